@@ -1,0 +1,311 @@
+/*
+ * folio.h: the whole public API of libfolio, a full-text search engine for
+ * technical post summaries, built on Xapian.
+ *
+ * Conventions (they hold for every function below):
+ *
+ *  - Names are folio_<object>_<verb>. Handles are opaque.
+ *  - Fallible functions return a folio_status; FOLIO_OK is 0.
+ *  - Results come back through out-parameters, which are always the last
+ *    parameters. On failure every out-parameter is set to NULL (or zero).
+ *  - After a failed call on a handle, folio_db_error() explains it in one
+ *    line. The text stays valid until the next call on that handle.
+ *    Calls that have no handle yet (folio_db_open) return the text through
+ *    a char ** after the out-parameter; the caller frees it with free().
+ *  - Ownership is stated per function. Strings and structs returned by a
+ *    getter are borrowed from their parent and die with it; objects
+ *    returned through an out-parameter belong to the caller.
+ *  - Wide calls take an options struct that must be initialised with its
+ *    _INIT macro, so that fields added later get their defaults.
+ *
+ * Thread safety: libfolio has no global mutable state. A folio_db handle
+ * and everything obtained from it must be used by one thread at a time;
+ * open one handle per thread to search in parallel. Any number of readers
+ * (in this or other processes) may search while one writer indexes: each
+ * reader sees the last committed state.
+ */
+#ifndef FOLIO_H
+#define FOLIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define FOLIO_EXTERN __attribute__((visibility("default")))
+#else
+#define FOLIO_EXTERN
+#endif
+
+#define FOLIO_VERSION_MAJOR 0
+#define FOLIO_VERSION_MINOR 1
+#define FOLIO_VERSION_PATCH 0
+#define FOLIO_VERSION_STRING "0.1.0"
+
+/** The version of the library linked at run time, e.g. "0.1.0". */
+FOLIO_EXTERN const char *folio_version(void);
+
+/* ------------------------------------------------------------------------
+ * Status codes
+ * ------------------------------------------------------------------------ */
+
+typedef enum folio_status {
+	FOLIO_OK = 0,
+	FOLIO_ERROR_NOMEM,     /**< out of memory */
+	FOLIO_ERROR_INVALID,   /**< a bad argument or option from the caller */
+	FOLIO_ERROR_IO,        /**< a file could not be read or written */
+	FOLIO_ERROR_NOT_FOUND, /**< no index at that path, or no such post */
+	FOLIO_ERROR_LOCKED,    /**< another writer holds the index's write lock */
+	FOLIO_ERROR_CORRUPT,   /**< the index is damaged */
+	FOLIO_ERROR_MODIFIED,  /**< the index changed under a reader; retry */
+	FOLIO_ERROR_QUERY,     /**< the query cannot be parsed (strict mode) */
+	FOLIO_ERROR_INPUT,     /**< some corpus input was malformed and skipped */
+	FOLIO_ERROR_VERSION,   /**< the index was built by an incompatible folio */
+	FOLIO_ERROR_BACKEND,   /**< any other error reported by Xapian */
+	FOLIO_STATUS_LAST
+} folio_status;
+
+/** A short, static English description of a status code. Never NULL. */
+FOLIO_EXTERN const char *folio_status_string(folio_status status);
+
+/* ------------------------------------------------------------------------
+ * Posts
+ * ------------------------------------------------------------------------ */
+
+/**
+ * One post, as a caller hands it to folio_db_add_post() and as a diagnostic
+ * reports it. All strings are UTF-8 and NUL-terminated. url, title and
+ * summary are required; the others may be NULL. published is "YYYY-MM-DD".
+ * The URL is the post's identity: adding a post whose URL is already
+ * indexed replaces it.
+ */
+typedef struct folio_post {
+	const char *url;
+	const char *title;
+	const char *company;
+	const char *author;
+	const char *published;
+	const char *type;
+	const char *summary;
+	const char *const *topics; /**< n_topics topic names */
+	size_t n_topics;
+} folio_post;
+
+/* ------------------------------------------------------------------------
+ * Opening an index
+ * ------------------------------------------------------------------------ */
+
+typedef struct folio_db folio_db;
+
+/** How to open an index: OR these together in folio_open_options.flags. */
+enum folio_open_flags {
+	FOLIO_OPEN_READ = 0,       /**< search only (the default) */
+	FOLIO_OPEN_WRITE = 1u << 0, /**< index too; takes the write lock */
+	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE: create the index if absent */
+	FOLIO_OPEN_WAIT = 1u << 2   /**< with WRITE: wait for the lock instead of
+	                               failing with FOLIO_ERROR_LOCKED */
+};
+
+typedef struct folio_open_options {
+	unsigned version; /**< FOLIO_OPEN_OPTIONS_VERSION */
+	unsigned flags;   /**< folio_open_flags */
+	/** Snowball stemmer for a new index ("english" when NULL; "none"
+	 *  disables stemming). An existing index keeps the language it was
+	 *  built with, which folio_db_language() reports. */
+	const char *language;
+} folio_open_options;
+
+#define FOLIO_OPEN_OPTIONS_VERSION 1
+#define FOLIO_OPEN_OPTIONS_INIT { FOLIO_OPEN_OPTIONS_VERSION, FOLIO_OPEN_READ, NULL }
+
+/**
+ * Open the index in directory path.
+ *
+ * @param path   the index directory (created with FOLIO_OPEN_CREATE)
+ * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
+ * @param out    OUT: the new handle, owned by the caller: folio_db_close()
+ * @param errmsg OUT, optional: on failure a one-line explanation that the
+ *               caller frees with free(); NULL on success
+ * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
+ * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_VERSION, FOLIO_ERROR_IO,
+ *         FOLIO_ERROR_INVALID, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
+ */
+FOLIO_EXTERN folio_status folio_db_open(const char *path,
+                                        const folio_open_options *opts,
+                                        folio_db **out, char **errmsg);
+
+/**
+ * Commit pending changes (writers), release the write lock and free the
+ * handle and everything obtained from it. NULL is allowed. Returns the
+ * status of the final commit; the handle is freed either way.
+ */
+FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
+
+/** The explanation of the last failed call on db ("" if none). Borrowed:
+ *  valid until the next call on db. */
+FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
+
+/** The stemming language the index was built with. Borrowed from db. */
+FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
+
+/** The number of posts in the index, as of the last commit seen. */
+FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
+
+/* ------------------------------------------------------------------------
+ * Indexing (needs a handle opened with FOLIO_OPEN_WRITE)
+ * ------------------------------------------------------------------------ */
+
+/**
+ * Add one post, or replace the post with the same URL. Visible to readers
+ * after folio_db_commit() or folio_db_close().
+ *
+ * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed date
+ * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
+ */
+FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
+                                            const folio_post *post);
+
+/** Remove the post with this URL. FOLIO_ERROR_NOT_FOUND if there is none. */
+FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
+
+/** Make every change so far durable and visible to new readers. */
+FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
+
+/** One problem found in the corpus: the post or line was skipped. */
+typedef struct folio_diagnostic {
+	const char *file;    /**< the file, as the path was given */
+	unsigned line;       /**< 1-based line, 0 when it concerns the file */
+	const char *message; /**< one line, no file or line prefix */
+} folio_diagnostic;
+
+/** Called once per problem; the diagnostic is valid during the call. */
+typedef void (*folio_diagnostic_fn)(const folio_diagnostic *diag,
+                                    void *payload);
+
+typedef struct folio_index_options {
+	unsigned version;               /**< FOLIO_INDEX_OPTIONS_VERSION */
+	folio_diagnostic_fn diagnostic; /**< NULL: problems are only counted */
+	void *payload;                  /**< passed to diagnostic */
+} folio_index_options;
+
+#define FOLIO_INDEX_OPTIONS_VERSION 1
+#define FOLIO_INDEX_OPTIONS_INIT { FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL }
+
+/** What an indexing run did. */
+typedef struct folio_index_report {
+	uint64_t files;   /**< corpus files read */
+	uint64_t posts;   /**< distinct posts (URLs) found in them */
+	uint64_t added;   /**< posts new to the index */
+	uint64_t updated; /**< posts already indexed whose content changed */
+	uint64_t unchanged; /**< posts already indexed, identical */
+	uint64_t skipped; /**< malformed posts or unreadable files skipped */
+} folio_index_report;
+
+/**
+ * Index every topic page (*.md) and JSON Lines file (*.jsonl) in paths:
+ * files, or directories searched recursively. Posts are merged by URL
+ * (a post on two topic pages gets both topics) and replace any indexed
+ * post with the same URL; the changes are committed before returning.
+ *
+ * Malformed posts and unreadable files are reported through
+ * opts->diagnostic and skipped; everything else is indexed.
+ *
+ * @param report OUT: what was done (caller-allocated; may be NULL)
+ * @retval FOLIO_OK           everything was indexed
+ * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
+ * @retval FOLIO_ERROR_NOT_FOUND  a path does not exist (nothing indexed)
+ * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO
+ */
+FOLIO_EXTERN folio_status folio_db_index_paths(folio_db *db,
+                                               const char *const *paths,
+                                               size_t n_paths,
+                                               const folio_index_options *opts,
+                                               folio_index_report *report);
+
+/* ------------------------------------------------------------------------
+ * Searching
+ * ------------------------------------------------------------------------ */
+
+typedef struct folio_results folio_results;
+
+typedef enum folio_sort {
+	FOLIO_SORT_RELEVANCE = 0, /**< BM25, newest first among equal scores */
+	FOLIO_SORT_NEWEST,
+	FOLIO_SORT_OLDEST
+} folio_sort;
+
+typedef struct folio_search_options {
+	unsigned version; /**< FOLIO_SEARCH_OPTIONS_VERSION */
+	size_t offset;    /**< hits to skip */
+	size_t limit;     /**< hits to return at most */
+	folio_sort sort;
+	/** Put around each matched word in snippets, e.g. "\x1b[1m" and
+	 *  "\x1b[0m" or "<b>" and "</b>". NULL: no markers. */
+	const char *highlight_start;
+	const char *highlight_end;
+	size_t snippet_bytes; /**< target snippet length in bytes */
+} folio_search_options;
+
+#define FOLIO_SEARCH_OPTIONS_VERSION 1
+#define FOLIO_SEARCH_OPTIONS_INIT                                              \
+	{ FOLIO_SEARCH_OPTIONS_VERSION, 0, 10, FOLIO_SORT_RELEVANCE, NULL, NULL,  \
+	  200 }
+
+/** One hit. All strings are borrowed from the results that hold it. */
+typedef struct folio_hit {
+	size_t rank;   /**< 1-based, counting from the first hit of the query */
+	double score;  /**< BM25 weight; 0 for date sorts */
+	const char *url;
+	const char *title;
+	const char *company;   /**< NULL when absent */
+	const char *author;    /**< NULL when absent */
+	const char *published; /**< "YYYY-MM-DD", NULL when absent */
+	const char *type;      /**< NULL when absent */
+	const char *const *topics;
+	size_t n_topics;
+	const char *summary;
+	const char *snippet; /**< best window of the summary, with markers */
+} folio_hit;
+
+/**
+ * Search the index with a free-text query. Words are analysed exactly as
+ * indexed text is (normalised, segmented, stemmed); a post must match every
+ * word, exact forms ranking above stemmed ones.
+ *
+ * @param query UTF-8 text
+ * @param opts  options, or NULL for FOLIO_SEARCH_OPTIONS_INIT
+ * @param out   OUT: the results, owned by the caller:
+ *              folio_results_free(). Valid after db is closed.
+ * @retval FOLIO_OK (also when nothing matched)
+ * @retval FOLIO_ERROR_INVALID  an empty query or bad options
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_MODIFIED, FOLIO_ERROR_NOMEM,
+ *         FOLIO_ERROR_BACKEND
+ */
+FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
+                                          const folio_search_options *opts,
+                                          folio_results **out);
+
+/** The number of hits held (at most opts.limit). */
+FOLIO_EXTERN size_t folio_results_count(const folio_results *results);
+
+/** An estimate of all matching posts (exact for small result sets). */
+FOLIO_EXTERN uint64_t folio_results_total(const folio_results *results);
+
+/** Hit i (0-based), or NULL when i is out of range. Borrowed. */
+FOLIO_EXTERN const folio_hit *folio_results_hit(const folio_results *results,
+                                                size_t i);
+
+/** Free results and every hit in them. NULL is allowed. */
+FOLIO_EXTERN void folio_results_free(folio_results *results);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FOLIO_H */

@@ -1,0 +1,74 @@
+/*
+ * analyzer.h: turns text into index terms. One analyzer serves documents
+ * and queries alike, so that what is indexed and what is searched always
+ * agree (the rules are in doc/analyzer.md).
+ *
+ * Pipeline per token: segmentation of the raw UTF-8 (word boundaries with
+ * technical tailoring) -> normalisation of the token (NFKC, case folding,
+ * diacritics removed) -> Snowball stemming of purely alphabetic words.
+ */
+#ifndef FOLIO_ANALYZER_H
+#define FOLIO_ANALYZER_H
+
+#include "folio.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Terms longer than this many bytes are cut at a UTF-8 boundary. Xapian's
+ * hard limit is about 245 bytes including the prefix (limitations.rst);
+ * TermGenerator's default maximum word length is 64. */
+#define FO_MAX_TERM_BYTES 64
+
+typedef struct fo_analyzer fo_analyzer;
+
+/** What a token is within its compound (see doc/analyzer.md). */
+typedef enum fo_token_kind {
+	FO_TOK_WORD = 0, /* a plain word: it is its own compound */
+	FO_TOK_PART,     /* one part of a compound, e.g. "free" of free-threaded */
+	FO_TOK_JOINED    /* the whole compound as one term, e.g. "freethreaded";
+	                    emitted before its parts, at the first part's position */
+} fo_token_kind;
+
+typedef struct fo_token {
+	const char *term; /* normalised, NUL-terminated; valid during the callback */
+	size_t len;
+	const char *stem; /* NUL-terminated stem, or NULL when the token is not
+	                     stemmed (it has digits or symbols) or stem == term */
+	size_t stem_len;
+	uint32_t pos;     /* word position, from 0 at the start of the call */
+	size_t start, end; /* the token's byte span in the input text */
+	fo_token_kind kind;
+	uint32_t compound; /* tokens of one compound share this number */
+	uint32_t n_parts;  /* parts in the compound (1 for FO_TOK_WORD) */
+} fo_token;
+
+/* Return non-zero to stop the analysis early. */
+typedef int (*fo_token_fn)(const fo_token *tok, void *ctx);
+
+/**
+ * Create an analyzer stemming with the Snowball algorithm language (any
+ * name sb_stemmer_list() reports, or "none"; NULL means "english").
+ * FOLIO_ERROR_INVALID for an unknown language.
+ */
+folio_status fo_analyzer_new(const char *language, fo_analyzer **out);
+void fo_analyzer_free(fo_analyzer *an);
+const char *fo_analyzer_language(const fo_analyzer *an);
+
+/**
+ * Segment, normalise and stem text[0..len), calling fn for each token in
+ * order. Invalid UTF-8 bytes act as separators. Positions start at 0 and
+ * the caller offsets them. Returns FOLIO_ERROR_NOMEM on allocation failure.
+ */
+folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
+                        fo_token_fn fn, void *ctx);
+
+/**
+ * Normalise a field value as a whole (case folding, NFKC, diacritics
+ * removed, runs of white space as one space, trimmed) into a malloc'd
+ * string for boolean filter terms like company:"Red Hat". NULL on
+ * allocation failure.
+ */
+char *fo_normalize_value(const char *text, size_t len);
+
+#endif

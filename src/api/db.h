@@ -1,0 +1,33 @@
+/*
+ * db.h: the folio_db handle behind the public API, shared by the
+ * src/api files that implement it.
+ */
+#ifndef FOLIO_API_DB_H
+#define FOLIO_API_DB_H
+
+#include "folio.h"
+
+#include "analyzer/analyzer.h"
+#include "util/buf.h"
+#include "xapian/bridge.h"
+
+struct folio_db {
+	char *path;      /* the index directory, as given */
+	fo_xdb *xdb;
+	fo_analyzer *an; /* built for the index's own language */
+	int writable;
+	fo_buf error;    /* folio_db_error(); reset by every call */
+	uint64_t pending; /* changes since the last commit */
+};
+
+/* Start a public call: forget the previous call's error. */
+void fo_db_begin(folio_db *db);
+
+/* Record st's explanation on db and return st. */
+folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Record a bridge error on db and return st (FOLIO_OK passes through). */
+folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * cli.h: what the folio command's files share. The CLI is a client of
+ * folio.h and nothing else; it is the only part of folio that prints.
+ */
+#ifndef FOLIO_CLI_H
+#define FOLIO_CLI_H
+
+#include "folio.h"
+
+#include <stdio.h>
+
+/* Exit statuses (documented in the README and folio --help). */
+enum {
+	EXIT_HITS = 0,    /* search found posts; index indexed everything */
+	EXIT_NONE = 1,    /* search found nothing; index skipped something */
+	EXIT_ERROR = 2,   /* bad usage, no index, unreadable index, ... */
+	EXIT_LOCKED = 3   /* index: another writer holds the lock */
+};
+
+int cmd_index(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+
+/* The index directory: --db, else $FOLIO_INDEX, else "index". */
+const char *cli_db_path(const char *flag_value);
+
+/* Parse a non-negative count for option name; prints and returns -1 on
+ * error. */
+long cli_parse_count(const char *name, const char *value);
+
+/* If argv[*i] is "--name VALUE" or "--name=VALUE", store VALUE, advance *i
+ * past it and return 1; return -1 (after printing) when the value is
+ * missing; 0 when argv[*i] is not this option. */
+int cli_option_value(int argc, char **argv, int *i, const char *name,
+                     const char **value);
+
+/* Print a message prefixed "folio: " to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Write s to f as a JSON string (quoted, escaped, invalid UTF-8 replaced
+ * by U+FFFD), or null when s is NULL. */
+void json_string(FILE *f, const char *s);
+
+/* Write s for a terminal: control characters become '?' (white space a
+ * space), so stored text cannot drive the terminal. */
+void print_text(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,122 @@
+/*
+ * index.c: folio index: build or update the index from corpus files.
+ * Problems in the corpus are printed as FILE:LINE: reason and skipped;
+ * the summary line counts what was done.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: folio index [--db DIR] [--language NAME] [--wait] [PATH...]\n"
+	"\n"
+	"Index markdown topic pages (*.md) and JSON Lines files (*.jsonl),\n"
+	"searching directories recursively (default PATH: corpus/). A post's\n"
+	"URL is its identity: a post found again is updated in place, an\n"
+	"unchanged one is skipped.\n"
+	"\n"
+	"options:\n"
+	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+	"  --language NAME   Snowball stemmer for a new index (default english;\n"
+	"                    'none' for no stemming)\n"
+	"  --wait            wait for another indexer to finish instead of\n"
+	"                    failing at once\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"exit status: 0 all indexed, 1 some posts or files skipped,\n"
+	"2 error, 3 another indexer holds the index\n";
+
+static void print_diagnostic(const folio_diagnostic *d, void *payload)
+{
+	(void)payload;
+	if (d->line)
+		fprintf(stderr, "%s:%u: %s\n", d->file, d->line, d->message);
+	else
+		fprintf(stderr, "%s: %s\n", d->file, d->message);
+}
+
+int cmd_index(int argc, char **argv)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep;
+	const char *db_flag = NULL, *value, *dir;
+	const char **paths = NULL;
+	const char *default_path = "corpus";
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	size_t n_paths = 0;
+	int i, rc, code = EXIT_ERROR;
+	folio_status st;
+
+	paths = calloc((size_t)argc + 1, sizeof *paths);
+	if (!paths) {
+		cli_error("out of memory");
+		return EXIT_ERROR;
+	}
+	oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			code = 0;
+			goto done;
+		}
+		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
+			if (rc < 0)
+				goto done;
+			db_flag = value;
+		} else if ((rc = cli_option_value(argc, argv, &i, "--language",
+		                                  &value)) != 0) {
+			if (rc < 0)
+				goto done;
+			oo.language = value;
+		} else if (strcmp(argv[i], "--wait") == 0) {
+			oo.flags |= FOLIO_OPEN_WAIT;
+		} else if (strcmp(argv[i], "--") == 0) {
+			while (++i < argc)
+				paths[n_paths++] = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			cli_error("unknown option %s (try 'folio index --help')",
+			          argv[i]);
+			goto done;
+		} else {
+			paths[n_paths++] = argv[i];
+		}
+	}
+	if (n_paths == 0)
+		paths[n_paths++] = default_path;
+
+	dir = cli_db_path(db_flag);
+	st = folio_db_open(dir, &oo, &db, &errmsg);
+	if (st != FOLIO_OK) {
+		cli_error("%s", errmsg);
+		if (st == FOLIO_ERROR_LOCKED)
+			fprintf(stderr, "folio: another 'folio index' is writing "
+			                "to %s; use --wait to wait for it\n", dir);
+		code = st == FOLIO_ERROR_LOCKED ? EXIT_LOCKED : EXIT_ERROR;
+		goto done;
+	}
+	io.diagnostic = print_diagnostic;
+	st = folio_db_index_paths(db, paths, n_paths, &io, &rep);
+	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {
+		cli_error("%s", folio_db_error(db));
+		goto done;
+	}
+	printf("%llu posts in %llu files: %llu added, %llu updated, "
+	       "%llu unchanged; %llu skipped\n",
+	       (unsigned long long)rep.posts, (unsigned long long)rep.files,
+	       (unsigned long long)rep.added, (unsigned long long)rep.updated,
+	       (unsigned long long)rep.unchanged,
+	       (unsigned long long)rep.skipped);
+	code = st == FOLIO_OK ? 0 : EXIT_NONE;
+done:
+	st = folio_db_close(db);
+	if (st != FOLIO_OK && code != EXIT_ERROR) {
+		cli_error("closing the index: %s", folio_status_string(st));
+		code = EXIT_ERROR;
+	}
+	free(errmsg);
+	free(paths);
+	return code;
+}

@@ -1,0 +1,135 @@
+/* util.c: option parsing, error printing and safe text output for the CLI. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_db_path(const char *flag_value)
+{
+	const char *env = getenv("FOLIO_INDEX");
+
+	if (flag_value)
+		return flag_value;
+	return env && *env ? env : "index";
+}
+
+long cli_parse_count(const char *name, const char *value)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(value, &end, 10);
+	if (errno || end == value || *end || v < 0 || v > 1000000) {
+		cli_error("%s takes a whole number from 0 to 1000000, not \"%s\"",
+		          name, value);
+		return -1;
+	}
+	return v;
+}
+
+int cli_option_value(int argc, char **argv, int *i, const char *name,
+                     const char **value)
+{
+	size_t n = strlen(name);
+	const char *arg = argv[*i];
+
+	if (strncmp(arg, name, n) != 0)
+		return 0;
+	if (arg[n] == '=') {
+		*value = arg + n + 1;
+		return 1;
+	}
+	if (arg[n] != '\0')
+		return 0;
+	if (*i + 1 >= argc) {
+		cli_error("%s needs a value", name);
+		return -1;
+	}
+	*value = argv[++*i];
+	return 1;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("folio: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Length of the valid UTF-8 sequence at s (RFC 3629), 0 if invalid. */
+static size_t utf8_valid(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		return (s[1] & 0xC0) == 0x80 ? 2 : 0;
+	if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+		if ((s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
+			return 0;
+		if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F))
+			return 0; /* overlong, or a UTF-16 surrogate */
+		return 3;
+	}
+	if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+		if ((s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
+		    (s[3] & 0xC0) != 0x80)
+			return 0;
+		if ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+void json_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	while (*p) {
+		size_t n = utf8_valid(p);
+
+		if (n == 0) {
+			fputs("\\ufffd", f);
+			p++;
+		} else if (*p == '"' || *p == '\\') {
+			fputc('\\', f);
+			fputc(*p++, f);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			switch (*p) {
+			case '\n': fputs("\\n", f); break;
+			case '\t': fputs("\\t", f); break;
+			case '\r': fputs("\\r", f); break;
+			default: fprintf(f, "\\u%04x", *p); break;
+			}
+			p++;
+		} else {
+			fwrite(p, 1, n, f);
+			p += n;
+		}
+	}
+	fputc('"', f);
+}
+
+void print_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fputc(*p == '\n' || *p == '\t' ? ' ' : '?', f);
+		else
+			fputc(*p, f);
+	}
+}

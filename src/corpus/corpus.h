@@ -1,0 +1,50 @@
+/*
+ * corpus.h: reading posts from corpus files. Two formats: markdown topic
+ * pages (markdown.c) and JSON Lines (jsonl.c). Both stream: each post is
+ * handed to a callback whose strings live only for the call, so memory
+ * stays bounded whatever the file size.
+ */
+#ifndef FOLIO_CORPUS_H
+#define FOLIO_CORPUS_H
+
+#include "folio.h"
+
+#include <stddef.h>
+
+/* Called with each well-formed post. line is where the post starts. Return
+ * non-zero to stop reading (the parser then returns FOLIO_OK). */
+typedef int (*fo_post_fn)(const folio_post *post, const char *file,
+                          unsigned line, void *ctx);
+
+/* Called with each malformed post or line, which is skipped. message is one
+ * line without a file or line prefix, e.g. "post has no URL". */
+typedef void (*fo_problem_fn)(const char *file, unsigned line,
+                              const char *message, void *ctx);
+
+typedef struct fo_corpus_sink {
+	fo_post_fn post;
+	fo_problem_fn problem;
+	void *ctx;
+} fo_corpus_sink;
+
+/*
+ * Parse a markdown topic page held in buf[0..len) (need not be
+ * NUL-terminated). file is used in callbacks only. The page's "# Topic"
+ * heading becomes each post's single topic. Returns FOLIO_ERROR_NOMEM on
+ * allocation failure, else FOLIO_OK (malformed posts go to sink->problem).
+ */
+folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
+                               const fo_corpus_sink *sink);
+
+/* Parse JSON Lines, one post object per line; same contract. */
+folio_status fo_jsonl_parse(const char *file, const char *buf, size_t len,
+                            const fo_corpus_sink *sink);
+
+/*
+ * Parse a human date ("Sep 14, 2026", "September 14, 2026", "2026-09-14")
+ * into out[11] as "YYYY-MM-DD". Returns 0 on success, -1 when the text is
+ * not a valid calendar date.
+ */
+int fo_date_parse(const char *text, size_t len, char out[11]);
+
+#endif

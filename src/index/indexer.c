@@ -1,0 +1,257 @@
+/*
+ * indexer.c: one post -> one Xapian document. Every text field goes
+ * through the shared analyzer; title words are weighted FO_WDF_TITLE and
+ * also indexed under the title prefix; whole field values become boolean
+ * filter terms and value slots (schema.h).
+ */
+#include "index/indexer.h"
+
+#include "corpus/corpus.h"
+#include "index/docdata.h"
+#include "index/schema.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Xapian's term limit is 245 bytes; stay well below it with the prefix. */
+#define MAX_BOOLEAN_TERM 240
+
+typedef struct emit_ctx {
+	fo_xdoc *doc;
+	fo_buf term;
+	uint32_t base;     /* position of this field's first word */
+	uint32_t last;     /* highest position used so far */
+	unsigned wdf;
+	const char *prefix; /* also index under this prefix (title), or NULL */
+	const char *stem_prefix;
+	folio_status st;
+} emit_ctx;
+
+static folio_status add_prefixed(emit_ctx *c, const char *prefix,
+                                 const char *term, size_t len, int positional,
+                                 uint32_t pos)
+{
+	fo_buf_clear(&c->term);
+	fo_buf_puts(&c->term, prefix);
+	fo_buf_append(&c->term, term, len);
+	if (c->term.oom)
+		return FOLIO_ERROR_NOMEM;
+	if (positional)
+		return fo_xdoc_add_posting(c->doc, c->term.data, c->term.len, pos,
+		                           c->wdf);
+	return fo_xdoc_add_term(c->doc, c->term.data, c->term.len, c->wdf);
+}
+
+static int emit_token(const fo_token *t, void *ctx)
+{
+	emit_ctx *c = ctx;
+	uint32_t pos = c->base + t->pos;
+	folio_status st;
+
+	st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
+	if (st == FOLIO_OK && t->stem)
+		st = add_prefixed(c, FO_PREFIX_STEM, t->stem, t->stem_len, 0, 0);
+	if (st == FOLIO_OK && c->prefix)
+		st = add_prefixed(c, c->prefix, t->term, t->len, 1, pos);
+	if (st == FOLIO_OK && c->prefix && t->stem)
+		st = add_prefixed(c, c->stem_prefix, t->stem, t->stem_len, 0, 0);
+	if (pos > c->last)
+		c->last = pos;
+	c->st = st;
+	return st != FOLIO_OK;
+}
+
+/* Index one field's text starting at c->base; moves c->base past it. */
+static folio_status index_text(emit_ctx *c, fo_analyzer *an, const char *text,
+                               unsigned wdf, const char *prefix,
+                               const char *stem_prefix)
+{
+	folio_status st;
+
+	if (!text || !*text)
+		return FOLIO_OK;
+	c->wdf = wdf;
+	c->prefix = prefix;
+	c->stem_prefix = stem_prefix;
+	c->st = FOLIO_OK;
+	c->last = c->base;
+	st = fo_analyze(an, text, strlen(text), emit_token, c);
+	if (st == FOLIO_OK)
+		st = c->st;
+	c->base = c->last + FO_FIELD_GAP;
+	return st;
+}
+
+/* A boolean filter term: prefix + the normalised whole value. */
+static folio_status add_filter(emit_ctx *c, const char *prefix,
+                               const char *value, size_t len)
+{
+	char *norm;
+	size_t n;
+
+	if (!value || !len)
+		return FOLIO_OK;
+	norm = fo_normalize_value(value, len);
+	if (!norm)
+		return FOLIO_ERROR_NOMEM;
+	fo_buf_clear(&c->term);
+	fo_buf_puts(&c->term, prefix);
+	fo_buf_puts(&c->term, norm);
+	free(norm);
+	if (c->term.oom)
+		return FOLIO_ERROR_NOMEM;
+	n = c->term.len < MAX_BOOLEAN_TERM ? c->term.len : MAX_BOOLEAN_TERM;
+	/* Cut on a UTF-8 boundary. */
+	while (n > 0 && n < c->term.len &&
+	       ((unsigned char)c->term.data[n] & 0xC0) == 0x80)
+		n--;
+	return fo_xdoc_add_boolean(c->doc, c->term.data, n);
+}
+
+/* The host part of an http(s) URL, without "www.". */
+static const char *url_host(const char *url, size_t *len)
+{
+	const char *p = strstr(url, "://"), *end;
+
+	if (!p)
+		return NULL;
+	p += 3;
+	end = p + strcspn(p, "/:?#");
+	if (end - p > 4 && strncmp(p, "www.", 4) == 0)
+		p += 4;
+	*len = (size_t)(end - p);
+	return p;
+}
+
+void fo_url_term(const char *url, fo_buf *out)
+{
+	size_t len = strlen(url);
+
+	fo_buf_clear(out);
+	fo_buf_puts(out, FO_PREFIX_URL);
+	if (len + 1 <= MAX_BOOLEAN_TERM)
+		fo_buf_append(out, url, len);
+	else
+		fo_buf_printf(out, "#%016llx%zu",
+		              (unsigned long long)fo_hash64(url, len), len);
+}
+
+folio_status fo_post_check(const folio_post *p, fo_buf *why)
+{
+	char date[11];
+	const char *missing = NULL;
+
+	if (!p->url || !*p->url)
+		missing = "URL";
+	else if (!p->title || !*p->title)
+		missing = "title";
+	else if (!p->summary || !*p->summary)
+		missing = "summary";
+	if (missing) {
+		fo_buf_printf(why, "post has no %s", missing);
+		return FOLIO_ERROR_INVALID;
+	}
+	if (p->published &&
+	    (strlen(p->published) != 10 ||
+	     fo_date_parse(p->published, 10, date) != 0 ||
+	     strcmp(date, p->published) != 0)) {
+		fo_buf_printf(why, "published date \"%s\" is not a valid "
+		                   "YYYY-MM-DD date", p->published);
+		return FOLIO_ERROR_INVALID;
+	}
+	return FOLIO_OK;
+}
+
+uint64_t fo_post_hash(const folio_post *p)
+{
+	fo_buf data = FO_BUF_INIT;
+	uint64_t h;
+
+	fo_docdata_encode(p, &data);
+	h = fo_hash64(data.data, data.len);
+	fo_buf_free(&data);
+	return h;
+}
+
+folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
+                           uint64_t *hash, fo_xerr *err)
+{
+	emit_ctx c;
+	fo_buf data = FO_BUF_INIT;
+	char hex[17];
+	const char *host;
+	size_t i, host_len = 0;
+	uint64_t h;
+	folio_status st;
+
+	memset(&c, 0, sizeof c);
+	st = fo_xdoc_new(&c.doc);
+	if (st != FOLIO_OK)
+		goto done;
+
+	st = index_text(&c, an, p->title, FO_WDF_TITLE, FO_PREFIX_TITLE,
+	                FO_PREFIX_TITLE_STEM);
+	if (st == FOLIO_OK)
+		st = index_text(&c, an, p->summary, FO_WDF_SUMMARY, NULL, NULL);
+	if (st == FOLIO_OK)
+		st = index_text(&c, an, p->company, FO_WDF_META, NULL, NULL);
+	if (st == FOLIO_OK)
+		st = index_text(&c, an, p->author, FO_WDF_META, NULL, NULL);
+	if (st == FOLIO_OK)
+		st = index_text(&c, an, p->type, FO_WDF_META, NULL, NULL);
+	for (i = 0; st == FOLIO_OK && i < p->n_topics; i++)
+		st = index_text(&c, an, p->topics[i], FO_WDF_META, NULL, NULL);
+
+#define FILTER(prefix, s) \
+	if (st == FOLIO_OK && (s)) \
+		st = add_filter(&c, prefix, s, strlen(s))
+	FILTER(FO_PREFIX_COMPANY, p->company);
+	FILTER(FO_PREFIX_AUTHOR, p->author);
+	FILTER(FO_PREFIX_TYPE, p->type);
+	for (i = 0; i < p->n_topics; i++)
+		FILTER(FO_PREFIX_TOPIC, p->topics[i]);
+#undef FILTER
+	host = url_host(p->url, &host_len);
+	if (st == FOLIO_OK && host)
+		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
+
+	if (st == FOLIO_OK && p->published) {
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE, p->published, 10);
+		if (st == FOLIO_OK)
+			st = fo_xdoc_set_value(c.doc, FO_SLOT_YEAR, p->published, 4);
+		if (st == FOLIO_OK)
+			st = add_filter(&c, FO_PREFIX_YEAR, p->published, 4);
+	}
+	if (st == FOLIO_OK && p->company)
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_COMPANY, p->company,
+		                       strlen(p->company));
+	if (st == FOLIO_OK && p->type)
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_TYPE, p->type,
+		                       strlen(p->type));
+
+	fo_docdata_encode(p, &data);
+	if (data.oom && st == FOLIO_OK)
+		st = FOLIO_ERROR_NOMEM;
+	h = fo_hash64(data.data, data.len);
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+	if (st == FOLIO_OK)
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_HASH, hex, 16);
+	if (st == FOLIO_OK)
+		st = fo_xdoc_set_data(c.doc, data.data, data.len);
+
+	fo_url_term(p->url, &c.term);
+	if (st == FOLIO_OK && c.term.oom)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		st = fo_xdoc_add_boolean(c.doc, c.term.data, c.term.len);
+	if (st == FOLIO_OK)
+		st = fo_xdb_replace(db, c.term.data, c.doc, err);
+	if (st == FOLIO_OK && hash)
+		*hash = h;
+done:
+	fo_xdoc_free(c.doc);
+	fo_buf_free(&c.term);
+	fo_buf_free(&data);
+	return st;
+}

@@ -1,0 +1,30 @@
+/*
+ * indexer.h: turning one post into one Xapian document (the terms, values
+ * and data laid out in schema.h) and storing it under its URL.
+ */
+#ifndef FOLIO_INDEXER_H
+#define FOLIO_INDEXER_H
+
+#include "analyzer/analyzer.h"
+#include "util/buf.h"
+#include "xapian/bridge.h"
+
+/* The unique-id term of a URL, written to out (reset first). URLs too long
+ * for a Xapian term are replaced by a hash of themselves. */
+void fo_url_term(const char *url, fo_buf *out);
+
+/* Check that p can be indexed: url, title and summary present and
+ * published, if given, a valid YYYY-MM-DD date. On failure writes a
+ * one-line reason to why and returns FOLIO_ERROR_INVALID. */
+folio_status fo_post_check(const folio_post *p, fo_buf *why);
+
+/* Add p to db, replacing any post with the same URL. p must pass
+ * fo_post_check and its topics must be sorted and unique. hash, if not
+ * NULL, receives the content hash stored with it. */
+folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
+                           uint64_t *hash, fo_xerr *err);
+
+/* The content hash fo_index_post stores for p (FO_SLOT_HASH). */
+uint64_t fo_post_hash(const folio_post *p);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * schema.h: how a post is laid out in the Xapian database: term prefixes,
+ * value slots and the positions of its fields. Indexing (indexer.c) and
+ * searching (src/search) both read it, so they cannot drift apart.
+ * Prefix letters follow Xapian's conventions (omega's termprefixes.rst):
+ * Z for stems, Q for the unique id, X for multi-letter field prefixes.
+ */
+#ifndef FOLIO_SCHEMA_H
+#define FOLIO_SCHEMA_H
+
+/* Probabilistic terms (they score). The free text of every field is
+ * indexed unprefixed, exact forms with positions; stems go under Z only
+ * when they differ from the exact form, so no term is stored twice. */
+#define FO_PREFIX_STEM "Z"
+#define FO_PREFIX_TITLE "S"       /* title words, for title: queries */
+#define FO_PREFIX_TITLE_STEM "ZS"
+
+/* Boolean filter terms (no wdf, never score): whole normalised values. */
+#define FO_PREFIX_URL "Q"      /* the unique id: the URL */
+#define FO_PREFIX_COMPANY "XC"
+#define FO_PREFIX_AUTHOR "XA"
+#define FO_PREFIX_TYPE "XT"
+#define FO_PREFIX_TOPIC "XP"
+#define FO_PREFIX_HOST "XH"
+#define FO_PREFIX_YEAR "Y"
+
+/* Value slots: sorting, ranges and facets. */
+enum fo_slot {
+	FO_SLOT_DATE = 0,    /* "YYYY-MM-DD": byte order is date order */
+	FO_SLOT_HASH = 1,    /* content hash, 16 hex digits (change detection) */
+	FO_SLOT_COMPANY = 2, /* display value, for facets */
+	FO_SLOT_TYPE = 3,
+	FO_SLOT_YEAR = 4
+};
+
+/* Within-document frequency added per occurrence. Title words count three
+ * times a summary word: a post is mostly about what its title says. */
+#define FO_WDF_TITLE 3
+#define FO_WDF_SUMMARY 1
+#define FO_WDF_META 1
+
+/* Gap between the position ranges of fields, so that no phrase or NEAR
+ * query matches across the end of one field into the next. */
+#define FO_FIELD_GAP 100
+
+/* Metadata keys. */
+#define FO_META_FORMAT "folio.format"
+#define FO_META_LANGUAGE "folio.language"
+#define FO_FORMAT_VERSION "1"
+
+#endif

@@ -1,0 +1,167 @@
+/*
+ * bridge.h: the only way into Xapian. Everything behind this header is C++
+ * (the .cc files in src/xapian); everything in front of it is C. Every function catches
+ * every exception, including catch (...), and turns it into a folio_status
+ * plus a one-line message in a caller-provided fo_xerr, so no exception can
+ * ever reach a C caller or abort a host program.
+ *
+ * Objects: fo_xdb (an open database, read-only or writable), fo_xdoc (a
+ * document being built), fo_xquery (an immutable query tree) and fo_xmset
+ * (one page of search results with their document data).
+ */
+#ifndef FOLIO_BRIDGE_H
+#define FOLIO_BRIDGE_H
+
+#include "folio.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct fo_xerr {
+	char msg[512];
+} fo_xerr;
+
+typedef struct fo_xdb fo_xdb;
+typedef struct fo_xdoc fo_xdoc;
+typedef struct fo_xquery fo_xquery;
+typedef struct fo_xmset fo_xmset;
+
+/* ---- databases ---------------------------------------------------------- */
+
+enum {
+	FO_XDB_READ = 0,
+	FO_XDB_WRITE = 1u << 0,
+	FO_XDB_CREATE = 1u << 1, /* with WRITE: create if missing */
+	FO_XDB_WAIT = 1u << 2,   /* with WRITE: wait for the lock (DB_RETRY_LOCK) */
+	FO_XDB_NOSYNC = 1u << 3  /* with WRITE: no fsync (private build dirs) */
+};
+
+/* path is a glass directory or a stub file (read-only opens). */
+folio_status fo_xdb_open(const char *path, unsigned flags, fo_xdb **out,
+                         fo_xerr *err);
+/* Commit (writable), close and free. db may be NULL. */
+folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);
+folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
+/* Move a reader to the latest committed revision. */
+folio_status fo_xdb_reopen(fo_xdb *db, fo_xerr *err);
+folio_status fo_xdb_doccount(fo_xdb *db, uint64_t *out, fo_xerr *err);
+/* The number of documents that contain term. */
+folio_status fo_xdb_termfreq(fo_xdb *db, const char *term, uint64_t *out,
+                             fo_xerr *err);
+
+/* *out is malloc'd and NUL-terminated ("" when the key is unset). */
+folio_status fo_xdb_get_metadata(fo_xdb *db, const char *key, char **out,
+                                 fo_xerr *err);
+folio_status fo_xdb_set_metadata(fo_xdb *db, const char *key,
+                                 const char *value, fo_xerr *err);
+
+/* The docid of the document indexed by a unique term, 0 if none. */
+folio_status fo_xdb_find(fo_xdb *db, const char *unique_term, uint32_t *out,
+                         fo_xerr *err);
+/* A document's data blob; *out is malloc'd (NUL added), *len excludes it. */
+folio_status fo_xdb_get_data(fo_xdb *db, uint32_t docid, char **out,
+                             size_t *len, fo_xerr *err);
+/* A document's value in slot; *out malloc'd as above ("" if unset). */
+folio_status fo_xdb_get_value(fo_xdb *db, uint32_t docid, unsigned slot,
+                              char **out, size_t *len, fo_xerr *err);
+
+/* Add doc, or replace every document indexed by unique_term with it. */
+folio_status fo_xdb_replace(fo_xdb *db, const char *unique_term,
+                            const fo_xdoc *doc, fo_xerr *err);
+/* Delete the documents indexed by unique_term; *deleted = how many. */
+folio_status fo_xdb_delete(fo_xdb *db, const char *unique_term,
+                           uint64_t *deleted, fo_xerr *err);
+
+/* ---- documents ---------------------------------------------------------- */
+
+/* Terms longer than Xapian's limit are dropped by the bridge (never an
+ * exception); callers keep terms short (analyzer.h FO_MAX_TERM_BYTES). */
+folio_status fo_xdoc_new(fo_xdoc **out);
+void fo_xdoc_free(fo_xdoc *doc);
+/* A term at a position, adding wdf_inc to its within-document frequency. */
+folio_status fo_xdoc_add_posting(fo_xdoc *doc, const char *term, size_t len,
+                                 uint32_t pos, unsigned wdf_inc);
+/* A term without position. */
+folio_status fo_xdoc_add_term(fo_xdoc *doc, const char *term, size_t len,
+                              unsigned wdf_inc);
+/* A filter term: no position, no wdf, so it never changes scores. */
+folio_status fo_xdoc_add_boolean(fo_xdoc *doc, const char *term, size_t len);
+folio_status fo_xdoc_set_value(fo_xdoc *doc, unsigned slot, const char *bytes,
+                               size_t len);
+folio_status fo_xdoc_set_data(fo_xdoc *doc, const char *bytes, size_t len);
+
+/* ---- queries ------------------------------------------------------------ */
+
+typedef enum fo_xop {
+	FO_XOP_AND,
+	FO_XOP_OR,
+	FO_XOP_AND_NOT,   /* first AND NOT (OR of the rest) */
+	FO_XOP_AND_MAYBE, /* first, boosted by the rest */
+	FO_XOP_FILTER,    /* first, restricted by the rest without weight */
+	FO_XOP_SYNONYM,   /* the subqueries weighted as one term */
+	FO_XOP_PHRASE,    /* in order within window positions */
+	FO_XOP_NEAR,      /* any order within window positions */
+	FO_XOP_MAX        /* the best-weighted matching subquery */
+} fo_xop;
+
+/* Constructors return NULL only when out of memory. They never take
+ * ownership of their arguments: free each query you made. */
+fo_xquery *fo_xquery_term(const char *term, size_t len, unsigned wqf);
+fo_xquery *fo_xquery_combine(fo_xop op, fo_xquery *const *subs, size_t n,
+                             unsigned window);
+fo_xquery *fo_xquery_scale(const fo_xquery *q, double factor);
+fo_xquery *fo_xquery_match_all(void);
+fo_xquery *fo_xquery_match_nothing(void);
+/* Documents whose value in slot lies in [lo, hi] (byte order); NULL bound
+ * = open. */
+fo_xquery *fo_xquery_value_range(unsigned slot, const char *lo,
+                                 const char *hi);
+/* Every term starting with prefix (OP_WILDCARD), at most max_expansion. */
+fo_xquery *fo_xquery_wildcard(const char *prefix, unsigned max_expansion);
+int fo_xquery_is_empty(const fo_xquery *q);
+/* Xapian's description of the query, malloc'd; for debugging and tests. */
+char *fo_xquery_describe(const fo_xquery *q);
+void fo_xquery_free(fo_xquery *q);
+
+/* ---- searching ---------------------------------------------------------- */
+
+typedef enum fo_xsort {
+	FO_XSORT_RELEVANCE, /* weight, then value of sort_slot descending */
+	FO_XSORT_VALUE_DESC,
+	FO_XSORT_VALUE_ASC
+} fo_xsort;
+
+typedef struct fo_xsearch {
+	size_t offset, limit;
+	fo_xsort sort;
+	unsigned sort_slot;
+	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst */
+	double k1, k2, k3, b, min_normlen;
+	size_t check_at_least; /* how many matches to count exactly */
+} fo_xsearch;
+
+/* Run q. A reader hit by DatabaseModifiedError is reopened and the search
+ * retried once (databases.rst: readers see at most one commit behind). */
+folio_status fo_xdb_search(fo_xdb *db, const fo_xquery *q,
+                           const fo_xsearch *params, fo_xmset **out,
+                           fo_xerr *err);
+size_t fo_xmset_size(const fo_xmset *m);
+uint64_t fo_xmset_estimate(const fo_xmset *m);
+double fo_xmset_weight(const fo_xmset *m, size_t i);
+uint32_t fo_xmset_docid(const fo_xmset *m, size_t i);
+/* The document data fetched with the hit; borrowed from m. */
+const char *fo_xmset_data(const fo_xmset *m, size_t i, size_t *len);
+void fo_xmset_free(fo_xmset *m);
+
+/* Version strings of the libraries behind the bridge. */
+const char *fo_xapian_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

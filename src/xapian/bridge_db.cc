@@ -1,0 +1,206 @@
+// bridge_db.cc: opening, committing and reading Xapian databases, and
+// replacing documents by their unique term ("uniqueness" howto).
+#include "bridge_private.hh"
+
+#include <cstdlib>
+#include <new>
+
+extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
+                                    fo_xdb **out, fo_xerr *err)
+{
+	fo_xdb *h = NULL;
+	*out = NULL;
+	try {
+		h = new fo_xdb();
+		h->db = NULL;
+		h->wdb = NULL;
+		if (flags & FO_XDB_WRITE) {
+			int action = (flags & FO_XDB_CREATE) ? Xapian::DB_CREATE_OR_OPEN
+			                                    : Xapian::DB_OPEN;
+			if (flags & FO_XDB_WAIT)
+				action |= Xapian::DB_RETRY_LOCK;
+			if (flags & FO_XDB_NOSYNC)
+				action |= Xapian::DB_NO_SYNC;
+			h->wdb = new Xapian::WritableDatabase(path, action);
+			h->db = h->wdb;
+		} else {
+			h->db = new Xapian::Database(path);
+		}
+		*out = h;
+		return FOLIO_OK;
+	} catch (...) {
+		if (h)
+			delete h->db;
+		delete h;
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
+{
+	folio_status st = FOLIO_OK;
+	if (!h)
+		return FOLIO_OK;
+	// Xapian objects hold references to the database, so close() it
+	// explicitly (as notmuch_database_close does) before deleting.
+	try {
+		if (h->wdb)
+			h->wdb->commit();
+		h->db->close();
+	} catch (...) {
+		st = fo_xerr_from_current_exception(err);
+	}
+	try {
+		delete h->db;
+	} catch (...) {
+		if (st == FOLIO_OK)
+			st = fo_xerr_from_current_exception(err);
+	}
+	delete h;
+	return st;
+}
+
+extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
+{
+	try {
+		if (h->wdb)
+			h->wdb->commit();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_reopen(fo_xdb *h, fo_xerr *err)
+{
+	try {
+		h->db->reopen();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_doccount(fo_xdb *h, uint64_t *out, fo_xerr *err)
+{
+	*out = 0;
+	try {
+		*out = h->db->get_doccount();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_termfreq(fo_xdb *h, const char *term,
+                                        uint64_t *out, fo_xerr *err)
+{
+	*out = 0;
+	try {
+		*out = h->db->get_termfreq(term);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
+                                            char **out, fo_xerr *err)
+{
+	*out = NULL;
+	try {
+		*out = fo_xstrdup(h->db->get_metadata(key), NULL);
+		if (!*out)
+			throw std::bad_alloc();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_set_metadata(fo_xdb *h, const char *key,
+                                            const char *value, fo_xerr *err)
+{
+	try {
+		if (!h->wdb)
+			throw Xapian::InvalidOperationError("index opened read-only");
+		h->wdb->set_metadata(key, value);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_find(fo_xdb *h, const char *unique_term,
+                                    uint32_t *out, fo_xerr *err)
+{
+	*out = 0;
+	try {
+		Xapian::PostingIterator p = h->db->postlist_begin(unique_term);
+		if (p != h->db->postlist_end(unique_term))
+			*out = *p;
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_get_data(fo_xdb *h, uint32_t docid, char **out,
+                                        size_t *len, fo_xerr *err)
+{
+	*out = NULL;
+	*len = 0;
+	try {
+		*out = fo_xstrdup(h->db->get_document(docid).get_data(), len);
+		if (!*out)
+			throw std::bad_alloc();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_get_value(fo_xdb *h, uint32_t docid,
+                                         unsigned slot, char **out,
+                                         size_t *len, fo_xerr *err)
+{
+	*out = NULL;
+	*len = 0;
+	try {
+		*out = fo_xstrdup(h->db->get_document(docid).get_value(slot), len);
+		if (!*out)
+			throw std::bad_alloc();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_replace(fo_xdb *h, const char *unique_term,
+                                       const fo_xdoc *doc, fo_xerr *err)
+{
+	try {
+		if (!h->wdb)
+			throw Xapian::InvalidOperationError("index opened read-only");
+		h->wdb->replace_document(unique_term, doc->doc);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_delete(fo_xdb *h, const char *unique_term,
+                                      uint64_t *deleted, fo_xerr *err)
+{
+	*deleted = 0;
+	try {
+		if (!h->wdb)
+			throw Xapian::InvalidOperationError("index opened read-only");
+		*deleted = h->wdb->get_termfreq(unique_term);
+		if (*deleted)
+			h->wdb->delete_document(unique_term);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

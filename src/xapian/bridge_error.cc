@@ -1,0 +1,81 @@
+// bridge_error.cc: the bridge's exception mapper. Every extern "C" entry
+// point ends in catch (...) { return fo_xerr_from_current_exception(err); }
+// so each Xapian error class has exactly one status, decided here.
+#include "bridge_private.hh"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+void fo_xerr_set(fo_xerr *err, const char *msg) noexcept
+{
+	if (!err)
+		return;
+	size_t n = strlen(msg);
+	if (n >= sizeof err->msg)
+		n = sizeof err->msg - 1;
+	memcpy(err->msg, msg, n);
+	err->msg[n] = '\0';
+}
+
+folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
+{
+	try {
+		throw;
+	} catch (const Xapian::DatabaseLockError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_LOCKED;
+	} catch (const Xapian::DatabaseCorruptError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_CORRUPT;
+	} catch (const Xapian::DatabaseModifiedError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_MODIFIED;
+	} catch (const Xapian::DatabaseVersionError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_VERSION;
+	} catch (const Xapian::DatabaseNotFoundError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_NOT_FOUND;
+	} catch (const Xapian::DatabaseOpeningError &e) {
+		// Opening failures other than "not found" are mostly unreadable
+		// files: report them as I/O so callers can say so.
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_IO;
+	} catch (const Xapian::QueryParserError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_QUERY;
+	} catch (const Xapian::InvalidArgumentError &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_INVALID;
+	} catch (const Xapian::Error &e) {
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_BACKEND;
+	} catch (const std::bad_alloc &) {
+		fo_xerr_set(err, "out of memory");
+		return FOLIO_ERROR_NOMEM;
+	} catch (const std::exception &e) {
+		fo_xerr_set(err, e.what());
+		return FOLIO_ERROR_BACKEND;
+	} catch (...) {
+		fo_xerr_set(err, "unknown C++ exception");
+		return FOLIO_ERROR_BACKEND;
+	}
+}
+
+char *fo_xstrdup(const std::string &s, size_t *len) noexcept
+{
+	char *p = static_cast<char *>(malloc(s.size() + 1));
+	if (!p)
+		return NULL;
+	memcpy(p, s.data(), s.size());
+	p[s.size()] = '\0';
+	if (len)
+		*len = s.size();
+	return p;
+}
+
+const char *fo_xapian_version(void)
+{
+	return Xapian::version_string();
+}

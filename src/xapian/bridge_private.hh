@@ -1,0 +1,51 @@
+// bridge_private.hh: what the bridge's .cc files share: the structs behind
+// the opaque C handles and the one exception-to-status mapper.
+#ifndef FOLIO_BRIDGE_PRIVATE_HH
+#define FOLIO_BRIDGE_PRIVATE_HH
+
+#include "bridge.h"
+
+#include <xapian.h>
+
+#include <string>
+#include <vector>
+
+struct fo_xdb {
+	Xapian::Database *db;            // the reader, or the writer as a reader
+	Xapian::WritableDatabase *wdb;   // NULL for read-only handles
+};
+
+struct fo_xdoc {
+	Xapian::Document doc;
+};
+
+struct fo_xquery {
+	Xapian::Query q;
+};
+
+struct fo_xmset_item {
+	uint32_t docid;
+	double weight;
+	std::string data;
+};
+
+struct fo_xmset {
+	uint64_t estimate;
+	std::vector<fo_xmset_item> items;
+};
+
+// Xapian refuses terms longer than this (limitations.rst: 245 bytes for
+// glass, key length including the prefix); longer ones are dropped.
+static const size_t FO_XAPIAN_MAX_TERM = 245;
+
+// Map the exception being handled to a status and write its description to
+// err. Must be called from inside a catch block (the rethrow idiom
+// notmuch uses in _notmuch_xapian_error_private).
+folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept;
+
+void fo_xerr_set(fo_xerr *err, const char *msg) noexcept;
+
+// Copy s into a malloc'd NUL-terminated buffer (NULL when out of memory).
+char *fo_xstrdup(const std::string &s, size_t *len) noexcept;
+
+#endif
