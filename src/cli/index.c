@@ -103,9 +103,10 @@ int cmd_index(int argc, char **argv)
 		cli_error("%s", folio_db_error(db));
 		goto done;
 	}
-	printf("%llu posts in %llu files: %llu added, %llu updated, "
+	printf("%llu post%s in %llu file%s: %llu added, %llu updated, "
 	       "%llu unchanged; %llu skipped\n",
-	       (unsigned long long)rep.posts, (unsigned long long)rep.files,
+	       (unsigned long long)rep.posts, rep.posts == 1 ? "" : "s",
+	       (unsigned long long)rep.files, rep.files == 1 ? "" : "s",
 	       (unsigned long long)rep.added, (unsigned long long)rep.updated,
 	       (unsigned long long)rep.unchanged,
 	       (unsigned long long)rep.skipped);

@@ -1,0 +1,97 @@
+# T010-index.sh: folio index builds an index from topic pages and JSON
+# Lines, merges posts by URL, reports malformed posts as FILE:LINE and
+# leaves an unchanged corpus unchanged.
+. "$(dirname "$0")/lib.sh"
+
+begin "indexing the sample corpus reports six new posts"
+run "$FOLIO" index --db "$TMP/a" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged; 0 skipped" "$rc|$out"
+
+begin "indexing it again changes nothing"
+run "$FOLIO" index --db "$TMP/a" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "0|6 posts in 1 file: 0 added, 0 updated, 6 unchanged; 0 skipped" "$rc|$out"
+
+begin "re-indexing leaves the hit counts unchanged"
+run "$FOLIO" search --db "$TMP/a" --json MXFP8
+expect_eq 2 "$(urls_of "$out" | wc -l)"
+
+begin "the default corpus is corpus/ and the default index index/"
+mkdir -p "$TMP/cwd/corpus" && cp "$FOLIO_SOURCE_DIR/corpus/parallelism.md" "$TMP/cwd/corpus/"
+(cd "$TMP/cwd" && "$FOLIO" index >/dev/null)
+expect_eq "yes" "$([ -f "$TMP/cwd/index/XAPIANDB" ] && echo yes)"
+
+begin "FOLIO_INDEX names the index when --db is absent"
+(cd "$TMP/cwd" && FOLIO_INDEX="$TMP/env-index" "$FOLIO" index >/dev/null)
+expect_eq "yes" "$([ -f "$TMP/env-index/XAPIANDB" ] && echo yes)"
+
+begin "a post on two topic pages is one document with both topics"
+mkdir -p "$TMP/two"
+cat >"$TMP/two/gpu.md" <<'MD'
+# GPUs
+
+### [Shared post](https://example.com/shared)
+- Company: Example
+- Published: Jan 2, 2026
+- Type: Tutorial
+
+Kernels on GPUs.
+MD
+sed 's/^# GPUs/# Kernels/' "$TMP/two/gpu.md" >"$TMP/two/kernels.md"
+run "$FOLIO" index --db "$TMP/b" "$TMP/two"
+run "$FOLIO" search --db "$TMP/b" --json kernels
+expect_eq '1|["GPUs", "Kernels"]' "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+
+begin "JSON Lines posts are indexed with all their fields"
+cat >"$TMP/posts.jsonl" <<'JL'
+{"url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"], "summary": "Arena and pool allocators in Zig."}
+JL
+run "$FOLIO" index --db "$TMP/c" "$TMP/posts.jsonl"
+run "$FOLIO" search --db "$TMP/c" --json allocators
+expect_eq '{"rank": 1, "url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"]}' \
+	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; [h.pop(k) for k in ("score","snippet")]; print(json.dumps(h))' <<<"$out")"
+
+begin "a malformed post is reported as FILE:LINE and skipped, the rest indexed"
+mkdir -p "$TMP/bad"
+cat >"$TMP/bad/page.md" <<'MD'
+# Page
+
+### [Good post](https://example.com/good)
+- Company: Example
+- Published: Mar 1, 2026
+- Type: Explainer
+
+A good summary about quokkas.
+
+### [Bad date](https://example.com/bad)
+- Company: Example
+- Published: Sepember 14, 2026
+- Type: Explainer
+
+This one has a typo in its date.
+
+### No link here
+- Company: Example
+
+No URL at all.
+MD
+run "$FOLIO" index --db "$TMP/d" "$TMP/bad"
+expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged; 2 skipped|$TMP/bad/page.md:10: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
+$TMP/bad/page.md:17: post has no URL" "$rc|$out|$err"
+
+begin "the good post of a partly malformed file is searchable"
+run "$FOLIO" search --db "$TMP/d" quokkas
+expect_eq 0 "$rc"
+
+begin "a corpus path that does not exist is an error and indexes nothing"
+run "$FOLIO" index --db "$TMP/e" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "2|folio: $TMP/no-such-dir: No such file or directory" "$rc|$err"
+
+begin "an unknown option is a usage error"
+run "$FOLIO" index --frobnicate
+expect_eq "2|folio: unknown option --frobnicate (try 'folio index --help')" "$rc|$err"
+
+begin "folio index --help exits 0 and shows the usage"
+run "$FOLIO" index --help
+expect_eq "0|usage: folio index [--db DIR] [--language NAME] [--wait] [PATH...]" "$rc|$(head -1 <<<"$out")"
+
+finish

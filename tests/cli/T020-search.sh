@@ -1,0 +1,125 @@
+# T020-search.sh: folio search finds technical words the way people type
+# them, ranks exact matches first, prints text hits and uses its exit
+# status to say whether anything matched.
+. "$(dirname "$0")/lib.sh"
+sample_index
+
+NVIDIA=https://yomu.fyi/post/accelerating-dropless-moe-training-in-jax-with-nvidia-transformer-engi.md
+REDHAT=https://yomu.fyi/post/python-3-14-free-threaded-build-is-now-available-in-rhel.md
+META=https://yomu.fyi/post/gem-training-how-meta-doubled-the-efficiency-of-its-llm-scale-ads-foun.md
+MODAL=https://yomu.fyi/post/building-with-modal-and-the-openai-agents-sdk.md
+EBAY=https://yomu.fyi/post/scaling-large-language-models-for-e-commerce-the-development-of-a-llam.md
+HEROKU=https://yomu.fyi/post/the-curious-case-of-the-table-locking-update-query.md
+
+# hits QUERY...: the URLs found, in rank order, space-separated.
+hits() {
+	run "$FOLIO" search --db "$TMP/index" --json "$@"
+	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
+}
+
+begin "MXFP8 finds exactly the two posts that mention it"
+expect_eq "$NVIDIA $META" "$(hits MXFP8)"
+
+begin "lower-case mxfp8 finds the same posts"
+expect_eq "$NVIDIA $META" "$(hits mxfp8)"
+
+begin "free-threaded finds the Red Hat post first"
+expect_eq "$REDHAT" "$(hits free-threaded | cut -d' ' -f1)"
+
+for q in "free threaded" freethreaded free-threading; do
+	begin "$q finds the free-threaded post"
+	expect_eq "$REDHAT" "$(hits "$q")"
+done
+
+begin "pg_stat_activity (escaped as pg\\_stat\\_activity in markdown) is found"
+expect_eq "$HEROKU" "$(hits pg_stat_activity)"
+
+begin "GB200 is found"
+expect_eq "$NVIDIA" "$(hits GB200)"
+
+begin "3.14 is found"
+expect_eq "$REDHAT" "$(hits 3.14)"
+
+begin "Lumir finds Lumír (diacritics folded)"
+expect_eq "$REDHAT" "$(hits Lumir)"
+
+begin "a company name is findable though the summary never says it"
+expect_eq "$HEROKU" "$(hits Heroku)"
+
+begin "an author's name is findable"
+expect_eq "$EBAY" "$(hits Khadivi)"
+
+begin "a stem matches other forms: locking finds lock and locking"
+expect_eq "$HEROKU $REDHAT" "$(hits locking)"
+
+begin "exact forms outrank stem matches"
+cat >"$TMP/stems.jsonl" <<'JL'
+{"url": "https://example.com/s1", "title": "One", "summary": "The runner runs a run."}
+{"url": "https://example.com/s2", "title": "Two", "summary": "We are running it."}
+JL
+"$FOLIO" index --db "$TMP/stems" "$TMP/stems.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/stems" --json running
+expect_eq "https://example.com/s2 https://example.com/s1" "$(urls_of "$out" | tr '\n' ' ' | sed 's/ $//')"
+
+begin "every word must match"
+expect_eq "" "$(hits MXFP8 Heroku)"
+
+begin "a query with no hits exits 1 and prints nothing"
+run "$FOLIO" search --db "$TMP/index" zyzzyva
+expect_eq "1|" "$rc|$out"
+
+begin "an index directory that does not exist exits 2 and says how to build one"
+run "$FOLIO" search --db "$TMP/nowhere" MXFP8
+expect_eq "2|folio: no index at $TMP/nowhere
+folio: build one with: folio index --db $TMP/nowhere corpus/" "$rc|$err"
+
+begin "a directory that is not an index is refused, not overwritten"
+mkdir -p "$TMP/notindex" && echo hello >"$TMP/notindex/file.txt"
+run "$FOLIO" index --db "$TMP/notindex" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "2|folio: $TMP/notindex is not a folio index|hello" "$rc|$err|$(cat "$TMP/notindex/file.txt")"
+
+begin "an empty query is a usage error"
+run "$FOLIO" search --db "$TMP/index"
+expect_eq "2" "$rc"
+
+begin "a query of punctuation only is an error that says why"
+run "$FOLIO" search --db "$TMP/index" '!!!'
+expect_eq "2|folio: the query has no words to search for" "$rc|$err"
+
+begin "text output: rank, title, company, date, URL and snippet"
+run "$FOLIO" search --db "$TMP/index" GB200
+expect_eq "1. Accelerating Dropless MoE Training in JAX with NVIDIA Transformer Engine
+   NVIDIA · 2026-09-14 · $NVIDIA" "$(head -2 <<<"$out")"
+
+begin "the snippet shows the matched word"
+expect_eq "yes" "$(sed -n 3p <<<"$out" | grep -q 'NVIDIA GB200, the reported' && echo yes)"
+
+begin "no highlighting when stdout is not a terminal"
+expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
+
+if command -v script >/dev/null; then
+	begin "matches are highlighted on a terminal"
+	tty_out=$(script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
+	expect_eq "yes" "$(grep -q $'\x1b\[1;33mGB200\x1b\[0m' <<<"$tty_out" && echo yes || echo no)"
+
+	begin "NO_COLOR turns highlighting off on a terminal"
+	tty_out=$(NO_COLOR=1 script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
+	expect_eq "no" "$(grep -q $'\x1b' <<<"$tty_out" && echo yes || echo no)"
+fi
+
+begin "--limit and --offset page through the hits"
+expect_eq "$REDHAT" "$(hits --limit 1 --offset 1 locking)"
+
+begin "a bad --limit is a usage error"
+run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
+expect_eq "2|folio: --limit takes a whole number from 0 to 1000000, not \"lots\"" "$rc|$err"
+
+begin "folio --help and folio search --help exit 0"
+"$FOLIO" --help >/dev/null && "$FOLIO" search --help >/dev/null
+expect_eq 0 "$?"
+
+begin "an unknown command exits 2"
+run "$FOLIO" frobnicate
+expect_eq "2|folio: unknown command \"frobnicate\" (try 'folio --help')" "$rc|$err"
+
+finish

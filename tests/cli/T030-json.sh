@@ -1,0 +1,51 @@
+# T030-json.sh: folio search --json prints one valid JSON object that
+# follows the schema in the README, for any query.
+. "$(dirname "$0")/lib.sh"
+sample_index
+
+# check_schema: read --json output on stdin, print "ok" or what is wrong.
+check_schema() {
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert set(d) == {"query", "total", "hits"}, d.keys()
+assert isinstance(d["query"], str) and isinstance(d["total"], int)
+for i, h in enumerate(d["hits"]):
+    assert list(h) == ["rank", "score", "url", "title", "company", "author",
+                       "published", "type", "topics", "snippet"], list(h)
+    assert h["rank"] == i + 1 and isinstance(h["score"], (int, float))
+    for k in ("url", "title", "snippet"):
+        assert isinstance(h[k], str) and h[k], k
+    for k in ("company", "author", "published", "type"):
+        assert h[k] is None or isinstance(h[k], str), k
+    assert h["published"] is None or len(h["published"]) == 10
+    assert all(isinstance(t, str) for t in h["topics"])
+print("ok")'
+}
+
+begin "the output for MXFP8 follows the schema"
+run "$FOLIO" search --db "$TMP/index" --json MXFP8
+expect_eq "ok" "$(check_schema <<<"$out" 2>&1)"
+
+begin "query and total are reported"
+expect_eq "MXFP8|2" "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["query"], d["total"], sep="|")' <<<"$out")"
+
+begin "a post without an author has author null"
+run "$FOLIO" search --db "$TMP/index" --json Instagram
+expect_eq "None|Meta|2026-08-03|Explainer|['Parallelism']" \
+	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["author"], h["company"], h["published"], h["type"], h["topics"], sep="|")' <<<"$out")"
+
+begin "no hits is still a valid object, with exit status 1"
+run "$FOLIO" search --db "$TMP/index" --json zyzzyva
+expect_eq '1|{"query": "zyzzyva", "total": 0, "hits": []}' "$rc|$out"
+
+begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
+q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
+run "$FOLIO" search --db "$TMP/index" --json "$q"
+expect_eq "ok" "$(check_schema <<<"$out" 2>&1)"
+
+begin "the snippet has no terminal escapes in JSON"
+run "$FOLIO" search --db "$TMP/index" --json MXFP8
+expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
+
+finish
