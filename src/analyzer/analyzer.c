@@ -1,0 +1,234 @@
+/*
+ * analyzer.c: the analyzer pipeline of analyzer.h. Segmentation yields one
+ * compound at a time; its parts are normalised into fixed buffers inside
+ * the analyzer, the joined term is built from them, and each token is
+ * stemmed (through the cache) just before it is handed to the callback.
+ * Nothing is allocated per token.
+ */
+#include "analyzer/analyzer.h"
+
+#include "analyzer/normalize.h"
+#include "analyzer/segment.h"
+#include "analyzer/stem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct fo_analyzer {
+	char *language;
+	fo_stemmer *stemmer;
+	fo_normalizer norm;
+	/* the current compound's parts, normalised */
+	char terms[FO_SEG_MAX_PARTS][FO_MAX_TERM_BYTES + 1];
+	size_t term_len[FO_SEG_MAX_PARTS];
+	size_t start[FO_SEG_MAX_PARTS], end[FO_SEG_MAX_PARTS];
+	char joiner[FO_SEG_MAX_PARTS];
+	/* room for every part and joiner before the cut */
+	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) + 1];
+};
+
+folio_status fo_analyzer_new(const char *language, fo_analyzer **out)
+{
+	fo_analyzer *an;
+	folio_status rc = FOLIO_ERROR_NOMEM;
+
+	*out = NULL;
+	if (!language)
+		language = "english";
+	an = calloc(1, sizeof(*an));
+	if (!an)
+		goto fail;
+	fo_normalizer_init(&an->norm);
+	an->language = malloc(strlen(language) + 1);
+	if (!an->language)
+		goto fail;
+	strcpy(an->language, language);
+	rc = fo_stemmer_new(language, &an->stemmer);
+	if (rc != FOLIO_OK)
+		goto fail;
+	*out = an;
+	return FOLIO_OK;
+fail:
+	fo_analyzer_free(an);
+	return rc;
+}
+
+void fo_analyzer_free(fo_analyzer *an)
+{
+	if (!an)
+		return;
+	fo_stemmer_free(an->stemmer);
+	fo_normalizer_free(&an->norm);
+	free(an->language);
+	free(an);
+}
+
+const char *fo_analyzer_language(const fo_analyzer *an)
+{
+	return an->language;
+}
+
+/* Stem tok's term if it is stemmable, then hand it over. */
+static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
+                            fo_token_fn fn, void *ctx, int *stop)
+{
+	folio_status rc;
+
+	tok->stem = NULL;
+	tok->stem_len = 0;
+	if (stemmable) {
+		rc = fo_stemmer_stem(an->stemmer, tok->term, tok->len,
+		                     &tok->stem, &tok->stem_len);
+		if (rc != FOLIO_OK)
+			return rc;
+	}
+	*stop = fn(tok, ctx) != 0;
+	return FOLIO_OK;
+}
+
+/* A plain ASCII word (c->simple): lowercasing is its whole normalisation. */
+static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
+                                   const fo_seg_compound *c, uint32_t *pos,
+                                   uint32_t *compound, fo_token_fn fn,
+                                   void *ctx, int *stop)
+{
+	const unsigned char *s = (const unsigned char *)text + c->start;
+	size_t i, n = c->end - c->start;
+	char *term = an->terms[0];
+	uint32_t h = FO_STEM_HASH_INIT;
+	folio_status rc;
+	fo_token tok;
+
+	if (n > FO_MAX_TERM_BYTES)
+		n = FO_MAX_TERM_BYTES;
+	for (i = 0; i < n; i++) {
+		unsigned char b = s[i] | ((s[i] >= 'A' && s[i] <= 'Z') << 5);
+
+		term[i] = (char)b;
+		h = fo_stem_hash_byte(h, b);
+	}
+	term[n] = '\0';
+	tok.term = term;
+	tok.len = n;
+	tok.pos = (*pos)++;
+	tok.start = c->start;
+	tok.end = c->end;
+	tok.kind = FO_TOK_WORD;
+	tok.compound = (*compound)++;
+	tok.n_parts = 1;
+	tok.stem = NULL;
+	tok.stem_len = 0;
+	if (!c->digits) {
+		rc = fo_stemmer_stem_hashed(an->stemmer, term, n, h, &tok.stem,
+		                            &tok.stem_len);
+		if (rc != FOLIO_OK)
+			return rc;
+	}
+	*stop = fn(&tok, ctx) != 0;
+	return FOLIO_OK;
+}
+
+static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
+                                     const fo_seg_compound *c,
+                                     uint32_t *pos, uint32_t *compound,
+                                     fo_token_fn fn, void *ctx, int *stop)
+{
+	fo_token tok;
+	folio_status rc = FOLIO_OK;
+	unsigned i, n = 0;
+	size_t jl = 0;
+
+	for (i = 0; i < c->n_parts; i++) {
+		rc = fo_normalize_token(&an->norm, text + c->parts[i].start,
+		                        c->parts[i].end - c->parts[i].start,
+		                        an->terms[n], &an->term_len[n]);
+		if (rc != FOLIO_OK)
+			goto out;
+		/* a part may normalise to nothing (only ignorable characters) */
+		if (an->term_len[n] == 0)
+			continue;
+		an->start[n] = c->parts[i].start;
+		an->end[n] = c->parts[i].end;
+		an->joiner[n] = c->parts[i].joiner;
+		n++;
+	}
+	if (n == 0)
+		goto out;
+
+	memset(&tok, 0, sizeof(tok));
+	tok.compound = *compound;
+	tok.n_parts = n;
+	if (n == 1 && !c->leading_dot) {
+		tok.term = an->terms[0];
+		tok.len = an->term_len[0];
+		tok.pos = (*pos)++;
+		tok.start = an->start[0];
+		tok.end = an->end[0];
+		tok.kind = FO_TOK_WORD;
+		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
+		             fn, ctx, stop);
+		goto done;
+	}
+
+	if (c->leading_dot)
+		an->joined[jl++] = '.';
+	for (i = 0; i < n; i++) {
+		/* hyphens go (free-threaded -> freethreaded); '_' and '.' are
+		 * part of identifiers and version numbers */
+		if (i > 0 && (an->joiner[i] == '_' || an->joiner[i] == '.'))
+			an->joined[jl++] = an->joiner[i];
+		memcpy(an->joined + jl, an->terms[i], an->term_len[i]);
+		jl += an->term_len[i];
+	}
+	jl = fo_utf8_cut(an->joined, jl, FO_MAX_TERM_BYTES);
+	an->joined[jl] = '\0';
+	tok.term = an->joined;
+	tok.len = jl;
+	tok.pos = *pos;
+	tok.start = c->start;
+	tok.end = c->end;
+	tok.kind = FO_TOK_JOINED;
+	rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len), fn, ctx,
+	             stop);
+	if (rc != FOLIO_OK || *stop)
+		goto done;
+	for (i = 0; i < n; i++) {
+		tok.term = an->terms[i];
+		tok.len = an->term_len[i];
+		tok.pos = (*pos)++;
+		tok.start = an->start[i];
+		tok.end = an->end[i];
+		tok.kind = FO_TOK_PART;
+		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
+		             fn, ctx, stop);
+		if (rc != FOLIO_OK || *stop)
+			goto done;
+	}
+done:
+	(*compound)++;
+out:
+	return rc;
+}
+
+folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
+                        fo_token_fn fn, void *ctx)
+{
+	fo_segmenter sg;
+	fo_seg_compound c;
+	uint32_t pos = 0, compound = 0;
+	folio_status rc = FOLIO_OK;
+	int stop = 0;
+
+	fo_seg_init(&sg, text, len);
+	while (!stop && fo_seg_next(&sg, &c)) {
+		if (c.simple)
+			rc = fo_emit_simple(an, text, &c, &pos, &compound, fn,
+			                    ctx, &stop);
+		else
+			rc = fo_emit_compound(an, text, &c, &pos, &compound,
+			                      fn, ctx, &stop);
+		if (rc != FOLIO_OK)
+			break;
+	}
+	return rc;
+}

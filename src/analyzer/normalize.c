@@ -1,0 +1,252 @@
+/*
+ * normalize.c: token and value normalisation (NFKC, case folding,
+ * diacritics removed). Most technical text is ASCII, where all of that
+ * reduces to lowercasing, so ASCII tokens never reach utf8proc and never
+ * allocate; other tokens go through a code point buffer that the
+ * normalizer keeps between calls.
+ */
+#include "analyzer/normalize.h"
+
+#include <utf8proc.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FO_NORM_OPTIONS                                                       \
+	(UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |                \
+	 UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK)
+
+void fo_normalizer_init(fo_normalizer *nz)
+{
+	nz->ucs = NULL;
+	nz->cap = 0;
+}
+
+void fo_normalizer_free(fo_normalizer *nz)
+{
+	free(nz->ucs);
+	nz->ucs = NULL;
+	nz->cap = 0;
+}
+
+size_t fo_utf8_cut(const char *s, size_t len, size_t max)
+{
+	size_t n;
+
+	if (len <= max)
+		return len;
+	n = max;
+	/* back up over continuation bytes to the start of the sequence that
+	 * straddles the limit */
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
+/* ASCII lowercased; 0 for ',' and bytes >= 0x80, which need a look. */
+static const unsigned char fo_lower_tab[256] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+	0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
+	' ', '!', '"', '#', '$', '%', '&', '\'',
+	'(', ')', '*', '+', 0, '-', '.', '/',
+	'0', '1', '2', '3', '4', '5', '6', '7',
+	'8', '9', ':', ';', '<', '=', '>', '?',
+	'@', 'a', 'b', 'c', 'd', 'e', 'f', 'g',
+	'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
+	'p', 'q', 'r', 's', 't', 'u', 'v', 'w',
+	'x', 'y', 'z', '[', '\\', ']', '^', '_',
+	'`', 'a', 'b', 'c', 'd', 'e', 'f', 'g',
+	'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
+	'p', 'q', 'r', 's', 't', 'u', 'v', 'w',
+	'x', 'y', 'z', '{', '|', '}', '~', 0x7f,
+};
+
+static inline char fo_ascii_lower(unsigned char b)
+{
+	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
+}
+
+/* Decompose and recompose src into nz->ucs, returning the UTF-8 length
+ * (the bytes are in nz->ucs), or a negative utf8proc error. */
+static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
+                                         const unsigned char *src, size_t n)
+{
+	utf8proc_ssize_t r;
+	int32_t *p;
+	size_t cap;
+
+	for (;;) {
+		r = utf8proc_decompose(src, (utf8proc_ssize_t)n,
+		                       (utf8proc_int32_t *)nz->ucs,
+		                       (utf8proc_ssize_t)nz->cap, FO_NORM_OPTIONS);
+		if (r < 0)
+			return r;
+		/* reencode writes a NUL after the UTF-8, hence the + 1 */
+		if ((size_t)r + 1 <= nz->cap)
+			break;
+		cap = (size_t)r + 1 > 1024 ? (size_t)r + 1 : 1024;
+		p = realloc(nz->ucs, cap * sizeof(*p));
+		if (!p)
+			return UTF8PROC_ERROR_NOMEM;
+		nz->ucs = p;
+		nz->cap = cap;
+	}
+	return utf8proc_reencode((utf8proc_int32_t *)nz->ucs, r,
+	                         FO_NORM_OPTIONS);
+}
+
+folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
+                                size_t len, char *out, size_t *out_len)
+{
+	unsigned char tmp[FO_NORM_RAW_MAX];
+	const unsigned char *s = (const unsigned char *)raw;
+	utf8proc_ssize_t r;
+	size_t i, o = 0, n;
+
+	for (i = 0; i < len && o < FO_MAX_TERM_BYTES; i++) {
+		unsigned char c = fo_lower_tab[s[i]];
+
+		if (c) {
+			out[o++] = (char)c;
+			continue;
+		}
+		if (s[i] != ',')
+			goto unicode; /* NUL never occurs in a token */
+	}
+	out[o] = '\0';
+	*out_len = o;
+	return FOLIO_OK;
+
+unicode:
+	n = fo_utf8_cut(raw, len, FO_NORM_RAW_MAX);
+	o = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == ',')
+			continue;
+		if (s[i] == 0xe2 && i + 2 < n && s[i + 1] == 0x80 &&
+		    s[i + 2] == 0x99) {
+			tmp[o++] = '\'';
+			i += 2;
+			continue;
+		}
+		tmp[o++] = s[i];
+	}
+	r = fo_norm_utf8proc(nz, tmp, o);
+	if (r == UTF8PROC_ERROR_NOMEM)
+		return FOLIO_ERROR_NOMEM;
+	if (r < 0)
+		r = 0; /* invalid UTF-8: nothing usable */
+	n = fo_utf8_cut((const char *)nz->ucs, (size_t)r, FO_MAX_TERM_BYTES);
+	if (n)
+		memcpy(out, nz->ucs, n);
+	out[n] = '\0';
+	*out_len = n;
+	return FOLIO_OK;
+}
+
+static int fo_is_space(utf8proc_int32_t cp)
+{
+	if (cp == ' ' || (cp >= '\t' && cp <= '\r') || cp == 0x85)
+		return 1;
+	if (cp < 0x80)
+		return 0;
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_ZS:
+	case UTF8PROC_CATEGORY_ZL:
+	case UTF8PROC_CATEGORY_ZP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Collapse white space runs in s[0..len) to one space, trimmed, in place. */
+static size_t fo_collapse_space(char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+	size_t i = 0, o = 0;
+	int space = 0;
+
+	while (i < len) {
+		if (u[i] < 0x80) {
+			cp = u[i];
+			r = 1;
+		} else {
+			r = utf8proc_iterate(u + i, (utf8proc_ssize_t)(len - i),
+			                     &cp);
+			if (r <= 0) {
+				cp = ' ';
+				r = 1;
+			}
+		}
+		if (fo_is_space(cp)) {
+			space = 1;
+		} else {
+			if (space && o > 0)
+				s[o++] = ' ';
+			space = 0;
+			memmove(s + o, s + i, (size_t)r);
+			o += (size_t)r;
+		}
+		i += (size_t)r;
+	}
+	s[o] = '\0';
+	return o;
+}
+
+char *fo_normalize_value(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	utf8proc_uint8_t *mapped = NULL;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+	unsigned char *clean = NULL;
+	char *res = NULL;
+	size_t i;
+
+	if (!text)
+		len = 0;
+	clean = malloc(len + 1);
+	if (!clean)
+		goto out;
+	/* utf8proc refuses invalid UTF-8 as a whole; like the analyzer, take
+	 * bad bytes and NUL for separators instead */
+	for (i = 0; i < len;) {
+		if (s[i] < 0x80) {
+			clean[i] = s[i] ? s[i] : ' ';
+			i++;
+			continue;
+		}
+		r = utf8proc_iterate(s + i, (utf8proc_ssize_t)(len - i), &cp);
+		if (r <= 0) {
+			clean[i++] = ' ';
+			continue;
+		}
+		memcpy(clean + i, s + i, (size_t)r);
+		i += (size_t)r;
+	}
+	clean[len] = '\0';
+	for (i = 0; i < len && clean[i] < 0x80; i++)
+		;
+	if (i == len) {
+		for (i = 0; i < len; i++)
+			clean[i] = (unsigned char)fo_ascii_lower(clean[i]);
+		fo_collapse_space((char *)clean, len);
+		res = (char *)clean;
+		clean = NULL;
+		goto out;
+	}
+	r = utf8proc_map(clean, (utf8proc_ssize_t)len, &mapped,
+	                 FO_NORM_OPTIONS);
+	if (r < 0)
+		goto out;
+	fo_collapse_space((char *)mapped, (size_t)r);
+	res = (char *)mapped;
+out:
+	free(clean);
+	return res;
+}

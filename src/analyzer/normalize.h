@@ -1,0 +1,39 @@
+/*
+ * normalize.h: per-token normalisation for the analyzer (internal): NFKC,
+ * case folding and diacritics removed, with an ASCII fast path.
+ */
+#ifndef FOLIO_ANALYZER_NORMALIZE_H
+#define FOLIO_ANALYZER_NORMALIZE_H
+
+#include "analyzer/analyzer.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Only this much of a raw token is normalised, so that a giant "word"
+ * costs neither time nor memory beyond the scan that found it. */
+#define FO_NORM_RAW_MAX (4 * FO_MAX_TERM_BYTES)
+
+typedef struct fo_normalizer {
+	int32_t *ucs; /* code point scratch for utf8proc, reused */
+	size_t cap;   /* in code points */
+} fo_normalizer;
+
+void fo_normalizer_init(fo_normalizer *nz);
+void fo_normalizer_free(fo_normalizer *nz);
+
+/*
+ * Normalise the raw token raw[0..len) into out, which has room for
+ * FO_MAX_TERM_BYTES + 1 bytes; the result is NUL-terminated and cut at a
+ * UTF-8 boundary. Commas are dropped (they only occur in a token as digit
+ * grouping) and U+2019 becomes "'". *out_len may be 0 when nothing is
+ * left. FOLIO_ERROR_NOMEM on allocation failure.
+ */
+folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
+                                size_t len, char *out, size_t *out_len);
+
+/* The longest prefix of s[0..len) of at most max bytes that does not end
+ * inside a UTF-8 sequence. */
+size_t fo_utf8_cut(const char *s, size_t len, size_t max);
+
+#endif

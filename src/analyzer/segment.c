@@ -1,0 +1,502 @@
+/*
+ * segment.c: word segmentation with technical tailoring (doc/analyzer.md).
+ *
+ * The scanner works on raw bytes so that spans are offsets into the
+ * caller's text. ASCII is classified through a table; only bytes >= 0x80
+ * go through utf8proc, which also rejects invalid UTF-8 (those bytes, like
+ * NUL, are separators). Memory use is constant: a compound holds at most
+ * FO_SEG_MAX_PARTS spans, and a long camelCase run that overflows one
+ * compound is resumed in the next call.
+ */
+#include "analyzer/segment.h"
+
+#include <utf8proc.h>
+
+#include <stdint.h>
+
+enum {
+	FO_CL_SEP = 0,
+	FO_CL_LOWER,  /* Ll */
+	FO_CL_UPPER,  /* Lu, Lt */
+	FO_CL_LETTER, /* Lm, Lo: letters without case */
+	FO_CL_DIGIT,  /* Nd */
+	FO_CL_NUMBER, /* Nl, No */
+	FO_CL_MARK,   /* M*: belongs to the character before it */
+	FO_CL_CJK     /* a letter or number that is a word of its own */
+};
+
+#define FO_IS_LETTER(cl) ((cl) >= FO_CL_LOWER && (cl) <= FO_CL_LETTER)
+/* Word characters that may take part in compounds (CJK ones may not). */
+#define FO_IS_WORD(cl) ((cl) >= FO_CL_LOWER && (cl) <= FO_CL_NUMBER)
+
+/* Run flags */
+#define FO_RUN_LOWER 1u
+#define FO_RUN_UPPER 2u
+#define FO_RUN_NONALPHA 4u /* digits, numbers, apostrophes or commas */
+#define FO_RUN_POSS 8u     /* ended by a possessive "'s", which is dropped */
+
+static const unsigned char fo_ascii_class[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0,
+	0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
+static const unsigned char fo_class_flags[8] = {
+	0, FO_RUN_LOWER, FO_RUN_UPPER, 0, FO_RUN_NONALPHA, FO_RUN_NONALPHA,
+	0, 0,
+};
+
+/*
+ * Per byte, for the hot loops: FO_B_WORD and the run flags for ASCII
+ * letters and digits, FO_B_SKIP for ASCII separators other than '.'
+ * (which may start .NET). Bytes >= 0x80 have neither and take the slow
+ * path.
+ */
+#define FO_B_WORD 16u
+#define FO_B_SKIP 32u
+#define FO_B_L (FO_B_WORD | FO_RUN_LOWER)
+#define FO_B_U (FO_B_WORD | FO_RUN_UPPER)
+#define FO_B_D (FO_B_WORD | FO_RUN_NONALPHA)
+#define FO_B_S FO_B_SKIP
+/* ASCII separators after which a word is surely over: no joiner,
+ * apostrophe, digit-group comma or +/# suffix to look at */
+#define FO_B_END 64u
+#define FO_B_E (FO_B_SKIP | FO_B_END)
+
+static const unsigned char fo_byte_flags[256] = {
+	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	/* space ! " # $ % & ' ( ) * + , - . / */
+	FO_B_E, FO_B_E, FO_B_E, FO_B_S, FO_B_E, FO_B_E, FO_B_E, FO_B_S,
+	FO_B_E, FO_B_E, FO_B_E, FO_B_S, FO_B_S, FO_B_S, 0, FO_B_E,
+	FO_B_D, FO_B_D, FO_B_D, FO_B_D, FO_B_D, FO_B_D, FO_B_D, FO_B_D,
+	FO_B_D, FO_B_D, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	FO_B_E, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U,
+	FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U,
+	FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U, FO_B_U,
+	FO_B_U, FO_B_U, FO_B_U, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_S,
+	FO_B_E, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L,
+	FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L,
+	FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L, FO_B_L,
+	FO_B_L, FO_B_L, FO_B_L, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
+	/* 0x80-0xff: 0 */
+};
+
+static int fo_is_cjk(utf8proc_int32_t cp)
+{
+	return (cp >= 0x3040 && cp <= 0x30ff) ||   /* Hiragana, Katakana */
+	       (cp >= 0x3005 && cp <= 0x3007) ||   /* 々 〆 〇 */
+	       (cp >= 0x31f0 && cp <= 0x31ff) ||   /* Katakana extensions */
+	       (cp >= 0x3400 && cp <= 0x4dbf) ||   /* CJK extension A */
+	       (cp >= 0x4e00 && cp <= 0x9fff) ||   /* CJK unified */
+	       (cp >= 0xac00 && cp <= 0xd7af) ||   /* Hangul syllables */
+	       (cp >= 0xf900 && cp <= 0xfaff) ||   /* CJK compatibility */
+	       (cp >= 0xff66 && cp <= 0xff9f) ||   /* half-width Katakana */
+	       (cp >= 0x20000 && cp <= 0x3134f);  /* CJK extensions B-G */
+}
+
+static int fo_class_of(utf8proc_int32_t cp)
+{
+	int cl;
+
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_LU:
+	case UTF8PROC_CATEGORY_LT:
+		cl = FO_CL_UPPER;
+		break;
+	case UTF8PROC_CATEGORY_LL:
+		cl = FO_CL_LOWER;
+		break;
+	case UTF8PROC_CATEGORY_LM:
+	case UTF8PROC_CATEGORY_LO:
+		cl = FO_CL_LETTER;
+		break;
+	case UTF8PROC_CATEGORY_ND:
+		cl = FO_CL_DIGIT;
+		break;
+	case UTF8PROC_CATEGORY_NL:
+	case UTF8PROC_CATEGORY_NO:
+		cl = FO_CL_NUMBER;
+		break;
+	case UTF8PROC_CATEGORY_MN:
+	case UTF8PROC_CATEGORY_MC:
+	case UTF8PROC_CATEGORY_ME:
+		return FO_CL_MARK;
+	default:
+		return FO_CL_SEP;
+	}
+	return fo_is_cjk(cp) ? FO_CL_CJK : cl;
+}
+
+/* The class of the character at p < len; *n gets its length in bytes. */
+static inline int fo_class_at(const unsigned char *s, size_t len, size_t p,
+                              size_t *n)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+
+	if (s[p] < 0x80) {
+		*n = 1;
+		return fo_ascii_class[s[p]];
+	}
+	r = utf8proc_iterate(s + p, (utf8proc_ssize_t)(len - p), &cp);
+	if (r <= 0) {
+		*n = 1;
+		return FO_CL_SEP;
+	}
+	*n = (size_t)r;
+	return fo_class_of(cp);
+}
+
+static int fo_class_after(const unsigned char *s, size_t len, size_t p)
+{
+	size_t n;
+
+	return p < len ? fo_class_at(s, len, p, &n) : FO_CL_SEP;
+}
+
+static inline int fo_is_digit(unsigned char b)
+{
+	return b >= '0' && b <= '9';
+}
+
+/* Length of an apostrophe (' or U+2019) at p, or 0. */
+static size_t fo_apostrophe_at(const unsigned char *s, size_t len, size_t p)
+{
+	if (s[p] == '\'')
+		return 1;
+	if (s[p] == 0xe2 && p + 2 < len && s[p + 1] == 0x80 &&
+	    s[p + 2] == 0x99)
+		return 3;
+	return 0;
+}
+
+/* Length of a joiner at p (setting *j to '-', '_' or '.'), or 0. */
+static size_t fo_joiner_at(const unsigned char *s, size_t len, size_t p,
+                           char *j)
+{
+	if (p >= len)
+		return 0;
+	if (s[p] == '-' || s[p] == '_' || s[p] == '.') {
+		*j = (char)s[p];
+		return 1;
+	}
+	/* U+2010 HYPHEN, U+2011 NON-BREAKING HYPHEN */
+	if (s[p] == 0xe2 && p + 2 < len && s[p + 1] == 0x80 &&
+	    (s[p + 2] == 0x90 || s[p + 2] == 0x91)) {
+		*j = '-';
+		return 3;
+	}
+	return 0;
+}
+
+/*
+ * Scan a run of word characters from start (which holds one). Marks stay
+ * with their base character; an apostrophe between letters and a comma
+ * grouping three digits stay inside the run.
+ */
+static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
+                        fo_seg_run *run)
+{
+	size_t p = start, q, n, a;
+	unsigned flags = 0, f;
+	int cl, last = FO_CL_SEP;
+
+	run->next = 0;
+	for (;;) {
+		/* ASCII letters and digits are most of the text */
+		q = p;
+		while (p < len && ((f = fo_byte_flags[s[p]]) & FO_B_WORD)) {
+			flags |= f;
+			p++;
+		}
+		if (p > q)
+			last = fo_ascii_class[s[p - 1]];
+		if (p >= len)
+			break;
+		cl = fo_class_at(s, len, p, &n);
+		if (FO_IS_WORD(cl)) {
+			flags |= fo_class_flags[cl];
+			last = cl;
+			p += n;
+			continue;
+		}
+		if (cl == FO_CL_MARK) {
+			p += n;
+			continue;
+		}
+		a = fo_apostrophe_at(s, len, p);
+		if (a && FO_IS_LETTER(last) && p + a < len &&
+		    FO_IS_LETTER(fo_class_after(s, len, p + a))) {
+			if ((s[p + a] == 's' || s[p + a] == 'S') &&
+			    fo_class_after(s, len, p + a + 1) == FO_CL_SEP) {
+				flags |= FO_RUN_POSS;
+				run->next = p + a + 1;
+				break;
+			}
+			flags |= FO_RUN_NONALPHA;
+			p += a;
+			continue;
+		}
+		if (s[p] == ',' && fo_is_digit(s[p - 1]) && p + 3 < len &&
+		    fo_is_digit(s[p + 1]) && fo_is_digit(s[p + 2]) &&
+		    fo_is_digit(s[p + 3]) &&
+		    (p + 4 >= len || !fo_is_digit(s[p + 4]))) {
+			flags |= FO_RUN_NONALPHA;
+			last = FO_CL_DIGIT;
+			p += 4;
+			continue;
+		}
+		break;
+	}
+	run->start = start;
+	run->end = p;
+	if (!run->next)
+		run->next = p;
+	run->flags = flags & ~FO_B_WORD;
+}
+
+/*
+ * The end of the camelCase piece of [from, end) that starts at from: a
+ * hump is a lowercase letter followed by an uppercase one, or the last
+ * capital of an uppercase run followed by a lowercase letter (XMLHttp),
+ * except for a plural 's' ending the run (GPUs, APIs).
+ */
+static size_t fo_camel_end(const unsigned char *s, size_t from, size_t end)
+{
+	size_t p = from, q, n, m;
+	int cl, next, prev;
+
+	prev = fo_class_at(s, end, p, &n);
+	p += n;
+	while (p < end) {
+		cl = fo_class_at(s, end, p, &n);
+		if (cl == FO_CL_MARK) {
+			p += n;
+			continue;
+		}
+		if (cl == FO_CL_UPPER && prev == FO_CL_LOWER)
+			return p;
+		if (cl == FO_CL_UPPER && prev == FO_CL_UPPER) {
+			q = p + n;
+			next = FO_CL_SEP;
+			while (q < end) {
+				next = fo_class_at(s, end, q, &m);
+				if (next != FO_CL_MARK)
+					break;
+				q += m;
+			}
+			if (q < end && next == FO_CL_LOWER &&
+			    !(s[q] == 's' && q + 1 == end))
+				return p;
+		}
+		prev = cl;
+		p += n;
+	}
+	return end;
+}
+
+/*
+ * Add the pieces of sg->run from `from` to c. Returns 1 when c filled up
+ * with pieces left over; they start the next compound.
+ */
+static int fo_add_run(fo_segmenter *sg, fo_seg_compound *c, size_t from,
+                      char joiner)
+{
+	const fo_seg_run *r = &sg->run;
+	int camel = (r->flags & (FO_RUN_LOWER | FO_RUN_UPPER |
+	                         FO_RUN_NONALPHA)) ==
+	            (FO_RUN_LOWER | FO_RUN_UPPER);
+	size_t e;
+
+	/* "The", "Python": a capital only at the start is no hump */
+	if (camel && sg->s[from] < 0x80) {
+		for (e = from + 1; e < r->end && sg->s[e] < 0x80 &&
+		                   fo_ascii_class[sg->s[e]] != FO_CL_UPPER;
+		     e++)
+			;
+		camel = e < r->end;
+	}
+	while (from < r->end) {
+		if (c->n_parts == FO_SEG_MAX_PARTS) {
+			sg->pending = 1;
+			sg->pending_from = from;
+			c->end = c->parts[c->n_parts - 1].end;
+			return 1;
+		}
+		e = camel ? fo_camel_end(sg->s, from, r->end) : r->end;
+		c->parts[c->n_parts].start = from;
+		c->parts[c->n_parts].end = e;
+		c->parts[c->n_parts].joiner = joiner;
+		c->n_parts++;
+		joiner = 0;
+		from = e;
+	}
+	return 0;
+}
+
+void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
+{
+	sg->s = (const unsigned char *)text;
+	sg->len = text ? len : 0;
+	sg->pos = 0;
+	sg->prev_word = 0;
+	sg->pending = 0;
+	sg->pending_from = 0;
+	sg->run.start = sg->run.end = sg->run.next = 0;
+	sg->run.flags = 0;
+}
+
+/* Up to 3 '+' or one '#' right after a word, then no word character. */
+static size_t fo_suffix_at(const unsigned char *s, size_t len, size_t p)
+{
+	size_t k = 0;
+
+	while (p + k < len && s[p + k] == '+' && k < 4)
+		k++;
+	if (k == 0 && p < len && s[p] == '#')
+		k = 1;
+	if (k == 0 || k > 3 || fo_class_after(s, len, p + k) != FO_CL_SEP)
+		return 0;
+	return k;
+}
+
+/*
+ * The common case, a plain ASCII word ended by white space or ordinary
+ * punctuation, in one tight loop. Returns 0 (and changes nothing) when the
+ * word needs the general path.
+ */
+static int fo_simple_word(fo_segmenter *sg, fo_seg_compound *c, size_t p)
+{
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, e = p + 1;
+	unsigned first = fo_byte_flags[s[p]], rest = 0, f;
+
+	while (e < len && ((f = fo_byte_flags[s[e]]) & FO_B_WORD)) {
+		rest |= f;
+		e++;
+	}
+	if (e < len && !(fo_byte_flags[s[e]] & FO_B_END))
+		return 0;
+	/* an uppercase letter after the first may make a camelCase hump */
+	if ((rest & FO_RUN_UPPER) &&
+	    !((first | rest) & FO_RUN_NONALPHA) &&
+	    ((first | rest) & FO_RUN_LOWER))
+		return 0;
+	c->start = p;
+	c->end = e;
+	c->n_parts = 1;
+	c->parts[0].start = p;
+	c->parts[0].end = e;
+	c->parts[0].joiner = 0;
+	c->simple = 1;
+	c->digits = ((first | rest) & FO_RUN_NONALPHA) != 0;
+	sg->pos = e;
+	sg->prev_word = 1;
+	return 1;
+}
+
+int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
+{
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, p, q, n, jl, k;
+	int cl;
+	char j = 0;
+
+	c->n_parts = 0;
+	c->leading_dot = 0;
+	c->cjk = 0;
+	c->simple = 0;
+	if (sg->pending) {
+		sg->pending = 0;
+		c->start = sg->pending_from;
+		if (fo_add_run(sg, c, sg->pending_from, 0))
+			return 1;
+		goto after_run;
+	}
+
+	p = sg->pos;
+	for (;;) {
+		q = p;
+		while (p < len && (fo_byte_flags[s[p]] & FO_B_SKIP))
+			p++;
+		if (p > q)
+			sg->prev_word = 0;
+		if (p >= len) {
+			sg->pos = len;
+			return 0;
+		}
+		if (fo_byte_flags[s[p]] & FO_B_WORD) {
+			if (fo_simple_word(sg, c, p))
+				return 1;
+			break;
+		}
+		cl = fo_class_at(s, len, p, &n);
+		if (FO_IS_WORD(cl))
+			break;
+		if (cl == FO_CL_CJK) {
+			c->start = p;
+			p += n;
+			while (p < len && fo_class_at(s, len, p, &n) == FO_CL_MARK)
+				p += n;
+			c->end = p;
+			c->parts[0].start = c->start;
+			c->parts[0].end = p;
+			c->parts[0].joiner = 0;
+			c->n_parts = 1;
+			c->cjk = 1;
+			sg->pos = p;
+			sg->prev_word = 1;
+			return 1;
+		}
+		if (s[p] == '.' && !sg->prev_word &&
+		    FO_IS_LETTER(fo_class_after(s, len, p + 1))) {
+			c->leading_dot = 1;
+			c->start = p;
+			p++;
+			goto run;
+		}
+		sg->prev_word = 0;
+		p += n;
+	}
+	c->start = p;
+run:
+	fo_scan_run(s, len, p, &sg->run);
+	if (fo_add_run(sg, c, p, 0))
+		return 1;
+after_run:
+	for (;;) {
+		if (sg->run.flags & FO_RUN_POSS) {
+			c->end = sg->run.end;
+			sg->pos = sg->run.next;
+			sg->prev_word = 1;
+			return 1;
+		}
+		p = sg->run.end;
+		jl = fo_joiner_at(s, len, p, &j);
+		if (!jl || !FO_IS_WORD(fo_class_after(s, len, p + jl)))
+			break;
+		if (c->n_parts == FO_SEG_MAX_PARTS) {
+			c->end = p;
+			sg->pos = p;
+			sg->prev_word = 1;
+			return 1;
+		}
+		fo_scan_run(s, len, p + jl, &sg->run);
+		if (fo_add_run(sg, c, p + jl, j))
+			return 1;
+	}
+	k = fo_suffix_at(s, len, p);
+	c->parts[c->n_parts - 1].end += k;
+	c->end = p + k;
+	sg->pos = p + k;
+	sg->prev_word = k == 0;
+	return 1;
+}

@@ -1,0 +1,885 @@
+/*
+ * test_analyzer.c: unit tests of the analyzer (src/analyzer). Each rule of
+ * doc/analyzer.md has a test listing the exact tokens expected: term, stem,
+ * position, kind, byte span, compound number and number of parts.
+ */
+#include "harness.h"
+
+#include "analyzer/analyzer.h"
+#include "analyzer/normalize.h"
+#include "analyzer/stem.h"
+
+#include <stdint.h>
+#include <time.h>
+
+#define W FO_TOK_WORD
+#define P FO_TOK_PART
+#define J FO_TOK_JOINED
+
+typedef struct fo_exp {
+	const char *term;
+	const char *stem;
+	uint32_t pos;
+	fo_token_kind kind;
+	size_t start, end;
+	uint32_t compound;
+	uint32_t n_parts;
+} fo_exp;
+
+#define FO_GOT_MAX 64
+
+typedef struct fo_got {
+	size_t n;
+	int stop_after; /* stop the analysis after this many tokens, if > 0 */
+	char term[FO_GOT_MAX][FO_MAX_TERM_BYTES + 1];
+	char stem[FO_GOT_MAX][FO_MAX_TERM_BYTES + 8];
+	int has_stem[FO_GOT_MAX];
+	int term_ok[FO_GOT_MAX]; /* NUL-terminated at len */
+	fo_token tok[FO_GOT_MAX];
+} fo_got;
+
+static const char *kind_name(fo_token_kind k)
+{
+	return k == FO_TOK_WORD ? "WORD" : k == FO_TOK_PART ? "PART" : "JOINED";
+}
+
+static int collect(const fo_token *t, void *ctx)
+{
+	fo_got *g = ctx;
+
+	if (g->n < FO_GOT_MAX) {
+		snprintf(g->term[g->n], sizeof(g->term[0]), "%.*s",
+		         (int)t->len, t->term);
+		g->term_ok[g->n] = strlen(t->term) == t->len;
+		g->has_stem[g->n] = t->stem != NULL;
+		if (t->stem)
+			snprintf(g->stem[g->n], sizeof(g->stem[0]), "%.*s",
+			         (int)t->stem_len, t->stem);
+		g->tok[g->n] = *t;
+	}
+	g->n++;
+	return g->stop_after > 0 && g->n >= (size_t)g->stop_after;
+}
+
+static void print_got(const fo_got *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n && i < FO_GOT_MAX; i++) {
+		const fo_token *t = &g->tok[i];
+
+		fprintf(stderr, "    got {\"%s\", %s%s%s, %u, %s, %zu, %zu, %u, %u}\n",
+		        g->term[i], g->has_stem[i] ? "\"" : "",
+		        g->has_stem[i] ? g->stem[i] : "NULL",
+		        g->has_stem[i] ? "\"" : "", t->pos, kind_name(t->kind),
+		        t->start, t->end, t->compound, t->n_parts);
+	}
+}
+
+/* Analyze text and compare with exp; 0 when equal, else print why. */
+static int check_tokens(const char *lang, const char *text, size_t len,
+                        const fo_exp *exp, size_t n, int line)
+{
+	static fo_got g;
+	fo_analyzer *an = NULL;
+	const fo_token *t;
+	size_t i;
+	int bad = 0;
+
+	memset(&g, 0, sizeof(g));
+	if (fo_analyzer_new(lang, &an) != FOLIO_OK) {
+		fprintf(stderr, "  line %d: fo_analyzer_new failed\n", line);
+		return 1;
+	}
+	if (fo_analyze(an, text, len, collect, &g) != FOLIO_OK) {
+		fprintf(stderr, "  line %d: fo_analyze failed\n", line);
+		bad = 1;
+	}
+	fo_analyzer_free(an);
+	if (g.n != n) {
+		fprintf(stderr, "  line %d: expected %zu tokens, got %zu\n",
+		        line, n, g.n);
+		bad = 1;
+	}
+	for (i = 0; !bad && i < n; i++) {
+		t = &g.tok[i];
+		if (strcmp(exp[i].term, g.term[i]) != 0 ||
+		    !g.term_ok[i] ||
+		    (exp[i].stem == NULL) != !g.has_stem[i] ||
+		    (exp[i].stem && strcmp(exp[i].stem, g.stem[i]) != 0) ||
+		    exp[i].pos != t->pos || exp[i].kind != t->kind ||
+		    exp[i].start != t->start || exp[i].end != t->end ||
+		    exp[i].compound != t->compound ||
+		    exp[i].n_parts != t->n_parts) {
+			fprintf(stderr, "  line %d: token %zu: expected "
+			        "{\"%s\", %s, %u, %s, %zu, %zu, %u, %u}\n",
+			        line, i, exp[i].term,
+			        exp[i].stem ? exp[i].stem : "NULL",
+			        exp[i].pos, kind_name(exp[i].kind),
+			        exp[i].start, exp[i].end, exp[i].compound,
+			        exp[i].n_parts);
+			bad = 1;
+		}
+	}
+	if (bad)
+		print_got(&g);
+	return bad;
+}
+
+#define EXPECT_LANG_N(lang, text, len, ...)                                    \
+	do {                                                                   \
+		static const fo_exp e_[] = { __VA_ARGS__ };                    \
+		if (check_tokens(lang, text, len, e_,                          \
+		                 sizeof(e_) / sizeof(e_[0]), __LINE__))        \
+			FO_FAIL_("tokens of \"%s\" differ", text);             \
+	} while (0)
+
+#define EXPECT(text, ...) EXPECT_LANG_N(NULL, text, strlen(text), __VA_ARGS__)
+
+/* For an input that must yield no token at all. */
+static void expect_none(const char *text, size_t len, int *bad)
+{
+	if (check_tokens(NULL, text, len, NULL, 0, __LINE__))
+		*bad = 1;
+}
+
+/* --- rule 1: segmentation, spans, separators --- */
+
+static void test_analyzer__words_and_spans(void)
+{
+	EXPECT("  Hello, world!",
+	       { "hello", NULL, 0, W, 2, 7, 0, 1 },
+	       { "world", NULL, 1, W, 9, 14, 1, 1 });
+}
+
+static void test_analyzer__empty_and_separators_only(void)
+{
+	int bad = 0;
+
+	expect_none("", 0, &bad);
+	expect_none(" \t\n.,;:!?()[]{}<>/\\|@$%^&*=~`\"'-_+#", 36, &bad);
+	expect_none(NULL, 0, &bad);
+	assert_int(0, bad);
+}
+
+static void test_analyzer__invalid_utf8_and_nul_separate(void)
+{
+	/* a NUL b 0xff c 0xc3 ( d SP truncated-U+2010 e */
+	static const char text[] = "a\0b\xff" "c\xc3(d \xe2\x80" "e";
+
+	EXPECT_LANG_N(NULL, text, sizeof(text) - 1,
+	              { "a", NULL, 0, W, 0, 1, 0, 1 },
+	              { "b", NULL, 1, W, 2, 3, 1, 1 },
+	              { "c", NULL, 2, W, 4, 5, 2, 1 },
+	              { "d", NULL, 3, W, 7, 8, 3, 1 },
+	              { "e", NULL, 4, W, 11, 12, 4, 1 });
+}
+
+static void test_analyzer__truncated_sequence_at_end(void)
+{
+	static const char text[] = "ab\xe2\x80";
+
+	EXPECT_LANG_N(NULL, text, sizeof(text) - 1,
+	              { "ab", NULL, 0, W, 0, 2, 0, 1 });
+}
+
+static void test_analyzer__marks_attach_to_previous(void)
+{
+	/* e + U+0301 stays in the word; a lone mark after a space does not
+	 * start one */
+	EXPECT("e\xcc\x81" "f \xcc\x81g",
+	       { "ef", NULL, 0, W, 0, 4, 0, 1 },
+	       { "g", NULL, 1, W, 7, 8, 1, 1 });
+}
+
+static void test_analyzer__numbers_are_word_chars(void)
+{
+	/* No: U+00BD (NFKC 1, U+2044, 2) and U+2460 circled one */
+	EXPECT("\xc2\xbd \xe2\x91\xa0 42",
+	       { "1\xe2\x81\x84" "2", NULL, 0, W, 0, 2, 0, 1 },
+	       { "1", NULL, 1, W, 3, 6, 1, 1 },
+	       { "42", NULL, 2, W, 7, 9, 2, 1 });
+}
+
+/* --- normalisation --- */
+
+static void test_analyzer__normalisation(void)
+{
+	EXPECT("Stra\xc3\x9f" "e caf\xc3\xa9 Lum\xc3\xadr "
+	       "\xef\xbc\xad\xef\xbc\xb8\xef\xbc\xa6\xef\xbc\xb0\xef\xbc\x98 "
+	       "\xef\xac\x81le",
+	       { "strasse", "strass", 0, W, 0, 7, 0, 1 },
+	       { "cafe", NULL, 1, W, 8, 13, 1, 1 },
+	       { "lumir", NULL, 2, W, 14, 20, 2, 1 },
+	       { "mxfp8", NULL, 3, W, 21, 36, 3, 1 },
+	       { "file", NULL, 4, W, 37, 42, 4, 1 });
+}
+
+static void test_analyzer__normalize_token_direct(void)
+{
+	fo_normalizer nz;
+	char out[FO_MAX_TERM_BYTES + 1];
+	size_t n = 99;
+
+	fo_normalizer_init(&nz);
+	assert_ok(fo_normalize_token(&nz, "GetHTTP", 7, out, &n));
+	assert_str("gethttp", out);
+	assert_int(7, n);
+	assert_ok(fo_normalize_token(&nz, "\xc3\x89T\xc3\x89", 5, out, &n));
+	assert_str("ete", out);
+	assert_int(3, n);
+	/* invalid UTF-8 yields an empty term rather than an error */
+	assert_ok(fo_normalize_token(&nz, "\xc3\x28", 2, out, &n));
+	assert_int(0, n);
+	fo_normalizer_free(&nz);
+}
+
+/* --- rule 2: CJK --- */
+
+static void test_analyzer__cjk_single_characters(void)
+{
+	/* 中文 テスト 한국 then abc followed directly by 中 */
+	EXPECT("\xe4\xb8\xad\xe6\x96\x87\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88"
+	       "\xed\x95\x9c\xea\xb5\xad abc\xe4\xb8\xad",
+	       { "\xe4\xb8\xad", NULL, 0, W, 0, 3, 0, 1 },
+	       { "\xe6\x96\x87", NULL, 1, W, 3, 6, 1, 1 },
+	       { "\xe3\x83\x86", NULL, 2, W, 6, 9, 2, 1 },
+	       { "\xe3\x82\xb9", NULL, 3, W, 9, 12, 3, 1 },
+	       { "\xe3\x83\x88", NULL, 4, W, 12, 15, 4, 1 },
+	       { "\xed\x95\x9c", NULL, 5, W, 15, 18, 5, 1 },
+	       { "\xea\xb5\xad", NULL, 6, W, 18, 21, 6, 1 },
+	       { "abc", NULL, 7, W, 22, 25, 7, 1 },
+	       { "\xe4\xb8\xad", NULL, 8, W, 25, 28, 8, 1 });
+}
+
+static void test_analyzer__cjk_does_not_join(void)
+{
+	/* abc-中 : the hyphen does not join a CJK character */
+	EXPECT("abc-\xe4\xb8\xad",
+	       { "abc", NULL, 0, W, 0, 3, 0, 1 },
+	       { "\xe4\xb8\xad", NULL, 1, W, 4, 7, 1, 1 });
+}
+
+/* --- rule 3: compounds --- */
+
+static void test_analyzer__hyphen_compound(void)
+{
+	EXPECT("free-threaded Python",
+	       { "freethreaded", "freethread", 0, J, 0, 13, 0, 2 },
+	       { "free", NULL, 0, P, 0, 4, 0, 2 },
+	       { "threaded", "thread", 1, P, 5, 13, 0, 2 },
+	       { "python", NULL, 2, W, 14, 20, 1, 1 });
+}
+
+static void test_analyzer__hyphen_state_of_the_art(void)
+{
+	EXPECT("state-of-the-art",
+	       { "stateoftheart", NULL, 0, J, 0, 16, 0, 4 },
+	       { "state", NULL, 0, P, 0, 5, 0, 4 },
+	       { "of", NULL, 1, P, 6, 8, 0, 4 },
+	       { "the", NULL, 2, P, 9, 12, 0, 4 },
+	       { "art", NULL, 3, P, 13, 16, 0, 4 });
+}
+
+static void test_analyzer__unicode_hyphens(void)
+{
+	/* U+2010 HYPHEN and U+2011 NON-BREAKING HYPHEN */
+	EXPECT("free\xe2\x80\x90threaded no\xe2\x80\x91" "break",
+	       { "freethreaded", "freethread", 0, J, 0, 15, 0, 2 },
+	       { "free", NULL, 0, P, 0, 4, 0, 2 },
+	       { "threaded", "thread", 1, P, 7, 15, 0, 2 },
+	       { "nobreak", NULL, 2, J, 16, 26, 1, 2 },
+	       { "no", NULL, 2, P, 16, 18, 1, 2 },
+	       { "break", NULL, 3, P, 21, 26, 1, 2 });
+}
+
+static void test_analyzer__underscore_compound(void)
+{
+	EXPECT("pg_stat_activity x86_64",
+	       { "pg_stat_activity", NULL, 0, J, 0, 16, 0, 3 },
+	       { "pg", NULL, 0, P, 0, 2, 0, 3 },
+	       { "stat", NULL, 1, P, 3, 7, 0, 3 },
+	       { "activity", "activ", 2, P, 8, 16, 0, 3 },
+	       { "x86_64", NULL, 3, J, 17, 23, 1, 2 },
+	       { "x86", NULL, 3, P, 17, 20, 1, 2 },
+	       { "64", NULL, 4, P, 21, 23, 1, 2 });
+}
+
+static void test_analyzer__dot_compound(void)
+{
+	EXPECT("3.14 Node.js python3.14t yomu.fyi",
+	       { "3.14", NULL, 0, J, 0, 4, 0, 2 },
+	       { "3", NULL, 0, P, 0, 1, 0, 2 },
+	       { "14", NULL, 1, P, 2, 4, 0, 2 },
+	       { "node.js", NULL, 2, J, 5, 12, 1, 2 },
+	       { "node", NULL, 2, P, 5, 9, 1, 2 },
+	       { "js", NULL, 3, P, 10, 12, 1, 2 },
+	       { "python3.14t", NULL, 4, J, 13, 24, 2, 2 },
+	       { "python3", NULL, 4, P, 13, 20, 2, 2 },
+	       { "14t", NULL, 5, P, 21, 24, 2, 2 },
+	       { "yomu.fyi", NULL, 6, J, 25, 33, 3, 2 },
+	       { "yomu", NULL, 6, P, 25, 29, 3, 2 },
+	       { "fyi", NULL, 7, P, 30, 33, 3, 2 });
+}
+
+static void test_analyzer__mixed_joiners(void)
+{
+	EXPECT("foo_bar-baz.qux",
+	       { "foo_barbaz.qux", NULL, 0, J, 0, 15, 0, 4 },
+	       { "foo", NULL, 0, P, 0, 3, 0, 4 },
+	       { "bar", NULL, 1, P, 4, 7, 0, 4 },
+	       { "baz", NULL, 2, P, 8, 11, 0, 4 },
+	       { "qux", NULL, 3, P, 12, 15, 0, 4 });
+}
+
+static void test_analyzer__joiner_needs_word_chars_both_sides(void)
+{
+	EXPECT("-foo bar- a--b end. Next x_ y __init__ a.-b",
+	       { "foo", NULL, 0, W, 1, 4, 0, 1 },
+	       { "bar", NULL, 1, W, 5, 8, 1, 1 },
+	       { "a", NULL, 2, W, 10, 11, 2, 1 },
+	       { "b", NULL, 3, W, 13, 14, 3, 1 },
+	       { "end", NULL, 4, W, 15, 18, 4, 1 },
+	       { "next", NULL, 5, W, 20, 24, 5, 1 },
+	       { "x", NULL, 6, W, 25, 26, 6, 1 },
+	       { "y", NULL, 7, W, 28, 29, 7, 1 },
+	       { "init", NULL, 8, W, 32, 36, 8, 1 },
+	       { "a", NULL, 9, W, 39, 40, 9, 1 },
+	       { "b", NULL, 10, W, 42, 43, 10, 1 });
+}
+
+static void test_analyzer__compound_at_most_16_parts(void)
+{
+	EXPECT("a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q",
+	       { "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p", NULL, 0, J, 0, 31, 0, 16 },
+	       { "a", NULL, 0, P, 0, 1, 0, 16 },
+	       { "b", NULL, 1, P, 2, 3, 0, 16 },
+	       { "c", NULL, 2, P, 4, 5, 0, 16 },
+	       { "d", NULL, 3, P, 6, 7, 0, 16 },
+	       { "e", NULL, 4, P, 8, 9, 0, 16 },
+	       { "f", NULL, 5, P, 10, 11, 0, 16 },
+	       { "g", NULL, 6, P, 12, 13, 0, 16 },
+	       { "h", NULL, 7, P, 14, 15, 0, 16 },
+	       { "i", NULL, 8, P, 16, 17, 0, 16 },
+	       { "j", NULL, 9, P, 18, 19, 0, 16 },
+	       { "k", NULL, 10, P, 20, 21, 0, 16 },
+	       { "l", NULL, 11, P, 22, 23, 0, 16 },
+	       { "m", NULL, 12, P, 24, 25, 0, 16 },
+	       { "n", NULL, 13, P, 26, 27, 0, 16 },
+	       { "o", NULL, 14, P, 28, 29, 0, 16 },
+	       { "p", NULL, 15, P, 30, 31, 0, 16 },
+	       { "q", NULL, 16, W, 32, 33, 1, 1 });
+}
+
+static void test_analyzer__camel_parts_overflow_into_next_compound(void)
+{
+	/* 17 humps in one run: 16 parts, then the rest as a new compound */
+	EXPECT("aBbbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRr",
+	       { "abbbccddeeffgghhiijjkkllmmnnoopp", NULL, 0, J, 0, 32, 0, 16 },
+	       { "a", NULL, 0, P, 0, 1, 0, 16 },
+	       { "bbb", NULL, 1, P, 1, 4, 0, 16 },
+	       { "cc", NULL, 2, P, 4, 6, 0, 16 },
+	       { "dd", NULL, 3, P, 6, 8, 0, 16 },
+	       { "ee", NULL, 4, P, 8, 10, 0, 16 },
+	       { "ff", NULL, 5, P, 10, 12, 0, 16 },
+	       { "gg", NULL, 6, P, 12, 14, 0, 16 },
+	       { "hh", NULL, 7, P, 14, 16, 0, 16 },
+	       { "ii", NULL, 8, P, 16, 18, 0, 16 },
+	       { "jj", NULL, 9, P, 18, 20, 0, 16 },
+	       { "kk", NULL, 10, P, 20, 22, 0, 16 },
+	       { "ll", NULL, 11, P, 22, 24, 0, 16 },
+	       { "mm", NULL, 12, P, 24, 26, 0, 16 },
+	       { "nn", NULL, 13, P, 26, 28, 0, 16 },
+	       { "oo", NULL, 14, P, 28, 30, 0, 16 },
+	       { "pp", NULL, 15, P, 30, 32, 0, 16 },
+	       { "qqrr", NULL, 16, J, 32, 36, 1, 2 },
+	       { "qq", NULL, 16, P, 32, 34, 1, 2 },
+	       { "rr", NULL, 17, P, 34, 36, 1, 2 });
+}
+
+static void test_analyzer__apostrophes(void)
+{
+	/* possessive dropped; other apostrophes kept, U+2019 as "'" */
+	EXPECT("Meta's don't don\xe2\x80\x99t users' rock'n'roll 'quoted'",
+	       { "meta", NULL, 0, W, 0, 4, 0, 1 },
+	       { "don't", NULL, 1, W, 7, 12, 1, 1 },
+	       { "don't", NULL, 2, W, 13, 20, 2, 1 },
+	       { "users", "user", 3, W, 21, 26, 3, 1 },
+	       { "rock'n'roll", "rock'n'rol", 4, W, 28, 39, 4, 1 },
+	       { "quoted", "quot", 5, W, 41, 47, 5, 1 });
+}
+
+static void test_analyzer__possessive_ends_compound(void)
+{
+	EXPECT("Meta\xe2\x80\x99s Llama's-x",
+	       { "meta", NULL, 0, W, 0, 4, 0, 1 },
+	       { "llama", NULL, 1, W, 9, 14, 1, 1 },
+	       { "x", NULL, 2, W, 17, 18, 2, 1 });
+}
+
+static void test_analyzer__digit_grouping_comma(void)
+{
+	EXPECT("1,068 1,024 1,068,000 1,2 1,0680 a,123",
+	       { "1068", NULL, 0, W, 0, 5, 0, 1 },
+	       { "1024", NULL, 1, W, 6, 11, 1, 1 },
+	       { "1068000", NULL, 2, W, 12, 21, 2, 1 },
+	       { "1", NULL, 3, W, 22, 23, 3, 1 },
+	       { "2", NULL, 4, W, 24, 25, 4, 1 },
+	       { "1", NULL, 5, W, 26, 27, 5, 1 },
+	       { "0680", NULL, 6, W, 28, 32, 6, 1 },
+	       { "a", NULL, 7, W, 33, 34, 7, 1 },
+	       { "123", NULL, 8, W, 35, 38, 8, 1 });
+}
+
+static void test_analyzer__slash_and_punctuation_separate(void)
+{
+	EXPECT("TFLOPS/GPU https://yomu.fyi/posts?id=3 foo@bar.com",
+	       { "tflops", "tflop", 0, W, 0, 6, 0, 1 },
+	       { "gpu", NULL, 1, W, 7, 10, 1, 1 },
+	       { "https", NULL, 2, W, 11, 16, 2, 1 },
+	       { "yomu.fyi", NULL, 3, J, 19, 27, 3, 2 },
+	       { "yomu", NULL, 3, P, 19, 23, 3, 2 },
+	       { "fyi", NULL, 4, P, 24, 27, 3, 2 },
+	       { "posts", "post", 5, W, 28, 33, 4, 1 },
+	       { "id", NULL, 6, W, 34, 36, 5, 1 },
+	       { "3", NULL, 7, W, 37, 38, 6, 1 },
+	       { "foo", NULL, 8, W, 39, 42, 7, 1 },
+	       { "bar.com", NULL, 9, J, 43, 50, 8, 2 },
+	       { "bar", NULL, 9, P, 43, 46, 8, 2 },
+	       { "com", NULL, 10, P, 47, 50, 8, 2 });
+}
+
+/* --- rule 4: trailing + and # --- */
+
+static void test_analyzer__plus_and_hash_suffix(void)
+{
+	EXPECT("C++ C# F# a+b C++++ C++. g++-12 C## 18+",
+	       { "c++", NULL, 0, W, 0, 3, 0, 1 },
+	       { "c#", NULL, 1, W, 4, 6, 1, 1 },
+	       { "f#", NULL, 2, W, 7, 9, 2, 1 },
+	       { "a", NULL, 3, W, 10, 11, 3, 1 },
+	       { "b", NULL, 4, W, 12, 13, 4, 1 },
+	       { "c", NULL, 5, W, 14, 15, 5, 1 },
+	       { "c++", NULL, 6, W, 20, 23, 6, 1 },
+	       { "g++", NULL, 7, W, 25, 28, 7, 1 },
+	       { "12", NULL, 8, W, 29, 31, 8, 1 },
+	       { "c#", NULL, 9, W, 32, 34, 9, 1 },
+	       { "18+", NULL, 10, W, 36, 39, 10, 1 });
+}
+
+static void test_analyzer__suffix_on_compound(void)
+{
+	EXPECT("Objective-C++",
+	       { "objectivec++", NULL, 0, J, 0, 13, 0, 2 },
+	       { "objective", "object", 0, P, 0, 9, 0, 2 },
+	       { "c++", NULL, 1, P, 10, 13, 0, 2 });
+}
+
+/* --- rule 5: leading dot --- */
+
+static void test_analyzer__leading_dot(void)
+{
+	EXPECT(".NET ASP.NET (.gitignore) ..NET .5",
+	       { ".net", NULL, 0, J, 0, 4, 0, 1 },
+	       { "net", NULL, 0, P, 1, 4, 0, 1 },
+	       { "asp.net", NULL, 1, J, 5, 12, 1, 2 },
+	       { "asp", NULL, 1, P, 5, 8, 1, 2 },
+	       { "net", NULL, 2, P, 9, 12, 1, 2 },
+	       { ".gitignore", NULL, 3, J, 14, 24, 2, 1 },
+	       { "gitignore", "gitignor", 3, P, 15, 24, 2, 1 },
+	       { ".net", NULL, 4, J, 27, 31, 3, 1 },
+	       { "net", NULL, 4, P, 28, 31, 3, 1 },
+	       { "5", NULL, 5, W, 33, 34, 4, 1 });
+}
+
+/* --- rule 6: camelCase --- */
+
+static void test_analyzer__camel_case(void)
+{
+	EXPECT("getElementById GitHub XMLHttpRequest",
+	       { "getelementbyid", NULL, 0, J, 0, 14, 0, 4 },
+	       { "get", NULL, 0, P, 0, 3, 0, 4 },
+	       { "element", NULL, 1, P, 3, 10, 0, 4 },
+	       { "by", NULL, 2, P, 10, 12, 0, 4 },
+	       { "id", NULL, 3, P, 12, 14, 0, 4 },
+	       { "github", NULL, 4, J, 15, 21, 1, 2 },
+	       { "git", NULL, 4, P, 15, 18, 1, 2 },
+	       { "hub", NULL, 5, P, 18, 21, 1, 2 },
+	       { "xmlhttprequest", NULL, 6, J, 22, 36, 2, 3 },
+	       { "xml", NULL, 6, P, 22, 25, 2, 3 },
+	       { "http", NULL, 7, P, 25, 29, 2, 3 },
+	       { "request", NULL, 8, P, 29, 36, 2, 3 });
+}
+
+static void test_analyzer__caps_and_digits_never_split(void)
+{
+	EXPECT("MXFP8 GB200 H100 3D NVIDIA Python",
+	       { "mxfp8", NULL, 0, W, 0, 5, 0, 1 },
+	       { "gb200", NULL, 1, W, 6, 11, 1, 1 },
+	       { "h100", NULL, 2, W, 12, 16, 2, 1 },
+	       { "3d", NULL, 3, W, 17, 19, 3, 1 },
+	       { "nvidia", NULL, 4, W, 20, 26, 4, 1 },
+	       { "python", NULL, 5, W, 27, 33, 5, 1 });
+}
+
+static void test_analyzer__caps_plural_not_split(void)
+{
+	/* a final lowercase 's' after capitals is a plural, not a hump */
+	EXPECT("GPUs APIs GHz",
+	       { "gpus", NULL, 0, W, 0, 4, 0, 1 },
+	       { "apis", "api", 1, W, 5, 9, 1, 1 },
+	       { "ghz", NULL, 2, J, 10, 13, 2, 2 },
+	       { "g", NULL, 2, P, 10, 11, 2, 2 },
+	       { "hz", NULL, 3, P, 11, 13, 2, 2 });
+}
+
+static void test_analyzer__camel_case_unicode(void)
+{
+	EXPECT("\xc3\x89" "coleNormale",
+	       { "ecolenormale", "ecolenormal", 0, J, 0, 13, 0, 2 },
+	       { "ecole", "ecol", 0, P, 0, 6, 0, 2 },
+	       { "normale", "normal", 1, P, 6, 13, 0, 2 });
+}
+
+static void test_analyzer__camel_inside_compound(void)
+{
+	EXPECT("my_fooBar",
+	       { "my_foobar", NULL, 0, J, 0, 9, 0, 3 },
+	       { "my", NULL, 0, P, 0, 2, 0, 3 },
+	       { "foo", NULL, 1, P, 3, 6, 0, 3 },
+	       { "bar", NULL, 2, P, 6, 9, 0, 3 });
+}
+
+/* --- rule 8: term length --- */
+
+static void test_analyzer__long_term_cut(void)
+{
+	char text[101];
+
+	memset(text, 'a', 100);
+	text[100] = '\0';
+	EXPECT_LANG_N("none", text, 100,
+	              { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	                NULL, 0, W, 0, 100, 0, 1 });
+}
+
+static void test_analyzer__long_term_cut_at_utf8_boundary(void)
+{
+	/* "a" + 40 x U+0436 (2 bytes): 65 bytes would split a character, so
+	 * the term is 63 bytes */
+	char text[82], want[64];
+	int i;
+
+	text[0] = 'a';
+	for (i = 0; i < 40; i++) {
+		text[1 + 2 * i] = '\xd0';
+		text[2 + 2 * i] = '\xb6';
+	}
+	text[81] = '\0';
+	memcpy(want, text, 63);
+	want[63] = '\0';
+	{
+		const fo_exp e[] = { { want, NULL, 0, W, 0, 81, 0, 1 } };
+
+		assert_int(0, check_tokens("none", text, 81, e, 1, __LINE__));
+	}
+}
+
+static void test_analyzer__joined_term_cut(void)
+{
+	/* 3 parts of 30 bytes: the joined term is cut to 64 bytes */
+	static const char text[] =
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_"
+		"cccccccccccccccccccccccccccccc";
+
+	EXPECT_LANG_N("none", text, sizeof(text) - 1,
+	              { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_cc",
+	                NULL, 0, J, 0, 92, 0, 3 },
+	              { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", NULL, 0, P, 0, 30, 0, 3 },
+	              { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", NULL, 1, P, 31, 61, 0, 3 },
+	              { "cccccccccccccccccccccccccccccc", NULL, 2, P, 62, 92, 0, 3 });
+}
+
+static int count_tokens(const fo_token *t, void *ctx)
+{
+	size_t *n = ctx;
+
+	if (t->len > FO_MAX_TERM_BYTES)
+		return 1;
+	(*n)++;
+	return 0;
+}
+
+static void test_analyzer__giant_word_is_linear(void)
+{
+	size_t len = 4u << 20, n = 0;
+	char *text = malloc(len);
+	fo_analyzer *an = NULL;
+	clock_t t0;
+	double secs;
+
+	assert_true(text != NULL);
+	memset(text, 'x', len);
+	/* one non-ASCII character near the end forces the Unicode path */
+	memcpy(text + len - 10, "\xc3\xa9", 2);
+	assert_ok(fo_analyzer_new(NULL, &an));
+	t0 = clock();
+	assert_ok(fo_analyze(an, text, len, count_tokens, &n));
+	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	fo_analyzer_free(an);
+	free(text);
+	assert_int(1, n);
+	/* quadratic work on 4 MB would take minutes */
+	assert_true(secs < 1.0);
+}
+
+/* --- rule 9: stemming --- */
+
+static void test_analyzer__stemming(void)
+{
+	EXPECT("threaded locking lock parallelism Locks",
+	       { "threaded", "thread", 0, W, 0, 8, 0, 1 },
+	       { "locking", "lock", 1, W, 9, 16, 1, 1 },
+	       { "lock", NULL, 2, W, 17, 21, 2, 1 },
+	       { "parallelism", "parallel", 3, W, 22, 33, 3, 1 },
+	       { "locks", "lock", 4, W, 34, 39, 4, 1 });
+}
+
+static void test_analyzer__no_stem_for_digits_and_symbols(void)
+{
+	EXPECT("threads2 threads_x threads++",
+	       { "threads2", NULL, 0, W, 0, 8, 0, 1 },
+	       { "threads_x", NULL, 1, J, 9, 18, 1, 2 },
+	       { "threads", "thread", 1, P, 9, 16, 1, 2 },
+	       { "x", NULL, 2, P, 17, 18, 1, 2 },
+	       { "threads++", NULL, 3, W, 19, 28, 2, 1 });
+}
+
+static void test_analyzer__stem_cache_is_consistent(void)
+{
+	/* the second occurrence comes from the cache */
+	EXPECT("running running",
+	       { "running", "run", 0, W, 0, 7, 0, 1 },
+	       { "running", "run", 1, W, 8, 15, 1, 1 });
+}
+
+static void test_analyzer__stem_cache_survives_clearing(void)
+{
+	fo_stemmer *st = NULL;
+	const char *stem;
+	size_t i, n;
+	char word[32];
+
+	assert_ok(fo_stemmer_new("english", &st));
+	for (i = 0; i < FO_STEM_CACHE_MAX + 1000; i++) {
+		n = (size_t)snprintf(word, sizeof(word), "w%zxing", i);
+		for (size_t k = 0; k < n; k++)
+			if (word[k] >= '0' && word[k] <= '9')
+				word[k] = (char)('g' + (word[k] - '0'));
+		if (fo_stemmer_stem(st, word, n, &stem, &n) != FOLIO_OK)
+			break;
+	}
+	assert_ok(fo_stemmer_stem(st, "connections", 11, &stem, &n));
+	assert_str("connect", stem);
+	assert_int(7, n);
+	assert_ok(fo_stemmer_stem(st, "connections", 11, &stem, &n));
+	assert_str("connect", stem);
+	assert_ok(fo_stemmer_stem(st, "connect", 7, &stem, &n));
+	assert_true(stem == NULL);
+	fo_stemmer_free(st);
+}
+
+static void test_analyzer__language_none_and_other(void)
+{
+	EXPECT_LANG_N("none", "threaded", 8,
+	              { "threaded", NULL, 0, W, 0, 8, 0, 1 });
+	EXPECT_LANG_N("german", "Häuser", 7,
+	              { "hauser", "haus", 0, W, 0, 7, 0, 1 });
+}
+
+static void test_analyzer__new_and_language(void)
+{
+	fo_analyzer *an = (fo_analyzer *)&an;
+
+	assert_int(FOLIO_ERROR_INVALID, fo_analyzer_new("klingon", &an));
+	assert_true(an == NULL);
+	assert_ok(fo_analyzer_new(NULL, &an));
+	assert_str("english", fo_analyzer_language(an));
+	fo_analyzer_free(an);
+	assert_ok(fo_analyzer_new("french", &an));
+	assert_str("french", fo_analyzer_language(an));
+	fo_analyzer_free(an);
+	assert_ok(fo_analyzer_new("none", &an));
+	assert_str("none", fo_analyzer_language(an));
+	fo_analyzer_free(an);
+	fo_analyzer_free(NULL);
+}
+
+static void test_analyzer__callback_stops_early(void)
+{
+	static fo_got g;
+	fo_analyzer *an = NULL;
+
+	memset(&g, 0, sizeof(g));
+	g.stop_after = 2;
+	assert_ok(fo_analyzer_new(NULL, &an));
+	assert_ok(fo_analyze(an, "free-threaded python", 20, collect, &g));
+	fo_analyzer_free(an);
+	assert_int(2, g.n);
+	assert_str("free", g.term[1]);
+}
+
+static void test_analyzer__positions_restart_per_call(void)
+{
+	static fo_got g;
+	fo_analyzer *an = NULL;
+
+	memset(&g, 0, sizeof(g));
+	assert_ok(fo_analyzer_new(NULL, &an));
+	assert_ok(fo_analyze(an, "one two", 7, collect, &g));
+	assert_ok(fo_analyze(an, "three", 5, collect, &g));
+	fo_analyzer_free(an);
+	assert_int(3, g.n);
+	assert_int(0, g.tok[2].pos);
+	assert_int(0, g.tok[2].compound);
+}
+
+/* Random bytes biased towards the interesting ones: no crash, spans in
+ * bounds, terms short and NUL-terminated, positions in order. */
+typedef struct fo_fuzz_ctx {
+	size_t len;
+	uint32_t next_pos;
+	int bad;
+} fo_fuzz_ctx;
+
+static int fuzz_check(const fo_token *t, void *ctx)
+{
+	fo_fuzz_ctx *f = ctx;
+
+	if (t->len == 0 || t->len > FO_MAX_TERM_BYTES ||
+	    strlen(t->term) != t->len || t->start >= t->end ||
+	    t->end > f->len || t->n_parts < 1 ||
+	    t->n_parts > 16 || (t->stem && strlen(t->stem) != t->stem_len))
+		f->bad = 1;
+	if (t->kind == FO_TOK_JOINED ? t->pos != f->next_pos
+	                             : t->pos != f->next_pos++)
+		f->bad = 1;
+	return 0;
+}
+
+static void test_analyzer__fuzz_invariants(void)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "7", "-", "_", ".", "'", ",", "+", "#", " ", "\0",
+		"\xff", "\xc3", "\xc3\xa9", "\xcc\x81", "\xe2\x80\x99",
+		"\xe2\x80\x90", "\xe4\xb8\xad", "\xef\xac\x81", "s", "B",
+	};
+	fo_analyzer *an = NULL;
+	fo_fuzz_ctx f;
+	char text[512];
+	uint32_t x = 12345;
+	size_t len, k;
+	int round;
+
+	assert_ok(fo_analyzer_new(NULL, &an));
+	for (round = 0; round < 3000; round++) {
+		len = 0;
+		while (len < sizeof(text) - 4) {
+			x ^= x << 13;
+			x ^= x >> 17;
+			x ^= x << 5;
+			if (x % 97 == 0)
+				break;
+			k = (x >> 8) % (sizeof(pieces) / sizeof(pieces[0]));
+			if (k == 11) {
+				text[len++] = '\0';
+			} else {
+				memcpy(text + len, pieces[k], strlen(pieces[k]));
+				len += strlen(pieces[k]);
+			}
+		}
+		f.len = len;
+		f.next_pos = 0;
+		f.bad = 0;
+		assert_ok(fo_analyze(an, text, len, fuzz_check, &f));
+		if (f.bad)
+			FO_FAIL_("round %d: invariant broken", round);
+	}
+	fo_analyzer_free(an);
+}
+
+/* --- rule 10: fo_normalize_value --- */
+
+static void test_analyzer__normalize_value(void)
+{
+	char *s;
+
+	s = fo_normalize_value("  Red   Hat ", 12);
+	assert_str("red hat", s);
+	free(s);
+	s = fo_normalize_value("Lum\xc3\xadr\xc2\xa0\t Balhar", 16);
+	assert_str("lumir balhar", s);
+	free(s);
+	s = fo_normalize_value("Stra\xc3\x9f" "e\xe3\x80\x80", 10);
+	assert_str("strasse", s);
+	free(s);
+	s = fo_normalize_value("   ", 3);
+	assert_str("", s);
+	free(s);
+	s = fo_normalize_value("a\0b\xff" "c", 5);
+	assert_str("a b c", s);
+	free(s);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_analyzer__words_and_spans),
+	FO_TEST(test_analyzer__empty_and_separators_only),
+	FO_TEST(test_analyzer__invalid_utf8_and_nul_separate),
+	FO_TEST(test_analyzer__truncated_sequence_at_end),
+	FO_TEST(test_analyzer__marks_attach_to_previous),
+	FO_TEST(test_analyzer__numbers_are_word_chars),
+	FO_TEST(test_analyzer__normalisation),
+	FO_TEST(test_analyzer__normalize_token_direct),
+	FO_TEST(test_analyzer__cjk_single_characters),
+	FO_TEST(test_analyzer__cjk_does_not_join),
+	FO_TEST(test_analyzer__hyphen_compound),
+	FO_TEST(test_analyzer__hyphen_state_of_the_art),
+	FO_TEST(test_analyzer__unicode_hyphens),
+	FO_TEST(test_analyzer__underscore_compound),
+	FO_TEST(test_analyzer__dot_compound),
+	FO_TEST(test_analyzer__mixed_joiners),
+	FO_TEST(test_analyzer__joiner_needs_word_chars_both_sides),
+	FO_TEST(test_analyzer__compound_at_most_16_parts),
+	FO_TEST(test_analyzer__camel_parts_overflow_into_next_compound),
+	FO_TEST(test_analyzer__apostrophes),
+	FO_TEST(test_analyzer__possessive_ends_compound),
+	FO_TEST(test_analyzer__digit_grouping_comma),
+	FO_TEST(test_analyzer__slash_and_punctuation_separate),
+	FO_TEST(test_analyzer__plus_and_hash_suffix),
+	FO_TEST(test_analyzer__suffix_on_compound),
+	FO_TEST(test_analyzer__leading_dot),
+	FO_TEST(test_analyzer__camel_case),
+	FO_TEST(test_analyzer__caps_and_digits_never_split),
+	FO_TEST(test_analyzer__caps_plural_not_split),
+	FO_TEST(test_analyzer__camel_case_unicode),
+	FO_TEST(test_analyzer__camel_inside_compound),
+	FO_TEST(test_analyzer__long_term_cut),
+	FO_TEST(test_analyzer__long_term_cut_at_utf8_boundary),
+	FO_TEST(test_analyzer__joined_term_cut),
+	FO_TEST(test_analyzer__giant_word_is_linear),
+	FO_TEST(test_analyzer__stemming),
+	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),
+	FO_TEST(test_analyzer__stem_cache_is_consistent),
+	FO_TEST(test_analyzer__stem_cache_survives_clearing),
+	FO_TEST(test_analyzer__language_none_and_other),
+	FO_TEST(test_analyzer__new_and_language),
+	FO_TEST(test_analyzer__callback_stops_early),
+	FO_TEST(test_analyzer__positions_restart_per_call),
+	FO_TEST(test_analyzer__fuzz_invariants),
+	FO_TEST(test_analyzer__normalize_value),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}
