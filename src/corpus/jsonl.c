@@ -1,0 +1,323 @@
+/*
+ * jsonl.c: fo_jsonl_parse, reading posts from JSON Lines (one JSON object
+ * per line). Each line is validated as a whole before it is used, so a
+ * broken line is reported as invalid JSON even when some field in it was
+ * already read. Buffers are reused from line to line: memory stays
+ * proportional to the longest line.
+ */
+#include "corpus/corpus.h"
+#include "corpus/json.h"
+#include "corpus/text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	FO_F_URL,
+	FO_F_TITLE,
+	FO_F_COMPANY,
+	FO_F_AUTHOR,
+	FO_F_PUBLISHED,
+	FO_F_TYPE,
+	FO_F_SUMMARY,
+	FO_F_COUNT,
+	FO_F_TOPICS = FO_F_COUNT,
+	FO_F_OTHER
+};
+
+static const char *const fo_field_names[FO_F_COUNT + 1] = {
+	"url", "title", "company", "author", "published", "type", "summary",
+	"topics"
+};
+
+typedef struct fo_jsonl {
+	const char *file;
+	const fo_corpus_sink *sink;
+	fo_json json;
+	fo_buf field[FO_F_COUNT];
+	int present[FO_F_COUNT];
+	fo_buf topic_data; /* topics, each ending in NUL */
+	size_t *topic_off; /* where each topic starts in topic_data */
+	const char **topic_ptr;
+	size_t n_topics, cap_topics;
+	fo_buf msg;
+} fo_jsonl;
+
+static int fo_jsonl_field(const char *key, size_t len)
+{
+	int f;
+
+	for (f = 0; f <= FO_F_TOPICS; f++)
+		if (strlen(fo_field_names[f]) == len &&
+		    memcmp(fo_field_names[f], key, len) == 0)
+			return f;
+	return FO_F_OTHER;
+}
+
+static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s)
+{
+	const char *p = s->data ? s->data : "";
+	size_t n = s->len;
+
+	fo_text_trim(&p, &n);
+	if (n == 0)
+		return 0;
+	if (st->n_topics == st->cap_topics) {
+		size_t cap = st->cap_topics ? st->cap_topics * 2 : 8;
+		size_t *off = realloc(st->topic_off, cap * sizeof(*off));
+		const char **ptr;
+
+		if (!off)
+			return -1;
+		st->topic_off = off;
+		ptr = realloc((void *)st->topic_ptr, cap * sizeof(*ptr));
+		if (!ptr)
+			return -1;
+		st->topic_ptr = ptr;
+		st->cap_topics = cap;
+	}
+	st->topic_off[st->n_topics++] = st->topic_data.len;
+	fo_buf_append(&st->topic_data, p, n);
+	fo_buf_putc(&st->topic_data, '\0');
+	return st->topic_data.oom ? -1 : 0;
+}
+
+static int fo_has_nul(const fo_buf *b)
+{
+	return b->len && memchr(b->data, '\0', b->len) != NULL;
+}
+
+static int fo_jsonl_problem(fo_jsonl *st, unsigned line)
+{
+	if (st->msg.oom)
+		return FOLIO_ERROR_NOMEM;
+	if (st->sink->problem)
+		st->sink->problem(st->file, line, st->msg.data, st->sink->ctx);
+	return FOLIO_OK;
+}
+
+/*
+ * Read one non-blank line. col0 is the column of line[0] less one (the
+ * first line may start after a BOM). Returns FOLIO_OK, FOLIO_ERROR_NOMEM,
+ * or -1 when the callback asked to stop.
+ */
+static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
+                         unsigned lineno, size_t col0)
+{
+	fo_json *j = &st->json;
+	fo_buf *msg = &st->msg;
+	int field = FO_F_OTHER, in_topics = 0, not_object = 0, first = 1;
+	int bad_field = -1; /* the first member of the wrong type */
+	int nul_field = -1; /* the first string holding a NUL */
+	char date[11];
+	folio_post post;
+	size_t bad, k;
+	int f, rc = FOLIO_OK;
+	fo_json_tok tok;
+
+	fo_buf_clear(msg);
+	for (f = 0; f < FO_F_COUNT; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+	}
+	fo_buf_clear(&st->topic_data);
+	st->n_topics = 0;
+
+	bad = fo_text_utf8_check(line, n, 1);
+	if (bad < n) {
+		fo_buf_printf(msg, "invalid UTF-8 at column %zu", col0 + bad + 1);
+		rc = fo_jsonl_problem(st, lineno);
+		goto done;
+	}
+
+	fo_json_reset(j, line, n);
+	for (;;) {
+		unsigned depth;
+
+		tok = fo_json_next(j);
+		if (tok == FO_JSON_END)
+			break;
+		if (tok == FO_JSON_NOMEM) {
+			rc = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+		if (tok == FO_JSON_ERROR) {
+			fo_buf_printf(msg, "invalid JSON at column %zu: %s",
+			              col0 + j->error_pos + 1, j->error);
+			rc = fo_jsonl_problem(st, lineno);
+			goto done;
+		}
+		/* depth is now the depth after the token: a member value of
+		 * the post object is a scalar at depth 1 or a container
+		 * that just made it 2. */
+		depth = j->depth;
+		if (first) {
+			first = 0;
+			not_object = tok != FO_JSON_OBJECT_BEGIN;
+			continue;
+		}
+		if (not_object || depth == 0)
+			continue;
+		if (tok == FO_JSON_KEY) {
+			if (depth == 1)
+				field = fo_jsonl_field(j->str.data, j->str.len);
+			continue;
+		}
+		if (in_topics) {
+			if (tok == FO_JSON_ARRAY_END && depth == 1) {
+				in_topics = 0;
+			} else if (depth == 2 && tok == FO_JSON_STRING) {
+				if (fo_has_nul(&j->str) && nul_field < 0)
+					nul_field = FO_F_TOPICS;
+				if (fo_jsonl_add_topic(st, &j->str) != 0) {
+					rc = FOLIO_ERROR_NOMEM;
+					goto done;
+				}
+			} else if (bad_field < 0) {
+				bad_field = FO_F_TOPICS;
+			}
+			continue;
+		}
+		if (!((depth == 1 && tok != FO_JSON_OBJECT_END &&
+		       tok != FO_JSON_ARRAY_END) ||
+		      (depth == 2 && (tok == FO_JSON_OBJECT_BEGIN ||
+		                      tok == FO_JSON_ARRAY_BEGIN))))
+			continue; /* inside some other member's value */
+		if (field == FO_F_OTHER)
+			continue;
+		if (field == FO_F_TOPICS) {
+			fo_buf_clear(&st->topic_data);
+			st->n_topics = 0;
+			if (tok == FO_JSON_ARRAY_BEGIN) {
+				in_topics = 1;
+			} else if (tok == FO_JSON_STRING) {
+				if (fo_has_nul(&j->str) && nul_field < 0)
+					nul_field = FO_F_TOPICS;
+				if (fo_jsonl_add_topic(st, &j->str) != 0) {
+					rc = FOLIO_ERROR_NOMEM;
+					goto done;
+				}
+			} else if (tok != FO_JSON_NULL && bad_field < 0) {
+				bad_field = FO_F_TOPICS;
+			}
+			continue;
+		}
+		fo_buf_clear(&st->field[field]);
+		st->present[field] = 0;
+		if (tok == FO_JSON_STRING) {
+			if (fo_has_nul(&j->str) && nul_field < 0)
+				nul_field = field;
+			fo_buf_append(&st->field[field], j->str.data, j->str.len);
+			fo_text_buf_trim(&st->field[field]);
+			st->present[field] = st->field[field].len > 0;
+		} else if (tok != FO_JSON_NULL && bad_field < 0) {
+			bad_field = field;
+		}
+	}
+
+	for (f = 0; f < FO_F_COUNT; f++)
+		if (st->field[f].oom) {
+			rc = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+	if (not_object) {
+		fo_buf_puts(msg, "not a JSON object");
+	} else if (bad_field == FO_F_TOPICS) {
+		fo_buf_puts(msg, "\"topics\" must be a list of strings");
+	} else if (bad_field >= 0) {
+		fo_buf_printf(msg, "\"%s\" must be a string",
+		              fo_field_names[bad_field]);
+	} else if (nul_field >= 0) {
+		fo_buf_printf(msg, "\"%s\" contains a NUL character",
+		              fo_field_names[nul_field]);
+	} else if (!st->present[FO_F_URL]) {
+		fo_buf_puts(msg, "post has no URL");
+	} else if (!st->present[FO_F_TITLE]) {
+		fo_buf_puts(msg, "post has no title");
+	} else if (!st->present[FO_F_SUMMARY]) {
+		fo_buf_puts(msg, "post has no summary");
+	} else if (st->present[FO_F_PUBLISHED] &&
+	           fo_date_parse(st->field[FO_F_PUBLISHED].data,
+	                         st->field[FO_F_PUBLISHED].len, date) != 0) {
+		fo_buf_puts(msg, "unparseable date \"");
+		fo_text_quote(msg, st->field[FO_F_PUBLISHED].data,
+		             st->field[FO_F_PUBLISHED].len);
+		fo_buf_puts(msg, "\" (expected e.g. \"Sep 14, 2026\" or "
+		                 "\"2026-09-14\")");
+	}
+	if (msg->oom) {
+		rc = FOLIO_ERROR_NOMEM;
+		goto done;
+	}
+	if (msg->len) {
+		rc = fo_jsonl_problem(st, lineno);
+		goto done;
+	}
+
+	for (k = 0; k < st->n_topics; k++)
+		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
+	post.url = st->field[FO_F_URL].data;
+	post.title = st->field[FO_F_TITLE].data;
+	post.summary = st->field[FO_F_SUMMARY].data;
+	post.company = st->present[FO_F_COMPANY] ?
+	                       st->field[FO_F_COMPANY].data : NULL;
+	post.author = st->present[FO_F_AUTHOR] ?
+	                      st->field[FO_F_AUTHOR].data : NULL;
+	post.type = st->present[FO_F_TYPE] ? st->field[FO_F_TYPE].data : NULL;
+	post.published = st->present[FO_F_PUBLISHED] ? date : NULL;
+	post.topics = st->n_topics ? st->topic_ptr : NULL;
+	post.n_topics = st->n_topics;
+	if (st->sink->post &&
+	    st->sink->post(&post, st->file, lineno, st->sink->ctx) != 0)
+		rc = -1;
+done:
+	return rc;
+}
+
+folio_status fo_jsonl_parse(const char *file, const char *buf, size_t len,
+                            const fo_corpus_sink *sink)
+{
+	fo_jsonl st;
+	size_t pos = 0, col0 = 0;
+	unsigned lineno = 0;
+	int f, rc = FOLIO_OK;
+
+	memset(&st, 0, sizeof(st));
+	st.file = file;
+	st.sink = sink;
+	fo_json_init(&st.json);
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		pos = 3;
+		col0 = 3;
+	}
+	while (pos < len) {
+		const char *line = buf + pos;
+		const char *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		size_t i;
+
+		pos += n + (nl ? 1 : 0);
+		lineno++;
+		if (n && line[n - 1] == '\r')
+			n--;
+		for (i = 0; i < n; i++)
+			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+				break;
+		if (i < n) {
+			rc = fo_jsonl_line(&st, line, n, lineno, col0);
+			if (rc != FOLIO_OK)
+				break;
+		}
+		col0 = 0;
+	}
+	if (rc == -1)
+		rc = FOLIO_OK;
+	fo_json_free(&st.json);
+	for (f = 0; f < FO_F_COUNT; f++)
+		fo_buf_free(&st.field[f]);
+	fo_buf_free(&st.topic_data);
+	free(st.topic_off);
+	free((void *)st.topic_ptr);
+	fo_buf_free(&st.msg);
+	return (folio_status)rc;
+}

@@ -1,0 +1,609 @@
+/*
+ * markdown.c: fo_markdown_parse, reading posts from a markdown topic page:
+ *
+ *     # Topic
+ *     ### [Title](url)
+ *     - Company: [NVIDIA](https://...)
+ *     - Published: Sep 14, 2026
+ *
+ *     Summary paragraphs, up to the next heading.
+ *
+ * Only the little markdown these pages use is understood. Inline markup is
+ * reduced to the text a reader sees (escapes, links, code and strong
+ * emphasis markers, a few entities), because that text is what gets
+ * indexed and shown. Per-post buffers are reused, so memory stays
+ * proportional to the largest post.
+ */
+#include "corpus/corpus.h"
+#include "corpus/text.h"
+
+#include <string.h>
+
+/* A link's text or destination longer than this is taken literally. */
+#define FO_MD_LINK_SCAN 4096
+/* Bracket searches may look at this many bytes per byte of text (plus a
+ * constant), after which the rest of the text is taken literally: a
+ * summary full of unmatched '[' would otherwise take quadratic time. Real
+ * links use a tiny fraction of it. */
+#define FO_MD_SCAN_FACTOR 16
+#define FO_MD_SCAN_BASE 65536
+/* Links nested deeper than this are taken literally, bounding the
+ * recursion of fo_md_inline(). */
+#define FO_MD_MAX_NEST 8
+#define FO_MD_UNLIMITED ((size_t)-1)
+
+enum { FO_MD_COMPANY, FO_MD_AUTHOR, FO_MD_PUBLISHED, FO_MD_TYPE, FO_MD_NF };
+
+static const char *const fo_md_field_names[FO_MD_NF] = {
+	"company", "author", "published", "type"
+};
+
+typedef struct fo_md {
+	const char *file;
+	const fo_corpus_sink *sink;
+	fo_buf topic; /* from the first usable "# Topic" heading */
+	fo_buf fm_title; /* the front matter's title, the fallback topic */
+	fo_buf url, title, raw, summary, msg;
+	fo_buf field[FO_MD_NF];
+	int present[FO_MD_NF];
+} fo_md;
+
+/* The line at pos, without its line ending, in (*s, *n); returns where the
+ * next line starts. */
+static size_t fo_md_line(const char *buf, size_t len, size_t pos,
+                         const char **s, size_t *n)
+{
+	const char *nl = memchr(buf + pos, '\n', len - pos);
+	size_t end = nl ? (size_t)(nl - buf) : len;
+
+	*s = buf + pos;
+	*n = end - pos;
+	if (*n && (*s)[*n - 1] == '\r')
+		(*n)--;
+	return nl ? end + 1 : len;
+}
+
+/* The level (1-6) of an ATX heading line, or 0; its text goes to (*t, *tn),
+ * without the optional closing run of '#'. */
+static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
+{
+	size_t i = 0, h, e;
+	int level;
+
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	h = i;
+	while (i < n && s[i] == '#')
+		i++;
+	if (i - h < 1 || i - h > 6)
+		return 0;
+	level = (int)(i - h);
+	if (i < n && s[i] != ' ' && s[i] != '\t')
+		return 0;
+	*t = s + i;
+	*tn = n - i;
+	fo_text_trim(t, tn);
+	e = *tn;
+	while (e && (*t)[e - 1] == '#')
+		e--;
+	if (e == 0 || (*t)[e - 1] == ' ' || (*t)[e - 1] == '\t') {
+		*tn = e;
+		fo_text_trim(t, tn);
+	}
+	return level;
+}
+
+static int fo_is_punct(char c)
+{
+	return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') ||
+	       (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+static int fo_is_alnum(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+}
+
+/*
+ * Find the span of a closing bracket matching the opener at s[i], honouring
+ * nesting and backslash escapes, looking at most limit bytes and not past
+ * a newline. Returns its index, or 0 when there is none.
+ */
+static size_t fo_md_match(const char *s, size_t n, size_t i, char open,
+                          char close, size_t limit, size_t *budget)
+{
+	size_t j, depth = 1, stop = n - i > limit ? i + limit : n;
+
+	for (j = i + 1; j < stop; j++) {
+		char c = s[j];
+
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		if (c == '\\' && j + 1 < stop)
+			j++;
+		else if (c == '\n')
+			return 0;
+		else if (c == open)
+			depth++;
+		else if (c == close && --depth == 0)
+			return j;
+	}
+	return 0;
+}
+
+/*
+ * A link [text](dest) whose '[' is s[i]: sets the text and destination
+ * spans and returns the index past its ')', or 0 when there is no link
+ * (or the scan budget ran out).
+ */
+static size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
+                         size_t *budget, size_t *ts, size_t *te, size_t *ds,
+                         size_t *de)
+{
+	size_t close = fo_md_match(s, n, i, '[', ']', limit, budget), end;
+
+	if (!close || close + 1 >= n || s[close + 1] != '(')
+		return 0;
+	end = fo_md_match(s, n, close + 1, '(', ')', limit, budget);
+	if (!end)
+		return 0;
+	*ts = i + 1;
+	*te = close;
+	*ds = close + 2;
+	*de = end;
+	return end + 1;
+}
+
+/* Decode the entity at s[i] ('&') into out; returns the index past it, or
+ * 0 when it is not one we know. */
+static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
+{
+	static const struct {
+		const char *name;
+		const char *text;
+	} named[] = {
+		{ "&amp;", "&" },   { "&lt;", "<" },   { "&gt;", ">" },
+		{ "&quot;", "\"" }, { "&apos;", "'" }, { "&nbsp;", " " },
+	};
+	size_t k, j, digits;
+	unsigned long cp = 0;
+	int hex;
+
+	for (k = 0; k < sizeof(named) / sizeof(named[0]); k++) {
+		size_t nl = strlen(named[k].name);
+
+		if (n - i >= nl && memcmp(s + i, named[k].name, nl) == 0) {
+			fo_buf_puts(out, named[k].text);
+			return i + nl;
+		}
+	}
+	if (n - i < 4 || s[i + 1] != '#')
+		return 0;
+	j = i + 2;
+	hex = s[j] == 'x' || s[j] == 'X';
+	if (hex)
+		j++;
+	for (digits = 0; j < n && digits < 7; j++, digits++) {
+		char c = s[j];
+		unsigned v;
+
+		if (c >= '0' && c <= '9')
+			v = (unsigned)(c - '0');
+		else if (hex && c >= 'a' && c <= 'f')
+			v = (unsigned)(c - 'a' + 10);
+		else if (hex && c >= 'A' && c <= 'F')
+			v = (unsigned)(c - 'A' + 10);
+		else
+			break;
+		cp = cp * (hex ? 16 : 10) + v;
+	}
+	if (!digits || j >= n || s[j] != ';' || cp == 0 || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	fo_text_utf8_put(out, cp);
+	return j + 1;
+}
+
+/* Append the visible text of inline markdown s[0..n) to out. */
+static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
+                         size_t *budget)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		char c = s[i];
+		size_t ts, te, ds, de, next;
+
+		if (c == '\\' && i + 1 < n && fo_is_punct(s[i + 1])) {
+			fo_buf_putc(out, s[i + 1]);
+			i += 2;
+			continue;
+		}
+		if (c == '`') {
+			i++;
+			continue;
+		}
+		if (c == '*' || c == '_') {
+			size_t r = i;
+
+			while (r < n && s[r] == c)
+				r++;
+			/* Single markers are kept (identifiers use them), and
+			 * so is "__" inside a word, as in foo__bar. */
+			if (r - i == 1 || (c == '_' && i > 0 &&
+			                   fo_is_alnum(s[i - 1]) && r < n &&
+			                   fo_is_alnum(s[r])))
+				fo_buf_append(out, s + i, r - i);
+			i = r;
+			continue;
+		}
+		if (c == '&' && (next = fo_md_entity(out, s, n, i)) != 0) {
+			i = next;
+			continue;
+		}
+		if ((c == '[' || (c == '!' && i + 1 < n && s[i + 1] == '[')) &&
+		    nest < FO_MD_MAX_NEST) {
+			next = fo_md_link(s, n, c == '!' ? i + 1 : i,
+			                  FO_MD_LINK_SCAN, budget, &ts, &te, &ds,
+			                  &de);
+			if (next) {
+				fo_md_inline(out, s + ts, te - ts, nest + 1,
+				             budget);
+				i = next;
+				continue;
+			}
+		}
+		fo_buf_putc(out, c);
+		i++;
+	}
+}
+
+/* Set b to the cleaned, trimmed text of s[0..n). */
+static void fo_md_text(fo_buf *b, const char *s, size_t n)
+{
+	size_t budget = FO_MD_SCAN_BASE;
+
+	if (n <= ((size_t)-1 - FO_MD_SCAN_BASE) / FO_MD_SCAN_FACTOR)
+		budget += n * FO_MD_SCAN_FACTOR;
+	fo_buf_clear(b);
+	fo_buf_append(b, "", 0);
+	fo_md_inline(b, s, n, 0, &budget);
+	fo_text_buf_trim(b);
+}
+
+static int fo_md_problem(fo_md *st, unsigned line)
+{
+	if (st->msg.oom)
+		return FOLIO_ERROR_NOMEM;
+	if (st->sink->problem)
+		st->sink->problem(st->file, line, st->msg.data, st->sink->ctx);
+	return FOLIO_OK;
+}
+
+/* One "- Key: value" line of a post's metadata list. */
+static void fo_md_meta(fo_md *st, const char *s, size_t n)
+{
+	const char *colon = memchr(s, ':', n), *key = s, *val;
+	size_t kn, vn, f;
+
+	if (!colon)
+		return;
+	kn = (size_t)(colon - s);
+	fo_text_trim(&key, &kn);
+	val = colon + 1;
+	vn = (size_t)(s + n - val);
+	for (f = 0; f < FO_MD_NF; f++) {
+		const char *name = fo_md_field_names[f];
+		size_t k;
+
+		if (strlen(name) != kn)
+			continue;
+		for (k = 0; k < kn; k++)
+			if ((key[k] | 0x20) != name[k])
+				break;
+		if (k < kn)
+			continue;
+		fo_md_text(&st->field[f], val, vn);
+		st->present[f] = st->field[f].len > 0;
+		return;
+	}
+}
+
+/*
+ * Parse the post block b[0..n) (its "###" line up to the next heading),
+ * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
+ * callback asked to stop.
+ */
+static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+{
+	const char *s, *t, *dest;
+	size_t pos, ln, tn, dn, bad, ts, te, ds, de, k, f;
+	size_t budget = FO_MD_UNLIMITED;
+	int phase = 0, para = 0, rc = FOLIO_OK;
+	const char *topic = NULL;
+	char date[11] = "";
+	folio_post post;
+
+	fo_buf_clear(&st->msg);
+	fo_buf_clear(&st->url);
+	fo_buf_clear(&st->raw);
+	for (f = 0; f < FO_MD_NF; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+	}
+
+	bad = fo_text_utf8_check(b, n, 0);
+	if (bad < n) {
+		fo_buf_printf(&st->msg,
+		              "invalid UTF-8 at byte offset %zu of the post", bad);
+		rc = fo_md_problem(st, line);
+		goto done;
+	}
+
+	pos = fo_md_line(b, n, 0, &s, &ln);
+	fo_md_heading(s, ln, &t, &tn);
+	if (!tn || t[0] != '[' ||
+	    !fo_md_link(t, tn, 0, FO_MD_UNLIMITED, &budget, &ts, &te, &ds,
+	                &de)) {
+		fo_buf_puts(&st->msg, "post has no URL");
+		rc = fo_md_problem(st, line);
+		goto done;
+	}
+	/* The destination may be <bracketed> and followed by a "title". */
+	dest = t + ds;
+	dn = de - ds;
+	fo_text_trim(&dest, &dn);
+	if (dn && dest[0] == '<') {
+		for (k = 1; k < dn && dest[k] != '>'; k++)
+			;
+		dest++;
+		dn = k - 1;
+	} else {
+		for (k = 0; k < dn && !fo_text_is_space(dest[k]); k++)
+			;
+		dn = k;
+	}
+	fo_buf_append(&st->url, "", 0);
+	for (k = 0; k < dn; k++) {
+		if (dest[k] == '\\' && k + 1 < dn && fo_is_punct(dest[k + 1]))
+			k++;
+		fo_buf_putc(&st->url, dest[k]);
+	}
+	fo_text_buf_trim(&st->url);
+	fo_md_text(&st->title, t + ts, te - ts);
+
+	/* The metadata list comes first (blank lines before it are skipped);
+	 * whatever follows it is the summary. */
+	while (pos < n) {
+		size_t next = fo_md_line(b, n, pos, &s, &ln);
+
+		pos = next;
+		fo_text_trim(&s, &ln);
+		if (phase < 2) {
+			if (!ln) {
+				if (phase == 1)
+					phase = 2;
+				continue;
+			}
+			if (ln >= 2 && (s[0] == '-' || s[0] == '*' ||
+			                s[0] == '+') &&
+			    (s[1] == ' ' || s[1] == '\t')) {
+				phase = 1;
+				fo_md_meta(st, s + 2, ln - 2);
+				continue;
+			}
+			phase = 2;
+		}
+		if (!ln) {
+			para = st->raw.len > 0;
+			continue;
+		}
+		if (st->raw.len)
+			fo_buf_puts(&st->raw, para ? "\n\n" : " ");
+		fo_buf_append(&st->raw, s, ln);
+		para = 0;
+	}
+	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
+
+	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
+		rc = FOLIO_ERROR_NOMEM;
+		goto done;
+	}
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field[f].oom) {
+			rc = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+	if (st->url.len == 0) {
+		fo_buf_puts(&st->msg, "post has no URL");
+	} else if (st->title.len == 0) {
+		fo_buf_puts(&st->msg, "post has no title");
+	} else if (st->url.len > FO_FIELD_MAX) {
+		fo_buf_printf(&st->msg, "url longer than %d bytes", FO_FIELD_MAX);
+	} else if (st->title.len > FO_FIELD_MAX) {
+		fo_buf_printf(&st->msg, "title longer than %d bytes",
+		              FO_FIELD_MAX);
+	} else {
+		for (f = 0; f < FO_MD_NF; f++)
+			if (st->field[f].len > FO_FIELD_MAX)
+				break;
+		if (f < FO_MD_NF) {
+			fo_buf_printf(&st->msg, "%s longer than %d bytes",
+			              fo_md_field_names[f], FO_FIELD_MAX);
+		} else if (st->present[FO_MD_PUBLISHED] &&
+		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
+		                         st->field[FO_MD_PUBLISHED].len,
+		                         date) != 0) {
+			fo_buf_puts(&st->msg, "unparseable date \"");
+			fo_text_quote(&st->msg, st->field[FO_MD_PUBLISHED].data,
+			             st->field[FO_MD_PUBLISHED].len);
+			fo_buf_puts(&st->msg, "\" (expected e.g. \"Sep 14, 2026\" "
+			                      "or \"2026-09-14\")");
+		} else if (st->summary.len == 0) {
+			fo_buf_puts(&st->msg, "post has no summary");
+		}
+	}
+	if (st->msg.len || st->msg.oom) {
+		rc = fo_md_problem(st, line);
+		goto done;
+	}
+
+	if (st->topic.len)
+		topic = st->topic.data;
+	else if (st->fm_title.len)
+		topic = st->fm_title.data;
+	post.url = st->url.data;
+	post.title = st->title.data;
+	post.summary = st->summary.data;
+	post.company = st->present[FO_MD_COMPANY] ?
+	                       st->field[FO_MD_COMPANY].data : NULL;
+	post.author = st->present[FO_MD_AUTHOR] ?
+	                      st->field[FO_MD_AUTHOR].data : NULL;
+	post.type = st->present[FO_MD_TYPE] ? st->field[FO_MD_TYPE].data : NULL;
+	post.published = st->present[FO_MD_PUBLISHED] ? date : NULL;
+	post.topics = topic ? &topic : NULL;
+	post.n_topics = topic ? 1 : 0;
+	if (st->sink->post &&
+	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
+		rc = -1;
+done:
+	return rc;
+}
+
+static int fo_md_is_fence(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n == 3 && memcmp(s, "---", 3) == 0;
+}
+
+/* Keep the front matter's title: "..." (or bare) value as the fallback
+ * topic. Only the simplest YAML scalars are understood. */
+static void fo_md_front_title(fo_md *st, const char *s, size_t n)
+{
+	size_t k;
+
+	if (n < 6 || memcmp(s, "title:", 6) != 0)
+		return;
+	s += 6;
+	n -= 6;
+	fo_text_trim(&s, &n);
+	fo_buf_clear(&st->fm_title);
+	if (n >= 2 && s[0] == '"' && s[n - 1] == '"') {
+		for (k = 1; k + 1 < n; k++) {
+			if (s[k] == '\\' && k + 2 < n &&
+			    (s[k + 1] == '"' || s[k + 1] == '\\'))
+				k++;
+			fo_buf_putc(&st->fm_title, s[k]);
+		}
+	} else if (n >= 2 && s[0] == '\'' && s[n - 1] == '\'') {
+		for (k = 1; k + 1 < n; k++) {
+			if (s[k] == '\'' && k + 2 < n && s[k + 1] == '\'')
+				k++;
+			fo_buf_putc(&st->fm_title, s[k]);
+		}
+	} else {
+		fo_buf_append(&st->fm_title, s, n);
+	}
+	fo_text_buf_trim(&st->fm_title);
+	if (st->fm_title.len > FO_FIELD_MAX ||
+	    fo_text_utf8_check(st->fm_title.data, st->fm_title.len, 0) !=
+	            st->fm_title.len)
+		fo_buf_clear(&st->fm_title);
+}
+
+/* Skip the front matter at pos, if any, noting its title. */
+static size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len,
+                                 size_t pos, unsigned *lineno)
+{
+	const char *s;
+	size_t n, p, first = fo_md_line(buf, len, pos, &s, &n);
+	unsigned lines = 1;
+
+	if (!fo_md_is_fence(s, n))
+		return pos;
+	/* Without a closing fence this was no front matter after all. */
+	for (p = first; p < len; lines++) {
+		p = fo_md_line(buf, len, p, &s, &n);
+		if (fo_md_is_fence(s, n)) {
+			*lineno += lines + 1;
+			for (pos = first; pos < p;) {
+				pos = fo_md_line(buf, len, pos, &s, &n);
+				if (!fo_md_is_fence(s, n))
+					fo_md_front_title(st, s, n);
+			}
+			return p;
+		}
+	}
+	return pos;
+}
+
+folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
+                               const fo_corpus_sink *sink)
+{
+	fo_md st;
+	size_t pos = 0, f;
+	unsigned lineno = 1;
+	int rc = FOLIO_OK;
+
+	memset(&st, 0, sizeof(st));
+	st.file = file;
+	st.sink = sink;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		pos = 3;
+	pos = fo_md_front_matter(&st, buf, len, pos, &lineno);
+	if (st.fm_title.oom)
+		rc = FOLIO_ERROR_NOMEM;
+	while (rc == FOLIO_OK && pos < len) {
+		const char *s, *t;
+		size_t n, tn, next = fo_md_line(buf, len, pos, &s, &n);
+		int level = fo_md_heading(s, n, &t, &tn);
+
+		if (level == 3) {
+			size_t start = pos;
+			unsigned first = lineno;
+
+			/* The post runs to the next heading of level 1-3. */
+			pos = next;
+			lineno++;
+			while (pos < len) {
+				next = fo_md_line(buf, len, pos, &s, &n);
+				level = fo_md_heading(s, n, &t, &tn);
+				if (level >= 1 && level <= 3)
+					break;
+				pos = next;
+				lineno++;
+			}
+			rc = fo_md_post(&st, buf + start, pos - start, first);
+			if (rc != FOLIO_OK)
+				break;
+			continue;
+		}
+		if (level == 1 && st.topic.len == 0 &&
+		    fo_text_utf8_check(t, tn, 0) == tn) {
+			fo_md_text(&st.topic, t, tn);
+			if (st.topic.oom) {
+				rc = FOLIO_ERROR_NOMEM;
+				break;
+			}
+			if (st.topic.len > FO_FIELD_MAX)
+				fo_buf_clear(&st.topic);
+		}
+		pos = next;
+		lineno++;
+	}
+	if (rc == -1)
+		rc = FOLIO_OK;
+	fo_buf_free(&st.topic);
+	fo_buf_free(&st.fm_title);
+	fo_buf_free(&st.url);
+	fo_buf_free(&st.title);
+	fo_buf_free(&st.raw);
+	fo_buf_free(&st.summary);
+	fo_buf_free(&st.msg);
+	for (f = 0; f < FO_MD_NF; f++)
+		fo_buf_free(&st.field[f]);
+	return (folio_status)rc;
+}

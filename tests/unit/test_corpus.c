@@ -1,0 +1,850 @@
+/*
+ * test_corpus.c: unit tests of the corpus parsers (markdown topic pages,
+ * JSON Lines, dates). Expectations are exact: the indexer and the CLI show
+ * these strings and messages to users.
+ */
+#include "harness.h"
+
+#include "corpus/corpus.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REC 64
+
+typedef struct rec_post {
+	char *url, *title, *company, *author, *published, *type, *summary;
+	char *topics[4];
+	size_t n_topics;
+	unsigned line;
+} rec_post;
+
+typedef struct rec_problem {
+	unsigned line;
+	char *message;
+} rec_problem;
+
+static rec_post posts[MAX_REC];
+static size_t n_posts;
+static rec_problem problems[MAX_REC];
+static size_t n_problems;
+static size_t stop_after; /* stop after this many posts; 0: never */
+
+static char *dup_or_null(const char *s)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = malloc(strlen(s) + 1);
+	if (d)
+		strcpy(d, s);
+	return d;
+}
+
+static void reset(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < n_posts; i++) {
+		rec_post *p = &posts[i];
+
+		free(p->url);
+		free(p->title);
+		free(p->company);
+		free(p->author);
+		free(p->published);
+		free(p->type);
+		free(p->summary);
+		for (k = 0; k < p->n_topics; k++)
+			free(p->topics[k]);
+	}
+	for (i = 0; i < n_problems; i++)
+		free(problems[i].message);
+	memset(posts, 0, sizeof(posts));
+	memset(problems, 0, sizeof(problems));
+	n_posts = n_problems = 0;
+	stop_after = 0;
+}
+
+static int on_post(const folio_post *post, const char *file, unsigned line,
+                   void *ctx)
+{
+	rec_post *p;
+	size_t k;
+
+	(void)file;
+	(void)ctx;
+	if (n_posts == MAX_REC)
+		return 1;
+	p = &posts[n_posts++];
+	p->url = dup_or_null(post->url);
+	p->title = dup_or_null(post->title);
+	p->company = dup_or_null(post->company);
+	p->author = dup_or_null(post->author);
+	p->published = dup_or_null(post->published);
+	p->type = dup_or_null(post->type);
+	p->summary = dup_or_null(post->summary);
+	for (k = 0; k < post->n_topics && k < 4; k++)
+		p->topics[k] = dup_or_null(post->topics[k]);
+	p->n_topics = post->n_topics;
+	p->line = line;
+	return stop_after && n_posts >= stop_after;
+}
+
+static void on_problem(const char *file, unsigned line, const char *message,
+                       void *ctx)
+{
+	(void)file;
+	(void)ctx;
+	if (n_problems == MAX_REC)
+		return;
+	problems[n_problems].line = line;
+	problems[n_problems].message = dup_or_null(message);
+	n_problems++;
+}
+
+static const fo_corpus_sink sink = { on_post, on_problem, NULL };
+
+/* Parse from an exact-size heap copy, so that ASan catches any read past
+ * len (the parsers must not rely on a terminating NUL). */
+static folio_status parse_n(int jsonl, const char *text, size_t len)
+{
+	char *copy = malloc(len ? len : 1);
+	folio_status st;
+
+	reset();
+	memcpy(copy, text, len);
+	st = jsonl ? fo_jsonl_parse("t", copy, len, &sink) :
+	             fo_markdown_parse("t.md", copy, len, &sink);
+	free(copy);
+	return st;
+}
+
+static folio_status md(const char *text)
+{
+	return parse_n(0, text, strlen(text));
+}
+
+static folio_status jl(const char *text)
+{
+	return parse_n(1, text, strlen(text));
+}
+
+#define DATE_MSG(v)                                                            \
+	"unparseable date \"" v "\" (expected e.g. \"Sep 14, 2026\" or "      \
+	"\"2026-09-14\")"
+
+/* ------------------------------------------------------------------------
+ * Markdown
+ * ------------------------------------------------------------------------ */
+
+static void test_corpus__parallelism_page(void)
+{
+	static const char heroku[] =
+		"The post recounts a PostgreSQL performance incident in which "
+		"metadata processing stopped as jobs accumulated and an UPDATE "
+		"targeting a single UUID remained active for days. Diagnostics "
+		"showed the query consuming more than 80% of database time, "
+		"while manual execution did not reproduce the delay. A "
+		"pg_stat_activity and pg_locks query exposed many waiting "
+		"statements and an AccessExclusiveLock entry whose locktype was "
+		"tuple, leading the investigation toward PostgreSQL row locking "
+		"and contention. The eventual cause was threaded code that "
+		"issued concurrent updates to the same row for each job; "
+		"removing that concurrency, aborting old backends with "
+		"pg_cancel_backend, and deploying the change restored "
+		"processing and began churning through the backlog. A "
+		"correction notes that the reported lock was on a tuple rather "
+		"than the table, and that PostgreSQL does not have lock "
+		"promotion as suggested in the debugging discussion.";
+	static const struct {
+		unsigned line;
+		const char *title, *url, *company, *author, *published, *type;
+	} want[6] = {
+		{ 11,
+		  "Accelerating Dropless MoE Training in JAX with NVIDIA "
+		  "Transformer Engine",
+		  "https://yomu.fyi/post/accelerating-dropless-moe-training-in-"
+		  "jax-with-nvidia-transformer-engi.md",
+		  "NVIDIA", "Tanya Lenz", "2026-09-14", "Explainer" },
+		{ 20, "Python 3.14 free-threaded build is now available in RHEL",
+		  "https://yomu.fyi/post/python-3-14-free-threaded-build-is-now-"
+		  "available-in-rhel.md",
+		  "Red Hat", "Lum\xc3\xadr Balhar", "2026-09-14", "Announcement" },
+		{ 29,
+		  "GEM Training: How Meta Doubled the Efficiency of Its "
+		  "LLM-Scale Ads Foundation Model",
+		  "https://yomu.fyi/post/gem-training-how-meta-doubled-the-"
+		  "efficiency-of-its-llm-scale-ads-foun.md",
+		  "Meta", NULL, "2026-08-03", "Explainer" },
+		{ 37, "Building with Modal and the OpenAI Agents SDK",
+		  "https://yomu.fyi/post/building-with-modal-and-the-openai-"
+		  "agents-sdk.md",
+		  "Modal", NULL, "2026-04-15", "Tutorial" },
+		{ 45,
+		  "Scaling Large Language Models for e-Commerce: The Development "
+		  "of a Llama-Based Customized LLM",
+		  "https://yomu.fyi/post/scaling-large-language-models-for-e-"
+		  "commerce-the-development-of-a-llam.md",
+		  "Ebay", "Christian Herold and Shahram Khadivi", "2025-01-17",
+		  "Problem & solution" },
+		{ 54, "The Curious Case of the Table-Locking UPDATE Query",
+		  "https://yomu.fyi/post/the-curious-case-of-the-table-locking-"
+		  "update-query.md",
+		  "Heroku", "Richard Schneeman", "2019-12-19",
+		  "Incident / postmortem" },
+	};
+	const char *dir = getenv("FOLIO_SOURCE_DIR");
+	char path[4096];
+	char *text = NULL;
+	size_t len = 0, i;
+	long size;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/corpus/parallelism.md",
+	         dir ? dir : ".");
+	f = fopen(path, "rb");
+	assert_true(f != NULL);
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 &&
+	    fseek(f, 0, SEEK_SET) == 0) {
+		text = malloc((size_t)size);
+		if (text)
+			len = fread(text, 1, (size_t)size, f);
+	}
+	fclose(f);
+	assert_true(text != NULL && len > 0);
+	reset();
+	assert_ok(fo_markdown_parse(path, text, len, &sink));
+	free(text);
+
+	assert_int(0, n_problems);
+	assert_int(6, n_posts);
+	for (i = 0; i < 6; i++) {
+		assert_int(want[i].line, posts[i].line);
+		assert_str(want[i].title, posts[i].title);
+		assert_str(want[i].url, posts[i].url);
+		assert_str(want[i].company, posts[i].company);
+		assert_str(want[i].author, posts[i].author);
+		assert_str(want[i].published, posts[i].published);
+		assert_str(want[i].type, posts[i].type);
+		assert_int(1, posts[i].n_topics);
+		assert_str("Parallelism", posts[i].topics[0]);
+		assert_true(strchr(posts[i].summary, '\n') == NULL);
+		assert_true(strchr(posts[i].summary, '\\') == NULL);
+	}
+	assert_true(strncmp(posts[0].summary, "Production-scale mixture-of-"
+	                                      "experts (MoE) training",
+	                    47) == 0);
+	assert_true(strstr(posts[0].summary,
+	                   "97% scaling efficiency at 1,024 GPUs.") != NULL);
+	assert_true(strstr(posts[5].summary, "pg_stat_activity") != NULL);
+	assert_str(heroku, posts[5].summary);
+}
+
+static const char page[] =
+	"---\n"
+	"title: \"Front Title\"\n"
+	"---\n"
+	"\n"
+	"# Databases\n"
+	"> About databases.\n"
+	"\n"
+	"## Articles\n"
+	"\n"
+	"### [First post](https://example.com/1)\n"
+	"- Company: [ACME](https://acme.example)\n"
+	"- Author: Ann\n"
+	"- Published: September 1, 2024\n"
+	"- Type: Tutorial\n"
+	"- Reading time: 5 min\n"
+	"\n"
+	"Line one\n"
+	"line two.\n"
+	"\n"
+	"Second paragraph.\n"
+	"\n"
+	"### [Second post](https://example.com/2)\n"
+	"- Company: Plain Co\n"
+	"\n"
+	"Only summary.\n";
+
+static void check_page(void)
+{
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_int(10, posts[0].line);
+	assert_str("First post", posts[0].title);
+	assert_str("https://example.com/1", posts[0].url);
+	assert_str("ACME", posts[0].company);
+	assert_str("Ann", posts[0].author);
+	assert_str("2024-09-01", posts[0].published);
+	assert_str("Tutorial", posts[0].type);
+	assert_str("Line one line two.\n\nSecond paragraph.", posts[0].summary);
+	assert_int(1, posts[0].n_topics);
+	assert_str("Databases", posts[0].topics[0]);
+	assert_int(22, posts[1].line);
+	assert_str("Plain Co", posts[1].company);
+	assert_str(NULL, posts[1].author);
+	assert_str(NULL, posts[1].published);
+	assert_str(NULL, posts[1].type);
+	assert_str("Only summary.", posts[1].summary);
+	assert_str("Databases", posts[1].topics[0]);
+}
+
+static void test_corpus__md_page(void)
+{
+	assert_ok(md(page));
+	check_page();
+}
+
+static void test_corpus__md_crlf_and_bom(void)
+{
+	char text[2048];
+	size_t i, n = 0;
+
+	memcpy(text, "\xef\xbb\xbf", 3);
+	n = 3;
+	for (i = 0; page[i]; i++) {
+		if (page[i] == '\n')
+			text[n++] = '\r';
+		text[n++] = page[i];
+	}
+	assert_ok(parse_n(0, text, n));
+	check_page();
+}
+
+static void test_corpus__md_no_trailing_newline(void)
+{
+	assert_ok(md("# T\n### [A](u)\n- Type: X\n\nSummary text"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("Summary text", posts[0].summary);
+	assert_str("X", posts[0].type);
+}
+
+static void test_corpus__md_topic_fallbacks(void)
+{
+	assert_ok(md("---\ntitle: \"From \\\"Front\\\" Matter\"\nother: x\n"
+	             "---\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(5, posts[0].line);
+	assert_int(1, posts[0].n_topics);
+	assert_str("From \"Front\" Matter", posts[0].topics[0]);
+
+	assert_ok(md("### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, posts[0].n_topics);
+
+	/* An unclosed front matter is no front matter. */
+	assert_ok(md("---\n# Topic\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(3, posts[0].line);
+	assert_str("Topic", posts[0].topics[0]);
+}
+
+static void test_corpus__md_nested_brackets(void)
+{
+	assert_ok(md("# T\n"
+	             "### [Foo [bar] and [[baz]]](https://x.org/a_(b)_(c))\n"
+	             "\nS.\n"
+	             "### [Bar](<https://x.org/with space> \"Title\")\n"
+	             "\nS.\n"
+	             "### [Baz](https://x.org/q \"Title\") trailing\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("Foo [bar] and [[baz]]", posts[0].title);
+	assert_str("https://x.org/a_(b)_(c)", posts[0].url);
+	assert_str("https://x.org/with space", posts[1].url);
+	assert_str("https://x.org/q", posts[2].url);
+}
+
+static void test_corpus__md_inline_markup(void)
+{
+	assert_ok(md("# C\\# \\& `code` ##\n"
+	             "### [**Bold** \\[x\\] `pg_stat` &amp; __init__ a*b](u)\n"
+	             "- Company: [Foo & Bar](https://foo) &lt;Inc&gt;\n"
+	             "- Author: O&#39;Brien &quot;Ob&quot; &#x263A;\n"
+	             "\n"
+	             "See [the *docs* [v2]](https://d/x_(y)) and "
+	             "![img](i.png), pg\\_stat\\_activity,\n"
+	             "  \\*literal\\*, snake_case, foo__bar, 2 * 3,\n"
+	             "a\\b and [not a link] and [x] (y) and &bogus;\n"
+	             "\n\n"
+	             "   Next   paragraph.  \n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("C# & code", posts[0].topics[0]);
+	assert_str("Bold [x] pg_stat & init a*b", posts[0].title);
+	assert_str("Foo & Bar <Inc>", posts[0].company);
+	assert_str("O'Brien \"Ob\" \xe2\x98\xba", posts[0].author);
+	assert_str("See the *docs* [v2] and img, pg_stat_activity, *literal*, "
+	           "snake_case, foo__bar, 2 * 3, a\\b and [not a link] and "
+	           "[x] (y) and &bogus;\n\nNext   paragraph.",
+	           posts[0].summary);
+}
+
+static void test_corpus__md_headings_end_posts(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](u1)\n\nFirst.\n"
+	             "#### Sub heading stays\nmore.\n"
+	             "## Section\n"
+	             "Not part of any post.\n"
+	             "### [B](u2)\n\nSecond.\n"
+	             "#hashtag is text\n"
+	             "# New topic\n"
+	             "### [C](u3)\n\nThird.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("First. #### Sub heading stays more.", posts[0].summary);
+	assert_str("Second. #hashtag is text", posts[1].summary);
+	assert_str("Third.", posts[2].summary);
+	/* The page has one topic: the first H1. */
+	assert_str("T", posts[2].topics[0]);
+}
+
+static void test_corpus__md_problems(void)
+{
+	assert_ok(md("# Topic\n"                           /* 1 */
+	             "### Just a title\n"                  /* 2 */
+	             "\nS.\n"                              /* 3-4 */
+	             "### [No URL]()\n"                    /* 5 */
+	             "\nS.\n"                              /* 6-7 */
+	             "### [](https://x/no-title)\n"        /* 8 */
+	             "\nS.\n"                              /* 9-10 */
+	             "### [**](https://x/empty-title)\n"   /* 11 */
+	             "\nS.\n"                              /* 12-13 */
+	             "### [No summary](https://x/ns)\n"    /* 14 */
+	             "- Type: X\n"                         /* 15 */
+	             "\n"                                  /* 16 */
+	             "### [Bad date](https://x/bd)\n"      /* 17 */
+	             "- Published: Sepember 14, 2026\n"    /* 18 */
+	             "\nS.\n"                              /* 19-20 */
+	             "### [Feb](https://x/feb)\n"          /* 21 */
+	             "- Published: Feb 29, 2026\n"         /* 22 */
+	             "\nS.\n"                              /* 23-24 */
+	             "### [Unclosed](https://x/u\n"        /* 25 */
+	             "\nS.\n"                              /* 26-27 */
+	             "### [Good](https://x/good)\n"        /* 28 */
+	             "- Published: 2024-02-29\n"           /* 29 */
+	             "\nS.\n"));                           /* 30-31 */
+	assert_int(1, n_posts);
+	assert_str("https://x/good", posts[0].url);
+	assert_str("2024-02-29", posts[0].published);
+	assert_int(8, n_problems);
+	assert_int(2, problems[0].line);
+	assert_str("post has no URL", problems[0].message);
+	assert_int(5, problems[1].line);
+	assert_str("post has no URL", problems[1].message);
+	assert_int(8, problems[2].line);
+	assert_str("post has no title", problems[2].message);
+	assert_int(11, problems[3].line);
+	assert_str("post has no title", problems[3].message);
+	assert_int(14, problems[4].line);
+	assert_str("post has no summary", problems[4].message);
+	assert_int(17, problems[5].line);
+	assert_str(DATE_MSG("Sepember 14, 2026"), problems[5].message);
+	assert_int(21, problems[6].line);
+	assert_str(DATE_MSG("Feb 29, 2026"), problems[6].message);
+	assert_int(25, problems[7].line);
+	assert_str("post has no URL", problems[7].message);
+}
+
+static void test_corpus__md_invalid_utf8(void)
+{
+	static const char text[] =
+		"# T \xff ignored\n"                 /* 1: outside posts */
+		"### [A](u1)\n"                      /* 2 */
+		"\nCaf\xc3\xa9 \xc3\x28 bad.\n"      /* 3-4 */
+		"### [B](u2)\n"                      /* 5 */
+		"\nNUL \0 here.\n"                   /* 6-7 */
+		"### [C \xed\xa0\x80](u3)\n"         /* 8: a surrogate */
+		"\nS.\n"                             /* 9-10 */
+		"### [D](u4)\n"                      /* 11 */
+		"\nOverlong \xc0\xaf.\n"             /* 12-13 */
+		"## Junk \xfe\n"                     /* 14 */
+		"### [E](u5)\n\nFine \xf0\x9f\x98\x80.\n";
+
+	assert_ok(parse_n(0, text, sizeof(text) - 1));
+	assert_int(1, n_posts);
+	assert_str("u5", posts[0].url);
+	assert_str("Fine \xf0\x9f\x98\x80.", posts[0].summary);
+	assert_int(0, posts[0].n_topics);
+	assert_int(4, n_problems);
+	assert_int(2, problems[0].line);
+	assert_str("invalid UTF-8 at byte offset 19 of the post",
+	           problems[0].message);
+	assert_int(5, problems[1].line);
+	assert_str("invalid UTF-8 at byte offset 17 of the post",
+	           problems[1].message);
+	assert_int(8, problems[2].line);
+	assert_str("invalid UTF-8 at byte offset 7 of the post",
+	           problems[2].message);
+	assert_int(11, problems[3].line);
+	assert_str("invalid UTF-8 at byte offset 22 of the post",
+	           problems[3].message);
+}
+
+static void test_corpus__md_too_long(void)
+{
+	size_t big = 65537, n;
+	char *text = malloc(big + 256);
+
+	assert_true(text != NULL);
+	/* A title of exactly 65536 bytes is fine, one more is not. */
+	n = (size_t)sprintf(text, "### [");
+	memset(text + n, 'a', big - 1);
+	n += big - 1;
+	n += (size_t)sprintf(text + n, "](u)\n\nS.\n");
+	assert_ok(parse_n(0, text, n));
+	assert_int(1, n_posts);
+	assert_int(65536, strlen(posts[0].title));
+
+	n = (size_t)sprintf(text, "# T\n### [");
+	memset(text + n, 'a', big);
+	n += big;
+	n += (size_t)sprintf(text + n, "](u)\n\nS.\n");
+	assert_ok(parse_n(0, text, n));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(2, problems[0].line);
+	assert_str("title longer than 65536 bytes", problems[0].message);
+
+	n = (size_t)sprintf(text, "### [A](u)\n- Author: ");
+	memset(text + n, 'b', big);
+	n += big;
+	n += (size_t)sprintf(text + n, "\n\nS.\n");
+	assert_ok(parse_n(0, text, n));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(1, problems[0].line);
+	assert_str("author longer than 65536 bytes", problems[0].message);
+	free(text);
+}
+
+static void test_corpus__md_stop(void)
+{
+	reset();
+	stop_after = 1;
+	assert_ok(fo_markdown_parse("t.md", page, sizeof(page) - 1, &sink));
+	assert_int(1, n_posts);
+}
+
+static void test_corpus__md_degenerate(void)
+{
+	assert_ok(parse_n(0, "", 0));
+	assert_int(0, n_posts);
+	assert_ok(md("###"));
+	assert_int(1, n_problems);
+	assert_str("post has no URL", problems[0].message);
+	assert_ok(md("---"));
+	assert_ok(md("\xef\xbb"));
+	assert_ok(md("### [a](b)"));
+	assert_int(1, n_problems);
+	assert_str("post has no summary", problems[0].message);
+	assert_ok(md("### [a\\](b)\n\nS.\n"));
+	assert_str("post has no URL", problems[0].message);
+	assert_ok(md("### [a](b\\)\n\nS.\n"));
+	assert_str("post has no URL", problems[0].message);
+	assert_int(0, n_posts);
+}
+
+/* ------------------------------------------------------------------------
+ * JSON Lines
+ * ------------------------------------------------------------------------ */
+
+static void test_corpus__jsonl_good(void)
+{
+	assert_ok(jl("\xef\xbb\xbf{\"url\": \"https://e/1\", \"title\": \"One\", "
+	             "\"company\": \"Debian\", \"author\": null, \"type\": "
+	             "\"games\", \"topics\": [\"games\", \"fun\"], \"summary\": "
+	             "\"Line\\none \\\"q\\\" \\u00e9 \\ud83d\\ude00 \\/\"}\n"
+	             "\n"
+	             "   \t\r\n"
+	             "{\"summary\":\"S\",\"title\":\"Two\",\"url\":\"https://e/2\","
+	             "\"published\":\"2026-09-14\",\"topics\":\"solo\","
+	             "\"extra\":{\"a\":[1,2.5e-3,-0,true,false,null,{}]},"
+	             "\"n\":-12.75E+2}\r\n"
+	             "{\"url\":\"https://e/3\",\"title\":\" Three \","
+	             "\"summary\":\"S\",\"published\":\"Sep 4, 2026\","
+	             "\"topics\":null,\"author\":\"\",\"url2\":5}"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_int(1, posts[0].line);
+	assert_str("https://e/1", posts[0].url);
+	assert_str("One", posts[0].title);
+	assert_str("Debian", posts[0].company);
+	assert_str(NULL, posts[0].author);
+	assert_str(NULL, posts[0].published);
+	assert_str("games", posts[0].type);
+	assert_int(2, posts[0].n_topics);
+	assert_str("games", posts[0].topics[0]);
+	assert_str("fun", posts[0].topics[1]);
+	assert_str("Line\none \"q\" \xc3\xa9 \xf0\x9f\x98\x80 /",
+	           posts[0].summary);
+	assert_int(4, posts[1].line);
+	assert_str("2026-09-14", posts[1].published);
+	assert_int(1, posts[1].n_topics);
+	assert_str("solo", posts[1].topics[0]);
+	assert_str(NULL, posts[1].company);
+	assert_int(5, posts[2].line);
+	assert_str("Three", posts[2].title);
+	assert_str("2026-09-04", posts[2].published);
+	assert_str(NULL, posts[2].author);
+	assert_int(0, posts[2].n_topics);
+}
+
+static void test_corpus__jsonl_debian_sample(void)
+{
+	assert_ok(jl(
+		"{\"url\": \"https://packages.debian.org/bookworm/0ad-data\", "
+		"\"title\": \"Real-time strategy game of ancient warfare (data "
+		"files)\", \"company\": \"Debian\", \"author\": \"Debian Games "
+		"Team\", \"type\": \"games\", \"topics\": [\"games\"], "
+		"\"summary\": \"0 A.D. (pronounced \\\"zero ey-dee\\\") is a "
+		"free game.\\n\\nThis package contains the main data files "
+		"required by 0 A.D.\"}\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("Debian Games Team", posts[0].author);
+	assert_str("0 A.D. (pronounced \"zero ey-dee\") is a free game.\n\n"
+	           "This package contains the main data files required by "
+	           "0 A.D.",
+	           posts[0].summary);
+	assert_str(NULL, posts[0].published);
+}
+
+static void test_corpus__jsonl_problems(void)
+{
+	assert_ok(jl(
+		"{\"url\": \"u\", \"title\": \"t\"\n"                       /* 1 */
+		"[1, 2]\n"                                                  /* 2 */
+		"\"just a string\"\n"                                       /* 3 */
+		"{\"title\": \"t\", \"summary\": \"s\"}\n"                  /* 4 */
+		"{\"url\": \"u\", \"summary\": \"s\"}\n"                    /* 5 */
+		"{\"url\": \" \", \"title\": \"t\", \"summary\": \"s\"}\n"  /* 6 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": null}\n"   /* 7 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\", "
+		"\"topics\": [\"a\", 1]}\n"                                 /* 8 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\", "
+		"\"topics\": {\"a\": \"b\"}}\n"                             /* 9 */
+		"{\"url\": \"u\", \"title\": 5, \"summary\": \"s\"}\n"      /* 10 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\", "
+		"\"author\": [\"x\"]}\n"                                    /* 11 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\", "
+		"\"published\": \"Sepember 14, 2026\"}\n"                   /* 12 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\", "
+		"\"published\": \"2026-02-29\"}\n"                          /* 13 */
+		"{\"url\": \"u\", \"title\": \"t\xc3\", \"summary\": \"s\"}\n" /* 14 */
+		"{\"url\": \"u\", \"title\": \"a\\u0000b\", "
+		"\"summary\": \"s\"}\n"                                     /* 15 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summary\": \"s\"} x\n" /* 16 */
+		"{\"url\": \"u\" \"title\": \"t\"}\n"                       /* 17 */
+		"{\"url\": \"\\x\"}\n"                                      /* 18 */
+		"{\"url\": \"\\ud800\"}\n"                                  /* 19 */
+		"{\"url\": \"\\udc00\\ud800\"}\n"                           /* 20 */
+		"{\"url\": \"a\tb\"}\n"                                     /* 21 */
+		"{\"n\": 01}\n"                                             /* 22 */
+		"{\"n\": 1.}\n"                                             /* 23 */
+		"{\"n\": tru}\n"                                            /* 24 */
+		"{'url': 'u'}\n"                                            /* 25 */
+		"{\"a\": 1,}\n"                                             /* 26 */
+		"{\"url\": \"u\", \"title\": \"t\", \"summ"));              /* 27 */
+	assert_int(0, n_posts);
+	assert_int(27, n_problems);
+	assert_str("invalid JSON at column 26: unexpected end of input",
+	           problems[0].message);
+	assert_str("not a JSON object", problems[1].message);
+	assert_str("not a JSON object", problems[2].message);
+	assert_str("post has no URL", problems[3].message);
+	assert_str("post has no title", problems[4].message);
+	assert_str("post has no URL", problems[5].message);
+	assert_str("post has no summary", problems[6].message);
+	assert_str("\"topics\" must be a list of strings", problems[7].message);
+	assert_str("\"topics\" must be a list of strings", problems[8].message);
+	assert_str("\"title\" must be a string", problems[9].message);
+	assert_str("\"author\" must be a string", problems[10].message);
+	assert_str(DATE_MSG("Sepember 14, 2026"), problems[11].message);
+	assert_str(DATE_MSG("2026-02-29"), problems[12].message);
+	assert_str("invalid UTF-8 at column 25", problems[13].message);
+	assert_str("\"title\" contains a NUL character", problems[14].message);
+	assert_str("invalid JSON at column 44: unexpected data after the value",
+	           problems[15].message);
+	assert_str("invalid JSON at column 13: expected ',' or '}'",
+	           problems[16].message);
+	assert_str("invalid JSON at column 10: invalid escape",
+	           problems[17].message);
+	assert_str("invalid JSON at column 10: unpaired surrogate in \\u escape",
+	           problems[18].message);
+	assert_str("invalid JSON at column 10: unpaired surrogate in \\u escape",
+	           problems[19].message);
+	assert_str("invalid JSON at column 11: control character in string",
+	           problems[20].message);
+	assert_str("invalid JSON at column 8: expected ',' or '}'",
+	           problems[21].message);
+	assert_str("invalid JSON at column 9: invalid number",
+	           problems[22].message);
+	assert_str("invalid JSON at column 7: invalid literal",
+	           problems[23].message);
+	assert_str("invalid JSON at column 2: expected a string key",
+	           problems[24].message);
+	assert_str("invalid JSON at column 9: expected a string key",
+	           problems[25].message);
+	assert_str("invalid JSON at column 33: unterminated string",
+	           problems[26].message);
+	{
+		size_t i;
+
+		for (i = 0; i < 27; i++)
+			assert_int(i + 1, problems[i].line);
+	}
+}
+
+static void test_corpus__jsonl_nesting_limit(void)
+{
+	char text[512];
+	size_t n = 0, i;
+
+	/* The post object and 63 arrays: 64 levels, the limit. */
+	n += (size_t)sprintf(text, "{\"url\":\"u\",\"title\":\"t\","
+	                           "\"summary\":\"s\",\"x\":");
+	for (i = 0; i < 63; i++)
+		text[n++] = '[';
+	for (i = 0; i < 63; i++)
+		text[n++] = ']';
+	text[n++] = '}';
+	text[n++] = '\n';
+	assert_ok(parse_n(1, text, n));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+
+	n = (size_t)sprintf(text, "{\"x\":");
+	for (i = 0; i < 64; i++)
+		text[n++] = '[';
+	assert_ok(parse_n(1, text, n));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_str("invalid JSON at column 69: nesting deeper than 64",
+	           problems[0].message);
+}
+
+static void test_corpus__jsonl_hostile_nesting(void)
+{
+	size_t n = 1 << 20;
+	char *text = malloc(n);
+
+	assert_true(text != NULL);
+	memset(text, '[', n);
+	assert_ok(parse_n(1, text, n));
+	assert_int(1, n_problems);
+	assert_str("invalid JSON at column 65: nesting deeper than 64",
+	           problems[0].message);
+	free(text);
+}
+
+static void test_corpus__jsonl_stop(void)
+{
+	reset();
+	stop_after = 1;
+	assert_ok(fo_jsonl_parse("t", "{\"url\":\"a\",\"title\":\"t\",\"summary\":"
+	                              "\"s\"}\n{\"url\":\"b\",\"title\":\"t\","
+	                              "\"summary\":\"s\"}\n",
+	                         66, &sink));
+	assert_int(1, n_posts);
+	assert_str("a", posts[0].url);
+}
+
+/* ------------------------------------------------------------------------
+ * Dates
+ * ------------------------------------------------------------------------ */
+
+static void test_corpus__dates_valid(void)
+{
+	static const struct {
+		const char *in, *out;
+	} ok[] = {
+		{ "Sep 14, 2026", "2026-09-14" },
+		{ "September 14, 2026", "2026-09-14" },
+		{ "Sept 14, 2026", "2026-09-14" },
+		{ "Sep 14 2026", "2026-09-14" },
+		{ "14 Sep 2026", "2026-09-14" },
+		{ "2026-09-14", "2026-09-14" },
+		{ "sEP 4, 2026", "2026-09-04" },
+		{ "Sep. 14, 2026", "2026-09-14" },
+		{ "  Dec 19, 2019 ", "2019-12-19" },
+		{ "Jan 1, 1000", "1000-01-01" },
+		{ "Dec 31, 9999", "9999-12-31" },
+		{ "Feb 29, 2024", "2024-02-29" },
+		{ "29 February 2000", "2000-02-29" },
+		{ "May 31, 2026", "2026-05-31" },
+		{ "Apr 30, 2026", "2026-04-30" },
+	};
+	size_t i;
+	char out[11];
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		memset(out, 'x', sizeof(out));
+		assert_int(0, fo_date_parse(ok[i].in, strlen(ok[i].in), out));
+		assert_str(ok[i].out, out);
+	}
+	/* Only len bytes count. */
+	assert_int(0, fo_date_parse("2026-09-14trailing", 10, out));
+	assert_str("2026-09-14", out);
+}
+
+static void test_corpus__dates_invalid(void)
+{
+	static const char *const bad[] = {
+		"", " ", "Sepember 14, 2026", "Feb 29, 2026", "Feb 29, 1900",
+		"Feb 30, 2024", "Apr 31, 2026", "Sep 0, 2026", "Sep 32, 2026",
+		"Sep 14, 999", "Sep 14, 10000", "Sep 14, 26", "2026-13-01",
+		"2026-00-10", "2026-09-31", "2026-9-14", "2026/09/14",
+		"Sep 14, 2026x", "Sep 14, 2026 extra", "Sep 14,", "Sep",
+		"14 Sep", "Se 14, 2026", "Sep 123, 2026", "Sep14, 2026",
+		"0999-01-01", "14th Sep 2026", "2026-09-14T00:00:00",
+		"Septe 14, 2026",
+	};
+	size_t i;
+	char out[11];
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (fo_date_parse(bad[i], strlen(bad[i]), out) != -1)
+			FO_FAIL_("accepted \"%s\"", bad[i]);
+	}
+	assert_int(-1, fo_date_parse("Sep 14,\0 2026", 13, out));
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_corpus__parallelism_page),
+	FO_TEST(test_corpus__md_page),
+	FO_TEST(test_corpus__md_crlf_and_bom),
+	FO_TEST(test_corpus__md_no_trailing_newline),
+	FO_TEST(test_corpus__md_topic_fallbacks),
+	FO_TEST(test_corpus__md_nested_brackets),
+	FO_TEST(test_corpus__md_inline_markup),
+	FO_TEST(test_corpus__md_headings_end_posts),
+	FO_TEST(test_corpus__md_problems),
+	FO_TEST(test_corpus__md_invalid_utf8),
+	FO_TEST(test_corpus__md_too_long),
+	FO_TEST(test_corpus__md_stop),
+	FO_TEST(test_corpus__md_degenerate),
+	FO_TEST(test_corpus__jsonl_good),
+	FO_TEST(test_corpus__jsonl_debian_sample),
+	FO_TEST(test_corpus__jsonl_problems),
+	FO_TEST(test_corpus__jsonl_nesting_limit),
+	FO_TEST(test_corpus__jsonl_hostile_nesting),
+	FO_TEST(test_corpus__jsonl_stop),
+	FO_TEST(test_corpus__dates_valid),
+	FO_TEST(test_corpus__dates_invalid),
+};
+
+int main(void)
+{
+	int rc = FO_RUN(tests);
+
+	reset();
+	return rc;
+}
