@@ -260,7 +260,7 @@ typedef struct folio_search_options {
 /** One hit. All strings are borrowed from the results that hold it. */
 typedef struct folio_hit {
 	size_t rank;   /**< 1-based, counting from the first hit of the query */
-	double score;  /**< BM25 weight; 0 for date sorts */
+	double score;  /**< BM25 weight (under a date sort it breaks ties) */
 	const char *url;
 	const char *title;
 	const char *company;   /**< NULL when absent */

@@ -186,7 +186,17 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		goto done;
 	}
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
-	st = open_xdb(db, opts->flags, &why);
+	/* Refuse an unknown language before anything is created on disk. */
+	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
+		st = fo_analyzer_new(opts->language, &db->an);
+		if (st == FOLIO_ERROR_INVALID)
+			fo_buf_printf(&why, "unknown stemming language \"%s\"",
+			              opts->language);
+		fo_analyzer_free(db->an);
+		db->an = NULL;
+	}
+	if (st == FOLIO_OK)
+		st = open_xdb(db, opts->flags, &why);
 	if (st == FOLIO_OK)
 		st = check_meta(db, opts->language ? opts->language : "english",
 		                &why);

@@ -128,6 +128,19 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 	return end;
 }
 
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
+}
+
+static int all_blank(const char *text, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (!is_blank(text[from]))
+			return 0;
+	return 1;
+}
+
 static void put_clean(fo_buf *out, const char *s, size_t len)
 {
 	size_t i;
@@ -172,14 +185,17 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		size_t lead = max_bytes / 5;
 		from = c.spans[best].start > lead ? c.spans[best].start - lead : 0;
 		from = snap_start(&c, from);
-		if (from > c.spans[best].start)
+		/* A long word before the match must not push it out. */
+		if (from > c.spans[best].start ||
+		    c.spans[best].end > from + max_bytes)
 			from = c.spans[best].start;
 	}
-	while (from < len && (text[from] == ' ' || text[from] == '\n'))
+	while (from < len && is_blank(text[from]))
 		from++;
 	to = cut_end(text, from, from + max_bytes, len);
 
-	if (from > 0)
+	/* "…" only where text was cut, not where white space was. */
+	if (!all_blank(text, 0, from))
 		fo_buf_puts(out, "\xE2\x80\xA6"); /* … */
 	pos = from;
 	for (i = 0; i < c.n; i++) {
@@ -195,7 +211,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		pos = c.spans[i].end;
 	}
 	put_clean(out, text + pos, to - pos);
-	if (to < len)
+	if (!all_blank(text, to, len))
 		fo_buf_puts(out, "\xE2\x80\xA6");
 	if (out->oom)
 		st = FOLIO_ERROR_NOMEM;

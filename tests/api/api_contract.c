@@ -1,0 +1,945 @@
+/*
+ * api_contract.c: the public contract of libfolio (folio.h), exercised
+ * through the shared library only: opening, creating and locking an index,
+ * adding, replacing and deleting posts, argument checking with its error
+ * texts, searching (hit fields, paging, caller-chosen highlight markers,
+ * results that outlive the handle), indexing corpus files with diagnostics,
+ * and the status strings. Every test works in its own index under a fresh
+ * temporary directory, removed at the end.
+ */
+#define _XOPEN_SOURCE 700
+#include "folio.h"
+#include "harness.h"
+
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char root[256];
+
+/* root/name into buf. */
+static const char *in_root(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", root, name);
+	return buf;
+}
+
+static folio_status open_db(const char *path, unsigned flags, folio_db **db)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	char *errmsg = NULL;
+	folio_status st;
+
+	opts.flags = flags;
+	st = folio_db_open(path, &opts, db, &errmsg);
+	if (st != FOLIO_OK)
+		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
+	free(errmsg);
+	return st;
+}
+
+#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
+
+static const char *const topics_locking[] = { "PostgreSQL", "Concurrency" };
+static const char *const topics_python[] = { "Python" };
+
+#define URL_LOCKING "https://example.com/row-locking"
+#define URL_PYTHON "https://example.com/free-threaded"
+#define URL_MXFP8 "https://example.com/mxfp8"
+
+static const folio_post post_locking = {
+	URL_LOCKING,
+	"The Curious Case of the Table-Locking UPDATE",
+	"Heroku",
+	"Richard Schneeman",
+	"2019-12-19",
+	"Incident",
+	"An UPDATE held a row lock for days while jobs piled up. Notes follow.",
+	topics_locking,
+	2
+};
+
+static const folio_post post_python = {
+	URL_PYTHON,
+	"Python 3.14 free-threaded build",
+	"Red Hat",
+	NULL,
+	"2026-09-14",
+	"Announcement",
+	"RHEL ships a free-threaded Python without the GIL. Notes follow.",
+	topics_python,
+	1
+};
+
+static const folio_post post_mxfp8 = {
+	URL_MXFP8,
+	"Grouped GEMM with MXFP8",
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	"MXFP8 quantization speeds up expert parallel training. Notes follow.",
+	NULL,
+	0
+};
+
+static folio_status add_three(folio_db *db)
+{
+	folio_status st = folio_db_add_post(db, &post_locking);
+
+	if (st == FOLIO_OK)
+		st = folio_db_add_post(db, &post_python);
+	if (st == FOLIO_OK)
+		st = folio_db_add_post(db, &post_mxfp8);
+	return st;
+}
+
+/* Create root/name holding the three posts, committed and closed. */
+static folio_status build_three(const char *path)
+{
+	folio_db *db = NULL;
+	folio_status st = open_db(path, WRITE_CREATE, &db);
+
+	if (st == FOLIO_OK)
+		st = add_three(db);
+	if (st == FOLIO_OK)
+		st = folio_db_close(db);
+	else
+		folio_db_close(db);
+	return st;
+}
+
+static uint64_t count_of(folio_db *db)
+{
+	uint64_t n = UINT64_MAX;
+
+	if (folio_db_count(db, &n) != FOLIO_OK)
+		return UINT64_MAX;
+	return n;
+}
+
+/* The number of hits of query (default options), or -1 on error. */
+static long hits_of(folio_db *db, const char *query)
+{
+	folio_results *r = NULL;
+	long n;
+
+	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
+		return -1;
+	n = (long)folio_results_count(r);
+	folio_results_free(r);
+	return n;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	if (!f)
+		return -1;
+	rc = fputs(text, f) < 0 ? -1 : 0;
+	if (fclose(f) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* ---- opening ------------------------------------------------------------ */
+
+static void test_api__opening_a_missing_index_without_create_is_not_found(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = (folio_db *)&opts; /* must be reset to NULL */
+	char path[512], *errmsg = NULL;
+	folio_status st;
+
+	in_root(path, sizeof path, "missing");
+	st = folio_db_open(path, NULL, &db, &errmsg);
+	assert_int(FOLIO_ERROR_NOT_FOUND, st);
+	assert_true(db == NULL);
+	assert_true(errmsg != NULL);
+	if (!strstr(errmsg, path))
+		fprintf(stderr, "  errmsg: %s\n", errmsg);
+	assert_true(strstr(errmsg, path) != NULL);
+	free(errmsg);
+	errmsg = NULL;
+
+	/* WRITE alone does not create; CREATE alone means nothing. */
+	opts.flags = FOLIO_OPEN_WRITE;
+	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	free(errmsg);
+	errmsg = NULL;
+	opts.flags = FOLIO_OPEN_CREATE;
+	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	free(errmsg);
+	/* Nothing was created on the way. */
+	assert_true(access(path, F_OK) != 0);
+	/* errmsg is optional. */
+	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, NULL, &db, NULL));
+}
+
+static void test_api__a_new_index_is_english_and_empty(void)
+{
+	folio_db *db = NULL;
+	char path[512], *errmsg = (char *)"junk";
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+
+	in_root(path, sizeof path, "new");
+	opts.flags = WRITE_CREATE;
+	assert_ok(folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db != NULL);
+	assert_true(errmsg == NULL);
+	assert_str("english", folio_db_language(db));
+	assert_int(0, count_of(db));
+	assert_str("", folio_db_error(db));
+	assert_ok(folio_db_close(db));
+	/* It can be opened again, read-only, without CREATE. */
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_str("english", folio_db_language(db));
+	assert_int(0, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__a_wrong_options_version_is_invalid(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char path[512], *errmsg = NULL;
+
+	in_root(path, sizeof path, "version");
+	opts.version = FOLIO_OPEN_OPTIONS_VERSION + 1;
+	opts.flags = WRITE_CREATE;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	assert_true(errmsg != NULL);
+	assert_str("folio_open_options version 2 is not 1", errmsg);
+	free(errmsg);
+	errmsg = NULL;
+	opts.version = 0;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
+	free(errmsg);
+	assert_true(access(path, F_OK) != 0);
+}
+
+static void test_api__opening_needs_a_path_and_an_out_handle(void)
+{
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(NULL, NULL, &db, &errmsg));
+	assert_true(errmsg != NULL);
+	free(errmsg);
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open("", NULL, &db, NULL));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(root, NULL, NULL, NULL));
+}
+
+static void test_api__a_directory_of_other_files_is_not_an_index(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char path[512], file[600], *errmsg = NULL;
+
+	in_root(path, sizeof path, "other");
+	assert_int(0, mkdir(path, 0777));
+	snprintf(file, sizeof file, "%s/notes.txt", path);
+	assert_int(0, write_file(file, "not an index\n"));
+	opts.flags = WRITE_CREATE;
+	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	assert_true(errmsg && strstr(errmsg, "is not a folio index"));
+	free(errmsg);
+}
+
+static void test_api__closing_null_is_ok(void)
+{
+	assert_ok(folio_db_close(NULL));
+	folio_results_free(NULL);
+	assert_int(0, folio_results_count(NULL));
+	assert_true(folio_results_hit(NULL, 0) == NULL);
+}
+
+static void test_api__every_status_has_a_distinct_string(void)
+{
+	int a, b;
+
+	for (a = 0; a < FOLIO_STATUS_LAST; a++) {
+		const char *s = folio_status_string((folio_status)a);
+
+		assert_true(s != NULL && *s);
+		for (b = 0; b < a; b++)
+			assert_true(strcmp(s, folio_status_string(
+			                           (folio_status)b)) != 0);
+	}
+	assert_true(folio_status_string(FOLIO_STATUS_LAST) != NULL);
+	assert_true(folio_status_string((folio_status)999) != NULL);
+	assert_str(FOLIO_VERSION_STRING, folio_version());
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void test_api__added_posts_are_counted(void)
+{
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "count");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_close(db));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__adding_a_known_url_replaces_the_post(void)
+{
+	folio_post again = post_locking;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "replace");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	again.title = "Row locks revisited";
+	again.summary = "A rewritten summary about contention.";
+	again.topics = NULL;
+	again.n_topics = 0;
+	assert_ok(folio_db_add_post(db, &again));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_search(db, "revisited", NULL, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str(URL_LOCKING, folio_results_hit(r, 0)->url);
+	assert_str("Row locks revisited", folio_results_hit(r, 0)->title);
+	assert_str("A rewritten summary about contention.",
+	           folio_results_hit(r, 0)->summary);
+	assert_int(0, folio_results_hit(r, 0)->n_topics);
+	folio_results_free(r);
+	/* Nothing of the old post is left to match. */
+	assert_int(0, hits_of(db, "curious"));
+	assert_int(0, hits_of(db, "jobs"));
+	/* Adding the very same post again changes nothing. */
+	assert_ok(folio_db_add_post(db, &again));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__a_post_without_a_title_is_invalid(void)
+{
+	folio_post p = post_python;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "notitle");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	p.title = NULL;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no title", folio_db_error(db));
+	p.title = "";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no title", folio_db_error(db));
+	p = post_python;
+	p.url = NULL;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no URL", folio_db_error(db));
+	p = post_python;
+	p.summary = "";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no summary", folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, NULL));
+	assert_int(0, count_of(db));
+	/* A successful call clears the error text. */
+	assert_ok(folio_db_add_post(db, &post_python));
+	assert_str("", folio_db_error(db));
+	assert_int(1, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__a_bad_published_date_is_invalid(void)
+{
+	static const char *const bad[] = { "2026-13-01", "2026-02-30",
+	                                   "2026-9-14", "Sep 14, 2026",
+	                                   "2026-09-14 ", "" };
+	folio_post p = post_python;
+	folio_db *db = NULL;
+	char path[512];
+	size_t i;
+
+	in_root(path, sizeof path, "baddate");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		p.published = bad[i];
+		if (folio_db_add_post(db, &p) != FOLIO_ERROR_INVALID)
+			fprintf(stderr, "  accepted \"%s\"\n", bad[i]);
+		assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	}
+	p.published = "2026-13-01";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("published date \"2026-13-01\" is not a valid YYYY-MM-DD "
+	           "date", folio_db_error(db));
+	assert_int(0, count_of(db));
+	p.published = "2024-02-29";
+	assert_ok(folio_db_add_post(db, &p));
+	assert_int(1, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__deleting_by_url_removes_the_post(void)
+{
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "delete");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	assert_ok(folio_db_delete_post(db, URL_PYTHON));
+	assert_int(2, count_of(db));
+	assert_int(0, hits_of(db, "GIL"));
+	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_delete_post(db, URL_PYTHON));
+	assert_str("no post with URL " URL_PYTHON, folio_db_error(db));
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_delete_post(db, "https://example.com/never"));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(db, ""));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(db, NULL));
+	assert_int(2, count_of(db));
+	assert_ok(folio_db_commit(db));
+	assert_ok(folio_db_close(db));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_int(2, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__a_second_writer_is_locked_out(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL, *second = (folio_db *)&opts, *reader = NULL;
+	char path[512], *errmsg = NULL;
+
+	in_root(path, sizeof path, "locked");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	assert_ok(folio_db_commit(db));
+	opts.flags = FOLIO_OPEN_WRITE;
+	assert_int(FOLIO_ERROR_LOCKED, folio_db_open(path, &opts, &second,
+	                                             &errmsg));
+	assert_true(second == NULL);
+	assert_true(errmsg != NULL && strstr(errmsg, path) != NULL);
+	free(errmsg);
+	errmsg = NULL;
+	opts.flags = WRITE_CREATE;
+	assert_int(FOLIO_ERROR_LOCKED, folio_db_open(path, &opts, &second,
+	                                             &errmsg));
+	free(errmsg);
+	/* Readers are not locked out. */
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &reader));
+	assert_int(3, count_of(reader));
+	assert_ok(folio_db_close(reader));
+	/* Closing the writer frees the lock. */
+	assert_ok(folio_db_close(db));
+	assert_ok(open_db(path, FOLIO_OPEN_WRITE, &second));
+	assert_ok(folio_db_close(second));
+}
+
+static void test_api__a_reader_sees_committed_posts(void)
+{
+	folio_post fourth = post_mxfp8;
+	folio_db *writer = NULL, *reader = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "reader");
+	assert_ok(open_db(path, WRITE_CREATE, &writer));
+	assert_ok(add_three(writer));
+	assert_ok(folio_db_commit(writer));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &reader));
+	assert_int(3, count_of(reader));
+	assert_int(1, hits_of(reader, "GIL"));
+	fourth.url = "https://example.com/fourth";
+	fourth.title = "A fourth post";
+	fourth.summary = "Zeppelins are uncommitted for now.";
+	assert_ok(folio_db_add_post(writer, &fourth));
+	assert_int(0, hits_of(reader, "zeppelins"));
+	assert_int(3, count_of(reader));
+	assert_ok(folio_db_commit(writer));
+	/* A search moves the reader to the latest commit. */
+	assert_int(1, hits_of(reader, "zeppelins"));
+	assert_int(4, count_of(reader));
+	assert_ok(folio_db_close(reader));
+	assert_ok(folio_db_close(writer));
+}
+
+static void test_api__a_reader_cannot_write(void)
+{
+	const char *paths[1];
+	folio_index_report report;
+	folio_db *db = NULL;
+	char path[512], msg[600];
+
+	in_root(path, sizeof path, "readonly");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	snprintf(msg, sizeof msg, "index %s was opened read-only", path);
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &post_python));
+	assert_str(msg, folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(db, URL_PYTHON));
+	assert_str(msg, folio_db_error(db));
+	paths[0] = path;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(db, paths, 1, NULL, &report));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+/* ---- searching ---------------------------------------------------------- */
+
+static void test_api__a_hit_carries_every_field(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	const folio_hit *h;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "fields");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	so.highlight_start = "<b>";
+	so.highlight_end = "</b>";
+	assert_ok(folio_db_search(db, "locking", &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_int(1, folio_results_total(r));
+	h = folio_results_hit(r, 0);
+	assert_true(h != NULL);
+	assert_int(1, h->rank);
+	assert_true(h->score > 0);
+	assert_str(URL_LOCKING, h->url);
+	assert_str("The Curious Case of the Table-Locking UPDATE", h->title);
+	assert_str("Heroku", h->company);
+	assert_str("Richard Schneeman", h->author);
+	assert_str("2019-12-19", h->published);
+	assert_str("Incident", h->type);
+	assert_int(2, h->n_topics);
+	assert_str("Concurrency", h->topics[0]);
+	assert_str("PostgreSQL", h->topics[1]);
+	assert_str(post_locking.summary, h->summary);
+	assert_str("An UPDATE held a row <b>lock</b> for days while jobs piled "
+	           "up. Notes follow.", h->snippet);
+	assert_true(folio_results_hit(r, 1) == NULL);
+	folio_results_free(r);
+
+	/* Absent fields come back NULL. */
+	assert_ok(folio_db_search(db, "MXFP8", NULL, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str(URL_MXFP8, h->url);
+	assert_true(h->company == NULL);
+	assert_true(h->author == NULL);
+	assert_true(h->published == NULL);
+	assert_true(h->type == NULL);
+	assert_int(0, h->n_topics);
+	/* No markers by default. */
+	assert_str(post_mxfp8.summary, h->snippet);
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__highlight_markers_are_the_callers_choice(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	const folio_hit *h;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "markers");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	so.highlight_start = "\x1b[1m";
+	so.highlight_end = "\x1b[0m";
+	assert_ok(folio_db_search(db, "free-threaded", &so, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str(URL_PYTHON, h->url);
+	assert_str("Red Hat", h->company);
+	assert_true(h->author == NULL);
+	assert_int(1, h->n_topics);
+	assert_str("Python", h->topics[0]);
+	assert_str("RHEL ships a \x1b[1m" "free-threaded\x1b[0m Python without "
+	           "the GIL. Notes follow.", h->snippet);
+	folio_results_free(r);
+
+	so.highlight_start = "{{";
+	so.highlight_end = "}}";
+	so.snippet_bytes = 30;
+	assert_ok(folio_db_search(db, "GIL", &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str("\xE2\x80\xA6" "without the {{GIL}}. Notes follow.",
+	           folio_results_hit(r, 0)->snippet);
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__paging_with_limit_and_offset(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "paging");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	so.sort = FOLIO_SORT_NEWEST;
+	so.limit = 2;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	assert_int(2, folio_results_count(r));
+	assert_int(3, folio_results_total(r));
+	assert_str(URL_PYTHON, folio_results_hit(r, 0)->url);
+	assert_int(1, folio_results_hit(r, 0)->rank);
+	assert_str(URL_LOCKING, folio_results_hit(r, 1)->url);
+	assert_int(2, folio_results_hit(r, 1)->rank);
+	assert_true(folio_results_hit(r, 2) == NULL);
+	folio_results_free(r);
+
+	so.offset = 2;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_int(3, folio_results_total(r));
+	assert_str(URL_MXFP8, folio_results_hit(r, 0)->url);
+	assert_int(3, folio_results_hit(r, 0)->rank);
+	folio_results_free(r);
+
+	so.offset = 3;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	assert_int(0, folio_results_count(r));
+	assert_true(folio_results_hit(r, 0) == NULL);
+	folio_results_free(r);
+
+	so.offset = 0;
+	so.limit = 10;
+	so.sort = FOLIO_SORT_OLDEST;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	assert_int(3, folio_results_count(r));
+	assert_str(URL_LOCKING, folio_results_hit(r, 1)->url);
+	assert_str(URL_PYTHON, folio_results_hit(r, 2)->url);
+	folio_results_free(r);
+
+	/* A query that matches nothing is no error. */
+	assert_ok(folio_db_search(db, "zeppelin", NULL, &r));
+	assert_int(0, folio_results_count(r));
+	assert_int(0, folio_results_total(r));
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__date_sorted_hits_are_newest_first_and_keep_their_weight(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char path[512];
+	size_t i, n, unweighted = 0, out_of_order = 0;
+
+	in_root(path, sizeof path, "datescore");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	so.sort = FOLIO_SORT_NEWEST;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	n = folio_results_count(r);
+	for (i = 0; i < n; i++) {
+		const folio_hit *h = folio_results_hit(r, i);
+
+		if (!(h->score > 0))
+			unweighted++;
+		if (i > 0 && h->published && folio_results_hit(r, i - 1)->published &&
+		    strcmp(folio_results_hit(r, i - 1)->published, h->published) < 0)
+			out_of_order++;
+	}
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+	assert_int(3, n);
+	assert_int(0, unweighted);
+	assert_int(0, out_of_order);
+}
+
+static void test_api__an_empty_query_is_invalid(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = (folio_results *)&so;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "emptyq");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "", NULL, &r));
+	assert_true(r == NULL);
+	assert_str("the query has no words to search for", folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, " !!! -- ", NULL, &r));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, NULL, NULL, &r));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", NULL, NULL));
+	so.version = 0;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", &so, &r));
+	assert_true(r == NULL);
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__results_outlive_the_handle(void)
+{
+	folio_results *r = NULL;
+	const folio_hit *h;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "outlive");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(folio_db_search(db, "locking", NULL, &r));
+	assert_ok(folio_db_close(db));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str(URL_LOCKING, h->url);
+	assert_str("Heroku", h->company);
+	assert_str("PostgreSQL", h->topics[1]);
+	assert_str(post_locking.summary, h->snippet);
+	folio_results_free(r);
+}
+
+/* ---- indexing corpus files ---------------------------------------------- */
+
+typedef struct diag_log {
+	int n;
+	char file[512];
+	unsigned line;
+	char message[512];
+} diag_log;
+
+static void on_diag(const folio_diagnostic *d, void *payload)
+{
+	diag_log *log = payload;
+
+	if (log->n++ == 0) {
+		snprintf(log->file, sizeof log->file, "%s", d->file);
+		log->line = d->line;
+		snprintf(log->message, sizeof log->message, "%s", d->message);
+	}
+}
+
+static void test_api__indexing_the_sample_corpus(void)
+{
+	const char *src = getenv("FOLIO_SOURCE_DIR");
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report report;
+	diag_log log;
+	folio_results *r = NULL;
+	const folio_hit *h;
+	const char *paths[1];
+	folio_db *db = NULL;
+	char path[512], corpus[512];
+
+	assert_true(src != NULL);
+	snprintf(corpus, sizeof corpus, "%s/corpus", src);
+	paths[0] = corpus;
+	memset(&log, 0, sizeof log);
+	io.diagnostic = on_diag;
+	io.payload = &log;
+	in_root(path, sizeof path, "corpus");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(folio_db_index_paths(db, paths, 1, &io, &report));
+	assert_int(0, log.n);
+	assert_int(1, report.files);
+	assert_int(6, report.posts);
+	assert_int(6, report.added);
+	assert_int(0, report.updated);
+	assert_int(0, report.unchanged);
+	assert_int(0, report.skipped);
+	assert_int(6, count_of(db));
+
+	assert_ok(folio_db_index_paths(db, paths, 1, &io, &report));
+	assert_int(1, report.files);
+	assert_int(6, report.posts);
+	assert_int(0, report.added);
+	assert_int(0, report.updated);
+	assert_int(6, report.unchanged);
+	assert_int(0, report.skipped);
+	assert_int(6, count_of(db));
+	assert_ok(folio_db_close(db));
+
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_int(6, count_of(db));
+	assert_ok(folio_db_search(db, "free-threaded", NULL, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str("https://yomu.fyi/post/python-3-14-free-threaded-build-is-"
+	           "now-available-in-rhel.md", h->url);
+	assert_str("Python 3.14 free-threaded build is now available in RHEL",
+	           h->title);
+	assert_str("Red Hat", h->company);
+	assert_str("Lum\xC3\xADr Balhar", h->author);
+	assert_str("2026-09-14", h->published);
+	assert_str("Announcement", h->type);
+	assert_int(1, h->n_topics);
+	assert_str("Parallelism", h->topics[0]);
+	folio_results_free(r);
+	/* The Meta post has no author. */
+	assert_ok(folio_db_search(db, "Instagram", NULL, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str("Meta", folio_results_hit(r, 0)->company);
+	assert_true(folio_results_hit(r, 0)->author == NULL);
+	assert_str("2026-08-03", folio_results_hit(r, 0)->published);
+	folio_results_free(r);
+	/* Markdown escapes are gone from the indexed text. */
+	assert_ok(folio_db_search(db, "pg_stat_activity", NULL, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str("Heroku", folio_results_hit(r, 0)->company);
+	assert_true(strstr(folio_results_hit(r, 0)->summary,
+	                   "A pg_stat_activity and pg_locks query") != NULL);
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__indexing_a_missing_path_is_not_found(void)
+{
+	folio_index_report report;
+	const char *paths[2];
+	folio_db *db = NULL;
+	char path[512], missing[512];
+
+	in_root(path, sizeof path, "nopath");
+	in_root(missing, sizeof missing, "no-such-corpus");
+	paths[0] = getenv("FOLIO_SOURCE_DIR");
+	paths[1] = missing;
+	assert_true(paths[0] != NULL);
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_index_paths(db, paths + 1, 1, NULL, &report));
+	assert_true(strstr(folio_db_error(db), missing) != NULL);
+	/* Nothing is indexed, not even the paths that exist. */
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_index_paths(db, paths, 2, NULL, &report));
+	assert_int(0, report.posts);
+	assert_int(0, report.added);
+	assert_int(0, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+static void test_api__a_malformed_post_is_reported_and_skipped(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report report;
+	diag_log log;
+	const char *paths[1];
+	folio_db *db = NULL;
+	char path[512], dir[512], file[600];
+
+	in_root(dir, sizeof dir, "badcorpus");
+	assert_int(0, mkdir(dir, 0777));
+	snprintf(file, sizeof file, "%s/bad.md", dir);
+	assert_int(0, write_file(file,
+		"# Topics\n"                                   /* 1 */
+		"\n"                                           /* 2 */
+		"### [Good one](https://example.com/good-1)\n" /* 3 */
+		"- Published: 2026-01-02\n"                    /* 4 */
+		"\n"                                           /* 5 */
+		"A good post about locking.\n"                 /* 6 */
+		"\n"                                           /* 7 */
+		"### [Bad date](https://example.com/bad)\n"    /* 8 */
+		"- Published: Smarch 3, 2026\n"                /* 9 */
+		"\n"                                           /* 10 */
+		"This post has a date nobody can parse.\n"     /* 11 */
+		"\n"                                           /* 12 */
+		"### [Good two](https://example.com/good-2)\n" /* 13 */
+		"\n"                                           /* 14 */
+		"Another good post.\n"));                      /* 15 */
+	memset(&log, 0, sizeof log);
+	io.diagnostic = on_diag;
+	io.payload = &log;
+	paths[0] = dir;
+	in_root(path, sizeof path, "badindex");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_int(FOLIO_ERROR_INPUT,
+	           folio_db_index_paths(db, paths, 1, &io, &report));
+	assert_str("1 malformed posts or unreadable files skipped",
+	           folio_db_error(db));
+	assert_int(1, log.n);
+	assert_str(file, log.file);
+	assert_int(8, log.line);
+	assert_str("unparseable date \"Smarch 3, 2026\" (expected e.g. "
+	           "\"Sep 14, 2026\" or \"2026-09-14\")", log.message);
+	assert_int(1, report.files);
+	assert_int(2, report.posts);
+	assert_int(2, report.added);
+	assert_int(1, report.skipped);
+	assert_int(2, count_of(db));
+	assert_int(1, hits_of(db, "locking"));
+	assert_int(0, hits_of(db, "nobody"));
+	/* The file as given is what the diagnostic names. */
+	paths[0] = file;
+	memset(&log, 0, sizeof log);
+	assert_int(FOLIO_ERROR_INPUT,
+	           folio_db_index_paths(db, paths, 1, &io, &report));
+	assert_int(1, log.n);
+	assert_str(file, log.file);
+	assert_int(2, report.unchanged);
+	/* Without a callback problems are only counted. */
+	assert_int(FOLIO_ERROR_INPUT,
+	           folio_db_index_paths(db, paths, 1, NULL, &report));
+	assert_int(1, report.skipped);
+	assert_ok(folio_db_close(db));
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_api__opening_a_missing_index_without_create_is_not_found),
+	FO_TEST(test_api__a_new_index_is_english_and_empty),
+	FO_TEST(test_api__a_wrong_options_version_is_invalid),
+	FO_TEST(test_api__opening_needs_a_path_and_an_out_handle),
+	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
+	FO_TEST(test_api__closing_null_is_ok),
+	FO_TEST(test_api__every_status_has_a_distinct_string),
+	FO_TEST(test_api__added_posts_are_counted),
+	FO_TEST(test_api__adding_a_known_url_replaces_the_post),
+	FO_TEST(test_api__a_post_without_a_title_is_invalid),
+	FO_TEST(test_api__a_bad_published_date_is_invalid),
+	FO_TEST(test_api__deleting_by_url_removes_the_post),
+	FO_TEST(test_api__a_second_writer_is_locked_out),
+	FO_TEST(test_api__a_reader_sees_committed_posts),
+	FO_TEST(test_api__a_reader_cannot_write),
+	FO_TEST(test_api__a_hit_carries_every_field),
+	FO_TEST(test_api__highlight_markers_are_the_callers_choice),
+	FO_TEST(test_api__paging_with_limit_and_offset),
+	FO_TEST(test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
+	FO_TEST(test_api__an_empty_query_is_invalid),
+	FO_TEST(test_api__results_outlive_the_handle),
+	FO_TEST(test_api__indexing_the_sample_corpus),
+	FO_TEST(test_api__indexing_a_missing_path_is_not_found),
+	FO_TEST(test_api__a_malformed_post_is_reported_and_skipped),
+};
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+                        struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int main(void)
+{
+	int rc;
+
+	snprintf(root, sizeof root, "/tmp/folio-api-contract-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	rc = FO_RUN(tests);
+	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return rc;
+}

@@ -1,0 +1,295 @@
+/*
+ * test_merge.c: unit tests of the URL-keyed merge of one indexing run
+ * (src/index/merge.c): a URL seen twice becomes one post with the sorted,
+ * unique union of its topics; the first value of each field wins and later
+ * posts only fill gaps; posts keep first-seen order; many URLs survive the
+ * table's rehashing; the merge owns copies of every string.
+ */
+#include "harness.h"
+
+#include "index/merge.h"
+
+#include <stdint.h>
+
+static folio_post post_of(const char *url, const char *title,
+                          const char *const *topics, size_t n_topics)
+{
+	folio_post p;
+
+	memset(&p, 0, sizeof p);
+	p.url = url;
+	p.title = title;
+	p.summary = "summary";
+	p.topics = topics;
+	p.n_topics = n_topics;
+	return p;
+}
+
+static void test_merge__an_empty_merge_has_nothing(void)
+{
+	fo_merge *m = fo_merge_new();
+
+	assert_true(m != NULL);
+	assert_int(0, fo_merge_count(m));
+	assert_true(fo_merge_get(m, 0) == NULL);
+	fo_merge_free(m);
+	fo_merge_free(NULL);
+}
+
+static void test_merge__one_post_is_copied_whole(void)
+{
+	static const char *const topics[] = { "Python" };
+	folio_post p = { "https://example.com/a", "Title", "Red Hat", "Lumir",
+	                 "2026-09-14", "Announcement", "A summary.", topics, 1 };
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &p));
+	assert_int(1, fo_merge_count(m));
+	got = fo_merge_get(m, 0);
+	assert_true(got != NULL);
+	assert_str("https://example.com/a", got->url);
+	assert_str("Title", got->title);
+	assert_str("Red Hat", got->company);
+	assert_str("Lumir", got->author);
+	assert_str("2026-09-14", got->published);
+	assert_str("Announcement", got->type);
+	assert_str("A summary.", got->summary);
+	assert_int(1, got->n_topics);
+	assert_str("Python", got->topics[0]);
+	/* Copies, not the caller's pointers. */
+	assert_true(got->url != p.url && got->title != p.title);
+	assert_true(got->topics[0] != topics[0]);
+	assert_true(fo_merge_get(m, 1) == NULL);
+	fo_merge_free(m);
+}
+
+static void test_merge__the_merge_owns_its_strings(void)
+{
+	char url[] = "https://example.com/mutable";
+	char title[] = "Before";
+	char topic[] = "Topic";
+	const char *topics[1];
+	folio_post p;
+	fo_merge *m = fo_merge_new();
+
+	topics[0] = topic;
+	p = post_of(url, title, topics, 1);
+	assert_ok(fo_merge_add(m, &p));
+	memset(url, 'X', sizeof url - 1);
+	memset(title, 'X', sizeof title - 1);
+	memset(topic, 'X', sizeof topic - 1);
+	assert_str("https://example.com/mutable", fo_merge_get(m, 0)->url);
+	assert_str("Before", fo_merge_get(m, 0)->title);
+	assert_str("Topic", fo_merge_get(m, 0)->topics[0]);
+	fo_merge_free(m);
+}
+
+static void test_merge__the_same_url_twice_unites_sorted_unique_topics(void)
+{
+	static const char *const first[] = { "Python", "Concurrency" };
+	static const char *const second[] = { "Parallelism", "Python",
+	                                       "Concurrency", "Linux" };
+	folio_post a = post_of("https://example.com/p", "T", first, 2);
+	folio_post b = post_of("https://example.com/p", "T", second, 4);
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_int(1, fo_merge_count(m));
+	got = fo_merge_get(m, 0);
+	assert_int(4, got->n_topics);
+	assert_str("Concurrency", got->topics[0]);
+	assert_str("Linux", got->topics[1]);
+	assert_str("Parallelism", got->topics[2]);
+	assert_str("Python", got->topics[3]);
+	fo_merge_free(m);
+}
+
+static void test_merge__duplicate_topics_within_one_post_collapse(void)
+{
+	static const char *const topics[] = { "b", "a", "b", "a", "c" };
+	folio_post p = post_of("https://example.com/d", "T", topics, 5);
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &p));
+	got = fo_merge_get(m, 0);
+	assert_int(3, got->n_topics);
+	assert_str("a", got->topics[0]);
+	assert_str("b", got->topics[1]);
+	assert_str("c", got->topics[2]);
+	fo_merge_free(m);
+}
+
+static void test_merge__topics_sort_bytewise(void)
+{
+	/* strcmp order: upper case before lower case, UTF-8 last. */
+	static const char *const topics[] = { "\xC3\x89t\xC3\xA9", "apple",
+	                                       "Zebra", "AI" };
+	folio_post p = post_of("https://example.com/s", "T", topics, 4);
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &p));
+	got = fo_merge_get(m, 0);
+	assert_int(4, got->n_topics);
+	assert_str("AI", got->topics[0]);
+	assert_str("Zebra", got->topics[1]);
+	assert_str("apple", got->topics[2]);
+	assert_str("\xC3\x89t\xC3\xA9", got->topics[3]);
+	fo_merge_free(m);
+}
+
+static void test_merge__a_post_without_topics_gains_them_later(void)
+{
+	static const char *const later[] = { "Databases" };
+	folio_post a = post_of("https://example.com/n", "T", NULL, 0);
+	folio_post b = post_of("https://example.com/n", "T", later, 1);
+	fo_merge *m = fo_merge_new();
+
+	assert_ok(fo_merge_add(m, &a));
+	assert_int(0, fo_merge_get(m, 0)->n_topics);
+	assert_ok(fo_merge_add(m, &b));
+	assert_int(1, fo_merge_get(m, 0)->n_topics);
+	assert_str("Databases", fo_merge_get(m, 0)->topics[0]);
+	fo_merge_free(m);
+}
+
+static void test_merge__first_seen_values_win_and_gaps_are_filled(void)
+{
+	folio_post a = { "https://example.com/f", "First title", NULL, "First author",
+	                 NULL, "Explainer", "First summary.", NULL, 0 };
+	folio_post b = { "https://example.com/f", "Second title", "Second company",
+	                 "Second author", "2025-01-17", NULL, "Second summary.",
+	                 NULL, 0 };
+	folio_post c = { "https://example.com/f", "Third title", "Third company",
+	                 NULL, "2020-02-02", "Tutorial", "Third summary.",
+	                 NULL, 0 };
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_ok(fo_merge_add(m, &c));
+	assert_int(1, fo_merge_count(m));
+	got = fo_merge_get(m, 0);
+	assert_str("First title", got->title);
+	assert_str("Second company", got->company);
+	assert_str("First author", got->author);
+	assert_str("2025-01-17", got->published);
+	assert_str("Explainer", got->type);
+	assert_str("First summary.", got->summary);
+	fo_merge_free(m);
+}
+
+static void test_merge__insertion_order_is_kept(void)
+{
+	static const char *const t1[] = { "one" };
+	static const char *const t2[] = { "two" };
+	folio_post posts[] = {
+		post_of("https://example.com/c", "C", NULL, 0),
+		post_of("https://example.com/a", "A", t1, 1),
+		post_of("https://example.com/b", "B", NULL, 0),
+		post_of("https://example.com/a", "A again", t2, 1),
+		post_of("https://example.com/d", "D", NULL, 0),
+		post_of("https://example.com/c", "C again", NULL, 0),
+	};
+	fo_merge *m = fo_merge_new();
+	size_t i;
+
+	for (i = 0; i < sizeof posts / sizeof posts[0]; i++)
+		assert_ok(fo_merge_add(m, &posts[i]));
+	assert_int(4, fo_merge_count(m));
+	assert_str("https://example.com/c", fo_merge_get(m, 0)->url);
+	assert_str("https://example.com/a", fo_merge_get(m, 1)->url);
+	assert_str("https://example.com/b", fo_merge_get(m, 2)->url);
+	assert_str("https://example.com/d", fo_merge_get(m, 3)->url);
+	assert_str("C", fo_merge_get(m, 0)->title);
+	assert_str("A", fo_merge_get(m, 1)->title);
+	assert_int(2, fo_merge_get(m, 1)->n_topics);
+	assert_str("one", fo_merge_get(m, 1)->topics[0]);
+	assert_str("two", fo_merge_get(m, 1)->topics[1]);
+	fo_merge_free(m);
+}
+
+static void test_merge__urls_differing_only_in_case_or_slash_are_distinct(void)
+{
+	folio_post posts[] = {
+		post_of("https://example.com/x", "1", NULL, 0),
+		post_of("https://example.com/X", "2", NULL, 0),
+		post_of("https://example.com/x/", "3", NULL, 0),
+	};
+	fo_merge *m = fo_merge_new();
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		assert_ok(fo_merge_add(m, &posts[i]));
+	assert_int(3, fo_merge_count(m));
+	assert_str("3", fo_merge_get(m, 2)->title);
+	fo_merge_free(m);
+}
+
+#define MANY 10000
+
+static void test_merge__ten_thousand_urls_survive_rehashing(void)
+{
+	fo_merge *m = fo_merge_new();
+	char url[64], topic[32];
+	const char *topics[1];
+	size_t i;
+
+	topics[0] = topic;
+	for (i = 0; i < MANY; i++) {
+		folio_post p;
+
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		snprintf(topic, sizeof topic, "first");
+		p = post_of(url, "T", topics, 1);
+		assert_ok(fo_merge_add(m, &p));
+	}
+	assert_int(MANY, fo_merge_count(m));
+	/* Every URL again, in reverse: all found, none added. */
+	for (i = MANY; i-- > 0;) {
+		folio_post p;
+
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		snprintf(topic, sizeof topic, "again");
+		p = post_of(url, "Other", topics, 1);
+		assert_ok(fo_merge_add(m, &p));
+	}
+	assert_int(MANY, fo_merge_count(m));
+	for (i = 0; i < MANY; i++) {
+		const folio_post *got = fo_merge_get(m, i);
+
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		assert_true(got != NULL);
+		assert_str(url, got->url);
+		assert_str("T", got->title);
+		assert_int(2, got->n_topics);
+		assert_str("again", got->topics[0]);
+		assert_str("first", got->topics[1]);
+	}
+	assert_true(fo_merge_get(m, MANY) == NULL);
+	fo_merge_free(m);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_merge__an_empty_merge_has_nothing),
+	FO_TEST(test_merge__one_post_is_copied_whole),
+	FO_TEST(test_merge__the_merge_owns_its_strings),
+	FO_TEST(test_merge__the_same_url_twice_unites_sorted_unique_topics),
+	FO_TEST(test_merge__duplicate_topics_within_one_post_collapse),
+	FO_TEST(test_merge__topics_sort_bytewise),
+	FO_TEST(test_merge__a_post_without_topics_gains_them_later),
+	FO_TEST(test_merge__first_seen_values_win_and_gaps_are_filled),
+	FO_TEST(test_merge__insertion_order_is_kept),
+	FO_TEST(test_merge__urls_differing_only_in_case_or_slash_are_distinct),
+	FO_TEST(test_merge__ten_thousand_urls_survive_rehashing),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}

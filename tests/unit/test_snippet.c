@@ -1,0 +1,251 @@
+/*
+ * test_snippet.c: unit tests of snippet windows (src/search/snippet.c) with
+ * "[" "]" markers: stemmed and compound highlighting, windows cut on word
+ * boundaries with "…" at cut ends, the start of the text when nothing
+ * matches, UTF-8 never cut inside a character, control characters shown as
+ * spaces. Every expected snippet is spelt out byte for byte.
+ */
+#include "harness.h"
+
+#include "search/snippet.h"
+
+#define ELLIPSIS "\xE2\x80\xA6"
+
+/* The snippet of text for query, or NULL on failure (caller frees). */
+static char *snippet(const char *query, const char *text, size_t max_bytes,
+                     const char *hl_start, const char *hl_end)
+{
+	fo_analyzer *an = NULL;
+	fo_xquery *q = NULL;
+	fo_termset terms;
+	fo_buf out = FO_BUF_INIT;
+	char *s = NULL;
+
+	memset(&terms, 0, sizeof terms);
+	if (fo_analyzer_new("english", &an) != FOLIO_OK)
+		return NULL;
+	if (fo_query_build(an, query, &q, &terms) == FOLIO_OK &&
+	    fo_snippet(an, text, &terms, max_bytes, hl_start, hl_end,
+	               &out) == FOLIO_OK)
+		s = fo_buf_detach(&out);
+	fo_buf_free(&out);
+	fo_termset_free(&terms);
+	fo_xquery_free(q);
+	fo_analyzer_free(an);
+	return s;
+}
+
+#define assert_snippet(expected, query, text, max_bytes)                       \
+	do {                                                                   \
+		char *got_ = snippet(query, text, max_bytes, "[", "]");        \
+		int same_ = got_ && strcmp(got_, expected) == 0;               \
+		if (!same_)                                                    \
+			fprintf(stderr, "  expected \"%s\", got \"%s\"\n",     \
+			        expected, got_ ? got_ : "(null)");             \
+		free(got_);                                                    \
+		assert_true(same_);                                            \
+	} while (0)
+
+/* A text of 30 numbered words with "locking" as word 21. */
+static const char long_text[] =
+	"one two three four five six seven eight nine ten eleven twelve "
+	"thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty "
+	"locking twentyone twentytwo twentythree twentyfour twentyfive "
+	"twentysix twentyseven twentyeight twentynine thirty";
+
+/* Whether s is valid UTF-8 (no cut sequence). */
+static int utf8_valid(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1
+		      : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
+		int i;
+
+		if (n < 0)
+			return 0;
+		for (i = 1; i <= n; i++)
+			if ((p[i] & 0xC0) != 0x80)
+				return 0;
+		p += n + 1;
+	}
+	return 1;
+}
+
+static void test_snippet__a_stem_highlights_every_form(void)
+{
+	assert_snippet("Row [locking] and table [locks] differ.", "lock",
+	               "Row locking and table locks differ.", 200);
+}
+
+static void test_snippet__an_exact_query_word_highlights_its_stem_family(void)
+{
+	assert_snippet("[Locked] rows, [lock] waits.", "locking",
+	               "Locked rows, lock waits.", 200);
+}
+
+static void test_snippet__a_compound_is_marked_whole(void)
+{
+	assert_snippet("A [free-threaded] build of Python.", "free-threaded",
+	               "A free-threaded build of Python.", 200);
+}
+
+static void test_snippet__an_identifier_is_marked_whole(void)
+{
+	assert_snippet("Query [pg_stat_activity] now.", "pg_stat_activity",
+	               "Query pg_stat_activity now.", 200);
+}
+
+static void test_snippet__two_words_mark_the_parts_of_a_compound(void)
+{
+	assert_snippet("A [free]-[threaded] build.", "free threaded",
+	               "A free-threaded build.", 200);
+}
+
+static void test_snippet__markers_are_the_callers_choice(void)
+{
+	char *got = snippet("lock", "a lock here", 200, "<b>", "</b>");
+
+	assert_str("a <b>lock</b> here", got);
+	free(got);
+	got = snippet("lock", "a lock here", 200, NULL, NULL);
+	assert_str("a lock here", got);
+	free(got);
+}
+
+static void test_snippet__a_short_text_is_shown_whole(void)
+{
+	assert_snippet("xx [lock] yy", "lock", "xx lock yy", 200);
+}
+
+static void test_snippet__a_window_in_the_middle_is_cut_at_both_ends(void)
+{
+	assert_snippet(ELLIPSIS "nineteen twenty [locking] twentyone" ELLIPSIS,
+	               "lock", long_text, 40);
+	assert_snippet(ELLIPSIS "nineteen twenty [locking] twentyone twentytwo "
+	               "twentythree" ELLIPSIS,
+	               "lock", long_text, 60);
+}
+
+static void test_snippet__a_match_at_the_end_has_no_trailing_ellipsis(void)
+{
+	assert_snippet(ELLIPSIS "fff [lock]", "lock",
+	               "aaa bbb ccc ddd eee fff lock", 10);
+}
+
+static void test_snippet__no_match_shows_the_start_of_the_text(void)
+{
+	assert_snippet("one two three four five six" ELLIPSIS, "zzz",
+	               long_text, 30);
+	assert_snippet("nothing to see", "zzz", "nothing to see", 200);
+}
+
+static void test_snippet__the_window_with_most_distinct_words_wins(void)
+{
+	/* "lock" alone early; "lock" and "table" together later. The
+	 * context before the match (max_bytes / 5) snaps back to the start
+	 * of "there". */
+	assert_snippet(ELLIPSIS "there a [table] [lock]", "lock table",
+	               "lock lock lock filler words go here and there a "
+	               "table lock", 20);
+}
+
+static void test_snippet__utf8_is_never_cut_inside_a_character(void)
+{
+	/* "été " is 6 bytes: a 10-byte window ends inside the second é. */
+	assert_snippet("\xC3\xA9t\xC3\xA9" ELLIPSIS, "zzz",
+	               "\xC3\xA9t\xC3\xA9 \xC3\xA9t\xC3\xA9 \xC3\xA9t\xC3\xA9", 10);
+	/* One giant word of é: cut on a character boundary (4 é = 8 bytes). */
+	assert_snippet("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9" ELLIPSIS, "zzz",
+	               "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9", 9);
+	/* Three-byte characters without spaces. */
+	assert_snippet("\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E" ELLIPSIS, "zzz",
+	               "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\xE3\x81\xAE"
+	               "\xE6\x96\x87\xE7\xAB\xA0", 10);
+	assert_snippet("Le [caf\xC3\xA9] \xC3\xA9tait" ELLIPSIS, "caf\xC3\xA9",
+	               "Le caf\xC3\xA9 \xC3\xA9tait tr\xC3\xA8s bon, vraiment "
+	               "d\xC3\xA9licieux.", 20);
+}
+
+static void test_snippet__no_window_size_cuts_utf8(void)
+{
+	static const char text[] =
+		"Caf\xC3\xA9 na\xC3\xAFve \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E "
+		"\xF0\x9F\x94\x92lock \xC3\xA9t\xC3\xA9\xC3\xA9\xC3\xA9 "
+		"r\xC3\xA9sum\xC3\xA9 lock\xE2\x80\x94" "free \xE2\x80\xA6 end";
+	size_t max;
+
+	for (max = 1; max < sizeof text + 4; max++) {
+		char *a = snippet("lock", text, max, "[", "]");
+		char *b = snippet("zzz", text, max, "[", "]");
+		int ok = a && b && utf8_valid(a) && utf8_valid(b);
+
+		if (!ok)
+			fprintf(stderr, "  max %zu: \"%s\" / \"%s\"\n", max,
+			        a ? a : "(null)", b ? b : "(null)");
+		free(a);
+		free(b);
+		assert_true(ok);
+	}
+}
+
+static void test_snippet__control_characters_become_spaces(void)
+{
+	assert_snippet("a [lock] b c d e", "lock",
+	               "a\tlock\nb\rc\x01" "d\x7f" "e", 200);
+}
+
+static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
+{
+	/* The context before the match snaps back to the start of the long
+	 * word, but the window must still hold the match. */
+	char *got = snippet("lock", "superlongwordwithoutspaces lock", 10, "[",
+	                    "]");
+	int shown = got && strstr(got, "[lock]") != NULL;
+	int cut = got && strncmp(got, ELLIPSIS, 3) == 0;
+
+	if (!shown || !cut)
+		fprintf(stderr, "  got \"%s\"\n", got ? got : "(null)");
+	free(got);
+	assert_true(shown);
+	assert_true(cut);
+}
+
+static void test_snippet__leading_white_space_is_no_cut(void)
+{
+	/* Nothing was left out, so there is nothing to mark with "…". */
+	char *got = snippet("zzz", "  leading spaces", 200, "[", "]");
+	int no_mark = got && strncmp(got, ELLIPSIS, 3) != 0;
+	int text = got && strstr(got, "leading spaces") != NULL;
+
+	if (!no_mark || !text)
+		fprintf(stderr, "  got \"%s\"\n", got ? got : "(null)");
+	free(got);
+	assert_true(no_mark);
+	assert_true(text);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_snippet__a_stem_highlights_every_form),
+	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
+	FO_TEST(test_snippet__a_compound_is_marked_whole),
+	FO_TEST(test_snippet__an_identifier_is_marked_whole),
+	FO_TEST(test_snippet__two_words_mark_the_parts_of_a_compound),
+	FO_TEST(test_snippet__markers_are_the_callers_choice),
+	FO_TEST(test_snippet__a_short_text_is_shown_whole),
+	FO_TEST(test_snippet__a_window_in_the_middle_is_cut_at_both_ends),
+	FO_TEST(test_snippet__a_match_at_the_end_has_no_trailing_ellipsis),
+	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
+	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
+	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__no_window_size_cuts_utf8),
+	FO_TEST(test_snippet__control_characters_become_spaces),
+	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
+	FO_TEST(test_snippet__leading_white_space_is_no_cut),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}
