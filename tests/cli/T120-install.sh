@@ -4,7 +4,8 @@
 # shared library exports exactly the functions folio.h declares; the
 # installed command runs from its prefix; examples/embed.c builds against
 # the installed package with pkg-config and with CMake's find_package, on
-# the shared and on the static library, and runs; the prefix can be moved;
+# the shared and on the static library, and runs, and so does the README's
+# example program; the prefix can be moved;
 # the man page and the shell completions know every option the help lists.
 . "$(dirname "$0")/lib.sh"
 
@@ -84,6 +85,18 @@ run cc -Wall -Wextra -Werror -o "$TMP/embed-pc" "$TMP/embed.c" \
 	$(pkg-config --cflags --libs folio) -Wl,-rpath,"$(pkg-config --variable=libdir folio)"
 run "$TMP/embed-pc" "$TMP/idx-pc"
 expect_eq "0 $expected_locking" "$rc $out"
+
+begin "the README's example program builds with pkg-config and runs"
+mkdir -p "$TMP/readme"
+awk '/^## Embedding folio/ { on = 1 } on && /^```c$/ { grab = 1; next }
+     grab && /^```$/ { exit } grab' "$SRC/README.md" >"$TMP/readme/app.c"
+run cc -Wall -Wextra -Werror -o "$TMP/readme/app" "$TMP/readme/app.c" \
+	$(pkg-config --cflags --libs folio) -Wl,-rpath,"$(pkg-config --variable=libdir folio)"
+cc_rc=$rc
+[ "$rc" -eq 0 ] || echo "$err" >&2
+run bash -c 'cd "$1" && ./app' _ "$TMP/readme"
+expect_eq "0 0 1. Row locks in PostgreSQL (https://example.com/p1)
+   Why an UPDATE waited for days on a lock.:yes" "$cc_rc $rc $out:$([ -d "$TMP/readme/my-index" ] && echo yes)"
 
 begin "examples/Makefile builds both variants; the static one needs no libfolio.so"
 rm -rf "$TMP/mk" && mkdir "$TMP/mk" && cp "$SRC/examples/embed.c" "$SRC/examples/Makefile" "$TMP/mk/"
