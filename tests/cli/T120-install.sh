@@ -16,6 +16,10 @@ P=$TMP/prefix
 libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$BUILD/CMakeCache.txt")
 version=$(sed -n 's/^#define FOLIO_VERSION_STRING "\(.*\)"$/\1/p' "$SRC/include/folio.h")
 export PKG_CONFIG_PATH=$P/$libdir/pkgconfig
+# A sanitized folio (cmake -DFOLIO_SANITIZE=ON) needs sanitized programs.
+SAN=""
+grep -q '^FOLIO_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt" && SAN="-fsanitize=address,undefined"
+cc() { command cc $SAN "$@"; }
 unset PKG_CONFIG_LIBDIR LD_LIBRARY_PATH CMAKE_PREFIX_PATH
 
 # The output of examples/embed.c on its own two posts, for query $1.
@@ -100,7 +104,7 @@ expect_eq "0 0 1. Row locks in PostgreSQL (https://example.com/p1)
 
 begin "examples/Makefile builds both variants; the static one needs no libfolio.so"
 rm -rf "$TMP/mk" && mkdir "$TMP/mk" && cp "$SRC/examples/embed.c" "$SRC/examples/Makefile" "$TMP/mk/"
-run make -s -C "$TMP/mk" CFLAGS="-O2 -Wall -Wextra -Werror"
+run make -s -C "$TMP/mk" CC="cc $SAN" CFLAGS="-O2 -Wall -Wextra -Werror"
 mk=$rc
 run "$TMP/mk/embed_static" "$TMP/idx-mk" MXFP8
 needs=$(readelf -d "$TMP/mk/embed_static" | grep -c 'NEEDED.*libfolio')
@@ -108,7 +112,7 @@ expect_eq "0 0 0 $expected_mxfp8" "$mk $needs $rc $out"
 
 begin "examples/CMakeLists.txt finds folio with find_package: shared and static"
 run cmake -S "$SRC/examples" -B "$TMP/ex" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_BUILD_TYPE=Release \
-	-DCMAKE_C_FLAGS="-Wall -Wextra -Werror"
+	-DCMAKE_C_FLAGS="-Wall -Wextra -Werror $SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN"
 cfg=$rc
 [ "$rc" -eq 0 ] || echo "$out$err" >&2
 run cmake --build "$TMP/ex"
@@ -136,7 +140,8 @@ run cc -o "$TMP/embed-moved" "$TMP/embed.c" $(pkg-config --cflags --libs folio) 
 cc_rc=$rc
 run "$TMP/embed-moved" "$TMP/idx-moved"
 run_rc=$rc
-run cmake -S "$SRC/examples" -B "$TMP/ex-moved" -DCMAKE_PREFIX_PATH="$TMP/moved"
+run cmake -S "$SRC/examples" -B "$TMP/ex-moved" -DCMAKE_PREFIX_PATH="$TMP/moved" \
+	-DCMAKE_C_FLAGS="$SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN"
 cm_rc=$rc
 run cmake --build "$TMP/ex-moved" --target embed
 expect_eq "0 0 0 0" "$cc_rc $run_rc $cm_rc $rc"
