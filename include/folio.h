@@ -20,9 +20,15 @@
  *
  * Thread safety: libfolio has no global mutable state. A folio_db handle
  * and everything obtained from it must be used by one thread at a time;
- * open one handle per thread to search in parallel. Any number of readers
- * (in this or other processes) may search while one writer indexes: each
- * reader sees the last committed state.
+ * open one handle per thread to search in parallel. Results are the
+ * exception: once returned they are independent of their handle, so they
+ * may be read, and freed, by another thread. Any number of readers (in
+ * this or other processes) may search while one writer indexes: each
+ * reader sees the last committed state (tests/api/api_threads.c).
+ *
+ * Building against libfolio: pkg-config --cflags --libs folio, or CMake's
+ * find_package(folio) and the target folio::folio (folio::folio_static
+ * for libfolio.a). Reference: man 3 folio.
  */
 #ifndef FOLIO_H
 #define FOLIO_H

@@ -1,0 +1,357 @@
+"""The folio Python binding against the real libfolio: creating an index,
+adding posts from memory, replacing and deleting them, indexing corpus
+files with diagnostics, searching with every option, reading each field of
+a hit, the errors, threads, help(), and a fresh interpreter finding the
+library through FOLIO_LIBRARY."""
+
+import os
+import pydoc
+import subprocess
+import sys
+import textwrap
+import threading
+
+import pytest
+
+import folio
+
+LOCKS = folio.Post(
+    url="https://example.com/row-locking",
+    title="The Curious Case of the Table-Locking UPDATE",
+    summary="An UPDATE held a row lock for days while jobs piled up.",
+    company="Heroku", author="Richard Schneeman", published="2019-12-19",
+    type="Incident", topics=("PostgreSQL", "Concurrency"))
+PYTHON = folio.Post(
+    url="https://example.com/free-threaded",
+    title="Python 3.14 free-threaded build",
+    summary="RHEL ships a free-threaded Python without the GIL.",
+    company="Red Hat", published="2026-09-14", type="Announcement",
+    topics=("Python",))
+MXFP8 = folio.Post(
+    url="https://example.com/mxfp8", title="Grouped GEMM with MXFP8",
+    summary="MXFP8 quantization speeds up expert parallel training.")
+
+
+@pytest.fixture
+def index(tmp_path):
+    """A new writable index holding the three posts, committed."""
+    with folio.Index(tmp_path / "index", create=True) as ix:
+        for post in (LOCKS, PYTHON, MXFP8):
+            ix.add(post)
+        ix.commit()
+        yield ix
+
+
+def test_a_new_index_counts_the_posts_added_from_memory(index):
+    assert index.count() == 3
+    assert len(index) == 3
+    assert index.language == "english"
+
+
+def test_a_hit_carries_every_field(index):
+    results = index.search("locking")
+    assert results.total == 1
+    assert len(results) == 1
+    hit = results[0]
+    assert hit.rank == 1
+    assert hit.score > 0
+    assert hit.url == LOCKS.url
+    assert hit.title == LOCKS.title
+    assert hit.company == "Heroku"
+    assert hit.author == "Richard Schneeman"
+    assert hit.published == "2019-12-19"
+    assert hit.type == "Incident"
+    assert hit.topics == ("Concurrency", "PostgreSQL")
+    assert hit.summary == LOCKS.summary
+    assert hit.snippet == LOCKS.summary
+
+
+def test_absent_fields_are_none(index):
+    hit = index.search("MXFP8")[0]
+    assert (hit.company, hit.author, hit.published, hit.type, hit.topics) == \
+        (None, None, None, None, ())
+
+
+def test_posts_can_be_given_as_keywords_and_dicts(tmp_path):
+    with folio.Index(tmp_path / "kw", create=True) as ix:
+        ix.add(url="https://example.com/a", title="Alpha kernels",
+               summary="About alpha.", topics=["GPU"], published="2020-01-01")
+        assert ix.add_many([{"url": "https://example.com/b", "title": "Beta",
+                             "summary": "About beta kernels.",
+                             "published": "2021-01-01"}, MXFP8]) == 2
+        assert ix.count() == 3
+        hits = ix.search("kernels", sort="oldest")
+        assert [(h.url, h.topics) for h in hits] == \
+            [("https://example.com/a", ("GPU",)), ("https://example.com/b", ())]
+
+
+def test_adding_a_known_url_replaces_the_post(index):
+    index.add(url=LOCKS.url, title="Waiting on UPDATE, revisited",
+              summary="A shorter story about jobs piling up.")
+    index.commit()
+    assert index.count() == 3
+    assert index.search("curious").total == 0
+    assert index.search("revisited")[0].url == LOCKS.url
+
+
+def test_deleting_by_url_removes_the_post(index):
+    index.delete(PYTHON.url)
+    index.commit()
+    assert index.count() == 2
+    assert index.search("free-threaded").total == 0
+    with pytest.raises(folio.NotFoundError) as e:
+        index.delete(PYTHON.url)
+    assert e.value.status == 4
+
+
+def test_a_post_without_a_title_is_invalid(index):
+    with pytest.raises(folio.InvalidArgumentError):
+        index.add(url="https://example.com/x", title=None, summary="s")
+
+
+def test_a_malformed_date_is_invalid_and_explained(index):
+    with pytest.raises(folio.InvalidArgumentError) as e:
+        index.add(url="https://example.com/x", title="t", summary="s",
+                  published="2026-13-45")
+    assert "2026-13-45" in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_paging_with_limit_and_offset(tmp_path):
+    with folio.Index(tmp_path / "pages", create=True) as ix:
+        for i in range(5):
+            ix.add(url="https://example.com/%d" % i, title="Kernel %d" % i,
+                   summary="A kernel post.", published="2020-01-0%d" % (i + 1))
+        everything = ix.search("kernel", sort="newest")
+        page = ix.search("kernel", sort="newest", limit=2, offset=2)
+        beyond = ix.search("kernel", offset=5)
+    assert [h.title for h in everything] == ["Kernel 4", "Kernel 3", "Kernel 2",
+                                             "Kernel 1", "Kernel 0"]
+    assert (page.total, [(h.rank, h.title) for h in page]) == \
+        (5, [(3, "Kernel 2"), (4, "Kernel 1")])
+    assert (beyond.total, len(beyond)) == (5, 0)
+
+
+def test_highlight_markers_and_snippet_length(index):
+    hit = index.search("lock", highlight=("<b>", "</b>"))[0]
+    assert "<b>lock</b>" in hit.snippet
+    short = index.search("lock", snippet_bytes=20)[0]
+    assert len(short.snippet.encode()) < len(LOCKS.summary.encode())
+
+
+def test_date_sorts(tmp_path):
+    with folio.Index(tmp_path / "dates", create=True) as ix:
+        for i, date in enumerate(["2020-01-01", "2024-06-30", "2022-03-15"]):
+            ix.add(url="https://example.com/%d" % i, title="Kernel %d" % i,
+                   summary="A kernel post.", published=date)
+        newest = [h.published for h in ix.search("kernel", sort="newest")]
+        oldest = [h.published for h in ix.search("kernel", sort="oldest")]
+    assert newest == ["2024-06-30", "2022-03-15", "2020-01-01"]
+    assert oldest == list(reversed(newest))
+
+
+def test_bad_search_options_are_refused(index):
+    with pytest.raises(ValueError):
+        index.search("lock", sort="random")
+    with pytest.raises(ValueError):
+        index.search("lock", limit=-1)
+    with pytest.raises(folio.InvalidArgumentError) as e:
+        index.search("   ")
+    assert "no words" in e.value.message
+
+
+def test_indexing_the_sample_corpus(tmp_path, corpus):
+    with folio.Index(tmp_path / "corpus", create=True) as ix:
+        report = ix.index_paths(corpus)
+        assert (report.files, report.posts, report.added, report.skipped) == (1, 6, 6, 0)
+        assert report.diagnostics == ()
+        again = ix.index_paths(corpus)
+        assert (again.added, again.updated, again.unchanged) == (0, 0, 6)
+        assert ix.search("MXFP8").total == 2
+
+
+def test_malformed_posts_are_reported_and_skipped(tmp_path):
+    page = tmp_path / "page.jsonl"
+    page.write_text('{"url": "https://example.com/ok", "title": "Fine", "summary": "A fine post."}\n'
+                    '{"url": "https://example.com/bad", "title": "No summary"}\n')
+    seen = []
+    with folio.Index(tmp_path / "bad", create=True) as ix:
+        report = ix.index_paths(str(page), on_diagnostic=seen.append)
+        assert (report.posts, report.added, report.skipped) == (1, 1, 1)
+        assert len(report.diagnostics) == 1
+        d = report.diagnostics[0]
+        assert (d.file, d.line) == (str(page), 2)
+        assert str(d).startswith("%s:2: " % page)
+        assert seen == list(report.diagnostics)
+        assert ix.count() == 1
+
+
+def test_an_exception_in_the_diagnostic_callback_reaches_the_caller(tmp_path):
+    page = tmp_path / "page.jsonl"
+    page.write_text('{"url": "https://example.com/bad"}\n')
+
+    def boom(diag):
+        raise RuntimeError("stop at " + diag.file)
+
+    with folio.Index(tmp_path / "cb", create=True) as ix:
+        with pytest.raises(RuntimeError, match="stop at"):
+            ix.index_paths(page, on_diagnostic=boom)
+
+
+def test_indexing_a_missing_path_is_not_found(index, tmp_path):
+    with pytest.raises(folio.NotFoundError):
+        index.index_paths(tmp_path / "nowhere")
+
+
+def test_opening_a_missing_index_is_not_found(tmp_path):
+    with pytest.raises(folio.NotFoundError) as e:
+        folio.Index(tmp_path / "none")
+    assert "no index at" in e.value.message
+
+
+def test_a_second_writer_is_locked_out(index):
+    with pytest.raises(folio.LockedError):
+        folio.Index(index.path, write=True)
+
+
+def test_a_reader_cannot_write_and_sees_commits(index):
+    with folio.Index(index.path) as reader:
+        assert not reader.writable
+        with pytest.raises(folio.InvalidArgumentError, match="read-only"):
+            reader.add(MXFP8)
+        assert reader.search("Alpha").total == 0
+        index.add(url="https://example.com/alpha", title="Alpha", summary="Alpha post.")
+        index.commit()
+        assert reader.search("Alpha").total == 1
+
+
+def test_a_new_index_in_another_language(tmp_path):
+    with folio.Index(tmp_path / "fr", create=True, language="french") as ix:
+        assert ix.language == "french"
+    with pytest.raises(folio.InvalidArgumentError, match="klingon"):
+        folio.Index(tmp_path / "kl", create=True, language="klingon")
+
+
+def test_a_closed_index_refuses_calls_and_closes_once(index):
+    index.close()
+    assert index.closed
+    index.close()
+    with pytest.raises(folio.InvalidArgumentError, match="closed"):
+        index.search("lock")
+
+
+def test_results_are_plain_python_values(index):
+    results = index.search("python")
+    assert list(results) == [results[0]]
+    with pytest.raises(Exception):
+        results[0].title = "changed"
+    assert "total=1" in repr(results)
+
+
+def test_threads_search_while_one_writes(index):
+    """Four readers, each with its own Index, search while the writer
+    commits ten batches; every search succeeds and never goes back."""
+    problems = []
+    done = threading.Event()
+
+    def reader():
+        last = 0
+        with folio.Index(index.path) as ix:
+            while not done.is_set():
+                try:
+                    total = ix.search("gamma").total
+                except folio.ModifiedError:
+                    continue
+                except Exception as e:  # reported below
+                    problems.append(repr(e))
+                    return
+                if total < last or total % 5:
+                    problems.append("saw %d after %d" % (total, last))
+                last = total
+            if ix.search("gamma").total != 50:
+                problems.append("missed the last commit")
+
+    threads = [threading.Thread(target=reader) for _ in range(4)]
+    for t in threads:
+        t.start()
+    try:
+        for batch in range(10):
+            for i in range(5):
+                index.add(url="https://example.com/g%d-%d" % (batch, i),
+                          title="Gamma %d" % i, summary="A gamma post.")
+            index.commit()
+    finally:
+        done.set()
+        for t in threads:
+            t.join(60)
+    assert problems == []
+
+
+def test_one_index_shared_by_threads(index):
+    errors = []
+
+    def work():
+        try:
+            for _ in range(50):
+                assert index.search("lock").total == 1
+        except Exception as e:
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+
+
+def test_help_shows_the_docstrings():
+    text = pydoc.render_doc(folio, renderer=pydoc.plaintext)
+    assert "FOLIO_LIBRARY" in text
+    index_doc = pydoc.render_doc(folio.Index, renderer=pydoc.plaintext)
+    for words in ("index_paths(", "Index topic pages", "search(", "highlight",
+                  "LockedError", "commit("):
+        assert words in index_doc
+    assert "BM25" in pydoc.render_doc(folio.Hit, renderer=pydoc.plaintext)
+
+
+def test_library_version_matches_the_binding():
+    assert folio.library_version().split(".")[0] == "0"
+
+
+def run_fresh(code, **env):
+    """Run code in a new interpreter that imports folio from this tree."""
+    full_env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(folio.__file__)))
+    full_env.update(env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                          env=full_env, capture_output=True, text=True, timeout=60)
+
+
+def test_a_fresh_interpreter_finds_the_library_through_folio_library(tmp_path):
+    code = """
+        import sys, folio
+        with folio.Index(sys.argv[1] if len(sys.argv) > 1 else %r, create=True) as ix:
+            ix.add(url="https://example.com/x", title="Hello MXFP8", summary="Fresh.")
+            print(ix.search("mxfp8")[0].title)
+    """ % str(tmp_path / "fresh")
+    proc = run_fresh(code, FOLIO_LIBRARY=os.environ["FOLIO_LIBRARY"])
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "Hello MXFP8\n", "")
+
+
+def test_a_wrong_folio_library_is_explained(tmp_path):
+    proc = run_fresh("""
+        import folio
+        try:
+            folio.Index("/nonexistent")
+        except folio.LibraryNotFound as e:
+            print(e)
+    """, FOLIO_LIBRARY=str(tmp_path / "libnothing.so"))
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("cannot load libfolio (FOLIO_LIBRARY names")
+    assert "libnothing.so" in proc.stdout
+
+
+def test_importing_needs_no_library(tmp_path):
+    proc = run_fresh("import folio; print(folio.Index.__doc__.split()[0])",
+                     FOLIO_LIBRARY=str(tmp_path / "missing.so"))
+    assert (proc.returncode, proc.stdout) == (0, "An\n")

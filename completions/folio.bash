@@ -1,0 +1,64 @@
+# folio.bash: bash completion for the folio command. Installed as
+# share/bash-completion/completions/folio (loaded on demand by the
+# bash-completion package); or source it from ~/.bashrc.
+# Keep the option lists in step with 'folio COMMAND --help':
+# tests/cli/T120-install.sh checks them.
+
+_folio()
+{
+	local cur prev cmd i
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+
+	# The command is the first word after "folio" that is not an option.
+	cmd=
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		-*) ;;
+		*) cmd=${COMP_WORDS[i]}; break ;;
+		esac
+	done
+
+	if [[ -z $cmd ]]; then
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'index search help' -- "$cur"))
+		fi
+		return
+	fi
+
+	case $prev in
+	--db)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return ;;
+	--language)
+		COMPREPLY=($(compgen -W 'none arabic armenian basque catalan
+			danish dutch english finnish french german greek hindi
+			hungarian indonesian irish italian lithuanian nepali
+			norwegian porter portuguese romanian russian serbian
+			spanish swedish tamil turkish yiddish' -- "$cur"))
+		return ;;
+	--limit | --offset)
+		return ;;
+	esac
+
+	case $cmd in
+	index)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W '--db --language --wait --help' -- "$cur"))
+		else
+			# Directories, topic pages and JSON Lines files.
+			local IFS=$'\n'
+			COMPREPLY=($(compgen -d -- "$cur")
+			           $(compgen -f -X '!*.md' -- "$cur")
+			           $(compgen -f -X '!*.jsonl' -- "$cur"))
+			compopt -o filenames 2>/dev/null
+		fi ;;
+	search)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W '--db --limit --offset --json --help' -- "$cur"))
+		fi ;;
+	esac
+}
+complete -F _folio folio

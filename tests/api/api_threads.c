@@ -1,0 +1,375 @@
+/*
+ * api_threads.c: the thread-safety contract of folio.h, under real
+ * contention. Several threads, each with its own read handle on one index,
+ * search it over and over while another thread indexes into it and commits
+ * in batches: every search succeeds (FOLIO_ERROR_MODIFIED, which folio.h
+ * says to retry, is retried), sees whole commits only, never fewer posts
+ * than were committed before it started, and reads intact hits. Threads
+ * that open and close their own handles concurrently do not disturb each
+ * other, and results made in one thread can be read and freed in another.
+ * The work is a fixed number of posts and searches, so the test is bounded
+ * by its work, not by a clock.
+ */
+#define _XOPEN_SOURCE 700
+#include "folio.h"
+#include "harness.h"
+
+#include <ftw.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define READERS 4
+#define BATCHES 50
+#define BATCH 10
+#define SEED 30
+/* Each reader stops after this many searches even if the writer hangs. */
+#define MAX_SEARCHES 20000
+
+static char root[256];
+
+static const char *const thread_topics[] = { "Threads" };
+
+/* Post number i of the writer: every one has the word "gamma"; the title
+ * and the URL carry the same number so a reader can check a hit is whole. */
+static void writer_post(folio_post *p, char *url, char *title, int i)
+{
+	snprintf(url, 64, "https://example.com/w/%d", i);
+	snprintf(title, 64, "Writer post %d", i);
+	memset(p, 0, sizeof *p);
+	p->url = url;
+	p->title = title;
+	p->company = "Example";
+	p->published = "2026-01-02";
+	p->summary = "A gamma ray burst of posts written while readers search.";
+	p->topics = thread_topics;
+	p->n_topics = 1;
+}
+
+static folio_status open_db(const char *path, unsigned flags, folio_db **db)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	char *errmsg = NULL;
+	folio_status st;
+
+	opts.flags = flags;
+	st = folio_db_open(path, &opts, db, &errmsg);
+	if (st != FOLIO_OK)
+		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
+	free(errmsg);
+	return st;
+}
+
+/* An index with SEED posts about "delta" (none about "gamma"). */
+static folio_status build_seed(const char *path)
+{
+	char url[64], title[64];
+	folio_db *db = NULL;
+	folio_post p;
+	folio_status st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db);
+
+	for (int i = 0; st == FOLIO_OK && i < SEED; i++) {
+		snprintf(url, sizeof url, "https://example.com/seed/%d", i);
+		snprintf(title, sizeof title, "Seed post %d", i);
+		memset(&p, 0, sizeof p);
+		p.url = url;
+		p.title = title;
+		p.summary = "A delta of posts there before any thread starts.";
+		st = folio_db_add_post(db, &p);
+	}
+	if (st == FOLIO_OK)
+		return folio_db_close(db);
+	folio_db_close(db);
+	return st;
+}
+
+typedef struct shared {
+	const char *path;
+	atomic_int committed; /* writer posts committed so far */
+	atomic_int done;      /* the writer has finished */
+} shared;
+
+typedef struct writer_arg {
+	shared *sh;
+	folio_status st;
+	char error[256];
+} writer_arg;
+
+static void *writer_main(void *arg)
+{
+	writer_arg *w = arg;
+	char url[64], title[64];
+	folio_db *db = NULL;
+	folio_post p;
+	int n = 0;
+
+	w->st = open_db(w->sh->path, FOLIO_OPEN_WRITE, &db);
+	for (int b = 0; w->st == FOLIO_OK && b < BATCHES; b++) {
+		for (int i = 0; w->st == FOLIO_OK && i < BATCH; i++) {
+			writer_post(&p, url, title, n + i);
+			w->st = folio_db_add_post(db, &p);
+		}
+		if (w->st == FOLIO_OK)
+			w->st = folio_db_commit(db);
+		if (w->st == FOLIO_OK) {
+			n += BATCH;
+			atomic_store(&w->sh->committed, n);
+		}
+	}
+	if (w->st != FOLIO_OK)
+		snprintf(w->error, sizeof w->error, "%s", folio_db_error(db));
+	if (folio_db_close(db) != FOLIO_OK && w->st == FOLIO_OK)
+		w->st = FOLIO_ERROR_BACKEND;
+	atomic_store(&w->sh->done, 1);
+	return NULL;
+}
+
+typedef struct reader_arg {
+	shared *sh;
+	long searches, retries, last_total;
+	char problem[256]; /* the first thing that went wrong, "" if none */
+} reader_arg;
+
+/* A problem found by a reader: kept for main() to report. */
+static void reader_problem(reader_arg *r, const char *fmt, long a, long b)
+{
+	if (!r->problem[0])
+		snprintf(r->problem, sizeof r->problem, fmt, a, b);
+}
+
+/* Check every hit of r is a whole writer post. */
+static void check_hits(reader_arg *ra, const folio_results *r)
+{
+	for (size_t i = 0; i < folio_results_count(r); i++) {
+		const folio_hit *h = folio_results_hit(r, i);
+		int n = -1, m = -2;
+
+		if (!h || sscanf(h->url, "https://example.com/w/%d", &n) != 1 ||
+		    sscanf(h->title, "Writer post %d", &m) != 1 || n != m ||
+		    h->n_topics != 1 || strcmp(h->topics[0], "Threads") != 0 ||
+		    !h->company || strcmp(h->company, "Example") != 0) {
+			reader_problem(ra, "hit %ld is not a whole writer post (%ld)",
+			               (long)i, (long)n);
+			return;
+		}
+	}
+}
+
+/* One search of "gamma", retried while the index moves under it. */
+static int search_once(reader_arg *ra, folio_db *db)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	long before = atomic_load(&ra->sh->committed), total;
+	folio_status st;
+
+	so.limit = 5;
+	while ((st = folio_db_search(db, "gamma", &so, &r)) == FOLIO_ERROR_MODIFIED)
+		ra->retries++;
+	if (st != FOLIO_OK) {
+		reader_problem(ra, "search failed with status %ld (%ld)", (long)st, 0);
+		fprintf(stderr, "  reader: %s\n", folio_db_error(db));
+		return -1;
+	}
+	ra->searches++;
+	total = (long)folio_results_total(r);
+	if (total < before)
+		reader_problem(ra, "saw %ld posts after %ld were committed", total,
+		               before);
+	else if (total % BATCH != 0)
+		reader_problem(ra, "saw %ld posts: part of a commit (%ld)", total,
+		               BATCH);
+	else if (total < ra->last_total)
+		reader_problem(ra, "went back from %ld to %ld posts",
+		               ra->last_total, total);
+	check_hits(ra, r);
+	ra->last_total = total;
+	folio_results_free(r);
+	return ra->problem[0] ? -1 : 0;
+}
+
+static void *reader_main(void *arg)
+{
+	reader_arg *ra = arg;
+	folio_db *db = NULL;
+
+	if (open_db(ra->sh->path, FOLIO_OPEN_READ, &db) != FOLIO_OK) {
+		reader_problem(ra, "cannot open the index (%ld %ld)", 0, 0);
+		return NULL;
+	}
+	while (!atomic_load(&ra->sh->done) && ra->searches < MAX_SEARCHES)
+		if (search_once(ra, db) != 0)
+			break;
+	/* After the writer: the last commit is visible to the old handle. */
+	if (!ra->problem[0] && search_once(ra, db) == 0 &&
+	    ra->last_total != BATCHES * BATCH)
+		reader_problem(ra, "saw %ld posts at the end, not %ld",
+		               ra->last_total, BATCHES * BATCH);
+	folio_db_close(db);
+	return NULL;
+}
+
+static void test_threads__readers_search_while_a_writer_commits(void)
+{
+	char path[300];
+	shared sh;
+	writer_arg w;
+	reader_arg r[READERS];
+	pthread_t wt, rt[READERS];
+	long searches = 0;
+
+	snprintf(path, sizeof path, "%s/busy", root);
+	assert_ok(build_seed(path));
+	memset(&w, 0, sizeof w);
+	memset(r, 0, sizeof r);
+	sh.path = path;
+	atomic_init(&sh.committed, 0);
+	atomic_init(&sh.done, 0);
+	w.sh = &sh;
+	for (int i = 0; i < READERS; i++) {
+		r[i].sh = &sh;
+		assert_int(0, pthread_create(&rt[i], NULL, reader_main, &r[i]));
+	}
+	assert_int(0, pthread_create(&wt, NULL, writer_main, &w));
+	pthread_join(wt, NULL);
+	for (int i = 0; i < READERS; i++)
+		pthread_join(rt[i], NULL);
+
+	if (w.st != FOLIO_OK)
+		fprintf(stderr, "  writer: %s\n", w.error);
+	assert_int(FOLIO_OK, w.st);
+	for (int i = 0; i < READERS; i++) {
+		assert_str("", r[i].problem);
+		searches += r[i].searches;
+	}
+	/* Each reader searched at least once during the run and once after. */
+	assert_true(searches >= 2 * READERS);
+	printf("  %ld searches by %d readers during %d commits, %ld retried\n",
+	       searches, READERS, BATCHES, r[0].retries + r[1].retries +
+	                                       r[2].retries + r[3].retries);
+}
+
+typedef struct opener_arg {
+	const char *path;
+	int rounds;
+	long hits;
+	folio_status st;
+} opener_arg;
+
+/* Open, search, close, again and again: handle life cycles in parallel. */
+static void *opener_main(void *arg)
+{
+	opener_arg *o = arg;
+
+	for (int i = 0; o->st == FOLIO_OK && i < o->rounds; i++) {
+		folio_db *db = NULL;
+		folio_results *res = NULL;
+
+		o->st = open_db(o->path, FOLIO_OPEN_READ, &db);
+		if (o->st == FOLIO_OK)
+			o->st = folio_db_search(db, "delta", NULL, &res);
+		if (o->st == FOLIO_OK)
+			o->hits += (long)folio_results_total(res);
+		folio_results_free(res);
+		folio_db_close(db);
+	}
+	return NULL;
+}
+
+static void test_threads__handles_open_and_close_in_parallel(void)
+{
+	char path[300];
+	opener_arg o[READERS];
+	pthread_t t[READERS];
+
+	snprintf(path, sizeof path, "%s/quiet", root);
+	assert_ok(build_seed(path));
+	for (int i = 0; i < READERS; i++) {
+		o[i].path = path;
+		o[i].rounds = 25;
+		o[i].hits = 0;
+		o[i].st = FOLIO_OK;
+		assert_int(0, pthread_create(&t[i], NULL, opener_main, &o[i]));
+	}
+	for (int i = 0; i < READERS; i++)
+		pthread_join(t[i], NULL);
+	for (int i = 0; i < READERS; i++) {
+		assert_int(FOLIO_OK, o[i].st);
+		assert_int(25 * SEED, o[i].hits);
+	}
+}
+
+typedef struct handoff_arg {
+	folio_results *results;
+	char first_title[64];
+	size_t count;
+} handoff_arg;
+
+/* Read results made by another thread, then free them. */
+static void *handoff_main(void *arg)
+{
+	handoff_arg *h = arg;
+	const folio_hit *hit = folio_results_hit(h->results, 0);
+
+	h->count = folio_results_count(h->results);
+	snprintf(h->first_title, sizeof h->first_title, "%s",
+	         hit ? hit->title : "(none)");
+	folio_results_free(h->results);
+	return NULL;
+}
+
+static void test_threads__results_move_to_another_thread(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	char path[300];
+	folio_db *db = NULL;
+	handoff_arg h;
+	pthread_t t;
+
+	snprintf(path, sizeof path, "%s/handoff", root);
+	assert_ok(build_seed(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	memset(&h, 0, sizeof h);
+	so.limit = 3;
+	if (folio_db_search(db, "Seed post 7", &so, &h.results) != FOLIO_OK)
+		fprintf(stderr, "  search: %s\n", folio_db_error(db));
+	folio_db_close(db);
+	assert_true(h.results != NULL);
+	assert_int(0, pthread_create(&t, NULL, handoff_main, &h));
+	pthread_join(t, NULL);
+	assert_int(1, h.count);
+	assert_str("Seed post 7", h.first_title);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_threads__readers_search_while_a_writer_commits),
+	FO_TEST(test_threads__handles_open_and_close_in_parallel),
+	FO_TEST(test_threads__results_move_to_another_thread),
+};
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+                        struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int main(void)
+{
+	int rc;
+
+	snprintf(root, sizeof root, "/tmp/folio-api-threads-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	rc = FO_RUN(tests);
+	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return rc;
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# T120-install.sh: folio as another program gets it. `cmake --install` of
+# this build tree into a temporary prefix puts every piece in place; the
+# shared library exports exactly the functions folio.h declares; the
+# installed command runs from its prefix; examples/embed.c builds against
+# the installed package with pkg-config and with CMake's find_package, on
+# the shared and on the static library, and runs, and so does the README's
+# example program; the prefix can be moved;
+# the man page and the shell completions know every option the help lists.
+. "$(dirname "$0")/lib.sh"
+
+BUILD=$(dirname "$FOLIO")
+SRC=$FOLIO_SOURCE_DIR
+P=$TMP/prefix
+[ -f "$BUILD/CMakeCache.txt" ] || { echo "no build tree at $BUILD" >&2; exit 1; }
+libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$BUILD/CMakeCache.txt")
+version=$(sed -n 's/^#define FOLIO_VERSION_STRING "\(.*\)"$/\1/p' "$SRC/include/folio.h")
+export PKG_CONFIG_PATH=$P/$libdir/pkgconfig
+# A sanitized folio (cmake -DFOLIO_SANITIZE=ON) needs sanitized programs.
+SAN=""
+grep -q '^FOLIO_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt" && SAN="-fsanitize=address,undefined"
+cc() { command cc $SAN "$@"; }
+unset PKG_CONFIG_LIBDIR LD_LIBRARY_PATH CMAKE_PREFIX_PATH
+
+# The output of examples/embed.c on its own two posts, for query $1.
+expected_locking="1 match
+1. Row locks in PostgreSQL (Heroku, 2019-12-19)
+   https://example.com/locks
+   Why an UPDATE waited for days on a [lock]."
+expected_mxfp8="1 match
+1. Training with MXFP8 (NVIDIA, -)
+   https://example.com/mxfp8
+   Block-scaled 8-bit floats on GB200."
+
+begin "cmake --install puts every piece under the prefix"
+run cmake --install "$BUILD" --prefix "$P"
+missing=""
+for f in "$libdir/libfolio.so.$version" "$libdir/libfolio.a" include/folio.h \
+         bin/folio share/man/man1/folio.1 share/man/man3/folio.3 \
+         share/bash-completion/completions/folio share/zsh/site-functions/_folio \
+         "$libdir/pkgconfig/folio.pc" "$libdir/cmake/folio/folioConfig.cmake" \
+         "$libdir/cmake/folio/folioConfigVersion.cmake" \
+         "$libdir/cmake/folio/folioTargets.cmake"; do
+	[ -f "$P/$f" ] || missing="$missing $f"
+done
+expect_eq "0:" "$rc:$missing"
+
+begin "the shared library is versioned: SONAME libfolio.so.MAJOR, with links"
+soname=$(readelf -d "$P/$libdir/libfolio.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+expect_eq "libfolio.so.${version%%.*} libfolio.so.$version libfolio.so.${version%%.*}" \
+	"$soname $(readlink "$P/$libdir/libfolio.so.${version%%.*}") $(readlink "$P/$libdir/libfolio.so")"
+
+begin "the shared library exports exactly the functions folio.h declares"
+declared=$(grep -A1 '^FOLIO_EXTERN' "$SRC/include/folio.h" | grep -o 'folio_[a-z_]*(' |
+	tr -d '(' | sort -u)
+exported=$(nm -D --defined-only "$P/$libdir/libfolio.so" | awk '{print $3}' | sort -u)
+expect_eq "$declared" "$exported"
+
+begin "folio.h compiles on its own as C and as C++, with no warnings"
+printf '#include <folio.h>\nint main(void) { return folio_version() == 0; }\n' >"$TMP/h.c"
+run cc -std=c99 -Wall -Wextra -Werror -pedantic -I"$P/include" -c "$TMP/h.c" -o "$TMP/h.o"
+rc1=$rc
+cp "$TMP/h.c" "$TMP/h.cc"
+run c++ -Wall -Wextra -Werror -pedantic -I"$P/include" -c "$TMP/h.cc" -o "$TMP/hh.o"
+expect_eq "0 0" "$rc1 $rc"
+
+begin "the installed command finds its library through its run path"
+run "$P/bin/folio" --version
+v=$out
+run "$P/bin/folio" index --db "$TMP/cli-index" "$SRC/corpus"
+"$P/bin/folio" search --db "$TMP/cli-index" --json MXFP8 >"$TMP/hits.json"
+expect_eq "folio $version 0 2" "$v $rc $(python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])' <"$TMP/hits.json")"
+
+begin "pkg-config reports the version and the flags, static ones included"
+run pkg-config --modversion folio
+mv=$out
+libs=$(pkg-config --libs folio)
+static=$(pkg-config --libs --static folio)
+ok=yes
+case " $libs " in *" -lfolio "*) ;; *) ok="no -lfolio in: $libs" ;; esac
+for l in -lstemmer -lstdc++ -lxapian -lutf8proc; do
+	case " $static " in *" $l "*) ;; *) ok="no $l in: $static" ;; esac
+done
+expect_eq "$version yes" "$mv $ok"
+
+begin "examples/embed.c builds with pkg-config and runs on libfolio.so"
+cp "$SRC/examples/embed.c" "$TMP/embed.c"
+run cc -Wall -Wextra -Werror -o "$TMP/embed-pc" "$TMP/embed.c" \
+	$(pkg-config --cflags --libs folio) -Wl,-rpath,"$(pkg-config --variable=libdir folio)"
+run "$TMP/embed-pc" "$TMP/idx-pc"
+expect_eq "0 $expected_locking" "$rc $out"
+
+begin "the README's example program builds with pkg-config and runs"
+mkdir -p "$TMP/readme"
+awk '/^## Embedding folio/ { on = 1 } on && /^```c$/ { grab = 1; next }
+     grab && /^```$/ { exit } grab' "$SRC/README.md" >"$TMP/readme/app.c"
+run cc -Wall -Wextra -Werror -o "$TMP/readme/app" "$TMP/readme/app.c" \
+	$(pkg-config --cflags --libs folio) -Wl,-rpath,"$(pkg-config --variable=libdir folio)"
+cc_rc=$rc
+[ "$rc" -eq 0 ] || echo "$err" >&2
+run bash -c 'cd "$1" && ./app' _ "$TMP/readme"
+expect_eq "0 0 1. Row locks in PostgreSQL (https://example.com/p1)
+   Why an UPDATE waited for days on a lock.:yes" "$cc_rc $rc $out:$([ -d "$TMP/readme/my-index" ] && echo yes)"
+
+begin "examples/Makefile builds both variants; the static one needs no libfolio.so"
+rm -rf "$TMP/mk" && mkdir "$TMP/mk" && cp "$SRC/examples/embed.c" "$SRC/examples/Makefile" "$TMP/mk/"
+run make -s -C "$TMP/mk" CC="cc $SAN" CFLAGS="-O2 -Wall -Wextra -Werror"
+mk=$rc
+run "$TMP/mk/embed_static" "$TMP/idx-mk" MXFP8
+needs=$(readelf -d "$TMP/mk/embed_static" | grep -c 'NEEDED.*libfolio')
+expect_eq "0 0 0 $expected_mxfp8" "$mk $needs $rc $out"
+
+begin "examples/CMakeLists.txt finds folio with find_package: shared and static"
+run cmake -S "$SRC/examples" -B "$TMP/ex" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_BUILD_TYPE=Release \
+	-DCMAKE_C_FLAGS="-Wall -Wextra -Werror $SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN"
+cfg=$rc
+[ "$rc" -eq 0 ] || echo "$out$err" >&2
+run cmake --build "$TMP/ex"
+bld=$rc
+[ "$rc" -eq 0 ] || echo "$out$err" >&2
+run "$TMP/ex/embed" "$TMP/idx-cm"
+shared_out="$rc $out"
+run "$TMP/ex/embed_static" "$TMP/idx-cm-static" MXFP8
+needs=$(readelf -d "$TMP/ex/embed_static" | grep -c 'NEEDED.*libfolio')
+expect_eq "0 0 0 $expected_locking|0 0 $expected_mxfp8" \
+	"$cfg $bld $shared_out|$needs $rc $out"
+
+begin "find_package refuses an incompatible major version"
+mkdir -p "$TMP/v"
+printf 'cmake_minimum_required(VERSION 3.18)\nproject(v LANGUAGES C)\nfind_package(folio %s QUIET)\nmessage(STATUS "found=${folio_FOUND}")\n' \
+	"$(( ${version%%.*} + 1 )).0" >"$TMP/v/CMakeLists.txt"
+run cmake -S "$TMP/v" -B "$TMP/v/b" -DCMAKE_PREFIX_PATH="$P"
+expect_eq "found=0" "$(grep -o 'found=[0-9A-Za-z]*' <<<"$out")"
+
+begin "a moved prefix still works: pkg-config and CMake locate it from their own files"
+mv "$P" "$TMP/moved"
+export PKG_CONFIG_PATH=$TMP/moved/$libdir/pkgconfig
+run cc -o "$TMP/embed-moved" "$TMP/embed.c" $(pkg-config --cflags --libs folio) \
+	-Wl,-rpath,"$(pkg-config --variable=libdir folio)"
+cc_rc=$rc
+run "$TMP/embed-moved" "$TMP/idx-moved"
+run_rc=$rc
+run cmake -S "$SRC/examples" -B "$TMP/ex-moved" -DCMAKE_PREFIX_PATH="$TMP/moved" \
+	-DCMAKE_C_FLAGS="$SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN"
+cm_rc=$rc
+run cmake --build "$TMP/ex-moved" --target embed
+expect_eq "0 0 0 0" "$cc_rc $run_rc $cm_rc $rc"
+mv "$TMP/moved" "$P"
+
+# Options listed by `folio COMMAND --help`, one per line.
+help_options() { "$FOLIO" "$@" --help | grep -o -- '--[a-z][a-z-]*' | sort -u; }
+
+begin "folio.1 documents every option the help lists, and groff finds no problem"
+undocumented=""
+for cmd in index search; do
+	for opt in $(help_options "$cmd"); do
+		grep -qF -- "${opt//-/\\-}" "$SRC/doc/folio.1" ||
+			undocumented="$undocumented $cmd:$opt"
+	done
+done
+warnings=$(groff -man -ww -z "$SRC/doc/folio.1" 2>&1; groff -man -ww -z "$SRC/doc/folio.3" 2>&1)
+expect_eq ":" "$undocumented:$warnings"
+
+begin "folio.3 documents every function and type folio.h declares"
+names=$( (grep -o 'folio_[a-z_]*' "$SRC/include/folio.h"; grep -o 'FOLIO_[A-Z_]*' "$SRC/include/folio.h") |
+	grep -vx 'FOLIO_H\|FOLIO_EXTERN' | sort -u)
+absent=""
+for n in $names; do
+	grep -qwF -- "$n" "$SRC/doc/folio.3" || absent="$absent $n"
+done
+expect_eq "" "$absent"
+
+begin "bash completion completes commands, each command's options and paths"
+mkdir -p "$TMP/comp/sub" && touch "$TMP/comp/a.md" "$TMP/comp/b.jsonl" "$TMP/comp/c.txt"
+comp=$(cd "$TMP/comp" && bash -c '
+	source "$1/completions/folio.bash"
+	t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
+	      _folio; printf "%s\n" "${COMPREPLY[*]}"; }
+	t folio se; t folio index --w; t folio index --language engl; t folio index ""
+	t folio search --db x --l' _ "$SRC")
+expect_eq "search
+--wait
+english
+sub a.md b.jsonl
+--limit" "$comp"
+
+begin "bash and zsh completions offer every option the help lists"
+unoffered=""
+for cmd in index search; do
+	for opt in $(help_options "$cmd"); do
+		grep -q -- "$opt" "$SRC/completions/folio.bash" || unoffered="$unoffered bash:$cmd:$opt"
+		grep -q -- "$opt" "$SRC/completions/_folio" || unoffered="$unoffered zsh:$cmd:$opt"
+	done
+done
+zsh_syntax=ok
+if command -v zsh >/dev/null; then zsh -n "$SRC/completions/_folio" || zsh_syntax=bad; fi
+expect_eq ":ok" "$unoffered:$zsh_syntax"
+
+finish
