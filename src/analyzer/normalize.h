@@ -32,6 +32,15 @@ void fo_normalizer_free(fo_normalizer *nz);
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
                                 size_t len, char *out, size_t *out_len);
 
+/*
+ * The NFKC stage of folding alone (utf8proc STABLE | COMPAT | COMPOSE), as
+ * a malloc'd NUL-terminated string; NULL for invalid UTF-8 or on
+ * allocation failure. Folding is this, then case folding, marks and
+ * default ignorables removed; tests/unit/test_normalize.c checks both
+ * against Unicode's NormalizationTest.txt.
+ */
+char *fo_normalize_nfkc(const char *text, size_t len);
+
 /* The longest prefix of s[0..len) of at most max bytes that does not end
  * inside a UTF-8 sequence. */
 size_t fo_utf8_cut(const char *s, size_t len, size_t max);
