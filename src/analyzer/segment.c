@@ -451,6 +451,39 @@ static int fo_simple_word(fo_segmenter *sg, fo_seg_compound *c, size_t p)
 	return 1;
 }
 
+/*
+ * A run of CJK characters from p (which holds one), each with the marks
+ * after it, one part per character, at most FO_SEG_MAX_PARTS of them.
+ * When the run goes on, the next compound starts again at the last
+ * character, so that the bigram across the cut is not lost.
+ */
+static void fo_cjk_run(fo_segmenter *sg, fo_seg_compound *c, size_t p)
+{
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, n;
+
+	c->start = p;
+	c->cjk = 1;
+	while (c->n_parts < FO_SEG_MAX_PARTS) {
+		c->parts[c->n_parts].start = p;
+		c->parts[c->n_parts].joiner = 0;
+		fo_class_at(s, len, p, &n);
+		p += n;
+		while (p < len && fo_class_at(s, len, p, &n) == FO_CL_MARK)
+			p += n;
+		c->parts[c->n_parts].end = p;
+		c->n_parts++;
+		if (p >= len || fo_class_at(s, len, p, &n) != FO_CL_CJK)
+			break;
+	}
+	c->end = p;
+	sg->pos = p;
+	if (c->n_parts == FO_SEG_MAX_PARTS && p < len &&
+	    fo_class_at(s, len, p, &n) == FO_CL_CJK)
+		sg->pos = c->parts[c->n_parts - 1].start;
+	sg->prev_word = 1;
+}
+
 int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 {
 	const unsigned char *s = sg->s;
@@ -490,18 +523,7 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 		if (FO_IS_WORD(cl))
 			break;
 		if (cl == FO_CL_CJK) {
-			c->start = p;
-			p += n;
-			while (p < len && fo_class_at(s, len, p, &n) == FO_CL_MARK)
-				p += n;
-			c->end = p;
-			c->parts[0].start = c->start;
-			c->parts[0].end = p;
-			c->parts[0].joiner = 0;
-			c->n_parts = 1;
-			c->cjk = 1;
-			sg->pos = p;
-			sg->prev_word = 1;
+			fo_cjk_run(sg, c, p);
 			return 1;
 		}
 		if (s[p] == '.' && !sg->prev_word &&
