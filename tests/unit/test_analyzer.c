@@ -730,6 +730,16 @@ static void test_analyzer__language_none_and_other(void)
 	              { "hauser", "haus", 0, W, 0, 7, 0, 1 });
 }
 
+static void test_analyzer__empty_stem_is_no_stem(void)
+{
+	/* Snowball's Greek stemmer stems "ανε" to nothing; an empty stem
+	 * would make an empty Z term, so the word is its own stem (twice:
+	 * uncached, then from the cache) */
+	EXPECT_LANG_N("greek", "\xce\xb1\xce\xbd\xce\xb5 \xce\xb1\xce\xbd\xce\xb5", 13,
+	              { "\xce\xb1\xce\xbd\xce\xb5", NULL, 0, W, 0, 6, 0, 1 },
+	              { "\xce\xb1\xce\xbd\xce\xb5", NULL, 1, W, 7, 13, 1, 1 });
+}
+
 static void test_analyzer__new_and_language(void)
 {
 	fo_analyzer *an = (fo_analyzer *)&an;
@@ -907,6 +917,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
 	FO_TEST(test_analyzer__language_none_and_other),
+	FO_TEST(test_analyzer__empty_stem_is_no_stem),
 	FO_TEST(test_analyzer__new_and_language),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
