@@ -83,6 +83,8 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 		                     &tok->stem, &tok->stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
+		if (tok->stem_len == 0)
+			tok->stem = NULL; /* see fo_emit_simple */
 	}
 	*stop = fn(tok, ctx) != 0;
 	return FOLIO_OK;
@@ -138,6 +140,11 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 		                            &tok.stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
+		/* Snowball stems some short words to nothing (Greek "ανε",
+		 * Turkish "ları"); an empty stem would index an empty Z
+		 * term, so the word is its own stem (found by fuzz_analyzer) */
+		if (tok.stem_len == 0)
+			tok.stem = NULL;
 	}
 	*stop = fn(&tok, ctx) != 0;
 	return FOLIO_OK;

@@ -186,10 +186,7 @@ folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
 	if (!sym)
 		return FOLIO_ERROR_NOMEM;
 	slen = (size_t)sb_stemmer_length(st->sb);
-	/* an empty stem (Greek does that to some short words) would make
-	 * an empty "Z" term: keep the word as its own stem instead (found by
-	 * fuzz_analyzer) */
-	same = slen == 0 || (slen == len && memcmp(sym, term, len) == 0);
+	same = slen == len && memcmp(sym, term, len) == 0;
 	fo_stem_put(&m->hash, &m->term_len, &m->stem_len, m->data,
 	            FO_STEM_MAIN_DATA, h, term, len, (const char *)sym, slen,
 	            same);
