@@ -25,8 +25,9 @@ void fo_normalizer_free(fo_normalizer *nz);
 /*
  * Normalise the raw token raw[0..len) into out, which has room for
  * FO_MAX_TERM_BYTES + 1 bytes; the result is NUL-terminated and cut at a
- * UTF-8 boundary. Commas are dropped (they only occur in a token as digit
- * grouping) and U+2019 becomes "'". *out_len may be 0 when nothing is
+ * UTF-8 boundary. Commas and spaces are dropped, also those produced by
+ * compatibility forms (a comma only occurs in a token as digit grouping)
+ * and U+2019 becomes "'". *out_len may be 0 when nothing is
  * left. FOLIO_ERROR_NOMEM on allocation failure.
  */
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
