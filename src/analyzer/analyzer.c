@@ -23,6 +23,8 @@ struct fo_analyzer {
 	size_t term_len[FO_SEG_MAX_PARTS];
 	size_t start[FO_SEG_MAX_PARTS], end[FO_SEG_MAX_PARTS];
 	char joiner[FO_SEG_MAX_PARTS];
+	/* the fast path's term, with room for the hash's zero padding */
+	char simple[FO_MAX_TERM_BYTES + 8];
 	/* room for every part and joiner before the cut */
 	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) + 1];
 };
@@ -81,6 +83,8 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 		                     &tok->stem, &tok->stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
+		if (tok->stem_len == 0)
+			tok->stem = NULL; /* see fo_emit_simple */
 	}
 	*stop = fn(tok, ctx) != 0;
 	return FOLIO_OK;
@@ -93,21 +97,33 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
                                    void *ctx, int *stop)
 {
 	const unsigned char *s = (const unsigned char *)text + c->start;
-	size_t i, n = c->end - c->start;
-	char *term = an->terms[0];
-	uint32_t h = FO_STEM_HASH_INIT;
+	size_t n = c->end - c->start, i = 0;
+	char *term = an->simple;
 	folio_status rc;
 	fo_token tok;
+	uint64_t w, h64;
+	size_t k;
 
 	if (n > FO_MAX_TERM_BYTES)
 		n = FO_MAX_TERM_BYTES;
-	for (i = 0; i < n; i++) {
-		unsigned char b = s[i] | ((s[i] >= 'A' && s[i] <= 'Z') << 5);
-
-		term[i] = (char)b;
-		h = fo_stem_hash_byte(h, b);
+	h64 = n * FO_STEM_K1;
+	/* ASCII letters and digits only: OR-ing in 0x20 lowercases a letter
+	 * and leaves a digit alone, eight bytes at a time */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		w |= 0x2020202020202020ull;
+		memcpy(term + i, &w, 8);
+		h64 = fo_stem_mix(h64, w);
 	}
-	term[n] = '\0';
+	/* the tail is assembled in a register and stored as one word, zero
+	 * padded (which is also the NUL): hashing from memory right after
+	 * byte stores stalled on store forwarding */
+	w = 0;
+	for (k = 0; i + k < n; k++)
+		w |= (uint64_t)(s[i + k] | 0x20) << (8 * k);
+	memcpy(term + i, &w, 8);
+	if (k)
+		h64 = fo_stem_mix(h64, w);
 	tok.term = term;
 	tok.len = n;
 	tok.pos = (*pos)++;
@@ -119,13 +135,83 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 	tok.stem = NULL;
 	tok.stem_len = 0;
 	if (!c->digits) {
-		rc = fo_stemmer_stem_hashed(an->stemmer, term, n, h, &tok.stem,
+		rc = fo_stemmer_stem_hashed(an->stemmer, term, n,
+		                            fo_stem_finish(h64), &tok.stem,
 		                            &tok.stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
+		/* Snowball stems some short words to nothing (Greek "ανε",
+		 * Turkish "ları"); an empty stem would index an empty Z
+		 * term, so the word is its own stem (found by fuzz_analyzer) */
+		if (tok.stem_len == 0)
+			tok.stem = NULL;
 	}
 	*stop = fn(&tok, ctx) != 0;
 	return FOLIO_OK;
+}
+
+/*
+ * A CJK run (rule 2 of doc/analyzer.md): Chinese and Japanese have no
+ * spaces, so like Lucene's CJKAnalyzer and Xapian's CJK n-grams, folio
+ * indexes overlapping bigrams: a run of n characters gives n - 1 bigrams
+ * at consecutive positions, as the PARTs of one compound without a
+ * JOINED term, so that a query of two or more characters becomes a
+ * phrase of its bigrams. A lone character is a WORD, and so is a run of
+ * two (its one bigram). CJK terms are not stemmed.
+ */
+static folio_status fo_emit_cjk(fo_analyzer *an, const char *text,
+                                const fo_seg_compound *c, uint32_t *pos,
+                                uint32_t *compound, fo_token_fn fn,
+                                void *ctx, int *stop)
+{
+	fo_token tok;
+	folio_status rc = FOLIO_OK;
+	unsigned i, n = 0;
+	size_t l0, l1;
+
+	for (i = 0; i < c->n_parts; i++) {
+		rc = fo_normalize_token(&an->norm, text + c->parts[i].start,
+		                        c->parts[i].end - c->parts[i].start,
+		                        an->terms[n], &an->term_len[n]);
+		if (rc != FOLIO_OK)
+			return rc;
+		if (an->term_len[n] == 0)
+			continue;
+		an->start[n] = c->parts[i].start;
+		an->end[n] = c->parts[i].end;
+		n++;
+	}
+	if (n == 0)
+		return FOLIO_OK;
+	memset(&tok, 0, sizeof(tok));
+	tok.compound = (*compound)++;
+	if (n == 1) {
+		tok.term = an->terms[0];
+		tok.len = an->term_len[0];
+		tok.pos = (*pos)++;
+		tok.start = an->start[0];
+		tok.end = an->end[0];
+		tok.kind = FO_TOK_WORD;
+		tok.n_parts = 1;
+		*stop = fn(&tok, ctx) != 0;
+		return FOLIO_OK;
+	}
+	tok.n_parts = n - 1;
+	tok.kind = n == 2 ? FO_TOK_WORD : FO_TOK_PART;
+	for (i = 0; i + 1 < n && !*stop; i++) {
+		l0 = an->term_len[i];
+		l1 = an->term_len[i + 1];
+		memcpy(an->joined, an->terms[i], l0);
+		memcpy(an->joined + l0, an->terms[i + 1], l1);
+		tok.len = fo_utf8_cut(an->joined, l0 + l1, FO_MAX_TERM_BYTES);
+		an->joined[tok.len] = '\0';
+		tok.term = an->joined;
+		tok.pos = (*pos)++;
+		tok.start = an->start[i];
+		tok.end = an->end[i + 1];
+		*stop = fn(&tok, ctx) != 0;
+	}
+	return rc;
 }
 
 static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
@@ -224,6 +310,9 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 		if (c.simple)
 			rc = fo_emit_simple(an, text, &c, &pos, &compound, fn,
 			                    ctx, &stop);
+		else if (c.cjk)
+			rc = fo_emit_cjk(an, text, &c, &pos, &compound, fn, ctx,
+			                 &stop);
 		else
 			rc = fo_emit_compound(an, text, &c, &pos, &compound,
 			                      fn, ctx, &stop);

@@ -14,7 +14,25 @@
 
 #define FO_NORM_OPTIONS                                                       \
 	(UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |                \
-	 UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK)
+	 UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE)
+
+/*
+ * Called by utf8proc on each code point before it decomposes, case folds
+ * and strips marks. U+0345 COMBINING GREEK YPOGEGRAMMENI is a mark, so
+ * STRIPMARK would drop it, but case folding turns it into iota (and does
+ * so for precomposed letters such as U+1F81): fold it first, so that
+ * canonically equivalent spellings fold alike (NormalizationTest.txt).
+ */
+static utf8proc_int32_t fo_norm_custom(utf8proc_int32_t cp, void *data)
+{
+	(void)data;
+	if (cp == 0x345)
+		return 0x3b9;
+	/* U+037A GREEK YPOGEGRAMMENI is NFKC space + U+0345: likewise */
+	if (cp == 0x37a)
+		return 0x3b9;
+	return cp;
+}
 
 void fo_normalizer_init(fo_normalizer *nz)
 {
@@ -43,13 +61,13 @@ size_t fo_utf8_cut(const char *s, size_t len, size_t max)
 	return n;
 }
 
-/* ASCII lowercased; 0 for ',' and bytes >= 0x80, which need a look. */
+/* ASCII lowercased; 0 for ',', ' ' and bytes >= 0x80, which need a look. */
 static const unsigned char fo_lower_tab[256] = {
 	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
 	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
 	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
 	0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
-	' ', '!', '"', '#', '$', '%', '&', '\'',
+	0, '!', '"', '#', '$', '%', '&', '\'',
 	'(', ')', '*', '+', 0, '-', '.', '/',
 	'0', '1', '2', '3', '4', '5', '6', '7',
 	'8', '9', ':', ';', '<', '=', '>', '?',
@@ -78,9 +96,11 @@ static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
 	size_t cap;
 
 	for (;;) {
-		r = utf8proc_decompose(src, (utf8proc_ssize_t)n,
-		                       (utf8proc_int32_t *)nz->ucs,
-		                       (utf8proc_ssize_t)nz->cap, FO_NORM_OPTIONS);
+		r = utf8proc_decompose_custom(src, (utf8proc_ssize_t)n,
+		                              (utf8proc_int32_t *)nz->ucs,
+		                              (utf8proc_ssize_t)nz->cap,
+		                              FO_NORM_OPTIONS, fo_norm_custom,
+		                              NULL);
 		if (r < 0)
 			return r;
 		/* reencode writes a NUL after the UTF-8, hence the + 1 */
@@ -112,8 +132,10 @@ folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
 			out[o++] = (char)c;
 			continue;
 		}
-		if (s[i] != ',')
-			goto unicode; /* NUL never occurs in a token */
+		/* ',' (digit grouping) and ' ' are dropped; NUL never occurs
+		 * in a token */
+		if (s[i] != ',' && s[i] != ' ')
+			goto unicode;
 	}
 	out[o] = '\0';
 	*out_len = o;
@@ -123,7 +145,7 @@ unicode:
 	n = fo_utf8_cut(raw, len, FO_NORM_RAW_MAX);
 	o = 0;
 	for (i = 0; i < n; i++) {
-		if (s[i] == ',')
+		if (s[i] == ',' || s[i] == ' ')
 			continue;
 		if (s[i] == 0xe2 && i + 2 < n && s[i + 1] == 0x80 &&
 		    s[i + 2] == 0x99) {
@@ -138,6 +160,18 @@ unicode:
 		return FOLIO_ERROR_NOMEM;
 	if (r < 0)
 		r = 0; /* invalid UTF-8: nothing usable */
+	/* compatibility forms may bring their own commas and spaces (U+FF0C
+	 * FULLWIDTH COMMA, U+00A8 DIAERESIS is space + mark): drop them as
+	 * for ASCII, so every NFKC-equivalent spelling folds alike */
+	{
+		char *u = (char *)nz->ucs;
+		size_t k, m = 0;
+
+		for (k = 0; k < (size_t)r; k++)
+			if (u[k] != ',' && u[k] != ' ')
+				u[m++] = u[k];
+		r = (utf8proc_ssize_t)m;
+	}
 	n = fo_utf8_cut((const char *)nz->ucs, (size_t)r, FO_MAX_TERM_BYTES);
 	if (n)
 		memcpy(out, nz->ucs, n);
@@ -240,8 +274,8 @@ char *fo_normalize_value(const char *text, size_t len)
 		clean = NULL;
 		goto out;
 	}
-	r = utf8proc_map(clean, (utf8proc_ssize_t)len, &mapped,
-	                 FO_NORM_OPTIONS);
+	r = utf8proc_map_custom(clean, (utf8proc_ssize_t)len, &mapped,
+	                        FO_NORM_OPTIONS, fo_norm_custom, NULL);
 	if (r < 0)
 		goto out;
 	fo_collapse_space((char *)mapped, (size_t)r);
@@ -249,4 +283,15 @@ char *fo_normalize_value(const char *text, size_t len)
 out:
 	free(clean);
 	return res;
+}
+
+char *fo_normalize_nfkc(const char *text, size_t len)
+{
+	utf8proc_uint8_t *out = NULL;
+
+	if (utf8proc_map((const utf8proc_uint8_t *)text, (utf8proc_ssize_t)len,
+	                 &out, UTF8PROC_STABLE | UTF8PROC_COMPAT |
+	                       UTF8PROC_COMPOSE) < 0)
+		return NULL;
+	return (char *)out;
 }

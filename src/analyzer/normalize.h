@@ -25,12 +25,22 @@ void fo_normalizer_free(fo_normalizer *nz);
 /*
  * Normalise the raw token raw[0..len) into out, which has room for
  * FO_MAX_TERM_BYTES + 1 bytes; the result is NUL-terminated and cut at a
- * UTF-8 boundary. Commas are dropped (they only occur in a token as digit
- * grouping) and U+2019 becomes "'". *out_len may be 0 when nothing is
+ * UTF-8 boundary. Commas and spaces are dropped, also those produced by
+ * compatibility forms (a comma only occurs in a token as digit grouping)
+ * and U+2019 becomes "'". *out_len may be 0 when nothing is
  * left. FOLIO_ERROR_NOMEM on allocation failure.
  */
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
                                 size_t len, char *out, size_t *out_len);
+
+/*
+ * The NFKC stage of folding alone (utf8proc STABLE | COMPAT | COMPOSE), as
+ * a malloc'd NUL-terminated string; NULL for invalid UTF-8 or on
+ * allocation failure. Folding is this, then case folding, marks and
+ * default ignorables removed; tests/unit/test_normalize.c checks both
+ * against Unicode's NormalizationTest.txt.
+ */
+char *fo_normalize_nfkc(const char *text, size_t len);
 
 /* The longest prefix of s[0..len) of at most max bytes that does not end
  * inside a UTF-8 sequence. */

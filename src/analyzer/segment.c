@@ -10,6 +10,8 @@
  */
 #include "analyzer/segment.h"
 
+#include "analyzer/wordbreak.h"
+
 #include <utf8proc.h>
 
 #include <stdint.h>
@@ -102,37 +104,65 @@ static int fo_is_cjk(utf8proc_int32_t cp)
 	       (cp >= 0x20000 && cp <= 0x3134f);  /* CJK extensions B-G */
 }
 
-static int fo_class_of(utf8proc_int32_t cp)
+/* A letter's case class, for camelCase humps. */
+static int fo_letter_class(utf8proc_int32_t cp)
 {
-	int cl;
-
 	switch (utf8proc_category(cp)) {
 	case UTF8PROC_CATEGORY_LU:
 	case UTF8PROC_CATEGORY_LT:
-		cl = FO_CL_UPPER;
-		break;
+		return FO_CL_UPPER;
 	case UTF8PROC_CATEGORY_LL:
-		cl = FO_CL_LOWER;
-		break;
-	case UTF8PROC_CATEGORY_LM:
-	case UTF8PROC_CATEGORY_LO:
-		cl = FO_CL_LETTER;
-		break;
-	case UTF8PROC_CATEGORY_ND:
-		cl = FO_CL_DIGIT;
-		break;
-	case UTF8PROC_CATEGORY_NL:
-	case UTF8PROC_CATEGORY_NO:
-		cl = FO_CL_NUMBER;
-		break;
-	case UTF8PROC_CATEGORY_MN:
-	case UTF8PROC_CATEGORY_MC:
-	case UTF8PROC_CATEGORY_ME:
+		return FO_CL_LOWER;
+	default:
+		return FO_CL_LETTER;
+	}
+}
+
+/*
+ * The class of a non-ASCII code point, from its UAX #29 Word_Break
+ * property (wordbreak.h). ALetter and Hebrew_Letter are letters, Numeric
+ * digits (WB5-WB10), and Extend, Format and ZWJ belong to the character
+ * before them (WB4), so a soft hyphen or a ZWNJ does not split a word.
+ * folio's tailoring (doc/analyzer.md, rule 1 and 2): Katakana, Hangul and
+ * ideographs are CJK characters, bigrammed later instead of WB13's
+ * Katakana runs; and letters and numbers that UAX #29 leaves as Other
+ * (Thai, Lao, Khmer and Myanmar, which need a dictionary; No and Nl such
+ * as U+00BD) are still word characters, so they stay searchable.
+ */
+static int fo_class_of(utf8proc_int32_t cp)
+{
+	switch (fo_wb_prop_of((uint32_t)cp)) {
+	case FO_WB_EXTEND:
+	case FO_WB_FORMAT:
+	case FO_WB_ZWJ:
 		return FO_CL_MARK;
+	case FO_WB_ALETTER:
+	case FO_WB_HEBREW_LETTER:
+		return fo_is_cjk(cp) ? FO_CL_CJK : fo_letter_class(cp);
+	case FO_WB_NUMERIC:
+		return FO_CL_DIGIT;
+	case FO_WB_KATAKANA:
+		return FO_CL_CJK;
+	case FO_WB_OTHER:
+		break;
 	default:
 		return FO_CL_SEP;
 	}
-	return fo_is_cjk(cp) ? FO_CL_CJK : cl;
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_LU:
+	case UTF8PROC_CATEGORY_LT:
+	case UTF8PROC_CATEGORY_LL:
+	case UTF8PROC_CATEGORY_LM:
+	case UTF8PROC_CATEGORY_LO:
+		return fo_is_cjk(cp) ? FO_CL_CJK : fo_letter_class(cp);
+	case UTF8PROC_CATEGORY_NL:
+	case UTF8PROC_CATEGORY_NO:
+		return FO_CL_NUMBER;
+	case UTF8PROC_CATEGORY_ND:
+		return FO_CL_DIGIT;
+	default:
+		return FO_CL_SEP;
+	}
 }
 
 /* The class of the character at p < len; *n gets its length in bytes. */
@@ -160,6 +190,24 @@ static int fo_class_after(const unsigned char *s, size_t len, size_t p)
 	size_t n;
 
 	return p < len ? fo_class_at(s, len, p, &n) : FO_CL_SEP;
+}
+
+/* The class of the first character at or after p that is not a mark:
+ * UAX #29 rule WB4 lets Extend and Format characters (a soft hyphen, a
+ * combining accent) sit after an apostrophe or a joiner without ending
+ * the word, so folio looks past them too. */
+static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p)
+{
+	size_t n;
+	int cl;
+
+	while (p < len) {
+		cl = fo_class_at(s, len, p, &n);
+		if (cl != FO_CL_MARK)
+			return cl;
+		p += n;
+	}
+	return FO_CL_SEP;
 }
 
 static inline int fo_is_digit(unsigned char b)
@@ -234,7 +282,7 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 		}
 		a = fo_apostrophe_at(s, len, p);
 		if (a && FO_IS_LETTER(last) && p + a < len &&
-		    FO_IS_LETTER(fo_class_after(s, len, p + a))) {
+		    FO_IS_LETTER(fo_class_after_marks(s, len, p + a))) {
 			if ((s[p + a] == 's' || s[p + a] == 'S') &&
 			    fo_class_after(s, len, p + a + 1) == FO_CL_SEP) {
 				flags |= FO_RUN_POSS;
@@ -403,6 +451,39 @@ static int fo_simple_word(fo_segmenter *sg, fo_seg_compound *c, size_t p)
 	return 1;
 }
 
+/*
+ * A run of CJK characters from p (which holds one), each with the marks
+ * after it, one part per character, at most FO_SEG_MAX_PARTS of them.
+ * When the run goes on, the next compound starts again at the last
+ * character, so that the bigram across the cut is not lost.
+ */
+static void fo_cjk_run(fo_segmenter *sg, fo_seg_compound *c, size_t p)
+{
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, n;
+
+	c->start = p;
+	c->cjk = 1;
+	while (c->n_parts < FO_SEG_MAX_PARTS) {
+		c->parts[c->n_parts].start = p;
+		c->parts[c->n_parts].joiner = 0;
+		fo_class_at(s, len, p, &n);
+		p += n;
+		while (p < len && fo_class_at(s, len, p, &n) == FO_CL_MARK)
+			p += n;
+		c->parts[c->n_parts].end = p;
+		c->n_parts++;
+		if (p >= len || fo_class_at(s, len, p, &n) != FO_CL_CJK)
+			break;
+	}
+	c->end = p;
+	sg->pos = p;
+	if (c->n_parts == FO_SEG_MAX_PARTS && p < len &&
+	    fo_class_at(s, len, p, &n) == FO_CL_CJK)
+		sg->pos = c->parts[c->n_parts - 1].start;
+	sg->prev_word = 1;
+}
+
 int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 {
 	const unsigned char *s = sg->s;
@@ -442,18 +523,7 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 		if (FO_IS_WORD(cl))
 			break;
 		if (cl == FO_CL_CJK) {
-			c->start = p;
-			p += n;
-			while (p < len && fo_class_at(s, len, p, &n) == FO_CL_MARK)
-				p += n;
-			c->end = p;
-			c->parts[0].start = c->start;
-			c->parts[0].end = p;
-			c->parts[0].joiner = 0;
-			c->n_parts = 1;
-			c->cjk = 1;
-			sg->pos = p;
-			sg->prev_word = 1;
+			fo_cjk_run(sg, c, p);
 			return 1;
 		}
 		if (s[p] == '.' && !sg->prev_word &&
@@ -481,7 +551,7 @@ after_run:
 		}
 		p = sg->run.end;
 		jl = fo_joiner_at(s, len, p, &j);
-		if (!jl || !FO_IS_WORD(fo_class_after(s, len, p + jl)))
+		if (!jl || !FO_IS_WORD(fo_class_after_marks(s, len, p + jl)))
 			break;
 		if (c->n_parts == FO_SEG_MAX_PARTS) {
 			c->end = p;

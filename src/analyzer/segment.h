@@ -24,7 +24,8 @@ typedef struct fo_seg_compound {
 	size_t start, end; /* whole span, leading '.' and +/# included */
 	unsigned n_parts;
 	int leading_dot;   /* ".NET": the joined term starts with '.' */
-	int cjk;           /* one CJK character, a word of its own */
+	int cjk;           /* a run of CJK characters, one part each (the
+	                      analyzer makes bigrams of them) */
 	int simple;        /* one plain word of ASCII letters and digits, no
 	                      camelCase: lowercasing is all it needs */
 	int digits;        /* simple, with digits */

@@ -1,13 +1,16 @@
 /*
- * stem.c: libstemmer_c behind a cache. The cache is an open-addressing
- * hash table of term -> stem whose strings live in one arena; it grows up
- * to 2 * FO_STEM_CACHE_MAX slots and is simply emptied when full, which
- * keeps memory bounded without the bookkeeping of an LRU. A small front
- * cache sits before it for the frequent words.
+ * stem.c: libstemmer_c behind a cache of term -> stem (stem.h). Text
+ * repeats its words, and a Snowball stemmer costs far more than a lookup,
+ * so each distinct word is stemmed about once. The cache is two
+ * direct-mapped tables of fixed size with term and stem inline in each
+ * entry: profiling showed the old open-addressing table, with its strings
+ * in a separate arena, spending half the stemming time in cache misses
+ * (slot, then arena), plus a periodic clear-and-regrow. Now a hit in the
+ * front table touches one 32-byte entry, and a hit in the main table one
+ * 64-byte line; a collision overwrites, which bounds memory with no
+ * bookkeeping.
  */
 #include "analyzer/stem.h"
-
-#include "util/buf.h"
 
 #include <libstemmer.h>
 
@@ -15,41 +18,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FO_STEM_SLOTS_MIN 1024u
-#define FO_STEM_SLOTS_MAX (2u * FO_STEM_CACHE_MAX)
 #define FO_STEM_SAME 0xffu /* stem_len value: the stem is the term */
-#define FO_STEM_FRONT 8192u /* entries of the front cache */
 #define FO_STEM_FRONT_DATA 26
+#define FO_STEM_MAIN_DATA 58
 
-typedef struct fo_stem_slot {
-	uint32_t hash;
-	uint32_t off;      /* term, NUL, stem, NUL in the arena */
-	uint8_t used;
-	uint8_t term_len;
-	uint8_t stem_len;  /* or FO_STEM_SAME */
-} fo_stem_slot;
-
-/*
- * The few thousand most frequent words make up most of the text; the
- * direct-mapped front cache holds them in 256 KB, term and stem inline, so
- * a hit touches one cache line instead of a slot in a table of megabytes
- * plus the arena (measured: the main table's cache misses were half the
- * stemming time).
- */
+/* Both entry kinds start alike; data holds the term, then (unless the
+ * stem is the term) the stem and a NUL. term_len 0 marks an empty one. */
 typedef struct fo_stem_front {
 	uint32_t hash;
-	uint8_t term_len;  /* 0: empty */
-	uint8_t stem_len;  /* or FO_STEM_SAME */
-	char data[FO_STEM_FRONT_DATA]; /* term, then stem and NUL */
+	uint8_t term_len;
+	uint8_t stem_len; /* or FO_STEM_SAME */
+	char data[FO_STEM_FRONT_DATA];
 } fo_stem_front;
+
+typedef struct fo_stem_main {
+	uint32_t hash;
+	uint8_t term_len;
+	uint8_t stem_len;
+	char data[FO_STEM_MAIN_DATA];
+} fo_stem_main;
 
 struct fo_stemmer {
 	struct sb_stemmer *sb; /* NULL for "none" */
 	fo_stem_front *front;
-	fo_stem_slot *slots;
-	size_t mask;
-	size_t count;
-	fo_buf arena;
+	fo_stem_main *main;
 };
 
 /* Bytes that keep a term from being stemmed. */
@@ -91,8 +83,11 @@ folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 	if (!st)
 		goto fail;
 	if (strcmp(language, "none") != 0) {
-		st->front = calloc(FO_STEM_FRONT, sizeof(*st->front));
-		if (!st->front)
+		st->front = calloc((size_t)1 << FO_STEM_FRONT_BITS,
+		                   sizeof(*st->front));
+		st->main = calloc((size_t)1 << FO_STEM_MAIN_BITS,
+		                  sizeof(*st->main));
+		if (!st->front || !st->main)
 			goto fail;
 		st->sb = sb_stemmer_new(language, "UTF_8");
 		if (!st->sb) {
@@ -105,9 +100,7 @@ folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 	*out = st;
 	return FOLIO_OK;
 fail:
-	if (st)
-		free(st->front);
-	free(st);
+	fo_stemmer_free(st);
 	return rc;
 }
 
@@ -118,87 +111,29 @@ void fo_stemmer_free(fo_stemmer *st)
 	if (st->sb)
 		sb_stemmer_delete(st->sb);
 	free(st->front);
-	free(st->slots);
-	fo_buf_free(&st->arena);
+	free(st->main);
 	free(st);
 }
 
-/* Short strings: a plain loop beats a call to memcmp. */
-static inline int fo_stem_eq(const char *a, const char *b, size_t len)
+/* Whether an entry (hash, term_len, data) holds term. */
+#define FO_STEM_HIT(e, h, term, len)                                          \
+	((e)->hash == (h) && (e)->term_len == (len) &&                         \
+	 memcmp((e)->data, (term), (len)) == 0)
+
+/* Store term -> stem in an entry with cap bytes of data, if it fits. */
+static void fo_stem_put(uint32_t *hash, uint8_t *term_len, uint8_t *stem_len,
+                        char *data, size_t cap, uint32_t h, const char *term,
+                        size_t len, const char *stem, size_t slen, int same)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (a[i] != b[i])
-			return 0;
-	}
-	return 1;
-}
-
-static uint32_t fo_stem_hash(const char *s, size_t len)
-{
-	uint32_t h = FO_STEM_HASH_INIT;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = fo_stem_hash_byte(h, (unsigned char)s[i]);
-	return h;
-}
-
-static void fo_stem_cache_clear(fo_stemmer *st)
-{
-	if (st->slots)
-		memset(st->slots, 0, (st->mask + 1) * sizeof(*st->slots));
-	st->count = 0;
-	fo_buf_clear(&st->arena);
-}
-
-/* Make room for one more entry: grow the table, or empty it at the cap. */
-static folio_status fo_stem_cache_room(fo_stemmer *st)
-{
-	fo_stem_slot *slots, *old = st->slots;
-	size_t n, i, j, old_n = old ? st->mask + 1 : 0;
-
-	if (old && (st->count + 1) * 2 <= old_n)
-		return FOLIO_OK;
-	if (old_n >= FO_STEM_SLOTS_MAX) {
-		fo_stem_cache_clear(st);
-		return FOLIO_OK;
-	}
-	n = old_n ? old_n * 2 : FO_STEM_SLOTS_MIN;
-	slots = calloc(n, sizeof(*slots));
-	if (!slots)
-		return FOLIO_ERROR_NOMEM;
-	for (i = 0; i < old_n; i++) {
-		if (!old[i].used)
-			continue;
-		j = old[i].hash & (n - 1);
-		while (slots[j].used)
-			j = (j + 1) & (n - 1);
-		slots[j] = old[i];
-	}
-	free(old);
-	st->slots = slots;
-	st->mask = n - 1;
-	return FOLIO_OK;
-}
-
-/* Copy a cache entry (term, NUL, stem, NUL as in the arena) to the front
- * cache when it fits there. */
-static void fo_stem_front_put(fo_stem_front *fr, uint32_t h, const char *ent,
-                              size_t len, unsigned stem_len)
-{
-	size_t need = len + (stem_len == FO_STEM_SAME ? 0 : stem_len + 1);
-
-	if (need > FO_STEM_FRONT_DATA)
+	if (len == 0 || len > cap || (!same && len + slen + 1 > cap))
 		return;
-	fr->hash = h;
-	fr->term_len = (uint8_t)len;
-	fr->stem_len = (uint8_t)stem_len;
-	memcpy(fr->data, ent, len);
-	if (stem_len != FO_STEM_SAME) {
-		memcpy(fr->data + len, ent + len + 1, stem_len);
-		fr->data[len + stem_len] = '\0';
+	*hash = h;
+	*term_len = (uint8_t)len;
+	*stem_len = same ? (uint8_t)FO_STEM_SAME : (uint8_t)slen;
+	memcpy(data, term, len);
+	if (!same) {
+		memcpy(data + len, stem, slen);
+		data[len + slen] = '\0';
 	}
 }
 
@@ -215,83 +150,54 @@ folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
 {
 	const sb_symbol *sym;
 	fo_stem_front *fr;
-	fo_stem_slot *slot;
-	size_t i, slen, off;
-	folio_status rc;
+	fo_stem_main *m;
+	size_t slen;
+	int same;
 
 	*stem = NULL;
 	*stem_len = 0;
 	if (!st->sb || len == 0)
 		return FOLIO_OK;
-	fr = &st->front[h & (FO_STEM_FRONT - 1)];
-	if (fr->hash == h && fr->term_len == len &&
-	    fo_stem_eq(fr->data, term, len)) {
+	fr = &st->front[h & ((1u << FO_STEM_FRONT_BITS) - 1)];
+	if (FO_STEM_HIT(fr, h, term, len)) {
 		if (fr->stem_len != FO_STEM_SAME) {
 			*stem = fr->data + len;
 			*stem_len = fr->stem_len;
 		}
 		return FOLIO_OK;
 	}
-	if (st->slots) {
-		for (i = h & st->mask; st->slots[i].used;
-		     i = (i + 1) & st->mask) {
-			slot = &st->slots[i];
-			if (slot->hash != h || slot->term_len != len ||
-			    !fo_stem_eq(st->arena.data + slot->off, term, len))
-				continue;
-			fo_stem_front_put(fr, h, st->arena.data + slot->off,
-			                  len, slot->stem_len);
-			if (slot->stem_len != FO_STEM_SAME) {
-				*stem = st->arena.data + slot->off + len + 1;
-				*stem_len = slot->stem_len;
-			}
-			return FOLIO_OK;
+	/* the main table is indexed by other bits of the hash, so that words
+	 * colliding in the front table do not collide again */
+	m = &st->main[(h >> 8) & ((1u << FO_STEM_MAIN_BITS) - 1)];
+	if (FO_STEM_HIT(m, h, term, len)) {
+		same = m->stem_len == FO_STEM_SAME;
+		slen = same ? 0 : m->stem_len;
+		fo_stem_put(&fr->hash, &fr->term_len, &fr->stem_len, fr->data,
+		            FO_STEM_FRONT_DATA, h, term, len, m->data + len,
+		            slen, same);
+		if (!same) {
+			*stem = m->data + len;
+			*stem_len = slen;
 		}
+		return FOLIO_OK;
 	}
 
 	sym = sb_stemmer_stem(st->sb, (const sb_symbol *)term, (int)len);
 	if (!sym)
 		return FOLIO_ERROR_NOMEM;
 	slen = (size_t)sb_stemmer_length(st->sb);
-	/* terms are at most FO_MAX_TERM_BYTES, so lengths fit in a byte; the
-	 * check guards against a stemmer that lengthens words a lot */
-	if (len >= FO_STEM_SAME || slen >= FO_STEM_SAME ||
-	    st->arena.len > UINT32_MAX - 2 * FO_STEM_SAME) {
-		if (slen == len && memcmp(sym, term, len) == 0)
-			return FOLIO_OK;
+	same = slen == len && memcmp(sym, term, len) == 0;
+	fo_stem_put(&m->hash, &m->term_len, &m->stem_len, m->data,
+	            FO_STEM_MAIN_DATA, h, term, len, (const char *)sym, slen,
+	            same);
+	fo_stem_put(&fr->hash, &fr->term_len, &fr->stem_len, fr->data,
+	            FO_STEM_FRONT_DATA, h, term, len, (const char *)sym, slen,
+	            same);
+	if (!same) {
+		/* libstemmer's buffer is NUL-terminated and valid until the
+		 * next call, as promised */
 		*stem = (const char *)sym;
 		*stem_len = slen;
-		return FOLIO_OK;
 	}
-	rc = fo_stem_cache_room(st);
-	if (rc != FOLIO_OK)
-		return rc;
-	off = st->arena.len;
-	fo_buf_append(&st->arena, term, len);
-	fo_buf_append(&st->arena, "", 1);
-	fo_buf_append(&st->arena, (const char *)sym, slen);
-	fo_buf_append(&st->arena, "", 1);
-	if (st->arena.oom) {
-		/* start over with an empty cache rather than a sticky error */
-		fo_buf_free(&st->arena);
-		fo_stem_cache_clear(st);
-		return FOLIO_ERROR_NOMEM;
-	}
-	for (i = h & st->mask; st->slots[i].used; i = (i + 1) & st->mask)
-		;
-	slot = &st->slots[i];
-	slot->used = 1;
-	slot->hash = h;
-	slot->off = (uint32_t)off;
-	slot->term_len = (uint8_t)len;
-	if (slen == len && memcmp(sym, term, len) == 0) {
-		slot->stem_len = FO_STEM_SAME;
-	} else {
-		slot->stem_len = (uint8_t)slen;
-		*stem = st->arena.data + off + len + 1;
-		*stem_len = slen;
-	}
-	st->count++;
-	fo_stem_front_put(fr, h, st->arena.data + off, len, slot->stem_len);
 	return FOLIO_OK;
 }

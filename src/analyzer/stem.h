@@ -11,8 +11,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The cache is cleared when it holds this many terms. */
-#define FO_STEM_CACHE_MAX 65536
+#include <string.h>
+
+/*
+ * The cache: a direct-mapped front table of 2^FO_STEM_FRONT_BITS 32-byte
+ * entries and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries (one
+ * cache line each), term and stem stored inline, a colliding entry simply
+ * replacing the old one. Memory is fixed (2.25 MB) and a lookup touches one
+ * or two cache lines.
+ */
+#define FO_STEM_FRONT_BITS 13
+#define FO_STEM_MAIN_BITS 15
+#define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
 
 typedef struct fo_stemmer fo_stemmer;
 
@@ -28,13 +38,55 @@ void fo_stemmer_free(fo_stemmer *st);
 folio_status fo_stemmer_stem(fo_stemmer *st, const char *term, size_t len,
                              const char **stem, size_t *stem_len);
 
-/* The cache's hash (FNV-1a), byte by byte, so that a caller that already
- * walks the term can compute it on the way (fo_stemmer_stem_hashed). */
-#define FO_STEM_HASH_INIT 2166136261u
+/*
+ * The cache's hash, eight bytes at a time (a multiply-xorshift mix per
+ * 64-bit word; FNV-1a's one multiply per byte was a serial chain that
+ * cost more than the lookup). fo_stem_hash_padded reads whole words: the
+ * bytes from len up to the next multiple of 8 must be readable and zero,
+ * which the analyzer's fast path arranges; both give the same value.
+ */
+#define FO_STEM_K1 0x9e3779b97f4a7c15ull
+#define FO_STEM_K2 0xff51afd7ed558ccdull
 
-static inline uint32_t fo_stem_hash_byte(uint32_t h, unsigned char b)
+static inline uint64_t fo_stem_mix(uint64_t h, uint64_t w)
 {
-	return (h ^ b) * 16777619u;
+	h = (h ^ w) * FO_STEM_K2;
+	return h ^ (h >> 29);
+}
+
+static inline uint32_t fo_stem_finish(uint64_t h)
+{
+	h *= FO_STEM_K1;
+	return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static inline uint32_t fo_stem_hash_padded(const char *s, size_t len)
+{
+	uint64_t h = len * FO_STEM_K1, w;
+	size_t i;
+
+	for (i = 0; i < len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = fo_stem_mix(h, w);
+	}
+	return fo_stem_finish(h);
+}
+
+static inline uint32_t fo_stem_hash(const char *s, size_t len)
+{
+	uint64_t h = len * FO_STEM_K1, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = fo_stem_mix(h, w);
+	}
+	if (i < len) {
+		w = 0;
+		memcpy(&w, s + i, len - i);
+		h = fo_stem_mix(h, w);
+	}
+	return fo_stem_finish(h);
 }
 
 /* fo_stemmer_stem with the term's hash already computed. */

@@ -19,6 +19,7 @@ typedef struct qlist {
 typedef struct build_ctx {
 	qlist words;    /* one query per compound, ANDed at the end */
 	qlist parts;    /* exact part terms of the compound being read */
+	qlist seq;      /* exact terms of every WORD and PART, in order */
 	fo_xquery *joined; /* the joined form's query, if any */
 	uint32_t compound;
 	int in_compound;
@@ -179,6 +180,8 @@ static int on_token(const fo_token *t, void *ctx)
 
 	if (c->in_compound && t->compound != c->compound)
 		rc = finish_compound(c);
+	if (rc == 0 && t->kind != FO_TOK_JOINED && c->seq.n < 32)
+		rc = qlist_push(&c->seq, fo_xquery_term(t->term, t->len, 1));
 	if (rc == 0 && t->kind == FO_TOK_WORD) {
 		rc = qlist_push(&c->words, word_query(c, t));
 	} else if (rc == 0) {
@@ -224,10 +227,29 @@ folio_status fo_query_build(fo_analyzer *an, const char *text,
 		if (!*out)
 			st = FOLIO_ERROR_NOMEM;
 	}
+	/* Several words typed apart ("free threaded", "element by id") rank
+	 * first where they stand together, as the parts of free-threaded or
+	 * getElementById do: the AND is boosted by the phrase of all exact
+	 * terms. */
+	if (st == FOLIO_OK && *out && c.words.n > 1 && c.seq.n > 1) {
+		fo_xquery *sub[2];
+
+		sub[0] = *out;
+		sub[1] = fo_xquery_combine(FO_XOP_PHRASE, c.seq.q, c.seq.n,
+		                           (unsigned)c.seq.n);
+		*out = sub[1] ? fo_xquery_combine(FO_XOP_AND_MAYBE, sub, 2, 0)
+		              : NULL;
+		fo_xquery_free(sub[0]);
+		fo_xquery_free(sub[1]);
+		if (!*out)
+			st = FOLIO_ERROR_NOMEM;
+	}
 	qlist_clear(&c.words);
 	qlist_clear(&c.parts);
+	qlist_clear(&c.seq);
 	free(c.words.q);
 	free(c.parts.q);
+	free(c.seq.q);
 	fo_xquery_free(c.joined);
 	fo_buf_free(&c.scratch);
 	if (st != FOLIO_OK)

@@ -5,7 +5,9 @@
  * valid UTF-8, dates well formed), so a contract break aborts like a
  * memory error does.
  *
- * Build it with clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude
+ * Built by CMake with -DFOLIO_FUZZ=ON and clang (tools/check runs it for
+ * 20 s on tests/fuzz/corpus_seeds as ctest fuzz/fuzz_corpus). By hand:
+ * clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude
  * -Isrc from this file, every .c file in src/corpus and src/util/buf.c,
  * then run e.g. fuzz_corpus -max_total_time=60 -max_len=4096 NEW_DIR
  * tests/fuzz/corpus_seeds/ (libFuzzer adds its finds to the first

@@ -236,20 +236,53 @@ static void test_analyzer__normalize_token_direct(void)
 
 /* --- rule 2: CJK --- */
 
-static void test_analyzer__cjk_single_characters(void)
+static void test_analyzer__cjk_bigrams(void)
 {
-	/* 中文 テスト 한국 then abc followed directly by 中 */
+	/* 中文テスト한국 (one run of 7) abc 中 (a lone character after a
+	 * word) 検索 (a run of 2) */
 	EXPECT("\xe4\xb8\xad\xe6\x96\x87\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88"
-	       "\xed\x95\x9c\xea\xb5\xad abc\xe4\xb8\xad",
-	       { "\xe4\xb8\xad", NULL, 0, W, 0, 3, 0, 1 },
-	       { "\xe6\x96\x87", NULL, 1, W, 3, 6, 1, 1 },
-	       { "\xe3\x83\x86", NULL, 2, W, 6, 9, 2, 1 },
-	       { "\xe3\x82\xb9", NULL, 3, W, 9, 12, 3, 1 },
-	       { "\xe3\x83\x88", NULL, 4, W, 12, 15, 4, 1 },
-	       { "\xed\x95\x9c", NULL, 5, W, 15, 18, 5, 1 },
-	       { "\xea\xb5\xad", NULL, 6, W, 18, 21, 6, 1 },
-	       { "abc", NULL, 7, W, 22, 25, 7, 1 },
-	       { "\xe4\xb8\xad", NULL, 8, W, 25, 28, 8, 1 });
+	       "\xed\x95\x9c\xea\xb5\xad abc\xe4\xb8\xad \xe6\xa4\x9c\xe7\xb4\xa2",
+	       { "\xe4\xb8\xad\xe6\x96\x87", NULL, 0, P, 0, 6, 0, 6 },
+	       { "\xe6\x96\x87\xe3\x83\x86", NULL, 1, P, 3, 9, 0, 6 },
+	       { "\xe3\x83\x86\xe3\x82\xb9", NULL, 2, P, 6, 12, 0, 6 },
+	       { "\xe3\x82\xb9\xe3\x83\x88", NULL, 3, P, 9, 15, 0, 6 },
+	       { "\xe3\x83\x88\xed\x95\x9c", NULL, 4, P, 12, 18, 0, 6 },
+	       { "\xed\x95\x9c\xea\xb5\xad", NULL, 5, P, 15, 21, 0, 6 },
+	       { "abc", NULL, 6, W, 22, 25, 1, 1 },
+	       { "\xe4\xb8\xad", NULL, 7, W, 25, 28, 2, 1 },
+	       { "\xe6\xa4\x9c\xe7\xb4\xa2", NULL, 8, W, 29, 35, 3, 1 });
+}
+
+static void test_analyzer__cjk_half_width_katakana_folded(void)
+{
+	/* half-width ﾃｽﾄ folds to full-width テスト (NFKC) */
+	EXPECT("\xef\xbe\x83\xef\xbd\xbd\xef\xbe\x84",
+	       { "\xe3\x83\x86\xe3\x82\xb9", NULL, 0, P, 0, 6, 0, 2 },
+	       { "\xe3\x82\xb9\xe3\x83\x88", NULL, 1, P, 3, 9, 0, 2 });
+}
+
+static void test_analyzer__cjk_long_run_overlaps_at_the_cut(void)
+{
+	/* 18 x 一 (U+4E00): 16 characters (15 bigrams), then the run goes on
+	 * from the 16th character, so bigrams 16 and 17 are not lost */
+	char text[18 * 3 + 1];
+	int i;
+
+	for (i = 0; i < 18; i++)
+		memcpy(text + 3 * i, "\xe4\xb8\x80", 3);
+	text[54] = '\0';
+#define YY "\xe4\xb8\x80\xe4\xb8\x80"
+	EXPECT(text,
+	       { YY, NULL, 0, P, 0, 6, 0, 15 }, { YY, NULL, 1, P, 3, 9, 0, 15 },
+	       { YY, NULL, 2, P, 6, 12, 0, 15 }, { YY, NULL, 3, P, 9, 15, 0, 15 },
+	       { YY, NULL, 4, P, 12, 18, 0, 15 }, { YY, NULL, 5, P, 15, 21, 0, 15 },
+	       { YY, NULL, 6, P, 18, 24, 0, 15 }, { YY, NULL, 7, P, 21, 27, 0, 15 },
+	       { YY, NULL, 8, P, 24, 30, 0, 15 }, { YY, NULL, 9, P, 27, 33, 0, 15 },
+	       { YY, NULL, 10, P, 30, 36, 0, 15 }, { YY, NULL, 11, P, 33, 39, 0, 15 },
+	       { YY, NULL, 12, P, 36, 42, 0, 15 }, { YY, NULL, 13, P, 39, 45, 0, 15 },
+	       { YY, NULL, 14, P, 42, 48, 0, 15 },
+	       { YY, NULL, 15, P, 45, 51, 1, 2 }, { YY, NULL, 16, P, 48, 54, 1, 2 });
+#undef YY
 }
 
 static void test_analyzer__cjk_does_not_join(void)
@@ -697,6 +730,16 @@ static void test_analyzer__language_none_and_other(void)
 	              { "hauser", "haus", 0, W, 0, 7, 0, 1 });
 }
 
+static void test_analyzer__empty_stem_is_no_stem(void)
+{
+	/* Snowball's Greek stemmer stems "ανε" to nothing; an empty stem
+	 * would make an empty Z term, so the word is its own stem (twice:
+	 * uncached, then from the cache) */
+	EXPECT_LANG_N("greek", "\xce\xb1\xce\xbd\xce\xb5 \xce\xb1\xce\xbd\xce\xb5", 13,
+	              { "\xce\xb1\xce\xbd\xce\xb5", NULL, 0, W, 0, 6, 0, 1 },
+	              { "\xce\xb1\xce\xbd\xce\xb5", NULL, 1, W, 7, 13, 1, 1 });
+}
+
 static void test_analyzer__new_and_language(void)
 {
 	fo_analyzer *an = (fo_analyzer *)&an;
@@ -840,7 +883,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__numbers_are_word_chars),
 	FO_TEST(test_analyzer__normalisation),
 	FO_TEST(test_analyzer__normalize_token_direct),
-	FO_TEST(test_analyzer__cjk_single_characters),
+	FO_TEST(test_analyzer__cjk_bigrams),
+	FO_TEST(test_analyzer__cjk_half_width_katakana_folded),
+	FO_TEST(test_analyzer__cjk_long_run_overlaps_at_the_cut),
 	FO_TEST(test_analyzer__cjk_does_not_join),
 	FO_TEST(test_analyzer__hyphen_compound),
 	FO_TEST(test_analyzer__hyphen_state_of_the_art),
@@ -872,6 +917,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
 	FO_TEST(test_analyzer__language_none_and_other),
+	FO_TEST(test_analyzer__empty_stem_is_no_stem),
 	FO_TEST(test_analyzer__new_and_language),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),

@@ -1,0 +1,100 @@
+/*
+ * analyzer.c (bench): the analyzer's throughput in MB/s: segmentation,
+ * normalisation and stemming of a text file, one document per line (the
+ * summaries of the benchmark corpus, extracted by bench/analyzer.sh), on
+ * one core. Not a test: built on demand (cmake --build build --target
+ * bench_analyzer) and run by bench/analyzer.sh.
+ *
+ * Usage: bench_analyzer FILE [LANGUAGE [SECONDS]]
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "analyzer/analyzer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int count_token(const fo_token *t, void *ctx)
+{
+	size_t *n = ctx;
+
+	*n += t->len + (t->stem ? t->stem_len : 0);
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	const char *lang = argc > 2 ? argv[2] : "english";
+	double secs = argc > 3 ? atof(argv[3]) : 3.0, t0, t, best = 0;
+	size_t size = 0, cap = 0, sink = 0, bytes, n;
+	char *text = NULL, *p, *end, *nl;
+	fo_analyzer *an = NULL;
+	FILE *f;
+	int rounds = 0, rc = 1;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: bench_analyzer FILE [LANGUAGE [SECONDS]]\n");
+		return 2;
+	}
+	f = fopen(argv[1], "rb");
+	if (!f) {
+		perror(argv[1]);
+		return 2;
+	}
+	for (;;) {
+		if (size == cap) {
+			cap = cap ? cap * 2 : 1 << 20;
+			p = realloc(text, cap);
+			if (!p)
+				goto out;
+			text = p;
+		}
+		n = fread(text + size, 1, cap - size, f);
+		if (n == 0)
+			break;
+		size += n;
+	}
+	fclose(f);
+	if (fo_analyzer_new(lang, &an) != FOLIO_OK) {
+		fprintf(stderr, "bench_analyzer: unknown language %s\n", lang);
+		goto out;
+	}
+	/* rounds of the whole file until the time is up; the best round
+	 * counts (the first one also fills the stem cache) */
+	t0 = now();
+	do {
+		double r0 = now();
+
+		bytes = 0;
+		for (p = text, end = text + size; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(end - p));
+			if (!nl)
+				nl = end;
+			if (fo_analyze(an, p, (size_t)(nl - p), count_token,
+			               &sink) != FOLIO_OK)
+				goto out;
+			bytes += (size_t)(nl - p);
+		}
+		t = now() - r0;
+		if (t > 0 && bytes / t > best)
+			best = bytes / t;
+		rounds++;
+	} while (now() - t0 < secs);
+	printf("%s: %.1f MB in %d rounds, best %.1f MB/s (language %s)\n",
+	       argv[1], bytes / 1e6, rounds, best / 1e6, lang);
+	rc = sink == 0;
+out:
+	fo_analyzer_free(an);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,129 @@
+# T040-analyzer.sh: the analyzer end to end. Posts full of technical words,
+# in several scripts and languages, are indexed through the CLI and
+# searched the way a user types; each query must find exactly the posts
+# expected, the post with the exact form first (doc/analyzer.md).
+. "$(dirname "$0")/lib.sh"
+
+U=https://example.com
+cat >"$TMP/tech.jsonl" <<'JL'
+{"url": "https://example.com/ft", "title": "Free-threaded CPython", "summary": "The free-threaded build of python3.14t removes the GIL; state-of-the-art all-to-all collectives and e-commerce sites benefit."}
+{"url": "https://example.com/free", "title": "Free software", "summary": "Free and threaded: a free server, threaded by design, sells commerce."}
+{"url": "https://example.com/gpu", "title": "MXFP8 on GB200", "summary": "MXFP8 training on GB200 and H100 GPUs reaches 1,068 TFLOPS/GPU, 97% of peak, with 3D parallelism on x86_64 hosts."}
+{"url": "https://example.com/pg", "title": "Stuck queries", "summary": "Look at pg_stat_activity, then call pg_cancel_backend(pid) on the blocker."}
+{"url": "https://example.com/stat", "title": "Activity stats", "summary": "The stat of each activity is kept per backend."}
+{"url": "https://example.com/ver", "title": "Llama 3.1 and Python 3.14", "summary": "Llama 3.1 runs on Python 3.14; version 3 of the API and 14 new endpoints."}
+{"url": "https://example.com/lang", "title": "C++, C# and F# on .NET", "summary": "Porting C++ and C# code to F# on .NET 8, with Node.js tooling; input/output through the DOM's getElementById."}
+{"url": "https://example.com/c", "title": "The C language", "summary": "Plain C and a net for the node; an element is found by its id."}
+{"url": "https://example.com/meta", "title": "Meta's stack", "summary": "Meta's engineers don't ship on Fridays. See https://engineering.fb.com/2024/llama or mail oncall@meta.example.org for help."}
+{"url": "https://example.com/zh", "title": "中文全文检索", "summary": "我们实现了中文全文检索引擎，支持分布式索引。"}
+{"url": "https://example.com/ja", "title": "日本語の検索", "summary": "東京の開発チームが全文検索エンジンを作りました。"}
+{"url": "https://example.com/ko", "title": "한국어 검색", "summary": "검색 엔진은 형태소 분석기를 사용합니다."}
+{"url": "https://example.com/de", "title": "Straße und Café", "summary": "Die Straße zum Café in München; ＭＸＦＰ８ ﬁle."}
+{"url": "https://example.com/ru", "title": "Поиск", "summary": "Полнотекстовый поиск для русских текстов."}
+JL
+run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
+begin "the corpus indexes cleanly"
+expect_eq "0" "$rc"
+
+# hits QUERY...: the URLs found, in rank order, space-separated.
+hits() {
+	run "$FOLIO" search --db "$TMP/idx" --json "$@"
+	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
+}
+first() { hits "$@" | cut -d' ' -f1; }
+
+# check QUERY EXPECTED: exactly these posts, in this order
+check() {
+	begin "$1 finds ${2:-nothing}"
+	expect_eq "$2" "$(hits "$1")"
+}
+# check_first QUERY URL: URL ranks first
+check_first() {
+	begin "$1 ranks $2 first"
+	expect_eq "$2" "$(first "$1")"
+}
+
+# hyphenated compounds: the typed form, its parts, joined
+check_first "free-threaded" "$U/ft"
+check "freethreaded" "$U/ft"
+check "free-threading" "$U/ft"
+check "state-of-the-art" "$U/ft"
+check "stateoftheart" "$U/ft"
+check "all-to-all" "$U/ft"
+check_first "e-commerce" "$U/ft"
+check "ecommerce" "$U/ft"
+check_first "free threaded" "$U/ft"
+
+# letter-digit mixes
+check "MXFP8" "$U/gpu $U/de"
+check "mxfp8" "$U/gpu $U/de"
+check "GB200" "$U/gpu"
+check "H100" "$U/gpu"
+check "3D" "$U/gpu"
+check "x86_64" "$U/gpu"
+check "python3.14t" "$U/ft"
+
+# underscore identifiers, whole and in parts
+check "pg_stat_activity" "$U/pg"
+check "pg_cancel_backend" "$U/pg"
+check_first "stat activity" "$U/pg"
+check "cancel backend" "$U/pg"
+
+# versions and numbers
+check "3.14" "$U/ver"
+check "Llama 3.1" "$U/ver"
+check "1,068" "$U/gpu"
+check "1068" "$U/gpu"
+check "97%" "$U/gpu"
+
+# names with symbols
+check_first "C++" "$U/lang"
+check "C#" "$U/lang"
+check "F#" "$U/lang"
+check_first ".NET" "$U/lang"
+check "Node.js" "$U/lang"
+
+# slashed pairs
+check "TFLOPS/GPU" "$U/gpu"
+check "input/output" "$U/lang"
+
+# possessives and contractions
+check "Meta's" "$U/meta"
+check_first "Meta" "$U/meta"
+check "don't" "$U/meta"
+check "don’t" "$U/meta"
+
+# camelCase
+check "getElementById" "$U/lang"
+check_first "element by id" "$U/lang"
+
+# URLs, host names, e-mail addresses
+check "engineering.fb.com" "$U/meta"
+check "https://engineering.fb.com/2024/llama" "$U/meta"
+check "oncall@meta.example.org" "$U/meta"
+
+# CJK: two or more characters find the post; one that is absent does not
+check "中文" "$U/zh"
+check "全文检索" "$U/zh"
+check "分布式索引" "$U/zh"
+check "全文検索" "$U/ja"
+check "東京" "$U/ja"
+check "검색" "$U/ko"
+check "형태소" "$U/ko"
+check "中文全文检索引擎" "$U/zh"
+check "英文检索" ""
+
+# folding and other languages
+check "strasse" "$U/de"
+check "Straße" "$U/de"
+check "cafe" "$U/de"
+check "file" "$U/de"
+check "поиск" "$U/ru"
+
+# a language chosen at index time is used by every later query
+run "$FOLIO" index --db "$TMP/ru" --language russian "$TMP/tech.jsonl"
+begin "a russian index stems russian queries (текстов -> текст)"
+run "$FOLIO" search --db "$TMP/ru" --json "текст"
+expect_eq "$U/ru" "$(urls_of "$out")"
+
+finish

@@ -1,0 +1,84 @@
+/*
+ * fuzz_analyzer.c: libFuzzer target for the analyzer (src/analyzer). The
+ * input is analysed as a document/query with English stemming and with
+ * the first byte choosing another Snowball language, then normalised as a
+ * field value; every token must keep the fo_token contract (non-empty
+ * NUL-terminated term of at most FO_MAX_TERM_BYTES, span inside the
+ * input, positions in order, at most 16 parts), or the target aborts like
+ * a memory error would.
+ *
+ * Built by CMake with -DFOLIO_FUZZ=ON and clang (see tools/check, which
+ * runs each fuzz target for 20 s on its seeds, tests/fuzz/analyzer_seeds).
+ */
+#include "analyzer/analyzer.h"
+
+#include <libstemmer.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct fo_fuzz_state {
+	size_t len;
+	uint32_t next_pos;
+	uint32_t last_compound;
+	int any;
+} fo_fuzz_state;
+
+static int check_token(const fo_token *t, void *ctx)
+{
+	fo_fuzz_state *f = ctx;
+
+	if (t->len == 0 || t->len > FO_MAX_TERM_BYTES ||
+	    strlen(t->term) != t->len || t->start >= t->end ||
+	    t->end > f->len || t->n_parts < 1 || t->n_parts > 16)
+		abort();
+	if (t->stem && (t->stem_len == 0 || strlen(t->stem) != t->stem_len))
+		abort();
+	if (t->kind == FO_TOK_JOINED ? t->pos != f->next_pos
+	                             : t->pos != f->next_pos++)
+		abort();
+	if (f->any && t->compound < f->last_compound)
+		abort();
+	f->last_compound = t->compound;
+	f->any = 1;
+	return 0;
+}
+
+static void run(fo_analyzer *an, const uint8_t *data, size_t size)
+{
+	fo_fuzz_state f = { size, 0, 0, 0 };
+
+	if (fo_analyze(an, (const char *)data, size, check_token, &f) !=
+	    FOLIO_OK)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static fo_analyzer *english, *other[64];
+	static size_t n_langs;
+	const char **l;
+	char *v;
+	size_t k;
+
+	if (!english) {
+		if (fo_analyzer_new("english", &english) != FOLIO_OK)
+			abort();
+		for (l = sb_stemmer_list(); *l && n_langs < 64; l++)
+			if (fo_analyzer_new(*l, &other[n_langs]) == FOLIO_OK)
+				n_langs++;
+	}
+	run(english, data, size);
+	if (size > 0 && n_langs > 0) {
+		k = data[0] % n_langs;
+		run(other[k], data + 1, size - 1);
+	}
+	v = fo_normalize_value((const char *)data, size);
+	if (!v)
+		abort();
+	free(v);
+	return 0;
+}

@@ -1,0 +1,190 @@
+/*
+ * test_normalize.c: folio's text folding (normalize.c) against Unicode's
+ * NormalizationTest.txt (UAX #15 conformance file, read compressed from
+ * the unicode-data package through bzip2), and the documented folding of
+ * doc/analyzer.md (case, diacritics, full-width forms, ligatures).
+ *
+ * For every line c1;c2;c3;c4;c5 the file requires c4 = NFKC(c1..c5); so
+ * folio's NFKC stage must give c4 for all five, and folding, which starts
+ * with NFKC, must give one and the same result for all five, both as a
+ * token (fo_normalize_token, the analyzer's path) and as a field value
+ * (fo_normalize_value). Code points not in Part 1 must be NFKC-stable.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "harness.h"
+
+#include "analyzer/analyzer.h"
+#include "analyzer/normalize.h"
+
+#include <utf8proc.h>
+
+#include <stdint.h>
+
+#define FO_NT_PATH "/usr/share/unicode/NormalizationTest.txt.bz2"
+
+/* Hex code points separated by spaces, up to ';', as UTF-8. */
+static const char *parse_field(const char *s, char *out, size_t *len)
+{
+	unsigned long cp;
+	char *end;
+
+	*len = 0;
+	while (*s && *s != ';') {
+		if (*s == ' ') {
+			s++;
+			continue;
+		}
+		cp = strtoul(s, &end, 16);
+		if (end == s)
+			return NULL;
+		*len += (size_t)utf8proc_encode_char((utf8proc_int32_t)cp,
+		                                     (utf8proc_uint8_t *)out + *len);
+		s = end;
+	}
+	out[*len] = '\0';
+	return *s == ';' ? s + 1 : NULL;
+}
+
+static int fold_token(fo_normalizer *nz, const char *s, size_t n,
+                      char *out)
+{
+	size_t len;
+
+	return fo_normalize_token(nz, s, n, out, &len) == FOLIO_OK ? 0 : -1;
+}
+
+static void test_normalize__normalization_test_nfkc(void)
+{
+	static char line[4096], col[5][1024], tok[5][FO_MAX_TERM_BYTES + 1];
+	static unsigned char in_part1[0x110000];
+	size_t len[5], lines = 0, bad_nfkc = 0, bad_fold = 0, bad_stable = 0;
+	const char *p;
+	char *nfkc, *v4, *v;
+	fo_normalizer nz;
+	FILE *f;
+	int part = -1, i;
+	uint32_t cp;
+
+	f = popen("bzip2 -dc " FO_NT_PATH, "r");
+	assert_true(f != NULL);
+	fo_normalizer_init(&nz);
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '@') {
+			part = line[5] - '0'; /* "@Part1" */
+			continue;
+		}
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		p = line;
+		for (i = 0; i < 5 && p; i++)
+			p = parse_field(p, col[i], &len[i]);
+		if (!p) {
+			fprintf(stderr, "  unparseable: %s", line);
+			bad_nfkc++;
+			continue;
+		}
+		lines++;
+		if (part == 1) {
+			utf8proc_int32_t c;
+
+			utf8proc_iterate((const utf8proc_uint8_t *)col[0],
+			                 (utf8proc_ssize_t)len[0], &c);
+			in_part1[c] = 1;
+		}
+		v4 = fo_normalize_value(col[3], len[3]);
+		if (fold_token(&nz, col[3], len[3], tok[3]) != 0 || !v4) {
+			bad_fold++;
+			free(v4);
+			continue;
+		}
+		for (i = 0; i < 5; i++) {
+			nfkc = fo_normalize_nfkc(col[i], len[i]);
+			if (!nfkc || strcmp(nfkc, col[3]) != 0) {
+				if (bad_nfkc++ < 5)
+					fprintf(stderr, "  NFKC(c%d) != c4: %s", i + 1,
+					        line);
+			}
+			free(nfkc);
+			v = fo_normalize_value(col[i], len[i]);
+			if (fold_token(&nz, col[i], len[i], tok[i]) != 0 || !v ||
+			    strcmp(tok[i], tok[3]) != 0 || strcmp(v, v4) != 0) {
+				if (bad_fold++ < 50)
+					fprintf(stderr, "  fold(c%d) != fold(c4): %s",
+					        i + 1, line);
+			}
+			free(v);
+		}
+		free(v4);
+	}
+	assert_int(0, pclose(f));
+	/* Part 1 lists every code point that NFKC changes: all others are
+	 * left alone (surrogates cannot occur in UTF-8) */
+	for (cp = 0; cp < 0x110000; cp++) {
+		char s[5];
+		size_t n;
+
+		if (cp == 0 || in_part1[cp] || (cp >= 0xd800 && cp <= 0xdfff))
+			continue;
+		n = (size_t)utf8proc_encode_char((utf8proc_int32_t)cp,
+		                                 (utf8proc_uint8_t *)s);
+		nfkc = fo_normalize_nfkc(s, n);
+		if (!nfkc || strlen(nfkc) != n || memcmp(nfkc, s, n) != 0) {
+			if (bad_stable++ < 5)
+				fprintf(stderr, "  U+%04X changed by NFKC\n",
+				        (unsigned)cp);
+		}
+		free(nfkc);
+	}
+	fo_normalizer_free(&nz);
+	printf("  %zu lines x 5 columns; NFKC differs %zu, folding differs "
+	       "%zu, unlisted code points changed %zu\n", lines, bad_nfkc,
+	       bad_fold, bad_stable);
+	/* Unicode 15.0's file has 19,000-odd lines */
+	assert_true(lines > 18000);
+	assert_int(0, bad_nfkc);
+	assert_int(0, bad_fold);
+	assert_int(0, bad_stable);
+}
+
+/* The behaviour doc/analyzer.md promises, value by value. */
+static void test_normalize__documented_folding(void)
+{
+	static const char *const cases[][2] = {
+		{ "Stra\xc3\x9f" "e", "strasse" },           /* case folding */
+		{ "STRASSE", "strasse" },
+		{ "caf\xc3\xa9", "cafe" },                   /* diacritics */
+		{ "cafe\xcc\x81", "cafe" },                  /* decomposed */
+		{ "\xef\xbc\xad\xef\xbc\xb8\xef\xbc\xa6\xef\xbc\xb0\xef\xbc\x98",
+		  "mxfp8" },                                 /* full width */
+		{ "\xef\xac\x81le", "file" },                /* ligature fi */
+		{ "co\xc2\xad" "operate", "cooperate" },     /* soft hyphen */
+		{ "\xce\x8c\xcf\x83\xce\xbf\xcf\x82", "οσοσ" }, /* Greek final sigma */
+		{ "\xe2\x84\xab", "a" },                     /* Angstrom sign */
+	};
+	char out[FO_MAX_TERM_BYTES + 1];
+	fo_normalizer nz;
+	size_t i, n;
+	char *v;
+
+	fo_normalizer_init(&nz);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_ok(fo_normalize_token(&nz, cases[i][0],
+		                             strlen(cases[i][0]), out, &n));
+		assert_str(cases[i][1], out);
+		v = fo_normalize_value(cases[i][0], strlen(cases[i][0]));
+		assert_str(cases[i][1], v);
+		free(v);
+	}
+	fo_normalizer_free(&nz);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_normalize__normalization_test_nfkc),
+	FO_TEST(test_normalize__documented_folding),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}
