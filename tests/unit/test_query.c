@@ -89,18 +89,20 @@ static void test_query__an_underscore_identifier_is_a_phrase_or_itself(void)
 	             "pg_stat_activity");
 }
 
-static void test_query__two_words_must_both_match(void)
+static void test_query__two_words_must_both_match_and_rank_higher_together(void)
 {
-	assert_query("Query((((Zfree SYNONYM free) OR free) AND "
-	             "((Zthread SYNONYM thread) OR threaded)))",
+	assert_query("Query(((((Zfree SYNONYM free) OR free) AND "
+	             "((Zthread SYNONYM thread) OR threaded)) AND_MAYBE "
+	             "(free PHRASE 2 threaded)))",
 	             "free threaded");
 }
 
 static void test_query__a_compound_then_a_word(void)
 {
-	assert_query("Query((((free PHRASE 2 threaded) OR "
+	assert_query("Query(((((free PHRASE 2 threaded) OR "
 	             "((Zfreethread SYNONYM freethread) OR freethreaded)) AND "
-	             "((Zpython SYNONYM python) OR python)))",
+	             "((Zpython SYNONYM python) OR python)) AND_MAYBE "
+	             "(free PHRASE 3 threaded PHRASE 3 python)))",
 	             "free-threaded python");
 }
 
@@ -177,7 +179,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__an_unstemmable_token_is_its_own_stem),
 	FO_TEST(test_query__a_hyphen_compound_is_a_phrase_or_its_joined_form),
 	FO_TEST(test_query__an_underscore_identifier_is_a_phrase_or_itself),
-	FO_TEST(test_query__two_words_must_both_match),
+	FO_TEST(test_query__two_words_must_both_match_and_rank_higher_together),
 	FO_TEST(test_query__a_compound_then_a_word),
 	FO_TEST(test_query__text_without_words_gives_no_query),
 	FO_TEST(test_query__the_termset_of_a_compound),
