@@ -119,9 +119,18 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		if (st == FOLIO_OK)
 			break;
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
-		if (fo_layout_live(db->path, &again, why) != FOLIO_OK ||
-		    strcmp(again.data, gen.data) == 0)
+		if (fo_layout_live(db->path, &again, why) != FOLIO_OK)
 			break;
+		if (strcmp(again.data, gen.data) == 0) {
+			if (st == FOLIO_ERROR_NOT_FOUND) {
+				fo_buf_clear(why);
+				fo_buf_printf(why, "index %s is damaged: its stub "
+				              "names %s, which does not exist; "
+				              "rebuild it", db->path, gen.data);
+				st = FOLIO_ERROR_CORRUPT;
+			}
+			break;
+		}
 	}
 	if (st == FOLIO_OK) {
 		fo_xdb_close(db->xdb, NULL);
@@ -176,6 +185,19 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	}
 	if (st == FOLIO_OK && name.oom)
 		st = FOLIO_ERROR_NOMEM;
+	/* Never clean up around a stub that names nothing: what it should
+	 * name may be among the "debris". */
+	if (st == FOLIO_OK && kind == FO_LAYOUT_STUB) {
+		struct stat sb;
+		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
+		if (!gen.oom && stat(gen.data, &sb) != 0) {
+			fo_buf_printf(why, "index %s is damaged: its stub names "
+			              "%s, which does not exist; move the index "
+			              "aside and index again", db->path, gen.data);
+			st = FOLIO_ERROR_CORRUPT;
+		}
+		fo_buf_clear(&gen);
+	}
 	if (st == FOLIO_OK && kind != FO_LAYOUT_GLASS &&
 	    fo_layout_clean(db->path, name.data, why) < 0)
 		st = FOLIO_ERROR_IO;

@@ -104,6 +104,14 @@ extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
 			                               : first.c_str());
 		}
 		return FOLIO_OK;
+	} catch (const Xapian::DatabaseOpeningError &) {
+		return fo_xerr_from_current_exception(err);
+	} catch (const Xapian::DatabaseError &e) {
+		// The checker stops at damage it cannot walk past (a block that
+		// does not inflate, a truncated table): that is a finding.
+		*problems = 1;
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
