@@ -9,6 +9,7 @@
 #include "api/run.h"
 
 #include "corpus/corpus.h"
+#include "corpus/text.h"
 #include "corpus/walk.h"
 #include "index/indexer.h"
 #include "index/merge.h"
@@ -221,6 +222,20 @@ static int on_post(const folio_post *p, const char *file, unsigned line,
 	return r->st != FOLIO_OK;
 }
 
+/* Bytes looked at to tell a binary file from text, as grep and git do. */
+#define SNIFF_BYTES 8000
+
+/* A binary file has NUL bytes and is not UTF-8 in its first few KB; text
+ * with a stray NUL is still parsed (the parsers report that post). */
+static int is_binary(const char *bytes, size_t len)
+{
+	size_t n = len < SNIFF_BYTES ? len : SNIFF_BYTES;
+
+	/* A multi-byte sequence cut by the window's end is not an error. */
+	return memchr(bytes, '\0', n) &&
+	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
+}
+
 /* Parse one file, mapped into memory so a large file costs no copy. */
 static int on_file(const char *path, int kind, void *ctx)
 {
@@ -241,6 +256,11 @@ static int on_file(const char *path, int kind, void *ctx)
 			report_problem(r, path, 0, strerror(errno));
 			goto done;
 		}
+	}
+	if (map && is_binary(map, (size_t)st.st_size)) {
+		report_problem(r, path, 0, "a binary file (NUL bytes, not "
+		               "UTF-8), not a corpus file; not read");
+		goto done;
 	}
 	r->report->files++;
 	if (kind == FO_CORPUS_MARKDOWN)
