@@ -25,6 +25,39 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Refuse a post with a field longer than FO_FIELD_MAX, as the markdown
+ * parser does: no summary needs more, and a huge field is garbage, not a
+ * post (the JSON Lines parser and API callers are held to it here). */
+static folio_status check_lengths(const folio_post *p, fo_buf *why)
+{
+	static const char *const names[] = { "url", "title", "company",
+		"author", "type", "summary" };
+	const char *fields[6];
+	size_t i;
+
+	fields[0] = p->url;
+	fields[1] = p->title;
+	fields[2] = p->company;
+	fields[3] = p->author;
+	fields[4] = p->type;
+	fields[5] = p->summary;
+	for (i = 0; i < 6; i++) {
+		if (fields[i] && strlen(fields[i]) > FO_FIELD_MAX) {
+			fo_buf_printf(why, "%s longer than %d bytes", names[i],
+			              FO_FIELD_MAX);
+			return FOLIO_ERROR_INVALID;
+		}
+	}
+	for (i = 0; i < p->n_topics; i++) {
+		if (strlen(p->topics[i]) > FO_FIELD_MAX) {
+			fo_buf_printf(why, "topic longer than %d bytes",
+			              FO_FIELD_MAX);
+			return FOLIO_ERROR_INVALID;
+		}
+	}
+	return FOLIO_OK;
+}
+
 static folio_status need_writer(folio_db *db)
 {
 	if (!db->writable)
@@ -87,7 +120,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	st = need_writer(db);
 	if (st == FOLIO_OK && !post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
-	if (st == FOLIO_OK && fo_post_check(post, &why) != FOLIO_OK)
+	if (st == FOLIO_OK && (fo_post_check(post, &why) != FOLIO_OK ||
+	                       check_lengths(post, &why) != FOLIO_OK))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
 	/* A merge of one post sorts and de-duplicates its topics. */
 	if (st == FOLIO_OK && !(one = fo_merge_new()))
@@ -214,7 +248,8 @@ static int on_post(const folio_post *p, const char *file, unsigned line,
 	fo_run *r = ctx;
 
 	fo_buf_clear(&r->why);
-	if (fo_post_check(p, &r->why) != FOLIO_OK) {
+	if (fo_post_check(p, &r->why) != FOLIO_OK ||
+	    check_lengths(p, &r->why) != FOLIO_OK) {
 		report_problem(r, file, line, r->why.data);
 		return 0;
 	}
