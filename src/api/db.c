@@ -145,6 +145,33 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 	return st;
 }
 
+/* Before a creation deletes a gen-1 left without a stub: it must be the
+ * empty debris of a killed creation, not an index whose stub was lost. */
+static folio_status check_orphan(const char *path, fo_buf *why)
+{
+	fo_buf gen = FO_BUF_INIT;
+	fo_xdb *x = NULL;
+	uint64_t docs = 0;
+	struct stat sb;
+	folio_status st = FOLIO_OK;
+
+	fo_buf_printf(&gen, "%s/gen-1", path);
+	if (gen.oom)
+		st = FOLIO_ERROR_NOMEM;
+	else if (stat(gen.data, &sb) == 0 &&
+	         fo_xdb_open(gen.data, FO_XDB_READ, &x, NULL) == FOLIO_OK &&
+	         fo_xdb_doccount(x, &docs, NULL) == FOLIO_OK && docs > 0) {
+		fo_buf_printf(why, "index %s has lost its stub %s, but %s holds "
+		              "%llu posts: restore the stub (a line \"glass "
+		              "gen-1\") or move the index aside", path,
+		              FO_STUB_NAME, gen.data, (unsigned long long)docs);
+		st = FOLIO_ERROR_CORRUPT;
+	}
+	fo_xdb_close(x, NULL);
+	fo_buf_free(&gen);
+	return st;
+}
+
 /* Writers: take the write lock, then open the live generation, creating
  * the index when asked to, and clear away the debris of interrupted runs
  * (layout.h): with the lock held, nothing else can be using it. */
@@ -176,6 +203,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		}
 		create = 1;
 		fo_buf_puts(&name, "gen-1");
+		st = check_orphan(db->path, why);
 	} else if (kind == FO_LAYOUT_STUB) {
 		st = fo_layout_live_name(db->path, &name, why);
 	} else if (kind != FO_LAYOUT_GLASS) {
@@ -198,8 +226,10 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		}
 		fo_buf_clear(&gen);
 	}
+	/* A new index starts from nothing: even a gen-1 left by a creation
+	 * killed halfway goes. */
 	if (st == FOLIO_OK && kind != FO_LAYOUT_GLASS &&
-	    fo_layout_clean(db->path, name.data, why) < 0)
+	    fo_layout_clean(db->path, create ? NULL : name.data, why) < 0)
 		st = FOLIO_ERROR_IO;
 	if (st != FOLIO_OK)
 		goto done;

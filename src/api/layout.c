@@ -66,7 +66,11 @@ fo_layout_kind fo_layout_probe(const char *path)
 	if (!d)
 		return FO_LAYOUT_OTHER;
 	while ((e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.' && !is_debris(e->d_name))
+		/* Only a creation leaves debris without a stub, and it
+		 * only ever makes gen-1: any other generation without a
+		 * stub is someone's data. */
+		if (e->d_name[0] != '.' && !(is_debris(e->d_name) &&
+		                             gen_of(e->d_name) <= 1))
 			visible = 1;
 	closedir(d);
 	return visible ? FO_LAYOUT_OTHER : FO_LAYOUT_EMPTY;

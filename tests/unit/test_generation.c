@@ -94,12 +94,16 @@ static void test_generation__names_and_debris(void)
 	snprintf(dir, sizeof dir, "%s/layout", root);
 	assert_int(0, mkdir(dir, 0777));
 	assert_int(FO_LAYOUT_EMPTY, fo_layout_probe(dir));
-	snprintf(p, sizeof p, "%s/gen-7", dir);
+	snprintf(p, sizeof p, "%s/gen-1", dir);
 	assert_int(0, mkdir(p, 0777));
 	snprintf(p, sizeof p, "%s/build-123", dir);
 	assert_int(0, mkdir(p, 0777));
 	/* Debris of a creation killed before its first stub is written. */
 	assert_int(FO_LAYOUT_EMPTY, fo_layout_probe(dir));
+	/* But a later generation without a stub is someone's data. */
+	snprintf(p, sizeof p, "%s/gen-7", dir);
+	assert_int(0, mkdir(p, 0777));
+	assert_int(FO_LAYOUT_OTHER, fo_layout_probe(dir));
 	assert_ok(fo_layout_next_gen(dir, &name, &why));
 	assert_str("gen-8", name.data);
 	assert_int(7, fo_layout_gen_number("/x/gen-7"));
@@ -113,7 +117,7 @@ static void test_generation__names_and_debris(void)
 	/* Cleaning keeps the live generation and whatever is not ours. */
 	snprintf(p, sizeof p, "%s/notes.txt", dir);
 	assert_int(0, mkdir(p, 0777));
-	assert_int(1, fo_layout_clean(dir, "gen-7", &why));
+	assert_int(2, fo_layout_clean(dir, "gen-7", &why));
 	snprintf(p, sizeof p, "%s/gen-7", dir);
 	assert_int(0, access(p, F_OK));
 	snprintf(p, sizeof p, "%s/notes.txt", dir);
