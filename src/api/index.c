@@ -25,14 +25,19 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Refuse a post with a field longer than FO_FIELD_MAX, as the markdown
- * parser does: no summary needs more, and a huge field is garbage, not a
- * post (the JSON Lines parser and API callers are held to it here). */
+/* A summary may be long (a Debian package description can pass 64 KB),
+ * but not this long. */
+#define SUMMARY_MAX (16 * FO_FIELD_MAX)
+
+/* Refuse a post with a field longer than FO_FIELD_MAX (a summary longer
+ * than SUMMARY_MAX), as the markdown parser does for titles: a 200 KB
+ * title is garbage, not a post. JSON Lines and API posts are held to it
+ * here. */
 static folio_status check_lengths(const folio_post *p, fo_buf *why)
 {
 	static const char *const names[] = { "url", "title", "company",
-		"author", "type", "summary" };
-	const char *fields[6];
+		"author", "type" };
+	const char *fields[5];
 	size_t i;
 
 	fields[0] = p->url;
@@ -40,13 +45,16 @@ static folio_status check_lengths(const folio_post *p, fo_buf *why)
 	fields[2] = p->company;
 	fields[3] = p->author;
 	fields[4] = p->type;
-	fields[5] = p->summary;
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 5; i++) {
 		if (fields[i] && strlen(fields[i]) > FO_FIELD_MAX) {
 			fo_buf_printf(why, "%s longer than %d bytes", names[i],
 			              FO_FIELD_MAX);
 			return FOLIO_ERROR_INVALID;
 		}
+	}
+	if (p->summary && strlen(p->summary) > SUMMARY_MAX) {
+		fo_buf_printf(why, "summary longer than %d bytes", SUMMARY_MAX);
+		return FOLIO_ERROR_INVALID;
 	}
 	for (i = 0; i < p->n_topics; i++) {
 		if (strlen(p->topics[i]) > FO_FIELD_MAX) {
