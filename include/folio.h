@@ -24,7 +24,10 @@
  * exception: once returned they are independent of their handle, so they
  * may be read, and freed, by another thread. Any number of readers (in
  * this or other processes) may search while one writer indexes: each
- * reader sees the last committed state (tests/api/api_threads.c).
+ * reader sees the last committed state, and never waits for the writer
+ * (tests/api/api_threads.c). One writer at a time holds an index's write
+ * lock (a lock file in the index directory, released by the kernel if the
+ * writer dies).
  *
  * Building against libfolio: pkg-config --cflags --libs folio, or CMake's
  * find_package(folio) and the target folio::folio (folio::folio_static
@@ -194,14 +197,38 @@ typedef struct folio_diagnostic {
 typedef void (*folio_diagnostic_fn)(const folio_diagnostic *diag,
                                     void *payload);
 
+/** Where an indexing run is, for progress displays. */
+typedef struct folio_progress {
+	const char *phase; /**< "reading", "indexing", "removing", "merging"
+	                        or "switching"; static */
+	uint64_t done;     /**< posts (or files, while reading) done so far */
+	uint64_t total;    /**< how many there are, 0 when not known yet */
+} folio_progress;
+
+/** Called now and then during a run; the struct is valid during the call. */
+typedef void (*folio_progress_fn)(const folio_progress *progress,
+                                  void *payload);
+
 typedef struct folio_index_options {
 	unsigned version;               /**< FOLIO_INDEX_OPTIONS_VERSION */
 	folio_diagnostic_fn diagnostic; /**< NULL: problems are only counted */
-	void *payload;                  /**< passed to diagnostic */
+	void *payload;                  /**< passed to diagnostic and progress */
+	/* Version 2: */
+	/** Non-zero: build a fresh generation from the corpus beside the live
+	 *  one, then switch readers to it atomically (see
+	 *  folio_db_index_paths). A run on an empty index always does this. */
+	int rebuild;
+	/** Non-zero: keep indexed posts whose URL is not in the corpus given
+	 *  (for adding a single file). Default: they are removed. */
+	int no_delete;
+	/** Worker threads for a full build; 0: one per online CPU. */
+	unsigned threads;
+	folio_progress_fn progress; /**< NULL: no progress calls */
 } folio_index_options;
 
-#define FOLIO_INDEX_OPTIONS_VERSION 1
-#define FOLIO_INDEX_OPTIONS_INIT { FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL }
+#define FOLIO_INDEX_OPTIONS_VERSION 2
+#define FOLIO_INDEX_OPTIONS_INIT                                               \
+	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL }
 
 /** What an indexing run did. */
 typedef struct folio_index_report {
@@ -210,29 +237,101 @@ typedef struct folio_index_report {
 	uint64_t added;   /**< posts new to the index */
 	uint64_t updated; /**< posts already indexed whose content changed */
 	uint64_t unchanged; /**< posts already indexed, identical */
-	uint64_t skipped; /**< malformed posts or unreadable files skipped */
+	uint64_t skipped; /**< malformed posts, unreadable files or missing
+	                       paths skipped */
+	uint64_t removed; /**< indexed posts no longer in the corpus, removed */
+	uint64_t kept;    /**< indexed posts no longer in the corpus, kept
+	                       because of no_delete or because some of the
+	                       corpus could not be read (skipped > 0) */
+	int rebuilt;      /**< non-zero: a new generation was built and
+	                       switched to */
 } folio_index_report;
 
 /**
- * Index every topic page (*.md) and JSON Lines file (*.jsonl) in paths:
- * files, or directories searched recursively. Posts are merged by URL
- * (a post on two topic pages gets both topics) and replace any indexed
- * post with the same URL; the changes are committed before returning.
+ * Bring the index in line with the topic pages (*.md) and JSON Lines files
+ * (*.jsonl) in paths: files, or directories searched recursively. Posts
+ * are merged by URL (a post on two topic pages gets both topics). Then:
  *
- * Malformed posts and unreadable files are reported through
- * opts->diagnostic and skipped; everything else is indexed.
+ *  - a post new to the index is added, a post whose content changed is
+ *    replaced, an unchanged post (same content hash) is not re-analysed;
+ *  - an indexed post whose URL appears nowhere in paths is removed, unless
+ *    opts->no_delete is set or the corpus was not read completely: when
+ *    anything was skipped (an unreadable file or directory, a missing
+ *    path, a malformed post) nothing is removed, because a post that could
+ *    not be read is not a post that was deleted. Such posts are counted in
+ *    report->kept;
+ *  - changes are committed in batches of a few thousand posts, so a crash
+ *    loses at most the batch in progress and never what was committed.
+ *
+ * With opts->rebuild, or when the index is empty, the posts are indexed
+ * from scratch by opts->threads workers into private databases beside the
+ * live one, compacted into a new generation, synced, and readers are
+ * switched to it in one atomic step (a rename of the index's stub file);
+ * the old generation is then deleted (readers that still have it open
+ * keep reading it until they next search). Posts kept as above are
+ * copied over from the old generation. A crash before the switch leaves
+ * the old generation live; the next run removes the debris.
+ *
+ * Malformed posts, unreadable files and missing paths are reported
+ * through opts->diagnostic (from the calling thread) and skipped;
+ * everything else is indexed.
+ *
+ * Thread safety: the run uses internal worker threads, but calls back
+ * (diagnostic, progress) only from the calling thread.
  *
  * @param report OUT: what was done (caller-allocated; may be NULL)
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
- * @retval FOLIO_ERROR_NOT_FOUND  a path does not exist (nothing indexed)
- * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO
+ * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
+ * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,
+ *         FOLIO_ERROR_INVALID
  */
 FOLIO_EXTERN folio_status folio_db_index_paths(folio_db *db,
                                                const char *const *paths,
                                                size_t n_paths,
                                                const folio_index_options *opts,
                                                folio_index_report *report);
+
+/* ------------------------------------------------------------------------
+ * Operations
+ * ------------------------------------------------------------------------ */
+
+/** A description of an index. Strings are borrowed from the handle and
+ *  stay valid until the next call on it. */
+typedef struct folio_stats {
+	uint64_t documents;  /**< posts */
+	uint64_t terms;      /**< distinct terms */
+	uint64_t disk_bytes; /**< size of the live generation's files */
+	uint64_t generation; /**< N of the live generation gen-N (0: none) */
+	const char *built;   /**< UTC time of the last full build, ISO 8601
+	                          ("" when unknown) */
+	const char *updated; /**< UTC time of the last indexing run ("") */
+	const char *corpus;  /**< the paths of the last indexing run, one
+	                          per line ("" when unknown) */
+	const char *language; /**< the stemming language */
+} folio_stats;
+
+/**
+ * Describe the index, as of the last commit seen.
+ *
+ * @param out OUT: filled in (caller-allocated); its strings are borrowed
+ * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM,
+ *         FOLIO_ERROR_BACKEND
+ */
+FOLIO_EXTERN folio_status folio_db_stats(folio_db *db, folio_stats *out);
+
+/**
+ * Verify the live generation with Xapian's consistency checker
+ * (Xapian::Database::check) and that every post's stored data decodes.
+ * folio_db_error() then describes the first problem found.
+ *
+ * @param problems OUT: how many problems were found (0: the index is sound)
+ * @retval FOLIO_OK             the index is sound
+ * @retval FOLIO_ERROR_CORRUPT  problems were found
+ * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
+ */
+FOLIO_EXTERN folio_status folio_db_check(folio_db *db, uint64_t *problems);
 
 /* ------------------------------------------------------------------------
  * Searching

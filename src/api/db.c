@@ -9,6 +9,7 @@
 #include "api/db.h"
 
 #include "api/layout.h"
+#include "api/lock.h"
 #include "index/schema.h"
 
 #include <errno.h>
@@ -98,61 +99,261 @@ done:
 	return st;
 }
 
-/* Open (or create) the Xapian database behind path. */
-static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
+/* Readers: open the generation the stub names. A rebuild may switch the
+ * stub and delete the old generation between our reading the stub and
+ * opening what it named: then the stub has changed, and we try again. */
+static folio_status open_reader(folio_db *db, fo_buf *why)
 {
-	fo_layout_kind kind = fo_layout_probe(db->path);
-	fo_buf live = FO_BUF_INIT;
-	unsigned xflags = FO_XDB_READ;
-	int create = 0;
+	fo_buf gen = FO_BUF_INIT, again = FO_BUF_INIT;
+	fo_xdb *x = NULL;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
+	int attempt;
 
-	if (kind == FO_LAYOUT_MISSING || kind == FO_LAYOUT_EMPTY) {
-		if (!(flags & FOLIO_OPEN_CREATE) || !(flags & FOLIO_OPEN_WRITE)) {
+	for (attempt = 0; attempt < 8; attempt++) {
+		fo_buf_clear(why);
+		st = fo_layout_live(db->path, &gen, why);
+		if (st != FOLIO_OK)
+			break;
+		st = fo_xdb_open(gen.data, FO_XDB_READ, &x, &err);
+		if (st == FOLIO_OK)
+			break;
+		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+		if (fo_layout_live(db->path, &again, why) != FOLIO_OK)
+			break;
+		if (strcmp(again.data, gen.data) == 0) {
+			if (st == FOLIO_ERROR_NOT_FOUND) {
+				fo_buf_clear(why);
+				fo_buf_printf(why, "index %s is damaged: its stub "
+				              "names %s, which does not exist; "
+				              "rebuild it", db->path, gen.data);
+				st = FOLIO_ERROR_CORRUPT;
+			}
+			break;
+		}
+	}
+	if (st == FOLIO_OK) {
+		fo_xdb_close(db->xdb, NULL);
+		db->xdb = x;
+		fo_buf_clear(&db->live);
+		fo_buf_puts(&db->live, gen.data);
+		if (db->live.oom)
+			st = FOLIO_ERROR_NOMEM;
+	}
+	fo_buf_free(&gen);
+	fo_buf_free(&again);
+	return st;
+}
+
+/* Before a creation deletes a gen-1 left without a stub: it must be the
+ * empty debris of a killed creation, not an index whose stub was lost. */
+static folio_status check_orphan(const char *path, fo_buf *why)
+{
+	fo_buf gen = FO_BUF_INIT;
+	fo_xdb *x = NULL;
+	uint64_t docs = 0;
+	struct stat sb;
+	folio_status st = FOLIO_OK;
+
+	fo_buf_printf(&gen, "%s/gen-1", path);
+	if (gen.oom)
+		st = FOLIO_ERROR_NOMEM;
+	else if (stat(gen.data, &sb) == 0 &&
+	         fo_xdb_open(gen.data, FO_XDB_READ, &x, NULL) == FOLIO_OK &&
+	         fo_xdb_doccount(x, &docs, NULL) == FOLIO_OK && docs > 0) {
+		fo_buf_printf(why, "index %s has lost its stub %s, but %s holds "
+		              "%llu posts: restore the stub (a line \"glass "
+		              "gen-1\") or move the index aside", path,
+		              FO_STUB_NAME, gen.data, (unsigned long long)docs);
+		st = FOLIO_ERROR_CORRUPT;
+	}
+	fo_xdb_close(x, NULL);
+	fo_buf_free(&gen);
+	return st;
+}
+
+/* Writers: take the write lock, then open the live generation, creating
+ * the index when asked to, and clear away the debris of interrupted runs
+ * (layout.h): with the lock held, nothing else can be using it. */
+static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
+{
+	fo_buf name = FO_BUF_INIT, gen = FO_BUF_INIT;
+	unsigned xflags = FO_XDB_WRITE | FO_XDB_CREATE;
+	fo_layout_kind kind;
+	fo_xerr err = { "" };
+	folio_status st;
+	int create = 0;
+
+	if (mkdir(db->path, 0777) != 0 && errno != EEXIST) {
+		fo_buf_printf(why, "cannot create %s: %s", db->path,
+		              strerror(errno));
+		return FOLIO_ERROR_IO;
+	}
+	st = fo_lock_take(db->path, (flags & FOLIO_OPEN_WAIT) != 0,
+	                  &db->lock_fd, why);
+	if (st != FOLIO_OK)
+		goto done;
+	/* Look again: the index may have changed while we waited. */
+	kind = fo_layout_probe(db->path);
+	if (kind == FO_LAYOUT_EMPTY || kind == FO_LAYOUT_MISSING) {
+		if (!(flags & FOLIO_OPEN_CREATE)) {
 			fo_buf_printf(why, "no index at %s", db->path);
 			st = FOLIO_ERROR_NOT_FOUND;
 			goto done;
 		}
-		if (kind == FO_LAYOUT_MISSING && mkdir(db->path, 0777) != 0) {
-			fo_buf_printf(why, "cannot create %s: %s", db->path,
-			              strerror(errno));
-			st = FOLIO_ERROR_IO;
-			goto done;
-		}
 		create = 1;
-	} else if (kind == FO_LAYOUT_OTHER) {
+		fo_buf_puts(&name, "gen-1");
+		st = check_orphan(db->path, why);
+	} else if (kind == FO_LAYOUT_STUB) {
+		st = fo_layout_live_name(db->path, &name, why);
+	} else if (kind != FO_LAYOUT_GLASS) {
 		fo_buf_printf(why, "%s is not a folio index", db->path);
 		st = FOLIO_ERROR_NOT_FOUND;
 		goto done;
 	}
-
-	if (flags & FOLIO_OPEN_WRITE) {
-		xflags = FO_XDB_WRITE | FO_XDB_CREATE;
-		if (flags & FOLIO_OPEN_WAIT)
-			xflags |= FO_XDB_WAIT;
-		if (create)
-			fo_buf_printf(&live, "%s/gen-1", db->path);
-		else if (kind == FO_LAYOUT_STUB)
-			st = fo_layout_live(db->path, &live, why);
-		else
-			fo_buf_puts(&live, db->path);
-	} else {
-		fo_buf_puts(&live, db->path);
-	}
-	if (st == FOLIO_OK && live.oom)
+	if (st == FOLIO_OK && name.oom)
 		st = FOLIO_ERROR_NOMEM;
-	if (st == FOLIO_OK) {
-		st = fo_xdb_open(live.data, xflags, &db->xdb, &err);
-		if (st != FOLIO_OK)
-			fo_buf_printf(why, "cannot open index %s: %s", db->path,
-			              err.msg);
+	/* Never clean up around a stub that names nothing: what it should
+	 * name may be among the "debris". */
+	if (st == FOLIO_OK && kind == FO_LAYOUT_STUB) {
+		struct stat sb;
+		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
+		if (!gen.oom && stat(gen.data, &sb) != 0) {
+			fo_buf_printf(why, "index %s is damaged: its stub names "
+			              "%s, which does not exist; move the index "
+			              "aside and index again", db->path, gen.data);
+			st = FOLIO_ERROR_CORRUPT;
+		}
+		fo_buf_clear(&gen);
 	}
-	if (st == FOLIO_OK && create)
+	/* A new index starts from nothing: even a gen-1 left by a creation
+	 * killed halfway goes. */
+	if (st == FOLIO_OK && kind != FO_LAYOUT_GLASS &&
+	    fo_layout_clean(db->path, create ? NULL : name.data, why) < 0)
+		st = FOLIO_ERROR_IO;
+	if (st != FOLIO_OK)
+		goto done;
+	if (kind == FO_LAYOUT_GLASS)
+		fo_buf_puts(&gen, db->path);
+	else
+		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
+	if (flags & FOLIO_OPEN_WAIT)
+		xflags |= FO_XDB_WAIT;
+	st = gen.oom ? FOLIO_ERROR_NOMEM : fo_xdb_open(gen.data, xflags,
+	                                               &db->xdb, &err);
+	if (st != FOLIO_OK) {
+		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+		goto done;
+	}
+	if (kind != FO_LAYOUT_GLASS)
+		fo_buf_puts(&db->live, gen.data);
+	if (create)
 		st = fo_layout_switch(db->path, "gen-1", why);
 done:
-	fo_buf_free(&live);
+	fo_buf_free(&name);
+	fo_buf_free(&gen);
 	return st;
+}
+
+/* Open (or create) the Xapian database behind path. */
+static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
+{
+	fo_layout_kind kind = fo_layout_probe(db->path);
+	fo_xerr err = { "" };
+	folio_status st = FOLIO_OK;
+
+	if (kind == FO_LAYOUT_OTHER) {
+		fo_buf_printf(why, "%s is not a folio index", db->path);
+		return FOLIO_ERROR_NOT_FOUND;
+	}
+	if ((kind == FO_LAYOUT_MISSING || kind == FO_LAYOUT_EMPTY) &&
+	    !((flags & FOLIO_OPEN_CREATE) && (flags & FOLIO_OPEN_WRITE))) {
+		fo_buf_printf(why, "no index at %s", db->path);
+		return FOLIO_ERROR_NOT_FOUND;
+	}
+	if (flags & FOLIO_OPEN_WRITE)
+		return open_writer(db, flags, why);
+	if (kind == FO_LAYOUT_STUB)
+		return open_reader(db, why);
+	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
+	if (st != FOLIO_OK)
+		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+	return st;
+}
+
+folio_status fo_db_refresh(folio_db *db)
+{
+	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
+	fo_xerr err = { "" };
+	folio_status st = FOLIO_OK;
+	int attempt;
+
+	if (db->writable)
+		return FOLIO_OK;
+	for (attempt = 0; attempt < 4; attempt++) {
+		if (db->live.len) {
+			fo_buf_clear(&why);
+			st = fo_layout_live(db->path, &now, &why);
+			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0)
+				st = open_reader(db, &why);
+			if (st != FOLIO_OK) {
+				fo_db_fail(db, st, "%s", why.data ? why.data : "");
+				break;
+			}
+		}
+		st = fo_xdb_reopen(db->xdb, &err);
+		if (st == FOLIO_OK)
+			break;
+		fo_db_xfail(db, st, &err);
+		/* Reopening fails when the generation was deleted under us:
+		 * if the stub moved on, follow it. */
+		if (!db->live.len ||
+		    fo_layout_live(db->path, &now, &why) != FOLIO_OK ||
+		    strcmp(now.data, db->live.data) == 0)
+			break;
+	}
+	fo_buf_free(&now);
+	fo_buf_free(&why);
+	return st;
+}
+
+folio_status fo_db_adopt(folio_db *db, const char *name)
+{
+	fo_buf gen = FO_BUF_INIT;
+	fo_xerr err = { "" };
+	fo_xdb *x = NULL;
+	folio_status st;
+
+	fo_buf_printf(&gen, "%s/%s", db->path, name);
+	st = gen.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(db, fo_xdb_close(db->xdb, &err), &err);
+	db->xdb = NULL;
+	if (st == FOLIO_OK)
+		st = fo_xdb_open(gen.data, FO_XDB_WRITE, &x, &err);
+	if (st != FOLIO_OK)
+		fo_db_fail(db, st, "cannot open index %s: %s", db->path,
+		           err.msg);
+	db->xdb = x;
+	fo_buf_clear(&db->live);
+	fo_buf_puts(&db->live, gen.data);
+	fo_buf_free(&gen);
+	return st;
+}
+
+/* Free everything but the database, releasing the write lock last. */
+static void free_handle(folio_db *db)
+{
+	size_t i;
+
+	fo_analyzer_free(db->an);
+	free(db->path);
+	fo_buf_free(&db->live);
+	fo_buf_free(&db->error);
+	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
+		fo_buf_free(&db->lent[i]);
+	fo_lock_drop(db->lock_fd);
+	free(db);
 }
 
 folio_status folio_db_open(const char *path, const folio_open_options *opts,
@@ -185,6 +386,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
 	}
+	db->lock_fd = -1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */
 	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
@@ -214,10 +416,7 @@ done:
 			*errmsg = fo_buf_detach(&why);
 		if (db) {
 			fo_xdb_close(db->xdb, NULL);
-			fo_analyzer_free(db->an);
-			free(db->path);
-			fo_buf_free(&db->error);
-			free(db);
+			free_handle(db);
 		}
 	} else {
 		*out = db;
@@ -234,10 +433,7 @@ folio_status folio_db_close(folio_db *db)
 	if (!db)
 		return FOLIO_OK;
 	st = fo_xdb_close(db->xdb, &err);
-	fo_analyzer_free(db->an);
-	free(db->path);
-	fo_buf_free(&db->error);
-	free(db);
+	free_handle(db);
 	return st;
 }
 

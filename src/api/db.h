@@ -16,7 +16,11 @@ struct folio_db {
 	fo_xdb *xdb;
 	fo_analyzer *an; /* built for the index's own language */
 	int writable;
+	int lock_fd;     /* writers: the index's write lock (lock.h); else -1 */
+	fo_buf live;     /* the generation directory xdb has open ("" for a
+	                    bare glass database) */
 	fo_buf error;    /* folio_db_error(); reset by every call */
+	fo_buf lent[3];  /* strings folio_db_stats lends the caller */
 	uint64_t pending; /* changes since the last commit */
 };
 
@@ -29,5 +33,15 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 
 /* Record a bridge error on db and return st (FOLIO_OK passes through). */
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
+
+/* Before a search: bring a reader up to the latest commit, and when the
+ * index switched generations since (a rebuild), close the old generation
+ * and open the new one, so that each search runs on one whole generation.
+ * Writers see their own changes: nothing to do. */
+folio_status fo_db_refresh(folio_db *db);
+
+/* Writers: make generation directory name (in db->path) the one db->xdb
+ * writes to, closing the old one. Used after a rebuild's switch. */
+folio_status fo_db_adopt(folio_db *db, const char *name);
 
 #endif

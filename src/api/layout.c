@@ -1,12 +1,13 @@
 /*
  * layout.c: the index directory (see layout.h).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "api/layout.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +23,28 @@ static int exists_in(const char *dir, const char *name)
 	found = !p.oom && stat(p.data, &st) == 0;
 	fo_buf_free(&p);
 	return found;
+}
+
+/* gen-N with N a positive decimal number. */
+static unsigned long gen_of(const char *name)
+{
+	unsigned long n = 0;
+	const char *p;
+
+	if (strncmp(name, "gen-", 4) != 0 || !name[4] || name[4] == '0')
+		return 0;
+	for (p = name + 4; *p; p++) {
+		if (*p < '0' || *p > '9' || n > 100000000UL)
+			return 0;
+		n = n * 10 + (unsigned long)(*p - '0');
+	}
+	return n;
+}
+
+static int is_debris(const char *name)
+{
+	return gen_of(name) || strncmp(name, "build-", 6) == 0 ||
+	       strcmp(name, FO_STUB_NAME ".tmp") == 0;
 }
 
 fo_layout_kind fo_layout_probe(const char *path)
@@ -43,13 +66,17 @@ fo_layout_kind fo_layout_probe(const char *path)
 	if (!d)
 		return FO_LAYOUT_OTHER;
 	while ((e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.')
+		/* Only a creation leaves debris without a stub, and it
+		 * only ever makes gen-1: any other generation without a
+		 * stub is someone's data. */
+		if (e->d_name[0] != '.' && !(is_debris(e->d_name) &&
+		                             gen_of(e->d_name) <= 1))
 			visible = 1;
 	closedir(d);
 	return visible ? FO_LAYOUT_OTHER : FO_LAYOUT_EMPTY;
 }
 
-folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why)
+folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 {
 	fo_buf stub = FO_BUF_INIT;
 	char line[512], type[32], gen[256];
@@ -65,19 +92,21 @@ folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why)
 	if (!f) {
 		fo_buf_printf(why, "cannot read %s: %s", stub.data,
 		              strerror(errno));
-		st = FOLIO_ERROR_IO;
+		st = errno == ENOENT ? FOLIO_ERROR_NOT_FOUND : FOLIO_ERROR_IO;
 		goto done;
 	}
 	/* The stub's one line: "<backend> <relative path>". */
 	if (!fgets(line, sizeof line, f) ||
 	    sscanf(line, "%31s %255s", type, gen) != 2 ||
-	    strchr(gen, '/') || strcmp(gen, "..") == 0) {
-		fo_buf_printf(why, "%s does not name a generation", stub.data);
+	    strchr(gen, '/') || strcmp(gen, "..") == 0 ||
+	    strcmp(gen, ".") == 0) {
+		fo_buf_printf(why, "%s does not name a generation: the index "
+		              "is damaged; rebuild it", stub.data);
 		st = FOLIO_ERROR_CORRUPT;
 		goto done;
 	}
 	fo_buf_clear(out);
-	fo_buf_printf(out, "%s/%s", path, gen);
+	fo_buf_puts(out, gen);
 	if (out->oom)
 		st = FOLIO_ERROR_NOMEM;
 done:
@@ -85,6 +114,145 @@ done:
 		fclose(f);
 	fo_buf_free(&stub);
 	return st;
+}
+
+folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why)
+{
+	fo_buf name = FO_BUF_INIT;
+	folio_status st = fo_layout_live_name(path, &name, why);
+
+	if (st == FOLIO_OK) {
+		fo_buf_clear(out);
+		fo_buf_printf(out, "%s/%s", path, name.data);
+		if (out->oom)
+			st = FOLIO_ERROR_NOMEM;
+	}
+	fo_buf_free(&name);
+	return st;
+}
+
+unsigned long fo_layout_gen_number(const char *gen_path)
+{
+	const char *slash = strrchr(gen_path, '/');
+
+	return gen_of(slash ? slash + 1 : gen_path);
+}
+
+folio_status fo_layout_next_gen(const char *path, fo_buf *name, fo_buf *why)
+{
+	unsigned long top = 0, n;
+	struct dirent *e;
+	DIR *d = opendir(path);
+
+	if (!d) {
+		fo_buf_printf(why, "cannot read %s: %s", path, strerror(errno));
+		return FOLIO_ERROR_IO;
+	}
+	while ((e = readdir(d)) != NULL)
+		if ((n = gen_of(e->d_name)) > top)
+			top = n;
+	closedir(d);
+	fo_buf_clear(name);
+	fo_buf_printf(name, "gen-%lu", top + 1);
+	return name->oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
+}
+
+static int remove_one(const char *path, const struct stat *sb, int flag,
+                      struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	if (flag == FTW_DP)
+		return rmdir(path) == 0 || errno == ENOENT ? 0 : -1;
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+int fo_layout_remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int fo_layout_clean(const char *path, const char *keep, fo_buf *why)
+{
+	fo_buf child = FO_BUF_INIT;
+	struct dirent *e;
+	DIR *d = opendir(path);
+	int removed = 0;
+
+	if (!d) {
+		fo_buf_printf(why, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (!is_debris(e->d_name) ||
+		    (keep && strcmp(e->d_name, keep) == 0))
+			continue;
+		fo_buf_clear(&child);
+		fo_buf_printf(&child, "%s/%s", path, e->d_name);
+		if (child.oom || fo_layout_remove_tree(child.data) != 0) {
+			fo_buf_printf(why, "cannot remove %s: %s", child.data,
+			              strerror(errno));
+			removed = -1;
+			break;
+		}
+		removed++;
+	}
+	closedir(d);
+	fo_buf_free(&child);
+	return removed;
+}
+
+static int sync_one(const char *path, const struct stat *sb, int flag,
+                    struct FTW *ftw)
+{
+	int fd, rc;
+
+	(void)sb;
+	(void)ftw;
+	if (flag != FTW_F && flag != FTW_DP)
+		return 0;
+	fd = open(path, O_RDONLY | (flag == FTW_DP ? O_DIRECTORY : 0));
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+folio_status fo_layout_sync_tree(const char *dir, fo_buf *why)
+{
+	if (nftw(dir, sync_one, 16, FTW_DEPTH | FTW_PHYS) != 0) {
+		fo_buf_printf(why, "cannot sync %s: %s", dir, strerror(errno));
+		return FOLIO_ERROR_IO;
+	}
+	return FOLIO_OK;
+}
+
+uint64_t fo_layout_disk_size(const char *dir)
+{
+	fo_buf child = FO_BUF_INIT;
+	struct dirent *e;
+	struct stat st;
+	uint64_t total = 0;
+	DIR *d = opendir(dir);
+
+	/* A glass database is one flat directory of table files. */
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		fo_buf_clear(&child);
+		fo_buf_printf(&child, "%s/%s", dir, e->d_name);
+		if (!child.oom && lstat(child.data, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			total += (uint64_t)st.st_blocks * 512;
+	}
+	closedir(d);
+	fo_buf_free(&child);
+	return total;
 }
 
 static int sync_dir(const char *path)

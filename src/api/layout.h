@@ -4,13 +4,20 @@
  * database in a subdirectory (gen-1, gen-2, ...). Readers open the
  * directory and Xapian follows the stub; a rebuild writes a new generation
  * and renames a new stub over the old one, which is atomic on POSIX
- * (Xapian "Stub database files", databases.rst).
+ * (Xapian "Stub database files", databases.rst). A full build works in
+ * private directories build-<pid>-<k> beside them. Anything named gen-N
+ * that the stub does not name, and any build-*, is debris of an
+ * interrupted run; the next writer, holding the write lock (lock.h),
+ * deletes it. A directory holding only debris (a creation killed before
+ * its first stub was written) counts as empty.
  */
 #ifndef FOLIO_LAYOUT_H
 #define FOLIO_LAYOUT_H
 
 #include "folio.h"
 #include "util/buf.h"
+
+#include <stdint.h>
 
 #define FO_STUB_NAME "XAPIANDB"
 
@@ -33,5 +40,28 @@ folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why);
  * written to a temporary file, synced, renamed over XAPIANDB, and the
  * directory synced, so a crash leaves the old or the new stub. */
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why);
+
+/* The live generation's directory name ("gen-N") into out. */
+folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why);
+
+/* N of a generation directory named ".../gen-N"; 0 when it is not one. */
+unsigned long fo_layout_gen_number(const char *gen_path);
+
+/* The name of a generation that does not exist yet: gen-(highest+1). */
+folio_status fo_layout_next_gen(const char *path, fo_buf *name, fo_buf *why);
+
+/* Delete the debris in index directory path: every gen-N but keep (a
+ * name, or NULL) and every build-*. Only call it holding the write lock.
+ * Returns how many entries were removed, or -1 (why says which failed). */
+int fo_layout_clean(const char *path, const char *keep, fo_buf *why);
+
+/* Delete the directory tree at path (no error if it is absent). */
+int fo_layout_remove_tree(const char *path);
+
+/* fsync every file under dir, then the directories themselves. */
+folio_status fo_layout_sync_tree(const char *dir, fo_buf *why);
+
+/* The total size in bytes of the files under dir. */
+uint64_t fo_layout_disk_size(const char *dir);
 
 #endif

@@ -145,9 +145,10 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	if (st == FOLIO_OK && !q)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                "the query has no words to search for");
-	/* A reader sees commits made since it opened. */
-	if (st == FOLIO_OK && !db->writable)
-		st = fo_db_xfail(db, fo_xdb_reopen(db->xdb, &err), &err);
+	/* A reader sees commits and generation switches made since it
+	 * opened (db.c). */
+	if (st == FOLIO_OK)
+		st = fo_db_refresh(db);
 	if (st == FOLIO_OK) {
 		memset(&params, 0, sizeof params);
 		params.offset = opts->offset;

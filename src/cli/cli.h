@@ -19,6 +19,8 @@ enum {
 
 int cmd_index(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);

@@ -9,23 +9,34 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: folio index [--db DIR] [--language NAME] [--wait] [PATH...]\n"
+	"usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]\n"
+	"                   [--threads N] [--wait] [--progress] [PATH...]\n"
 	"\n"
-	"Index markdown topic pages (*.md) and JSON Lines files (*.jsonl),\n"
-	"searching directories recursively (default PATH: corpus/). A post's\n"
-	"URL is its identity: a post found again is updated in place, an\n"
-	"unchanged one is skipped.\n"
+	"Bring the index in line with the markdown topic pages (*.md) and JSON\n"
+	"Lines files (*.jsonl) in PATHs, searching directories recursively\n"
+	"(default PATH: corpus/). A post's URL is its identity: new posts are\n"
+	"added, changed ones replaced, unchanged ones skipped, and indexed\n"
+	"posts whose URL is in none of the PATHs are removed; but nothing is\n"
+	"removed when any file, path or post had to be skipped.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
 	"  --language NAME   Snowball stemmer for a new index (default english;\n"
 	"                    'none' for no stemming)\n"
+	"  --rebuild         build a new generation from scratch beside the live\n"
+	"                    one, then switch searches to it atomically\n"
+	"  --no-delete       keep indexed posts that are not in the PATHs (to\n"
+	"                    add a single file)\n"
+	"  --threads N       worker threads for a full build (default: one per\n"
+	"                    CPU)\n"
 	"  --wait            wait for another indexer to finish instead of\n"
 	"                    failing at once\n"
+	"  --progress        report progress on stderr\n"
 	"  -h, --help        show this help\n"
 	"\n"
-	"exit status: 0 all indexed, 1 some posts or files skipped,\n"
-	"2 error, 3 another indexer holds the index\n";
+	"exit status: 0 all indexed, 1 some posts, files or paths skipped (the\n"
+	"rest indexed), 2 error (the index is unchanged since its last commit),\n"
+	"3 another indexer holds the index\n";
 
 static void print_diagnostic(const folio_diagnostic *d, void *payload)
 {
@@ -34,6 +45,39 @@ static void print_diagnostic(const folio_diagnostic *d, void *payload)
 		fprintf(stderr, "%s:%u: %s\n", d->file, d->line, d->message);
 	else
 		fprintf(stderr, "%s: %s\n", d->file, d->message);
+}
+
+static void print_progress(const folio_progress *p, void *payload)
+{
+	(void)payload;
+	if (p->total)
+		fprintf(stderr, "folio: %s %llu/%llu\n", p->phase,
+		        (unsigned long long)p->done,
+		        (unsigned long long)p->total);
+	else
+		fprintf(stderr, "folio: %s %llu\n", p->phase,
+		        (unsigned long long)p->done);
+}
+
+static void print_summary(const folio_index_report *rep,
+                          const folio_index_options *io)
+{
+	printf("%llu post%s in %llu file%s: %llu added, %llu updated, "
+	       "%llu unchanged, %llu removed; %llu skipped",
+	       (unsigned long long)rep->posts, rep->posts == 1 ? "" : "s",
+	       (unsigned long long)rep->files, rep->files == 1 ? "" : "s",
+	       (unsigned long long)rep->added, (unsigned long long)rep->updated,
+	       (unsigned long long)rep->unchanged,
+	       (unsigned long long)rep->removed,
+	       (unsigned long long)rep->skipped);
+	if (rep->kept)
+		printf("; %llu post%s no longer in the corpus kept (%s)",
+		       (unsigned long long)rep->kept, rep->kept == 1 ? "" : "s",
+		       io->no_delete ? "--no-delete"
+		                 : "nothing is removed when something was skipped");
+	if (io->rebuild && rep->rebuilt)
+		fputs("; rebuilt", stdout);
+	putchar('\n');
 }
 
 int cmd_index(int argc, char **argv)
@@ -71,8 +115,24 @@ int cmd_index(int argc, char **argv)
 			if (rc < 0)
 				goto done;
 			oo.language = value;
+		} else if ((rc = cli_option_value(argc, argv, &i, "--threads",
+		                                  &value)) != 0) {
+			long n = rc < 0 ? -1 : cli_parse_count("--threads", value);
+			if (n < 0)
+				goto done;
+			if (n > 256) {
+				cli_error("--threads takes 0 to 256, not %ld", n);
+				goto done;
+			}
+			io.threads = (unsigned)n;
 		} else if (strcmp(argv[i], "--wait") == 0) {
 			oo.flags |= FOLIO_OPEN_WAIT;
+		} else if (strcmp(argv[i], "--rebuild") == 0) {
+			io.rebuild = 1;
+		} else if (strcmp(argv[i], "--no-delete") == 0) {
+			io.no_delete = 1;
+		} else if (strcmp(argv[i], "--progress") == 0) {
+			io.progress = print_progress;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (++i < argc)
 				paths[n_paths++] = argv[i];
@@ -103,13 +163,7 @@ int cmd_index(int argc, char **argv)
 		cli_error("%s", folio_db_error(db));
 		goto done;
 	}
-	printf("%llu post%s in %llu file%s: %llu added, %llu updated, "
-	       "%llu unchanged; %llu skipped\n",
-	       (unsigned long long)rep.posts, rep.posts == 1 ? "" : "s",
-	       (unsigned long long)rep.files, rep.files == 1 ? "" : "s",
-	       (unsigned long long)rep.added, (unsigned long long)rep.updated,
-	       (unsigned long long)rep.unchanged,
-	       (unsigned long long)rep.skipped);
+	print_summary(&rep, &io);
 	code = st == FOLIO_OK ? 0 : EXIT_NONE;
 done:
 	st = folio_db_close(db);

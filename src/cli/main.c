@@ -14,6 +14,8 @@ static const char usage[] =
 	"  index [PATH...]   index topic pages (*.md) and JSON Lines (*.jsonl)\n"
 	"                    from files or directories (default: corpus/)\n"
 	"  search QUERY...   search the index, best matches first\n"
+	"  stats             describe the index (--json for JSON)\n"
+	"  check             verify the index\n"
 	"\n"
 	"The index lives in --db DIR, else $FOLIO_INDEX, else ./index.\n"
 	"Run 'folio COMMAND --help' for a command's options.\n"
@@ -43,6 +45,10 @@ int main(int argc, char **argv)
 		return cmd_index(argc - 1, argv + 1);
 	if (strcmp(cmd, "search") == 0)
 		return cmd_search(argc - 1, argv + 1);
+	if (strcmp(cmd, "stats") == 0)
+		return cmd_stats(argc - 1, argv + 1);
+	if (strcmp(cmd, "check") == 0)
+		return cmd_check(argc - 1, argv + 1);
 	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
 }

@@ -46,6 +46,9 @@ enum fo_slot {
 /* Metadata keys. */
 #define FO_META_FORMAT "folio.format"
 #define FO_META_LANGUAGE "folio.language"
+#define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
+#define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
+#define FO_META_CORPUS "folio.corpus"   /* its paths, one per line */
 #define FO_FORMAT_VERSION "1"
 
 #endif

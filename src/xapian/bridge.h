@@ -37,7 +37,10 @@ enum {
 	FO_XDB_WRITE = 1u << 0,
 	FO_XDB_CREATE = 1u << 1, /* with WRITE: create if missing */
 	FO_XDB_WAIT = 1u << 2,   /* with WRITE: wait for the lock (DB_RETRY_LOCK) */
-	FO_XDB_NOSYNC = 1u << 3  /* with WRITE: no fsync (private build dirs) */
+	FO_XDB_NOSYNC = 1u << 3, /* with WRITE: no fsync (private build dirs) */
+	FO_XDB_APPEND = 1u << 4  /* with WRITE: the caller promises that every
+	                            unique term given to fo_xdb_replace is new,
+	                            so it adds without looking (a fresh build) */
 };
 
 /* path is a glass directory or a stub file (read-only opens). */
@@ -156,6 +159,34 @@ uint32_t fo_xmset_docid(const fo_xmset *m, size_t i);
 /* The document data fetched with the hit; borrowed from m. */
 const char *fo_xmset_data(const fo_xmset *m, size_t i, size_t *len);
 void fo_xmset_free(fo_xmset *m);
+
+/* ---- maintenance (the index side: bridge_admin.cc) ---------------------- */
+
+/* Call fn with every term starting with prefix, in byte order; fn returns
+ * non-zero to stop. */
+typedef int (*fo_xterm_fn)(const char *term, size_t len, void *ctx);
+folio_status fo_xdb_each_term(fo_xdb *db, const char *prefix, fo_xterm_fn fn,
+                              void *ctx, fo_xerr *err);
+/* The number of distinct terms (walks the term list). */
+folio_status fo_xdb_term_count(fo_xdb *db, uint64_t *out, fo_xerr *err);
+/* Add a copy of src's document docid (terms, positions, values, data) to
+ * the writable dst, under unique_term. */
+folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid, fo_xdb *dst,
+                             const char *unique_term, fo_xerr *err);
+/* Merge the glass databases srcs[0..n) into a new database at dest
+ * (Xapian::Database::compact; docids renumbered by source, so they cannot
+ * clash). */
+folio_status fo_xdb_compact(const char *const *srcs, size_t n,
+                            const char *dest, fo_xerr *err);
+/* Xapian::Database::check on the glass database at path: *problems is the
+ * number of errors found; the checker's first error line goes to err. */
+folio_status fo_xdb_check(const char *path, uint64_t *problems, fo_xerr *err);
+/* Call fn with each document's docid and data; fn returns non-zero to
+ * stop. */
+typedef int (*fo_xdoc_fn)(uint32_t docid, const char *data, size_t len,
+                          void *ctx);
+folio_status fo_xdb_each_doc(fo_xdb *db, fo_xdoc_fn fn, void *ctx,
+                             fo_xerr *err);
 
 /* Version strings of the libraries behind the bridge. */
 const char *fo_xapian_version(void);

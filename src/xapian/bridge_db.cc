@@ -14,6 +14,7 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 		h = new fo_xdb();
 		h->db = NULL;
 		h->wdb = NULL;
+		h->append = (flags & FO_XDB_APPEND) != 0;
 		if (flags & FO_XDB_WRITE) {
 			int action = (flags & FO_XDB_CREATE) ? Xapian::DB_CREATE_OR_OPEN
 			                                    : Xapian::DB_OPEN;
@@ -182,7 +183,10 @@ extern "C" folio_status fo_xdb_replace(fo_xdb *h, const char *unique_term,
 	try {
 		if (!h->wdb)
 			throw Xapian::InvalidOperationError("index opened read-only");
-		h->wdb->replace_document(unique_term, doc->doc);
+		if (h->append)
+			h->wdb->add_document(doc->doc);
+		else
+			h->wdb->replace_document(unique_term, doc->doc);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);

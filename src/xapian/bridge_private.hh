@@ -13,6 +13,7 @@
 struct fo_xdb {
 	Xapian::Database *db;            // the reader, or the writer as a reader
 	Xapian::WritableDatabase *wdb;   // NULL for read-only handles
+	bool append;                     // FO_XDB_APPEND
 };
 
 struct fo_xdoc {

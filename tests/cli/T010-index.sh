@@ -5,11 +5,11 @@
 
 begin "indexing the sample corpus reports six new posts"
 run "$FOLIO" index --db "$TMP/a" "$FOLIO_SOURCE_DIR/corpus"
-expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged; 0 skipped" "$rc|$out"
+expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
 
 begin "indexing it again changes nothing"
 run "$FOLIO" index --db "$TMP/a" "$FOLIO_SOURCE_DIR/corpus"
-expect_eq "0|6 posts in 1 file: 0 added, 0 updated, 6 unchanged; 0 skipped" "$rc|$out"
+expect_eq "0|6 posts in 1 file: 0 added, 0 updated, 6 unchanged, 0 removed; 0 skipped" "$rc|$out"
 
 begin "re-indexing leaves the hit counts unchanged"
 run "$FOLIO" search --db "$TMP/a" --json MXFP8
@@ -75,15 +75,19 @@ This one has a typo in its date.
 No URL at all.
 MD
 run "$FOLIO" index --db "$TMP/d" "$TMP/bad"
-expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged; 2 skipped|$TMP/bad/page.md:10: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
+expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 2 skipped|$TMP/bad/page.md:10: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
 $TMP/bad/page.md:17: post has no URL" "$rc|$out|$err"
 
 begin "the good post of a partly malformed file is searchable"
 run "$FOLIO" search --db "$TMP/d" quokkas
 expect_eq 0 "$rc"
 
-begin "a corpus path that does not exist is an error and indexes nothing"
+begin "a corpus path that does not exist is skipped, the rest indexed"
 run "$FOLIO" index --db "$TMP/e" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "1|$TMP/no-such-dir: No such file or directory" "$rc|$err"
+
+begin "when no corpus path exists it is an error and nothing is indexed"
+run "$FOLIO" index --db "$TMP/e2" "$TMP/no-such-dir"
 expect_eq "2|folio: $TMP/no-such-dir: No such file or directory" "$rc|$err"
 
 begin "an unknown option is a usage error"
@@ -92,6 +96,6 @@ expect_eq "2|folio: unknown option --frobnicate (try 'folio index --help')" "$rc
 
 begin "folio index --help exits 0 and shows the usage"
 run "$FOLIO" index --help
-expect_eq "0|usage: folio index [--db DIR] [--language NAME] [--wait] [PATH...]" "$rc|$(head -1 <<<"$out")"
+expect_eq "0|usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]" "$rc|$(head -1 <<<"$out")"
 
 finish

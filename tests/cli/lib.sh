@@ -43,6 +43,35 @@ sample_index() {
 	"$FOLIO" index --db "$TMP/index" "$FOLIO_SOURCE_DIR/corpus" >/dev/null
 }
 
+# posts_jsonl FIRST LAST [MARK]: JSON Lines posts FIRST..LAST with URLs
+# https://example.com/pN; MARK (default v1) is a word in every summary,
+# so a search for it tells which version of the posts an index holds.
+posts_jsonl() {
+	python3 - "$1" "$2" "${3:-v1}" <<'PY'
+import json, sys
+first, last, mark = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+for i in range(first, last + 1):
+    print(json.dumps({"url": "https://example.com/p%d" % i,
+                      "title": "Post number %d about lattices" % i,
+                      "company": "Example", "type": "Tutorial",
+                      "topics": ["Topic%d" % (i % 7)],
+                      "summary": "Summary %d of %s: quokkas, lattices and "
+                                 "the word %s." % (i, mark, mark)}))
+PY
+}
+
+# count_of DB: the number of posts in index DB (folio stats --json).
+count_of() {
+	"$FOLIO" stats --db "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])'
+}
+
+# total_of DB QUERY...: the number of posts matching the query.
+total_of() {
+	local db=$1
+	shift
+	"$FOLIO" search --db "$db" --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
+}
+
 finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]

@@ -1,0 +1,133 @@
+/*
+ * stats.c: operations on a whole index: folio_db_stats (what is in it,
+ * from when, how big) and folio_db_check (Xapian's consistency checker
+ * over the live generation, then a decode of every post's stored data).
+ */
+#include "api/db.h"
+
+#include "api/layout.h"
+#include "index/docdata.h"
+#include "index/schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The directory of the database db has open. */
+static const char *db_dir(const folio_db *db)
+{
+	return db->live.len ? db->live.data : db->path;
+}
+
+/* Metadata key into db->lent[i]; returns its text. */
+static folio_status lend_metadata(folio_db *db, int i, const char *key,
+                                  const char **out, fo_xerr *err)
+{
+	char *value = NULL;
+	folio_status st = fo_xdb_get_metadata(db->xdb, key, &value, err);
+
+	if (st == FOLIO_OK) {
+		fo_buf_clear(&db->lent[i]);
+		fo_buf_puts(&db->lent[i], value);
+		if (db->lent[i].oom || !db->lent[i].data)
+			st = FOLIO_ERROR_NOMEM;
+	}
+	*out = st == FOLIO_OK ? db->lent[i].data : "";
+	free(value);
+	return st;
+}
+
+folio_status folio_db_stats(folio_db *db, folio_stats *out)
+{
+	fo_xerr err = { "" };
+	folio_status st;
+
+	fo_db_begin(db);
+	if (!out)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_db_stats needs an out struct");
+	memset(out, 0, sizeof *out);
+	out->built = out->updated = out->corpus = "";
+	out->language = folio_db_language(db);
+	st = fo_db_refresh(db);
+	if (st == FOLIO_OK)
+		st = fo_xdb_doccount(db->xdb, &out->documents, &err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_term_count(db->xdb, &out->terms, &err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 0, FO_META_BUILT, &out->built, &err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 1, FO_META_UPDATED, &out->updated, &err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 2, FO_META_CORPUS, &out->corpus, &err);
+	if (st == FOLIO_OK) {
+		out->disk_bytes = fo_layout_disk_size(db_dir(db));
+		out->generation = fo_layout_gen_number(db_dir(db));
+	}
+	if (st != FOLIO_OK && !db->error.len)
+		fo_db_xfail(db, st, &err);
+	return st;
+}
+
+typedef struct doc_check {
+	uint64_t bad;
+	uint32_t first_bad;
+} doc_check;
+
+static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
+{
+	doc_check *c = ctx;
+	fo_docdata d;
+
+	if (fo_docdata_decode(data, len, &d) != FOLIO_OK) {
+		if (!c->bad++)
+			c->first_bad = docid;
+		return 0;
+	}
+	fo_docdata_free(&d);
+	return 0;
+}
+
+folio_status folio_db_check(folio_db *db, uint64_t *problems)
+{
+	fo_xerr err = { "" };
+	doc_check docs = { 0, 0 };
+	uint64_t found = 0;
+	folio_status st;
+
+	fo_db_begin(db);
+	if (problems)
+		*problems = 0;
+	st = fo_db_refresh(db);
+	/* Xapian's checker opens the tables itself. A writer committing
+	 * meanwhile could make it report a torn revision, so writers check
+	 * their own committed state. */
+	if (st == FOLIO_OK && db->writable)
+		st = fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(db, fo_xdb_check(db_dir(db), &found, &err), &err);
+	if (st == FOLIO_OK && found)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
+	if (st == FOLIO_OK && !found) {
+		st = fo_xdb_each_doc(db->xdb, check_doc, &docs, &err);
+		/* Damage the checker missed may still stop the walk. */
+		if (st == FOLIO_ERROR_CORRUPT || st == FOLIO_ERROR_BACKEND) {
+			fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
+			found = 1;
+			st = FOLIO_OK;
+		}
+		fo_db_xfail(db, st, &err);
+	}
+	if (st == FOLIO_OK && docs.bad && !found)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT,
+		           "document %u has damaged data",
+		           (unsigned)docs.first_bad);
+	if (st == FOLIO_OK)
+		found += docs.bad;
+	if (st == FOLIO_OK && found)
+		st = FOLIO_ERROR_CORRUPT;
+	else if (st == FOLIO_ERROR_CORRUPT && !found)
+		found = 1; /* the checker could not even open a table */
+	if (problems)
+		*problems = found;
+	return st;
+}

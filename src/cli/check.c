@@ -1,0 +1,73 @@
+/*
+ * check.c: folio check: verify the index with Xapian's consistency
+ * checker and by decoding every stored post.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: folio check [--db DIR]\n"
+	"\n"
+	"Verify the live generation of the index: every Xapian table (B-tree\n"
+	"structure, postings, positions, values) and every stored post.\n"
+	"\n"
+	"options:\n"
+	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"exit status: 0 the index is sound, 1 problems found (rebuild it with\n"
+	"'folio index --rebuild'), 2 error (no index, cannot read it, usage)\n";
+
+int cmd_check(int argc, char **argv)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	const char *db_flag = NULL, *value, *dir;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	uint64_t problems = 0, docs = 0;
+	folio_status st;
+	int i, rc, code = EXIT_ERROR;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
+			if (rc < 0)
+				return EXIT_ERROR;
+			db_flag = value;
+		} else {
+			cli_error("unknown argument %s (try 'folio check --help')",
+			          argv[i]);
+			return EXIT_ERROR;
+		}
+	}
+	dir = cli_db_path(db_flag);
+	st = folio_db_open(dir, &oo, &db, &errmsg);
+	if (st != FOLIO_OK) {
+		cli_error("%s", errmsg);
+		goto done;
+	}
+	st = folio_db_check(db, &problems);
+	if (st == FOLIO_ERROR_CORRUPT) {
+		cli_error("%s is damaged: %llu problem%s, the first: %s; rebuild "
+		          "it with 'folio index --rebuild'", dir,
+		          (unsigned long long)problems, problems == 1 ? "" : "s",
+		          folio_db_error(db));
+		code = EXIT_NONE;
+	} else if (st != FOLIO_OK) {
+		cli_error("%s", folio_db_error(db));
+	} else {
+		folio_db_count(db, &docs);
+		printf("%s: sound (%llu posts, no problems found)\n", dir,
+		       (unsigned long long)docs);
+		code = 0;
+	}
+done:
+	folio_db_close(db);
+	free(errmsg);
+	return code;
+}

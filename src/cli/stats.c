@@ -1,0 +1,133 @@
+/*
+ * stats.c: folio stats: what is in the index, how big it is and when and
+ * from what it was last built, as text or JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: folio stats [--db DIR] [--json]\n"
+	"\n"
+	"Describe the index: posts, distinct terms, size on disk, the live\n"
+	"generation, when and from which paths it was last built, and its\n"
+	"stemming language.\n"
+	"\n"
+	"options:\n"
+	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+	"  --json            print one JSON object\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"exit status: 0 done, 2 error (no index, damaged index, bad usage)\n";
+
+/* s, or JSON null when it is empty. */
+static void json_or_null(const char *s)
+{
+	json_string(stdout, *s ? s : NULL);
+}
+
+static void print_json(const char *dir, const folio_stats *s)
+{
+	const char *p = s->corpus, *nl;
+	int first = 1;
+
+	fputs("{\"index\": ", stdout);
+	json_string(stdout, dir);
+	printf(", \"documents\": %llu, \"terms\": %llu, \"disk_bytes\": %llu, "
+	       "\"generation\": %llu, \"built\": ",
+	       (unsigned long long)s->documents, (unsigned long long)s->terms,
+	       (unsigned long long)s->disk_bytes,
+	       (unsigned long long)s->generation);
+	json_or_null(s->built);
+	fputs(", \"updated\": ", stdout);
+	json_or_null(s->updated);
+	fputs(", \"corpus\": [", stdout);
+	while (*p) {
+		char *one;
+		size_t n;
+
+		nl = strchr(p, '\n');
+		n = nl ? (size_t)(nl - p) : strlen(p);
+		one = strndup(p, n);
+		if (!first)
+			fputs(", ", stdout);
+		json_string(stdout, one ? one : "");
+		free(one);
+		first = 0;
+		p += n + (nl ? 1 : 0);
+	}
+	fputs("], \"language\": ", stdout);
+	json_string(stdout, s->language);
+	fputs("}\n", stdout);
+}
+
+static void print_text_stats(const char *dir, const folio_stats *s)
+{
+	const char *p = s->corpus, *nl;
+
+	printf("index       %s\n", dir);
+	printf("documents   %llu\n", (unsigned long long)s->documents);
+	printf("terms       %llu\n", (unsigned long long)s->terms);
+	printf("disk size   %.1f MiB (%llu bytes)\n",
+	       (double)s->disk_bytes / (1024.0 * 1024.0),
+	       (unsigned long long)s->disk_bytes);
+	printf("generation  %llu\n", (unsigned long long)s->generation);
+	printf("built       %s\n", *s->built ? s->built : "unknown");
+	printf("updated     %s\n", *s->updated ? s->updated : "unknown");
+	if (!*p)
+		puts("corpus      unknown");
+	for (; *p; p = nl ? nl + 1 : p + strlen(p)) {
+		nl = strchr(p, '\n');
+		printf("corpus      %.*s\n", (int)(nl ? nl - p : (long)strlen(p)),
+		       p);
+	}
+	printf("language    %s\n", s->language);
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	const char *db_flag = NULL, *value, *dir;
+	folio_db *db = NULL;
+	folio_stats s;
+	char *errmsg = NULL;
+	int i, rc, json = 0, code = EXIT_ERROR;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
+			if (rc < 0)
+				return EXIT_ERROR;
+			db_flag = value;
+		} else if (strcmp(argv[i], "--json") == 0) {
+			json = 1;
+		} else {
+			cli_error("unknown argument %s (try 'folio stats --help')",
+			          argv[i]);
+			return EXIT_ERROR;
+		}
+	}
+	dir = cli_db_path(db_flag);
+	if (folio_db_open(dir, &oo, &db, &errmsg) != FOLIO_OK) {
+		cli_error("%s", errmsg);
+		goto done;
+	}
+	if (folio_db_stats(db, &s) != FOLIO_OK) {
+		cli_error("%s", folio_db_error(db));
+		goto done;
+	}
+	if (json)
+		print_json(dir, &s);
+	else
+		print_text_stats(dir, &s);
+	code = 0;
+done:
+	folio_db_close(db);
+	free(errmsg);
+	return code;
+}

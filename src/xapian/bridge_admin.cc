@@ -1,0 +1,134 @@
+// bridge_admin.cc: the maintenance side of the bridge: walking terms and
+// documents, copying a document between databases, merging the private
+// databases of a parallel build (Database::compact) and checking a
+// database (Database::check).
+#include "bridge_private.hh"
+
+#include <cstring>
+#include <sstream>
+#include <string>
+
+extern "C" folio_status fo_xdb_each_term(fo_xdb *h, const char *prefix,
+                                         fo_xterm_fn fn, void *ctx,
+                                         fo_xerr *err)
+{
+	try {
+		for (Xapian::TermIterator t = h->db->allterms_begin(prefix);
+		     t != h->db->allterms_end(prefix); ++t) {
+			const std::string &term = *t;
+			if (fn(term.c_str(), term.size(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_term_count(fo_xdb *h, uint64_t *out,
+                                          fo_xerr *err)
+{
+	*out = 0;
+	try {
+		uint64_t n = 0;
+		for (Xapian::TermIterator t = h->db->allterms_begin();
+		     t != h->db->allterms_end(); ++t)
+			n++;
+		*out = n;
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid,
+                                        fo_xdb *dst, const char *unique_term,
+                                        fo_xerr *err)
+{
+	try {
+		if (!dst->wdb)
+			throw Xapian::InvalidOperationError("index opened read-only");
+		// A Document read from src is copied term by term, values and
+		// data included, when added to another database.
+		Xapian::Document doc = src->db->get_document(docid);
+		dst->wdb->replace_document(unique_term, doc);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
+                                       const char *dest, fo_xerr *err)
+{
+	try {
+		Xapian::Database all;
+		for (size_t i = 0; i < n; i++)
+			all.add_database(Xapian::Database(srcs[i]));
+		// Renumbering (the default) offsets each source's docids past
+		// the previous one's, so the private databases' docids, which
+		// all start at 1, cannot clash (database.h, compact()).
+		// MULTIPASS merges many sources in passes: faster beyond 3.
+		unsigned flags = Xapian::Compactor::FULL;
+		if (n > 3)
+			flags |= Xapian::DBCOMPACT_MULTIPASS;
+		all.compact(dest, flags);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
+                                     fo_xerr *err)
+{
+	*problems = 0;
+	try {
+		std::ostringstream out;
+		*problems = Xapian::Database::check(path, 0,
+		                                     &out);
+		if (*problems) {
+			// Keep the first line that reports an error.
+			std::istringstream lines(out.str());
+			std::string line, first;
+			while (std::getline(lines, line)) {
+				if (first.empty() && !line.empty())
+					first = line;
+				if (line.find("rror") != std::string::npos ||
+				    line.find("orrupt") != std::string::npos) {
+					first = line;
+					break;
+				}
+			}
+			fo_xerr_set(err, first.empty() ? "the checker found errors"
+			                               : first.c_str());
+		}
+		return FOLIO_OK;
+	} catch (const Xapian::DatabaseOpeningError &) {
+		return fo_xerr_from_current_exception(err);
+	} catch (const Xapian::DatabaseError &e) {
+		// The checker stops at damage it cannot walk past (a block that
+		// does not inflate, a truncated table): that is a finding.
+		*problems = 1;
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_each_doc(fo_xdb *h, fo_xdoc_fn fn, void *ctx,
+                                        fo_xerr *err)
+{
+	try {
+		for (Xapian::PostingIterator p = h->db->postlist_begin("");
+		     p != h->db->postlist_end(""); ++p) {
+			std::string data = h->db->get_document(*p).get_data();
+			if (fn(*p, data.data(), data.size(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

@@ -1,0 +1,316 @@
+/*
+ * api_generations.c: the writer's side of the contract beyond single
+ * posts, through the shared library only: a long-lived reader follows a
+ * rebuild's generation switch on its next search; a rebuild holds the
+ * write lock throughout; removal and no_delete; version-1 index options
+ * still work; progress is reported from the calling thread; stats and
+ * check describe and verify the index.
+ */
+#define _XOPEN_SOURCE 700
+#include "folio.h"
+#include "harness.h"
+
+#include <ftw.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char root[256];
+
+static const char *in_root(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", root, name);
+	return buf;
+}
+
+static folio_db *open_as(const char *path, unsigned flags)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+
+	opts.flags = flags;
+	if (folio_db_open(path, &opts, &db, &errmsg) != FOLIO_OK)
+		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
+	free(errmsg);
+	return db;
+}
+
+#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
+
+/* Write n JSON Lines posts p<first>.. whose summaries carry mark. */
+static int write_posts(const char *path, int first, int n, const char *mark)
+{
+	FILE *f = fopen(path, "w");
+	int i;
+
+	if (!f)
+		return -1;
+	for (i = first; i < first + n; i++)
+		fprintf(f, "{\"url\": \"https://example.com/p%d\", \"title\": "
+		        "\"Post %d\", \"summary\": \"Words about %s and "
+		        "lattices.\"}\n", i, i, mark);
+	return fclose(f);
+}
+
+static long total_of(folio_db *db, const char *query)
+{
+	folio_results *r = NULL;
+	long n;
+
+	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
+		return -1;
+	n = (long)folio_results_total(r);
+	folio_results_free(r);
+	return n;
+}
+
+static uint64_t count_of(folio_db *db)
+{
+	uint64_t n = UINT64_MAX;
+
+	folio_db_count(db, &n);
+	return n;
+}
+
+static folio_status index_one(folio_db *db, const char *path, int rebuild,
+                              int no_delete, folio_index_report *rep)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+
+	io.rebuild = rebuild;
+	io.no_delete = no_delete;
+	io.threads = 2;
+	return folio_db_index_paths(db, &path, 1, &io, rep);
+}
+
+static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
+{
+	folio_index_report rep;
+	folio_db *w, *r;
+	folio_stats s;
+	char path[512], a[512], b[512];
+	uint64_t gen_a;
+
+	in_root(path, sizeof path, "follow");
+	in_root(a, sizeof a, "follow-a.jsonl");
+	in_root(b, sizeof b, "follow-b.jsonl");
+	assert_int(0, write_posts(a, 1, 50, "alpha"));
+	assert_int(0, write_posts(b, 1, 50, "bravo"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_one(w, a, 0, 0, &rep));
+	r = open_as(path, FOLIO_OPEN_READ);
+	assert_true(r != NULL);
+	assert_int(50, total_of(r, "alpha"));
+	assert_ok(folio_db_stats(r, &s));
+	gen_a = s.generation;
+	assert_ok(index_one(w, b, 1, 0, &rep));
+	assert_true(rep.rebuilt);
+	assert_int(50, rep.updated);
+	/* The reader's next search runs on the new generation, whose
+	 * predecessor is already deleted. */
+	assert_int(50, total_of(r, "bravo"));
+	assert_int(0, total_of(r, "alpha"));
+	assert_ok(folio_db_stats(r, &s));
+	assert_int(gen_a + 1, s.generation);
+	/* The writer goes on writing to the new generation. */
+	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_int(50, rep.updated);
+	assert_int(50, total_of(r, "alpha"));
+	assert_ok(folio_db_close(r));
+	assert_ok(folio_db_close(w));
+}
+
+static void test_gen__a_second_writer_is_locked_out_across_a_rebuild(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_index_report rep;
+	folio_db *w, *second = NULL;
+	char path[512], a[512], *errmsg = NULL;
+
+	in_root(path, sizeof path, "lock");
+	in_root(a, sizeof a, "lock-a.jsonl");
+	assert_int(0, write_posts(a, 1, 10, "alpha"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_one(w, a, 1, 0, &rep));
+	/* After the switch the writer holds the new generation, and the
+	 * index's lock still keeps a second writer out. */
+	opts.flags = FOLIO_OPEN_WRITE;
+	assert_int(FOLIO_ERROR_LOCKED, folio_db_open(path, &opts, &second,
+	                                             &errmsg));
+	assert_true(errmsg && strstr(errmsg, "locked"));
+	free(errmsg);
+	assert_ok(folio_db_close(w));
+	second = open_as(path, FOLIO_OPEN_WRITE);
+	assert_true(second != NULL);
+	assert_ok(folio_db_close(second));
+}
+
+static void test_gen__removal_and_no_delete(void)
+{
+	folio_index_report rep;
+	folio_db *w;
+	char path[512], a[512], b[512];
+
+	in_root(path, sizeof path, "remove");
+	in_root(a, sizeof a, "remove-a.jsonl");
+	in_root(b, sizeof b, "remove-b.jsonl");
+	assert_int(0, write_posts(a, 1, 20, "alpha"));
+	assert_int(0, write_posts(b, 100, 5, "bravo"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_ok(index_one(w, b, 0, 1, &rep));
+	assert_int(5, rep.added);
+	assert_int(20, rep.kept);
+	assert_int(0, rep.removed);
+	assert_int(25, count_of(w));
+	assert_ok(index_one(w, b, 0, 0, &rep));
+	assert_int(5, rep.unchanged);
+	assert_int(20, rep.removed);
+	assert_int(0, rep.kept);
+	assert_int(5, count_of(w));
+	/* A post added through the API is not in the corpus either. */
+	assert_ok(folio_db_close(w));
+}
+
+typedef struct progress_log {
+	pthread_t caller;
+	int calls, wrong_thread, saw_indexing;
+} progress_log;
+
+static void on_progress(const folio_progress *p, void *payload)
+{
+	progress_log *log = payload;
+
+	log->calls++;
+	if (!pthread_equal(pthread_self(), log->caller))
+		log->wrong_thread++;
+	if (strcmp(p->phase, "indexing") == 0 && p->total == 3000)
+		log->saw_indexing = 1;
+}
+
+static void test_gen__progress_comes_from_the_calling_thread(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep;
+	progress_log log;
+	const char *paths[1];
+	folio_db *w;
+	char path[512], a[512];
+
+	in_root(path, sizeof path, "progress");
+	in_root(a, sizeof a, "progress.jsonl");
+	assert_int(0, write_posts(a, 1, 3000, "alpha"));
+	memset(&log, 0, sizeof log);
+	log.caller = pthread_self();
+	io.progress = on_progress;
+	io.payload = &log;
+	io.threads = 2;
+	paths[0] = a;
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(folio_db_index_paths(w, paths, 1, &io, &rep));
+	assert_int(3000, rep.added);
+	assert_true(rep.rebuilt);
+	assert_true(log.calls > 2);
+	assert_int(0, log.wrong_thread);
+	assert_true(log.saw_indexing);
+	assert_ok(folio_db_close(w));
+}
+
+static void test_gen__version_1_options_and_bad_thread_counts(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep;
+	const char *paths[1];
+	folio_db *w;
+	char path[512], a[512];
+
+	in_root(path, sizeof path, "v1");
+	in_root(a, sizeof a, "v1.jsonl");
+	assert_int(0, write_posts(a, 1, 3, "alpha"));
+	paths[0] = a;
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	io.version = 1; /* a caller built against the first folio.h */
+	assert_ok(folio_db_index_paths(w, paths, 1, &io, &rep));
+	assert_int(3, rep.added);
+	io.version = 3;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(w, paths, 1, &io, &rep));
+	io.version = FOLIO_INDEX_OPTIONS_VERSION;
+	io.threads = 1000;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(w, paths, 1, &io, &rep));
+	assert_str("1000 threads is more than 256", folio_db_error(w));
+	assert_ok(folio_db_close(w));
+}
+
+static void test_gen__stats_and_check(void)
+{
+	folio_index_report rep;
+	folio_stats s;
+	folio_db *w;
+	char path[512], a[512], *real;
+	uint64_t problems = 99;
+
+	in_root(path, sizeof path, "stats");
+	in_root(a, sizeof a, "stats.jsonl");
+	assert_int(0, write_posts(a, 1, 7, "alpha"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_ok(folio_db_stats(w, &s));
+	assert_int(7, s.documents);
+	assert_true(s.terms > 7);
+	assert_true(s.disk_bytes > 0);
+	assert_int(2, s.generation); /* gen-1 was created empty, then built */
+	assert_int(20, strlen(s.built)); /* 2026-01-02T03:04:05Z */
+	assert_str(s.built, s.updated);
+	real = realpath(a, NULL);
+	assert_str(real, s.corpus);
+	free(real);
+	assert_str("english", s.language);
+	assert_ok(folio_db_check(w, &problems));
+	assert_int(0, problems);
+	assert_ok(folio_db_close(w));
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_gen__a_long_lived_reader_follows_a_rebuild),
+	FO_TEST(test_gen__a_second_writer_is_locked_out_across_a_rebuild),
+	FO_TEST(test_gen__removal_and_no_delete),
+	FO_TEST(test_gen__progress_comes_from_the_calling_thread),
+	FO_TEST(test_gen__version_1_options_and_bad_thread_counts),
+	FO_TEST(test_gen__stats_and_check),
+};
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+                        struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int main(void)
+{
+	int rc;
+
+	snprintf(root, sizeof root, "/tmp/folio-api-generations-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	rc = FO_RUN(tests);
+	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return rc;
+}

@@ -1,0 +1,108 @@
+# T070-sync.sh: folio index keeps the index exactly in line with the
+# corpus: new posts added, changed ones replaced, unchanged ones left
+# alone, vanished ones removed; but nothing is removed with --no-delete or
+# when part of the corpus could not be read. --rebuild switches to a new
+# generation with the same content.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TMP/c"
+posts_jsonl 1 100 >"$TMP/c/a.jsonl"
+posts_jsonl 101 150 >"$TMP/c/b.jsonl"
+
+begin "a first run adds every post"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "0|150 posts in 2 files: 150 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
+begin "a second run finds everything unchanged"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "0|150 posts in 2 files: 0 added, 0 updated, 150 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
+begin "changed, new and vanished posts are updated, added and removed"
+posts_jsonl 1 90 >"$TMP/c/a.jsonl"          # p91..p100 vanish
+posts_jsonl 101 120 v2 >"$TMP/c/b.jsonl"    # p101..p120 change
+posts_jsonl 121 160 >>"$TMP/c/b.jsonl"      # p151..p160 are new
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "0|150 posts in 2 files: 10 added, 20 updated, 120 unchanged, 10 removed; 0 skipped" "$rc|$out"
+
+begin "the index holds exactly the corpus"
+expect_eq "150|20|0" "$(count_of "$TMP/i")|$(total_of "$TMP/i" v2)|$(total_of "$TMP/i" 'p95')"
+
+begin "a removed post is no longer found"
+run "$FOLIO" search --db "$TMP/i" "Summary 95"
+expect_eq 1 "$rc"
+
+begin "--no-delete indexes one file and keeps the posts of the others"
+posts_jsonl 1000 1004 >"$TMP/one.jsonl"
+run "$FOLIO" index --db "$TMP/i" --no-delete "$TMP/one.jsonl"
+expect_eq "0|5 posts in 1 file: 5 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; 150 posts no longer in the corpus kept (--no-delete)|155" "$rc|$out|$(count_of "$TMP/i")"
+
+begin "a run over the whole corpus again removes that file's posts"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "0|150 posts in 2 files: 0 added, 0 updated, 150 unchanged, 5 removed; 0 skipped|150" "$rc|$out|$(count_of "$TMP/i")"
+
+begin "an unreadable corpus file removes nothing and says why"
+mv "$TMP/c/b.jsonl" "$TMP/b.jsonl"
+ln -s "$TMP/gone/b.jsonl" "$TMP/c/b.jsonl"   # dangling: cannot be read
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "1|90 posts in 1 file: 0 added, 0 updated, 90 unchanged, 0 removed; 1 skipped; 60 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/c/b.jsonl: No such file or directory|150" \
+	"$rc|$out|$err|$(count_of "$TMP/i")"
+
+if [ "$(id -u)" -ne 0 ]; then
+	begin "a file without read permission removes nothing either"
+	rm "$TMP/c/b.jsonl" && cp "$TMP/b.jsonl" "$TMP/c/b.jsonl" && chmod 000 "$TMP/c/b.jsonl"
+	run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+	expect_eq "1|150" "$rc|$(count_of "$TMP/i")"
+	chmod 644 "$TMP/c/b.jsonl"
+fi
+
+begin "a malformed line (a file cut short) removes nothing"
+rm -f "$TMP/c/b.jsonl"
+head -c 3000 "$TMP/b.jsonl" >"$TMP/c/b.jsonl"     # cut in mid-line
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "1|150" "$rc|$(count_of "$TMP/i")"
+
+begin "a missing corpus path removes nothing"
+rm "$TMP/c/b.jsonl"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c/a.jsonl" "$TMP/c/b.jsonl"
+expect_eq "1|$TMP/c/b.jsonl: No such file or directory|150" "$rc|$err|$(count_of "$TMP/i")"
+
+begin "--rebuild switches to a new generation with the same posts"
+mv "$TMP/b.jsonl" "$TMP/c/b.jsonl"
+gen_before=$(ls "$TMP/i" | grep '^gen-')
+run "$FOLIO" index --db "$TMP/i" --rebuild --threads 2 "$TMP/c"
+gen_after=$(ls "$TMP/i" | grep '^gen-')
+expect_eq "0|150 posts in 2 files: 0 added, 0 updated, 150 unchanged, 0 removed; 0 skipped; rebuilt|150|20|yes" \
+	"$rc|$out|$(count_of "$TMP/i")|$(total_of "$TMP/i" v2)|$([ "$gen_before" != "$gen_after" ] && echo yes)"
+
+begin "the old generation and the build directories are gone"
+expect_eq "XAPIANDB $gen_after" "$(ls "$TMP/i" | tr "\n" " " | sed "s/ $//")"
+
+begin "a rebuild over a partly unreadable corpus keeps the unread posts"
+mv "$TMP/c/b.jsonl" "$TMP/b.jsonl"
+ln -s "$TMP/gone/b.jsonl" "$TMP/c/b.jsonl"
+run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/c"
+expect_eq "1|150|20" "$rc|$(count_of "$TMP/i")|$(total_of "$TMP/i" v2)"
+
+begin "a rebuild over the whole corpus removes what is gone"
+rm "$TMP/c/b.jsonl"
+run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/c"
+expect_eq "0|90 posts in 1 file: 0 added, 0 updated, 90 unchanged, 60 removed; 0 skipped; rebuilt|90" \
+	"$rc|$out|$(count_of "$TMP/i")"
+
+begin "a full build with one thread and with two gives the same index"
+posts_jsonl 1 3000 >"$TMP/big.jsonl"
+"$FOLIO" index --db "$TMP/t1" --threads 1 "$TMP/big.jsonl" >/dev/null
+"$FOLIO" index --db "$TMP/t2" --threads 2 "$TMP/big.jsonl" >/dev/null
+s1=$("$FOLIO" stats --db "$TMP/t1" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["terms"])')
+s2=$("$FOLIO" stats --db "$TMP/t2" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["terms"])')
+expect_eq "$s1|$(total_of "$TMP/t1" lattices)|$(total_of "$TMP/t1" Topic3)" "$s2|$(total_of "$TMP/t2" lattices)|$(total_of "$TMP/t2" Topic3)"
+
+begin "folio stats describes the index"
+run "$FOLIO" stats --db "$TMP/i" --json
+expect_eq "0|90|english|[\"$TMP/c\"]|yes" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["language"], json.dumps(d["corpus"]), "yes" if d["built"] and d["disk_bytes"] > 0 and d["generation"] > 1 else "no", sep="|")' <<<"$out")"
+
+begin "folio check finds the index sound"
+run "$FOLIO" check --db "$TMP/i"
+expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"
+
+finish

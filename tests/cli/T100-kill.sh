@@ -1,0 +1,75 @@
+# T100-kill.sh: folio index killed with SIGKILL at random moments (seeded:
+# FOLIO_KILL_SEED, printed) during first builds, incremental runs and
+# rebuilds. After every kill the index opens, answers, passes folio check
+# and holds exactly the last committed state (these runs change fewer
+# posts than one commit batch, so that is the state before or after the
+# run, never a mix); the next run completes the work and removes the
+# debris of the killed one.
+. "$(dirname "$0")/lib.sh"
+
+seed=${FOLIO_KILL_SEED:-20260521}
+rounds=${FOLIO_KILL_ROUNDS:-12}
+echo "seed $seed, $rounds rounds"
+RANDOM=$seed
+
+# V1: p1..p1500 ("v1"). V2: p1..p400 changed ("v2"), p401..p1200 as in
+# V1, p1201..p1500 gone, p3001..p3100 new: 1300 posts, 400 saying v2.
+mkdir -p "$TMP/V1" "$TMP/V2"
+posts_jsonl 1 1500 v1 >"$TMP/V1/posts.jsonl"
+{ posts_jsonl 1 400 v2; posts_jsonl 401 1200 v1; posts_jsonl 3001 3100 v1; } >"$TMP/V2/posts.jsonl"
+
+# state DB: "<posts>/<posts saying v2>", or "none" when no index opens.
+state() {
+	local n v2
+	n=$("$FOLIO" stats --db "$1" --json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])' 2>/dev/null) || { echo none; return; }
+	v2=$("$FOLIO" search --db "$1" --json --limit 1 v2 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])' 2>/dev/null) || v2=err
+	echo "$n/$v2"
+}
+
+bad=""
+for round in $(seq "$rounds"); do
+	db="$TMP/db$round"
+	case $((round % 3)) in
+	1) kind="first build"; before="none"; target=V1; after="1500/0"; args=() ;;
+	2) kind="incremental run"; before="1500/0"; target=V2; after="1300/400"; args=() ;;
+	0) kind="rebuild"; before="1300/400"; target=V1; after="1500/0"; args=(--rebuild) ;;
+	esac
+	case $kind in
+	incremental*) "$FOLIO" index --db "$db" "$TMP/V1" >/dev/null ;;
+	rebuild) "$FOLIO" index --db "$db" "$TMP/V2" >/dev/null ;;
+	esac
+	delay_ms=$((RANDOM % 1000))
+	"$FOLIO" index --db "$db" "${args[@]}" "$TMP/$target" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+
+	now=$(state "$db")
+	# A first build killed before the index existed leaves none, or an
+	# empty index.
+	if [ "$now" != "$before" ] && [ "$now" != "$after" ] &&
+		! { [ "$before" = none ] && [ "$now" = "0/0" ]; }; then
+		bad+="round $round ($kind, killed after ${delay_ms} ms): state $now, expected $before or $after; "
+	fi
+	if [ "$now" != none ] && ! "$FOLIO" check --db "$db" >/dev/null 2>"$TMP/check.err"; then
+		bad+="round $round ($kind, ${delay_ms} ms): check failed: $(cat "$TMP/check.err"); "
+	fi
+	if ! "$FOLIO" index --db "$db" "$TMP/$target" >/dev/null 2>"$TMP/err"; then
+		bad+="round $round ($kind, ${delay_ms} ms): the next run failed: $(cat "$TMP/err"); "
+	fi
+	again=$("$FOLIO" index --db "$db" "$TMP/$target" 2>&1)
+	n=${after%/*}
+	if [ "$(state "$db")" != "$after" ] ||
+		[ "$again" != "$n posts in 1 file: 0 added, 0 updated, $n unchanged, 0 removed; 0 skipped" ] ||
+		[ "$(ls "$db")" != "XAPIANDB
+$(ls "$db" | grep '^gen-')" ] || [ "$(ls -d "$db"/gen-* | wc -l)" != 1 ]; then
+		bad+="round $round ($kind, ${delay_ms} ms): not completed: $(state "$db"), $again, $(ls "$db" | tr '\n' ' '); "
+	fi
+	echo "round $round: $kind killed after $delay_ms ms: $now"
+done
+
+begin "every kill left the last committed state, sound, and the next run completed it"
+expect_eq "" "$bad"
+
+finish

@@ -1,0 +1,133 @@
+# T110-hostile.sh: garbage in the corpus. Invalid UTF-8, NUL bytes, binary
+# files, a truncated JSON line, a 200 KB title, 10,000 posts with one URL,
+# an unreadable file, a directory loop through symbolic links and a path
+# that does not exist: each is reported as FILE[:LINE]: reason, the rest
+# is indexed, nothing already indexed is lost, and the exit status is 1.
+# A damaged or missing index makes search explain itself in one line and
+# exit 2.
+. "$(dirname "$0")/lib.sh"
+
+# An index holding 50 good posts, to check that garbage loses none.
+posts_jsonl 1 50 >"$TMP/base.jsonl"
+mkdir -p "$TMP/c"
+cp "$TMP/base.jsonl" "$TMP/c/base.jsonl"
+"$FOLIO" index --db "$TMP/i" "$TMP/c" >/dev/null
+
+# hostile NAME EXPECTED_STDERR_LINE: index $TMP/c (base.jsonl plus the
+# hostile file just written) and check the diagnostic, the exit status,
+# that the good post in good.jsonl got in and that the 50 base posts are
+# still there.
+hostile() {
+	posts_jsonl 900 900 >"$TMP/c/good.jsonl"
+	run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+	local line
+	line=$(grep -F -- "$2" <<<"$err" | head -1)
+	expect_eq "1|$2|51|1" "$rc|${line:0:${#2}}|$(count_of "$TMP/i")|$(total_of "$TMP/i" 'number 900')"
+	rm -f "$TMP/c/good.jsonl"
+}
+
+begin "invalid UTF-8 in a post"
+printf '{"url": "https://example.com/u", "title": "Bad \xff\xfe", "summary": "s"}\n' >"$TMP/c/utf8.jsonl"
+hostile utf8 "$TMP/c/utf8.jsonl:1: invalid UTF-8 at column"
+rm "$TMP/c/utf8.jsonl"
+
+begin "a NUL byte in a JSON string"
+printf '{"url": "https://example.com/n", "title": "NUL \\u0000", "summary": "s"}\n' >"$TMP/c/nul.jsonl"
+hostile nul "$TMP/c/nul.jsonl:1: \"title\" contains a NUL character"
+rm "$TMP/c/nul.jsonl"
+
+begin "a raw NUL byte in a topic page"
+printf '# Topic\n\n### [Nul post](https://example.com/nulmd)\n\nSum\0mary.\n' >"$TMP/c/nul.md"
+hostile nulmd "$TMP/c/nul.md:3: invalid UTF-8"
+rm "$TMP/c/nul.md"
+
+begin "a binary file named like a corpus file"
+head -c 20000 /dev/urandom >"$TMP/c/binary.jsonl"
+printf '\0\xff' >>"$TMP/c/binary.jsonl"
+hostile binary "$TMP/c/binary.jsonl: a binary file (NUL bytes, not UTF-8), not a corpus file; not read"
+rm "$TMP/c/binary.jsonl"
+
+begin "a truncated JSON line"
+printf '{"url": "https://example.com/t", "title": "Trun' >"$TMP/c/trunc.jsonl"
+hostile trunc "$TMP/c/trunc.jsonl:1: invalid JSON at column 48: unterminated string"
+rm "$TMP/c/trunc.jsonl"
+
+begin "a post with a 200 KB title"
+python3 -c 'import json; print(json.dumps({"url": "https://example.com/big", "title": "T" * 200000, "summary": "s"}))' >"$TMP/c/big.jsonl"
+hostile big "$TMP/c/big.jsonl:1: title longer than 65536 bytes"
+rm "$TMP/c/big.jsonl"
+
+begin "an unreadable file (a dangling symbolic link)"
+ln -s "$TMP/nowhere.jsonl" "$TMP/c/dangling.jsonl"
+hostile dangling "$TMP/c/dangling.jsonl: No such file or directory"
+rm "$TMP/c/dangling.jsonl"
+
+if [ "$(id -u)" -ne 0 ]; then
+	begin "a file without read permission"
+	posts_jsonl 7000 7000 >"$TMP/c/noperm.jsonl"
+	chmod 000 "$TMP/c/noperm.jsonl"
+	hostile noperm "$TMP/c/noperm.jsonl: Permission denied"
+	rm -f "$TMP/c/noperm.jsonl"
+fi
+
+begin "a directory loop through symbolic links"
+mkdir -p "$TMP/c/sub"
+ln -s .. "$TMP/c/sub/up"
+hostile loop "$TMP/c/sub/up: directory loop (a symbolic link leads back to a parent); not followed"
+rm -r "$TMP/c/sub"
+
+begin "a corpus path that does not exist, beside one that does"
+posts_jsonl 900 900 >"$TMP/c/good.jsonl"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c" "$TMP/no-such-path"
+expect_eq "1|$TMP/no-such-path: No such file or directory|51" "$rc|$err|$(count_of "$TMP/i")"
+rm "$TMP/c/good.jsonl"
+
+begin "10,000 posts with the same URL become one post with every topic"
+python3 -c '
+import json
+for i in range(10000):
+    print(json.dumps({"url": "https://example.com/same", "title": "Same", "summary": "same url", "topics": ["t%d" % i]}))' >"$TMP/same.jsonl"
+run "$FOLIO" index --db "$TMP/same" "$TMP/same.jsonl"
+expect_eq "0|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 0 skipped|1" \
+	"$rc|$out|$(total_of "$TMP/same" same)"
+
+begin "after all that, the original 50 posts are intact and the index sound"
+run "$FOLIO" check --db "$TMP/i"
+expect_eq "0|51" "$rc|$(total_of "$TMP/i" lattices)"
+
+begin "a clean run then removes the post whose file is gone"
+run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+expect_eq "0|50 posts in 1 file: 0 added, 0 updated, 50 unchanged, 1 removed; 0 skipped" "$rc|$out"
+
+begin "a search on a missing index: one line, exit 2"
+run "$FOLIO" search --db "$TMP/nothing-here" lattices
+expect_eq "2|folio: no index at $TMP/nothing-here" "$rc|$(head -1 <<<"$err")"
+
+begin "a search on an index whose stub names a missing generation"
+cp -r "$TMP/i" "$TMP/broken1"
+echo "glass gen-99" >"$TMP/broken1/XAPIANDB"
+run "$FOLIO" search --db "$TMP/broken1" lattices
+expect_eq "2|1|folio: index $TMP/broken1 is damaged: its stub names $TMP/broken1/gen-99, which does not exist; rebuild it" \
+	"$rc|$(wc -l <<<"$err")|$err"
+
+begin "a search on an index with a garbage stub"
+cp -r "$TMP/i" "$TMP/broken2"
+head -c 100 /dev/urandom | tr -d '\n\0' >"$TMP/broken2/XAPIANDB"
+run "$FOLIO" search --db "$TMP/broken2" lattices
+expect_eq "2|1" "$rc|$(wc -l <<<"$err")"
+
+begin "a search on an index whose tables are damaged"
+cp -r "$TMP/i" "$TMP/broken3"
+gen=$(ls "$TMP/broken3" | grep '^gen-')
+head -c 100000 /dev/urandom >"$TMP/broken3/$gen/postlist.glass"
+run "$FOLIO" search --db "$TMP/broken3" lattices
+expect_eq "2|1" "$rc|$(wc -l <<<"$err")"
+
+begin "folio check reports a damaged table"
+cp -r "$TMP/i" "$TMP/broken4"
+dd if=/dev/urandom of="$TMP/broken4/$gen/termlist.glass" bs=1 count=2000 seek=100 conv=notrunc 2>/dev/null
+run "$FOLIO" check --db "$TMP/broken4"
+want="folio: $TMP/broken4 is damaged: "
+expect_eq "1|$want" "$rc|${err:0:${#want}}"
+
+finish
