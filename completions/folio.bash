@@ -23,7 +23,7 @@ _folio()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W 'index search help' -- "$cur"))
+			COMPREPLY=($(compgen -W 'index search stats check help' -- "$cur"))
 		fi
 		return
 	fi
@@ -39,14 +39,14 @@ _folio()
 			norwegian porter portuguese romanian russian serbian
 			spanish swedish tamil turkish yiddish' -- "$cur"))
 		return ;;
-	--limit | --offset)
+	--limit | --offset | --threads)
 		return ;;
 	esac
 
 	case $cmd in
 	index)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --language --wait --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --help' -- "$cur"))
 		else
 			# Directories, topic pages and JSON Lines files.
 			local IFS=$'\n'
@@ -59,6 +59,10 @@ _folio()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--db --limit --offset --json --help' -- "$cur"))
 		fi ;;
+	stats)
+		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;
+	check)
+		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --help' -- "$cur")) ;;
 	esac
 }
 complete -F _folio folio

@@ -96,6 +96,9 @@ class IndexReport(ctypes.Structure):
         ("updated", ctypes.c_uint64),
         ("unchanged", ctypes.c_uint64),
         ("skipped", ctypes.c_uint64),
+        ("removed", ctypes.c_uint64),
+        ("kept", ctypes.c_uint64),
+        ("rebuilt", ctypes.c_int),
     ]
 
 
