@@ -14,6 +14,7 @@ static const char usage[] =
 	"  index [PATH...]   index topic pages (*.md) and JSON Lines (*.jsonl)\n"
 	"                    from files or directories (default: corpus/)\n"
 	"  search QUERY...   search the index, best matches first\n"
+	"  similar URL       the posts most like an indexed post\n"
 	"\n"
 	"The index lives in --db DIR, else $FOLIO_INDEX, else ./index.\n"
 	"Run 'folio COMMAND --help' for a command's options.\n"
@@ -43,6 +44,8 @@ int main(int argc, char **argv)
 		return cmd_index(argc - 1, argv + 1);
 	if (strcmp(cmd, "search") == 0)
 		return cmd_search(argc - 1, argv + 1);
+	if (strcmp(cmd, "similar") == 0)
+		return cmd_similar(argc - 1, argv + 1);
 	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
 }

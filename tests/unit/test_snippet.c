@@ -16,21 +16,19 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
                      const char *hl_start, const char *hl_end)
 {
 	fo_analyzer *an = NULL;
-	fo_xquery *q = NULL;
-	fo_termset terms;
+	fo_compiled c;
 	fo_buf out = FO_BUF_INIT;
 	char *s = NULL;
 
-	memset(&terms, 0, sizeof terms);
+	memset(&c, 0, sizeof c);
 	if (fo_analyzer_new("english", &an) != FOLIO_OK)
 		return NULL;
-	if (fo_query_build(an, query, &q, &terms) == FOLIO_OK &&
-	    fo_snippet(an, text, &terms, max_bytes, hl_start, hl_end,
+	if (fo_query_build(an, query, &c) == FOLIO_OK &&
+	    fo_snippet(an, text, &c.hl, max_bytes, hl_start, hl_end,
 	               &out) == FOLIO_OK)
 		s = fo_buf_detach(&out);
 	fo_buf_free(&out);
-	fo_termset_free(&terms);
-	fo_xquery_free(q);
+	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 	return s;
 }
