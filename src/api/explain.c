@@ -39,6 +39,7 @@ static folio_status doc_weight(folio_db *db, const fo_xquery *q,
 		params.k3 = 1;
 		params.b = db->rank.b;
 		params.min_normlen = db->rank.min_normlen;
+		params.delta = db->rank.delta;
 		params.check_at_least = 1;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, fq, &params, &m,
 		                                   &err), &err);

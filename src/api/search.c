@@ -305,6 +305,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		params.k3 = 1;
 		params.b = db->rank.b;
 		params.min_normlen = db->rank.min_normlen;
+		params.delta = db->rank.delta;
 		/* Facets count every match, so every match must be seen. */
 		params.check_at_least = docs > CHECK_AT_LEAST ? docs
 		                                               : CHECK_AT_LEAST;

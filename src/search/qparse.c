@@ -600,7 +600,7 @@ static fo_qnode *parse_near(parser *p)
 			       "right", tok_name(p, &t, name, sizeof name));
 			break;
 		}
-		if (!nearable(left) || !nearable(right)) {
+		if ((!n && !nearable(left)) || !nearable(right)) {
 			notice(p, t.start, "read as AND", "%s joins words or "
 			       "phrases only", tok_name(p, &t, name, sizeof name));
 			left = join(p, FO_Q_AND, left, right);

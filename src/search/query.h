@@ -22,11 +22,16 @@ typedef enum fo_defop {
  * known-item dev queries with bench/relevance (README "Relevance"). */
 typedef struct fo_rank {
 	double k1, b, min_normlen; /* BM25Weight (bm25.rst) */
+	double delta;         /* > 0: BM25+ with this lower bound */
 	double exact_weight;  /* scale of the exact form's own term */
 	double title_weight;  /* scale of the extra title-field term */
 	double pair_weight;   /* scale of each adjacent-pair proximity boost */
 	unsigned pair_window; /* the window of those pairs */
 	double coord_weight;  /* per word matched, for OR-joined words */
+	double join_weight;   /* adjacent words as one (feed parser:
+	                         feedparser), the reverse of compounds */
+	double abbrev_weight; /* title identifier parts that abbreviate a
+	                         word: dev, doc, lib for development, ... */
 	fo_defop defop;
 	unsigned and_max_words;
 } fo_rank;

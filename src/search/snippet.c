@@ -19,7 +19,9 @@ typedef struct stok {
 typedef struct span {
 	size_t start, end;
 	size_t unit;   /* the highlight unit matched, for distinct counts */
-	unsigned gain; /* 2 for a phrase or compound matched as such */
+	unsigned gain; /* 1 per word; a phrase or compound matched as such
+	                  counts one more than its words, so it beats them
+	                  scattered */
 } span;
 
 typedef struct scan_ctx {
@@ -162,10 +164,10 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 				break;
 			case FO_HL_SEQ:
 				end = seq_match(c, i, h->seq, h->n_seq);
-				gain = h->n_seq > 1 ? 2 : 1;
+				gain = h->n_seq > 1 ? (unsigned)h->n_seq + 1 : 1;
 				break;
 			case FO_HL_COMPOUND:
-				gain = 2;
+				gain = (unsigned)h->n_seq + 1;
 				if (t->kind != FO_TOK_PART && word_match(c, t, h))
 					end = t->end;
 				else

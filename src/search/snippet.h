@@ -11,8 +11,9 @@
 
 /*
  * Write to out the window of about max_bytes of text that holds the most
- * distinct query units (a phrase or compound matched as such counts
- * twice; then the most matches; then the earliest). Units match the way
+ * distinct query units (a word counts 1, a phrase or compound matched
+ * as such one more than its words; then the most matches; then the
+ * earliest). Units match the way
  * the query does: a word by its exact form or its stem, a phrase or a
  * compound's parts only in sequence (so free-threaded marks "free
  * threaded" and "free-threaded" but never a lone "free"), a prefix by

@@ -142,8 +142,10 @@ typedef struct fo_xsearch {
 	size_t offset, limit;
 	fo_xsort sort;
 	unsigned sort_slot;
-	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst */
-	double k1, k2, k3, b, min_normlen;
+	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst; with delta > 0,
+	 * BM25PlusWeight (Lv & Zhai 2011: each matching term adds at least
+	 * delta * idf, so matching more words always counts). */
+	double k1, k2, k3, b, min_normlen, delta;
 	size_t check_at_least; /* how many matches to count exactly */
 	/* Facets: count the values of each slot whose bit is set, over the
 	 * whole match set (set check_at_least to the document count for
@@ -191,8 +193,9 @@ folio_status fo_xdb_term_stats(fo_xdb *db, uint32_t docid, const char *term,
 folio_status fo_xdb_doc_length(fo_xdb *db, uint32_t docid, uint64_t *len,
                                double *avg, fo_xerr *err);
 /* The n terms that best characterise docid against the collection
- * (Enquire::get_eset with the document as the relevance set), unprefixed
- * terms only; fn gets each term and its expand weight (freq is 0). */
+ * (Enquire::get_eset with the document as the relevance set): unprefixed
+ * terms that some other document has too; fn gets each term and its
+ * expand weight. */
 folio_status fo_xdb_expand(fo_xdb *db, uint32_t docid, unsigned n,
                            fo_xterm_fn_w fn, void *ctx, fo_xerr *err);
 

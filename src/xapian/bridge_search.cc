@@ -53,8 +53,12 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 {
 	Xapian::Enquire enq(*h->db);
 	enq.set_query(q->q);
-	enq.set_weighting_scheme(
-		Xapian::BM25Weight(p->k1, p->k2, p->k3, p->b, p->min_normlen));
+	if (p->delta > 0)
+		enq.set_weighting_scheme(Xapian::BM25PlusWeight(
+			p->k1, p->k2, p->k3, p->b, p->min_normlen, p->delta));
+	else
+		enq.set_weighting_scheme(Xapian::BM25Weight(
+			p->k1, p->k2, p->k3, p->b, p->min_normlen));
 	switch (p->sort) {
 	case FO_XSORT_RELEVANCE:
 		enq.set_sort_by_relevance_then_value(p->sort_slot, true);

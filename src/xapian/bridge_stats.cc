@@ -55,14 +55,20 @@ extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
 	}
 }
 
-// Only unprefixed (free text) terms describe what a post is about; field
-// and filter terms start with an upper-case prefix letter.
-class TextTermsOnly : public Xapian::ExpandDecider {
+// Only unprefixed (free text) terms describe what a post is about (field
+// and filter terms start with an upper-case prefix letter), and a term no
+// other post has cannot find another post.
+class SharedTextTerms : public Xapian::ExpandDecider {
 public:
+	explicit SharedTextTerms(const Xapian::Database &db) : db_(db) {}
 	bool operator()(const std::string &term) const override
 	{
-		return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z');
+		return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z') &&
+		       db_.get_termfreq(term) > 1;
 	}
+
+private:
+	const Xapian::Database &db_;
 };
 
 extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
@@ -72,7 +78,7 @@ extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
 	try {
 		Xapian::Enquire enq(*h->db);
 		Xapian::RSet rset;
-		TextTermsOnly decider;
+		SharedTextTerms decider(*h->db);
 
 		rset.add_document(docid);
 		Xapian::ESet eset = enq.get_eset(n, rset, &decider);

@@ -19,7 +19,29 @@ static fo_analyzer *english(void)
 	return an;
 }
 
-/* Build the query for text; its description (malloc'd, NULL when there is
+/* Parse and compile text with the default ranking; relevance adds the
+ * ranking-only boosts (abbreviations, joined pairs). */
+static folio_status compile(fo_analyzer *an, const char *text, int relevance,
+                            fo_compiled *c)
+{
+	fo_qtree tree;
+	fo_rank rank;
+	char err[200];
+	size_t pos;
+	folio_status st;
+
+	memset(c, 0, sizeof *c);
+	fo_rank_default(&rank);
+	st = fo_qparse(text, 0, &tree, &pos, err, sizeof err);
+	if (st == FOLIO_OK)
+		st = fo_query_compile(an, text, tree.root, &rank, relevance, -1,
+		                      c);
+	fo_qtree_free(&tree);
+	return st;
+}
+
+/* Build the query for text (as matched: no ranking boosts); its
+ * description (malloc'd, NULL when there is
  * no query) goes to *got. */
 static folio_status describe(const char *text, char **got)
 {
@@ -30,7 +52,7 @@ static folio_status describe(const char *text, char **got)
 	*got = NULL;
 	if (!an)
 		return FOLIO_ERROR_INVALID;
-	st = fo_query_build(an, text, &c);
+	st = compile(an, text, 0, &c);
 	if (st == FOLIO_OK) {
 		*got = c.q ? fo_xquery_describe(c.q) : NULL;
 		fo_compiled_free(&c);
