@@ -408,13 +408,15 @@ FOLIO_EXTERN size_t folio_results_facet_count(const folio_results *results);
 FOLIO_EXTERN const folio_facet *folio_results_facet(
 	const folio_results *results, size_t i);
 
-/** One part of the query and what it added to a hit's score. BM25
- *  (Xapian's BM25Weight, bm25.rst): weight = query_weight * idf *
- *  (k1 + 1) * wdf / (k1 * length_norm + wdf), idf from doc_freq. */
+/** One part of the query and what it added to a hit's score. BM25+
+ *  (Xapian's BM25PlusWeight): weight = query_weight * idf * ((k1 + 1) *
+ *  wdf / (k1 * length_norm + wdf) + delta), idf from doc_freq; phrases,
+ *  NEAR and prefixes weigh their terms together. */
 typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
-	                        "title", "proximity" or "coordination" */
+	                        "abbreviation", "joined", "title",
+	                        "proximity" or "coordination" */
 	const char *field; /**< "text", "title", "company", "author", "type"
 	                        or "topic" */
 	double weight;     /**< its contribution to the hit's score */
