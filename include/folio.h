@@ -345,6 +345,30 @@ typedef enum folio_sort {
 	FOLIO_SORT_OLDEST
 } folio_sort;
 
+/** How free words are joined when the query has no operator between them
+ *  (README "Query syntax"). */
+typedef enum folio_match {
+	FOLIO_MATCH_AUTO = 0, /**< every word for one or two words; longer
+	                           queries rank posts by the words they match */
+	FOLIO_MATCH_ALL,      /**< every word must match (AND) */
+	FOLIO_MATCH_ANY       /**< any word may match (OR), best first */
+} folio_match;
+
+/** OR these together in folio_search_options.flags. */
+enum folio_search_flags {
+	/** A stray quote, bracket or operator is an error
+	 *  (FOLIO_ERROR_QUERY, see folio_db_error_position) instead of being
+	 *  skipped with a notice. */
+	FOLIO_SEARCH_STRICT = 1u << 0,
+	/** Count all matching posts by company, type, topic and year
+	 *  (folio_results_facet). Costs a pass over every match. */
+	FOLIO_SEARCH_FACETS = 1u << 1,
+	/** Explain each hit's score (folio_results_explain). */
+	FOLIO_SEARCH_EXPLAIN = 1u << 2,
+	/** Never look for a spelling suggestion. */
+	FOLIO_SEARCH_NO_SUGGEST = 1u << 3
+};
+
 typedef struct folio_search_options {
 	unsigned version; /**< FOLIO_SEARCH_OPTIONS_VERSION */
 	size_t offset;    /**< hits to skip */
@@ -355,12 +379,21 @@ typedef struct folio_search_options {
 	const char *highlight_start;
 	const char *highlight_end;
 	size_t snippet_bytes; /**< target snippet length in bytes */
+	/* Version 2: */
+	unsigned flags;    /**< folio_search_flags */
+	/** Only posts published on or after / on or before these dates:
+	 *  "YYYY", "YYYY-MM" or "YYYY-MM-DD" (a period's first day for since,
+	 *  its last for until), or NULL. Posts without a date never match a
+	 *  date limit. */
+	const char *since;
+	const char *until;
+	folio_match match;
 } folio_search_options;
 
-#define FOLIO_SEARCH_OPTIONS_VERSION 1
+#define FOLIO_SEARCH_OPTIONS_VERSION 2
 #define FOLIO_SEARCH_OPTIONS_INIT                                              \
 	{ FOLIO_SEARCH_OPTIONS_VERSION, 0, 10, FOLIO_SORT_RELEVANCE, NULL, NULL,  \
-	  200 }
+	  200, 0, NULL, NULL, FOLIO_MATCH_AUTO }
 
 /** One hit. All strings are borrowed from the results that hold it. */
 typedef struct folio_hit {
@@ -379,22 +412,56 @@ typedef struct folio_hit {
 } folio_hit;
 
 /**
- * Search the index with a free-text query. Words are analysed exactly as
- * indexed text is (normalised, segmented, stemmed); a post must match every
- * word, exact forms ranking above stemmed ones.
+ * Search the index. The query language (README "Query syntax"): free
+ * words, "exact phrases", a NEAR/n b, AND, OR, NOT, +must, -exclude,
+ * (brackets), prefix*, title: company: author: type: topic: site: fields,
+ * published:2026-01-01..2026-09-30 and year:2026. Words are analysed
+ * exactly as indexed text is (normalised, segmented, stemmed): a word
+ * matches any form with the same stem, exact forms ranking above stemmed
+ * ones.
+ *
+ * Unless opts->flags has FOLIO_SEARCH_STRICT, a stray quote, bracket or
+ * operator is skipped and the rest searched; each thing skipped is a
+ * notice (folio_results_notice). With few or no hits, a spelling
+ * suggestion may be made from the index's own words
+ * (folio_results_suggestion).
  *
  * @param query UTF-8 text
- * @param opts  options, or NULL for FOLIO_SEARCH_OPTIONS_INIT
+ * @param opts  options, or NULL for FOLIO_SEARCH_OPTIONS_INIT (version 1
+ *              structs are accepted and get version 2 defaults)
  * @param out   OUT: the results, owned by the caller:
  *              folio_results_free(). Valid after db is closed.
  * @retval FOLIO_OK (also when nothing matched)
- * @retval FOLIO_ERROR_INVALID  an empty query or bad options
+ * @retval FOLIO_ERROR_INVALID  an empty query, a query without words, or
+ *                              bad options (an invalid since/until date)
+ * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
+ *                              invalid date in the query (both modes);
+ *                              folio_db_error_position() says where
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_MODIFIED, FOLIO_ERROR_NOMEM,
  *         FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
                                           const folio_search_options *opts,
                                           folio_results **out);
+
+/**
+ * The posts most like the post with this URL (relevance feedback: the
+ * terms that best set it apart from the collection, Xapian's ESet, ORed
+ * and ranked by BM25), without the post itself. opts works as for
+ * folio_db_search (limit, offset, sort, since/until, facets, explain).
+ *
+ * @param out OUT: the results, owned by the caller: folio_results_free()
+ * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_NOT_FOUND  no post with that URL
+ * @retval FOLIO_ERROR_INVALID, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, ...
+ */
+FOLIO_EXTERN folio_status folio_db_similar(folio_db *db, const char *url,
+                                           const folio_search_options *opts,
+                                           folio_results **out);
+
+/** After FOLIO_ERROR_QUERY: the 1-based character position in the query
+ *  of the problem folio_db_error() describes; 0 otherwise. */
+FOLIO_EXTERN size_t folio_db_error_position(const folio_db *db);
 
 /** The number of hits held (at most opts.limit). */
 FOLIO_EXTERN size_t folio_results_count(const folio_results *results);
@@ -405,6 +472,76 @@ FOLIO_EXTERN uint64_t folio_results_total(const folio_results *results);
 /** Hit i (0-based), or NULL when i is out of range. Borrowed. */
 FOLIO_EXTERN const folio_hit *folio_results_hit(const folio_results *results,
                                                 size_t i);
+
+/** Something the lenient parser skipped. Borrowed from the results. */
+typedef struct folio_notice {
+	size_t position;     /**< 1-based character position in the query */
+	const char *message; /**< what was ignored and why, one line */
+} folio_notice;
+
+/** The number of notices (0 in strict mode, which fails instead). */
+FOLIO_EXTERN size_t folio_results_notice_count(const folio_results *results);
+
+/** Notice i, or NULL when out of range. Borrowed. */
+FOLIO_EXTERN const folio_notice *folio_results_notice(
+	const folio_results *results, size_t i);
+
+/** A corrected query made of the index's own words ("did you mean"),
+ *  or NULL. Made only when the query had few or no hits and a word of
+ *  it is not in the index. Borrowed. */
+FOLIO_EXTERN const char *folio_results_suggestion(const folio_results *results);
+
+/** One value of a facet and the number of matching posts that have it. */
+typedef struct folio_facet_value {
+	const char *value;
+	uint64_t count;
+} folio_facet_value;
+
+/** Counts over every matching post (not only the page of hits), most
+ *  frequent first. A post on several topics counts once per topic. */
+typedef struct folio_facet {
+	const char *name; /**< "company", "type", "topic" or "year" */
+	const folio_facet_value *values;
+	size_t n_values;
+} folio_facet;
+
+/** The number of facets: 4 with FOLIO_SEARCH_FACETS, else 0. */
+FOLIO_EXTERN size_t folio_results_facet_count(const folio_results *results);
+
+/** Facet i (company, type, topic, year in that order), or NULL when out
+ *  of range. Borrowed from the results. */
+FOLIO_EXTERN const folio_facet *folio_results_facet(
+	const folio_results *results, size_t i);
+
+/** One part of the query and what it added to a hit's score. BM25+
+ *  (Xapian's BM25PlusWeight): weight = query_weight * idf * ((k1 + 1) *
+ *  wdf / (k1 * length_norm + wdf) + delta), idf from doc_freq; phrases,
+ *  NEAR and prefixes weigh their terms together. */
+typedef struct folio_explain_term {
+	const char *term;  /**< the word, phrase or prefix, as analysed */
+	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
+	                        "abbreviation", "joined", "title",
+	                        "proximity" or "coordination" */
+	const char *field; /**< "text", "title", "company", "author", "type"
+	                        or "topic" */
+	double weight;     /**< its contribution to the hit's score */
+	double query_weight; /**< the factor the query gives it (field or
+	                          boost weight; 1 for plain words) */
+	uint64_t wdf;      /**< occurrences in the post (title words count
+	                        three times) */
+	uint64_t doc_freq; /**< posts holding the term (for a term with
+	                        several forms: the most frequent form) */
+	double length_norm; /**< (1 - b) + b * length / average length */
+} folio_explain_term;
+
+/**
+ * With FOLIO_SEARCH_EXPLAIN: the parts of the query that contributed to
+ * hit i's score (their weights sum to the score), in query order. *n is
+ * their number; NULL and 0 without the flag or for an i out of range.
+ * Borrowed from the results.
+ */
+FOLIO_EXTERN const folio_explain_term *folio_results_explain(
+	const folio_results *results, size_t i, size_t *n);
 
 /** Free results and every hit in them. NULL is allowed. */
 FOLIO_EXTERN void folio_results_free(folio_results *results);

@@ -8,6 +8,7 @@
 #include "folio.h"
 
 #include "analyzer/analyzer.h"
+#include "search/query.h"
 #include "util/buf.h"
 #include "xapian/bridge.h"
 
@@ -22,6 +23,9 @@ struct folio_db {
 	fo_buf error;    /* folio_db_error(); reset by every call */
 	fo_buf lent[3];  /* strings folio_db_stats lends the caller */
 	uint64_t pending; /* changes since the last commit */
+	fo_rank rank;     /* ranking knobs; set by the first search */
+	int rank_set;
+	size_t error_pos; /* folio_db_error_position() */
 };
 
 /* Start a public call: forget the previous call's error. */

@@ -26,13 +26,14 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int on_term(const char *term, size_t len, void *ctx)
+static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 {
 	scan *s = ctx;
 	fo_run *r = s->r;
 	char **grown;
 
 	(void)len;
+	(void)freq;
 	if (bsearch(&term, s->corpus, s->n_corpus, sizeof *s->corpus, cmp_str))
 		return 0;
 	if (r->n_gone == s->cap) {
@@ -74,8 +75,8 @@ folio_status fo_find_gone(fo_run *r)
 		s.n_corpus++;
 	}
 	qsort(s.corpus, s.n_corpus, sizeof *s.corpus, cmp_str);
-	st = fo_db_xfail(r->db, fo_xdb_each_term(r->db->xdb, FO_PREFIX_URL,
-	                                         on_term, &s, &err), &err);
+	st = fo_db_xfail(r->db, fo_xdb_allterms(r->db->xdb, FO_PREFIX_URL,
+	                                        on_term, &s, &err), &err);
 	if (st == FOLIO_OK && s.oom)
 		st = FOLIO_ERROR_NOMEM;
 done:

@@ -1,36 +1,36 @@
 /*
- * search.c: the reading half of the API. A query is analysed into a Xapian
+ * search.c: the reading half of the API. A query is parsed
+ * (search/qparse.c), compiled with the index's analyzer into a Xapian
  * query (search/query.c), ranked by BM25 in the bridge, and each hit's
- * stored post decoded and given a snippet (search/snippet.c).
+ * stored post decoded and given a snippet (search/snippet.c); facets,
+ * spelling suggestions and notices come along with the hits.
  */
-#include "api/db.h"
+#include "api/results.h"
 
-#include "index/docdata.h"
+#include "index/indexer.h"
 #include "index/schema.h"
-#include "search/query.h"
+#include "search/qdate.h"
 #include "search/snippet.h"
+#include "search/spell.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct folio_results {
-	size_t n;
-	uint64_t total;
-	folio_hit *hits;
-	fo_docdata *posts;
-	char **snippets;
-};
-
-/* BM25 parameters (Xapian's BM25Weight defaults, bm25.rst): k1 = 1 for
- * term-frequency saturation, b = 0.5 length normalisation. */
-#define BM25_K1 1.0
-#define BM25_K2 0.0
-#define BM25_K3 1.0
-#define BM25_B 0.5
-#define BM25_MIN_NORMLEN 0.5
-
 /* Count matches exactly up to this many; beyond it totals are estimates. */
 #define CHECK_AT_LEAST 1000
+/* Look for a spelling suggestion when a query finds fewer posts. */
+#define SUGGEST_BELOW 3
+
+/* The facets, in the order folio_results_facet reports them. */
+static const struct {
+	const char *name;
+	unsigned slot;
+} facet_slots[FO_N_FACETS] = {
+	{ "company", FO_SLOT_COMPANY },
+	{ "type", FO_SLOT_TYPE },
+	{ "topic", FO_SLOT_TOPICS },
+	{ "year", FO_SLOT_YEAR },
+};
 
 size_t folio_results_count(const folio_results *r)
 {
@@ -47,6 +47,49 @@ const folio_hit *folio_results_hit(const folio_results *r, size_t i)
 	return r && i < r->n ? &r->hits[i] : NULL;
 }
 
+size_t folio_results_notice_count(const folio_results *r)
+{
+	return r ? r->n_notices : 0;
+}
+
+const folio_notice *folio_results_notice(const folio_results *r, size_t i)
+{
+	return r && i < r->n_notices ? &r->notices[i] : NULL;
+}
+
+const char *folio_results_suggestion(const folio_results *r)
+{
+	return r ? r->suggestion : NULL;
+}
+
+size_t folio_results_facet_count(const folio_results *r)
+{
+	return r ? r->n_facets : 0;
+}
+
+const folio_facet *folio_results_facet(const folio_results *r, size_t i)
+{
+	return r && i < r->n_facets ? &r->facets[i] : NULL;
+}
+
+const folio_explain_term *folio_results_explain(const folio_results *r,
+                                                size_t i, size_t *n)
+{
+	if (!r || !r->explain || i >= r->n) {
+		if (n)
+			*n = 0;
+		return NULL;
+	}
+	if (n)
+		*n = r->n_explain[i];
+	return r->explain[i];
+}
+
+size_t folio_db_error_position(const folio_db *db)
+{
+	return db ? db->error_pos : 0;
+}
+
 void folio_results_free(folio_results *r)
 {
 	size_t i;
@@ -56,11 +99,39 @@ void folio_results_free(folio_results *r)
 	for (i = 0; i < r->n; i++) {
 		fo_docdata_free(&r->posts[i]);
 		free(r->snippets[i]);
+		if (r->explain)
+			free(r->explain[i]);
 	}
+	for (i = 0; i < r->n_facets; i++)
+		free((void *)r->facets[i].values);
+	for (i = 0; i < r->n_strs; i++)
+		free(r->strs[i]);
+	free(r->strs);
+	free(r->explain);
+	free(r->n_explain);
+	free(r->notices);
+	free(r->suggestion);
 	free(r->hits);
 	free(r->posts);
 	free(r->snippets);
+	free(r->docids);
 	free(r);
+}
+
+char *fo_results_keep(folio_results *r, const char *s, size_t len)
+{
+	char **grown = realloc(r->strs, (r->n_strs + 1) * sizeof *grown);
+	char *copy;
+
+	if (!grown)
+		return NULL;
+	r->strs = grown;
+	if (!(copy = malloc(len + 1)))
+		return NULL;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	r->strs[r->n_strs++] = copy;
+	return copy;
 }
 
 /* Decode the page of hits in m into r, with snippets. */
@@ -76,7 +147,8 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	r->hits = calloc(n ? n : 1, sizeof *r->hits);
 	r->posts = calloc(n ? n : 1, sizeof *r->posts);
 	r->snippets = calloc(n ? n : 1, sizeof *r->snippets);
-	if (!r->hits || !r->posts || !r->snippets)
+	r->docids = calloc(n ? n : 1, sizeof *r->docids);
+	if (!r->hits || !r->posts || !r->snippets || !r->docids)
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
 		size_t len;
@@ -91,6 +163,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		if (st != FOLIO_OK)
 			break;
 		r->n = i + 1;
+		r->docids[i] = fo_xmset_docid(m, i);
 		fo_buf_clear(&snip);
 		p = &r->posts[i].post;
 		st = fo_snippet(db->an, p->summary, terms, opts->snippet_bytes,
@@ -114,42 +187,110 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	return st;
 }
 
-folio_status folio_db_search(folio_db *db, const char *query,
-                             const folio_search_options *opts,
-                             folio_results **out)
+static folio_status fill_facets(const fo_xmset *m, folio_results *r)
+{
+	size_t f, i;
+
+	for (f = 0; f < FO_N_FACETS; f++) {
+		unsigned slot = facet_slots[f].slot;
+		size_t n = fo_xmset_facet_size(m, slot);
+		folio_facet_value *v = calloc(n ? n : 1, sizeof *v);
+
+		if (!v)
+			return FOLIO_ERROR_NOMEM;
+		r->facets[f].name = facet_slots[f].name;
+		r->facets[f].values = v;
+		r->n_facets = f + 1;
+		for (i = 0; i < n; i++) {
+			size_t len;
+			const char *s = fo_xmset_facet(m, slot, i, &len,
+			                               &v[i].count);
+			if (!(v[i].value = fo_results_keep(r, s, len)))
+				return FOLIO_ERROR_NOMEM;
+			r->facets[f].n_values = i + 1;
+		}
+	}
+	return FOLIO_OK;
+}
+
+folio_status fo_search_options(folio_db *db, const folio_search_options *in,
+                               folio_search_options *full)
 {
 	static const folio_search_options defaults = FOLIO_SEARCH_OPTIONS_INIT;
-	fo_xquery *q = NULL;
+
+	*full = defaults;
+	if (!in)
+		return FOLIO_OK;
+	if (in->version == 1) {
+		/* A version 1 struct ends after snippet_bytes. */
+		memcpy(full, in, offsetof(folio_search_options, flags));
+		full->version = FOLIO_SEARCH_OPTIONS_VERSION;
+		return FOLIO_OK;
+	}
+	if (in->version != FOLIO_SEARCH_OPTIONS_VERSION)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_search_options version %u is not %d",
+		                  in->version, FOLIO_SEARCH_OPTIONS_VERSION);
+	*full = *in;
+	if (full->match > FOLIO_MATCH_ANY || full->sort > FOLIO_SORT_OLDEST)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_search_options has an unknown %s",
+		                  full->sort > FOLIO_SORT_OLDEST ? "sort"
+		                                                 : "match");
+	return FOLIO_OK;
+}
+
+folio_status fo_date_filter(folio_db *db, const folio_search_options *opts,
+                            fo_xquery **out)
+{
+	char lo[11] = "", hi[11] = "", why[200];
+
+	*out = NULL;
+	if (opts->since &&
+	    fo_qdate_bound(opts->since, strlen(opts->since), 0, lo, why,
+	                   sizeof why) != 0)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID, "since: %s", why);
+	if (opts->until &&
+	    fo_qdate_bound(opts->until, strlen(opts->until), 1, hi, why,
+	                   sizeof why) != 0)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID, "until: %s", why);
+	if (lo[0] && hi[0] && strcmp(lo, hi) > 0)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "since %s is after until %s", lo, hi);
+	if (!lo[0] && !hi[0])
+		return FOLIO_OK;
+	*out = fo_xquery_value_range(FO_SLOT_DATE, lo[0] ? lo : NULL,
+	                             hi[0] ? hi : NULL);
+	return *out ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+}
+
+folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
+                               folio_results **out)
+{
+	const folio_search_options *opts = &s->opts;
+	fo_xquery *q = s->query->q, *sub[2], *filtered = NULL;
 	fo_xmset *m = NULL;
-	fo_termset terms;
 	fo_xsearch params;
 	fo_xerr err = { "" };
 	folio_results *r = NULL;
+	uint64_t docs = 0;
 	folio_status st = FOLIO_OK;
 
-	memset(&terms, 0, sizeof terms);
-	if (out)
-		*out = NULL;
-	fo_db_begin(db);
-	if (!opts)
-		opts = &defaults;
-	if (!query || !out)
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                "folio_db_search needs a query and an out pointer");
-	else if (opts->version != FOLIO_SEARCH_OPTIONS_VERSION)
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                "folio_search_options version %u is not %d",
-		                opts->version, FOLIO_SEARCH_OPTIONS_VERSION);
-	if (st == FOLIO_OK)
-		st = fo_query_build(db->an, query, &q, &terms);
-	if (st == FOLIO_OK && !q)
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                "the query has no words to search for");
+	*out = NULL;
+	if (s->filter) {
+		sub[0] = q;
+		sub[1] = s->filter;
+		if (!(q = filtered = fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
+			return FOLIO_ERROR_NOMEM;
+	}
 	/* A reader sees commits and generation switches made since it
 	 * opened (db.c). */
-	if (st == FOLIO_OK)
-		st = fo_db_refresh(db);
+	st = fo_db_refresh(db);
+	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
+		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	if (st == FOLIO_OK) {
+		unsigned f;
+
 		memset(&params, 0, sizeof params);
 		params.offset = opts->offset;
 		params.limit = opts->limit;
@@ -157,12 +298,19 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
 		            : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
 		                                              : FO_XSORT_RELEVANCE;
-		params.k1 = BM25_K1;
-		params.k2 = BM25_K2;
-		params.k3 = BM25_K3;
-		params.b = BM25_B;
-		params.min_normlen = BM25_MIN_NORMLEN;
-		params.check_at_least = CHECK_AT_LEAST;
+		/* BM25Weight(k1, k2, k3, b, min_normlen), bm25.rst; k2 = 0
+		 * and k3 = 1 make the query side neutral. */
+		params.k1 = db->rank.k1;
+		params.k2 = 0;
+		params.k3 = 1;
+		params.b = db->rank.b;
+		params.min_normlen = db->rank.min_normlen;
+		params.delta = db->rank.delta;
+		/* Facets count every match, so every match must be seen. */
+		params.check_at_least = docs > CHECK_AT_LEAST ? docs
+		                                               : CHECK_AT_LEAST;
+		for (f = 0; docs && f < FO_N_FACETS; f++)
+			params.facet_slots |= 1u << facet_slots[f].slot;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}
@@ -170,8 +318,151 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK) {
 		r->total = fo_xmset_estimate(m);
-		st = fill_hits(db, m, &terms, opts, r);
+		st = fill_hits(db, m, &s->query->hl, opts, r);
 	}
+	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
+		st = fill_facets(m, r);
+	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_EXPLAIN))
+		st = fo_explain_hits(db, s, r);
+	if (st == FOLIO_OK) {
+		*out = r;
+		r = NULL;
+	}
+	folio_results_free(r);
+	fo_xmset_free(m);
+	fo_xquery_free(filtered);
+	return st;
+}
+
+/* The lenient parser's notices, with character positions. */
+static folio_status keep_notices(const char *query, const fo_qtree *tree,
+                                 folio_results *r)
+{
+	size_t i;
+
+	if (!tree->n_notices)
+		return FOLIO_OK;
+	r->notices = calloc(tree->n_notices, sizeof *r->notices);
+	if (!r->notices)
+		return FOLIO_ERROR_NOMEM;
+	for (i = 0; i < tree->n_notices; i++) {
+		const fo_qnotice *n = &tree->notices[i];
+		r->notices[i].position = fo_qposition(query, n->pos);
+		r->notices[i].message = fo_results_keep(r, n->message,
+		                                        strlen(n->message));
+		if (!r->notices[i].message)
+			return FOLIO_ERROR_NOMEM;
+		r->n_notices = i + 1;
+	}
+	return FOLIO_OK;
+}
+
+static folio_status suggest(folio_db *db, const char *query,
+                            const fo_compiled *c, folio_results *r)
+{
+	fo_xerr err = { "" };
+	char *s = NULL;
+	folio_status st;
+
+	st = fo_spell_suggest(db->xdb, query, c->words, c->n_words,
+	                      r->total == 0, &s, &err);
+	if (st == FOLIO_OK && s && strcmp(s, query) != 0) {
+		r->suggestion = s;
+		s = NULL;
+	}
+	free(s);
+	return fo_db_xfail(db, st, &err);
+}
+
+void fo_db_rank(folio_db *db)
+{
+	if (!db->rank_set) {
+		fo_rank_default(&db->rank);
+		db->rank_set = 1;
+	}
+}
+
+typedef struct recompile {
+	const char *query;
+	const fo_qnode *root;
+	fo_rank rank;
+	int relevance;
+} recompile;
+
+static folio_status rebuild(folio_db *db, const void *ctx, long zero_unit,
+                            fo_compiled *out)
+{
+	const recompile *rc = ctx;
+
+	return fo_query_compile(db->an, rc->query, rc->root, &rc->rank,
+	                        rc->relevance, zero_unit, out);
+}
+
+folio_status folio_db_search(folio_db *db, const char *query,
+                             const folio_search_options *opts,
+                             folio_results **out)
+{
+	fo_search_run run;
+	fo_compiled c;
+	fo_qtree tree;
+	recompile rc;
+	char why[200];
+	size_t pos = 0;
+	folio_results *r = NULL;
+	folio_status st = FOLIO_OK;
+
+	memset(&c, 0, sizeof c);
+	memset(&tree, 0, sizeof tree);
+	memset(&run, 0, sizeof run);
+	if (out)
+		*out = NULL;
+	if (!db)
+		return FOLIO_ERROR_INVALID;
+	fo_db_begin(db);
+	db->error_pos = 0;
+	fo_db_rank(db);
+	if (!query || !out)
+		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                "folio_db_search needs a query and an out pointer");
+	if (st == FOLIO_OK)
+		st = fo_search_options(db, opts, &run.opts);
+	if (st == FOLIO_OK) {
+		st = fo_qparse(query, (run.opts.flags & FOLIO_SEARCH_STRICT) != 0,
+		               &tree, &pos, why, sizeof why);
+		if (st == FOLIO_ERROR_QUERY) {
+			db->error_pos = fo_qposition(query, pos);
+			fo_db_fail(db, st, "query position %zu: %s",
+			           db->error_pos, why);
+		}
+	}
+	if (st == FOLIO_OK && !tree.root)
+		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "the query has no words to search for");
+	if (st == FOLIO_OK) {
+		rc.query = query;
+		rc.root = tree.root;
+		rc.rank = db->rank;
+		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
+		if (run.opts.match != FOLIO_MATCH_AUTO)
+			rc.rank.defop = run.opts.match == FOLIO_MATCH_ALL
+			                        ? FO_DEFOP_AND : FO_DEFOP_OR;
+		st = rebuild(db, &rc, -1, &c);
+	}
+	if (st == FOLIO_OK && !c.q)
+		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                "the query has no words to search for");
+	if (st == FOLIO_OK)
+		st = fo_date_filter(db, &run.opts, &run.filter);
+	if (st == FOLIO_OK) {
+		run.query = &c;
+		run.rebuild = rebuild;
+		run.rebuild_ctx = &rc;
+		st = fo_search_execute(db, &run, &r);
+	}
+	if (st == FOLIO_OK)
+		st = keep_notices(query, &tree, r);
+	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
+	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
+		st = suggest(db, query, &c, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {
@@ -179,8 +470,8 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		r = NULL;
 	}
 	folio_results_free(r);
-	fo_xmset_free(m);
-	fo_xquery_free(q);
-	fo_termset_free(&terms);
+	fo_xquery_free(run.filter);
+	fo_compiled_free(&c);
+	fo_qtree_free(&tree);
 	return st;
 }

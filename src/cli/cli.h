@@ -21,6 +21,22 @@ int cmd_index(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_similar(int argc, char **argv);
+
+/* Print results as JSON (one object; on one line when compact), as text
+ * for a person, and the parser's notices and any suggestion on stderr.
+ * flags are the folio_search_flags the search ran with. */
+void print_json(FILE *f, const char *query, const folio_results *r,
+                unsigned flags, int compact);
+void print_hits(const folio_results *r, size_t offset, unsigned flags);
+void print_notices(const folio_results *r);
+
+/* The options shared by search and similar: returns 1 when argv[*i] was
+ * one of them (advancing *i past its value), 0 when not, -1 (after
+ * printing) on a bad value. */
+int cli_search_option(int argc, char **argv, int *i,
+                      folio_search_options *so, const char **db_flag,
+                      int *json);
 
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);

@@ -16,6 +16,7 @@ static const char usage[] =
 	"  search QUERY...   search the index, best matches first\n"
 	"  stats             describe the index (--json for JSON)\n"
 	"  check             verify the index\n"
+	"  similar URL       the posts most like an indexed post\n"
 	"\n"
 	"The index lives in --db DIR, else $FOLIO_INDEX, else ./index.\n"
 	"Run 'folio COMMAND --help' for a command's options.\n"
@@ -49,6 +50,8 @@ int main(int argc, char **argv)
 		return cmd_stats(argc - 1, argv + 1);
 	if (strcmp(cmd, "check") == 0)
 		return cmd_check(argc - 1, argv + 1);
+	if (strcmp(cmd, "similar") == 0)
+		return cmd_similar(argc - 1, argv + 1);
 	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
 }

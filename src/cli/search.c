@@ -1,6 +1,8 @@
 /*
- * search.c: folio search: run a query and print the hits as text or JSON.
+ * search.c: folio search: run a query (or one per line of stdin) and
+ * print the hits as text or JSON.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <stdlib.h>
@@ -8,91 +10,109 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"usage: folio search [--db DIR] [--limit N] [--offset N] [--json]\n"
-	"                    QUERY...\n"
+	"usage: folio search [OPTIONS] QUERY...\n"
+	"       folio search [OPTIONS] --stdin\n"
 	"\n"
-	"Search the index. The words are joined into one query; a post must\n"
-	"match every word, in its exact form or any form with the same stem.\n"
+	"Search the index. The arguments are joined into one query:\n"
+	"\n"
+	"  free words        one or two words must all match; longer queries\n"
+	"                    rank posts by how many words they match\n"
+	"  \"exact phrase\"    the words in this order, in these forms\n"
+	"  a NEAR b          within 10 words (NEAR/n: within n)\n"
+	"  a AND b, a OR b, a NOT b, +must, -exclude, (brackets), prefix*\n"
+	"  title: company: author: type: topic: site:   e.g. company:\"Red Hat\"\n"
+	"  published:2026-01-01..2026-09-30, published:..2020-12-31,\n"
+	"  published:2026-09, year:2026, year:2020..2022\n"
+	"\n"
+	"A stray quote, bracket or operator is skipped with a notice on\n"
+	"stderr; --strict makes it an error.\n"
 	"\n"
 	"options:\n"
-	"  --db DIR      the index directory (default: $FOLIO_INDEX or index)\n"
-	"  --limit N     show at most N hits (default 10)\n"
-	"  --offset N    skip the first N hits\n"
-	"  --json        print one JSON object (see the README for its schema)\n"
-	"  -h, --help    show this help\n"
+	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+	"  --limit N         show at most N hits (default 10)\n"
+	"  --offset N        skip the first N hits\n"
+	"  --sort ORDER      relevance (default), newest or oldest\n"
+	"  --since DATE      only posts published on or after DATE\n"
+	"  --until DATE      only posts published on or before DATE\n"
+	"                    (DATE: YYYY, YYYY-MM or YYYY-MM-DD)\n"
+	"  --all, --any      free words must all match / any may match\n"
+	"  --strict          malformed queries are errors\n"
+	"  --facets          count all matches by company, type, topic, year\n"
+	"  --explain         show what each query term adds to each score\n"
+	"  --json            print one JSON object (see the README for its schema)\n"
+	"  --stdin           read one query per line; print one JSON object\n"
+	"                    per line\n"
+	"  -h, --help        show this help\n"
 	"\n"
 	"Matches are highlighted when the output is a terminal and NO_COLOR is\n"
-	"unset.\n"
+	"unset. With few or no hits, folio may suggest a spelling on stderr.\n"
 	"\n"
 	"exit status: 0 some posts match, 1 none match, 2 error\n";
 
-static void print_json(const char *query, const folio_results *r)
+int cli_search_option(int argc, char **argv, int *i,
+                      folio_search_options *so, const char **db_flag,
+                      int *json)
 {
-	size_t i, t;
+	const char *arg = argv[*i], *value;
+	long v;
+	int rc;
 
-	fputs("{\"query\": ", stdout);
-	json_string(stdout, query);
-	printf(", \"total\": %llu, \"hits\": [",
-	       (unsigned long long)folio_results_total(r));
-	for (i = 0; i < folio_results_count(r); i++) {
-		const folio_hit *h = folio_results_hit(r, i);
-
-		printf("%s\n  {\"rank\": %zu, \"score\": %.6g, \"url\": ",
-		       i ? "," : "", h->rank, h->score);
-		json_string(stdout, h->url);
-		fputs(", \"title\": ", stdout);
-		json_string(stdout, h->title);
-		fputs(", \"company\": ", stdout);
-		json_string(stdout, h->company);
-		fputs(", \"author\": ", stdout);
-		json_string(stdout, h->author);
-		fputs(", \"published\": ", stdout);
-		json_string(stdout, h->published);
-		fputs(", \"type\": ", stdout);
-		json_string(stdout, h->type);
-		fputs(", \"topics\": [", stdout);
-		for (t = 0; t < h->n_topics; t++) {
-			if (t)
-				fputs(", ", stdout);
-			json_string(stdout, h->topics[t]);
-		}
-		fputs("], \"snippet\": ", stdout);
-		json_string(stdout, h->snippet);
-		fputc('}', stdout);
+	if ((rc = cli_option_value(argc, argv, i, "--db", &value)) != 0) {
+		if (rc > 0)
+			*db_flag = value;
+		return rc;
 	}
-	fputs(i ? "\n]}\n" : "]}\n", stdout);
-}
-
-static void print_hits(const folio_results *r, size_t offset)
-{
-	size_t i, n = folio_results_count(r);
-	uint64_t total = folio_results_total(r);
-
-	for (i = 0; i < n; i++) {
-		const folio_hit *h = folio_results_hit(r, i);
-		const char *sep = "   ";
-
-		printf("%s%zu. ", i ? "\n" : "", h->rank);
-		print_text(stdout, h->title);
-		fputc('\n', stdout);
-		if (h->company) {
-			fputs(sep, stdout);
-			print_text(stdout, h->company);
-			sep = " \xC2\xB7 "; /* · */
-		}
-		if (h->published) {
-			fputs(sep, stdout);
-			fputs(h->published, stdout);
-			sep = " \xC2\xB7 ";
-		}
-		fputs(sep, stdout);
-		print_text(stdout, h->url);
-		/* The snippet holds no control characters but our markers. */
-		printf("\n   %s\n", h->snippet);
+	if ((rc = cli_option_value(argc, argv, i, "--limit", &value)) != 0) {
+		if (rc < 0 || (v = cli_parse_count("--limit", value)) < 0)
+			return -1;
+		so->limit = (size_t)v;
+		return 1;
 	}
-	if (n && offset + n < total)
-		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
-		       offset + n, (unsigned long long)total, offset + n);
+	if ((rc = cli_option_value(argc, argv, i, "--offset", &value)) != 0) {
+		if (rc < 0 || (v = cli_parse_count("--offset", value)) < 0)
+			return -1;
+		so->offset = (size_t)v;
+		return 1;
+	}
+	if ((rc = cli_option_value(argc, argv, i, "--sort", &value)) != 0) {
+		if (rc < 0)
+			return -1;
+		if (strcmp(value, "relevance") == 0)
+			so->sort = FOLIO_SORT_RELEVANCE;
+		else if (strcmp(value, "newest") == 0)
+			so->sort = FOLIO_SORT_NEWEST;
+		else if (strcmp(value, "oldest") == 0)
+			so->sort = FOLIO_SORT_OLDEST;
+		else {
+			cli_error("--sort takes relevance, newest or oldest, "
+			          "not \"%s\"", value);
+			return -1;
+		}
+		return 1;
+	}
+	if ((rc = cli_option_value(argc, argv, i, "--since", &value)) != 0) {
+		so->since = value;
+		return rc;
+	}
+	if ((rc = cli_option_value(argc, argv, i, "--until", &value)) != 0) {
+		so->until = value;
+		return rc;
+	}
+	if (strcmp(arg, "--all") == 0)
+		so->match = FOLIO_MATCH_ALL;
+	else if (strcmp(arg, "--any") == 0)
+		so->match = FOLIO_MATCH_ANY;
+	else if (strcmp(arg, "--strict") == 0)
+		so->flags |= FOLIO_SEARCH_STRICT;
+	else if (strcmp(arg, "--facets") == 0)
+		so->flags |= FOLIO_SEARCH_FACETS;
+	else if (strcmp(arg, "--explain") == 0)
+		so->flags |= FOLIO_SEARCH_EXPLAIN;
+	else if (strcmp(arg, "--json") == 0)
+		*json = 1;
+	else
+		return 0;
+	return 1;
 }
 
 /* Append word to the query being joined from the arguments. */
@@ -113,17 +133,62 @@ static int append_word(char **query, size_t *len, const char *word)
 	return 0;
 }
 
+/* The error of a failed search, with the query's position when known. */
+static void print_error_json(const char *query, folio_db *db,
+                             folio_status st)
+{
+	fputs("{\"query\": ", stdout);
+	json_string(stdout, query);
+	fprintf(stdout, ", \"error\": \"%s\", \"message\": ",
+	        folio_status_string(st));
+	json_string(stdout, folio_db_error(db));
+	if (folio_db_error_position(db))
+		printf(", \"position\": %zu", folio_db_error_position(db));
+	fputs("}\n", stdout);
+}
+
+/* --stdin: one query per line in, one JSON object per line out. A line
+ * that fails gets an error object, so output lines match input lines. */
+static int search_lines(folio_db *db, folio_search_options *so)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int code = EXIT_NONE;
+
+	while ((n = getline(&line, &cap, stdin)) >= 0) {
+		folio_results *r = NULL;
+		folio_status st;
+
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		st = folio_db_search(db, line, so, &r);
+		if (st != FOLIO_OK) {
+			print_error_json(line, db, st);
+			if (st != FOLIO_ERROR_INVALID && st != FOLIO_ERROR_QUERY)
+				code = EXIT_ERROR;
+		} else {
+			print_json(stdout, line, r, so->flags, 1);
+			if (code == EXIT_NONE && folio_results_count(r))
+				code = EXIT_HITS;
+		}
+		folio_results_free(r);
+		fflush(stdout);
+	}
+	free(line);
+	return code;
+}
+
 int cmd_search(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
 	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
-	const char *db_flag = NULL, *value, *dir;
+	const char *db_flag = NULL, *dir;
 	folio_db *db = NULL;
 	folio_results *r = NULL;
 	char *errmsg = NULL, *query = NULL;
 	size_t qlen = 0;
-	int i, rc, json = 0, words = 0, code = EXIT_ERROR;
-	long v;
+	int i, rc, json = 0, words = 0, lines = 0, code = EXIT_ERROR;
 	folio_status st;
 
 	query = calloc(1, 1);
@@ -135,29 +200,19 @@ int cmd_search(int argc, char **argv)
 			code = 0;
 			goto done;
 		}
-		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
+		if ((rc = cli_search_option(argc, argv, &i, &so, &db_flag,
+		                            &json)) != 0) {
 			if (rc < 0)
 				goto done;
-			db_flag = value;
-		} else if ((rc = cli_option_value(argc, argv, &i, "--limit",
-		                                  &value)) != 0) {
-			if (rc < 0 || (v = cli_parse_count("--limit", value)) < 0)
-				goto done;
-			so.limit = (size_t)v;
-		} else if ((rc = cli_option_value(argc, argv, &i, "--offset",
-		                                  &value)) != 0) {
-			if (rc < 0 || (v = cli_parse_count("--offset", value)) < 0)
-				goto done;
-			so.offset = (size_t)v;
-		} else if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
+		} else if (strcmp(argv[i], "--stdin") == 0) {
+			lines = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (i + 1 < argc) {
 				if (append_word(&query, &qlen, argv[++i]) != 0)
 					goto done;
 				words++;
 			}
-		} else if (argv[i][0] == '-' && argv[i][1] && argv[i][1] == '-') {
+		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
 			cli_error("unknown option %s (try 'folio search --help')",
 			          argv[i]);
 			goto done;
@@ -167,7 +222,11 @@ int cmd_search(int argc, char **argv)
 			words++;
 		}
 	}
-	if (!words) {
+	if (lines && words) {
+		cli_error("--stdin reads the queries: give none as arguments");
+		goto done;
+	}
+	if (!words && !lines) {
 		cli_error("search needs a query (try 'folio search --help')");
 		goto done;
 	}
@@ -181,6 +240,10 @@ int cmd_search(int argc, char **argv)
 			                "%s corpus/\n", dir);
 		goto done;
 	}
+	if (lines) {
+		code = search_lines(db, &so);
+		goto done;
+	}
 	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
 		so.highlight_start = "\x1b[1;33m";
 		so.highlight_end = "\x1b[0m";
@@ -190,10 +253,11 @@ int cmd_search(int argc, char **argv)
 		cli_error("%s", folio_db_error(db));
 		goto done;
 	}
+	print_notices(r);
 	if (json)
-		print_json(query, r);
+		print_json(stdout, query, r, so.flags, 0);
 	else
-		print_hits(r, so.offset);
+		print_hits(r, so.offset, so.flags);
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
 	                                                         : EXIT_NONE;
 done:

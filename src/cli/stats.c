@@ -28,7 +28,7 @@ static void json_or_null(const char *s)
 	json_string(stdout, *s ? s : NULL);
 }
 
-static void print_json(const char *dir, const folio_stats *s)
+static void print_stats_json(const char *dir, const folio_stats *s)
 {
 	const char *p = s->corpus, *nl;
 	int first = 1;
@@ -122,7 +122,7 @@ int cmd_stats(int argc, char **argv)
 		goto done;
 	}
 	if (json)
-		print_json(dir, &s);
+		print_stats_json(dir, &s);
 	else
 		print_text_stats(dir, &s);
 	code = 0;

@@ -180,7 +180,7 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	emit_ctx c;
 	fo_buf data = FO_BUF_INIT;
 	char hex[17];
-	const char *host;
+	const char *host, *dot;
 	size_t i, host_len = 0;
 	uint64_t h;
 	folio_status st;
@@ -195,13 +195,17 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	if (st == FOLIO_OK)
 		st = index_text(&c, an, p->summary, FO_WDF_SUMMARY, NULL, NULL);
 	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->company, FO_WDF_META, NULL, NULL);
+		st = index_text(&c, an, p->company, FO_WDF_META,
+		                FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM);
 	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->author, FO_WDF_META, NULL, NULL);
+		st = index_text(&c, an, p->author, FO_WDF_META,
+		                FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM);
 	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->type, FO_WDF_META, NULL, NULL);
+		st = index_text(&c, an, p->type, FO_WDF_META,
+		                FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM);
 	for (i = 0; st == FOLIO_OK && i < p->n_topics; i++)
-		st = index_text(&c, an, p->topics[i], FO_WDF_META, NULL, NULL);
+		st = index_text(&c, an, p->topics[i], FO_WDF_META,
+		                FO_PREFIX_TOPIC_WORD, FO_PREFIX_TOPIC_STEM);
 
 #define FILTER(prefix, s) \
 	if (st == FOLIO_OK && (s)) \
@@ -212,9 +216,18 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	for (i = 0; i < p->n_topics; i++)
 		FILTER(FO_PREFIX_TOPIC, p->topics[i]);
 #undef FILTER
+	/* site:nvidia.com finds developer.nvidia.com: the host and each
+	 * parent domain of two labels or more. */
 	host = url_host(p->url, &host_len);
-	if (st == FOLIO_OK && host)
+	if (st == FOLIO_OK && host && host_len)
 		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
+	while (st == FOLIO_OK && host && (dot = memchr(host, '.', host_len))) {
+		host_len -= (size_t)(dot + 1 - host);
+		host = dot + 1;
+		if (!memchr(host, '.', host_len))
+			break;
+		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
+	}
 
 	if (st == FOLIO_OK && p->published) {
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE, p->published, 10);
@@ -229,6 +242,17 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	if (st == FOLIO_OK && p->type)
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_TYPE, p->type,
 		                       strlen(p->type));
+	if (st == FOLIO_OK && p->n_topics) {
+		fo_buf_clear(&c.term);
+		for (i = 0; i < p->n_topics; i++) {
+			if (i)
+				fo_buf_putc(&c.term, FO_TOPIC_SEP);
+			fo_buf_puts(&c.term, p->topics[i]);
+		}
+		st = c.term.oom ? FOLIO_ERROR_NOMEM
+		     : fo_xdoc_set_value(c.doc, FO_SLOT_TOPICS, c.term.data,
+		                         c.term.len);
+	}
 
 	fo_docdata_encode(p, &data);
 	if (data.oom && st == FOLIO_OK)

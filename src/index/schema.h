@@ -14,6 +14,17 @@
 #define FO_PREFIX_STEM "Z"
 #define FO_PREFIX_TITLE "S"       /* title words, for title: queries */
 #define FO_PREFIX_TITLE_STEM "ZS"
+/* Words of the metadata fields, for company:, author:, type: and topic:
+ * queries (positional, so company:"Red Hat" is a phrase). Boolean values
+ * are case-folded, so no XC value can start with the W of XCW. */
+#define FO_PREFIX_COMPANY_WORD "XCW"
+#define FO_PREFIX_COMPANY_STEM "ZXCW"
+#define FO_PREFIX_AUTHOR_WORD "XAW"
+#define FO_PREFIX_AUTHOR_STEM "ZXAW"
+#define FO_PREFIX_TYPE_WORD "XTW"
+#define FO_PREFIX_TYPE_STEM "ZXTW"
+#define FO_PREFIX_TOPIC_WORD "XPW"
+#define FO_PREFIX_TOPIC_STEM "ZXPW"
 
 /* Boolean filter terms (no wdf, never score): whole normalised values. */
 #define FO_PREFIX_URL "Q"      /* the unique id: the URL */
@@ -21,7 +32,7 @@
 #define FO_PREFIX_AUTHOR "XA"
 #define FO_PREFIX_TYPE "XT"
 #define FO_PREFIX_TOPIC "XP"
-#define FO_PREFIX_HOST "XH"
+#define FO_PREFIX_HOST "XH"     /* the URL host and each parent domain */
 #define FO_PREFIX_YEAR "Y"
 
 /* Value slots: sorting, ranges and facets. */
@@ -30,8 +41,13 @@ enum fo_slot {
 	FO_SLOT_HASH = 1,    /* content hash, 16 hex digits (change detection) */
 	FO_SLOT_COMPANY = 2, /* display value, for facets */
 	FO_SLOT_TYPE = 3,
-	FO_SLOT_YEAR = 4
+	FO_SLOT_YEAR = 4,
+	FO_SLOT_TOPICS = 5   /* every topic, NUL-separated (topic facets) */
 };
+
+/* The separator of the values in FO_SLOT_TOPICS. */
+#define FO_TOPIC_SEP '\0'
+
 
 /* Within-document frequency added per occurrence. Title words count three
  * times a summary word: a post is mostly about what its title says. */
@@ -49,6 +65,7 @@ enum fo_slot {
 #define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
 #define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
 #define FO_META_CORPUS "folio.corpus"   /* its paths, one per line */
-#define FO_FORMAT_VERSION "1"
+/* 2: field word terms, parent-domain host terms, the topics slot. */
+#define FO_FORMAT_VERSION "2"
 
 #endif

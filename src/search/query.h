@@ -1,35 +1,111 @@
 /*
- * query.h: turning the text of a free-text query into a Xapian query, with
- * the same analyzer that indexed the posts, and remembering which terms it
- * looks for so snippets can highlight exactly what matched.
+ * query.h: turning a parsed query (qparse.h) into a Xapian query, with
+ * the same analyzer that indexed the posts, and remembering what it looks
+ * for: the highlight units snippets mark, the weighted units --explain
+ * reports, and the words spelling suggestions may correct.
  */
 #ifndef FOLIO_QUERY_H
 #define FOLIO_QUERY_H
 
 #include "analyzer/analyzer.h"
+#include "search/qparse.h"
 #include "xapian/bridge.h"
 
-/* The words a query looks for, as the analyzer writes them. */
+/* How free words are joined when no operator is given. */
+typedef enum fo_defop {
+	FO_DEFOP_AUTO = 0, /* AND up to and_max_words words, else OR */
+	FO_DEFOP_AND,
+	FO_DEFOP_OR
+} fo_defop;
+
+/* Ranking knobs. Defaults (fo_rank_default) were tuned on half of the
+ * known-item dev queries with bench/relevance (README "Relevance"). */
+typedef struct fo_rank {
+	double k1, b, min_normlen; /* BM25Weight (bm25.rst) */
+	double delta;         /* > 0: BM25+ with this lower bound */
+	double exact_weight;  /* scale of the exact form's own term */
+	double title_weight;  /* scale of the extra title-field term */
+	double pair_weight;   /* scale of each adjacent-pair proximity boost */
+	unsigned pair_window; /* the window of those pairs */
+	double coord_weight;  /* per word matched, for OR-joined words */
+	double join_weight;   /* adjacent words as one (feed parser:
+	                         feedparser), the reverse of compounds */
+	double abbrev_weight; /* title identifier parts that abbreviate a
+	                         word: dev, doc, lib for development, ... */
+	double and_pair_weight; /* the proximity boost of short queries */
+	fo_defop defop;
+	unsigned and_max_words; /* AUTO: up to this many words typed, all
+	                           must match; more are ranked */
+} fo_rank;
+
+void fo_rank_default(fo_rank *r);
+
+/* What snippets highlight: one unit per positive free-text word, phrase,
+ * compound or prefix of the query. */
+typedef enum fo_hlkind {
+	FO_HL_WORD,     /* term or any form with stem */
+	FO_HL_EXACT,    /* term only (a quoted word) */
+	FO_HL_PREFIX,   /* any term starting with term */
+	FO_HL_SEQ,      /* seq[0..n) at consecutive positions (a phrase) */
+	FO_HL_COMPOUND  /* the joined term/stem, or its parts in sequence */
+} fo_hlkind;
+
+typedef struct fo_hlunit {
+	fo_hlkind kind;
+	char *term;
+	char *stem; /* NULL when the term is its own stem */
+	char **seq;
+	size_t n_seq;
+} fo_hlunit;
+
 typedef struct fo_termset {
-	char **exact; /* exact (normalised) forms */
-	size_t n_exact;
-	char **stems; /* stems of stemmable words (the form itself if equal) */
-	size_t n_stems;
+	fo_hlunit *units;
+	size_t n;
 } fo_termset;
 
-int fo_termset_has_exact(const fo_termset *s, const char *term);
-int fo_termset_has_stem(const fo_termset *s, const char *stem);
-void fo_termset_free(fo_termset *s);
+/* One weighted part of the query, for explanations. */
+typedef struct fo_qunit {
+	char *label;   /* what the user typed, as analysed: "lock", "\"a b\"" */
+	const char *how; /* "exact", "stem", "phrase", "prefix", "title",
+	                    "proximity", "coordination" */
+	const char *field; /* "text", "title", "company", ... */
+	double scale;  /* the query's weight factor for this unit */
+	char **terms;  /* Xapian terms whose statistics are reported */
+	size_t n_terms;
+} fo_qunit;
+
+/* A query word the spelling suggester may correct. */
+typedef struct fo_qword {
+	size_t start, end; /* byte span in the query text */
+	char *term;        /* the exact (normalised) term */
+} fo_qword;
+
+typedef struct fo_compiled {
+	fo_xquery *q;      /* NULL when the query has no words */
+	fo_termset hl;
+	fo_qunit *units;
+	size_t n_units;
+	fo_qword *words;
+	size_t n_words;
+	size_t n_free;     /* free words joined by the default operator */
+} fo_compiled;
 
 /*
- * Build the query for text: every word or compound must match (AND).
- * A word matches its exact form or any word with the same stem, and the
- * exact form adds weight of its own, so exact matches rank first. A
- * compound (free-threaded, pg_stat_activity) matches as the phrase of its
- * parts or as its joined form. *out is NULL (with FOLIO_OK) when the text
- * has no words at all.
+ * Compile tree (parsed from text) into out. relevance: the results are
+ * ranked by score, so ranking-only boosts are added. zero_unit: scale the
+ * unit with this index to weight 0 (for explanations; -1 for none).
+ */
+folio_status fo_query_compile(fo_analyzer *an, const char *text,
+                              const fo_qnode *root, const fo_rank *rank,
+                              int relevance, long zero_unit,
+                              fo_compiled *out);
+void fo_compiled_free(fo_compiled *c);
+
+/*
+ * Parse (leniently) and compile text with the default ranking, for tests
+ * and simple callers. out->q is NULL when the text has no words.
  */
 folio_status fo_query_build(fo_analyzer *an, const char *text,
-                            fo_xquery **out, fo_termset *terms);
+                            fo_compiled *out);
 
 #endif

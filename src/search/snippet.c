@@ -1,41 +1,35 @@
 /*
  * snippet.c: choosing and marking the snippet window. The summary is
  * re-analysed with the index's analyzer, so what is highlighted is exactly
- * what the query matched (a query "lock" marks "locking").
+ * what the query matched (a query "lock" marks "locking"), and phrases and
+ * compounds are found by position, as Xapian's PHRASE finds them.
  */
 #include "search/snippet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct stok {
+	size_t term, stem; /* offsets into the arena; stem == term if none */
+	fo_token_kind kind;
+	uint32_t pos;
+	size_t start, end;
+} stok;
+
 typedef struct span {
 	size_t start, end;
-	size_t word; /* index of the query word matched, for distinct counts */
+	size_t unit;   /* the highlight unit matched, for distinct counts */
+	unsigned gain; /* 1 per word; a phrase or compound matched as such
+	                  counts one more than its words, so it beats them
+	                  scattered */
 } span;
 
 typedef struct scan_ctx {
-	const fo_termset *terms;
-	span *spans;
+	fo_buf arena; /* NUL-separated terms and stems */
+	stok *toks;
 	size_t n, cap;
-	size_t *starts; /* start offsets of every token, for cutting */
-	size_t n_starts, cap_starts;
-	size_t covered_end; /* end of the last joined span marked */
 	int oom;
 } scan_ctx;
-
-static size_t word_index(const fo_termset *s, const fo_token *t)
-{
-	const char *stem = t->stem ? t->stem : t->term;
-	size_t i;
-
-	for (i = 0; i < s->n_exact; i++)
-		if (strcmp(s->exact[i], t->term) == 0)
-			return i;
-	for (i = 0; i < s->n_stems; i++)
-		if (strcmp(s->stems[i], stem) == 0)
-			return s->n_exact + i;
-	return (size_t)-1;
-}
 
 static int grow(void **arr, size_t *cap, size_t n, size_t size)
 {
@@ -54,61 +48,179 @@ static int grow(void **arr, size_t *cap, size_t n, size_t size)
 static int on_token(const fo_token *t, void *ctx)
 {
 	scan_ctx *c = ctx;
-	size_t w;
+	stok *s;
 
-	if (grow((void **)&c->starts, &c->cap_starts, c->n_starts,
-	         sizeof *c->starts) != 0)
-		goto oom;
-	c->starts[c->n_starts++] = t->start;
-	/* Parts inside a compound already marked whole are not marked again. */
-	if (t->kind == FO_TOK_PART && t->end <= c->covered_end)
+	if (grow((void **)&c->toks, &c->cap, c->n, sizeof *c->toks) != 0) {
+		c->oom = 1;
+		return 1;
+	}
+	s = &c->toks[c->n++];
+	s->term = c->arena.len;
+	fo_buf_append(&c->arena, t->term, t->len);
+	fo_buf_putc(&c->arena, '\0');
+	s->stem = s->term;
+	if (t->stem) {
+		s->stem = c->arena.len;
+		fo_buf_append(&c->arena, t->stem, t->stem_len);
+		fo_buf_putc(&c->arena, '\0');
+	}
+	s->kind = t->kind;
+	s->pos = t->pos;
+	s->start = t->start;
+	s->end = t->end;
+	if (c->arena.oom)
+		c->oom = 1;
+	return c->oom;
+}
+
+#define TERM(c, t) ((c)->arena.data + (t)->term)
+#define STEM(c, t) ((c)->arena.data + (t)->stem)
+
+/* Whether token t is the word u->term in any form with its stem. */
+static int word_match(const scan_ctx *c, const stok *t, const fo_hlunit *u)
+{
+	const char *ustem = u->stem ? u->stem : u->term;
+
+	return strcmp(TERM(c, t), u->term) == 0 ||
+	       strcmp(STEM(c, t), ustem) == 0;
+}
+
+/* Match seq[0..n) at consecutive positions from token i (JOINED tokens
+ * carry no position of their own and are skipped); the end of the last
+ * token matched, or 0. */
+static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq,
+                        size_t n)
+{
+	size_t k = 0, end = 0;
+	uint32_t pos = c->toks[i].pos;
+
+	if (c->toks[i].kind == FO_TOK_JOINED || n == 0)
 		return 0;
-	w = word_index(c->terms, t);
-	if (w == (size_t)-1)
-		return 0;
-	if (grow((void **)&c->spans, &c->cap, c->n, sizeof *c->spans) != 0)
-		goto oom;
-	c->spans[c->n].start = t->start;
-	c->spans[c->n].end = t->end;
-	c->spans[c->n].word = w;
-	c->n++;
-	if (t->kind == FO_TOK_JOINED)
-		c->covered_end = t->end;
+	for (; i < c->n && k < n; i++) {
+		const stok *t = &c->toks[i];
+		if (t->kind == FO_TOK_JOINED)
+			continue;
+		if (t->pos != pos + k || strcmp(TERM(c, t), seq[k]) != 0)
+			return 0;
+		end = t->end;
+		k++;
+	}
+	return k == n ? end : 0;
+}
+
+static int add_span(span **spans, size_t *n, size_t *cap, size_t start,
+                    size_t end, size_t unit, unsigned gain)
+{
+	if (grow((void **)spans, cap, *n, sizeof **spans) != 0)
+		return -1;
+	(*spans)[*n].start = start;
+	(*spans)[*n].end = end;
+	(*spans)[*n].unit = unit;
+	(*spans)[*n].gain = gain;
+	(*n)++;
 	return 0;
-oom:
-	c->oom = 1;
-	return 1;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1; /* longer first */
+	return x->gain > y->gain ? -1 : x->gain < y->gain;
+}
+
+/* Every match of every unit, sorted, without overlaps (the longest match
+ * starting at a place wins: a compound marked whole hides its parts). */
+static int find_spans(const scan_ctx *c, const fo_termset *terms,
+                      span **out, size_t *n_out)
+{
+	span *spans = NULL;
+	size_t n = 0, cap = 0, i, u, kept;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < c->n; i++) {
+		const stok *t = &c->toks[i];
+		for (u = 0; rc == 0 && u < terms->n; u++) {
+			const fo_hlunit *h = &terms->units[u];
+			size_t end = 0;
+			unsigned gain = 1;
+
+			switch (h->kind) {
+			case FO_HL_WORD:
+				if (word_match(c, t, h))
+					end = t->end;
+				break;
+			case FO_HL_EXACT:
+				if (strcmp(TERM(c, t), h->term) == 0)
+					end = t->end;
+				break;
+			case FO_HL_PREFIX:
+				if (strncmp(TERM(c, t), h->term,
+				            strlen(h->term)) == 0)
+					end = t->end;
+				break;
+			case FO_HL_SEQ:
+				end = seq_match(c, i, h->seq, h->n_seq);
+				gain = h->n_seq > 1 ? (unsigned)h->n_seq + 1 : 1;
+				break;
+			case FO_HL_COMPOUND:
+				gain = (unsigned)h->n_seq + 1;
+				if (t->kind != FO_TOK_PART && word_match(c, t, h))
+					end = t->end;
+				else
+					end = seq_match(c, i, h->seq, h->n_seq);
+				break;
+			}
+			if (end && add_span(&spans, &n, &cap, t->start, end, u,
+			                    gain) != 0)
+				rc = -1;
+		}
+	}
+	if (n)
+		qsort(spans, n, sizeof *spans, by_start);
+	for (i = 0, kept = 0; i < n; i++)
+		if (kept == 0 || spans[i].start >= spans[kept - 1].end)
+			spans[kept++] = spans[i];
+	*out = spans;
+	*n_out = kept;
+	return rc;
 }
 
 /* The last token start at or before pos (0 if none). */
 static size_t snap_start(const scan_ctx *c, size_t pos)
 {
-	size_t lo = 0, hi = c->n_starts;
+	size_t lo = 0, hi = c->n, best = 0;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (c->starts[mid] <= pos)
+		if (c->toks[mid].start <= pos) {
+			best = c->toks[mid].start;
 			lo = mid + 1;
-		else
+		} else {
 			hi = mid;
+		}
 	}
-	return lo ? c->starts[lo - 1] : 0;
+	return best;
 }
 
-/* Count distinct words and matches among spans inside [from, to). */
-static void score_window(const scan_ctx *c, size_t first, size_t to,
-                         size_t *distinct, size_t *matches)
+/* Score the spans inside [spans[first].start, to): the gain of each
+ * distinct unit, and the number of matches. */
+static void score_window(const span *spans, size_t n, size_t first,
+                         size_t to, size_t *gain, size_t *matches)
 {
 	size_t i, j;
 
-	*distinct = *matches = 0;
-	for (i = first; i < c->n && c->spans[i].end <= to; i++) {
+	*gain = *matches = 0;
+	for (i = first; i < n && spans[i].end <= to; i++) {
 		(*matches)++;
 		for (j = first; j < i; j++)
-			if (c->spans[j].word == c->spans[i].word)
+			if (spans[j].unit == spans[i].unit)
 				break;
 		if (j == i)
-			(*distinct)++;
+			*gain += spans[i].gain;
 	}
 }
 
@@ -157,38 +269,40 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const char *hl_start, const char *hl_end, fo_buf *out)
 {
 	scan_ctx c;
-	size_t len = strlen(text), best = 0, best_d = 0, best_m = 0;
+	span *spans = NULL;
+	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
 	size_t i, from = 0, to, pos;
 	folio_status st;
 
 	memset(&c, 0, sizeof c);
-	c.terms = terms;
 	st = fo_analyze(an, text, len, on_token, &c);
 	if (st == FOLIO_OK && c.oom)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK && find_spans(&c, terms, &spans, &n) != 0)
 		st = FOLIO_ERROR_NOMEM;
 	if (st != FOLIO_OK)
 		goto done;
 
 	/* Try a window starting at each match; keep the best. */
-	for (i = 0; i < c.n; i++) {
-		size_t d, m;
+	for (i = 0; i < n; i++) {
+		size_t g, m;
 
-		score_window(&c, i, c.spans[i].start + max_bytes, &d, &m);
-		if (d > best_d || (d == best_d && m > best_m)) {
+		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m);
+		if (g > best_g || (g == best_g && m > best_m)) {
 			best = i;
-			best_d = d;
+			best_g = g;
 			best_m = m;
 		}
 	}
-	if (c.n > 0) {
+	if (n > 0) {
 		/* Show a little context before the first match. */
 		size_t lead = max_bytes / 5;
-		from = c.spans[best].start > lead ? c.spans[best].start - lead : 0;
+		from = spans[best].start > lead ? spans[best].start - lead : 0;
 		from = snap_start(&c, from);
 		/* A long word before the match must not push it out. */
-		if (from > c.spans[best].start ||
-		    c.spans[best].end > from + max_bytes)
-			from = c.spans[best].start;
+		if (from > spans[best].start ||
+		    spans[best].end > from + max_bytes)
+			from = spans[best].start;
 	}
 	while (from < len && is_blank(text[from]))
 		from++;
@@ -198,17 +312,17 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	if (!all_blank(text, 0, from))
 		fo_buf_puts(out, "\xE2\x80\xA6"); /* … */
 	pos = from;
-	for (i = 0; i < c.n; i++) {
-		if (c.spans[i].start < pos || c.spans[i].end > to)
+	for (i = 0; i < n; i++) {
+		if (spans[i].start < pos || spans[i].end > to)
 			continue;
-		put_clean(out, text + pos, c.spans[i].start - pos);
+		put_clean(out, text + pos, spans[i].start - pos);
 		if (hl_start)
 			fo_buf_puts(out, hl_start);
-		put_clean(out, text + c.spans[i].start,
-		          c.spans[i].end - c.spans[i].start);
+		put_clean(out, text + spans[i].start,
+		          spans[i].end - spans[i].start);
 		if (hl_end)
 			fo_buf_puts(out, hl_end);
-		pos = c.spans[i].end;
+		pos = spans[i].end;
 	}
 	put_clean(out, text + pos, to - pos);
 	if (!all_blank(text, to, len))
@@ -216,7 +330,8 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	if (out->oom)
 		st = FOLIO_ERROR_NOMEM;
 done:
-	free(c.spans);
-	free(c.starts);
+	free(spans);
+	free(c.toks);
+	fo_buf_free(&c.arena);
 	return st;
 }

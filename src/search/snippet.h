@@ -11,11 +11,15 @@
 
 /*
  * Write to out the window of about max_bytes of text that holds the most
- * distinct query words (then the most matches; then the earliest). A word
- * matches when its exact form or its stem is among terms'; a compound
- * whose joined form matches is marked as one span. "…" marks cut ends.
- * With no match the window is the start of the text. hl_start/hl_end may
- * be NULL (no markers).
+ * distinct query units (a word counts 1, a phrase or compound matched
+ * as such one more than its words; then the most matches; then the
+ * earliest). Units match the way
+ * the query does: a word by its exact form or its stem, a phrase or a
+ * compound's parts only in sequence (so free-threaded marks "free
+ * threaded" and "free-threaded" but never a lone "free"), a prefix by
+ * its start. Each match is marked as one span. "…" marks cut ends. With
+ * no match the window is the start of the text. hl_start/hl_end may be
+ * NULL (no markers).
  */
 folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const fo_termset *terms, size_t max_bytes,

@@ -125,6 +125,9 @@ fo_xquery *fo_xquery_value_range(unsigned slot, const char *lo,
                                  const char *hi);
 /* Every term starting with prefix (OP_WILDCARD), at most max_expansion. */
 fo_xquery *fo_xquery_wildcard(const char *prefix, unsigned max_expansion);
+/* Every document, each with the constant weight w (a
+ * FixedWeightPostingSource): FILTER(fixed, q) adds w to each match of q. */
+fo_xquery *fo_xquery_fixed(double w);
 int fo_xquery_is_empty(const fo_xquery *q);
 /* Xapian's description of the query, malloc'd; for debugging and tests. */
 char *fo_xquery_describe(const fo_xquery *q);
@@ -142,9 +145,16 @@ typedef struct fo_xsearch {
 	size_t offset, limit;
 	fo_xsort sort;
 	unsigned sort_slot;
-	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst */
-	double k1, k2, k3, b, min_normlen;
+	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst; with delta > 0,
+	 * BM25PlusWeight (Lv & Zhai 2011: each matching term adds at least
+	 * delta * idf, so matching more words always counts). */
+	double k1, k2, k3, b, min_normlen, delta;
 	size_t check_at_least; /* how many matches to count exactly */
+	/* Facets: count the values of each slot whose bit is set, over the
+	 * whole match set (set check_at_least to the document count for
+	 * exact counts). A value holding NULs counts once per NUL-separated
+	 * part (multi-valued slots such as the topics). */
+	unsigned facet_slots;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search
@@ -158,15 +168,42 @@ double fo_xmset_weight(const fo_xmset *m, size_t i);
 uint32_t fo_xmset_docid(const fo_xmset *m, size_t i);
 /* The document data fetched with the hit; borrowed from m. */
 const char *fo_xmset_data(const fo_xmset *m, size_t i, size_t *len);
+/* Facet counts of slot (a bit of facet_slots): how many values, then
+ * value i (borrowed from m) and its count, most frequent first. */
+size_t fo_xmset_facet_size(const fo_xmset *m, unsigned slot);
+const char *fo_xmset_facet(const fo_xmset *m, unsigned slot, size_t i,
+                           size_t *len, uint64_t *count);
 void fo_xmset_free(fo_xmset *m);
+
+/* ---- statistics, vocabulary and relevance feedback ---------------------- */
+
+/* Called per expand term with its weight. */
+typedef void (*fo_xterm_fn_w)(const char *term, size_t len, double weight,
+                              void *ctx);
+/* Called per term; return non-zero to stop. */
+typedef int (*fo_xterm_fn)(const char *term, size_t len, uint64_t freq,
+                           void *ctx);
+
+/* Every term starting with prefix, in byte order, with its termfreq. */
+folio_status fo_xdb_allterms(fo_xdb *db, const char *prefix, fo_xterm_fn fn,
+                             void *ctx, fo_xerr *err);
+/* Within-document frequency of term in docid (0 when absent) and the
+ * number of documents holding term. */
+folio_status fo_xdb_term_stats(fo_xdb *db, uint32_t docid, const char *term,
+                               uint64_t *wdf, uint64_t *termfreq,
+                               fo_xerr *err);
+/* A document's length (the sum of its wdfs) and the average length. */
+folio_status fo_xdb_doc_length(fo_xdb *db, uint32_t docid, uint64_t *len,
+                               double *avg, fo_xerr *err);
+/* The n terms that best characterise docid against the collection
+ * (Enquire::get_eset with the document as the relevance set): unprefixed
+ * terms that some other document has too; fn gets each term and its
+ * expand weight. */
+folio_status fo_xdb_expand(fo_xdb *db, uint32_t docid, unsigned n,
+                           fo_xterm_fn_w fn, void *ctx, fo_xerr *err);
 
 /* ---- maintenance (the index side: bridge_admin.cc) ---------------------- */
 
-/* Call fn with every term starting with prefix, in byte order; fn returns
- * non-zero to stop. */
-typedef int (*fo_xterm_fn)(const char *term, size_t len, void *ctx);
-folio_status fo_xdb_each_term(fo_xdb *db, const char *prefix, fo_xterm_fn fn,
-                              void *ctx, fo_xerr *err);
 /* The number of distinct terms (walks the term list). */
 folio_status fo_xdb_term_count(fo_xdb *db, uint64_t *out, fo_xerr *err);
 /* Add a copy of src's document docid (terms, positions, values, data) to

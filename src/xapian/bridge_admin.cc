@@ -8,23 +8,6 @@
 #include <sstream>
 #include <string>
 
-extern "C" folio_status fo_xdb_each_term(fo_xdb *h, const char *prefix,
-                                         fo_xterm_fn fn, void *ctx,
-                                         fo_xerr *err)
-{
-	try {
-		for (Xapian::TermIterator t = h->db->allterms_begin(prefix);
-		     t != h->db->allterms_end(prefix); ++t) {
-			const std::string &term = *t;
-			if (fn(term.c_str(), term.size(), ctx))
-				break;
-		}
-		return FOLIO_OK;
-	} catch (...) {
-		return fo_xerr_from_current_exception(err);
-	}
-}
-
 extern "C" folio_status fo_xdb_term_count(fo_xdb *h, uint64_t *out,
                                           fo_xerr *err)
 {

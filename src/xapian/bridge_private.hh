@@ -30,9 +30,15 @@ struct fo_xmset_item {
 	std::string data;
 };
 
+struct fo_xfacet {
+	unsigned slot;
+	std::vector<std::pair<std::string, uint64_t> > counts;
+};
+
 struct fo_xmset {
 	uint64_t estimate;
 	std::vector<fo_xmset_item> items;
+	std::vector<fo_xfacet> facets;
 };
 
 // Xapian refuses terms longer than this (limitations.rst: 245 bytes for

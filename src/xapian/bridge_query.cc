@@ -121,6 +121,17 @@ extern "C" fo_xquery *fo_xquery_wildcard(const char *prefix,
 	}
 }
 
+extern "C" fo_xquery *fo_xquery_fixed(double w)
+{
+	try {
+		// The query owns the source once released (postingsource.h).
+		Xapian::PostingSource *src = new Xapian::FixedWeightPostingSource(w);
+		return wrap(Xapian::Query(src->release()));
+	} catch (...) {
+		return NULL;
+	}
+}
+
 extern "C" int fo_xquery_is_empty(const fo_xquery *q)
 {
 	return q->q.empty();

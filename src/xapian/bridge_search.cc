@@ -2,15 +2,63 @@
 // hits with their document data, so the C side never holds a live MSet.
 #include "bridge_private.hh"
 
+#include <algorithm>
+#include <map>
+#include <memory>
 #include <new>
+
+// Counts the values of one slot over every match, splitting multi-valued
+// slots (NUL-separated, e.g. the topics) so each value counts once per
+// document. ValueCountMatchSpy would count the joined string as one value.
+class SplitValueCountSpy : public Xapian::MatchSpy {
+public:
+	explicit SplitValueCountSpy(unsigned slot) : slot_(slot) {}
+	void operator()(const Xapian::Document &doc, double) override
+	{
+		std::string v = doc.get_value(slot_);
+		size_t start = 0;
+
+		if (v.empty())
+			return;
+		for (;;) {
+			size_t end = v.find('\0', start);
+			if (end == std::string::npos)
+				end = v.size();
+			if (end > start)
+				counts_[v.substr(start, end - start)]++;
+			if (end == v.size())
+				break;
+			start = end + 1;
+		}
+	}
+	void collect(fo_xfacet &out) const
+	{
+		out.slot = slot_;
+		out.counts.assign(counts_.begin(), counts_.end());
+		// Most frequent first; equal counts in byte order.
+		std::stable_sort(out.counts.begin(), out.counts.end(),
+		                 [](const std::pair<std::string, uint64_t> &a,
+		                    const std::pair<std::string, uint64_t> &b) {
+			                 return a.second > b.second;
+		                 });
+	}
+
+private:
+	unsigned slot_;
+	std::map<std::string, uint64_t> counts_;
+};
 
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                 fo_xmset *m)
 {
 	Xapian::Enquire enq(*h->db);
 	enq.set_query(q->q);
-	enq.set_weighting_scheme(
-		Xapian::BM25Weight(p->k1, p->k2, p->k3, p->b, p->min_normlen));
+	if (p->delta > 0)
+		enq.set_weighting_scheme(Xapian::BM25PlusWeight(
+			p->k1, p->k2, p->k3, p->b, p->min_normlen, p->delta));
+	else
+		enq.set_weighting_scheme(Xapian::BM25Weight(
+			p->k1, p->k2, p->k3, p->b, p->min_normlen));
 	switch (p->sort) {
 	case FO_XSORT_RELEVANCE:
 		enq.set_sort_by_relevance_then_value(p->sort_slot, true);
@@ -22,8 +70,19 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		enq.set_sort_by_value_then_relevance(p->sort_slot, false);
 		break;
 	}
+	std::vector<std::unique_ptr<SplitValueCountSpy> > spies;
+	for (unsigned slot = 0; slot < 32; slot++)
+		if (p->facet_slots & (1u << slot))
+			spies.emplace_back(new SplitValueCountSpy(slot));
+	for (std::unique_ptr<SplitValueCountSpy> &spy : spies)
+		enq.add_matchspy(spy.get());
 	Xapian::MSet mset = enq.get_mset(p->offset, p->limit,
 	                                 p->check_at_least);
+	m->facets.clear();
+	for (const std::unique_ptr<SplitValueCountSpy> &spy : spies) {
+		m->facets.emplace_back();
+		spy->collect(m->facets.back());
+	}
 	m->estimate = mset.get_matches_estimated();
 	// An exact count when Xapian saw every match.
 	if (mset.get_matches_lower_bound() == mset.get_matches_upper_bound())
@@ -83,6 +142,30 @@ extern "C" const char *fo_xmset_data(const fo_xmset *m, size_t i, size_t *len)
 {
 	*len = m->items[i].data.size();
 	return m->items[i].data.data();
+}
+
+static const fo_xfacet *facet_of(const fo_xmset *m, unsigned slot)
+{
+	for (const fo_xfacet &f : m->facets)
+		if (f.slot == slot)
+			return &f;
+	return NULL;
+}
+
+extern "C" size_t fo_xmset_facet_size(const fo_xmset *m, unsigned slot)
+{
+	const fo_xfacet *f = facet_of(m, slot);
+	return f ? f->counts.size() : 0;
+}
+
+extern "C" const char *fo_xmset_facet(const fo_xmset *m, unsigned slot,
+                                      size_t i, size_t *len, uint64_t *count)
+{
+	const fo_xfacet *f = facet_of(m, slot);
+
+	*len = f->counts[i].first.size();
+	*count = f->counts[i].second;
+	return f->counts[i].first.data();
 }
 
 extern "C" void fo_xmset_free(fo_xmset *m)

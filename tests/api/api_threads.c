@@ -335,6 +335,7 @@ static void test_threads__results_move_to_another_thread(void)
 	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
 	memset(&h, 0, sizeof h);
 	so.limit = 3;
+	so.match = FOLIO_MATCH_ALL; /* three words: all must match */
 	if (folio_db_search(db, "Seed post 7", &so, &h.results) != FOLIO_OK)
 		fprintf(stderr, "  search: %s\n", folio_db_error(db));
 	folio_db_close(db);

@@ -8,7 +8,7 @@ check_schema() {
 	python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert set(d) == {"query", "total", "hits"}, d.keys()
+assert set(d) == {"query", "total", "suggestion", "notices", "hits"}, d.keys()
 assert isinstance(d["query"], str) and isinstance(d["total"], int)
 for i, h in enumerate(d["hits"]):
     assert list(h) == ["rank", "score", "url", "title", "company", "author",
@@ -37,7 +37,7 @@ expect_eq "None|Meta|2026-08-03|Explainer|['Parallelism']" \
 
 begin "no hits is still a valid object, with exit status 1"
 run "$FOLIO" search --db "$TMP/index" --json zyzzyva
-expect_eq '1|{"query": "zyzzyva", "total": 0, "hits": []}' "$rc|$out"
+expect_eq '1|{"query": "zyzzyva", "total": 0, "suggestion": null, "notices": [], "hits": []}' "$rc|$out"
 
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'

@@ -16,21 +16,19 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
                      const char *hl_start, const char *hl_end)
 {
 	fo_analyzer *an = NULL;
-	fo_xquery *q = NULL;
-	fo_termset terms;
+	fo_compiled c;
 	fo_buf out = FO_BUF_INIT;
 	char *s = NULL;
 
-	memset(&terms, 0, sizeof terms);
+	memset(&c, 0, sizeof c);
 	if (fo_analyzer_new("english", &an) != FOLIO_OK)
 		return NULL;
-	if (fo_query_build(an, query, &q, &terms) == FOLIO_OK &&
-	    fo_snippet(an, text, &terms, max_bytes, hl_start, hl_end,
+	if (fo_query_build(an, query, &c) == FOLIO_OK &&
+	    fo_snippet(an, text, &c.hl, max_bytes, hl_start, hl_end,
 	               &out) == FOLIO_OK)
 		s = fo_buf_detach(&out);
 	fo_buf_free(&out);
-	fo_termset_free(&terms);
-	fo_xquery_free(q);
+	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 	return s;
 }
@@ -101,6 +99,43 @@ static void test_snippet__two_words_mark_the_parts_of_a_compound(void)
 {
 	assert_snippet("A [free]-[threaded] build.", "free threaded",
 	               "A free-threaded build.", 200);
+}
+
+static void test_snippet__a_compound_query_never_marks_a_lone_part(void)
+{
+	/* The query matches the compound or its parts in sequence, so
+	 * "free" and "threaded" alone are not what it matched. */
+	assert_snippet("Free software, threaded code, a [free-threaded] build "
+	               "and [free threaded] Python.", "free-threaded",
+	               "Free software, threaded code, a free-threaded build "
+	               "and free threaded Python.", 200);
+}
+
+static void test_snippet__a_phrase_is_marked_as_one_span(void)
+{
+	assert_snippet("A [table lock], a lock on the table.", "\"table lock\"",
+	               "A table lock, a lock on the table.", 200);
+}
+
+static void test_snippet__excluded_words_are_not_marked(void)
+{
+	assert_snippet("[lock] the table", "lock -table", "lock the table",
+	               200);
+}
+
+static void test_snippet__a_prefix_marks_every_completion(void)
+{
+	assert_snippet("[deduplicate] and [deduplication] but not dup",
+	               "dedup*", "deduplicate and deduplication but not dup",
+	               200);
+}
+
+static void test_snippet__the_window_prefers_a_phrase_match(void)
+{
+	/* Both words alone early, the phrase later: the phrase wins. */
+	assert_snippet(ELLIPSIS "filler [row lock]", "\"row lock\" row lock",
+	               "row and lock are here filler filler filler filler "
+	               "filler row lock", 20);
 }
 
 static void test_snippet__markers_are_the_callers_choice(void)
@@ -232,6 +267,11 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_compound_is_marked_whole),
 	FO_TEST(test_snippet__an_identifier_is_marked_whole),
 	FO_TEST(test_snippet__two_words_mark_the_parts_of_a_compound),
+	FO_TEST(test_snippet__a_compound_query_never_marks_a_lone_part),
+	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
+	FO_TEST(test_snippet__excluded_words_are_not_marked),
+	FO_TEST(test_snippet__a_prefix_marks_every_completion),
+	FO_TEST(test_snippet__the_window_prefers_a_phrase_match),
 	FO_TEST(test_snippet__markers_are_the_callers_choice),
 	FO_TEST(test_snippet__a_short_text_is_shown_whole),
 	FO_TEST(test_snippet__a_window_in_the_middle_is_cut_at_both_ends),

@@ -1,0 +1,70 @@
+/*
+ * results.h: the folio_results object behind the public API, shared by
+ * the files that fill it: search.c (hits, snippets, notices, facets,
+ * suggestions), explain.c (score explanations) and similar.c.
+ */
+#ifndef FOLIO_API_RESULTS_H
+#define FOLIO_API_RESULTS_H
+
+#include "api/db.h"
+#include "index/docdata.h"
+#include "search/query.h"
+
+#define FO_N_FACETS 4
+
+struct folio_results {
+	size_t n;
+	uint64_t total;
+	folio_hit *hits;
+	fo_docdata *posts;
+	char **snippets;
+	uint32_t *docids;
+	folio_notice *notices;
+	size_t n_notices;
+	char *suggestion;
+	folio_facet facets[FO_N_FACETS];
+	size_t n_facets;
+	folio_explain_term **explain; /* per hit */
+	size_t *n_explain;
+	char **strs; /* strings owned by the results (facet values, ...) */
+	size_t n_strs;
+};
+
+/* Copy s[0..len) into r's string pool; NULL on OOM. */
+char *fo_results_keep(folio_results *r, const char *s, size_t len);
+
+/* Compile the run's query again with unit zero_unit weighted 0, for
+ * explanations (search.c and similar.c each know how). */
+typedef folio_status (*fo_rebuild_fn)(folio_db *db, const void *ctx,
+                                      long zero_unit, fo_compiled *out);
+
+/* What a search runs: the compiled query and the options after
+ * defaults. */
+typedef struct fo_search_run {
+	const fo_compiled *query;
+	folio_search_options opts;
+	fo_xquery *filter;         /* since/until, or NULL */
+	fo_rebuild_fn rebuild;
+	const void *rebuild_ctx;
+} fo_search_run;
+
+/* Set db->rank to the defaults unless set already. */
+void fo_db_rank(folio_db *db);
+
+/* Run s and make the results (hits, snippets, facets). */
+folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
+                               folio_results **out);
+
+/* Fill r->explain for every hit of r (explain.c). */
+folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
+                             folio_results *r);
+
+/* Normalise caller options (version 1 or 2) into *full; fails on db. */
+folio_status fo_search_options(folio_db *db, const folio_search_options *in,
+                               folio_search_options *full);
+
+/* The since/until filter of opts (*out NULL when neither is set). */
+folio_status fo_date_filter(folio_db *db, const folio_search_options *opts,
+                            fo_xquery **out);
+
+#endif

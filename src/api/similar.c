@@ -1,0 +1,176 @@
+/*
+ * similar.c: folio_db_similar, "more like this" by relevance feedback.
+ * The post is the relevance set; Xapian's ESet picks the terms that best
+ * distinguish it from the collection (the probabilistic expand weight of
+ * bm25.rst / Robertson's term selection value), and their OR, ranked by
+ * BM25 without the post itself, finds the posts most like it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "api/results.h"
+
+#include "index/indexer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How many expand terms make the query: enough to describe a summary,
+ * few enough to keep it fast. */
+#define SIMILAR_TERMS 25
+
+typedef struct similar {
+	char **terms;
+	size_t n;
+	fo_buf qterm; /* the post's unique term, to leave it out */
+	int oom;
+} similar;
+
+static void on_term(const char *term, size_t len, double weight, void *ctx)
+{
+	similar *s = ctx;
+	char **grown;
+
+	(void)weight;
+	if (s->oom)
+		return;
+	grown = realloc(s->terms, (s->n + 1) * sizeof *grown);
+	if (!grown || !(grown[s->n] = strndup(term, len))) {
+		if (grown)
+			s->terms = grown;
+		s->oom = 1;
+		return;
+	}
+	s->terms = grown;
+	s->n++;
+}
+
+static folio_status add_unit(fo_compiled *c, const char *term)
+{
+	fo_qunit *units = realloc(c->units, (c->n_units + 1) * sizeof *units);
+	fo_hlunit *hl;
+	fo_qunit *u;
+
+	if (!units)
+		return FOLIO_ERROR_NOMEM;
+	c->units = units;
+	u = &units[c->n_units++];
+	memset(u, 0, sizeof *u);
+	u->how = "exact";
+	u->field = "text";
+	u->scale = 1.0;
+	u->label = strdup(term);
+	u->terms = calloc(1, sizeof *u->terms);
+	if (!u->label || !u->terms || !(u->terms[0] = strdup(term)))
+		return FOLIO_ERROR_NOMEM;
+	u->n_terms = 1;
+	hl = realloc(c->hl.units, (c->hl.n + 1) * sizeof *hl);
+	if (!hl)
+		return FOLIO_ERROR_NOMEM;
+	c->hl.units = hl;
+	hl = &hl[c->hl.n++];
+	memset(hl, 0, sizeof *hl);
+	hl->kind = FO_HL_EXACT;
+	return (hl->term = strdup(term)) ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+}
+
+/* OR(terms) AND_NOT the post; term zero_unit weighted 0. */
+static folio_status build(folio_db *db, const void *ctx, long zero_unit,
+                          fo_compiled *out)
+{
+	const similar *s = ctx;
+	fo_xquery **subs = calloc(s->n ? s->n : 1, sizeof *subs);
+	fo_xquery *sub[2] = { NULL, NULL };
+	folio_status st = subs ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+	size_t i;
+
+	(void)db;
+	memset(out, 0, sizeof *out);
+	for (i = 0; st == FOLIO_OK && i < s->n; i++) {
+		fo_xquery *t = fo_xquery_term(s->terms[i], strlen(s->terms[i]),
+		                              1);
+		subs[i] = (long)i == zero_unit && t ? fo_xquery_scale(t, 0) : t;
+		if (subs[i] != t)
+			fo_xquery_free(t);
+		st = subs[i] ? add_unit(out, s->terms[i]) : FOLIO_ERROR_NOMEM;
+	}
+	if (st == FOLIO_OK && s->n > 0 &&
+	    (sub[0] = fo_xquery_combine(FO_XOP_OR, subs, s->n, 0)) &&
+	    (sub[1] = fo_xquery_term(s->qterm.data, s->qterm.len, 1)))
+		out->q = fo_xquery_combine(FO_XOP_AND_NOT, sub, 2, 0);
+	if (st == FOLIO_OK && s->n > 0 && !out->q)
+		st = FOLIO_ERROR_NOMEM;
+	fo_xquery_free(sub[0]);
+	fo_xquery_free(sub[1]);
+	for (i = 0; subs && i < s->n; i++)
+		fo_xquery_free(subs[i]);
+	free(subs);
+	if (st != FOLIO_OK)
+		fo_compiled_free(out);
+	return st;
+}
+
+folio_status folio_db_similar(folio_db *db, const char *url,
+                              const folio_search_options *opts,
+                              folio_results **out)
+{
+	similar s;
+	fo_search_run run;
+	fo_compiled c;
+	fo_xerr err = { "" };
+	uint32_t docid = 0;
+	size_t i;
+	folio_status st = FOLIO_OK;
+
+	memset(&s, 0, sizeof s);
+	memset(&c, 0, sizeof c);
+	memset(&run, 0, sizeof run);
+	if (out)
+		*out = NULL;
+	if (!db)
+		return FOLIO_ERROR_INVALID;
+	fo_db_begin(db);
+	db->error_pos = 0;
+	fo_db_rank(db);
+	if (!url || !*url || !out)
+		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                "folio_db_similar needs a URL and an out pointer");
+	if (st == FOLIO_OK)
+		st = fo_search_options(db, opts, &run.opts);
+	if (st == FOLIO_OK)
+		st = fo_db_refresh(db);
+	if (st == FOLIO_OK) {
+		fo_url_term(url, &s.qterm);
+		st = s.qterm.oom ? FOLIO_ERROR_NOMEM
+		     : fo_db_xfail(db, fo_xdb_find(db->xdb, s.qterm.data, &docid,
+		                                   &err), &err);
+	}
+	if (st == FOLIO_OK && !docid)
+		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "no post with URL %s",
+		                url);
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(db, fo_xdb_expand(db->xdb, docid, SIMILAR_TERMS,
+		                                   on_term, &s, &err), &err);
+	if (st == FOLIO_OK && s.oom)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		st = build(db, &s, -1, &c);
+	if (st == FOLIO_OK && !c.q)
+		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND,
+		                "the post %s has no words to compare", url);
+	if (st == FOLIO_OK)
+		st = fo_date_filter(db, &run.opts, &run.filter);
+	if (st == FOLIO_OK) {
+		run.query = &c;
+		run.rebuild = build;
+		run.rebuild_ctx = &s;
+		st = fo_search_execute(db, &run, out);
+	}
+	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
+		fo_db_fail(db, st, "out of memory");
+	fo_xquery_free(run.filter);
+	fo_compiled_free(&c);
+	for (i = 0; i < s.n; i++)
+		free(s.terms[i]);
+	free(s.terms);
+	fo_buf_free(&s.qterm);
+	return st;
+}

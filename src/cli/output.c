@@ -1,0 +1,191 @@
+/*
+ * output.c: printing results, as text for a person or as JSON for tools
+ * (the schema is in the README), shared by folio search and folio similar.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static void print_facets_json(FILE *f, const folio_results *r)
+{
+	size_t i, v;
+
+	fputs(", \"facets\": {", f);
+	for (i = 0; i < folio_results_facet_count(r); i++) {
+		const folio_facet *fc = folio_results_facet(r, i);
+		fprintf(f, "%s\"%s\": [", i ? ", " : "", fc->name);
+		for (v = 0; v < fc->n_values; v++) {
+			fputs(v ? ", {\"value\": " : "{\"value\": ", f);
+			json_string(f, fc->values[v].value);
+			fprintf(f, ", \"count\": %llu}",
+			        (unsigned long long)fc->values[v].count);
+		}
+		fputc(']', f);
+	}
+	fputc('}', f);
+}
+
+static void print_explain_json(FILE *f, const folio_results *r, size_t i)
+{
+	size_t k, n;
+	const folio_explain_term *e = folio_results_explain(r, i, &n);
+
+	fputs(", \"explain\": [", f);
+	for (k = 0; k < n; k++) {
+		fputs(k ? ", {\"term\": " : "{\"term\": ", f);
+		json_string(f, e[k].term);
+		fprintf(f, ", \"how\": \"%s\", \"field\": \"%s\", \"weight\": "
+		           "%.6g, \"query_weight\": %.6g, \"wdf\": %llu, "
+		           "\"doc_freq\": %llu, \"length_norm\": %.6g}",
+		        e[k].how, e[k].field, e[k].weight, e[k].query_weight,
+		        (unsigned long long)e[k].wdf,
+		        (unsigned long long)e[k].doc_freq, e[k].length_norm);
+	}
+	fputc(']', f);
+}
+
+void print_json(FILE *f, const char *query, const folio_results *r,
+                unsigned flags, int compact)
+{
+	const char *nl = compact ? "" : "\n  ";
+	size_t i, t;
+
+	fputs("{\"query\": ", f);
+	json_string(f, query);
+	fprintf(f, ", \"total\": %llu, \"suggestion\": ",
+	        (unsigned long long)folio_results_total(r));
+	json_string(f, folio_results_suggestion(r));
+	fputs(", \"notices\": [", f);
+	for (i = 0; i < folio_results_notice_count(r); i++) {
+		const folio_notice *n = folio_results_notice(r, i);
+		fprintf(f, "%s{\"position\": %zu, \"message\": ", i ? ", " : "",
+		        n->position);
+		json_string(f, n->message);
+		fputc('}', f);
+	}
+	fputc(']', f);
+	if (flags & FOLIO_SEARCH_FACETS)
+		print_facets_json(f, r);
+	fputs(", \"hits\": [", f);
+	for (i = 0; i < folio_results_count(r); i++) {
+		const folio_hit *h = folio_results_hit(r, i);
+
+		fprintf(f, "%s%s{\"rank\": %zu, \"score\": %.6g, \"url\": ",
+		        i ? "," : "", nl, h->rank, h->score);
+		json_string(f, h->url);
+		fputs(", \"title\": ", f);
+		json_string(f, h->title);
+		fputs(", \"company\": ", f);
+		json_string(f, h->company);
+		fputs(", \"author\": ", f);
+		json_string(f, h->author);
+		fputs(", \"published\": ", f);
+		json_string(f, h->published);
+		fputs(", \"type\": ", f);
+		json_string(f, h->type);
+		fputs(", \"topics\": [", f);
+		for (t = 0; t < h->n_topics; t++) {
+			if (t)
+				fputs(", ", f);
+			json_string(f, h->topics[t]);
+		}
+		fputs("], \"snippet\": ", f);
+		json_string(f, h->snippet);
+		if (flags & FOLIO_SEARCH_EXPLAIN)
+			print_explain_json(f, r, i);
+		fputc('}', f);
+	}
+	fputs(i && !compact ? "\n]}\n" : "]}\n", f);
+}
+
+static void print_explain_text(const folio_results *r, size_t i)
+{
+	size_t k, n;
+	const folio_explain_term *e = folio_results_explain(r, i, &n);
+
+	for (k = 0; k < n; k++) {
+		printf("   %8.4f  %s ", e[k].weight, e[k].how);
+		print_text(stdout, e[k].term);
+		if (strcmp(e[k].field, "text") != 0)
+			printf(" in %s", e[k].field);
+		if (strcmp(e[k].how, "coordination") == 0 ||
+		    strcmp(e[k].how, "proximity") == 0 ||
+		    strcmp(e[k].how, "near") == 0 ||
+		    strcmp(e[k].how, "phrase") == 0)
+			printf(" (x%g)\n", e[k].query_weight);
+		else
+			printf(": wdf %llu, in %llu posts, length norm %.3g, "
+			       "x%g\n", (unsigned long long)e[k].wdf,
+			       (unsigned long long)e[k].doc_freq,
+			       e[k].length_norm, e[k].query_weight);
+	}
+}
+
+static void print_facets_text(const folio_results *r)
+{
+	size_t i, v;
+
+	for (i = 0; i < folio_results_facet_count(r); i++) {
+		const folio_facet *fc = folio_results_facet(r, i);
+		printf("%s%s:", i ? "" : "\n", fc->name);
+		for (v = 0; v < fc->n_values; v++) {
+			fputs(v ? ", " : " ", stdout);
+			print_text(stdout, fc->values[v].value);
+			printf(" (%llu)", (unsigned long long)fc->values[v].count);
+		}
+		fputc('\n', stdout);
+	}
+}
+
+void print_hits(const folio_results *r, size_t offset, unsigned flags)
+{
+	size_t i, n = folio_results_count(r);
+	uint64_t total = folio_results_total(r);
+
+	for (i = 0; i < n; i++) {
+		const folio_hit *h = folio_results_hit(r, i);
+		const char *sep = "   ";
+
+		printf("%s%zu. ", i ? "\n" : "", h->rank);
+		print_text(stdout, h->title);
+		fputc('\n', stdout);
+		if (h->company) {
+			fputs(sep, stdout);
+			print_text(stdout, h->company);
+			sep = " \xC2\xB7 "; /* · */
+		}
+		if (h->published) {
+			fputs(sep, stdout);
+			fputs(h->published, stdout);
+			sep = " \xC2\xB7 ";
+		}
+		fputs(sep, stdout);
+		print_text(stdout, h->url);
+		/* The snippet holds no control characters but our markers. */
+		printf("\n   %s\n", h->snippet);
+		if (flags & FOLIO_SEARCH_EXPLAIN) {
+			printf("   score %.4f =\n", h->score);
+			print_explain_text(r, i);
+		}
+	}
+	if (n && offset + n < total)
+		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
+		       offset + n, (unsigned long long)total, offset + n);
+	if (flags & FOLIO_SEARCH_FACETS)
+		print_facets_text(r);
+}
+
+void print_notices(const folio_results *r)
+{
+	size_t i;
+
+	for (i = 0; i < folio_results_notice_count(r); i++) {
+		const folio_notice *n = folio_results_notice(r, i);
+		cli_error("query position %zu: %s", n->position, n->message);
+	}
+	if (folio_results_suggestion(r)) {
+		fputs("folio: did you mean: ", stderr);
+		print_text(stderr, folio_results_suggestion(r));
+		fputc('\n', stderr);
+	}
+}

@@ -1,0 +1,85 @@
+/*
+ * similar.c: folio similar: the posts most like a given post.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: folio similar [OPTIONS] URL\n"
+	"\n"
+	"Find the posts most like the indexed post with this URL: the words\n"
+	"that best set it apart from the other posts, ranked by BM25.\n"
+	"\n"
+	"options:\n"
+	"  --db DIR, --limit N, --offset N, --sort ORDER, --since DATE,\n"
+	"  --until DATE, --facets, --explain, --json   as for folio search\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"exit status: 0 some posts found, 1 none, 2 error (e.g. no such post)\n";
+
+int cmd_similar(int argc, char **argv)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	const char *db_flag = NULL, *url = NULL, *dir;
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	char *errmsg = NULL;
+	int i, rc, json = 0, code = EXIT_ERROR;
+	folio_status st;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if ((rc = cli_search_option(argc, argv, &i, &so, &db_flag,
+		                            &json)) != 0) {
+			if (rc < 0)
+				return EXIT_ERROR;
+		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
+			cli_error("unknown option %s (try 'folio similar --help')",
+			          argv[i]);
+			return EXIT_ERROR;
+		} else if (url) {
+			cli_error("similar takes one URL (try 'folio similar "
+			          "--help')");
+			return EXIT_ERROR;
+		} else {
+			url = argv[i];
+		}
+	}
+	if (!url) {
+		cli_error("similar needs the URL of an indexed post (try 'folio "
+		          "similar --help')");
+		return EXIT_ERROR;
+	}
+	dir = cli_db_path(db_flag);
+	st = folio_db_open(dir, &oo, &db, &errmsg);
+	if (st != FOLIO_OK) {
+		cli_error("%s", errmsg);
+		goto done;
+	}
+	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
+		so.highlight_start = "\x1b[1;33m";
+		so.highlight_end = "\x1b[0m";
+	}
+	st = folio_db_similar(db, url, &so, &r);
+	if (st != FOLIO_OK) {
+		cli_error("%s", folio_db_error(db));
+		goto done;
+	}
+	if (json)
+		print_json(stdout, url, r, so.flags, 0);
+	else
+		print_hits(r, so.offset, so.flags);
+	code = folio_results_count(r) ? EXIT_HITS : EXIT_NONE;
+done:
+	folio_results_free(r);
+	folio_db_close(db);
+	free(errmsg);
+	return code;
+}

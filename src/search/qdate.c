@@ -1,0 +1,135 @@
+/*
+ * qdate.c: parsing and checking query dates (qdate.h). Dates compare as
+ * strings: the date slot holds "YYYY-MM-DD", so byte order is date order.
+ */
+#include "search/qdate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int num(const char *s, size_t n)
+{
+	int v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+static int days_in(int year, int month)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30,
+		                    31, 31, 30, 31, 30, 31 };
+	int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+
+	return month == 2 && leap ? 29 : days[month - 1];
+}
+
+int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
+                   char *why, size_t why_size)
+{
+	int year, month = upper ? 12 : 1, day = 1;
+
+	if (len < 4 || !digits(s, 4) || (len > 4 && s[4] != '-')) {
+		snprintf(why, why_size, "\"%.*s\" is not a date: the year must "
+		         "be 4 digits (YYYY, YYYY-MM or YYYY-MM-DD)",
+		         (int)(len > 40 ? 40 : len), s);
+		return -1;
+	}
+	year = num(s, 4);
+	if (len > 4) {
+		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-')) {
+			snprintf(why, why_size, "\"%.*s\": the month must be 2 "
+			         "digits (YYYY-MM)", (int)(len > 40 ? 40 : len), s);
+			return -1;
+		}
+		month = num(s + 5, 2);
+		if (month < 1 || month > 12) {
+			snprintf(why, why_size, "\"%.*s\": month %02d is not "
+			         "between 01 and 12", (int)(len > 40 ? 40 : len),
+			         s, month);
+			return -1;
+		}
+	}
+	day = upper ? days_in(year, month) : 1;
+	if (len > 7) {
+		if (len != 10 || !digits(s + 8, 2)) {
+			snprintf(why, why_size, "\"%.*s\": the day must be 2 "
+			         "digits (YYYY-MM-DD)", (int)(len > 40 ? 40 : len),
+			         s);
+			return -1;
+		}
+		day = num(s + 8, 2);
+		if (day < 1 || day > days_in(year, month)) {
+			snprintf(why, why_size, "\"%.*s\": day %02d is not in "
+			         "%04d-%02d, which has %d days", (int)len, s, day,
+			         year, month, days_in(year, month));
+			return -1;
+		}
+	}
+	snprintf(out, 11, "%04d-%02d-%02d", year, month, day);
+	return 0;
+}
+
+int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
+                   char hi[11], char *why, size_t why_size)
+{
+	const char *dots = NULL;
+	size_t i, lo_len, hi_start;
+	int rc = 0;
+
+	lo[0] = hi[0] = '\0';
+	for (i = 0; i + 1 < len; i++)
+		if (s[i] == '.' && s[i + 1] == '.') {
+			dots = s + i;
+			break;
+		}
+	lo_len = dots ? (size_t)(dots - s) : len;
+	hi_start = dots ? lo_len + 2 : 0;
+	if (dots && lo_len == 0 && hi_start == len) {
+		snprintf(why, why_size, "\"..\" needs a date on at least one "
+		         "side");
+		return -1;
+	}
+	if (years_only) {
+		if ((lo_len && (lo_len != 4 || !digits(s, 4))) ||
+		    (dots && len > hi_start &&
+		     (len - hi_start != 4 || !digits(s + hi_start, 4)))) {
+			snprintf(why, why_size, "\"%.*s\" is not a year or a "
+			         "range of years (YYYY or YYYY..YYYY)",
+			         (int)(len > 40 ? 40 : len), s);
+			return -1;
+		}
+		if (lo_len)
+			memcpy(lo, s, 4), lo[4] = '\0';
+		if (!dots)
+			memcpy(hi, s, 4), hi[4] = '\0';
+		else if (len > hi_start)
+			memcpy(hi, s + hi_start, 4), hi[4] = '\0';
+		return 0;
+	}
+	if (lo_len)
+		rc = fo_qdate_bound(s, lo_len, 0, lo, why, why_size);
+	if (rc == 0 && !dots)
+		rc = fo_qdate_bound(s, len, 1, hi, why, why_size);
+	else if (rc == 0 && len > hi_start)
+		rc = fo_qdate_bound(s + hi_start, len - hi_start, 1, hi, why,
+		                    why_size);
+	if (rc == 0 && lo[0] && hi[0] && strcmp(lo, hi) > 0) {
+		snprintf(why, why_size, "\"%.*s\": the range ends before it "
+		         "starts", (int)(len > 40 ? 40 : len), s);
+		rc = -1;
+	}
+	return rc;
+}

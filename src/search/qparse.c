@@ -1,0 +1,896 @@
+/*
+ * qparse.c: query text -> AST (grammar and leniency rules in qparse.h).
+ * A recursive-descent parser over an on-demand lexer. Recursion is only
+ * through brackets, whose depth is capped, so hostile input cannot
+ * exhaust the stack; every loop consumes input, so it always ends.
+ */
+#include "search/qparse.h"
+
+#include "search/qdate.h"
+#include "util/buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Brackets nested deeper than this are read as text. */
+#define MAX_DEPTH 64
+/* NEAR without /n: within 10 words, as in Xapian and FTS5. */
+#define NEAR_DEFAULT 10
+#define NEAR_MAX 1000
+
+typedef enum tkind {
+	T_END,
+	T_LPAREN,
+	T_RPAREN,
+	T_QUOTE,
+	T_AND,
+	T_OR,
+	T_NOT,
+	T_NEAR,
+	T_PLUS,  /* + directly before an item */
+	T_MINUS, /* - directly before an item */
+	T_SIGN,  /* + or - before nothing */
+	T_FIELD, /* name: (the value starts at end) */
+	T_WORD,
+	T_STAR   /* a run of * alone */
+} tkind;
+
+typedef struct tok {
+	tkind kind;
+	size_t start, end; /* span in the query */
+	size_t wend;       /* T_WORD: end of the word without trailing '*' */
+	int prefix;        /* T_WORD ended with '*' */
+	unsigned window;   /* T_NEAR */
+	int field;         /* T_FIELD: FIELD_* below */
+} tok;
+
+/* Field names, lower case. Text fields come first, in fo_qfield order. */
+enum { F_TITLE = 1, F_COMPANY, F_AUTHOR, F_TYPE, F_TOPIC, F_SITE,
+       F_PUBLISHED, F_YEAR };
+static const struct { const char *name; int field; } fields[] = {
+	{ "title", F_TITLE },     { "company", F_COMPANY },
+	{ "author", F_AUTHOR },   { "type", F_TYPE },
+	{ "topic", F_TOPIC },     { "site", F_SITE },
+	{ "published", F_PUBLISHED }, { "date", F_PUBLISHED },
+	{ "year", F_YEAR },
+};
+
+typedef struct parser {
+	const char *s;
+	size_t len, i;
+	int strict, depth;
+	fo_qfield field; /* inside field:( ... ) */
+	fo_qtree *t;
+	folio_status st;
+	size_t *err_pos;
+	char *err;
+	size_t err_size;
+} parser;
+
+/* ---- lexing ------------------------------------------------------------ */
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+/* Length of a quote character at i: " or the curly quotes U+201C/D. */
+static size_t quote_at(const parser *p, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)p->s + i;
+
+	if (u[0] == '"')
+		return 1;
+	if (i + 2 < p->len && u[0] == 0xE2 && u[1] == 0x80 &&
+	    (u[2] == 0x9C || u[2] == 0x9D))
+		return 3;
+	return 0;
+}
+
+/* Whether a word ends before i. */
+static int delim_at(const parser *p, size_t i)
+{
+	return i >= p->len || is_space(p->s[i]) || p->s[i] == '(' ||
+	       p->s[i] == ')' || quote_at(p, i);
+}
+
+static size_t word_end(const parser *p, size_t i)
+{
+	while (!delim_at(p, i))
+		i++;
+	return i;
+}
+
+static int same(const parser *p, size_t start, size_t end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return end - start == n && memcmp(p->s + start, w, n) == 0;
+}
+
+static int field_named(const parser *p, size_t start, size_t end)
+{
+	size_t i, k, n = end - start;
+
+	for (k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+		if (strlen(fields[k].name) != n)
+			continue;
+		for (i = 0; i < n; i++) {
+			char c = p->s[start + i];
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			if (c != fields[k].name[i])
+				break;
+		}
+		if (i == n)
+			return fields[k].field;
+	}
+	return 0;
+}
+
+static void peek(const parser *p, tok *t)
+{
+	size_t i = p->i, e, q;
+
+	while (i < p->len && is_space(p->s[i]))
+		i++;
+	memset(t, 0, sizeof *t);
+	t->start = i;
+	if (i >= p->len) {
+		t->kind = T_END;
+		t->end = i;
+		return;
+	}
+	if ((q = quote_at(p, i)) != 0) {
+		t->kind = T_QUOTE;
+		t->end = i + q;
+		return;
+	}
+	if (p->s[i] == '(' || p->s[i] == ')') {
+		t->kind = p->s[i] == '(' ? T_LPAREN : T_RPAREN;
+		t->end = i + 1;
+		return;
+	}
+	if (p->s[i] == '+' || p->s[i] == '-') {
+		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays */
+		t->kind = i + 1 >= p->len || is_space(p->s[i + 1]) ||
+		                  p->s[i + 1] == ')' ? T_SIGN
+		        : p->s[i] == '+' ? T_PLUS : T_MINUS;
+		t->end = i + 1;
+		return;
+	}
+	e = word_end(p, i);
+	t->end = e;
+	/* field:value (the colon directly after a known name) */
+	for (q = i; q < e && ((p->s[q] >= 'a' && p->s[q] <= 'z') ||
+	                      (p->s[q] >= 'A' && p->s[q] <= 'Z'));
+	     q++)
+		;
+	if (q < e && p->s[q] == ':' && (t->field = field_named(p, i, q))) {
+		t->kind = T_FIELD;
+		t->end = q + 1;
+		return;
+	}
+	if (same(p, i, e, "AND") || same(p, i, e, "&&")) {
+		t->kind = T_AND;
+	} else if (same(p, i, e, "OR") || same(p, i, e, "||")) {
+		t->kind = T_OR;
+	} else if (same(p, i, e, "NOT")) {
+		t->kind = T_NOT;
+	} else if (same(p, i, e, "NEAR") ||
+	           (e - i > 5 && memcmp(p->s + i, "NEAR/", 5) == 0)) {
+		unsigned long n = NEAR_DEFAULT;
+		size_t k;
+
+		t->kind = T_NEAR;
+		if (e - i > 5) {
+			n = 0;
+			for (k = i + 5; k < e && n <= NEAR_MAX; k++) {
+				if (p->s[k] < '0' || p->s[k] > '9')
+					break;
+				n = n * 10 + (unsigned long)(p->s[k] - '0');
+			}
+			if (k < e) /* NEAR/x: not an operator */
+				t->kind = T_WORD;
+		}
+		t->window = n > NEAR_MAX ? NEAR_MAX : (unsigned)n;
+	} else {
+		t->kind = T_WORD;
+	}
+	if (t->kind == T_WORD) {
+		t->wend = e;
+		while (t->wend > i && p->s[t->wend - 1] == '*')
+			t->wend--;
+		t->prefix = t->wend < e;
+		if (t->wend == i)
+			t->kind = T_STAR;
+	}
+}
+
+static void take(parser *p, const tok *t)
+{
+	p->i = t->end;
+}
+
+/* ---- the tree ---------------------------------------------------------- */
+
+static fo_qnode *node(parser *p, fo_qkind kind, size_t pos)
+{
+	fo_qtree *t = p->t;
+	fo_qnode *n;
+
+	if (t->n_nodes == t->cap_nodes) {
+		size_t cap = t->cap_nodes ? t->cap_nodes * 2 : 16;
+		fo_qnode **grown = realloc(t->nodes, cap * sizeof *grown);
+		if (!grown)
+			goto oom;
+		t->nodes = grown;
+		t->cap_nodes = cap;
+	}
+	n = calloc(1, sizeof *n);
+	if (!n)
+		goto oom;
+	n->kind = kind;
+	n->pos = pos;
+	n->field = p->field;
+	t->nodes[t->n_nodes++] = n;
+	return n;
+oom:
+	t->oom = 1;
+	p->st = FOLIO_ERROR_NOMEM;
+	p->i = p->len;
+	return NULL;
+}
+
+static int add_kid(parser *p, fo_qnode *n, fo_qnode *kid)
+{
+	fo_qnode **grown;
+
+	if (!n || !kid)
+		return -1;
+	grown = realloc(n->kids, (n->n_kids + 1) * sizeof *grown);
+	if (!grown) {
+		p->t->oom = 1;
+		p->st = FOLIO_ERROR_NOMEM;
+		p->i = p->len;
+		return -1;
+	}
+	n->kids = grown;
+	n->kids[n->n_kids++] = kid;
+	return 0;
+}
+
+/* Join a and b with op, flattening chains of the same operator. */
+static fo_qnode *join(parser *p, fo_qkind op, fo_qnode *a, fo_qnode *b)
+{
+	fo_qnode *n;
+
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (a->kind == op && a->occur == FO_OCCUR_DEFAULT) {
+		add_kid(p, a, b);
+		return a;
+	}
+	n = node(p, op, a->pos);
+	add_kid(p, n, a);
+	add_kid(p, n, b);
+	return n;
+}
+
+/* Record something skipped; in strict mode it is the error. */
+static void notice(parser *p, size_t pos, const char *action,
+                   const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void notice(parser *p, size_t pos, const char *action,
+                   const char *fmt, ...)
+{
+	fo_qtree *t = p->t;
+	fo_qnotice *grown;
+	va_list ap;
+	int n;
+
+	if (p->st != FOLIO_OK)
+		return;
+	if (p->strict) {
+		va_start(ap, fmt);
+		vsnprintf(p->err, p->err_size, fmt, ap);
+		va_end(ap);
+		*p->err_pos = pos;
+		p->st = FOLIO_ERROR_QUERY;
+		p->i = p->len;
+		return;
+	}
+	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
+	if (!grown) {
+		t->oom = 1;
+		p->st = FOLIO_ERROR_NOMEM;
+		p->i = p->len;
+		return;
+	}
+	t->notices = grown;
+	grown[t->n_notices].pos = pos;
+	va_start(ap, fmt);
+	n = vsnprintf(grown[t->n_notices].message,
+	              sizeof grown[t->n_notices].message, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof grown[t->n_notices].message)
+		snprintf(grown[t->n_notices].message + n,
+		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
+		         action);
+	t->n_notices++;
+}
+
+/* An error in either mode (invalid dates). */
+static void fail(parser *p, size_t pos, const char *why)
+{
+	if (p->st != FOLIO_OK)
+		return;
+	snprintf(p->err, p->err_size, "%s", why);
+	*p->err_pos = pos;
+	p->st = FOLIO_ERROR_QUERY;
+	p->i = p->len;
+}
+
+/* Keep a normalised copy of s alive as long as the tree. */
+static const char *keep(parser *p, const char *s, size_t len)
+{
+	fo_qtree *t = p->t;
+	char **grown = realloc(t->strs, (t->n_strs + 1) * sizeof *grown);
+	char *copy = malloc(len + 1);
+
+	if (grown)
+		t->strs = grown;
+	if (!grown || !copy) {
+		free(copy);
+		t->oom = 1;
+		p->st = FOLIO_ERROR_NOMEM;
+		p->i = p->len;
+		return NULL;
+	}
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	t->strs[t->n_strs++] = copy;
+	return copy;
+}
+
+/* ---- grammar ----------------------------------------------------------- */
+
+static fo_qnode *parse_or(parser *p);
+
+static const char *tok_name(const parser *p, const tok *t, char *buf,
+                            size_t size)
+{
+	size_t n = t->end - t->start;
+
+	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
+	return buf;
+}
+
+/* "..." after the opening quote q. */
+static fo_qnode *parse_phrase(parser *p, const tok *q)
+{
+	size_t i = q->end, n;
+	fo_qnode *ph;
+
+	for (; i < p->len; i++)
+		if ((n = quote_at(p, i)) != 0)
+			break;
+	if (i >= p->len) {
+		notice(p, q->start, "searched the words after it as free text",
+		       "the quote is never closed");
+		p->i = q->end;
+		return NULL;
+	}
+	p->i = i + n;
+	ph = node(p, FO_Q_PHRASE, q->start);
+	if (ph) {
+		ph->text = p->s + q->end;
+		ph->len = i - q->end;
+	}
+	return ph;
+}
+
+static fo_qnode *word_node(parser *p, const tok *t)
+{
+	fo_qnode *n = node(p, t->prefix ? FO_Q_PREFIX : FO_Q_WORDS, t->start);
+
+	if (n) {
+		n->text = p->s + t->start;
+		n->len = (t->prefix ? t->wend : t->end) - t->start;
+	}
+	return n;
+}
+
+/* site:VALUE: the host, lower case, without scheme, "www." or path. */
+static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
+{
+	const char *host = v, *end = v + len, *s;
+	char buf[256];
+	size_t n = 0;
+	fo_qnode *nd;
+
+	for (s = v; s + 2 < end; s++)
+		if (s[0] == ':' && s[1] == '/' && s[2] == '/') {
+			host = s + 3;
+			break;
+		}
+	for (s = host; s < end && *s != '/' && *s != '?' && *s != '#' &&
+	               *s != ':';
+	     s++)
+		if (n < sizeof buf - 1)
+			buf[n++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s;
+	while (n > 0 && buf[n - 1] == '.')
+		n--;
+	buf[n] = '\0';
+	if (n > 4 && memcmp(buf, "www.", 4) == 0)
+		memmove(buf, buf + 4, n - 3), n -= 4;
+	if (n == 0) {
+		notice(p, pos, "ignored", "site: needs a host name such as "
+		       "developer.nvidia.com");
+		return NULL;
+	}
+	nd = node(p, FO_Q_SITE, pos);
+	if (nd && !(nd->text = keep(p, buf, n)))
+		return NULL;
+	if (nd)
+		nd->len = n;
+	return nd;
+}
+
+static fo_qnode *parse_field(parser *p, const tok *f)
+{
+	fo_qfield saved = p->field;
+	fo_qnode *n = NULL;
+	size_t vstart = f->end, vend;
+	char why[200];
+	tok v;
+
+	if (delim_at(p, vstart) && !quote_at(p, vstart) &&
+	    !(vstart < p->len && p->s[vstart] == '(')) {
+		notice(p, f->start, "ignored", "%.*s has no value",
+		       (int)(f->end - f->start), p->s + f->start);
+		p->i = f->end;
+		return NULL;
+	}
+	p->i = vstart;
+	if (f->field == F_SITE || f->field == F_PUBLISHED ||
+	    f->field == F_YEAR) {
+		vend = word_end(p, vstart);
+		p->i = vend;
+		if (vend == vstart) {
+			notice(p, f->start, "ignored", "%.*s needs a plain value",
+			       (int)(f->end - f->start), p->s + f->start);
+			return NULL;
+		}
+		if (f->field == F_SITE)
+			return site_node(p, f->start, p->s + vstart,
+			                 vend - vstart);
+		n = node(p, f->field == F_YEAR ? FO_Q_YEAR : FO_Q_DATE,
+		         f->start);
+		if (n && fo_qdate_range(p->s + vstart, vend - vstart,
+		                        f->field == F_YEAR, n->lo, n->hi, why,
+		                        sizeof why) != 0)
+			fail(p, vstart, why);
+		return n;
+	}
+	p->field = (fo_qfield)f->field; /* F_TITLE.. match fo_qfield */
+	peek(p, &v);
+	if (v.kind == T_QUOTE) {
+		take(p, &v);
+		n = parse_phrase(p, &v);
+	} else if (v.kind == T_LPAREN && p->depth < MAX_DEPTH) {
+		take(p, &v);
+		p->depth++;
+		n = parse_or(p);
+		p->depth--;
+		peek(p, &v);
+		if (v.kind == T_RPAREN)
+			take(p, &v);
+		else
+			notice(p, vstart, "read as if closed at the end",
+			       "the ( is never closed");
+	} else {
+		/* Any word, even AND or +x, is the value itself. */
+		memset(&v, 0, sizeof v);
+		v.kind = T_WORD;
+		v.start = vstart;
+		v.end = word_end(p, vstart);
+		v.wend = v.end;
+		while (v.wend > v.start && p->s[v.wend - 1] == '*')
+			v.wend--;
+		v.prefix = v.wend < v.end;
+		p->i = v.end;
+		if (v.wend == v.start)
+			notice(p, f->start, "ignored", "%.*s* has no word before "
+			       "the *", (int)(f->end - f->start),
+			       p->s + f->start);
+		else
+			n = word_node(p, &v);
+	}
+	p->field = saved;
+	return n;
+}
+
+static fo_qnode *parse_prim(parser *p)
+{
+	fo_qnode *n = NULL;
+	size_t lparen;
+	char name[32];
+	tok t;
+
+	peek(p, &t);
+	switch (t.kind) {
+	case T_LPAREN:
+		take(p, &t);
+		lparen = t.start;
+		if (p->depth >= MAX_DEPTH) {
+			notice(p, t.start, "ignored", "brackets nested deeper "
+			       "than %d", MAX_DEPTH);
+			return NULL;
+		}
+		p->depth++;
+		n = parse_or(p);
+		p->depth--;
+		peek(p, &t);
+		if (t.kind == T_RPAREN)
+			take(p, &t);
+		else
+			notice(p, lparen, "read as if closed at the end",
+			       "a ( is never closed");
+		return n;
+	case T_QUOTE:
+		take(p, &t);
+		return parse_phrase(p, &t);
+	case T_FIELD:
+		take(p, &t);
+		return parse_field(p, &t);
+	case T_WORD:
+		take(p, &t);
+		return word_node(p, &t);
+	case T_STAR:
+		take(p, &t);
+		notice(p, t.start, "ignored", "a * needs a word before it");
+		return NULL;
+	case T_SIGN:
+		take(p, &t);
+		notice(p, t.start, "ignored", "%s with no word after it",
+		       tok_name(p, &t, name, sizeof name));
+		return NULL;
+	case T_NEAR:
+	case T_AND:
+	case T_OR:
+	case T_NOT:
+		take(p, &t);
+		notice(p, t.start, "ignored", "%s has nothing to its left",
+		       tok_name(p, &t, name, sizeof name));
+		return NULL;
+	case T_PLUS:
+	case T_MINUS:
+	case T_RPAREN:
+	case T_END:
+		break;
+	}
+	return NULL;
+}
+
+static int nearable(const fo_qnode *n)
+{
+	return n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE;
+}
+
+static fo_qnode *parse_near(parser *p)
+{
+	fo_qnode *left = parse_prim(p), *right, *n = NULL;
+	char name[32];
+	tok t;
+
+	for (;;) {
+		peek(p, &t);
+		if (t.kind != T_NEAR || !left)
+			break;
+		take(p, &t);
+		right = parse_prim(p);
+		if (!right) {
+			notice(p, t.start, "ignored", "%s has nothing to its "
+			       "right", tok_name(p, &t, name, sizeof name));
+			break;
+		}
+		if ((!n && !nearable(left)) || !nearable(right)) {
+			notice(p, t.start, "read as AND", "%s joins words or "
+			       "phrases only", tok_name(p, &t, name, sizeof name));
+			left = join(p, FO_Q_AND, left, right);
+			n = NULL;
+			continue;
+		}
+		if (!n) {
+			n = node(p, FO_Q_NEAR, left->pos);
+			if (n)
+				n->window = t.window;
+			add_kid(p, n, left);
+			left = n;
+		}
+		add_kid(p, n, right);
+	}
+	return left;
+}
+
+static int ends_seq(tkind k)
+{
+	return k == T_END || k == T_RPAREN || k == T_AND || k == T_OR ||
+	       k == T_NOT;
+}
+
+static fo_qnode *parse_seq(parser *p)
+{
+	fo_qnode *seq = NULL, *first = NULL, *item;
+	fo_qoccur occur;
+	tok t;
+
+	for (;;) {
+		peek(p, &t);
+		if (ends_seq(t.kind) || p->st != FOLIO_OK)
+			break;
+		occur = FO_OCCUR_DEFAULT;
+		if (t.kind == T_PLUS || t.kind == T_MINUS) {
+			take(p, &t);
+			occur = t.kind == T_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+		}
+		item = parse_near(p);
+		if (!item)
+			continue;
+		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {
+			/* +(-x): wrap, so each node has one occurrence */
+			fo_qnode *w = node(p, FO_Q_SEQ, item->pos);
+			add_kid(p, w, item);
+			item = w;
+		}
+		if (item)
+			item->occur = occur;
+		if (!first) {
+			first = item;
+		} else {
+			if (!seq) {
+				seq = node(p, FO_Q_SEQ, first->pos);
+				add_kid(p, seq, first);
+			}
+			add_kid(p, seq, item);
+		}
+	}
+	if (seq)
+		return seq;
+	if (first && first->occur != FO_OCCUR_DEFAULT) {
+		/* A lone +x or -x still needs its SEQ to mean anything. */
+		seq = node(p, FO_Q_SEQ, first->pos);
+		add_kid(p, seq, first);
+		return seq;
+	}
+	return first;
+}
+
+static fo_qnode *parse_not(parser *p)
+{
+	fo_qnode *left, *right, *n;
+	char name[32];
+	tok t;
+
+	peek(p, &t);
+	left = t.kind == T_NOT ? NULL : parse_seq(p);
+	for (;;) {
+		peek(p, &t);
+		if (t.kind != T_NOT)
+			break;
+		take(p, &t);
+		right = parse_seq(p);
+		if (!right) {
+			notice(p, t.start, "ignored", "%s has nothing to its "
+			       "right", tok_name(p, &t, name, sizeof name));
+			continue;
+		}
+		if (!left && !(left = node(p, FO_Q_ALL, t.start)))
+			break;
+		if (left->kind == FO_Q_AND_NOT) {
+			add_kid(p, left, right);
+			continue;
+		}
+		n = node(p, FO_Q_AND_NOT, left->pos);
+		add_kid(p, n, left);
+		add_kid(p, n, right);
+		left = n;
+	}
+	return left;
+}
+
+static fo_qnode *parse_bool(parser *p, tkind op, fo_qkind kind,
+                            fo_qnode *(*sub)(parser *))
+{
+	fo_qnode *left = sub(p), *right;
+	char name[32];
+	tok t;
+
+	for (;;) {
+		peek(p, &t);
+		if (t.kind != op)
+			break;
+		take(p, &t);
+		right = sub(p);
+		if (!right)
+			notice(p, t.start, "ignored", "%s has nothing to its "
+			       "right", tok_name(p, &t, name, sizeof name));
+		else if (!left)
+			notice(p, t.start, "ignored", "%s has nothing to its "
+			       "left", tok_name(p, &t, name, sizeof name));
+		left = join(p, kind, left, right);
+	}
+	return left;
+}
+
+static fo_qnode *parse_and(parser *p)
+{
+	return parse_bool(p, T_AND, FO_Q_AND, parse_not);
+}
+
+static fo_qnode *parse_or(parser *p)
+{
+	return parse_bool(p, T_OR, FO_Q_OR, parse_and);
+}
+
+/* The whole query: expressions, skipping stray closing brackets. */
+static fo_qnode *parse_top(parser *p)
+{
+	fo_qnode *root = NULL, *n, *seq = NULL;
+	tok t;
+
+	for (;;) {
+		n = parse_or(p);
+		if (n && !root) {
+			root = n;
+		} else if (n) {
+			if (!seq) {
+				seq = node(p, FO_Q_SEQ, root->pos);
+				add_kid(p, seq, root);
+				root = seq;
+			}
+			add_kid(p, seq, n);
+		}
+		peek(p, &t);
+		if (t.kind == T_END || p->st != FOLIO_OK)
+			break;
+		take(p, &t); /* only a ) can be left here */
+		notice(p, t.start, "ignored", "a ) without its (");
+	}
+	return root;
+}
+
+folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
+                       size_t *err_pos, char *err, size_t err_size)
+{
+	parser p;
+
+	memset(tree, 0, sizeof *tree);
+	memset(&p, 0, sizeof p);
+	p.s = query;
+	p.len = strlen(query);
+	p.strict = strict;
+	p.t = tree;
+	p.err_pos = err_pos;
+	p.err = err;
+	p.err_size = err_size;
+	*err_pos = 0;
+	if (err_size)
+		err[0] = '\0';
+	tree->root = parse_top(&p);
+	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
+		/* Nothing but operators: the best reading is plain words. */
+		fo_qnode *n = node(&p, FO_Q_WORDS, 0);
+		if (n) {
+			n->text = query;
+			n->len = p.len;
+			n->field = FO_FIELD_ANY;
+			tree->root = n;
+			notice(&p, 0, "searched the whole query as words",
+			       "no words outside the operators");
+		}
+	}
+	if (tree->oom)
+		p.st = FOLIO_ERROR_NOMEM;
+	return p.st;
+}
+
+void fo_qtree_free(fo_qtree *tree)
+{
+	size_t i;
+
+	for (i = 0; i < tree->n_nodes; i++) {
+		free(tree->nodes[i]->kids);
+		free(tree->nodes[i]);
+	}
+	for (i = 0; i < tree->n_strs; i++)
+		free(tree->strs[i]);
+	free(tree->strs);
+	free(tree->nodes);
+	free(tree->notices);
+	memset(tree, 0, sizeof *tree);
+}
+
+size_t fo_qposition(const char *s, size_t pos)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < pos && s[i]; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* ---- describing -------------------------------------------------------- */
+
+static const char *const field_names[FO_FIELD_COUNT] = {
+	"", "title:", "company:", "author:", "type:", "topic:"
+};
+
+static void describe(const fo_qnode *n, fo_buf *b)
+{
+	static const char *const ops[] = {
+		[FO_Q_AND] = "AND", [FO_Q_OR] = "OR",
+		[FO_Q_AND_NOT] = "AND_NOT", [FO_Q_SEQ] = "SEQ",
+	};
+	size_t i;
+
+	if (n->occur == FO_OCCUR_MUST)
+		fo_buf_putc(b, '+');
+	else if (n->occur == FO_OCCUR_NOT)
+		fo_buf_putc(b, '-');
+	switch (n->kind) {
+	case FO_Q_WORDS:
+	case FO_Q_PHRASE:
+	case FO_Q_PREFIX:
+		fo_buf_puts(b, field_names[n->field]);
+		fo_buf_puts(b, n->kind == FO_Q_WORDS    ? "words\""
+		             : n->kind == FO_Q_PHRASE ? "phrase\""
+		                                      : "prefix\"");
+		fo_buf_append(b, n->text, n->len);
+		fo_buf_putc(b, '"');
+		return;
+	case FO_Q_ALL:
+		fo_buf_puts(b, "ALL");
+		return;
+	case FO_Q_SITE:
+		fo_buf_printf(b, "site\"%s\"", n->text);
+		return;
+	case FO_Q_DATE:
+	case FO_Q_YEAR:
+		fo_buf_printf(b, "%s[%s..%s]",
+		              n->kind == FO_Q_DATE ? "date" : "year", n->lo,
+		              n->hi);
+		return;
+	case FO_Q_NEAR:
+		fo_buf_printf(b, "NEAR/%u(", n->window);
+		break;
+	default:
+		fo_buf_puts(b, ops[n->kind]);
+		fo_buf_putc(b, '(');
+		break;
+	}
+	for (i = 0; i < n->n_kids; i++) {
+		if (i)
+			fo_buf_puts(b, ", ");
+		describe(n->kids[i], b);
+	}
+	fo_buf_putc(b, ')');
+}
+
+char *fo_qnode_describe(const fo_qnode *n)
+{
+	fo_buf b = FO_BUF_INIT;
+
+	if (!n)
+		fo_buf_puts(&b, "(none)");
+	else
+		describe(n, &b);
+	return fo_buf_detach(&b);
+}

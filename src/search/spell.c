@@ -1,0 +1,162 @@
+/*
+ * spell.c: spelling suggestions (spell.h): one scan of the unprefixed
+ * vocabulary checks every word to correct at once.
+ */
+#include "search/spell.h"
+
+#include "util/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest word considered: longer ones are identifiers, not typos. */
+#define MAX_WORD 64
+
+unsigned fo_spell_distance(const char *a, size_t na, const char *b,
+                           size_t nb, unsigned max)
+{
+	/* Optimal string alignment distance, three rolling rows. */
+	unsigned rows[3][MAX_WORD + 1], *pp = rows[0], *p = rows[1],
+	                                *cur = rows[2], *t;
+	size_t i, j;
+
+	if (na > MAX_WORD || nb > MAX_WORD)
+		return max + 1;
+	if ((na > nb ? na - nb : nb - na) > max)
+		return max + 1;
+	for (j = 0; j <= nb; j++)
+		p[j] = (unsigned)j;
+	for (i = 1; i <= na; i++) {
+		unsigned best = max + 1;
+		cur[0] = (unsigned)i;
+		for (j = 1; j <= nb; j++) {
+			unsigned cost = a[i - 1] != b[j - 1];
+			unsigned v = p[j - 1] + cost;
+			if (p[j] + 1 < v)
+				v = p[j] + 1;
+			if (cur[j - 1] + 1 < v)
+				v = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
+				v = pp[j - 2] + 1;
+			cur[j] = v;
+			if (v < best)
+				best = v;
+		}
+		if (best > max)
+			return max + 1;
+		t = pp;
+		pp = p;
+		p = cur;
+		cur = t;
+	}
+	return p[nb] > max ? max + 1 : p[nb];
+}
+
+typedef struct cand {
+	const fo_qword *word;
+	size_t len;
+	uint64_t freq;      /* the word's own document frequency */
+	unsigned max;       /* edits allowed */
+	int wanted;         /* look for a correction */
+	char best[MAX_WORD + 1];
+	unsigned best_dist;
+	uint64_t best_freq;
+} cand;
+
+typedef struct scan {
+	cand *c;
+	size_t n;
+} scan;
+
+static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
+{
+	scan *s = ctx;
+	size_t i;
+
+	/* Field, stem and filter terms start with an upper-case prefix. */
+	if (len == 0 || (term[0] >= 'A' && term[0] <= 'Z') || len > MAX_WORD)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		cand *c = &s->c[i];
+		unsigned d;
+
+		if (!c->wanted || freq <= c->freq ||
+		    (c->freq && freq < 10 * c->freq))
+			continue;
+		if ((len > c->len ? len - c->len : c->len - len) > c->max)
+			continue;
+		d = fo_spell_distance(c->word->term, c->len, term, len, c->max);
+		if (d == 0 || d > c->max)
+			continue;
+		if (d < c->best_dist || (d == c->best_dist && freq > c->best_freq)) {
+			memcpy(c->best, term, len);
+			c->best[len] = '\0';
+			c->best_dist = d;
+			c->best_freq = freq;
+		}
+	}
+	return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const cand *x = a, *y = b;
+
+	return x->word->start < y->word->start ? -1
+	     : x->word->start > y->word->start;
+}
+
+folio_status fo_spell_suggest(fo_xdb *db, const char *query,
+                              const fo_qword *words, size_t n_words,
+                              int no_hits, char **out, fo_xerr *err)
+{
+	scan s = { NULL, 0 };
+	fo_buf b = FO_BUF_INIT;
+	size_t i, at = 0, wanted = 0;
+	folio_status st = FOLIO_OK;
+	int changed = 0;
+
+	*out = NULL;
+	if (n_words == 0)
+		return FOLIO_OK;
+	s.c = calloc(n_words, sizeof *s.c);
+	if (!s.c)
+		return FOLIO_ERROR_NOMEM;
+	s.n = n_words;
+	for (i = 0; st == FOLIO_OK && i < n_words; i++) {
+		cand *c = &s.c[i];
+		c->word = &words[i];
+		c->len = strlen(words[i].term);
+		c->max = c->len >= 8 ? FO_SPELL_MAX_EDITS : c->len >= 4 ? 1 : 0;
+		c->best_dist = c->max + 1;
+		st = fo_xdb_termfreq(db, words[i].term, &c->freq, err);
+		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
+		                                             c->freq <= 2));
+		wanted += (size_t)c->wanted;
+	}
+	if (st == FOLIO_OK && wanted)
+		st = fo_xdb_allterms(db, "", on_term, &s, err);
+	/* Rebuild the query with each corrected word in place. */
+	if (st == FOLIO_OK)
+		qsort(s.c, n_words, sizeof *s.c, by_start);
+	for (i = 0; st == FOLIO_OK && i < n_words; i++) {
+		const cand *c = &s.c[i];
+		if (!c->best[0] || c->word->start < at)
+			continue;
+		fo_buf_append(&b, query + at, c->word->start - at);
+		fo_buf_puts(&b, c->best);
+		at = c->word->end;
+		changed = 1;
+	}
+	if (st == FOLIO_OK && changed) {
+		fo_buf_puts(&b, query + at);
+		if (b.oom)
+			st = FOLIO_ERROR_NOMEM;
+		else
+			*out = fo_buf_detach(&b);
+	}
+	fo_buf_free(&b);
+	free(s.c);
+	return st;
+}

@@ -1,0 +1,35 @@
+/*
+ * spell.h: "did you mean" from the index's own vocabulary. When a query
+ * finds few posts, each of its words that the index does not hold is
+ * replaced by the closest indexed word (Damerau-Levenshtein distance,
+ * then the most posts). The vocabulary is scanned at query time, and
+ * only then: nothing is added at index time (no Xapian spelling table,
+ * so the write path pays nothing), and a scan of a few hundred thousand
+ * terms costs milliseconds on the rare query that needs it.
+ */
+#ifndef FOLIO_SPELL_H
+#define FOLIO_SPELL_H
+
+#include "search/query.h"
+#include "xapian/bridge.h"
+
+/* Up to this many edits for a word of at least 8 bytes; 1 edit from 4
+ * bytes; shorter words are never corrected. */
+#define FO_SPELL_MAX_EDITS 2
+
+/* The distance between a and b (adjacent transpositions count one), or
+ * max + 1 when it exceeds max. */
+unsigned fo_spell_distance(const char *a, size_t na, const char *b,
+                           size_t nb, unsigned max);
+
+/*
+ * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
+ * word needs correcting. words are the query's words (query.h); a word
+ * is corrected when the index holds none of it, or, when the query found
+ * nothing (no_hits), when a word ten times as frequent is close.
+ */
+folio_status fo_spell_suggest(fo_xdb *db, const char *query,
+                              const fo_qword *words, size_t n_words,
+                              int no_hits, char **out, fo_xerr *err);
+
+#endif

@@ -1,0 +1,93 @@
+// bridge_stats.cc: what the search side reads besides hits: the
+// vocabulary (spelling suggestions), per-term statistics of one document
+// (score explanations) and relevance-feedback terms (similar posts).
+#include "bridge_private.hh"
+
+extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
+                                        fo_xterm_fn fn, void *ctx,
+                                        fo_xerr *err)
+{
+	try {
+		for (Xapian::TermIterator t = h->db->allterms_begin(prefix);
+		     t != h->db->allterms_end(prefix); ++t) {
+			const std::string &term = *t;
+			if (fn(term.data(), term.size(), t.get_termfreq(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
+                                          const char *term, uint64_t *wdf,
+                                          uint64_t *termfreq, fo_xerr *err)
+{
+	*wdf = 0;
+	*termfreq = 0;
+	try {
+		*termfreq = h->db->get_termfreq(term);
+		if (*termfreq) {
+			Xapian::TermIterator t = h->db->termlist_begin(docid);
+			t.skip_to(term);
+			if (t != h->db->termlist_end(docid) && *t == term)
+				*wdf = t.get_wdf();
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
+                                          uint64_t *len, double *avg,
+                                          fo_xerr *err)
+{
+	*len = 0;
+	*avg = 0;
+	try {
+		*len = h->db->get_doclength(docid);
+		*avg = h->db->get_avlength();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+// Only unprefixed (free text) terms describe what a post is about (field
+// and filter terms start with an upper-case prefix letter), and a term no
+// other post has cannot find another post.
+class SharedTextTerms : public Xapian::ExpandDecider {
+public:
+	explicit SharedTextTerms(const Xapian::Database &db) : db_(db) {}
+	bool operator()(const std::string &term) const override
+	{
+		return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z') &&
+		       db_.get_termfreq(term) > 1;
+	}
+
+private:
+	const Xapian::Database &db_;
+};
+
+extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
+                                      fo_xterm_fn_w fn, void *ctx,
+                                      fo_xerr *err)
+{
+	try {
+		Xapian::Enquire enq(*h->db);
+		Xapian::RSet rset;
+		SharedTextTerms decider(*h->db);
+
+		rset.add_document(docid);
+		Xapian::ESet eset = enq.get_eset(n, rset, &decider);
+		for (Xapian::ESetIterator e = eset.begin(); e != eset.end(); ++e) {
+			const std::string &term = *e;
+			fn(term.data(), term.size(), e.get_weight(), ctx);
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

@@ -1,0 +1,126 @@
+# T050-query.sh: the query language end to end: boolean operators,
+# +must/-exclude, phrases, NEAR, prefixes, every field, every date form,
+# --since/--until, --sort, and how malformed queries are read: leniently
+# with a notice (and its position) on stderr, or as errors with --strict.
+. "$(dirname "$0")/lib.sh"
+sample_index
+
+NVIDIA=https://yomu.fyi/post/accelerating-dropless-moe-training-in-jax-with-nvidia-transformer-engi.md
+REDHAT=https://yomu.fyi/post/python-3-14-free-threaded-build-is-now-available-in-rhel.md
+META=https://yomu.fyi/post/gem-training-how-meta-doubled-the-efficiency-of-its-llm-scale-ads-foun.md
+MODAL=https://yomu.fyi/post/building-with-modal-and-the-openai-agents-sdk.md
+EBAY=https://yomu.fyi/post/scaling-large-language-models-for-e-commerce-the-development-of-a-llam.md
+HEROKU=https://yomu.fyi/post/the-curious-case-of-the-table-locking-update-query.md
+CUDA=https://developer.nvidia.com/blog/cuda-graphs
+KERNEL=https://www.redhat.com/blog/kernel-locking
+
+# Two posts the sample corpus does not have: another host, two topics each.
+cat >"$TMP/more.jsonl" <<'JL'
+{"url": "https://developer.nvidia.com/blog/cuda-graphs", "title": "CUDA graphs in practice", "company": "NVIDIA", "author": "Ann Lee", "published": "2024-03-05", "type": "Tutorial", "topics": ["GPU", "Performance"], "summary": "Free software and threaded code meet in a CUDA graphs walkthrough."}
+{"url": "https://www.redhat.com/blog/kernel-locking", "title": "Locking in the kernel", "company": "Red Hat", "author": "Bo Chan", "published": "2024-11-20", "type": "Explainer", "topics": ["Performance", "Linux"], "summary": "Spinlocks, mutexes and the parallelism they allow."}
+JL
+"$FOLIO" index --db "$TMP/more" "$FOLIO_SOURCE_DIR/corpus" "$TMP/more.jsonl" >/dev/null
+
+# hits [--db DIR] ARGS...: the URLs found, in rank order, space-separated.
+hits() {
+	local db=$TMP/index
+	if [ "$1" = --db ]; then db=$2; shift 2; fi
+	run "$FOLIO" search --db "$db" --json "$@"
+	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
+}
+
+begin "OR finds either word"
+expect_eq "$HEROKU $NVIDIA $META" "$(hits 'MXFP8 OR Heroku')"
+
+begin "AND needs both; two free words are ANDed too"
+expect_eq "$NVIDIA|$NVIDIA|" "$(hits 'MXFP8 AND NVIDIA')|$(hits MXFP8 NVIDIA)|$(hits MXFP8 Heroku)"
+
+begin "NOT and -word exclude"
+expect_eq "$MODAL $EBAY|$NVIDIA" "$(hits 'training NOT MXFP8')|$(hits MXFP8 -Meta)"
+
+begin "a lone -word is every post without it"
+expect_eq "$NVIDIA $REDHAT $META $MODAL $EBAY" "$(hits -- -Heroku)"
+
+begin "+word is required, the other words only rank"
+expect_eq "$MODAL" "$(hits GPUs +Modal)"
+
+begin "brackets group"
+expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
+
+begin "a phrase matches its words in order only"
+expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-threaded"')"
+
+begin "NEAR/n: within n words, in any order"
+expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
+
+begin "prefix* completes a word"
+expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
+
+begin "title: searches titles only"
+expect_eq "$HEROKU|$HEROKU $REDHAT" "$(hits title:locking)|$(hits locking)"
+
+begin "company: whole names, quoted names and case do not matter"
+expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
+
+begin "author: and type: with quoted values"
+expect_eq "$REDHAT|$EBAY|$EBAY" "$(hits 'author:"Lumir Balhar"')|$(hits author:khadivi)|$(hits 'type:"Problem & solution"')"
+
+begin "topic: finds every post of a topic, and a post on two topics by either"
+expect_eq "6|$KERNEL|$CUDA $KERNEL" "$(hits topic:parallelism | wc -w)|$(hits --db "$TMP/more" topic:linux)|$(hits --db "$TMP/more" --sort oldest topic:performance)"
+
+begin "site: the host, with or without www, scheme and path, and its parent domains"
+expect_eq "$CUDA|$CUDA|$KERNEL|7" "$(hits --db "$TMP/more" site:developer.nvidia.com)|$(hits --db "$TMP/more" site:nvidia.com)|$(hits --db "$TMP/more" site:https://WWW.redhat.com/blog)|$(hits --db "$TMP/more" 'site:yomu.fyi OR site:redhat.com' | wc -w)"
+
+begin "published: ranges, open ranges, months and years"
+expect_eq "$NVIDIA $REDHAT $META $MODAL|$HEROKU|$NVIDIA $REDHAT|$EBAY|$EBAY $HEROKU" \
+	"$(hits 'published:2026-01-01..2026-09-30')|$(hits 'published:..2020-12-31')|$(hits --sort oldest 'published:2026-09')|$(hits year:2025)|$(hits --sort newest year:2019..2025)"
+
+begin "--since and --until limit any query"
+expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since 2026-09 topic:parallelism)|$(hits --until 2020 topic:parallelism)|$(hits --db "$TMP/more" --since 2024-06 --until 2024-12-31 locking)"
+
+begin "--sort newest and oldest order by date"
+expect_eq "$HEROKU $EBAY $MODAL $META" "$(hits --sort oldest --limit 4 topic:parallelism)"
+expect_eq "$MODAL $EBAY $HEROKU" "$(hits --sort newest '(year:2026 OR year:2025 OR year:2019)' -MXFP8 -free-threaded)"
+
+begin "an invalid date is an error that says which part is wrong"
+run "$FOLIO" search --db "$TMP/index" 'lock published:2026-02-30'
+expect_eq "2|folio: query position 16: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --since 2026-13 lock
+expect_eq "2|folio: since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+
+begin "lenient: an unclosed quote is skipped with a notice giving its position"
+run "$FOLIO" search --db "$TMP/index" --json '"free threaded'
+expect_eq "0|folio: query position 1: the quote is never closed: searched the words after it as free text|$REDHAT" \
+	"$rc|$err|$(urls_of "$out")"
+
+begin "lenient: stray brackets and operators never empty the answer"
+expect_eq "$NVIDIA $META" "$(hits 'MXFP8 )')"
+expect_eq "$NVIDIA $META" "$(hits 'AND MXFP8 OR')"
+expect_eq "$NVIDIA $META" "$(hits '(((MXFP8')"
+expect_eq "$NVIDIA $META" "$(hits '- MXFP8 NEAR')"
+
+begin "notices are in the JSON too"
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 )'
+expect_eq '[{"position": 7, "message": "a ) without its (: ignored"}]' \
+	"$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["notices"]))' <<<"$out")"
+
+begin "--strict: the same problems are errors with the character position"
+run "$FOLIO" search --db "$TMP/index" --strict '"free threaded'
+expect_eq "2|folio: query position 1: the quote is never closed" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --strict 'café MXFP8 )'
+expect_eq "2|folio: query position 12: a ) without its (" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --strict 'AND MXFP8'
+expect_eq "2|folio: query position 1: AND has nothing to its left" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --strict --json 'MXFP8'
+expect_eq "0" "$rc"
+
+begin "a query of operators alone is searched as words"
+run "$FOLIO" search --db "$TMP/index" OR
+expect_eq "0|folio: query position 1: OR has nothing to its right: ignored
+folio: query position 1: no words outside the operators: searched the whole query as words" "$rc|$err"
+
+begin "an empty query is a usage error"
+run "$FOLIO" search --db "$TMP/index" ''
+expect_eq "2|folio: the query has no words to search for" "$rc|$err"
+
+finish

@@ -1,0 +1,79 @@
+/*
+ * fuzz_query.c: libFuzzer target for the query language. The input is a
+ * query: it is parsed leniently and strictly (qparse.c), compiled into a
+ * Xapian query through the english analyzer (query.c), and its highlight
+ * units run over the input itself as a snippet text (snippet.c). The
+ * parser's contract is checked too: lenient parsing never fails except
+ * on an invalid date, and every notice's offset lies inside the query.
+ *
+ * Build it with (from the source tree):
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc \
+ *     -I/usr/include tests/fuzz/fuzz_query.c src/search/qparse.c \
+ *     src/search/qdate.c src/search/query.c src/search/snippet.c \
+ *     src/analyzer/\*.c src/util/buf.c -c   (one .o per file), then
+ *   clang++ -fsanitize=fuzzer,address,undefined *.o \
+ *     src/xapian/bridge_query.cc src/xapian/bridge_error.cc \
+ *     -Iinclude -Isrc -lxapian -lutf8proc -lstemmer -o fuzz_query
+ * and run fuzz_query -max_total_time=60 -max_len=512 NEW_DIR
+ * tests/fuzz/query_seeds/.
+ */
+#include "search/qparse.h"
+#include "search/query.h"
+#include "search/snippet.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static fo_analyzer *an;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), err[200], *d;
+	fo_qtree tree;
+	fo_compiled c;
+	fo_rank rank;
+	fo_buf out = FO_BUF_INIT;
+	size_t pos, i;
+	int strict;
+	folio_status st;
+
+	if (!text)
+		return 0;
+	if (!an && fo_analyzer_new("english", &an) != FOLIO_OK)
+		abort();
+	memcpy(text, data, size);
+	text[size] = '\0'; /* a NUL inside ends the query, as in C */
+	fo_rank_default(&rank);
+	for (strict = 0; strict < 2; strict++) {
+		st = fo_qparse(text, strict, &tree, &pos, err, sizeof err);
+		if (st != FOLIO_OK && st != FOLIO_ERROR_QUERY)
+			abort();
+		if (st == FOLIO_ERROR_QUERY && (pos > strlen(text) || !err[0]))
+			abort();
+		for (i = 0; i < tree.n_notices; i++)
+			if (tree.notices[i].pos > strlen(text) || strict)
+				abort();
+		if (st == FOLIO_OK) {
+			d = fo_qnode_describe(tree.root);
+			free(d);
+			memset(&c, 0, sizeof c);
+			if (fo_query_compile(an, text, tree.root, &rank, 1, -1,
+			                     &c) != FOLIO_OK)
+				abort();
+			if (c.q)
+				free(fo_xquery_describe(c.q));
+			fo_buf_clear(&out);
+			if (fo_snippet(an, text, &c.hl, 40, "[", "]", &out) !=
+			    FOLIO_OK)
+				abort();
+			fo_compiled_free(&c);
+		}
+		fo_qtree_free(&tree);
+	}
+	fo_buf_free(&out);
+	free(text);
+	return 0;
+}

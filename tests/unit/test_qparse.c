@@ -1,0 +1,263 @@
+/*
+ * test_qparse.c: unit tests of the query parser (src/search/qparse.c) and
+ * of query dates (src/search/qdate.c): the exact tree for each operator,
+ * field and date form; what the lenient parser skips (each notice with
+ * its byte offset); the strict parser's errors with their offsets; and
+ * invalid dates, which are errors in both modes.
+ */
+#include "harness.h"
+
+#include "search/qdate.h"
+#include "search/qparse.h"
+#include "util/buf.h"
+
+/* Parse text; the tree's description, then each notice as " |@pos msg",
+ * or "error@pos: msg". malloc'd. */
+static char *parse(const char *text, int strict)
+{
+	fo_qtree t;
+	fo_buf b = FO_BUF_INIT;
+	char err[200], *d;
+	size_t pos, i;
+	folio_status st = fo_qparse(text, strict, &t, &pos, err, sizeof err);
+
+	if (st != FOLIO_OK) {
+		fo_buf_printf(&b, "error@%zu: %s", pos, err);
+	} else {
+		d = fo_qnode_describe(t.root);
+		fo_buf_puts(&b, d);
+		free(d);
+		for (i = 0; i < t.n_notices; i++)
+			fo_buf_printf(&b, " |@%zu %s", t.notices[i].pos,
+			              t.notices[i].message);
+	}
+	fo_qtree_free(&t);
+	return fo_buf_detach(&b);
+}
+
+#define assert_parse(expected, text, strict)                                   \
+	do {                                                                   \
+		char *got_ = parse(text, strict);                              \
+		int same_ = got_ && strcmp(got_, expected) == 0;               \
+		if (!same_)                                                    \
+			fprintf(stderr, "  %s\n  -> %s\n", text,               \
+			        got_ ? got_ : "(null)");                       \
+		free(got_);                                                    \
+		assert_true(same_);                                            \
+	} while (0)
+
+#define lenient(expected, text) assert_parse(expected, text, 0)
+#define strict(expected, text) assert_parse(expected, text, 1)
+
+static void test_qparse__free_words_are_a_sequence(void)
+{
+	lenient("words\"MXFP8\"", "MXFP8");
+	lenient("SEQ(words\"a\", words\"b\", words\"c\")", "a b  c");
+	lenient("(none)", "   ");
+}
+
+static void test_qparse__boolean_operators_and_their_precedence(void)
+{
+	lenient("OR(words\"a\", AND(words\"b\", words\"c\"))", "a OR b AND c");
+	lenient("OR(words\"a\", words\"b\", words\"c\")", "a OR b OR c");
+	lenient("AND_NOT(words\"a\", words\"b\")", "a NOT b");
+	lenient("AND(words\"a\", AND_NOT(ALL, words\"b\"))", "a AND NOT b");
+	lenient("AND_NOT(ALL, words\"a\")", "NOT a");
+	lenient("AND(words\"a\", words\"b\")", "a && b");
+	/* Only upper case is an operator. */
+	lenient("SEQ(words\"a\", words\"or\", words\"b\")", "a or b");
+}
+
+static void test_qparse__love_and_hate(void)
+{
+	lenient("SEQ(+words\"a\", words\"b\", -words\"c\")", "+a b -c");
+	lenient("SEQ(-words\"a\")", "-a");
+	lenient("SEQ(words\"a\", -phrase\"b c\")", "a -\"b c\"");
+	lenient("SEQ(words\"x\", +OR(words\"a\", words\"b\"))", "x +(a OR b)");
+}
+
+static void test_qparse__brackets_group(void)
+{
+	lenient("SEQ(OR(words\"a\", words\"b\"), words\"c\")", "(a OR b) c");
+	lenient("AND(OR(words\"a\", words\"b\"), words\"c\")",
+	        "((a OR b)) AND c");
+}
+
+static void test_qparse__phrases_and_curly_quotes(void)
+{
+	lenient("phrase\"table lock\"", "\"table lock\"");
+	lenient("phrase\"free threaded\"",
+	        "\xE2\x80\x9C" "free threaded" "\xE2\x80\x9D");
+	lenient("SEQ(words\"a\", phrase\"b c\", words\"d\")", "a\"b c\"d");
+}
+
+static void test_qparse__near_with_and_without_a_distance(void)
+{
+	lenient("NEAR/10(words\"lock\", words\"table\")", "lock NEAR table");
+	lenient("NEAR/3(words\"a\", words\"b\", words\"c\")",
+	        "a NEAR/3 b NEAR c");
+	lenient("NEAR/2(phrase\"row lock\", words\"update\")",
+	        "\"row lock\" NEAR/2 update");
+	/* NEAR/x is not an operator: it is text. */
+	lenient("SEQ(words\"a\", words\"NEAR/x\", words\"b\")", "a NEAR/x b");
+}
+
+static void test_qparse__prefixes(void)
+{
+	lenient("prefix\"lock\"", "lock*");
+	lenient("SEQ(prefix\"free-thr\", words\"python\")",
+	        "free-thr** python");
+}
+
+static void test_qparse__fields(void)
+{
+	lenient("title:words\"lock\"", "title:lock");
+	lenient("title:words\"lock\"", "TITLE:lock");
+	lenient("company:phrase\"Red Hat\"", "company:\"Red Hat\"");
+	lenient("OR(title:words\"a\", title:prefix\"b\")", "title:(a OR b*)");
+	lenient("SEQ(author:words\"khadivi\", type:words\"tutorial\", "
+	        "topic:words\"Parallelism\")",
+	        "author:khadivi type:tutorial topic:Parallelism");
+	/* A field value is taken as it is, even an operator word. */
+	lenient("title:words\"AND\"", "title:AND");
+	/* Unknown fields are text. */
+	lenient("words\"std::vector\"", "std::vector");
+}
+
+static void test_qparse__sites_are_normalised_hosts(void)
+{
+	lenient("site\"developer.nvidia.com\"",
+	        "site:https://www.Developer.NVIDIA.com/blog/x");
+	lenient("site\"yomu.fyi\"", "site:yomu.fyi");
+}
+
+static void test_qparse__date_forms(void)
+{
+	lenient("date[2026-01-01..2026-09-30]",
+	        "published:2026-01-01..2026-09-30");
+	lenient("date[..2020-12-31]", "published:..2020-12-31");
+	lenient("date[2026-01-01..]", "published:2026..");
+	lenient("date[2026-09-01..2026-09-30]", "published:2026-09");
+	lenient("date[2024-02-01..2024-02-29]", "date:2024-02");
+	lenient("year[2026..2026]", "year:2026");
+	lenient("year[2020..2022]", "year:2020..2022");
+	lenient("SEQ(words\"lock\", date[2019-01-01..2019-12-31])",
+	        "lock published:2019");
+}
+
+static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
+{
+	lenient("error@10: \"2026-13-01\": month 13 is not between 01 and 12",
+	        "published:2026-13-01");
+	lenient("error@10: \"2026-02-30\": day 30 is not in 2026-02, which has "
+	        "28 days", "published:2026-02-30");
+	lenient("error@10: \"26-01-01\" is not a date: the year must be 4 "
+	        "digits (YYYY, YYYY-MM or YYYY-MM-DD)", "published:26-01-01");
+	lenient("error@10: \"2026-1\": the month must be 2 digits (YYYY-MM)",
+	        "published:2026-1");
+	lenient("error@10: \"2026-09-30..2026-01-01\": the range ends before "
+	        "it starts", "published:2026-09-30..2026-01-01");
+	lenient("error@5: \"20x6\" is not a year or a range of years (YYYY or "
+	        "YYYY..YYYY)", "year:20x6");
+	strict("error@12: \"..\" needs a date on at least one side",
+	       "a published:..");
+}
+
+static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
+{
+	lenient("SEQ(words\"free\", words\"threaded\") |@0 the quote is never "
+	        "closed: searched the words after it as free text",
+	        "\"free threaded");
+	lenient("SEQ(words\"a\", words\"b\") |@2 a ( is never closed: read as "
+	        "if closed at the end", "a (b");
+	lenient("SEQ(words\"a\", words\"b\") |@2 a ) without its (: ignored",
+	        "a ) b");
+	lenient("words\"a\" |@0 AND has nothing to its left: ignored", "AND a");
+	lenient("words\"a\" |@2 OR has nothing to its right: ignored", "a OR");
+	lenient("words\"a\" |@0 - with no word after it: ignored", "- a");
+	lenient("words\"a\" |@2 NEAR has nothing to its right: ignored",
+	        "a NEAR");
+	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
+	        "words or phrases only: read as AND", "a NEAR (b OR c)");
+	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
+	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
+}
+
+static void test_qparse__only_operators_are_searched_as_words(void)
+{
+	lenient("words\"OR\" |@0 OR has nothing to its right: ignored |@0 no "
+	        "words outside the operators: searched the whole query as "
+	        "words", "OR");
+}
+
+static void test_qparse__strict_makes_the_first_problem_an_error(void)
+{
+	strict("error@0: the quote is never closed", "\"free threaded");
+	strict("error@2: a ) without its (", "a ) b");
+	strict("error@0: AND has nothing to its left", "AND a");
+	strict("error@2: a ( is never closed", "a (b");
+	strict("error@4: NEAR has nothing to its right", "abc NEAR");
+	strict("SEQ(words\"a\", words\"b\")", "a b");
+}
+
+static void test_qparse__deep_brackets_do_not_recurse_without_end(void)
+{
+	char deep[2000];
+	char *got;
+
+	memset(deep, '(', 1000);
+	memcpy(deep + 1000, "x", 2);
+	got = parse(deep, 0);
+	assert_true(got != NULL);
+	assert_true(strstr(got, "words\"x\"") != NULL);
+	assert_true(strstr(got, "brackets nested deeper than 64") != NULL);
+	free(got);
+}
+
+static void test_qparse__positions_count_characters(void)
+{
+	/* "é" is two bytes: byte 3 is the 3rd character. */
+	assert_int(1, fo_qposition("\xC3\xA9 )", 0));
+	assert_int(3, fo_qposition("\xC3\xA9 )", 3));
+}
+
+static void test_qdate__bounds_of_periods(void)
+{
+	char out[11], why[200];
+
+	assert_int(0, fo_qdate_bound("2024-02", 7, 1, out, why, sizeof why));
+	assert_str("2024-02-29", out);
+	assert_int(0, fo_qdate_bound("1900-02", 7, 1, out, why, sizeof why));
+	assert_str("1900-02-28", out);
+	assert_int(0, fo_qdate_bound("2026", 4, 0, out, why, sizeof why));
+	assert_str("2026-01-01", out);
+	assert_int(0, fo_qdate_bound("2026", 4, 1, out, why, sizeof why));
+	assert_str("2026-12-31", out);
+	assert_int(-1, fo_qdate_bound("2026-00", 7, 0, out, why, sizeof why));
+	assert_str("\"2026-00\": month 00 is not between 01 and 12", why);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_qparse__free_words_are_a_sequence),
+	FO_TEST(test_qparse__boolean_operators_and_their_precedence),
+	FO_TEST(test_qparse__love_and_hate),
+	FO_TEST(test_qparse__brackets_group),
+	FO_TEST(test_qparse__phrases_and_curly_quotes),
+	FO_TEST(test_qparse__near_with_and_without_a_distance),
+	FO_TEST(test_qparse__prefixes),
+	FO_TEST(test_qparse__fields),
+	FO_TEST(test_qparse__sites_are_normalised_hosts),
+	FO_TEST(test_qparse__date_forms),
+	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
+	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
+	FO_TEST(test_qparse__only_operators_are_searched_as_words),
+	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
+	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
+	FO_TEST(test_qparse__positions_count_characters),
+	FO_TEST(test_qdate__bounds_of_periods),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}
