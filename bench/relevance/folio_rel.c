@@ -29,6 +29,7 @@ static int set_knob(fo_rank *r, const char *kv)
 	KNOB("join", r->join_weight = v)
 	KNOB("delta", r->delta = v)
 	KNOB("abbrev", r->abbrev_weight = v)
+	KNOB("andpair", r->and_pair_weight = v)
 	KNOB("andmax", r->and_max_words = (unsigned)v)
 	KNOB("defop", r->defop = strcmp(eq + 1, "and") == 0  ? FO_DEFOP_AND
 	                       : strcmp(eq + 1, "or") == 0 ? FO_DEFOP_OR

@@ -32,7 +32,7 @@ typedef struct fo_rank {
 	                         feedparser), the reverse of compounds */
 	double abbrev_weight; /* title identifier parts that abbreviate a
 	                         word: dev, doc, lib for development, ... */
-	double and_pair_weight; /* the proximity boost of short queries */
+	double and_pair_weight; /* the phrase boost of AND-joined words */
 	fo_defop defop;
 	unsigned and_max_words; /* AUTO: up to this many words typed, all
 	                           must match; more are ranked */

@@ -95,7 +95,7 @@ check "don’t" "$U/meta"
 
 # camelCase
 check "getElementById" "$U/lang"
-check_first "element by id" "$U/lang"
+check_first "element by" "$U/lang"
 
 # URLs, host names, e-mail addresses
 check "engineering.fb.com" "$U/meta"
