@@ -49,7 +49,7 @@ _folio()
 	case $cmd in
 	index)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --quiet --help' -- "$cur"))
 		else
 			# Directories, topic pages and JSON Lines files.
 			local IFS=$'\n'
