@@ -23,7 +23,7 @@ _folio()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W 'index search stats check help' -- "$cur"))
+			COMPREPLY=($(compgen -W 'index search similar stats check help' -- "$cur"))
 		fi
 		return
 	fi
@@ -39,14 +39,17 @@ _folio()
 			norwegian porter portuguese romanian russian serbian
 			spanish swedish tamil turkish yiddish' -- "$cur"))
 		return ;;
-	--limit | --offset | --threads)
+	--sort)
+		COMPREPLY=($(compgen -W 'relevance newest oldest' -- "$cur"))
+		return ;;
+	--limit | --offset | --threads | --since | --until)
 		return ;;
 	esac
 
 	case $cmd in
 	index)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --quiet --help' -- "$cur"))
 		else
 			# Directories, topic pages and JSON Lines files.
 			local IFS=$'\n'
@@ -57,7 +60,14 @@ _folio()
 		fi ;;
 	search)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --limit --offset --json --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --limit --offset --sort --since
+				--until --all --any --strict --facets --explain --json
+				--stdin --help' -- "$cur"))
+		fi ;;
+	similar)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W '--db --limit --offset --sort --since
+				--until --facets --explain --json --help' -- "$cur"))
 		fi ;;
 	stats)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;

@@ -38,6 +38,32 @@ int cli_search_option(int argc, char **argv, int *i,
                       folio_search_options *so, const char **db_flag,
                       int *json);
 
+/* folio index's progress display on stderr (progress.c). */
+#define CLI_PROGRESS_LINE 200 /* the longest bar line, in bytes */
+
+typedef enum cli_progress_mode {
+	CLI_PROGRESS_OFF,  /* nothing (--quiet, or stderr is not a terminal) */
+	CLI_PROGRESS_BAR,  /* one line redrawn in place (a terminal) */
+	CLI_PROGRESS_LINES /* one line per report (--progress) */
+} cli_progress_mode;
+
+typedef struct cli_progress {
+	cli_progress_mode mode;
+	const char *phase;  /* the phase being shown, static in libfolio */
+	double phase_start; /* when it began, monotonic seconds */
+	double last_report; /* when the last report came */
+	double last_draw;   /* when the bar was last drawn */
+	size_t shown;       /* columns of the bar now on screen, 0: none */
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, cli_progress_mode mode);
+/* A folio_progress_fn; payload is the cli_progress. */
+void cli_progress_report(const folio_progress *fp, void *payload);
+/* Erase the bar, if one is shown: before anything else is printed on
+ * the terminal, and at the end of the run. It is redrawn at the next
+ * report. */
+void cli_progress_clear(cli_progress *p);
+
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);
 

@@ -1,16 +1,18 @@
 /*
  * index.c: folio index: build or update the index from corpus files.
  * Problems in the corpus are printed as FILE:LINE: reason and skipped;
- * the summary line counts what was done.
+ * the summary line counts what was done. On a terminal a progress bar
+ * runs meanwhile (progress.c).
  */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
 	"usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]\n"
-	"                   [--threads N] [--wait] [--progress] [PATH...]\n"
+	"                   [--threads N] [--wait] [--progress | --quiet] [PATH...]\n"
 	"\n"
 	"Bring the index in line with the markdown topic pages (*.md) and JSON\n"
 	"Lines files (*.jsonl) in PATHs, searching directories recursively\n"
@@ -18,6 +20,9 @@ static const char usage[] =
 	"added, changed ones replaced, unchanged ones skipped, and indexed\n"
 	"posts whose URL is in none of the PATHs are removed; but nothing is\n"
 	"removed when any file, path or post had to be skipped.\n"
+	"\n"
+	"When stderr is a terminal, a progress bar shows the phase, the posts\n"
+	"done, the rate and the percentage; it is erased at the end.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -31,7 +36,10 @@ static const char usage[] =
 	"                    CPU)\n"
 	"  --wait            wait for another indexer to finish instead of\n"
 	"                    failing at once\n"
-	"  --progress        report progress on stderr\n"
+	"  --progress        report progress on stderr one line at a time, even\n"
+	"                    when it is not a terminal (for logs)\n"
+	"  --quiet           no progress bar (problems and the summary line\n"
+	"                    are still printed)\n"
 	"  -h, --help        show this help\n"
 	"\n"
 	"exit status: 0 all indexed, 1 some posts, files or paths skipped (the\n"
@@ -40,23 +48,11 @@ static const char usage[] =
 
 static void print_diagnostic(const folio_diagnostic *d, void *payload)
 {
-	(void)payload;
+	cli_progress_clear(payload);
 	if (d->line)
 		fprintf(stderr, "%s:%u: %s\n", d->file, d->line, d->message);
 	else
 		fprintf(stderr, "%s: %s\n", d->file, d->message);
-}
-
-static void print_progress(const folio_progress *p, void *payload)
-{
-	(void)payload;
-	if (p->total)
-		fprintf(stderr, "folio: %s %llu/%llu\n", p->phase,
-		        (unsigned long long)p->done,
-		        (unsigned long long)p->total);
-	else
-		fprintf(stderr, "folio: %s %llu\n", p->phase,
-		        (unsigned long long)p->done);
 }
 
 static void print_summary(const folio_index_report *rep,
@@ -85,15 +81,17 @@ int cmd_index(int argc, char **argv)
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
 	folio_index_report rep;
+	cli_progress progress;
 	const char *db_flag = NULL, *value, *dir;
 	const char **paths = NULL;
 	const char *default_path = "corpus";
 	folio_db *db = NULL;
 	char *errmsg = NULL;
 	size_t n_paths = 0;
-	int i, rc, code = EXIT_ERROR;
+	int i, rc, code = EXIT_ERROR, lines = 0, quiet = 0;
 	folio_status st;
 
+	cli_progress_init(&progress, CLI_PROGRESS_OFF);
 	paths = calloc((size_t)argc + 1, sizeof *paths);
 	if (!paths) {
 		cli_error("out of memory");
@@ -132,7 +130,9 @@ int cmd_index(int argc, char **argv)
 		} else if (strcmp(argv[i], "--no-delete") == 0) {
 			io.no_delete = 1;
 		} else if (strcmp(argv[i], "--progress") == 0) {
-			io.progress = print_progress;
+			lines = 1;
+		} else if (strcmp(argv[i], "--quiet") == 0) {
+			quiet = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (++i < argc)
 				paths[n_paths++] = argv[i];
@@ -146,6 +146,10 @@ int cmd_index(int argc, char **argv)
 	}
 	if (n_paths == 0)
 		paths[n_paths++] = default_path;
+	if (lines && quiet) {
+		cli_error("--progress and --quiet contradict each other");
+		goto done;
+	}
 
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
@@ -157,8 +161,15 @@ int cmd_index(int argc, char **argv)
 		code = st == FOLIO_ERROR_LOCKED ? EXIT_LOCKED : EXIT_ERROR;
 		goto done;
 	}
+	if (lines)
+		cli_progress_init(&progress, CLI_PROGRESS_LINES);
+	else if (!quiet && isatty(STDERR_FILENO))
+		cli_progress_init(&progress, CLI_PROGRESS_BAR);
 	io.diagnostic = print_diagnostic;
+	io.progress = cli_progress_report;
+	io.payload = &progress;
 	st = folio_db_index_paths(db, paths, n_paths, &io, &rep);
+	cli_progress_clear(&progress);
 	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {
 		cli_error("%s", folio_db_error(db));
 		goto done;

@@ -149,17 +149,20 @@ mv "$TMP/moved" "$P"
 
 # Options listed by `folio COMMAND --help`, one per line.
 help_options() { "$FOLIO" "$@" --help | grep -o -- '--[a-z][a-z-]*' | sort -u; }
+# The commands `folio --help` lists.
+commands=$("$FOLIO" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p')
 
-begin "folio.1 documents every option the help lists, and groff finds no problem"
+begin "folio.1 documents every command and option the help lists; groff finds no problem"
 undocumented=""
-for cmd in index search; do
+for cmd in $commands; do
+	grep -q "^\.BI\? \"\?$cmd\b" "$SRC/doc/folio.1" || undocumented="$undocumented $cmd"
 	for opt in $(help_options "$cmd"); do
 		grep -qF -- "${opt//-/\\-}" "$SRC/doc/folio.1" ||
 			undocumented="$undocumented $cmd:$opt"
 	done
 done
 warnings=$(groff -man -ww -z "$SRC/doc/folio.1" 2>&1; groff -man -ww -z "$SRC/doc/folio.3" 2>&1)
-expect_eq ":" "$undocumented:$warnings"
+expect_eq "index search stats check similar::" "$(echo $commands):$undocumented:$warnings"
 
 begin "folio.3 documents every function and type folio.h declares"
 names=$( (grep -o 'folio_[a-z_]*' "$SRC/include/folio.h"; grep -o 'FOLIO_[A-Z_]*' "$SRC/include/folio.h") |
@@ -177,16 +180,22 @@ comp=$(cd "$TMP/comp" && bash -c '
 	t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
 	      _folio; printf "%s\n" "${COMPREPLY[*]}"; }
 	t folio se; t folio index --w; t folio index --language engl; t folio index ""
-	t folio search --db x --l' _ "$SRC")
+	t folio search --db x --l; t folio si; t folio search --so; t folio similar --sort n' _ "$SRC")
 expect_eq "search
 --wait
 english
 sub a.md b.jsonl
---limit" "$comp"
+--limit
+similar
+--sort
+newest" "$comp"
 
-begin "bash and zsh completions offer every option the help lists"
+begin "bash and zsh completions offer every command and option the help lists"
 unoffered=""
-for cmd in index search; do
+for cmd in $commands; do
+	grep -q -- "compgen -W '[a-z ]*\\b$cmd\\b" "$SRC/completions/folio.bash" ||
+		unoffered="$unoffered bash:$cmd"
+	grep -q -- "$cmd\\\\:" "$SRC/completions/_folio" || unoffered="$unoffered zsh:$cmd"
 	for opt in $(help_options "$cmd"); do
 		grep -q -- "$opt" "$SRC/completions/folio.bash" || unoffered="$unoffered bash:$cmd:$opt"
 		grep -q -- "$opt" "$SRC/completions/_folio" || unoffered="$unoffered zsh:$cmd:$opt"

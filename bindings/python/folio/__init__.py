@@ -18,8 +18,15 @@ ld.so cache, /usr/lib, ...). The library is loaded on first use.
             print(hit.rank, hit.title, hit.company, hit.snippet)
 
 Posts are identified by URL: adding a post whose URL is indexed replaces
-it. Queries are free text; a post must match every word, in the exact form
-or any form with the same stem, and exact forms rank first.
+it. Queries use folio's query language (man folio, QUERIES): free words,
+"phrases", a NEAR b, AND/OR/NOT, +must, -exclude, prefix*, title: company:
+author: type: topic: site: fields and published:/year: dates. A word matches
+in the exact form or any form with the same stem; exact forms rank first.
+Index.search() also counts facets, suggests spellings, explains scores and
+reports what a lenient parse skipped; Index.similar() finds the posts most
+like one post; Index.stats() and Index.check() describe and verify the
+index; Index.index_paths() syncs or rebuilds it from corpus files, with a
+progress callback.
 
 Threads: an Index may be shared between threads (calls on it are
 serialised by a lock), but to search in parallel open one Index per thread:
@@ -35,12 +42,13 @@ import dataclasses
 import os
 import threading
 import weakref
-from typing import Callable, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from . import _native
 
 __all__ = [
     "Index", "Post", "Hit", "Results", "IndexReport", "Diagnostic",
+    "Progress", "Notice", "FacetValue", "ExplainTerm", "Stats", "CheckReport",
     "Error", "OutOfMemoryError", "InvalidArgumentError", "FileError",
     "NotFoundError", "LockedError", "CorruptError", "ModifiedError",
     "QueryError", "InputError", "IndexVersionError", "BackendError",
@@ -72,14 +80,17 @@ def library_version() -> str:
 class Error(Exception):
     """A libfolio call failed.
 
-    status:  the folio_status code (an int, see folio.h)
-    message: libfolio's one-line explanation
+    status:   the folio_status code (an int, see folio.h)
+    message:  libfolio's one-line explanation
+    position: for a QueryError, the 1-based character position in the
+              query of the problem; 0 otherwise
     """
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, position: int = 0):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.position = position
 
 
 class OutOfMemoryError(Error, MemoryError):
@@ -115,7 +126,9 @@ class ModifiedError(Error):
 
 
 class QueryError(Error):
-    """FOLIO_ERROR_QUERY: the query cannot be parsed."""
+    """FOLIO_ERROR_QUERY: the query cannot be parsed (strict=True and
+    malformed syntax, or an invalid date in the query); .position is the
+    1-based character position of the problem."""
 
 
 class InputError(Error):
@@ -145,10 +158,10 @@ _ERRORS = {
 }
 
 
-def _error(lib, status: int, message: str) -> Error:
+def _error(lib, status: int, message: str, position: int = 0) -> Error:
     if not message:
         message = lib.folio_status_string(status).decode()
-    return _ERRORS.get(status, Error)(status, message)
+    return _ERRORS.get(status, Error)(status, message, position)
 
 
 # ---------------------------------------------------------------------------
@@ -171,13 +184,44 @@ class Post:
 
 
 @dataclasses.dataclass(frozen=True)
+class ExplainTerm:
+    """One part of the query and what it added to a hit's score
+    (search(..., explain=True)). The weights of a hit's parts sum to its
+    score. BM25+ (Xapian's BM25PlusWeight):
+    weight = query_weight * idf * ((k1 + 1) * wdf / (k1 * length_norm + wdf)
+    + delta), idf from doc_freq.
+
+    term:         the word, phrase or prefix, as analysed
+    how:          "stem", "exact", "phrase", "prefix", "near",
+                  "abbreviation", "joined", "title", "proximity" or
+                  "coordination"
+    field:        "text", "title", "company", "author", "type" or "topic"
+    weight:       its contribution to the score
+    query_weight: the factor the query gives it (1 for plain words)
+    wdf:          occurrences in the post (title words count three times)
+    doc_freq:     posts holding the term
+    length_norm:  (1 - b) + b * length / average length
+    """
+
+    term: str
+    how: str
+    field: str
+    weight: float
+    query_weight: float
+    wdf: int
+    doc_freq: int
+    length_norm: float
+
+
+@dataclasses.dataclass(frozen=True)
 class Hit:
     """One search hit.
 
     rank is 1-based over the whole result list (offset included); score is
     the BM25 weight; company, author, published ("YYYY-MM-DD") and type are
     None when the post has none; snippet is the best window of the summary,
-    with the highlight markers given to search().
+    with the highlight markers given to search(); explain holds the
+    ExplainTerms of its score with explain=True, else ().
     """
 
     rank: int
@@ -191,18 +235,52 @@ class Hit:
     topics: Tuple[str, ...]
     summary: str
     snippet: str
+    explain: Tuple[ExplainTerm, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Notice:
+    """Something the lenient query parser skipped: position is the 1-based
+    character position in the query, message what was ignored and why."""
+
+    position: int
+    message: str
+
+
+@dataclasses.dataclass(frozen=True)
+class FacetValue:
+    """One value of a facet and the number of matching posts that have
+    it."""
+
+    value: str
+    count: int
 
 
 class Results(collections.abc.Sequence):
     """The hits of one search: a sequence of Hit, best first.
 
-    total is an estimate of all matching posts (exact when at most 1000
-    match); len() is the number of hits held (at most the limit).
+    total:      an estimate of all matching posts (exact when at most 1000
+                match); len() is the number of hits held (at most the limit)
+    query:      the query (the URL for Index.similar())
+    suggestion: a corrected query made of the index's own words ("did you
+                mean"), or None; made only when the query had few hits and
+                a word of it is not in the index
+    notices:    a tuple of Notice: what the lenient parser skipped
+    facets:     with facets=True, a dict {"company": ..., "type": ...,
+                "topic": ..., "year": ...} (in that order) of tuples of
+                FacetValue, most frequent first, counted over every
+                matching post (a post on two topics counts in both); else {}
     """
 
-    def __init__(self, query: str, total: int, hits: List[Hit]):
+    def __init__(self, query: str, total: int, hits: List[Hit],
+                 suggestion: Optional[str] = None,
+                 notices: Tuple[Notice, ...] = (),
+                 facets: Optional[Dict[str, Tuple[FacetValue, ...]]] = None):
         self.query = query
         self.total = total
+        self.suggestion = suggestion
+        self.notices = notices
+        self.facets = facets if facets is not None else {}
         self._hits = hits
 
     def __len__(self) -> int:
@@ -235,8 +313,36 @@ class Diagnostic:
 
 
 @dataclasses.dataclass(frozen=True)
+class Progress:
+    """Where an Index.index_paths() run is, as given to its progress
+    callback.
+
+    phase: "reading", "indexing", "removing", "merging" or "switching"
+    done:  posts (files, while reading) done so far
+    total: how many there are; 0 when not known yet
+    """
+
+    phase: str
+    done: int
+    total: int
+
+
+@dataclasses.dataclass(frozen=True)
 class IndexReport:
-    """What Index.index_paths() did, and the problems it skipped."""
+    """What Index.index_paths() did, and the problems it skipped.
+
+    files:     corpus files read
+    posts:     distinct posts (URLs) found in them
+    added:     posts new to the index
+    updated:   posts already indexed whose content changed
+    unchanged: posts already indexed, identical
+    skipped:   malformed posts, unreadable files or missing paths skipped
+    removed:   indexed posts no longer in the corpus, removed
+    kept:      indexed posts no longer in the corpus, kept (no_delete=True,
+               or something was skipped: nothing is removed then)
+    rebuilt:   True when a new generation was built and switched to
+    diagnostics: the problems, as Diagnostic
+    """
 
     files: int
     posts: int
@@ -244,7 +350,52 @@ class IndexReport:
     updated: int
     unchanged: int
     skipped: int
+    removed: int = 0
+    kept: int = 0
+    rebuilt: bool = False
     diagnostics: Tuple[Diagnostic, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Stats:
+    """A description of an index (Index.stats()).
+
+    documents:  posts
+    terms:      distinct terms
+    disk_bytes: size of the live generation's files
+    generation: N of the live generation gen-N (0: none)
+    built:      UTC time of the last full build, ISO 8601, or None
+    updated:    UTC time of the last indexing run, or None
+    corpus:     the paths of the last indexing run (a tuple; () if unknown)
+    language:   the stemming language
+    """
+
+    documents: int
+    terms: int
+    disk_bytes: int
+    generation: int
+    built: Optional[str]
+    updated: Optional[str]
+    corpus: Tuple[str, ...]
+    language: str
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckReport:
+    """What Index.check() found: problems is 0 for a sound index; message
+    describes the first problem ("" when sound). bool(report) is True when
+    the index is sound."""
+
+    problems: int
+    message: str
+
+    @property
+    def sound(self) -> bool:
+        """True when no problem was found."""
+        return self.problems == 0
+
+    def __bool__(self) -> bool:
+        return self.sound
 
 
 # ---------------------------------------------------------------------------
@@ -255,6 +406,12 @@ _SORTS = {
     "relevance": _native.SORT_RELEVANCE,
     "newest": _native.SORT_NEWEST,
     "oldest": _native.SORT_OLDEST,
+}
+
+_MATCHES = {
+    "auto": _native.MATCH_AUTO,
+    "all": _native.MATCH_ALL,
+    "any": _native.MATCH_ANY,
 }
 
 
@@ -361,8 +518,12 @@ class Index:
 
     def _check(self, status: int) -> None:
         if status != _native.OK:
+            position = 0
+            if status == _native.ERROR_QUERY:
+                position = self._lib.folio_db_error_position(self._handle)
             raise _error(self._lib, status,
-                         self._lib.folio_db_error(self._handle).decode("utf-8", "replace"))
+                         self._lib.folio_db_error(self._handle).decode("utf-8", "replace"),
+                         position)
 
     # -- facts --------------------------------------------------------------
 
@@ -430,19 +591,39 @@ class Index:
             self._check(self._lib.folio_db_commit(self._db()))
 
     def index_paths(self, *paths: Union[str, bytes, os.PathLike],
-                    on_diagnostic: Optional[Callable[[Diagnostic], None]] = None
+                    on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
+                    rebuild: bool = False, no_delete: bool = False,
+                    threads: int = 0,
+                    progress: Optional[Callable[[Progress], None]] = None
                     ) -> IndexReport:
-        """Index topic pages (*.md) and JSON Lines files (*.jsonl): files,
-        or directories searched recursively. Posts are merged by URL and
-        the changes committed before returning.
+        """Bring the index in line with the topic pages (*.md) and JSON
+        Lines files (*.jsonl) in paths: files, or directories searched
+        recursively (this is `folio index`). Posts are merged by URL: new
+        posts are added, changed ones replaced, unchanged ones left alone,
+        and indexed posts whose URL is in none of the paths are removed,
+        unless no_delete=True or something had to be skipped (then they are
+        counted in report.kept). Changes are committed before returning.
+
+        rebuild:   build a fresh generation from scratch beside the live one
+                   and switch searches to it atomically (a run on an empty
+                   index always does this)
+        no_delete: keep indexed posts that are not in the paths
+        threads:   worker threads for a full build; 0: one per CPU
+        progress:  called now and then with a Progress (phase, done,
+                   total), from the calling thread
 
         Malformed posts and unreadable files are skipped; each is listed
         in the report's diagnostics (and passed to on_diagnostic, if given,
-        as it is found), and counted in report.skipped. Raises
-        NotFoundError if a path does not exist (nothing is indexed then).
+        as it is found), and counted in report.skipped. An exception raised
+        by on_diagnostic or progress stops further calls to them and is
+        raised once the run is over (the run itself completes). Raises
+        NotFoundError if no path exists (nothing is indexed then),
+        LockedError never (the Index holds the lock already).
         """
         if not paths:
             raise TypeError("index_paths() needs at least one path")
+        if threads < 0:
+            raise ValueError("threads must be >= 0")
         found: List[Diagnostic] = []
         failure: List[BaseException] = []
 
@@ -456,8 +637,21 @@ class Index:
                 except BaseException as e:  # re-raised after the C call
                     failure.append(e)
 
+        def report_progress(p_p, _payload):
+            if failure:
+                return
+            p = p_p.contents
+            try:
+                progress(Progress(_text(p.phase) or "", p.done, p.total))
+            except BaseException as e:  # re-raised after the C call
+                failure.append(e)
+
         callback = _native.DiagnosticFn(collect)
-        opts = _native.IndexOptions(_native.INDEX_OPTIONS_VERSION, callback, None)
+        progress_callback = (_native.ProgressFn(report_progress)
+                             if progress is not None else _native.ProgressFn())
+        opts = _native.IndexOptions(_native.INDEX_OPTIONS_VERSION, callback, None,
+                                    int(bool(rebuild)), int(bool(no_delete)),
+                                    threads, progress_callback)
         c_paths = (ctypes.c_char_p * len(paths))(*[os.fsencode(p) for p in paths])
         report = _native.IndexReport()
         with self._lock:
@@ -469,15 +663,56 @@ class Index:
         if failure:
             raise failure[0]
         return IndexReport(report.files, report.posts, report.added, report.updated,
-                           report.unchanged, report.skipped, tuple(found))
+                           report.unchanged, report.skipped, report.removed,
+                           report.kept, bool(report.rebuilt), tuple(found))
+
+    # -- operations ---------------------------------------------------------
+
+    def stats(self) -> Stats:
+        """Describe the index, as of the last commit seen (`folio stats`):
+        a Stats."""
+        st = _native.Stats()
+        with self._lock:
+            self._check(self._lib.folio_db_stats(self._db(), ctypes.byref(st)))
+            corpus = _text(st.corpus) or ""
+            return Stats(st.documents, st.terms, st.disk_bytes, st.generation,
+                         _text(st.built) or None, _text(st.updated) or None,
+                         tuple(corpus.split("\n")) if corpus else (),
+                         _text(st.language) or "")
+
+    def check(self) -> CheckReport:
+        """Verify the live generation with Xapian's consistency checker and
+        decode every stored post (`folio check`). Returns a CheckReport
+        (problems == 0: sound; else message describes the first problem;
+        rebuild with index_paths(..., rebuild=True)). Raises an Error only
+        when the check itself cannot run."""
+        problems = ctypes.c_uint64()
+        with self._lock:
+            status = self._lib.folio_db_check(self._db(), ctypes.byref(problems))
+            if status == _native.ERROR_CORRUPT:
+                return CheckReport(problems.value or 1,
+                                   self._lib.folio_db_error(self._handle)
+                                   .decode("utf-8", "replace"))
+            self._check(status)
+        return CheckReport(problems.value, "")
 
     # -- searching ----------------------------------------------------------
 
     def search(self, query: str, *, limit: int = 10, offset: int = 0,
                sort: str = "relevance",
                highlight: Optional[Tuple[str, str]] = None,
-               snippet_bytes: int = 200) -> Results:
-        """Search with a free-text query; return Results (best first).
+               snippet_bytes: int = 200,
+               since: Optional[str] = None, until: Optional[str] = None,
+               match: str = "auto", strict: bool = False,
+               facets: bool = False, explain: bool = False,
+               suggest: bool = True) -> Results:
+        """Search; return Results (best first).
+
+        query is in folio's query language: free words, "exact phrases",
+        a NEAR b (NEAR/n), AND, OR, NOT, +must, -exclude, (brackets),
+        prefix*, title: company: author: type: topic: site: fields,
+        published:2026-01-01..2026-09-30 and year:2026 (man folio,
+        QUERIES).
 
         limit:     hits to return at most
         offset:    hits to skip (for paging)
@@ -486,16 +721,70 @@ class Index:
         highlight: (start, end) markers put around matched words in
                    snippets, e.g. ("<b>", "</b>"); None for none
         snippet_bytes: target snippet length in bytes
+        since, until: only posts published on or after / on or before
+                   this date: "YYYY", "YYYY-MM" or "YYYY-MM-DD"; posts
+                   without a date never match a date limit
+        match:     how free words are joined: "auto" (one or two words must
+                   all match; longer queries rank posts by the words they
+                   match), "all" (AND) or "any" (OR)
+        strict:    a stray quote, bracket or operator raises QueryError
+                   (with .position) instead of being skipped with a
+                   notice (Results.notices)
+        facets:    count all matches by company, type, topic and year
+                   (Results.facets)
+        explain:   explain each hit's score (Hit.explain)
+        suggest:   False: never look for a spelling suggestion
+                   (Results.suggestion)
 
-        Raises InvalidArgumentError for an empty query or bad options.
+        Raises InvalidArgumentError for an empty query or bad options (an
+        invalid since/until date), QueryError for malformed syntax with
+        strict=True and for an invalid date in the query.
         """
+        return self._run("folio_db_search", query, "query", limit, offset, sort,
+                         highlight, snippet_bytes, since, until, match, strict,
+                         facets, explain, suggest)
+
+    def similar(self, url: str, *, limit: int = 10, offset: int = 0,
+                sort: str = "relevance",
+                highlight: Optional[Tuple[str, str]] = None,
+                snippet_bytes: int = 200,
+                since: Optional[str] = None, until: Optional[str] = None,
+                facets: bool = False, explain: bool = False) -> Results:
+        """The posts most like the indexed post with this URL, without the
+        post itself (`folio similar`): the terms that best set it apart
+        from the other posts (Xapian's relevance feedback), ORed and
+        ranked by BM25. The options work as for search(); Results.query is
+        the URL. Raises NotFoundError when no post has that URL.
+        """
+        return self._run("folio_db_similar", url, "url", limit, offset, sort,
+                         highlight, snippet_bytes, since, until, "auto", False,
+                         facets, explain, True)
+
+    def _run(self, function: str, text, what: str, limit: int, offset: int,
+             sort: str, highlight: Optional[Tuple[str, str]], snippet_bytes: int,
+             since: Optional[str], until: Optional[str], match: str,
+             strict: bool, facets: bool, explain: bool, suggest: bool) -> Results:
+        """Call folio_db_search or folio_db_similar and copy the results."""
         if sort not in _SORTS:
             raise ValueError("sort must be one of %s, not %r"
                              % (", ".join(sorted(_SORTS)), sort))
+        if match not in _MATCHES:
+            raise ValueError("match must be one of auto, all, any, not %r" % (match,))
         if limit < 0 or offset < 0 or snippet_bytes < 0:
             raise ValueError("limit, offset and snippet_bytes must be >= 0")
+        flags = 0
+        if strict:
+            flags |= _native.SEARCH_STRICT
+        if facets:
+            flags |= _native.SEARCH_FACETS
+        if explain:
+            flags |= _native.SEARCH_EXPLAIN
+        if not suggest:
+            flags |= _native.SEARCH_NO_SUGGEST
         opts = _native.SearchOptions(_native.SEARCH_OPTIONS_VERSION, offset, limit,
-                                     _SORTS[sort], None, None, snippet_bytes)
+                                     _SORTS[sort], None, None, snippet_bytes, flags,
+                                     _bytes(since, "since"), _bytes(until, "until"),
+                                     _MATCHES[match])
         if highlight is not None:
             start, end = highlight
             opts.highlight_start = _bytes(start, "highlight start")
@@ -503,19 +792,46 @@ class Index:
         results = ctypes.c_void_p()
         lib = self._lib
         with self._lock:
-            self._check(lib.folio_db_search(self._db(), _bytes(query, "query", True),
-                                            ctypes.byref(opts), ctypes.byref(results)))
+            self._check(getattr(lib, function)(self._db(), _bytes(text, what, True),
+                                               ctypes.byref(opts),
+                                               ctypes.byref(results)))
         try:
-            total = lib.folio_results_total(results)
-            hits = [self._hit(lib.folio_results_hit(results, i).contents)
-                    for i in range(lib.folio_results_count(results))]
+            return self._results(lib, results, text if isinstance(text, str) else _text(text),
+                                 bool(explain))
         finally:
             lib.folio_results_free(results)
-        return Results(query if isinstance(query, str) else _text(query), total, hits)
 
     @staticmethod
-    def _hit(h) -> Hit:
+    def _results(lib, results, query: str, explain: bool) -> Results:
+        hits = []
+        for i in range(lib.folio_results_count(results)):
+            terms: Tuple[ExplainTerm, ...] = ()
+            if explain:
+                n = ctypes.c_size_t()
+                e = lib.folio_results_explain(results, i, ctypes.byref(n))
+                terms = tuple(ExplainTerm(_text(e[k].term), _text(e[k].how),
+                                          _text(e[k].field), e[k].weight,
+                                          e[k].query_weight, e[k].wdf,
+                                          e[k].doc_freq, e[k].length_norm)
+                              for k in range(n.value))
+            hits.append(Index._hit(lib.folio_results_hit(results, i).contents, terms))
+        notices = []
+        for i in range(lib.folio_results_notice_count(results)):
+            n = lib.folio_results_notice(results, i).contents
+            notices.append(Notice(n.position, _text(n.message)))
+        facets = {}
+        for i in range(lib.folio_results_facet_count(results)):
+            f = lib.folio_results_facet(results, i).contents
+            facets[_text(f.name)] = tuple(FacetValue(_text(f.values[v].value),
+                                                     f.values[v].count)
+                                          for v in range(f.n_values))
+        return Results(query, lib.folio_results_total(results), hits,
+                       _text(lib.folio_results_suggestion(results)),
+                       tuple(notices), facets)
+
+    @staticmethod
+    def _hit(h, explain: Tuple[ExplainTerm, ...] = ()) -> Hit:
         topics = tuple(_text(h.topics[i]) for i in range(h.n_topics))
         return Hit(h.rank, h.score, _text(h.url), _text(h.title), _text(h.company),
                    _text(h.author), _text(h.published), _text(h.type), topics,
-                   _text(h.summary), _text(h.snippet) or "")
+                   _text(h.summary), _text(h.snippet) or "", explain)

@@ -40,9 +40,20 @@ SORT_RELEVANCE = 0
 SORT_NEWEST = 1
 SORT_OLDEST = 2
 
+# enum folio_match
+MATCH_AUTO = 0
+MATCH_ALL = 1
+MATCH_ANY = 2
+
+# enum folio_search_flags
+SEARCH_STRICT = 1 << 0
+SEARCH_FACETS = 1 << 1
+SEARCH_EXPLAIN = 1 << 2
+SEARCH_NO_SUGGEST = 1 << 3
+
 OPEN_OPTIONS_VERSION = 1
-INDEX_OPTIONS_VERSION = 1
-SEARCH_OPTIONS_VERSION = 1
+INDEX_OPTIONS_VERSION = 2
+SEARCH_OPTIONS_VERSION = 2
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -80,11 +91,27 @@ class Diagnostic(ctypes.Structure):
 DiagnosticFn = ctypes.CFUNCTYPE(None, ctypes.POINTER(Diagnostic), ctypes.c_void_p)
 
 
+class Progress(ctypes.Structure):
+    _fields_ = [
+        ("phase", ctypes.c_char_p),
+        ("done", ctypes.c_uint64),
+        ("total", ctypes.c_uint64),
+    ]
+
+
+ProgressFn = ctypes.CFUNCTYPE(None, ctypes.POINTER(Progress), ctypes.c_void_p)
+
+
 class IndexOptions(ctypes.Structure):
     _fields_ = [
         ("version", ctypes.c_uint),
         ("diagnostic", DiagnosticFn),
         ("payload", ctypes.c_void_p),
+        # version 2
+        ("rebuild", ctypes.c_int),
+        ("no_delete", ctypes.c_int),
+        ("threads", ctypes.c_uint),
+        ("progress", ProgressFn),
     ]
 
 
@@ -102,6 +129,19 @@ class IndexReport(ctypes.Structure):
     ]
 
 
+class Stats(ctypes.Structure):
+    _fields_ = [
+        ("documents", ctypes.c_uint64),
+        ("terms", ctypes.c_uint64),
+        ("disk_bytes", ctypes.c_uint64),
+        ("generation", ctypes.c_uint64),
+        ("built", ctypes.c_char_p),
+        ("updated", ctypes.c_char_p),
+        ("corpus", ctypes.c_char_p),
+        ("language", ctypes.c_char_p),
+    ]
+
+
 class SearchOptions(ctypes.Structure):
     _fields_ = [
         ("version", ctypes.c_uint),
@@ -111,6 +151,11 @@ class SearchOptions(ctypes.Structure):
         ("highlight_start", ctypes.c_char_p),
         ("highlight_end", ctypes.c_char_p),
         ("snippet_bytes", ctypes.c_size_t),
+        # version 2
+        ("flags", ctypes.c_uint),
+        ("since", ctypes.c_char_p),
+        ("until", ctypes.c_char_p),
+        ("match", ctypes.c_int),
     ]
 
 
@@ -130,6 +175,53 @@ class Hit(ctypes.Structure):
         ("snippet", ctypes.c_char_p),
     ]
 
+
+class Notice(ctypes.Structure):
+    _fields_ = [
+        ("position", ctypes.c_size_t),
+        ("message", ctypes.c_char_p),
+    ]
+
+
+class FacetValue(ctypes.Structure):
+    _fields_ = [
+        ("value", ctypes.c_char_p),
+        ("count", ctypes.c_uint64),
+    ]
+
+
+class Facet(ctypes.Structure):
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("values", ctypes.POINTER(FacetValue)),
+        ("n_values", ctypes.c_size_t),
+    ]
+
+
+class ExplainTerm(ctypes.Structure):
+    _fields_ = [
+        ("term", ctypes.c_char_p),
+        ("how", ctypes.c_char_p),
+        ("field", ctypes.c_char_p),
+        ("weight", ctypes.c_double),
+        ("query_weight", ctypes.c_double),
+        ("wdf", ctypes.c_uint64),
+        ("doc_freq", ctypes.c_uint64),
+        ("length_norm", ctypes.c_double),
+    ]
+
+
+#: Every struct above by its C name, for the layout test
+#: (bindings/python/tests/test_folio.py compares them with a C compiler's).
+STRUCTS = {
+    "folio_post": Post, "folio_open_options": OpenOptions,
+    "folio_diagnostic": Diagnostic, "folio_progress": Progress,
+    "folio_index_options": IndexOptions, "folio_index_report": IndexReport,
+    "folio_stats": Stats, "folio_search_options": SearchOptions,
+    "folio_hit": Hit, "folio_notice": Notice,
+    "folio_facet_value": FacetValue, "folio_facet": Facet,
+    "folio_explain_term": ExplainTerm,
+}
 
 _db_p = ctypes.c_void_p       # folio_db *
 _results_p = ctypes.c_void_p  # folio_results *
@@ -152,12 +244,26 @@ _PROTOTYPES = {
                                          ctypes.c_size_t,
                                          ctypes.POINTER(IndexOptions),
                                          ctypes.POINTER(IndexReport)]),
+    "folio_db_stats": (_c_status, [_db_p, ctypes.POINTER(Stats)]),
+    "folio_db_check": (_c_status, [_db_p, ctypes.POINTER(ctypes.c_uint64)]),
     "folio_db_search": (_c_status, [_db_p, ctypes.c_char_p,
                                     ctypes.POINTER(SearchOptions),
                                     ctypes.POINTER(_results_p)]),
+    "folio_db_similar": (_c_status, [_db_p, ctypes.c_char_p,
+                                     ctypes.POINTER(SearchOptions),
+                                     ctypes.POINTER(_results_p)]),
+    "folio_db_error_position": (ctypes.c_size_t, [_db_p]),
     "folio_results_count": (ctypes.c_size_t, [_results_p]),
     "folio_results_total": (ctypes.c_uint64, [_results_p]),
     "folio_results_hit": (ctypes.POINTER(Hit), [_results_p, ctypes.c_size_t]),
+    "folio_results_notice_count": (ctypes.c_size_t, [_results_p]),
+    "folio_results_notice": (ctypes.POINTER(Notice), [_results_p, ctypes.c_size_t]),
+    "folio_results_suggestion": (ctypes.c_char_p, [_results_p]),
+    "folio_results_facet_count": (ctypes.c_size_t, [_results_p]),
+    "folio_results_facet": (ctypes.POINTER(Facet), [_results_p, ctypes.c_size_t]),
+    "folio_results_explain": (ctypes.POINTER(ExplainTerm),
+                              [_results_p, ctypes.c_size_t,
+                               ctypes.POINTER(ctypes.c_size_t)]),
     "folio_results_free": (None, [_results_p]),
 }
 

@@ -1,11 +1,16 @@
-"""The folio Python binding against the real libfolio: creating an index,
-adding posts from memory, replacing and deleting them, indexing corpus
-files with diagnostics, searching with every option, reading each field of
-a hit, the errors, threads, help(), and a fresh interpreter finding the
-library through FOLIO_LIBRARY."""
+"""The folio Python binding against the real libfolio: its structs have
+the C layout; creating an index, adding posts from memory, replacing and
+deleting them, indexing corpus files with diagnostics, progress, rebuilds
+and no_delete; searching with every option (dates, match modes, strict
+parsing, facets, explanations, suggestions, notices), similar posts, stats
+and check; reading each field of a hit, the errors, threads, help(), and a
+fresh interpreter finding the library through FOLIO_LIBRARY."""
 
+import ctypes
+import math
 import os
 import pydoc
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -309,14 +314,264 @@ def test_help_shows_the_docstrings():
     text = pydoc.render_doc(folio, renderer=pydoc.plaintext)
     assert "FOLIO_LIBRARY" in text
     index_doc = pydoc.render_doc(folio.Index, renderer=pydoc.plaintext)
-    for words in ("index_paths(", "Index topic pages", "search(", "highlight",
-                  "LockedError", "commit("):
+    for words in ("index_paths(", "topic pages (*.md)", "search(", "highlight",
+                  "LockedError", "commit(", "similar(", "stats(", "check(",
+                  "since, until", "match:", "strict:", "facets:", "explain:",
+                  "suggest:", "rebuild:", "no_delete:", "threads:", "progress:"):
         assert words in index_doc
     assert "BM25" in pydoc.render_doc(folio.Hit, renderer=pydoc.plaintext)
+    for cls, words in ((folio.Results, "suggestion:"), (folio.ExplainTerm, "wdf:"),
+                       (folio.Progress, "phase:"), (folio.Stats, "generation:"),
+                       (folio.IndexReport, "kept:"), (folio.CheckReport, "problems")):
+        assert words in pydoc.render_doc(cls, renderer=pydoc.plaintext)
 
 
 def test_library_version_matches_the_binding():
     assert folio.library_version().split(".")[0] == "0"
+
+
+# ---------------------------------------------------------------------------
+# The sample corpus (corpus/parallelism.md: six posts, one per company)
+# ---------------------------------------------------------------------------
+
+@pytest.fixture
+def sample(tmp_path, corpus):
+    """A writable index of the sample corpus."""
+    with folio.Index(tmp_path / "sample", create=True) as ix:
+        ix.index_paths(corpus)
+        yield ix
+
+
+NVIDIA_URL = ("https://yomu.fyi/post/accelerating-dropless-moe-training-in-jax-"
+              "with-nvidia-transformer-engi.md")
+
+
+def test_facets_count_every_match_by_company_type_topic_and_year(sample):
+    results = sample.search("parallelism", facets=True, limit=1)
+    assert (results.total, len(results)) == (6, 1)
+    counts = {name: [(v.value, v.count) for v in values]
+              for name, values in results.facets.items()}
+    assert list(counts) == ["company", "type", "topic", "year"]
+    assert counts["company"] == [("Ebay", 1), ("Heroku", 1), ("Meta", 1),
+                                 ("Modal", 1), ("NVIDIA", 1), ("Red Hat", 1)]
+    assert counts["type"] == [("Explainer", 2), ("Announcement", 1),
+                              ("Incident / postmortem", 1),
+                              ("Problem & solution", 1), ("Tutorial", 1)]
+    assert counts["topic"] == [("Parallelism", 6)]
+    assert counts["year"] == [("2026", 4), ("2019", 1), ("2025", 1)]
+    assert sample.search("parallelism").facets == {}
+
+
+def test_a_misspelt_word_gets_a_suggestion_unless_turned_off(sample):
+    results = sample.search("parallelsim")
+    assert (results.total, results.suggestion) == (0, "parallelism")
+    assert sample.search("parallelsim", suggest=False).suggestion is None
+    assert sample.search("parallelism").suggestion is None
+
+
+def test_a_lenient_query_reports_what_it_skipped(sample):
+    results = sample.search('"free threaded')
+    assert results.notices == (folio.Notice(
+        1, "the quote is never closed: searched the words after it as free text"),)
+    assert [h.company for h in results] == ["Red Hat"]
+    assert sample.search("free threaded").notices == ()
+
+
+def test_a_strict_query_raises_with_the_position(sample):
+    with pytest.raises(folio.QueryError) as e:
+        sample.search('GIL AND "free threaded', strict=True)
+    assert (e.value.status, e.value.position, e.value.message) == \
+        (8, 9, "query position 9: the quote is never closed")
+
+
+def test_an_invalid_date_in_the_query_is_a_query_error_in_both_modes(sample):
+    for strict in (False, True):
+        with pytest.raises(folio.QueryError) as e:
+            sample.search("published:2026-02-30", strict=strict)
+        assert e.value.position == 11
+        assert "day 30 is not in 2026-02" in e.value.message
+
+
+def test_explain_gives_the_parts_of_each_score(sample):
+    results = sample.search("parallelism", explain=True, limit=3)
+    top = results[0]
+    assert top.company == "Meta"
+    assert [(t.term, t.how, t.field, t.wdf, t.doc_freq, t.query_weight)
+            for t in top.explain] == [("parallel", "stem", "text", 2, 6, 1.0),
+                                      ("parallelism", "exact", "text", 2, 6, 1.0)]
+    for hit in results:
+        assert math.isclose(sum(t.weight for t in hit.explain), hit.score,
+                            rel_tol=1e-9)
+        assert all(t.length_norm > 0 for t in hit.explain)
+    assert sample.search("parallelism")[0].explain == ()
+
+
+def test_since_and_until_limit_by_date(sample):
+    assert sample.search("parallelism", since="2026").total == 4
+    assert [h.company for h in sample.search("parallelism", until="2019")] == ["Heroku"]
+    assert [h.published for h in
+            sample.search("parallelism", since="2025-01", until="2025-06",
+                          sort="oldest")] == ["2025-01-17"]
+    with pytest.raises(folio.InvalidArgumentError, match="since"):
+        sample.search("parallelism", since="2026-13")
+
+
+def test_match_decides_how_free_words_join(sample):
+    totals = {m: (sample.search("MXFP8 Heroku", match=m).total,
+                  sample.search("MXFP8 Heroku GIL", match=m).total)
+              for m in ("auto", "all", "any")}
+    # auto: two words must both match; three or more rank by any of them.
+    assert totals == {"auto": (0, 4), "all": (0, 0), "any": (3, 4)}
+    with pytest.raises(ValueError, match="match"):
+        sample.search("MXFP8", match="some")
+
+
+def test_similar_finds_the_posts_most_like_one_post(sample):
+    results = sample.similar(NVIDIA_URL)
+    assert (results.query, results.total) == (NVIDIA_URL, 5)
+    assert NVIDIA_URL not in [h.url for h in results]
+    assert [h.company for h in results][:2] == ["Meta", "Ebay"]
+    page = sample.similar(NVIDIA_URL, limit=1, since="2026", facets=True, explain=True)
+    assert (page.total, len(page), page[0].company) == (3, 1, "Meta")
+    assert sum(v.count for v in page.facets["year"]) == 3
+    assert math.isclose(sum(t.weight for t in page[0].explain), page[0].score)
+    with pytest.raises(folio.NotFoundError):
+        sample.similar("https://example.com/not-indexed")
+
+
+def test_stats_describe_the_index(sample, corpus):
+    st = sample.stats()
+    # Creating the index made an empty gen-1; the first build is gen-2.
+    assert (st.documents, st.generation, st.language, st.corpus) == \
+        (6, 2, "english", (corpus,))
+    assert st.terms > 100 and st.disk_bytes > 0
+    assert st.built is not None and st.built.endswith("Z")
+    assert st.updated == st.built
+
+
+def test_stats_of_an_index_built_from_memory_know_no_corpus(index):
+    st = index.stats()
+    assert (st.documents, st.corpus, st.built) == (3, (), None)
+
+
+def test_check_finds_a_sound_index_sound(sample):
+    report = sample.check()
+    assert (report.problems, report.message, report.sound, bool(report)) == \
+        (0, "", True, True)
+
+
+def test_check_reports_a_damaged_table(sample, tmp_path):
+    generation = sample.stats().generation
+    sample.close()
+    damaged = tmp_path / "damaged"
+    shutil.copytree(sample.path, damaged)
+    table = damaged / ("gen-%d" % generation) / "termlist.glass"
+    with open(table, "r+b") as f:
+        f.seek(100)
+        f.write(bytes(range(256)) * 8)
+    with folio.Index(damaged) as ix:
+        report = ix.check()
+    assert report.problems > 0 and not report
+    assert (report.problems, report.message) == \
+        (1, "DatabaseError: Block 0 item 12: not in sorted order")
+
+
+def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
+    seen = []
+    caller = threading.get_ident()
+
+    def progress(p):
+        seen.append((p.phase, p.done, p.total, threading.get_ident() == caller))
+
+    with folio.Index(tmp_path / "p", create=True) as ix:
+        report = ix.index_paths(corpus, progress=progress, threads=2)
+    assert report.rebuilt
+    assert seen == [("reading", 1, 0, True), ("merging", 6, 6, True),
+                    ("switching", 6, 6, True)]
+
+
+def test_progress_counts_posts_while_indexing(tmp_path):
+    lines = tmp_path / "many.jsonl"
+    lines.write_text("".join(
+        '{"url": "https://example.com/%d", "title": "Post %d", "summary": "Text %d."}\n'
+        % (i, i, i) for i in range(2500)))
+    with folio.Index(tmp_path / "many", create=True) as ix:
+        ix.index_paths(lines)
+        lines.write_text(lines.read_text().replace("Text", "Words"))
+        seen = []
+        report = ix.index_paths(lines, progress=seen.append)
+    assert (report.updated, report.rebuilt) == (2500, False)
+    assert [(p.phase, p.done, p.total) for p in seen] == \
+        [("reading", 1, 0), ("indexing", 1000, 2500), ("indexing", 2000, 2500)]
+
+
+def test_an_exception_in_the_progress_callback_reaches_the_caller(tmp_path, corpus):
+    calls = []
+
+    def boom(p):
+        calls.append(p.phase)
+        raise KeyboardInterrupt
+
+    with folio.Index(tmp_path / "boom", create=True) as ix:
+        with pytest.raises(KeyboardInterrupt):
+            ix.index_paths(corpus, progress=boom)
+        assert calls == ["reading"]
+        assert ix.count() == 6
+
+
+def test_rebuild_switches_to_a_new_generation(sample, corpus):
+    report = sample.index_paths(corpus, rebuild=True, threads=3)
+    assert (report.rebuilt, report.unchanged, report.added) == (True, 6, 0)
+    assert sample.stats().generation == 3
+    again = sample.index_paths(corpus)
+    assert (again.rebuilt, again.unchanged) == (False, 6)
+
+
+def test_posts_missing_from_the_corpus_are_removed_or_kept(sample, tmp_path):
+    extra = tmp_path / "extra.jsonl"
+    extra.write_text('{"url": "https://example.com/extra", "title": "Extra", '
+                     '"summary": "One more post."}\n')
+    kept = sample.index_paths(extra, no_delete=True)
+    assert (kept.added, kept.removed, kept.kept) == (1, 0, 6)
+    assert sample.count() == 7
+    removed = sample.index_paths(extra)
+    assert (removed.unchanged, removed.removed, removed.kept) == (1, 6, 0)
+    assert sample.count() == 1
+
+
+def test_bad_index_options_are_refused(sample, corpus):
+    with pytest.raises(ValueError):
+        sample.index_paths(corpus, threads=-1)
+
+
+def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
+    """Every ctypes struct against folio.h: size and each field's offset."""
+    from folio import _native
+    include = os.path.join(os.environ.get("FOLIO_SOURCE_DIR", os.path.join(
+        os.path.dirname(folio.__file__), "..", "..", "..")), "include")
+    lines = ['#include <folio.h>', '#include <stddef.h>', '#include <stdio.h>',
+             'int main(void) {']
+    expected = []
+    for cname, cls in _native.STRUCTS.items():
+        lines.append('printf("%%s %%zu\\n", "%s", sizeof(%s));' % (cname, cname))
+        expected.append("%s %d" % (cname, ctypes.sizeof(cls)))
+        for field, _ in cls._fields_:
+            lines.append('printf("%%s.%%s %%zu\\n", "%s", "%s", offsetof(%s, %s));'
+                         % (cname, field, cname, field))
+            expected.append("%s.%s %d" % (cname, field, getattr(cls, field).offset))
+    lines.append("return 0; }")
+    src = tmp_path / "layout.c"
+    src.write_text("\n".join(lines) + "\n")
+    cc = shutil.which("cc") or shutil.which("gcc")
+    assert cc, "a C compiler is needed to check the struct layouts"
+    subprocess.run([cc, "-I", include, "-o", str(tmp_path / "layout"), str(src)],
+                   check=True, timeout=60)
+    out = subprocess.run([str(tmp_path / "layout")], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.split("\n")[:-1]
+    assert out == expected
+    # Every field of each C struct is mirrored: the last field ends the struct.
+    assert len(out) == sum(1 + len(c._fields_) for c in _native.STRUCTS.values())
+    assert _native.SEARCH_OPTIONS_VERSION == 2 and _native.INDEX_OPTIONS_VERSION == 2
 
 
 def run_fresh(code, **env):

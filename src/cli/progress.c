@@ -1,0 +1,192 @@
+/*
+ * progress.c: what folio index shows on stderr while it runs: on a
+ * terminal, one line redrawn in place (phase, a bar, done/total, percent,
+ * rate) and erased at the end; with --progress, one plain line per report,
+ * for logs. libfolio calls the folio_progress_fn from the calling thread
+ * only (folio.h, folio_db_index_paths), so the state needs no lock.
+ */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Redraw the bar at most this often (seconds): a run reports per file
+ * while reading, and a terminal is slower than a fast reader. */
+#define REDRAW_EVERY 0.1
+/* Below this many columns for the bar itself, show the numbers only. */
+#define BAR_MIN 10
+#define BAR_MAX 40
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The usable width of the terminal on stderr: one column less than it
+ * has, so that the line never wraps (a wrapped line cannot be redrawn
+ * with a carriage return). */
+static size_t columns(void)
+{
+	struct winsize ws;
+	const char *env = getenv("COLUMNS");
+	long n = 80;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		n = ws.ws_col;
+	else if (env && atol(env) > 0)
+		n = atol(env);
+	if (n > CLI_PROGRESS_LINE)
+		n = CLI_PROGRESS_LINE;
+	return n > 1 ? (size_t)n - 1 : 1;
+}
+
+void cli_progress_init(cli_progress *p, cli_progress_mode mode)
+{
+	memset(p, 0, sizeof *p);
+	p->mode = mode;
+	p->last_report = now_seconds();
+}
+
+void cli_progress_clear(cli_progress *p)
+{
+	char blank[CLI_PROGRESS_LINE + 2];
+
+	if (p->mode != CLI_PROGRESS_BAR || !p->shown)
+		return;
+	blank[0] = '\r';
+	memset(blank + 1, ' ', p->shown);
+	blank[p->shown + 1] = '\r';
+	fwrite(blank, 1, p->shown + 2, stderr);
+	fflush(stderr);
+	p->shown = 0;
+	p->last_draw = 0; /* redraw at the next report */
+}
+
+/* The numbers after the bar: done/total, percent and rate (or, while
+ * the total is unknown, the count and the rate). With a total they keep
+ * a fixed width within a phase, so that the bar does not jump: the rate
+ * has a column of its own, blank until known; rate NULL drops it. */
+static void format_counts(char *counts, size_t size, const folio_progress *fp,
+                          const char *unit, const char *rate)
+{
+	char digits[24];
+	int len;
+
+	if (fp->total) {
+		uint64_t done = fp->done < fp->total ? fp->done : fp->total;
+		len = snprintf(digits, sizeof digits, "%llu",
+		               (unsigned long long)fp->total);
+		snprintf(counts, size, " %*llu/%s %3u%%%s%-16s", len,
+		         (unsigned long long)fp->done, digits,
+		         (unsigned)(done * 100 / fp->total), rate ? "  " : "",
+		         rate ? rate : "");
+	} else {
+		snprintf(counts, size, " %llu %s%s%s",
+		         (unsigned long long)fp->done, unit,
+		         rate && *rate ? ", " : "", rate ? rate : "");
+	}
+}
+
+/* Compose the line for report fp into line (at most width bytes). */
+static size_t compose(char *line, size_t width, const folio_progress *fp,
+                      double seconds)
+{
+	int reading = strcmp(fp->phase, "reading") == 0;
+	const char *unit = reading ? (fp->done == 1 ? "file" : "files")
+	                           : "posts";
+	char counts[96], rate[48] = "";
+	size_t n, bar, fill, k;
+	int len;
+
+	/* A rate means something once the phase has run a while; merging
+	 * and switching report their end at once. */
+	if (fp->done && seconds >= 0.2)
+		snprintf(rate, sizeof rate, "%.0f %s/s",
+		         (double)fp->done / seconds, reading ? "files" : unit);
+	len = snprintf(line, width + 1, "folio: %-9s", fp->phase);
+	n = len < 0 ? 0 : (size_t)len > width ? width : (size_t)len;
+	format_counts(counts, sizeof counts, fp, unit, rate);
+	if (n + strlen(counts) > width) /* too narrow: drop the rate */
+		format_counts(counts, sizeof counts, fp, unit, NULL);
+	if (fp->total && width > n + strlen(counts) + 3 + BAR_MIN) {
+		bar = width - n - strlen(counts) - 3;
+		bar = bar > BAR_MAX ? BAR_MAX : bar;
+		fill = (size_t)((double)bar * (double)fp->done /
+		                (double)fp->total);
+		fill = fill > bar ? bar : fill;
+		line[n++] = ' ';
+		line[n++] = '[';
+		for (k = 0; k < bar; k++)
+			line[n++] = k < fill ? '#' : '.';
+		line[n++] = ']';
+	}
+	len = snprintf(line + n, width - n + 1, "%s", counts);
+	n += len < 0 ? 0 : (size_t)len > width - n ? width - n : (size_t)len;
+	/* Trailing blanks (no rate yet) need not be drawn. */
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	line[n] = '\0';
+	return n;
+}
+
+static void draw_bar(cli_progress *p, const folio_progress *fp, double now)
+{
+	char line[CLI_PROGRESS_LINE + 1], out[2 * CLI_PROGRESS_LINE + 2];
+	size_t n, o = 0;
+
+	n = compose(line, columns(), fp, now - p->phase_start);
+	out[o++] = '\r';
+	memcpy(out + o, line, n);
+	o += n;
+	/* Blank what is left of a longer previous line, then step back. */
+	if (p->shown > n) {
+		memset(out + o, ' ', p->shown - n);
+		o += p->shown - n;
+		memset(out + o, '\b', p->shown - n);
+		o += p->shown - n;
+	}
+	fwrite(out, 1, o, stderr);
+	fflush(stderr);
+	p->shown = n;
+	p->last_draw = now;
+}
+
+void cli_progress_report(const folio_progress *fp, void *payload)
+{
+	cli_progress *p = payload;
+	double now;
+	int new_phase;
+
+	if (p->mode == CLI_PROGRESS_OFF)
+		return;
+	if (p->mode == CLI_PROGRESS_LINES) {
+		if (fp->total)
+			fprintf(stderr, "folio: %s %llu/%llu\n", fp->phase,
+			        (unsigned long long)fp->done,
+			        (unsigned long long)fp->total);
+		else
+			fprintf(stderr, "folio: %s %llu\n", fp->phase,
+			        (unsigned long long)fp->done);
+		return;
+	}
+	now = now_seconds();
+	new_phase = !p->phase || strcmp(p->phase, fp->phase) != 0;
+	if (new_phase) {
+		/* A phase began when the one before it last reported (or
+		 * when the run began): its own first report comes only
+		 * after some work. */
+		p->phase = fp->phase; /* static in libfolio */
+		p->phase_start = p->last_report;
+	}
+	p->last_report = now;
+	if (new_phase || (fp->total && fp->done >= fp->total) ||
+	    now - p->last_draw >= REDRAW_EVERY)
+		draw_bar(p, fp, now);
+}
