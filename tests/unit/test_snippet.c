@@ -3,7 +3,7 @@
  * "[" "]" markers: stemmed and compound highlighting, windows cut on word
  * boundaries with "…" at cut ends, the start of the text when nothing
  * matches, UTF-8 never cut inside a character, control characters shown as
- * spaces. Every expected snippet is spelt out byte for byte.
+ * spaces, long summaries searched in their first 4 KB. Every expected snippet is spelt out byte for byte.
  */
 #include "harness.h"
 
@@ -247,6 +247,35 @@ static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
 	assert_true(cut);
 }
 
+/* "word " 2000 times: 10,000 bytes, longer than the part of a summary
+ * searched for the best window. */
+static char *long_summary(const char *head, const char *tail)
+{
+	char *s = malloc(strlen(head) + 10000 + strlen(tail) + 1);
+	size_t i, n = 0;
+
+	if (!s)
+		return NULL;
+	n += (size_t)sprintf(s, "%s", head);
+	for (i = 0; i < 2000; i++)
+		n += (size_t)sprintf(s + n, "word ");
+	sprintf(s + n, "%s", tail);
+	return s;
+}
+
+static void test_snippet__a_long_summary_is_searched_in_its_first_4_kb(void)
+{
+	char *early = long_summary("locking ", "locking");
+	char *late = long_summary("", "locking");
+
+	assert_true(early && late);
+	assert_snippet("[locking] word word" ELLIPSIS, "lock", early, 20);
+	/* A match only at byte 10,000 is not looked for: the start is shown. */
+	assert_snippet("word word word word" ELLIPSIS, "lock", late, 20);
+	free(early);
+	free(late);
+}
+
 static void test_snippet__leading_white_space_is_no_cut(void)
 {
 	/* Nothing was left out, so there is nothing to mark with "…". */
@@ -283,6 +312,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__control_characters_become_spaces),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
+	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
 };
 
 int main(void)
