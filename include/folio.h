@@ -217,11 +217,18 @@ typedef struct folio_index_options {
 	/** Worker threads for a full build; 0: one per online CPU. */
 	unsigned threads;
 	folio_progress_fn progress; /**< NULL: no progress calls */
+	/* Version 3: */
+	/** How many shards the index is split into: N databases searched as
+	 *  one, each post stored in the shard a stable hash of its URL names,
+	 *  built by N threads. 0 keeps the index's current layout (1 for a new
+	 *  index); a count different from the current one rebuilds. Search
+	 *  results do not depend on it. At most 256. */
+	unsigned shards;
 } folio_index_options;
 
-#define FOLIO_INDEX_OPTIONS_VERSION 2
+#define FOLIO_INDEX_OPTIONS_VERSION 3
 #define FOLIO_INDEX_OPTIONS_INIT                                               \
-	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL }
+	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL, 0 }
 
 /** What an indexing run did. */
 typedef struct folio_index_report {

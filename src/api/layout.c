@@ -240,15 +240,19 @@ uint64_t fo_layout_disk_size(const char *dir)
 	uint64_t total = 0;
 	DIR *d = opendir(dir);
 
-	/* A glass database is one flat directory of table files. */
+	/* A glass database is one flat directory of table files; a sharded
+	 * generation, a directory of them. */
 	if (!d)
 		return 0;
 	while ((e = readdir(d)) != NULL) {
 		fo_buf_clear(&child);
 		fo_buf_printf(&child, "%s/%s", dir, e->d_name);
-		if (!child.oom && lstat(child.data, &st) == 0 &&
-		    S_ISREG(st.st_mode))
+		if (child.oom || lstat(child.data, &st) != 0)
+			continue;
+		if (S_ISREG(st.st_mode))
 			total += (uint64_t)st.st_blocks * 512;
+		else if (S_ISDIR(st.st_mode) && e->d_name[0] != '.')
+			total += fo_layout_disk_size(child.data); /* a shard */
 	}
 	closedir(d);
 	fo_buf_free(&child);
@@ -267,6 +271,17 @@ static int sync_dir(const char *path)
 	return rc;
 }
 
+static int is_sharded(const char *path, const char *gen)
+{
+	fo_buf dir = FO_BUF_INIT;
+	int found;
+
+	fo_buf_printf(&dir, "%s/%s", path, gen);
+	found = !dir.oom && exists_in(dir.data, FO_STUB_NAME);
+	fo_buf_free(&dir);
+	return found;
+}
+
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 {
 	fo_buf tmp = FO_BUF_INIT, stub = FO_BUF_INIT, body = FO_BUF_INIT;
@@ -275,7 +290,10 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 
 	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_STUB_NAME);
 	fo_buf_printf(&stub, "%s/%s", path, FO_STUB_NAME);
-	fo_buf_printf(&body, "glass %s\n", gen);
+	/* A sharded generation is itself a stub of shards: "auto" lets Xapian
+	 * follow it (fo_shards_write_stub). */
+	fo_buf_printf(&body, "%s %s\n", is_sharded(path, gen) ? "auto" : "glass",
+	              gen);
 	if (tmp.oom || stub.oom || body.oom) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
