@@ -8,6 +8,7 @@
 #include "folio.h"
 
 #include "analyzer/analyzer.h"
+#include "api/remote.h"
 #include "util/buf.h"
 #include "xapian/bridge.h"
 
@@ -22,6 +23,8 @@ struct folio_db {
 	fo_buf error;    /* folio_db_error(); reset by every call */
 	fo_buf lent[3];  /* strings folio_db_stats lends the caller */
 	uint64_t pending; /* changes since the last commit */
+	fo_remotes remote; /* readers: remote shards searched too */
+	int remote_only;  /* no local index: remote shards alone */
 };
 
 /* Start a public call: forget the previous call's error. */

@@ -154,7 +154,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		params.offset = opts->offset;
 		params.limit = opts->limit;
 		params.sort_slot = FO_SLOT_DATE;
-		params.tie_slot = FO_SLOT_HASH;
+		params.tie_slot = FO_SLOT_TIE;
 		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
 		            : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
 		                                              : FO_XSORT_RELEVANCE;

@@ -30,7 +30,13 @@ enum fo_slot {
 	FO_SLOT_HASH = 1,    /* content hash, 16 hex digits (change detection) */
 	FO_SLOT_COMPANY = 2, /* display value, for facets */
 	FO_SLOT_TYPE = 3,
-	FO_SLOT_YEAR = 4
+	FO_SLOT_YEAR = 4,
+	/* Relevance ties: "YYYY-MM-DD" ("0000-00-00" undated) and the content
+	 * hash, sorted descending after the weight, so equal scores go newest
+	 * first and never by docid (docids differ between shard layouts).
+	 * One slot, because a remote shard (xapian-tcpsrv 1.4) can sort by a
+	 * value but not by a KeyMaker. */
+	FO_SLOT_TIE = 5
 };
 
 /* Within-document frequency added per occurrence. Title words count three

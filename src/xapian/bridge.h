@@ -151,7 +151,7 @@ void fo_xquery_free(fo_xquery *q);
 /* ---- searching ---------------------------------------------------------- */
 
 typedef enum fo_xsort {
-	FO_XSORT_RELEVANCE, /* weight, then value of sort_slot descending */
+	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,
 	FO_XSORT_VALUE_ASC
 } fo_xsort;
@@ -163,9 +163,10 @@ typedef struct fo_xsearch {
 	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst */
 	double k1, k2, k3, b, min_normlen;
 	size_t check_at_least; /* how many matches to count exactly */
-	/* FO_XSORT_RELEVANCE: after weight and sort_slot (descending), ties
-	 * go by this slot ascending, so the order never depends on docids
-	 * (which differ between sharded and unsharded layouts). */
+	/* FO_XSORT_RELEVANCE: equal weights go by this slot, descending,
+	 * instead of sort_slot, so that the order need not depend on docids
+	 * (which differ between shard layouts). A value, not a KeyMaker: the
+	 * remote backend of Xapian 1.4 supports no KeyMaker. */
 	unsigned tie_slot;
 } fo_xsearch;
 

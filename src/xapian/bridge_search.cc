@@ -11,15 +11,9 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	enq.set_query(q->q);
 	enq.set_weighting_scheme(
 		Xapian::BM25Weight(p->k1, p->k2, p->k3, p->b, p->min_normlen));
-	// Equal weights go newest first, then by tie_slot: never by docid,
-	// which differs between shard layouts. MultiValueKeyMaker is one
-	// that remote servers know how to rebuild (registry.h).
-	Xapian::MultiValueKeyMaker ties;
-	ties.add_value(p->sort_slot, true);
-	ties.add_value(p->tie_slot, false);
 	switch (p->sort) {
 	case FO_XSORT_RELEVANCE:
-		enq.set_sort_by_relevance_then_key(&ties, false);
+		enq.set_sort_by_relevance_then_value(p->tie_slot, true);
 		break;
 	case FO_XSORT_VALUE_DESC:
 		enq.set_sort_by_value_then_relevance(p->sort_slot, true);
