@@ -444,6 +444,10 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = fo_remotes_init(&db->remote, path, opts, &why);
 	if (st != FOLIO_OK)
 		goto done;
+	/* A directory holding a REMOTES file and no index is a search front
+	 * end over remote shards. */
+	if (path && db->remote.n && fo_layout_probe(path) == FO_LAYOUT_OTHER)
+		db->remote_only = 1;
 	db->lock_fd = -1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */
