@@ -44,7 +44,8 @@ static unsigned long gen_of(const char *name)
 static int is_debris(const char *name)
 {
 	return gen_of(name) || strncmp(name, "build-", 6) == 0 ||
-	       strcmp(name, FO_STUB_NAME ".tmp") == 0;
+	       strcmp(name, FO_STUB_NAME ".tmp") == 0 ||
+	       strcmp(name, FO_LIVE_LINK ".tmp") == 0;
 }
 
 fo_layout_kind fo_layout_probe(const char *path)
@@ -79,7 +80,7 @@ fo_layout_kind fo_layout_probe(const char *path)
 folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 {
 	fo_buf stub = FO_BUF_INIT;
-	char line[512], type[32], gen[256];
+	char line[512], type[32], gen[256], *got;
 	FILE *f = NULL;
 	folio_status st = FOLIO_OK;
 
@@ -95,9 +96,12 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 		st = errno == ENOENT ? FOLIO_ERROR_NOT_FOUND : FOLIO_ERROR_IO;
 		goto done;
 	}
-	/* The stub's one line: "<backend> <relative path>". */
-	if (!fgets(line, sizeof line, f) ||
-	    sscanf(line, "%31s %255s", type, gen) != 2 ||
+	/* The stub's one line: "<backend> <relative path>", perhaps after
+	 * comments (xapian-replicate writes two on a replica). */
+	while ((got = fgets(line, sizeof line, f)) != NULL &&
+	       (line[0] == '#' || line[0] == '\n'))
+		;
+	if (!got || sscanf(line, "%31s %255s", type, gen) != 2 ||
 	    strchr(gen, '/') || strcmp(gen, "..") == 0 ||
 	    strcmp(gen, ".") == 0) {
 		fo_buf_printf(why, "%s does not name a generation: the index "
@@ -282,6 +286,25 @@ static int is_sharded(const char *path, const char *gen)
 	return found;
 }
 
+/* Point the symlink path/live at gen, atomically (symlink, then rename),
+ * for tools that need one stable name for the live generation, such as
+ * xapian-replicate-server. Searches never use it: the stub is the truth,
+ * so a failure here only leaves the link behind. */
+static void point_live(const char *path, const char *gen)
+{
+	fo_buf tmp = FO_BUF_INIT, link = FO_BUF_INIT;
+
+	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_LIVE_LINK);
+	fo_buf_printf(&link, "%s/%s", path, FO_LIVE_LINK);
+	if (!tmp.oom && !link.oom) {
+		unlink(tmp.data);
+		if (symlink(gen, tmp.data) != 0 || rename(tmp.data, link.data) != 0)
+			unlink(tmp.data);
+	}
+	fo_buf_free(&tmp);
+	fo_buf_free(&link);
+}
+
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 {
 	fo_buf tmp = FO_BUF_INIT, stub = FO_BUF_INIT, body = FO_BUF_INIT;
@@ -313,6 +336,8 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 		              strerror(errno));
 		st = FOLIO_ERROR_IO;
 	}
+	if (st == FOLIO_OK)
+		point_live(path, gen);
 done:
 	if (fd >= 0)
 		close(fd);

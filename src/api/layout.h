@@ -20,6 +20,8 @@
 #include <stdint.h>
 
 #define FO_STUB_NAME "XAPIANDB"
+/* A symlink to the live generation, for replication (README). */
+#define FO_LIVE_LINK "live"
 
 /* What is at path. */
 typedef enum fo_layout_kind {
