@@ -286,17 +286,19 @@ static int is_sharded(const char *path, const char *gen)
 	return found;
 }
 
-/* Point the symlink path/live at gen, atomically (symlink, then rename),
- * for tools that need one stable name for the live generation, such as
- * xapian-replicate-server. Searches never use it: the stub is the truth,
- * so a failure here only leaves the link behind. */
+/* If the operator made a symlink path/live, point it at gen, atomically
+ * (symlink, then rename): one stable name for the live generation, for
+ * tools such as xapian-replicate-server (README). Searches never use it:
+ * the stub is the truth, so a failure here only leaves the link behind. */
 static void point_live(const char *path, const char *gen)
 {
 	fo_buf tmp = FO_BUF_INIT, link = FO_BUF_INIT;
+	struct stat st;
 
 	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_LIVE_LINK);
 	fo_buf_printf(&link, "%s/%s", path, FO_LIVE_LINK);
-	if (!tmp.oom && !link.oom) {
+	if (!tmp.oom && !link.oom && lstat(link.data, &st) == 0 &&
+	    S_ISLNK(st.st_mode)) {
 		unlink(tmp.data);
 		if (symlink(gen, tmp.data) != 0 || rename(tmp.data, link.data) != 0)
 			unlink(tmp.data);

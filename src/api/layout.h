@@ -20,7 +20,8 @@
 #include <stdint.h>
 
 #define FO_STUB_NAME "XAPIANDB"
-/* A symlink to the live generation, for replication (README). */
+/* A symlink to the live generation, kept up to date by every switch once
+ * the operator has made it (for replication: README). */
 #define FO_LIVE_LINK "live"
 
 /* What is at path. */

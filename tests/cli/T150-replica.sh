@@ -2,7 +2,7 @@
 # T150-replica: the nightly flow with Xapian's replication. The build host
 # indexes with XAPIAN_MAX_CHANGESETS set (so each commit writes a
 # changeset); xapian-replicate-server publishes the index's "live" symlink
-# (the live generation under a stable name); a search host pulls it with
+# (made once; folio moves it to each new generation); a search host pulls it with
 # xapian-replicate into a directory that folio searches as an index. An
 # incremental run travels as a changeset, a rebuild (a new generation) as
 # a full copy; searches on the replica keep working during pulls, and the
@@ -13,6 +13,8 @@ export XAPIAN_MAX_CHANGESETS=10
 debian_posts 3000 "$TMP/corpus"
 mkdir -p "$TMP/master" "$TMP/replica"
 "$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
+# Once: a symlink "live" that every generation switch then moves.
+ln -s "$(awk '{print $2}' "$TMP/master/idx/XAPIANDB")" "$TMP/master/idx/live"
 port=$(free_port)
 serve srv xapian-replicate-server -I 127.0.0.1 -p "$port" "$TMP/master"
 wait_port "$port" || { echo "server did not start"; cat "$TMP/servers.log"; }
