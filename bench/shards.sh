@@ -31,7 +31,7 @@ posts=$(wc -l <"$tmp/corpus.jsonl")
 		"header files" client plugin emacs java ruby haskell rust \
 		"debug symbols" transitional "dummy package" metapackage gnome qt \
 		tex "xml parser"
-	cut -f2 /work/shared/data/known-item/queries-dev.tsv | head -n "$nq"
+	awk -F "\t" -v n="$nq" 'NR <= n { print $2 }' /work/shared/data/known-item/queries-dev.tsv
 } >"$tmp/queries"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -52,7 +52,7 @@ while read -r q; do
 		b=$("$folio" search --db "$tmp/s$n" --json --limit 20 $q | python3 -c 'import json,sys; print([(h["url"],h["score"]) for h in json.load(sys.stdin)["hits"]])')
 		[ "$a" = "$b" ] || { echo "RANKING DIFFERS: $n shards, query: $q"; exit 1; }
 	done
-done < <(head -n 60 "$tmp/queries")
+done < <(sed -n 1,60p "$tmp/queries")
 echo "rankings: identical for 1, 2 and 4 shards (first 60 queries, top 20)"
 
 printf '\n%-26s %s\n' layout result

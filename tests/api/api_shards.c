@@ -7,7 +7,7 @@
  * one- and two-word queries whose many hits tie on weight) must return
  * the same hits in the same order with the same totals and scores equal
  * within a relative 1e-9 (floating-point sums may differ in their last
- * bits between layouts; so far they have been identical).
+ * bits between layouts: 1.3e-16 is the largest difference seen).
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
