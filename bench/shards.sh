@@ -41,7 +41,7 @@ echo "machine: $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/load
 for n in 1 2 4; do
 	t0=$(date +%s.%N)
 	"$folio" index --db "$tmp/s$n" --shards "$n" "$tmp/corpus.jsonl" >/dev/null
-	printf 'build %d shard(s): %.1f s\n' "$n" "$(echo "$(date +%s.%N) - $t0" | bc)"
+	printf "build %d shard(s): %.1f s\n" "$n" "$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]))" "$t0" "$(date +%s.%N)")"
 done
 
 # Same rankings everywhere (scores printed to 6 digits; api_shards.c
