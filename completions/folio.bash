@@ -49,7 +49,7 @@ _folio()
 	case $cmd in
 	index)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --wait --progress --quiet --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --shards --wait --progress --quiet --help' -- "$cur"))
 		else
 			# Directories, topic pages and JSON Lines files.
 			local IFS=$'\n'
@@ -62,7 +62,7 @@ _folio()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--db --limit --offset --sort --since
 				--until --all --any --strict --facets --explain --json
-				--stdin --help' -- "$cur"))
+				--stdin --remote --timeout --allow-partial --help' -- "$cur"))
 		fi ;;
 	similar)
 		if [[ $cur == -* ]]; then

@@ -74,6 +74,8 @@ typedef enum folio_status {
 	FOLIO_ERROR_INPUT,     /**< some corpus input was malformed and skipped */
 	FOLIO_ERROR_VERSION,   /**< the index was built by an incompatible folio */
 	FOLIO_ERROR_BACKEND,   /**< any other error reported by Xapian */
+	FOLIO_ERROR_UNAVAILABLE, /**< a remote shard cannot be reached, or
+	                              did not answer in time */
 	FOLIO_STATUS_LAST
 } folio_status;
 
@@ -125,10 +127,28 @@ typedef struct folio_open_options {
 	 *  disables stemming). An existing index keeps the language it was
 	 *  built with, which folio_db_language() reports. */
 	const char *language;
+	/* Version 2: remote shards (readers only). */
+	/** n_remotes shards served by xapian-tcpsrv, each "HOST:PORT", searched
+	 *  together with the local index as one database (global term
+	 *  statistics: the ranking is that of one database holding every
+	 *  post). Added to any listed in the index directory's REMOTES file
+	 *  (one HOST:PORT a line, '#' comments). With remotes, path may be
+	 *  NULL: a search front end holding no posts itself. */
+	const char *const *remotes;
+	size_t n_remotes;
+	/** Milliseconds to wait for a remote to connect and for each of its
+	 *  replies; 0: 10000. */
+	unsigned timeout_ms;
+	/** Non-zero: a remote shard that cannot be reached is skipped, and
+	 *  the search runs on the rest (folio_db_skipped_shard names what was
+	 *  left out). 0: it is an error, FOLIO_ERROR_UNAVAILABLE, naming the
+	 *  shard. */
+	int allow_partial;
 } folio_open_options;
 
-#define FOLIO_OPEN_OPTIONS_VERSION 1
-#define FOLIO_OPEN_OPTIONS_INIT { FOLIO_OPEN_OPTIONS_VERSION, FOLIO_OPEN_READ, NULL }
+#define FOLIO_OPEN_OPTIONS_VERSION 2
+#define FOLIO_OPEN_OPTIONS_INIT                                                \
+	{ FOLIO_OPEN_OPTIONS_VERSION, FOLIO_OPEN_READ, NULL, NULL, 0, 0, 0 }
 
 /**
  * Open the index in directory path.
@@ -158,6 +178,24 @@ FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 /** The explanation of the last failed call on db ("" if none). Borrowed:
  *  valid until the next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
+
+/**
+ * The remote shards left out of db's searches (allow_partial), as of its
+ * last open or search: a handle reconnects to its remotes when one stops
+ * answering, so a shard that comes back is searched again.
+ *
+ * @return the number of shards skipped (0: every shard was searched)
+ */
+FOLIO_EXTERN size_t folio_db_skipped_count(const folio_db *db);
+
+/**
+ * Skipped shard i ("HOST:PORT"), or NULL when i is out of range. Borrowed:
+ * valid until the next call on db.
+ *
+ * @param reason OUT, optional: why it was skipped (borrowed likewise)
+ */
+FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
+                                                const char **reason);
 
 /** The stemming language the index was built with. Borrowed from db. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
@@ -224,11 +262,18 @@ typedef struct folio_index_options {
 	/** Worker threads for a full build; 0: one per online CPU. */
 	unsigned threads;
 	folio_progress_fn progress; /**< NULL: no progress calls */
+	/* Version 3: */
+	/** How many shards the index is split into: N databases searched as
+	 *  one, each post stored in the shard a stable hash of its URL names,
+	 *  built by N threads. 0 keeps the index's current layout (1 for a new
+	 *  index); a count different from the current one rebuilds. Search
+	 *  results do not depend on it. At most 256. */
+	unsigned shards;
 } folio_index_options;
 
-#define FOLIO_INDEX_OPTIONS_VERSION 2
+#define FOLIO_INDEX_OPTIONS_VERSION 3
 #define FOLIO_INDEX_OPTIONS_INIT                                               \
-	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL }
+	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL, 0 }
 
 /** What an indexing run did. */
 typedef struct folio_index_report {

@@ -62,6 +62,7 @@ struct build {
 	worker *w;
 	const char *old; /* the live generation, to compare posts with */
 	const char *language;
+	unsigned shards; /* > 1: part k becomes shard k (shards.c) */
 };
 
 /* Create the build directory afresh. */
@@ -74,9 +75,12 @@ static int mkdir_private(const char *dir, fo_buf *why)
 	return -1;
 }
 
-static unsigned part_of(const char *url, unsigned n)
+/* The part (and, in a sharded build, the shard) of a post: the hash of
+ * its unique term that routes later updates too (fo_xdb_shard_of). */
+static unsigned part_of(const char *url, unsigned n, fo_buf *term)
 {
-	return (unsigned)(fo_hash64(url, strlen(url)) % n);
+	fo_url_term(url, term);
+	return term->oom ? 0 : fo_xdb_shard_of(term->data, term->len, n);
 }
 
 static uint64_t done_so_far(const build *b)
@@ -96,13 +100,14 @@ static folio_status index_part(worker *w, fo_xdb *x, fo_xdb *old,
 	fo_run *r = b->r;
 	size_t i, n = fo_merge_count(r->posts);
 	uint64_t pending = 0, done = 0;
+	fo_buf term = FO_BUF_INIT;
 	int outcome = 0;
 	folio_status st = FOLIO_OK;
 
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
 		const folio_post *p = fo_merge_get(r->posts, i);
 
-		if (part_of(p->url, b->n) != w->k)
+		if (part_of(p->url, b->n, &term) != w->k)
 			continue;
 		if (old)
 			st = fo_compare(old, p, &outcome, &w->err);
@@ -127,6 +132,7 @@ static folio_status index_part(worker *w, fo_xdb *x, fo_xdb *old,
 			fo_run_progress(r, "indexing", done_so_far(b),
 			                r->report->posts);
 	}
+	fo_buf_free(&term);
 	return st;
 }
 
@@ -160,6 +166,18 @@ static void *work(void *arg)
 	fo_analyzer_free(an);
 	w->st = st;
 	return NULL;
+}
+
+/* Shards wanted: the caller's count, else the live generation's. */
+static unsigned shards_wanted(const fo_run *r)
+{
+	return r->opts.shards ? r->opts.shards
+	                      : fo_xdb_shard_count(r->db->xdb);
+}
+
+int fo_reshard(const fo_run *r)
+{
+	return r->opts.shards && r->opts.shards != fo_xdb_shard_count(r->db->xdb);
 }
 
 static unsigned worker_count(const fo_run *r)
@@ -198,6 +216,34 @@ static folio_status carry_over(fo_run *r, const char *dir, fo_xerr *err)
 		if (st == FOLIO_OK)
 			st = closed;
 	}
+	return st;
+}
+
+/* Compact each part into shard k of the sharded generation gen. */
+static folio_status compact_shards(folio_db *db, const build *b,
+                                   const char *gen, fo_buf *why)
+{
+	fo_buf shard = FO_BUF_INIT;
+	fo_xerr err = { "" };
+	folio_status st = FOLIO_OK;
+	unsigned k;
+
+	if (mkdir(gen, 0777) != 0) {
+		fo_buf_printf(why, "cannot create %s: %s", gen, strerror(errno));
+		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why->data);
+	}
+	for (k = 0; st == FOLIO_OK && k < b->n; k++) {
+		const char *src = b->w[k].dir.data;
+		fo_buf_clear(&shard);
+		fo_buf_printf(&shard, "%s/%s%u", gen, FO_SHARD_PREFIX, k);
+		st = shard.oom ? FOLIO_ERROR_NOMEM
+		               : fo_db_xfail(db, fo_xdb_compact(&src, 1,
+		                                                shard.data, &err),
+		                             &err);
+	}
+	if (st == FOLIO_OK && fo_shards_write_stub(gen, b->n, why) != FOLIO_OK)
+		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why->data);
+	fo_buf_free(&shard);
 	return st;
 }
 
@@ -263,7 +309,8 @@ folio_status fo_build(fo_run *r)
 
 	memset(&b, 0, sizeof b);
 	b.r = r;
-	b.n = worker_count(r);
+	b.shards = shards_wanted(r);
+	b.n = b.shards > 1 ? b.shards : worker_count(r);
 	b.language = fo_analyzer_language(db->an);
 	fo_buf_puts(&old, db->live.data);
 	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
@@ -296,17 +343,26 @@ folio_status fo_build(fo_run *r)
 		goto done;
 
 	st = fo_db_xfail(db, run_workers(&b, &err), &err);
+	/* Sharded: the parts are the shards, and a stub over them routes the
+	 * carried posts to theirs. */
+	if (st == FOLIO_OK && b.shards > 1)
+		st = fo_shards_write_stub(root.data, b.n, &why);
 	if (st == FOLIO_OK && r->n_gone && !fo_run_may_remove(r)) {
-		st = fo_db_xfail(db, carry_over(r, carry.data, &err), &err);
-		srcs[n_srcs++] = carry.data;
+		st = fo_db_xfail(db, carry_over(r, b.shards > 1 ? root.data
+		                                                : carry.data,
+		                                &err), &err);
+		if (b.shards <= 1)
+			srcs[n_srcs++] = carry.data;
 		r->report->kept = r->n_gone;
 	} else {
 		r->report->removed = r->n_gone;
 	}
 	if (st == FOLIO_OK) {
 		fo_run_progress(r, "merging", r->report->posts, r->report->posts);
-		st = fo_db_xfail(db, fo_xdb_compact(srcs, n_srcs, gen.data, &err),
-		                 &err);
+		st = b.shards > 1 ? compact_shards(db, &b, gen.data, &why)
+		                  : fo_db_xfail(db, fo_xdb_compact(srcs, n_srcs,
+		                                                   gen.data, &err),
+		                                &err);
 	}
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, stamp_gen(r, gen.data, &err), &err);

@@ -140,6 +140,8 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		if (db->live.oom)
 			st = FOLIO_ERROR_NOMEM;
 	}
+	if (st == FOLIO_OK)
+		st = fo_remotes_attach(db, why);
 	fo_buf_free(&gen);
 	fo_buf_free(&again);
 	return st;
@@ -258,10 +260,17 @@ done:
 /* Open (or create) the Xapian database behind path. */
 static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 {
-	fo_layout_kind kind = fo_layout_probe(db->path);
+	fo_layout_kind kind;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
 
+	if (db->remote_only) {
+		st = fo_xdb_new_empty(&db->xdb, &err);
+		if (st != FOLIO_OK)
+			fo_buf_puts(why, err.msg);
+		return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
+	}
+	kind = fo_layout_probe(db->path);
 	if (kind == FO_LAYOUT_OTHER) {
 		fo_buf_printf(why, "%s is not a folio index", db->path);
 		return FOLIO_ERROR_NOT_FOUND;
@@ -278,6 +287,27 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
 	if (st != FOLIO_OK)
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+	return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
+}
+
+/* A remote shard stopped answering: open everything afresh, which skips
+ * it (allow_partial) or names it. */
+static folio_status reconnect(folio_db *db, fo_buf *why)
+{
+	fo_xdb *old = db->xdb;
+	folio_status st;
+
+	fo_buf_clear(why);
+	if (db->live.len)
+		return open_reader(db, why);
+	db->xdb = NULL;
+	st = open_xdb(db, FOLIO_OPEN_READ, why);
+	if (st == FOLIO_OK)
+		fo_xdb_close(old, NULL);
+	else {
+		fo_xdb_close(db->xdb, NULL);
+		db->xdb = old;
+	}
 	return st;
 }
 
@@ -305,6 +335,12 @@ folio_status fo_db_refresh(folio_db *db)
 		if (st == FOLIO_OK)
 			break;
 		fo_db_xfail(db, st, &err);
+		if (st == FOLIO_ERROR_UNAVAILABLE && db->remote.n) {
+			st = reconnect(db, &why);
+			if (st != FOLIO_OK)
+				fo_db_fail(db, st, "%s", why.data ? why.data : "");
+			break;
+		}
 		/* Reopening fails when the generation was deleted under us:
 		 * if the stub moved on, follow it. */
 		if (!db->live.len ||
@@ -353,6 +389,7 @@ static void free_handle(folio_db *db)
 	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
 		fo_buf_free(&db->lent[i]);
 	fo_lock_drop(db->lock_fd);
+	fo_remotes_free(&db->remote);
 	free(db);
 }
 
@@ -370,22 +407,47 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		*errmsg = NULL;
 	if (!opts)
 		opts = &defaults;
-	if (!path || !*path || !out) {
-		fo_buf_puts(&why, "folio_db_open needs a path and an out handle");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION) {
+	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
 		fo_buf_printf(&why, "folio_open_options version %u is not %d",
 		              opts->version, FOLIO_OPEN_OPTIONS_VERSION);
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
+	/* A front end over remote shards alone has no local path. */
+	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes &&
+	    !(opts->flags & FOLIO_OPEN_WRITE))
+		path = NULL;
+	else if (!path || !*path || !out) {
+		fo_buf_puts(&why, "folio_db_open needs a path and an out handle");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
+	if (!out) {
+		fo_buf_puts(&why, "folio_db_open needs an out handle");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
+	if (opts->version >= 2 && opts->n_remotes &&
+	    (opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(&why, "remote shards are searched, not written: open "
+		            "them read-only");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
 	db = calloc(1, sizeof *db);
-	if (!db || !(db->path = strdup(path))) {
+	if (!db || !(db->path = strdup(path ? path : "(remote shards)"))) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
 	}
+	db->remote_only = path == NULL;
+	if (!(opts->flags & FOLIO_OPEN_WRITE))
+		st = fo_remotes_init(&db->remote, path, opts, &why);
+	if (st != FOLIO_OK)
+		goto done;
+	/* A directory holding a REMOTES file and no index is a search front
+	 * end over remote shards. */
+	if (path && db->remote.n && fo_layout_probe(path) == FO_LAYOUT_OTHER)
+		db->remote_only = 1;
 	db->lock_fd = -1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */

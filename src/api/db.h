@@ -8,6 +8,7 @@
 #include "folio.h"
 
 #include "analyzer/analyzer.h"
+#include "api/remote.h"
 #include "search/query.h"
 #include "util/buf.h"
 #include "xapian/bridge.h"
@@ -26,6 +27,8 @@ struct folio_db {
 	fo_rank rank;     /* ranking knobs; set by the first search */
 	int rank_set;
 	size_t error_pos; /* folio_db_error_position() */
+	fo_remotes remote; /* readers: remote shards searched too */
+	int remote_only;  /* no local index: remote shards alone */
 };
 
 /* Start a public call: forget the previous call's error. */

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,11 +333,16 @@ static folio_status take_options(fo_run *r, const folio_index_options *opts)
 		r->opts.payload = opts->payload;
 		return FOLIO_OK;
 	}
-	if (opts->version != FOLIO_INDEX_OPTIONS_VERSION)
+	if (opts->version != FOLIO_INDEX_OPTIONS_VERSION && opts->version != 2)
 		return fo_db_fail(r->db, FOLIO_ERROR_INVALID,
 		                  "folio_index_options version %u is not %d",
 		                  opts->version, FOLIO_INDEX_OPTIONS_VERSION);
-	r->opts = *opts;
+	/* Version 2 ends at progress. */
+	memcpy(&r->opts, opts, opts->version == 2 ?
+	       offsetof(folio_index_options, shards) : sizeof *opts);
+	if (r->opts.shards > 256)
+		return fo_db_fail(r->db, FOLIO_ERROR_INVALID,
+		                  "%u shards is more than 256", r->opts.shards);
 	if (r->opts.threads > 256)
 		return fo_db_fail(r->db, FOLIO_ERROR_INVALID,
 		                  "%u threads is more than 256", r->opts.threads);
@@ -413,7 +419,8 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	if (st == FOLIO_OK)
 		st = fo_find_gone(&r);
 	/* A bare glass database (no stub) has no generations to switch. */
-	if (st == FOLIO_OK && db->live.len && (r.opts.rebuild || docs == 0) &&
+	if (st == FOLIO_OK && db->live.len &&
+	    (r.opts.rebuild || docs == 0 || fo_reshard(&r)) &&
 	    (report->posts || r.n_gone))
 		st = fo_build(&r);
 	else if (st == FOLIO_OK)

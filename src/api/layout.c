@@ -44,7 +44,8 @@ static unsigned long gen_of(const char *name)
 static int is_debris(const char *name)
 {
 	return gen_of(name) || strncmp(name, "build-", 6) == 0 ||
-	       strcmp(name, FO_STUB_NAME ".tmp") == 0;
+	       strcmp(name, FO_STUB_NAME ".tmp") == 0 ||
+	       strcmp(name, FO_LIVE_LINK ".tmp") == 0;
 }
 
 fo_layout_kind fo_layout_probe(const char *path)
@@ -79,7 +80,7 @@ fo_layout_kind fo_layout_probe(const char *path)
 folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 {
 	fo_buf stub = FO_BUF_INIT;
-	char line[512], type[32], gen[256];
+	char line[512], type[32], gen[256], *got;
 	FILE *f = NULL;
 	folio_status st = FOLIO_OK;
 
@@ -95,9 +96,12 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 		st = errno == ENOENT ? FOLIO_ERROR_NOT_FOUND : FOLIO_ERROR_IO;
 		goto done;
 	}
-	/* The stub's one line: "<backend> <relative path>". */
-	if (!fgets(line, sizeof line, f) ||
-	    sscanf(line, "%31s %255s", type, gen) != 2 ||
+	/* The stub's one line: "<backend> <relative path>", perhaps after
+	 * comments (xapian-replicate writes two on a replica). */
+	while ((got = fgets(line, sizeof line, f)) != NULL &&
+	       (line[0] == '#' || line[0] == '\n'))
+		;
+	if (!got || sscanf(line, "%31s %255s", type, gen) != 2 ||
 	    strchr(gen, '/') || strcmp(gen, "..") == 0 ||
 	    strcmp(gen, ".") == 0) {
 		fo_buf_printf(why, "%s does not name a generation: the index "
@@ -240,15 +244,19 @@ uint64_t fo_layout_disk_size(const char *dir)
 	uint64_t total = 0;
 	DIR *d = opendir(dir);
 
-	/* A glass database is one flat directory of table files. */
+	/* A glass database is one flat directory of table files; a sharded
+	 * generation, a directory of them. */
 	if (!d)
 		return 0;
 	while ((e = readdir(d)) != NULL) {
 		fo_buf_clear(&child);
 		fo_buf_printf(&child, "%s/%s", dir, e->d_name);
-		if (!child.oom && lstat(child.data, &st) == 0 &&
-		    S_ISREG(st.st_mode))
+		if (child.oom || lstat(child.data, &st) != 0)
+			continue;
+		if (S_ISREG(st.st_mode))
 			total += (uint64_t)st.st_blocks * 512;
+		else if (S_ISDIR(st.st_mode) && e->d_name[0] != '.')
+			total += fo_layout_disk_size(child.data); /* a shard */
 	}
 	closedir(d);
 	fo_buf_free(&child);
@@ -267,6 +275,38 @@ static int sync_dir(const char *path)
 	return rc;
 }
 
+static int is_sharded(const char *path, const char *gen)
+{
+	fo_buf dir = FO_BUF_INIT;
+	int found;
+
+	fo_buf_printf(&dir, "%s/%s", path, gen);
+	found = !dir.oom && exists_in(dir.data, FO_STUB_NAME);
+	fo_buf_free(&dir);
+	return found;
+}
+
+/* If the operator made a symlink path/live, point it at gen, atomically
+ * (symlink, then rename): one stable name for the live generation, for
+ * tools such as xapian-replicate-server (README). Searches never use it:
+ * the stub is the truth, so a failure here only leaves the link behind. */
+static void point_live(const char *path, const char *gen)
+{
+	fo_buf tmp = FO_BUF_INIT, link = FO_BUF_INIT;
+	struct stat st;
+
+	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_LIVE_LINK);
+	fo_buf_printf(&link, "%s/%s", path, FO_LIVE_LINK);
+	if (!tmp.oom && !link.oom && lstat(link.data, &st) == 0 &&
+	    S_ISLNK(st.st_mode)) {
+		unlink(tmp.data);
+		if (symlink(gen, tmp.data) != 0 || rename(tmp.data, link.data) != 0)
+			unlink(tmp.data);
+	}
+	fo_buf_free(&tmp);
+	fo_buf_free(&link);
+}
+
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 {
 	fo_buf tmp = FO_BUF_INIT, stub = FO_BUF_INIT, body = FO_BUF_INIT;
@@ -275,7 +315,10 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 
 	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_STUB_NAME);
 	fo_buf_printf(&stub, "%s/%s", path, FO_STUB_NAME);
-	fo_buf_printf(&body, "glass %s\n", gen);
+	/* A sharded generation is itself a stub of shards: "auto" lets Xapian
+	 * follow it (fo_shards_write_stub). */
+	fo_buf_printf(&body, "%s %s\n", is_sharded(path, gen) ? "auto" : "glass",
+	              gen);
 	if (tmp.oom || stub.oom || body.oom) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
@@ -295,6 +338,8 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 		              strerror(errno));
 		st = FOLIO_ERROR_IO;
 	}
+	if (st == FOLIO_OK)
+		point_live(path, gen);
 done:
 	if (fd >= 0)
 		close(fd);

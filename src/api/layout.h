@@ -20,6 +20,9 @@
 #include <stdint.h>
 
 #define FO_STUB_NAME "XAPIANDB"
+/* A symlink to the live generation, kept up to date by every switch once
+ * the operator has made it (for replication: README). */
+#define FO_LIVE_LINK "live"
 
 /* What is at path. */
 typedef enum fo_layout_kind {
@@ -63,5 +66,13 @@ folio_status fo_layout_sync_tree(const char *dir, fo_buf *why);
 
 /* The total size in bytes of the files under dir. */
 uint64_t fo_layout_disk_size(const char *dir);
+
+/* Sharded generations (shards.c): gen-N holds shard-0 .. shard-(n-1),
+ * each a glass database, and a stub XAPIANDB listing them, which
+ * fo_layout_switch names with an "auto" line. */
+#define FO_SHARD_PREFIX "shard-"
+
+/* Write the stub of the sharded generation directory gen: n shards. */
+folio_status fo_shards_write_stub(const char *gen, unsigned n, fo_buf *why);
 
 #endif

@@ -51,6 +51,10 @@ folio_status fo_find_gone(fo_run *r);
  * non-zero for a full build. */
 folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err);
 
+/* Does the run ask for a shard count other than the index's (so that it
+ * must rebuild)? */
+int fo_reshard(const fo_run *r);
+
 /* The two ways of carrying out a run. */
 folio_status fo_sync(fo_run *r);
 folio_status fo_build(fo_run *r);

@@ -295,6 +295,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		params.offset = opts->offset;
 		params.limit = opts->limit;
 		params.sort_slot = FO_SLOT_DATE;
+		params.tie_slot = FO_SLOT_TIE;
 		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
 		            : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
 		                                              : FO_XSORT_RELEVANCE;

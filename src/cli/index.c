@@ -12,7 +12,8 @@
 
 static const char usage[] =
 	"usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]\n"
-	"                   [--threads N] [--wait] [--progress | --quiet] [PATH...]\n"
+	"                   [--threads N] [--shards N] [--wait]\n"
+	"                   [--progress | --quiet] [PATH...]\n"
 	"\n"
 	"Bring the index in line with the markdown topic pages (*.md) and JSON\n"
 	"Lines files (*.jsonl) in PATHs, searching directories recursively\n"
@@ -34,6 +35,10 @@ static const char usage[] =
 	"                    add a single file)\n"
 	"  --threads N       worker threads for a full build (default: one per\n"
 	"                    CPU)\n"
+	"  --shards N        split the index into N shards (databases searched\n"
+	"                    as one, built in parallel; results do not change);\n"
+	"                    a count other than the index's rebuilds it\n"
+	"                    (default: keep the index's count, 1 when new)\n"
 	"  --wait            wait for another indexer to finish instead of\n"
 	"                    failing at once\n"
 	"  --progress        report progress on stderr one line at a time, even\n"
@@ -71,7 +76,7 @@ static void print_summary(const folio_index_report *rep,
 		       (unsigned long long)rep->kept, rep->kept == 1 ? "" : "s",
 		       io->no_delete ? "--no-delete"
 		                 : "nothing is removed when something was skipped");
-	if (io->rebuild && rep->rebuilt)
+	if ((io->rebuild || io->shards) && rep->rebuilt)
 		fputs("; rebuilt", stdout);
 	putchar('\n');
 }
@@ -123,6 +128,16 @@ int cmd_index(int argc, char **argv)
 				goto done;
 			}
 			io.threads = (unsigned)n;
+		} else if ((rc = cli_option_value(argc, argv, &i, "--shards",
+		                                  &value)) != 0) {
+			long n = rc < 0 ? -1 : cli_parse_count("--shards", value);
+			if (n < 0)
+				goto done;
+			if (n < 1 || n > 256) {
+				cli_error("--shards takes 1 to 256, not %ld", n);
+				goto done;
+			}
+			io.shards = (unsigned)n;
 		} else if (strcmp(argv[i], "--wait") == 0) {
 			oo.flags |= FOLIO_OPEN_WAIT;
 		} else if (strcmp(argv[i], "--rebuild") == 0) {

@@ -42,6 +42,12 @@ static const char usage[] =
 	"  --json            print one JSON object (see the README for its schema)\n"
 	"  --stdin           read one query per line; print one JSON object\n"
 	"                    per line\n"
+	"  --remote HOST:PORT  also search the shard xapian-tcpsrv serves there\n"
+	"                    (repeatable; DIR/REMOTES may list more); with no\n"
+	"                    --db and no $FOLIO_INDEX, search remote shards only\n"
+	"  --timeout MS      wait at most MS ms for a remote shard (default 10000)\n"
+	"  --allow-partial   search the shards that answer, warning about the\n"
+	"                    others (default: an unreachable shard is an error)\n"
 	"  -h, --help        show this help\n"
 	"\n"
 	"Matches are highlighted when the output is a terminal and NO_COLOR is\n"
@@ -187,12 +193,15 @@ int cmd_search(int argc, char **argv)
 	folio_db *db = NULL;
 	folio_results *r = NULL;
 	char *errmsg = NULL, *query = NULL;
-	size_t qlen = 0;
+	const char **remotes = NULL, *value;
+	size_t qlen = 0, n_remotes = 0, k;
 	int i, rc, json = 0, words = 0, lines = 0, code = EXIT_ERROR;
+	long v;
 	folio_status st;
 
 	query = calloc(1, 1);
-	if (!query)
+	remotes = calloc((size_t)argc, sizeof *remotes);
+	if (!query || !remotes)
 		goto done;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -206,6 +215,18 @@ int cmd_search(int argc, char **argv)
 				goto done;
 		} else if (strcmp(argv[i], "--stdin") == 0) {
 			lines = 1;
+		} else if ((rc = cli_option_value(argc, argv, &i, "--remote",
+		                                  &value)) != 0) {
+			if (rc < 0)
+				goto done;
+			remotes[n_remotes++] = value;
+		} else if ((rc = cli_option_value(argc, argv, &i, "--timeout",
+		                                  &value)) != 0) {
+			if (rc < 0 || (v = cli_parse_count("--timeout", value)) < 0)
+				goto done;
+			oo.timeout_ms = (unsigned)v;
+		} else if (strcmp(argv[i], "--allow-partial") == 0) {
+			oo.allow_partial = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (i + 1 < argc) {
 				if (append_word(&query, &qlen, argv[++i]) != 0)
@@ -231,11 +252,16 @@ int cmd_search(int argc, char **argv)
 		goto done;
 	}
 
+	oo.remotes = remotes;
+	oo.n_remotes = n_remotes;
 	dir = cli_db_path(db_flag);
+	/* Remote shards alone, unless a local index was asked for. */
+	if (n_remotes && !db_flag && !getenv("FOLIO_INDEX"))
+		dir = NULL;
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
-		if (st == FOLIO_ERROR_NOT_FOUND)
+		if (st == FOLIO_ERROR_NOT_FOUND && dir)
 			fprintf(stderr, "folio: build one with: folio index --db "
 			                "%s corpus/\n", dir);
 		goto done;
@@ -253,6 +279,11 @@ int cmd_search(int argc, char **argv)
 		cli_error("%s", folio_db_error(db));
 		goto done;
 	}
+	for (k = 0; k < folio_db_skipped_count(db); k++) {
+		const char *why, *name = folio_db_skipped_shard(db, k, &why);
+		cli_error("warning: shard %s skipped, results are partial: %s",
+		          name, why);
+	}
 	print_notices(r);
 	if (json)
 		print_json(stdout, query, r, so.flags, 0);
@@ -265,5 +296,6 @@ done:
 	folio_db_close(db);
 	free(errmsg);
 	free(query);
+	free(remotes);
 	return code;
 }

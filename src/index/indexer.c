@@ -174,6 +174,17 @@ uint64_t fo_post_hash(const folio_post *p)
 	return h;
 }
 
+/* The FO_SLOT_TIE value (schema.h). */
+static folio_status set_tie(fo_xdoc *doc, const char *published,
+                            const char *hex)
+{
+	char tie[10 + 16 + 1];
+
+	snprintf(tie, sizeof tie, "%.10s%s",
+	         published ? published : "0000-00-00", hex);
+	return fo_xdoc_set_value(doc, FO_SLOT_TIE, tie, 26);
+}
+
 folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
                            uint64_t *hash, fo_xerr *err)
 {
@@ -261,6 +272,8 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_HASH, hex, 16);
+	if (st == FOLIO_OK)
+		st = set_tie(c.doc, p->published, hex);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_data(c.doc, data.data, data.len);
 

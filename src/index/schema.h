@@ -42,7 +42,13 @@ enum fo_slot {
 	FO_SLOT_COMPANY = 2, /* display value, for facets */
 	FO_SLOT_TYPE = 3,
 	FO_SLOT_YEAR = 4,
-	FO_SLOT_TOPICS = 5   /* every topic, NUL-separated (topic facets) */
+	FO_SLOT_TOPICS = 5,  /* every topic, NUL-separated (topic facets) */
+	/* Relevance ties: "YYYY-MM-DD" ("0000-00-00" undated) and the content
+	 * hash, sorted descending after the weight, so equal scores go newest
+	 * first and never by docid (docids differ between shard layouts).
+	 * One slot, because a remote shard (xapian-tcpsrv 1.4) can sort by a
+	 * value but not by a KeyMaker. */
+	FO_SLOT_TIE = 6
 };
 
 /* The separator of the values in FO_SLOT_TOPICS. */

@@ -79,6 +79,24 @@ folio_status fo_xdb_replace(fo_xdb *db, const char *unique_term,
 folio_status fo_xdb_delete(fo_xdb *db, const char *unique_term,
                            uint64_t *deleted, fo_xerr *err);
 
+/* ---- shards and remote databases (bridge_shard.cc) --------------------- */
+
+/* A sharded generation is a directory of glass databases with a stub
+ * XAPIANDB listing them: fo_xdb_open opens it as one database (a writer
+ * routes each unique term to its shard). */
+
+/* The shard, of n, that holds the post with this unique term: FNV-1a 64
+ * of the term, modulo n. Stable across versions and machines. */
+unsigned fo_xdb_shard_of(const char *unique_term, size_t len, unsigned n);
+/* How many local shards db writes to (1 when not sharded). */
+unsigned fo_xdb_shard_count(const fo_xdb *db);
+/* A reader over no database yet, for remote shards only. */
+folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);
+/* Add the database xapian-tcpsrv serves at host:port to the reader db,
+ * waiting at most timeout_ms to connect and for each reply. */
+folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
+                               unsigned timeout_ms, fo_xerr *err);
+
 /* ---- documents ---------------------------------------------------------- */
 
 /* Terms longer than Xapian's limit are dropped by the bridge (never an
@@ -136,7 +154,7 @@ void fo_xquery_free(fo_xquery *q);
 /* ---- searching ---------------------------------------------------------- */
 
 typedef enum fo_xsort {
-	FO_XSORT_RELEVANCE, /* weight, then value of sort_slot descending */
+	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,
 	FO_XSORT_VALUE_ASC
 } fo_xsort;
@@ -155,6 +173,11 @@ typedef struct fo_xsearch {
 	 * exact counts). A value holding NULs counts once per NUL-separated
 	 * part (multi-valued slots such as the topics). */
 	unsigned facet_slots;
+	/* FO_XSORT_RELEVANCE: equal weights go by this slot, descending,
+	 * instead of sort_slot, so that the order need not depend on docids
+	 * (which differ between shard layouts). A value, not a KeyMaker: the
+	 * remote backend of Xapian 1.4 supports no KeyMaker. */
+	unsigned tie_slot;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search
@@ -215,7 +238,8 @@ folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid, fo_xdb *dst,
  * clash). */
 folio_status fo_xdb_compact(const char *const *srcs, size_t n,
                             const char *dest, fo_xerr *err);
-/* Xapian::Database::check on the glass database at path: *problems is the
+/* Xapian::Database::check on the glass database at path (each shard of a
+ * sharded generation): *problems is the
  * number of errors found; the checker's first error line goes to err. */
 folio_status fo_xdb_check(const char *path, uint64_t *problems, fo_xerr *err);
 /* Call fn with each document's docid and data; fn returns non-zero to

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <vector>
 
 extern "C" folio_status fo_xdb_term_count(fo_xdb *h, uint64_t *out,
                                           fo_xerr *err)
@@ -29,12 +30,11 @@ extern "C" folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid,
                                         fo_xerr *err)
 {
 	try {
-		if (!dst->wdb)
-			throw Xapian::InvalidOperationError("index opened read-only");
 		// A Document read from src is copied term by term, values and
 		// data included, when added to another database.
 		Xapian::Document doc = src->db->get_document(docid);
-		dst->wdb->replace_document(unique_term, doc);
+		fo_xwriter_for(dst, unique_term).replace_document(unique_term,
+		                                                  doc);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -62,8 +62,39 @@ extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 	}
 }
 
+static folio_status check_one(const char *path, uint64_t *problems,
+                              fo_xerr *err);
+
 extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
                                      fo_xerr *err)
+{
+	std::vector<std::string> shards;
+	*problems = 0;
+	try {
+		if (!fo_xstub_members(path, shards))
+			return check_one(path, problems, err);
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+	// A sharded generation: check each shard; err keeps the first
+	// shard's finding.
+	for (const std::string &s : shards) {
+		uint64_t found = 0;
+		fo_xerr one = { "" };
+		folio_status st = check_one(s.c_str(), &found, &one);
+		if (st != FOLIO_OK) {
+			*err = one;
+			return st;
+		}
+		if (found && !*problems)
+			*err = one;
+		*problems += found;
+	}
+	return FOLIO_OK;
+}
+
+static folio_status check_one(const char *path, uint64_t *problems,
+                              fo_xerr *err)
 {
 	*problems = 0;
 	try {

@@ -22,16 +22,24 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 				action |= Xapian::DB_RETRY_LOCK;
 			if (flags & FO_XDB_NOSYNC)
 				action |= Xapian::DB_NO_SYNC;
-			h->wdb = new Xapian::WritableDatabase(path, action);
-			h->db = h->wdb;
+			if (!fo_xopen_shards(h, path, action)) {
+				h->wdb = new Xapian::WritableDatabase(path,
+				                                      action);
+				h->db = h->wdb;
+			}
 		} else {
 			h->db = new Xapian::Database(path);
 		}
 		*out = h;
 		return FOLIO_OK;
 	} catch (...) {
-		if (h)
-			delete h->db;
+		if (h) {
+			if (h->db != h->wdb)
+				delete h->db;
+			delete h->wdb;
+			for (Xapian::WritableDatabase *w : h->shards)
+				delete w;
+		}
 		delete h;
 		return fo_xerr_from_current_exception(err);
 	}
@@ -45,14 +53,17 @@ extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
 	// Xapian objects hold references to the database, so close() it
 	// explicitly (as notmuch_database_close does) before deleting.
 	try {
-		if (h->wdb)
-			h->wdb->commit();
+		if (h->wdb || !h->shards.empty())
+			for (Xapian::WritableDatabase *w : fo_xwriters(h))
+				w->commit();
 		h->db->close();
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);
 	}
 	try {
 		delete h->db;
+		for (Xapian::WritableDatabase *w : h->shards)
+			delete w;
 	} catch (...) {
 		if (st == FOLIO_OK)
 			st = fo_xerr_from_current_exception(err);
@@ -64,8 +75,9 @@ extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
 extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
 {
 	try {
-		if (h->wdb)
-			h->wdb->commit();
+		if (h->wdb || !h->shards.empty())
+			for (Xapian::WritableDatabase *w : fo_xwriters(h))
+				w->commit();
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -123,9 +135,10 @@ extern "C" folio_status fo_xdb_set_metadata(fo_xdb *h, const char *key,
                                             const char *value, fo_xerr *err)
 {
 	try {
-		if (!h->wdb)
-			throw Xapian::InvalidOperationError("index opened read-only");
-		h->wdb->set_metadata(key, value);
+		// Every shard carries the metadata: a combined reader reads
+		// the first one's (Database::get_metadata).
+		for (Xapian::WritableDatabase *w : fo_xwriters(h))
+			w->set_metadata(key, value);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -181,12 +194,11 @@ extern "C" folio_status fo_xdb_replace(fo_xdb *h, const char *unique_term,
                                        const fo_xdoc *doc, fo_xerr *err)
 {
 	try {
-		if (!h->wdb)
-			throw Xapian::InvalidOperationError("index opened read-only");
+		Xapian::WritableDatabase &w = fo_xwriter_for(h, unique_term);
 		if (h->append)
-			h->wdb->add_document(doc->doc);
+			w.add_document(doc->doc);
 		else
-			h->wdb->replace_document(unique_term, doc->doc);
+			w.replace_document(unique_term, doc->doc);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -198,11 +210,14 @@ extern "C" folio_status fo_xdb_delete(fo_xdb *h, const char *unique_term,
 {
 	*deleted = 0;
 	try {
-		if (!h->wdb)
-			throw Xapian::InvalidOperationError("index opened read-only");
-		*deleted = h->wdb->get_termfreq(unique_term);
-		if (*deleted)
-			h->wdb->delete_document(unique_term);
+		// Look in every shard: robust even against a post stored
+		// away from its hash's shard.
+		for (Xapian::WritableDatabase *w : fo_xwriters(h)) {
+			Xapian::doccount n = w->get_termfreq(unique_term);
+			if (n)
+				w->delete_document(unique_term);
+			*deleted += n;
+		}
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);

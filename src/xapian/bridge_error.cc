@@ -48,6 +48,10 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	} catch (const Xapian::InvalidArgumentError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_INVALID;
+	} catch (const Xapian::NetworkError &e) {
+		// A remote shard refused, hung up or timed out (remote.html).
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_UNAVAILABLE;
 	} catch (const Xapian::Error &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_BACKEND;

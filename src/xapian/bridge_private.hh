@@ -14,7 +14,26 @@ struct fo_xdb {
 	Xapian::Database *db;            // the reader, or the writer as a reader
 	Xapian::WritableDatabase *wdb;   // NULL for read-only handles
 	bool append;                     // FO_XDB_APPEND
+	// A writer on a sharded generation (bridge_shard.cc): one writer per
+	// shard, wdb NULL, and db the shards combined as one reader.
+	std::vector<Xapian::WritableDatabase *> shards;
 };
+
+// The writers behind h (one, or every shard); throws when read-only.
+std::vector<Xapian::WritableDatabase *> fo_xwriters(fo_xdb *h);
+
+// The writer that holds (or is to hold) the post with unique_term: the
+// shard fo_xdb_shard_of() names. Throws when read-only.
+Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
+                                         const std::string &unique_term);
+
+// Open the shards a sharded generation's stub at dir lists, writable,
+// into h (bridge_shard.cc). Returns false when dir has no stub.
+bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action);
+
+// The member databases (full paths) the stub in directory dir lists;
+// false when dir holds no stub. Throws on a damaged stub.
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out);
 
 struct fo_xdoc {
 	Xapian::Document doc;

@@ -3,6 +3,7 @@
 #include "bridge_private.hh"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <new>
@@ -48,6 +49,29 @@ private:
 	std::map<std::string, uint64_t> counts_;
 };
 
+// Hits fetched past the page, so that ties at its edge are decided by
+// the tie slot, not by floating-point noise. Runs of equal weights can be
+// long (posts with identical summaries), and the matcher examines
+// check_at_least (1000) matches anyway, so a wide margin costs little.
+static const size_t TIE_MARGIN = 100;
+
+struct ranked {
+	Xapian::MSetIterator it;
+	double weight;
+	std::string tie;
+};
+
+// Weights within a relative 1e-9 are equal (summation order across
+// shards moves only the last bits); equal weights go by the tie value,
+// descending (schema.h FO_SLOT_TIE).
+static bool near_ties(const ranked &a, const ranked &b)
+{
+	double scale = std::max(std::fabs(a.weight), std::fabs(b.weight));
+	if (std::fabs(a.weight - b.weight) > 1e-9 * scale)
+		return a.weight > b.weight;
+	return a.tie > b.tie;
+}
+
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                 fo_xmset *m)
 {
@@ -61,7 +85,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 			p->k1, p->k2, p->k3, p->b, p->min_normlen));
 	switch (p->sort) {
 	case FO_XSORT_RELEVANCE:
-		enq.set_sort_by_relevance_then_value(p->sort_slot, true);
+		enq.set_sort_by_relevance_then_value(p->tie_slot, true);
 		break;
 	case FO_XSORT_VALUE_DESC:
 		enq.set_sort_by_value_then_relevance(p->sort_slot, true);
@@ -76,8 +100,18 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 			spies.emplace_back(new SplitValueCountSpy(slot));
 	for (std::unique_ptr<SplitValueCountSpy> &spy : spies)
 		enq.add_matchspy(spy.get());
-	Xapian::MSet mset = enq.get_mset(p->offset, p->limit,
-	                                 p->check_at_least);
+	// Relevance ties must not depend on the shard layout. Xapian orders
+	// equal weights by the tie slot, but a weight summed over shards may
+	// differ from the unsharded one in its last bits, which decides ties
+	// the tie slot should have. So fetch from the top, a few hits past
+	// the page, and re-sort with a relative tolerance (see near_ties).
+	size_t first = p->offset, want = p->limit;
+	bool resort = p->sort == FO_XSORT_RELEVANCE && want > 0;
+	if (resort) {
+		want = p->offset + p->limit + TIE_MARGIN;
+		first = 0;
+	}
+	Xapian::MSet mset = enq.get_mset(first, want, p->check_at_least);
 	m->facets.clear();
 	for (const std::unique_ptr<SplitValueCountSpy> &spy : spies) {
 		m->facets.emplace_back();
@@ -88,10 +122,23 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	if (mset.get_matches_lower_bound() == mset.get_matches_upper_bound())
 		m->estimate = mset.get_matches_lower_bound();
 	m->items.clear();
-	m->items.reserve(mset.size());
+	if (!resort) {
+		m->items.reserve(mset.size());
+		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
+			m->items.push_back(fo_xmset_item{
+				*i, i.get_weight(), i.get_document().get_data()});
+		return;
+	}
+	std::vector<ranked> all;
+	all.reserve(mset.size());
 	for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
-		m->items.push_back(
-			fo_xmset_item{*i, i.get_weight(), i.get_document().get_data()});
+		all.push_back(ranked{i, i.get_weight(),
+		                     i.get_document().get_value(p->tie_slot)});
+	std::stable_sort(all.begin(), all.end(), near_ties);
+	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
+	     k++)
+		m->items.push_back(fo_xmset_item{*all[k].it, all[k].weight,
+		                                 all[k].it.get_document().get_data()});
 }
 
 extern "C" folio_status fo_xdb_search(fo_xdb *h, const fo_xquery *q,

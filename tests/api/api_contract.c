@@ -218,7 +218,7 @@ static void test_api__a_wrong_options_version_is_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
 	assert_true(db == NULL);
 	assert_true(errmsg != NULL);
-	assert_str("folio_open_options version 2 is not 1", errmsg);
+	assert_str("folio_open_options version 3 is not 2", errmsg);
 	free(errmsg);
 	errmsg = NULL;
 	opts.version = 0;

@@ -242,7 +242,12 @@ static void test_gen__version_1_options_and_bad_thread_counts(void)
 	io.version = 1; /* a caller built against the first folio.h */
 	assert_ok(folio_db_index_paths(w, paths, 1, &io, &rep));
 	assert_int(3, rep.added);
-	io.version = 3;
+	io.version = 2; /* before shards: the field is not read */
+	io.shards = 7;
+	assert_ok(folio_db_index_paths(w, paths, 1, &io, &rep));
+	assert_int(3, rep.unchanged);
+	io.shards = 0;
+	io.version = FOLIO_INDEX_OPTIONS_VERSION + 1;
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(w, paths, 1, &io, &rep));
 	io.version = FOLIO_INDEX_OPTIONS_VERSION;

@@ -38,8 +38,11 @@ expect_eq "$NVIDIA|$NVIDIA|" "$(hits 'MXFP8 AND NVIDIA')|$(hits MXFP8 NVIDIA)|$(
 begin "NOT and -word exclude"
 expect_eq "$MODAL $EBAY|$NVIDIA" "$(hits 'training NOT MXFP8')|$(hits MXFP8 -Meta)"
 
+# Posts with equal scores go newest first, then in a fixed order that
+# does not depend on how the index is sharded (schema.h FO_SLOT_TIE):
+# of the two posts of Sep 14, 2026, the Red Hat one comes first.
 begin "a lone -word is every post without it"
-expect_eq "$NVIDIA $REDHAT $META $MODAL $EBAY" "$(hits -- -Heroku)"
+expect_eq "$REDHAT $NVIDIA $META $MODAL $EBAY" "$(hits -- -Heroku)"
 
 begin "+word is required, the other words only rank"
 expect_eq "$MODAL" "$(hits GPUs +Modal)"
@@ -72,7 +75,7 @@ begin "site: the host, with or without www, scheme and path, and its parent doma
 expect_eq "$CUDA|$CUDA|$KERNEL|7" "$(hits --db "$TMP/more" site:developer.nvidia.com)|$(hits --db "$TMP/more" site:nvidia.com)|$(hits --db "$TMP/more" site:https://WWW.redhat.com/blog)|$(hits --db "$TMP/more" 'site:yomu.fyi OR site:redhat.com' | wc -w)"
 
 begin "published: ranges, open ranges, months and years"
-expect_eq "$NVIDIA $REDHAT $META $MODAL|$HEROKU|$NVIDIA $REDHAT|$EBAY|$EBAY $HEROKU" \
+expect_eq "$REDHAT $NVIDIA $META $MODAL|$HEROKU|$NVIDIA $REDHAT|$EBAY|$EBAY $HEROKU" \
 	"$(hits 'published:2026-01-01..2026-09-30')|$(hits 'published:..2020-12-31')|$(hits --sort oldest 'published:2026-09')|$(hits year:2025)|$(hits --sort newest year:2019..2025)"
 
 begin "--since and --until limit any query"

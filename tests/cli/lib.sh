@@ -76,3 +76,52 @@ finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }
+
+# ---- servers (T140, T150): real Xapian daemons on free loopback ports ----
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on right now.
+free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_port PORT: wait (at most 10 s) until something accepts on PORT.
+wait_port() {
+	python3 - "$1" <<'PY'
+import socket, sys, time
+end = time.time() + 10
+while time.time() < end:
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.2).close()
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.05)
+sys.exit(1)
+PY
+}
+
+# serve VAR CMD...: start a server in its own session (xapian-tcpsrv sends
+# SIGTERM to its whole process group when it stops, which must not be
+# ours), remember its pid in VAR, and kill every server on exit.
+SERVERS=""
+serve() {
+	local var=$1
+	shift
+	setsid "$@" >>"$TMP/servers.log" 2>&1 </dev/null &
+	printf -v "$var" '%s' "$!"
+	SERVERS="$SERVERS $!"
+}
+stop_server() { kill -KILL -- "-$1" 2>/dev/null; wait "$1" 2>/dev/null; }
+stop_servers() {
+	local pid
+	for pid in $SERVERS; do stop_server "$pid"; done
+}
+trap 'stop_servers; rm -rf "$TMP"' EXIT
+
+# debian_posts N DIR: the benchmark corpus's first N posts in DIR.
+debian_posts() {
+	mkdir -p "$2"
+	gzip -dc /work/shared/data/debian-posts.jsonl.gz | head -n "$1" >"$2/posts.jsonl"
+}
+
+# ranking JSON: "url score" per hit, for comparing rankings.
+ranking() { python3 -c 'import json,sys; [print(h["url"], h["score"]) for h in json.load(sys.stdin)["hits"]]' <<<"$1"; }

@@ -51,8 +51,8 @@ SEARCH_FACETS = 1 << 1
 SEARCH_EXPLAIN = 1 << 2
 SEARCH_NO_SUGGEST = 1 << 3
 
-OPEN_OPTIONS_VERSION = 1
-INDEX_OPTIONS_VERSION = 2
+OPEN_OPTIONS_VERSION = 2
+INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 
 _c_status = ctypes.c_int  # a C enum is an int
@@ -77,6 +77,11 @@ class OpenOptions(ctypes.Structure):
         ("version", ctypes.c_uint),
         ("flags", ctypes.c_uint),
         ("language", ctypes.c_char_p),
+        # version 2
+        ("remotes", ctypes.POINTER(ctypes.c_char_p)),
+        ("n_remotes", ctypes.c_size_t),
+        ("timeout_ms", ctypes.c_uint),
+        ("allow_partial", ctypes.c_int),
     ]
 
 
@@ -112,6 +117,8 @@ class IndexOptions(ctypes.Structure):
         ("no_delete", ctypes.c_int),
         ("threads", ctypes.c_uint),
         ("progress", ProgressFn),
+        # version 3
+        ("shards", ctypes.c_uint),
     ]
 
 

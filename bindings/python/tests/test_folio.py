@@ -472,8 +472,9 @@ def test_check_reports_a_damaged_table(sample, tmp_path):
     with folio.Index(damaged) as ix:
         report = ix.check()
     assert report.problems > 0 and not report
-    assert (report.problems, report.message) == \
-        (1, "DatabaseError: Block 0 item 12: not in sorted order")
+    # Which check trips first depends on the damaged bytes' content.
+    assert report.problems == 1
+    assert report.message.startswith("DatabaseError: Block 0 item ")
 
 
 def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
@@ -571,7 +572,8 @@ def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
     assert out == expected
     # Every field of each C struct is mirrored: the last field ends the struct.
     assert len(out) == sum(1 + len(c._fields_) for c in _native.STRUCTS.values())
-    assert _native.SEARCH_OPTIONS_VERSION == 2 and _native.INDEX_OPTIONS_VERSION == 2
+    assert (_native.OPEN_OPTIONS_VERSION, _native.INDEX_OPTIONS_VERSION,
+            _native.SEARCH_OPTIONS_VERSION) == (2, 3, 2)
 
 
 def run_fresh(code, **env):

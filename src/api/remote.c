@@ -1,0 +1,207 @@
+/*
+ * remote.c: remote shards (remote.h). Xapian::Remote::open connects when
+ * the database is added, so an unreachable shard shows up here, when the
+ * handle opens, or when a search's reopen finds the connection gone (db.c
+ * then reopens the handle, which comes back here).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "api/remote.h"
+
+#include "api/db.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Split "HOST:PORT" (the last colon, so "[::1]:80" style is not needed:
+ * xapian-tcpsrv takes host names and IPv4 addresses). */
+static int split(const char *name, char *host, size_t size, unsigned *port)
+{
+	const char *colon = strrchr(name, ':');
+	char *end;
+	unsigned long p;
+
+	if (!colon || colon == name || (size_t)(colon - name) >= size)
+		return -1;
+	errno = 0;
+	p = strtoul(colon + 1, &end, 10);
+	if (errno || end == colon + 1 || *end || p == 0 || p > 65535)
+		return -1;
+	memcpy(host, name, (size_t)(colon - name));
+	host[colon - name] = '\0';
+	*port = (unsigned)p;
+	return 0;
+}
+
+static folio_status add_name(fo_remotes *rm, const char *name, fo_buf *why)
+{
+	char host[256];
+	unsigned port;
+	char **grown;
+
+	if (split(name, host, sizeof host, &port) != 0) {
+		fo_buf_printf(why, "remote shard \"%s\" is not HOST:PORT", name);
+		return FOLIO_ERROR_INVALID;
+	}
+	grown = realloc(rm->names, (rm->n + 1) * sizeof *grown);
+	if (!grown)
+		return FOLIO_ERROR_NOMEM;
+	rm->names = grown;
+	if (!(rm->names[rm->n] = strdup(name)))
+		return FOLIO_ERROR_NOMEM;
+	rm->n++;
+	return FOLIO_OK;
+}
+
+/* path/REMOTES: one HOST:PORT a line; blank lines and '#' comments. */
+static folio_status read_file(fo_remotes *rm, const char *path, fo_buf *why)
+{
+	fo_buf file = FO_BUF_INIT;
+	char line[512], word[300];
+	unsigned lineno = 0;
+	folio_status st = FOLIO_OK;
+	FILE *f;
+
+	fo_buf_printf(&file, "%s/%s", path, FO_REMOTES_FILE);
+	if (file.oom)
+		return FOLIO_ERROR_NOMEM;
+	f = fopen(file.data, "r");
+	if (!f) {
+		if (errno != ENOENT) {
+			fo_buf_printf(why, "cannot read %s: %s", file.data,
+			              strerror(errno));
+			st = FOLIO_ERROR_IO;
+		}
+		goto done;
+	}
+	while (st == FOLIO_OK && fgets(line, sizeof line, f)) {
+		lineno++;
+		if (sscanf(line, "%299s", word) != 1 || word[0] == '#')
+			continue;
+		st = add_name(rm, word, why);
+		if (st == FOLIO_ERROR_INVALID)
+			fo_buf_printf(why, " (%s line %u)", file.data, lineno);
+	}
+	fclose(f);
+done:
+	fo_buf_free(&file);
+	return st;
+}
+
+folio_status fo_remotes_init(fo_remotes *rm, const char *path,
+                             const folio_open_options *opts, fo_buf *why)
+{
+	folio_status st = FOLIO_OK;
+	size_t i;
+
+	memset(rm, 0, sizeof *rm);
+	rm->timeout_ms = FO_REMOTE_TIMEOUT_MS;
+	if (opts->version < 2)
+		return path ? read_file(rm, path, why) : FOLIO_OK;
+	if (opts->timeout_ms)
+		rm->timeout_ms = opts->timeout_ms;
+	rm->allow_partial = opts->allow_partial != 0;
+	if (opts->n_remotes && !opts->remotes) {
+		fo_buf_puts(why, "n_remotes is set but remotes is NULL");
+		return FOLIO_ERROR_INVALID;
+	}
+	for (i = 0; st == FOLIO_OK && i < opts->n_remotes; i++)
+		st = opts->remotes[i] ? add_name(rm, opts->remotes[i], why)
+		                      : FOLIO_ERROR_INVALID;
+	if (st == FOLIO_OK && path)
+		st = read_file(rm, path, why);
+	return st;
+}
+
+static void forget_skipped(fo_remotes *rm)
+{
+	size_t i;
+
+	for (i = 0; i < 2 * rm->n_skipped; i++)
+		free(rm->skipped[i]);
+	free(rm->skipped);
+	rm->skipped = NULL;
+	rm->n_skipped = 0;
+}
+
+static folio_status skip(fo_remotes *rm, const char *name, const char *why)
+{
+	char **grown = realloc(rm->skipped, 2 * (rm->n_skipped + 1) *
+	                                    sizeof *grown);
+
+	if (!grown)
+		return FOLIO_ERROR_NOMEM;
+	rm->skipped = grown;
+	grown[2 * rm->n_skipped] = strdup(name);
+	grown[2 * rm->n_skipped + 1] = strdup(why);
+	rm->n_skipped++;
+	return grown[2 * rm->n_skipped - 2] && grown[2 * rm->n_skipped - 1]
+	               ? FOLIO_OK
+	               : FOLIO_ERROR_NOMEM;
+}
+
+folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
+{
+	fo_remotes *rm = &db->remote;
+	folio_status st = FOLIO_OK;
+	char host[256];
+	unsigned port;
+	size_t i;
+
+	forget_skipped(rm);
+	for (i = 0; st == FOLIO_OK && i < rm->n; i++) {
+		fo_xerr err = { "" };
+		folio_status got;
+
+		split(rm->names[i], host, sizeof host, &port);
+		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms, &err);
+		if (got == FOLIO_OK)
+			continue;
+		if (got == FOLIO_ERROR_NOMEM)
+			st = got;
+		else if (rm->allow_partial)
+			st = skip(rm, rm->names[i], err.msg);
+		else {
+			fo_buf_printf(why, "remote shard %s cannot be searched: "
+			              "%s", rm->names[i], err.msg);
+			st = FOLIO_ERROR_UNAVAILABLE;
+		}
+	}
+	if (st == FOLIO_OK && db->remote_only &&
+	    rm->n_skipped == rm->n) {
+		fo_buf_printf(why, "none of the %zu remote shards can be "
+		              "searched; %s: %s", rm->n, rm->skipped[0],
+		              rm->skipped[1]);
+		st = FOLIO_ERROR_UNAVAILABLE;
+	}
+	return st;
+}
+
+void fo_remotes_free(fo_remotes *rm)
+{
+	size_t i;
+
+	forget_skipped(rm);
+	for (i = 0; i < rm->n; i++)
+		free(rm->names[i]);
+	free(rm->names);
+	memset(rm, 0, sizeof *rm);
+}
+
+size_t folio_db_skipped_count(const folio_db *db)
+{
+	return db ? db->remote.n_skipped : 0;
+}
+
+const char *folio_db_skipped_shard(const folio_db *db, size_t i,
+                                   const char **reason)
+{
+	if (reason)
+		*reason = NULL;
+	if (!db || i >= db->remote.n_skipped)
+		return NULL;
+	if (reason)
+		*reason = db->remote.skipped[2 * i + 1];
+	return db->remote.skipped[2 * i];
+}

@@ -1,0 +1,131 @@
+// bridge_shard.cc: shards and remote databases. A sharded generation is a
+// directory holding one glass database per shard (shard-0, shard-1, ...)
+// and a stub file XAPIANDB listing them; a reader opens the directory and
+// Xapian searches the shards as one database, with statistics summed
+// across them, so the ranking is the unsharded one ("Multiple databases",
+// overview.rst). Xapian 1.4 cannot write through a stub of several
+// databases, so a writer opens each shard itself and routes every post by
+// a stable hash of its unique term (fo_xdb_shard_of). Remote shards are
+// databases served by xapian-tcpsrv, added to a reader with
+// Xapian::Remote::open (dbfactory.h).
+#include "bridge_private.hh"
+
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+extern "C" unsigned fo_xdb_shard_of(const char *unique_term, size_t len,
+                                    unsigned n)
+{
+	// FNV-1a, 64 bits: fixed forever, since it decides where posts live.
+	uint64_t h = 14695981039346656037ULL;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)unique_term[i];
+		h *= 1099511628211ULL;
+	}
+	return n ? (unsigned)(h % n) : 0;
+}
+
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
+{
+	struct stat sb;
+	std::string stub = dir + "/XAPIANDB";
+	if (stat(dir.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode) ||
+	    stat(stub.c_str(), &sb) != 0)
+		return false;
+	std::ifstream in(stub);
+	if (!in)
+		throw Xapian::DatabaseOpeningError("cannot read " + stub);
+	std::string line;
+	while (std::getline(in, line)) {
+		std::istringstream words(line);
+		std::string type, rel;
+		if (!(words >> type) || type[0] == '#')
+			continue;
+		if (!(words >> rel) || rel.find('/') != std::string::npos ||
+		    rel == "." || rel == "..")
+			throw Xapian::DatabaseCorruptError(
+				stub + " lists something that is not a shard "
+				       "directory: " + line);
+		out.push_back(dir + "/" + rel);
+	}
+	if (out.empty())
+		throw Xapian::DatabaseCorruptError(stub + " lists no shards");
+	return true;
+}
+
+bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)
+{
+	std::vector<std::string> paths;
+	if (!fo_xstub_members(dir, paths))
+		return false;
+	h->db = new Xapian::Database();
+	for (const std::string &p : paths) {
+		h->shards.push_back(new Xapian::WritableDatabase(p, action));
+		h->db->add_database(*h->shards.back());
+	}
+	return true;
+}
+
+std::vector<Xapian::WritableDatabase *> fo_xwriters(fo_xdb *h)
+{
+	if (!h->shards.empty())
+		return h->shards;
+	if (!h->wdb)
+		throw Xapian::InvalidOperationError("index opened read-only");
+	return std::vector<Xapian::WritableDatabase *>(1, h->wdb);
+}
+
+Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
+                                         const std::string &unique_term)
+{
+	if (h->shards.empty()) {
+		if (!h->wdb)
+			throw Xapian::InvalidOperationError(
+				"index opened read-only");
+		return *h->wdb;
+	}
+	return *h->shards[fo_xdb_shard_of(unique_term.data(),
+	                                  unique_term.size(),
+	                                  (unsigned)h->shards.size())];
+}
+
+extern "C" unsigned fo_xdb_shard_count(const fo_xdb *h)
+{
+	return h->shards.empty() ? 1 : (unsigned)h->shards.size();
+}
+
+extern "C" folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err)
+{
+	fo_xdb *h = NULL;
+	*out = NULL;
+	try {
+		h = new fo_xdb();
+		h->db = new Xapian::Database();
+		h->wdb = NULL;
+		h->append = false;
+		*out = h;
+		return FOLIO_OK;
+	} catch (...) {
+		delete h;
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
+                                          unsigned port, unsigned timeout_ms,
+                                          fo_xerr *err)
+{
+	try {
+		if (h->wdb || !h->shards.empty())
+			throw Xapian::InvalidOperationError(
+				"remote shards are for searching only");
+		// The same bound for connecting and for each reply, so a hung
+		// server costs a search at most timeout_ms per exchange.
+		h->db->add_database(Xapian::Remote::open(host, port, timeout_ms,
+		                                         timeout_ms));
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

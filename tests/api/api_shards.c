@@ -1,0 +1,254 @@
+/*
+ * api_shards.c: a sharded index ranks exactly as the unsharded one. The
+ * benchmark corpus (/work/shared/data/debian-posts.jsonl.gz; its first
+ * FOLIO_SHARD_POSTS posts: 12000 by default to keep the test near 30 s on
+ * a shared 2-core machine, 3000 under the sanitizers, 0 for all 64k) is
+ * indexed as 1, 2 and 4
+ * shards, and every query (the known-item set's first 150 queries plus
+ * one- and two-word queries whose many hits tie on weight) must return
+ * the same hits in the same order with the same totals and scores equal
+ * within a relative 1e-9 (floating-point sums may differ in their last
+ * bits between layouts: 1.3e-16 is the largest difference seen).
+ */
+#define _XOPEN_SOURCE 700
+#include "folio.h"
+#include "harness.h"
+
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DATA "/work/shared/data"
+#define TOLERANCE 1e-9
+#define LIMIT 40
+
+static char root[256];
+static char *queries[256];
+static size_t n_queries;
+static const unsigned layouts[] = { 1, 2, 4 };
+
+static const char *const words[] = {
+	"library", "python", "server", "documentation", "development files",
+	"game", "font", "perl module", "kernel", "network", "utility",
+	"shared library", "header files", "client", "plugin", "emacs",
+	"java", "ruby", "haskell", "rust", "debug symbols", "transitional",
+	"dummy package", "metapackage", "gnome", "qt", "tex", "xml parser",
+};
+
+static int rm_one(const char *p, const struct stat *sb, int f, struct FTW *w)
+{
+	(void)sb;
+	(void)f;
+	(void)w;
+	return remove(p);
+}
+
+static int make_corpus(const char *dir)
+{
+	char cmd[1024], path[512];
+	const char *env = getenv("FOLIO_SHARD_POSTS");
+	/* Under the sanitizers (tests/CMakeLists.txt sets ASAN_OPTIONS)
+	 * everything runs ~10x slower: a smaller corpus keeps the time. */
+	long n = env ? atol(env) : getenv("ASAN_OPTIONS") ? 3000 : 12000;
+
+	snprintf(path, sizeof path, "%s", dir);
+	if (mkdir(path, 0777) != 0)
+		return -1;
+	if (n > 0)
+		snprintf(cmd, sizeof cmd, "gzip -dc %s/debian-posts.jsonl.gz | "
+		         "head -n %ld > %s/posts.jsonl", DATA, n, dir);
+	else
+		snprintf(cmd, sizeof cmd, "gzip -dc %s/debian-posts.jsonl.gz "
+		         "> %s/posts.jsonl", DATA, dir);
+	return system(cmd);
+}
+
+static int load_queries(void)
+{
+	char line[2048];
+	FILE *f = fopen(DATA "/known-item/queries-dev.tsv", "r");
+	size_t i;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		queries[n_queries++] = strdup(words[i]);
+	while (f && n_queries < 150 + sizeof words / sizeof words[0] &&
+	       fgets(line, sizeof line, f)) {
+		char *q = strchr(line, '\t'), *end;
+		if (!q || !(end = strchr(++q, '\t')))
+			continue;
+		*end = '\0';
+		queries[n_queries++] = strdup(q);
+	}
+	if (f)
+		fclose(f);
+	return n_queries > 100 ? 0 : -1;
+}
+
+static int build(unsigned shards)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	char path[512], corpus[512];
+	const char *paths[1] = { corpus };
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	folio_status st;
+
+	snprintf(path, sizeof path, "%s/index-%u", root, shards);
+	snprintf(corpus, sizeof corpus, "%s/corpus", root);
+	oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	io.shards = shards;
+	st = folio_db_open(path, &oo, &db, &errmsg);
+	if (st == FOLIO_OK)
+		st = folio_db_index_paths(db, paths, 1, &io, NULL);
+	if (st != FOLIO_OK)
+		fprintf(stderr, "  build %u: %s\n", shards,
+		        errmsg ? errmsg : folio_db_error(db));
+	free(errmsg);
+	if (folio_db_close(db) != FOLIO_OK)
+		st = FOLIO_ERROR_BACKEND;
+	return st == FOLIO_OK ? 0 : -1;
+}
+
+static folio_db *open_layout(unsigned shards)
+{
+	char path[512], *errmsg = NULL;
+	folio_db *db = NULL;
+
+	snprintf(path, sizeof path, "%s/index-%u", root, shards);
+	if (folio_db_open(path, NULL, &db, &errmsg) != FOLIO_OK)
+		fprintf(stderr, "  open %s: %s\n", path, errmsg);
+	free(errmsg);
+	return db;
+}
+
+static double absolute(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+static size_t compared_hits, tied_hits;
+static double worst;
+
+/* Compare one query's results on two handles; -1 with a message if they
+ * differ. */
+static int same_results(folio_db *a, folio_db *b, const char *query,
+                        size_t offset)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *ra = NULL, *rb = NULL;
+	size_t i;
+	int rc = -1;
+
+	so.limit = LIMIT;
+	so.offset = offset;
+	if (folio_db_search(a, query, &so, &ra) != FOLIO_OK ||
+	    folio_db_search(b, query, &so, &rb) != FOLIO_OK) {
+		fprintf(stderr, "  \"%s\": %s%s\n", query, folio_db_error(a),
+		        folio_db_error(b));
+		goto done;
+	}
+	if (folio_results_total(ra) != folio_results_total(rb) ||
+	    folio_results_count(ra) != folio_results_count(rb)) {
+		fprintf(stderr, "  \"%s\": %llu/%zu hits vs %llu/%zu\n", query,
+		        (unsigned long long)folio_results_total(ra),
+		        folio_results_count(ra),
+		        (unsigned long long)folio_results_total(rb),
+		        folio_results_count(rb));
+		goto done;
+	}
+	for (i = 0; i < folio_results_count(ra); i++) {
+		const folio_hit *x = folio_results_hit(ra, i);
+		const folio_hit *y = folio_results_hit(rb, i);
+		double diff = absolute(x->score - y->score) /
+		              (x->score > 0 ? x->score : 1e-300);
+
+		if (strcmp(x->url, y->url) != 0 || diff > TOLERANCE) {
+			fprintf(stderr, "  \"%s\" rank %zu: %s %.17g vs %s %.17g\n",
+			        query, x->rank, x->url, x->score, y->url,
+			        y->score);
+			goto done;
+		}
+		if (diff > worst)
+			worst = diff;
+		if (i && x->score == folio_results_hit(ra, i - 1)->score)
+			tied_hits++;
+		compared_hits++;
+	}
+	rc = 0;
+done:
+	folio_results_free(ra);
+	folio_results_free(rb);
+	return rc;
+}
+
+static void test_shards__build_as_1_2_and_4_shards(void)
+{
+	char corpus[512];
+	size_t i;
+
+	snprintf(corpus, sizeof corpus, "%s/corpus", root);
+	assert_int(0, make_corpus(corpus));
+	assert_int(0, load_queries());
+	for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+		assert_int(0, build(layouts[i]));
+}
+
+static void test_shards__every_layout_ranks_as_one_database(void)
+{
+	folio_db *one = open_layout(1), *other = NULL;
+	uint64_t docs1 = 0, docs = 0;
+	size_t i, q;
+	int bad = 0;
+
+	assert_true(one != NULL);
+	assert_ok(folio_db_count(one, &docs1));
+	assert_true(docs1 > 1000);
+	for (i = 1; i < sizeof layouts / sizeof layouts[0]; i++) {
+		other = open_layout(layouts[i]);
+		if (!other)
+			break;
+		if (folio_db_count(other, &docs) != FOLIO_OK || docs != docs1)
+			bad++;
+		for (q = 0; q < n_queries; q++) {
+			bad += same_results(one, other, queries[q], 0) != 0;
+			/* A later page: ties across the page boundary. */
+			bad += same_results(one, other, queries[q], 7) != 0;
+		}
+		folio_db_close(other);
+		other = NULL;
+	}
+	folio_db_close(one);
+	printf("  %zu queries, %zu hits compared (%zu tied with the hit "
+	       "before), largest relative score difference %.3g\n",
+	       n_queries * 2 * 2, compared_hits, tied_hits, worst);
+	assert_true(other == NULL && i == sizeof layouts / sizeof layouts[0]);
+	assert_int(0, bad);
+	assert_true(tied_hits > 0); /* the tie-break was exercised */
+}
+
+int main(void)
+{
+	static const fo_test tests[] = {
+		FO_TEST(test_shards__build_as_1_2_and_4_shards),
+		FO_TEST(test_shards__every_layout_ranks_as_one_database),
+	};
+	int rc;
+	size_t i;
+
+	snprintf(root, sizeof root, "%s/folio-shards.XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	rc = FO_RUN(tests);
+	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	for (i = 0; i < n_queries; i++)
+		free(queries[i]);
+	return rc;
+}

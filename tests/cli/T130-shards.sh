@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# T130-shards: folio index --shards N splits the index into N databases
+# searched as one. Results equal the unsharded index's (api_shards.c
+# checks scores to 1e-9 on more queries; here the CLI's JSON); updates go
+# to the shard a full build would have put the post in; --shards with a
+# new count reshards; stats and check cover every shard.
+. "$(dirname "$0")/lib.sh"
+
+debian_posts 4000 "$TMP/corpus"
+"$FOLIO" index --db "$TMP/one" "$TMP/corpus" >/dev/null
+begin "--shards 3 builds three shards behind the generation's stub"
+run "$FOLIO" index --db "$TMP/three" --shards 3 "$TMP/corpus"
+gen=$(awk '{print $2}' "$TMP/three/XAPIANDB")
+expect_eq "auto $gen|glass shard-0 glass shard-1 glass shard-2" \
+	"$(cat "$TMP/three/XAPIANDB")|$(echo $(cat "$TMP/three/$gen/XAPIANDB"))"
+
+begin "every post is in exactly one shard"
+sum=0
+for k in 0 1 2; do
+	n=$(xapian-delve "$TMP/three/$gen/shard-$k" | sed -n 's/^number of documents = //p')
+	sum=$((sum + n))
+done
+expect_eq 4000 "$sum"
+
+for q in "python library" "game" "development files" "documentation" "perl" "kernel module"; do
+	begin "\"$q\": same hits, order and scores as one database"
+	a=$("$FOLIO" search --db "$TMP/one" --json --limit 30 $q)
+	b=$("$FOLIO" search --db "$TMP/three" --json --limit 30 $q)
+	expect_eq "$(ranking "$a")" "$(ranking "$b")"
+done
+
+begin "equal scores are ordered the same way in both (no docid tie-break)"
+a=$("$FOLIO" search --db "$TMP/one" --json --limit 50 library)
+ties=$(ranking "$a" | awk '{print $2}' | uniq -d | wc -l)
+[ "$ties" -gt 0 ] && pass || fail "no tied scores: the query tests nothing"
+
+begin "an incremental run routes a new post to its shard"
+posts_jsonl 1 1 zqmarkone > "$TMP/corpus/extra.jsonl"
+"$FOLIO" index --db "$TMP/three" "$TMP/corpus" >/dev/null
+where() {
+	local k
+	for k in 0 1 2; do
+		xapian-delve -t "Qhttps://example.com/p1" "$1/shard-$k" 2>/dev/null |
+			grep -q "termfreq 1" && echo "$k"
+	done
+}
+before=$(where "$TMP/three/$gen")
+"$FOLIO" index --db "$TMP/three" --rebuild "$TMP/corpus" >/dev/null
+gen2=$(awk '{print $2}' "$TMP/three/XAPIANDB")
+expect_eq "1 $before" "$(echo "$before" | wc -w) $(where "$TMP/three/$gen2")"
+
+begin "an updated post replaces itself in its shard, never a second copy"
+posts_jsonl 1 1 zqmarktwo > "$TMP/corpus/extra.jsonl"
+"$FOLIO" index --db "$TMP/three" "$TMP/corpus" >/dev/null
+expect_eq "4001 1 0" "$(count_of "$TMP/three") $(total_of "$TMP/three" zqmarktwo) $(total_of "$TMP/three" zqmarkone)"
+
+begin "a removed post leaves its shard"
+rm "$TMP/corpus/extra.jsonl"
+"$FOLIO" index --db "$TMP/three" "$TMP/corpus" >/dev/null
+expect_eq "4000 0" "$(count_of "$TMP/three") $(total_of "$TMP/three" zqmarktwo)"
+
+begin "stats and check cover every shard"
+run "$FOLIO" check --db "$TMP/three"
+expect_eq "0 sound" "$rc $(echo "$out" | grep -o sound)"
+
+begin "--shards 2 reshards the index (a rebuild), results unchanged"
+run "$FOLIO" index --db "$TMP/three" --shards 2 "$TMP/corpus"
+gen3=$(awk '{print $2}' "$TMP/three/XAPIANDB")
+a=$("$FOLIO" search --db "$TMP/one" --json --limit 30 python library)
+b=$("$FOLIO" search --db "$TMP/three" --json --limit 30 python library)
+expect_eq "rebuilt 2 $(ranking "$a")" \
+	"$(echo "$out" | grep -o rebuilt) $(grep -c shard "$TMP/three/$gen3/XAPIANDB") $(ranking "$b")"
+
+begin "--shards 1 goes back to one database"
+"$FOLIO" index --db "$TMP/three" --shards 1 "$TMP/corpus" >/dev/null
+expect_eq "glass" "$(awk '{print $1}' "$TMP/three/XAPIANDB")"
+
+begin "--shards 0 is refused"
+run "$FOLIO" index --db "$TMP/three" --shards 0 "$TMP/corpus"
+expect_eq "2 folio: --shards takes 1 to 256, not 0" "$rc $err"
+
+finish

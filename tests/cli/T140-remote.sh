@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# T140-remote: searches that span shards served by xapian-tcpsrv (Xapian's
+# remote backend) on loopback ports chosen at run time: remote, mixed and
+# local searches rank alike; a dead or hung shard is an error naming it,
+# or with --allow-partial a warning naming it and the rest's results.
+. "$(dirname "$0")/lib.sh"
+
+debian_posts 4000 "$TMP/corpus"
+"$FOLIO" index --db "$TMP/one" "$TMP/corpus" >/dev/null
+"$FOLIO" index --db "$TMP/two" --shards 2 "$TMP/corpus" >/dev/null
+gen="$TMP/two/$(awk '{print $2}' "$TMP/two/XAPIANDB")"
+p0=$(free_port)
+p1=$(free_port)
+serve s0 xapian-tcpsrv --interface 127.0.0.1 --port "$p0" "$gen/shard-0"
+serve s1 xapian-tcpsrv --interface 127.0.0.1 --port "$p1" "$gen/shard-1"
+wait_port "$p0" && wait_port "$p1" || { echo "servers did not start"; cat "$TMP/servers.log"; }
+r0=127.0.0.1:$p0
+r1=127.0.0.1:$p1
+
+for q in "python library" "game" "development files" "perl" "library"; do
+	begin "\"$q\": two remote shards rank as one local database"
+	a=$("$FOLIO" search --db "$TMP/one" --json --limit 40 $q)
+	b=$("$FOLIO" search --remote "$r0" --remote "$r1" --json --limit 40 $q)
+	expect_eq "$(ranking "$a")" "$(ranking "$b")"
+done
+
+begin "a local shard plus a remote one rank as one database"
+a=$("$FOLIO" search --db "$TMP/one" --json --limit 40 library)
+b=$("$FOLIO" search --db "$gen/shard-0" --remote "$r1" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
+begin "a front-end directory with a REMOTES file searches its shards"
+mkdir "$TMP/front"
+printf '# the shards\n%s\n\n%s\n' "$r0" "$r1" >"$TMP/front/REMOTES"
+b=$("$FOLIO" search --db "$TMP/front" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
+begin "a malformed --remote is refused"
+run "$FOLIO" search --remote localhost library
+expect_eq "2 folio: remote shard \"localhost\" is not HOST:PORT" "$rc $err"
+
+begin "a hung shard times out (--timeout), naming it"
+kill -STOP -- "-$s1"
+start=$(date +%s)
+run "$FOLIO" search --remote "$r0" --remote "$r1" --timeout 300 library
+took=$(($(date +%s) - start))
+kill -CONT -- "-$s1"
+case "$err" in
+*"remote shard $r1 cannot be searched"*) [ "$rc" = 2 ] && [ "$took" -lt 10 ] && pass ||
+	fail "rc $rc after ${took}s" ;;
+*) fail "rc $rc: $err" ;;
+esac
+
+begin "a killed shard is an error naming it"
+stop_server "$s1"
+run "$FOLIO" search --remote "$r0" --remote "$r1" library
+expect_eq "2 folio: remote shard $r1 cannot be searched: NetworkError: Couldn't connect (context: remote:tcp($r1)) (Connection refused)" "$rc $err"
+
+begin "--allow-partial searches the rest and warns, naming the missing shard"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial --json --limit 40 library
+alone=$("$FOLIO" search --db "$gen/shard-0" --json --limit 40 library)
+expect_eq "0 $(ranking "$alone")" "$rc $(ranking "$out")"
+begin "the warning names the shard"
+case "$err" in
+"folio: warning: shard $r1 skipped, results are partial: NetworkError: Couldn't connect"*) pass ;;
+*) fail "$err" ;;
+esac
+
+begin "--allow-partial with every shard down is still an error"
+stop_server "$s0"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial library
+case "$rc $err" in
+"2 folio: none of the 2 remote shards can be searched; $r0: NetworkError"*) pass ;;
+*) fail "$rc $err" ;;
+esac
+
+finish

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# T150-replica: the nightly flow with Xapian's replication. The build host
+# indexes with XAPIAN_MAX_CHANGESETS set (so each commit writes a
+# changeset); xapian-replicate-server publishes the index's "live" symlink
+# (made once; folio moves it to each new generation); a search host pulls it with
+# xapian-replicate into a directory that folio searches as an index. An
+# incremental run travels as a changeset, a rebuild (a new generation) as
+# a full copy; searches on the replica keep working during pulls, and the
+# replica converges to the build host's results.
+. "$(dirname "$0")/lib.sh"
+
+export XAPIAN_MAX_CHANGESETS=10
+debian_posts 3000 "$TMP/corpus"
+mkdir -p "$TMP/master" "$TMP/replica"
+"$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
+# Once: a symlink "live" that every generation switch then moves.
+ln -s "$(awk '{print $2}' "$TMP/master/idx/XAPIANDB")" "$TMP/master/idx/live"
+port=$(free_port)
+serve srv xapian-replicate-server -I 127.0.0.1 -p "$port" "$TMP/master"
+wait_port "$port" || { echo "server did not start"; cat "$TMP/servers.log"; }
+
+pull() {
+	timeout 30 xapian-replicate -h 127.0.0.1 -p "$port" -m idx/live -o -v \
+		"$TMP/replica/idx" 2>&1 | grep "Update complete"
+}
+same_as_master() {
+	local q a b
+	for q in "python library" "game" "development files" zqmarkone; do
+		a=$("$FOLIO" search --db "$TMP/master/idx" --json --limit 30 $q)
+		b=$("$FOLIO" search --db "$TMP/replica/idx" --json --limit 30 $q)
+		[ "$(ranking "$a")" = "$(ranking "$b")" ] || { echo "differs: $q"; return; }
+	done
+	echo same
+}
+
+begin "the first pull copies the live generation"
+expect_eq "Update complete: 1 copies, 0 changesets, new live database" "$(pull)"
+
+begin "the replica directory is a folio index with the master's results"
+expect_eq same "$(same_as_master)"
+
+begin "an incremental run reaches the replica as a changeset"
+posts_jsonl 1 50 zqmarkone >"$TMP/corpus/new.jsonl"
+"$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
+expect_eq "Update complete: 0 copies, 1 changesets, new live database|50" \
+	"$(pull)|$(total_of "$TMP/replica/idx" zqmarkone)"
+
+begin "searches on the replica keep working during pulls and rebuilds"
+(
+	fails=0
+	while [ ! -e "$TMP/stop" ]; do
+		"$FOLIO" search --db "$TMP/replica/idx" --json library >/dev/null 2>>"$TMP/search-errors" ||
+			fails=$((fails + 1))
+		echo x >>"$TMP/searches"
+	done
+	echo "$fails" >"$TMP/fails"
+) &
+searcher=$!
+posts_jsonl 1 80 zqmarkone >"$TMP/corpus/new.jsonl"
+"$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
+pull >/dev/null
+"$FOLIO" index --db "$TMP/master/idx" --rebuild "$TMP/corpus" >/dev/null
+rebuilt=$(pull)
+touch "$TMP/stop"
+wait "$searcher"
+n=$(wc -l <"$TMP/searches")
+expect_eq "0 failed" "$(cat "$TMP/fails") failed"
+echo "  ($n searches ran during the pulls)"
+
+begin "a rebuild (a new generation) reaches the replica as a full copy"
+expect_eq "Update complete: 1 copies, 0 changesets, new live database" "$rebuilt"
+
+begin "the replica converges to the master's results"
+expect_eq "same|80" "$(same_as_master)|$(total_of "$TMP/replica/idx" zqmarkone)"
+
+begin "a replica that pulls nothing new stays the same"
+pull >/dev/null
+expect_eq same "$(same_as_master)"
+
+finish
