@@ -13,6 +13,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "tempdir.h"
 
 #include <ftw.h>
 #include <stdint.h>
@@ -38,14 +39,6 @@ static const char *const words[] = {
 	"java", "ruby", "haskell", "rust", "debug symbols", "transitional",
 	"dummy package", "metapackage", "gnome", "qt", "tex", "xml parser",
 };
-
-static int rm_one(const char *p, const struct stat *sb, int f, struct FTW *w)
-{
-	(void)sb;
-	(void)f;
-	(void)w;
-	return remove(p);
-}
 
 static int make_corpus(const char *dir)
 {
@@ -240,14 +233,10 @@ int main(void)
 	int rc;
 	size_t i;
 
-	snprintf(root, sizeof root, "%s/folio-shards.XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fo_tempdir_make(root, sizeof root, "shards") != 0)
 		return 1;
-	}
 	rc = FO_RUN(tests);
-	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	fo_tempdir_remove(root);
 	for (i = 0; i < n_queries; i++)
 		free(queries[i]);
 	return rc;

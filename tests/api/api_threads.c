@@ -13,6 +13,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "tempdir.h"
 
 #include <ftw.h>
 #include <pthread.h>
@@ -352,25 +353,13 @@ static const fo_test tests[] = {
 	FO_TEST(test_threads__results_move_to_another_thread),
 };
 
-static int remove_entry(const char *path, const struct stat *sb, int flag,
-                        struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 int main(void)
 {
 	int rc;
 
-	snprintf(root, sizeof root, "/tmp/folio-api-threads-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fo_tempdir_make(root, sizeof root, "api-threads") != 0)
 		return 1;
-	}
 	rc = FO_RUN(tests);
-	nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	fo_tempdir_remove(root);
 	return rc;
 }
