@@ -117,14 +117,21 @@ extern "C" folio_status fo_xdb_termfreq(fo_xdb *h, const char *term,
 	}
 }
 
+// Hand a string to C as a malloc'd copy; bad_alloc when there is no memory,
+// so the caller's catch turns it into FOLIO_ERROR_NOMEM like any other.
+static void copy_out(const std::string &s, char **out, size_t *len)
+{
+	*out = fo_xstrdup(s, len);
+	if (!*out)
+		throw std::bad_alloc();
+}
+
 extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
                                             char **out, fo_xerr *err)
 {
 	*out = NULL;
 	try {
-		*out = fo_xstrdup(h->db->get_metadata(key), NULL);
-		if (!*out)
-			throw std::bad_alloc();
+		copy_out(h->db->get_metadata(key), out, NULL);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -165,9 +172,7 @@ extern "C" folio_status fo_xdb_get_data(fo_xdb *h, uint32_t docid, char **out,
 	*out = NULL;
 	*len = 0;
 	try {
-		*out = fo_xstrdup(h->db->get_document(docid).get_data(), len);
-		if (!*out)
-			throw std::bad_alloc();
+		copy_out(h->db->get_document(docid).get_data(), out, len);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
@@ -181,9 +186,7 @@ extern "C" folio_status fo_xdb_get_value(fo_xdb *h, uint32_t docid,
 	*out = NULL;
 	*len = 0;
 	try {
-		*out = fo_xstrdup(h->db->get_document(docid).get_value(slot), len);
-		if (!*out)
-			throw std::bad_alloc();
+		copy_out(h->db->get_document(docid).get_value(slot), out, len);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
