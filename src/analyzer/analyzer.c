@@ -92,7 +92,7 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 
 /* A plain ASCII word (c->simple): lowercasing is its whole normalisation. */
 static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
-                                   const fo_seg_compound *c, uint32_t *pos,
+                                   size_t text_len, const fo_seg_compound *c, uint32_t *pos,
                                    uint32_t *compound, fo_token_fn fn,
                                    void *ctx, int *stop)
 {
@@ -118,9 +118,17 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 	/* the tail is assembled in a register and stored as one word, zero
 	 * padded (which is also the NUL): hashing from memory right after
 	 * byte stores stalled on store forwarding */
-	w = 0;
-	for (k = 0; i + k < n; k++)
-		w |= (uint64_t)(s[i + k] | 0x20) << (8 * k);
+	k = n - i;
+	if (k && c->start + i + 8 <= text_len) {
+		/* one load of the whole tail, the bytes past the word masked
+		 * off: the byte-by-byte assembly was the costliest part */
+		memcpy(&w, s + i, 8);
+		w = (w | 0x2020202020202020ull) & (~0ull >> (64 - 8 * k));
+	} else {
+		w = 0;
+		for (k = 0; i + k < n; k++)
+			w |= (uint64_t)(s[i + k] | 0x20) << (8 * k);
+	}
 	memcpy(term + i, &w, 8);
 	if (k)
 		h64 = fo_stem_mix(h64, w);
@@ -308,7 +316,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	fo_seg_init(&sg, text, len);
 	while (!stop && fo_seg_next(&sg, &c)) {
 		if (c.simple)
-			rc = fo_emit_simple(an, text, &c, &pos, &compound, fn,
+			rc = fo_emit_simple(an, text, len, &c, &pos, &compound, fn,
 			                    ctx, &stop);
 		else if (c.cjk)
 			rc = fo_emit_cjk(an, text, &c, &pos, &compound, fn, ctx,

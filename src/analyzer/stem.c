@@ -115,10 +115,47 @@ void fo_stemmer_free(fo_stemmer *st)
 	free(st);
 }
 
-/* Whether an entry (hash, term_len, data) holds term. */
+/*
+ * a[0..len) == b[0..len) for the short keys of the cache, without a call
+ * to memcmp (which cost more than the rest of a hit): whole words, the
+ * last one overlapping the one before, and for fewer than 8 bytes two
+ * overlapping halves. Reads nothing outside either string.
+ */
+static inline int fo_stem_eq(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+	size_t i;
+
+	if (len >= 8) {
+		for (i = 0; i + 8 < len; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + len - 8, 8);
+		memcpy(&y, b + len - 8, 8);
+		return x == y;
+	}
+	if (len >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + len - 4, 4);
+		memcpy(&v, b + len - 4, 4);
+		return u == v;
+	}
+	/* 1 to 3 bytes: the first, middle and last cover them all */
+	return a[0] == b[0] && a[len >> 1] == b[len >> 1] &&
+	       a[len - 1] == b[len - 1];
+}
+
+/* Whether an entry (hash, term_len, data) holds term (len > 0). */
 #define FO_STEM_HIT(e, h, term, len)                                          \
 	((e)->hash == (h) && (e)->term_len == (len) &&                         \
-	 memcmp((e)->data, (term), (len)) == 0)
+	 fo_stem_eq((e)->data, (term), (len)))
 
 /* Store term -> stem in an entry with cap bytes of data, if it fits. */
 static void fo_stem_put(uint32_t *hash, uint8_t *term_len, uint8_t *stem_len,
