@@ -421,7 +421,8 @@ static size_t fo_suffix_at(const unsigned char *s, size_t len, size_t p)
  * punctuation, in one tight loop. Returns 0 (and changes nothing) when the
  * word needs the general path.
  */
-static int fo_simple_word(fo_segmenter *sg, fo_seg_compound *c, size_t p)
+static inline __attribute__((always_inline)) int
+fo_simple_word(fo_segmenter *sg, fo_seg_compound *c, size_t p)
 {
 	const unsigned char *s = sg->s;
 	size_t len = sg->len, e = p + 1;
@@ -484,17 +485,20 @@ static void fo_cjk_run(fo_segmenter *sg, fo_seg_compound *c, size_t p)
 	sg->prev_word = 1;
 }
 
-int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
+/*
+ * fo_seg_next past its fast path: a compound resumed after a camelCase
+ * overflow, or whatever starts at p, where separators are skipped already
+ * and, when tried is set, fo_simple_word has said no.
+ */
+static __attribute__((noinline)) int
+fo_seg_next_general(fo_segmenter *sg, fo_seg_compound *c, size_t p,
+                    int tried)
 {
 	const unsigned char *s = sg->s;
-	size_t len = sg->len, p, q, n, jl, k;
+	size_t len = sg->len, q, n, jl, k;
 	int cl;
 	char j = 0;
 
-	c->n_parts = 0;
-	c->leading_dot = 0;
-	c->cjk = 0;
-	c->simple = 0;
 	if (sg->pending) {
 		sg->pending = 0;
 		c->start = sg->pending_from;
@@ -503,7 +507,6 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 		goto after_run;
 	}
 
-	p = sg->pos;
 	for (;;) {
 		q = p;
 		while (p < len && (fo_byte_flags[s[p]] & FO_B_SKIP))
@@ -515,10 +518,11 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 			return 0;
 		}
 		if (fo_byte_flags[s[p]] & FO_B_WORD) {
-			if (fo_simple_word(sg, c, p))
+			if (!tried && fo_simple_word(sg, c, p))
 				return 1;
 			break;
 		}
+		tried = 0;
 		cl = fo_class_at(s, len, p, &n);
 		if (FO_IS_WORD(cl))
 			break;
@@ -569,4 +573,36 @@ after_run:
 	sg->pos = p + k;
 	sg->prev_word = k == 0;
 	return 1;
+}
+
+/*
+ * The fast path in a small function (few registers to save): skip
+ * separators, then take a plain word whole. All else, the general path.
+ */
+int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
+{
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, p = sg->pos, q;
+
+	c->n_parts = 0;
+	c->leading_dot = 0;
+	c->cjk = 0;
+	c->simple = 0;
+	if (sg->pending)
+		return fo_seg_next_general(sg, c, p, 0);
+	q = p;
+	while (p < len && (fo_byte_flags[s[p]] & FO_B_SKIP))
+		p++;
+	if (p > q)
+		sg->prev_word = 0;
+	if (p >= len) {
+		sg->pos = len;
+		return 0;
+	}
+	if (fo_byte_flags[s[p]] & FO_B_WORD) {
+		if (fo_simple_word(sg, c, p))
+			return 1;
+		return fo_seg_next_general(sg, c, p, 1);
+	}
+	return fo_seg_next_general(sg, c, p, 0);
 }
