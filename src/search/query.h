@@ -70,7 +70,7 @@ typedef struct fo_termset {
 typedef struct fo_qunit {
 	char *label;   /* what the user typed, as analysed: "lock", "\"a b\"" */
 	const char *how; /* "exact", "stem", "phrase", "prefix", "title",
-	                    "proximity", "coordination" */
+	                    "acronym", "proximity", "coordination" */
 	const char *field; /* "text", "title", "company", ... */
 	double scale;  /* the query's weight factor for this unit */
 	char **terms;  /* Xapian terms whose statistics are reported */
