@@ -565,8 +565,8 @@ FOLIO_EXTERN const folio_facet *folio_results_facet(
 typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
-	                        "abbreviation", "joined", "title",
-	                        "proximity" or "coordination" */
+	                        "abbreviation", "joined", "acronym",
+	                        "title", "proximity" or "coordination" */
 	const char *field; /**< "text", "title", "company", "author", "type"
 	                        or "topic" */
 	double weight;     /**< its contribution to the hit's score */

@@ -3,7 +3,8 @@
  * folio search does) and print qid, rank of the right URL, microseconds.
  * Usage: rel_folio INDEX QUERIES.tsv [knob=value...]
  * Knobs override the ranking defaults (src/search/query.h fo_rank), for
- * tuning: k1 b exact title pair window coord andmax defop=and|or|auto.
+ * tuning: k1 b exact title pair window coord join delta abbrev andpair
+ * acronym andmax defop=and|or|auto.
  */
 #include "common.h"
 
@@ -30,6 +31,7 @@ static int set_knob(fo_rank *r, const char *kv)
 	KNOB("delta", r->delta = v)
 	KNOB("abbrev", r->abbrev_weight = v)
 	KNOB("andpair", r->and_pair_weight = v)
+	KNOB("acronym", r->acronym_weight = v)
 	KNOB("andmax", r->and_max_words = (unsigned)v)
 	KNOB("defop", r->defop = strcmp(eq + 1, "and") == 0  ? FO_DEFOP_AND
 	                       : strcmp(eq + 1, "or") == 0 ? FO_DEFOP_OR

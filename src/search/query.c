@@ -21,7 +21,7 @@
  * better at three times the latency). */
 void fo_rank_default(fo_rank *r)
 {
-	r->k1 = 1.0;
+	r->k1 = 1.5;
 	r->b = 0.75;
 	r->min_normlen = 0.5;
 	r->delta = 1.0;
@@ -33,6 +33,7 @@ void fo_rank_default(fo_rank *r)
 	r->join_weight = 0.3;
 	r->abbrev_weight = 0.5;
 	r->and_pair_weight = 1.0;
+	r->acronym_weight = 0.5;
 	r->defop = FO_DEFOP_AUTO;
 	r->and_max_words = 2;
 }
@@ -758,6 +759,56 @@ static void joined_pairs(cctx *c, char **prox, size_t n, qlist *to)
 	}
 }
 
+/* Words an acronym skips: "Security Information and Event Management"
+ * is siem. */
+static int acronym_skips(const char *w)
+{
+	static const char *const skip[] = { "a", "an", "and", "for", "in",
+		                            "of", "on", "the", "to", "with" };
+	size_t i;
+
+	for (i = 0; i < sizeof skip / sizeof *skip; i++)
+		if (strcmp(w, skip[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Runs of ACRONYM_MIN..ACRONYM_MAX adjacent free words also match a
+ * title word spelled by their initials (package and project names are
+ * often acronyms: git-dpm for "git Debian package manager"); one unit
+ * for all of them, as a synonym, so a query scores at most one. */
+#define ACRONYM_MIN 3
+#define ACRONYM_MAX 5
+static void acronyms(cctx *c, char **prox, size_t n, qlist *to)
+{
+	qlist l = { NULL, 0, 0 };
+	size_t i, j;
+	fo_xquery *q;
+
+	for (i = 0; i < n && c->st == FOLIO_OK; i++) {
+		char buf[ACRONYM_MAX + 1];
+		size_t len = 0;
+
+		if (!prox[i] || acronym_skips(prox[i]))
+			continue;
+		for (j = i; j < n && len < ACRONYM_MAX; j++) {
+			if (!prox[j] || !alphabetic(prox[j]))
+				break;
+			if (j > i && acronym_skips(prox[j]))
+				continue;
+			buf[len++] = prox[j][0];
+			buf[len] = '\0';
+			if (len >= ACRONYM_MIN)
+				push(c, &l, term_q(c, FO_PREFIX_TITLE, buf));
+		}
+	}
+	q = fold(c, FO_XOP_SYNONYM, &l, 0);
+	release(&l);
+	if (q)
+		push(c, to, unit(c, q, "initials", "acronym", FO_FIELD_TITLE,
+		                 c->rank->acronym_weight, NULL, 0));
+}
+
 /* How many things were typed among a sequence's free words: text
  * separated by white space. A URL or TFLOPS/GPU analyses to several
  * items but is one thing typed, so it counts once for the default
@@ -863,6 +914,9 @@ static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 
 	if (c->relevance && c->rank->join_weight > 0 && n_prox > 1)
 		joined_pairs(c, prox, n_prox, &joins);
+	if (c->relevance && op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&
+	    n_prox >= ACRONYM_MIN)
+		acronyms(c, prox, n_prox, &joins);
 	if (op == FO_DEFOP_AND && deflt.n == 2 && joins.n == 1 && !must.n) {
 		/* two words: both, or the two written as one */
 		q = fold(c, FO_XOP_AND, &deflt, 0);

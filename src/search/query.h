@@ -33,6 +33,9 @@ typedef struct fo_rank {
 	double abbrev_weight; /* title identifier parts that abbreviate a
 	                         word: dev, doc, lib for development, ... */
 	double and_pair_weight; /* the phrase boost of AND-joined words */
+	double acronym_weight; /* title parts spelled by the initials of
+	                          adjacent words: dpm for Debian package
+	                          manager */
 	fo_defop defop;
 	unsigned and_max_words; /* AUTO: up to this many words typed, all
 	                           must match; more are ranked */
@@ -67,7 +70,7 @@ typedef struct fo_termset {
 typedef struct fo_qunit {
 	char *label;   /* what the user typed, as analysed: "lock", "\"a b\"" */
 	const char *how; /* "exact", "stem", "phrase", "prefix", "title",
-	                    "proximity", "coordination" */
+	                    "acronym", "proximity", "coordination" */
 	const char *field; /* "text", "title", "company", ... */
 	double scale;  /* the query's weight factor for this unit */
 	char **terms;  /* Xapian terms whose statistics are reported */

@@ -178,6 +178,43 @@ static void test_query__repeated_words_are_separate_units(void)
 	fo_analyzer_free(an);
 }
 
+/* Describe text as ranked (relevance on) into *got (malloc'd). */
+static folio_status describe_ranked(const char *text, char **got)
+{
+	fo_analyzer *an = english();
+	fo_compiled c;
+	folio_status st;
+
+	*got = NULL;
+	if (!an)
+		return FOLIO_ERROR_INVALID;
+	st = compile(an, text, 1, &c);
+	if (st == FOLIO_OK) {
+		*got = c.q ? fo_xquery_describe(c.q) : NULL;
+		fo_compiled_free(&c);
+	}
+	fo_analyzer_free(an);
+	return st;
+}
+
+static void test_query__ranked_words_also_match_their_initials_in_titles(void)
+{
+	char *got = NULL;
+
+	assert_ok(describe_ranked("git Debian package manager", &got));
+	assert_true(got && strstr(got, "(Sgdp SYNONYM Sgdpm SYNONYM Sdpm)"));
+	free(got);
+	/* function words are skipped: siem, not siaem */
+	assert_ok(describe_ranked("security information and event management",
+	                          &got));
+	assert_true(got && strstr(got, "Ssiem") && !strstr(got, "Ssiaem"));
+	free(got);
+	/* never where every word must match */
+	assert_ok(describe_ranked("+git +debian +package", &got));
+	assert_true(got && !strstr(got, "Sgdp"));
+	free(got);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
@@ -190,6 +227,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__text_without_words_gives_no_query),
 	FO_TEST(test_query__a_compound_is_one_highlight_unit),
 	FO_TEST(test_query__repeated_words_are_separate_units),
+	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 };
 
 int main(void)

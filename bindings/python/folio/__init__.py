@@ -193,8 +193,8 @@ class ExplainTerm:
 
     term:         the word, phrase or prefix, as analysed
     how:          "stem", "exact", "phrase", "prefix", "near",
-                  "abbreviation", "joined", "title", "proximity" or
-                  "coordination"
+                  "abbreviation", "joined", "acronym", "title",
+                  "proximity" or "coordination"
     field:        "text", "title", "company", "author", "type" or "topic"
     weight:       its contribution to the score
     query_weight: the factor the query gives it (1 for plain words)
