@@ -160,6 +160,34 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 }
 
 /*
+ * Normalise each part of c into an->terms[], keeping the spans and joiners
+ * of the parts that do not normalise to nothing (only ignorable
+ * characters); *n is how many were kept.
+ */
+static folio_status fo_normalize_parts(fo_analyzer *an, const char *text,
+                                       const fo_seg_compound *c, unsigned *n)
+{
+	folio_status rc;
+	unsigned i;
+
+	*n = 0;
+	for (i = 0; i < c->n_parts; i++) {
+		rc = fo_normalize_token(&an->norm, text + c->parts[i].start,
+		                        c->parts[i].end - c->parts[i].start,
+		                        an->terms[*n], &an->term_len[*n]);
+		if (rc != FOLIO_OK)
+			return rc;
+		if (an->term_len[*n] == 0)
+			continue;
+		an->start[*n] = c->parts[i].start;
+		an->end[*n] = c->parts[i].end;
+		an->joiner[*n] = c->parts[i].joiner;
+		(*n)++;
+	}
+	return FOLIO_OK;
+}
+
+/*
  * A CJK run (rule 2 of doc/analyzer.md): Chinese and Japanese have no
  * spaces, so like Lucene's CJKAnalyzer and Xapian's CJK n-grams, folio
  * indexes overlapping bigrams: a run of n characters gives n - 1 bigrams
@@ -174,24 +202,13 @@ static folio_status fo_emit_cjk(fo_analyzer *an, const char *text,
                                 void *ctx, int *stop)
 {
 	fo_token tok;
-	folio_status rc = FOLIO_OK;
+	folio_status rc;
 	unsigned i, n = 0;
 	size_t l0, l1;
 
-	for (i = 0; i < c->n_parts; i++) {
-		rc = fo_normalize_token(&an->norm, text + c->parts[i].start,
-		                        c->parts[i].end - c->parts[i].start,
-		                        an->terms[n], &an->term_len[n]);
-		if (rc != FOLIO_OK)
-			return rc;
-		if (an->term_len[n] == 0)
-			continue;
-		an->start[n] = c->parts[i].start;
-		an->end[n] = c->parts[i].end;
-		n++;
-	}
-	if (n == 0)
-		return FOLIO_OK;
+	rc = fo_normalize_parts(an, text, c, &n);
+	if (rc != FOLIO_OK || n == 0)
+		return rc;
 	memset(&tok, 0, sizeof(tok));
 	tok.compound = (*compound)++;
 	if (n == 1) {
@@ -233,21 +250,8 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	unsigned i, n = 0;
 	size_t jl = 0;
 
-	for (i = 0; i < c->n_parts; i++) {
-		rc = fo_normalize_token(&an->norm, text + c->parts[i].start,
-		                        c->parts[i].end - c->parts[i].start,
-		                        an->terms[n], &an->term_len[n]);
-		if (rc != FOLIO_OK)
-			goto out;
-		/* a part may normalise to nothing (only ignorable characters) */
-		if (an->term_len[n] == 0)
-			continue;
-		an->start[n] = c->parts[i].start;
-		an->end[n] = c->parts[i].end;
-		an->joiner[n] = c->parts[i].joiner;
-		n++;
-	}
-	if (n == 0)
+	rc = fo_normalize_parts(an, text, c, &n);
+	if (rc != FOLIO_OK || n == 0)
 		goto out;
 
 	memset(&tok, 0, sizeof(tok));
