@@ -224,11 +224,16 @@ FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 /** Make every change so far durable and visible to new readers. */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
-/** One problem found in the corpus: the post or line was skipped. */
+/** One problem found in the corpus: the post or line was skipped, or, for
+ *  a warning, indexed with part of it dropped (a word longer than the
+ *  longest term, 64 bytes, is indexed by its first 64 bytes). */
 typedef struct folio_diagnostic {
 	const char *file;    /**< the file, as the path was given */
 	unsigned line;       /**< 1-based line, 0 when it concerns the file */
 	const char *message; /**< one line, no file or line prefix */
+	/** Non-zero: a warning; the post was indexed and is not counted in
+	 *  folio_index_report.skipped */
+	int warning;
 } folio_diagnostic;
 
 /** Called once per problem; the diagnostic is valid during the call. */

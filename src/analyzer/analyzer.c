@@ -339,3 +339,105 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	}
 	return rc;
 }
+
+/* What fo_analyzer_find_cut looks for in one run. */
+typedef struct fo_cut_scan {
+	size_t start, end;
+	int found;
+} fo_cut_scan;
+
+/* A term is cut at a UTF-8 boundary, so up to 3 bytes short of the limit;
+ * a raw word longer than the limit with a term that long was cut. (Only a
+ * word that loses marks in normalisation to land exactly there is taken
+ * for cut without being so.) */
+static int fo_on_cut_token(const fo_token *tok, void *ctx)
+{
+	fo_cut_scan *s = ctx;
+
+	if (tok->kind == FO_TOK_JOINED || tok->end - tok->start <= FO_MAX_TERM_BYTES ||
+	    tok->len + 3 < FO_MAX_TERM_BYTES)
+		return 0;
+	s->start = tok->start;
+	s->end = tok->end;
+	s->found = 1;
+	return 1;
+}
+
+/* The bytes of w below 0x21 (space, control characters, NUL): the
+ * "hasless" test of Hacker's Delight (6-1). The lowest set bit is exact;
+ * a borrow may set bits above it, so higher ones may be false. */
+static uint64_t fo_separators(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+
+	return (w - ones * 0x21) & ~w & ones * 0x80;
+}
+
+/* The exact check behind the fast scan: analyse, byte by byte from run,
+ * the runs longer than a term until one ends at or past *j (or the text
+ * does); *j becomes the position after that run's separator. */
+static int fo_check_runs(fo_analyzer *an, const char *text, size_t len,
+                         size_t run, size_t *j, fo_cut_scan *scan)
+{
+	size_t i = run;
+
+	for (;;) {
+		while (i < len && (unsigned char)text[i] > ' ')
+			i++;
+		if (i - run > FO_MAX_TERM_BYTES) {
+			if (fo_analyze(an, text + run, i - run, fo_on_cut_token,
+			               scan) != FOLIO_OK)
+				return -1;
+			if (scan->found) {
+				scan->start += run;
+				scan->end += run;
+				return 1;
+			}
+		}
+		if (i >= len || i >= *j) {
+			*j = i + 1;
+			return 0;
+		}
+		run = ++i;
+	}
+}
+
+int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
+                         size_t *start, size_t *end)
+{
+	fo_cut_scan scan = { 0, 0, 0 };
+	size_t run = 0, j = 0, next;
+	uint64_t w, sep;
+	int rc = 0;
+
+	/* White space, control characters and NUL separate words (rule 1 of
+	 * doc/analyzer.md), so a cut word lies inside one run of more than
+	 * FO_MAX_TERM_BYTES bytes above 0x20. Eight bytes at a time, run is
+	 * kept at or before the current run's start (after the first
+	 * separator of a block, the one found exactly); only a run that may
+	 * be too long gets the exact check. */
+	while (rc == 0 && j + 8 <= len) {
+		memcpy(&w, text + j, 8);
+		sep = fo_separators(w);
+		/* the first separator in the block, or the block's end */
+		next = j + (sep ? (size_t)__builtin_ctzll(sep) / 8 : 8);
+		if (next - run > FO_MAX_TERM_BYTES) {
+			j = next;
+			rc = fo_check_runs(an, text, len, run, &j, &scan);
+			run = j;
+			continue;
+		}
+		if (sep)
+			run = next + 1;
+		j += 8;
+	}
+	if (rc == 0 && run < len && len - run > FO_MAX_TERM_BYTES) {
+		j = len;
+		rc = fo_check_runs(an, text, len, run, &j, &scan);
+	}
+	if (rc == 1) {
+		*start = scan.start;
+		*end = scan.end;
+	}
+	return rc;
+}

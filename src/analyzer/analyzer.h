@@ -64,6 +64,18 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
                         fo_token_fn fn, void *ctx);
 
 /**
+ * Find the first word of text[0..len) whose term is cut at
+ * FO_MAX_TERM_BYTES, so that the rest of it cannot be searched (the
+ * joined form of a compound does not count: its parts stay searchable).
+ * Returns 1 and the word's raw byte span in *start, *end; 0 when no word
+ * is cut. Cheap on ordinary text: only runs of more than FO_MAX_TERM_BYTES
+ * bytes without white space are analysed. FOLIO_ERROR_NOMEM is reported
+ * as -1.
+ */
+int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
+                         size_t *start, size_t *end);
+
+/**
  * Normalise a field value as a whole (case folding, NFKC, diacritics
  * removed, runs of white space as one space, trimmed) into a malloc'd
  * string for boolean filter terms like company:"Red Hat". NULL on

@@ -242,7 +242,43 @@ static void report_problem(fo_run *r, const char *file, unsigned line,
 	d.file = file;
 	d.line = line;
 	d.message = message;
+	d.warning = 0;
 	r->opts.diagnostic(&d, r->opts.payload);
+}
+
+/* Tell the caller about the first word of each field of p that is cut for
+ * the index (analyzer.h: FO_MAX_TERM_BYTES): the post is indexed, but the
+ * rest of that word cannot be found. */
+static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
+                           unsigned line)
+{
+	const char *names[] = { "title", "summary", "company", "author",
+		"type" };
+	const char *fields[] = { p->title, p->summary, p->company, p->author,
+		p->type };
+	folio_diagnostic d;
+	size_t i, start, end;
+
+	if (!r->opts.diagnostic)
+		return;
+	for (i = 0; i < sizeof fields / sizeof *fields; i++) {
+		if (!fields[i] || fo_analyzer_find_cut(r->db->an, fields[i],
+		                                       strlen(fields[i]), &start,
+		                                       &end) != 1)
+			continue;
+		fo_buf_clear(&r->why);
+		fo_buf_printf(&r->why, "%s: the word of %zu bytes at byte %zu "
+		              "is indexed by its first %d bytes only",
+		              names[i], end - start, start + 1,
+		              FO_MAX_TERM_BYTES);
+		if (r->why.oom)
+			return;
+		d.file = file;
+		d.line = line;
+		d.message = r->why.data;
+		d.warning = 1;
+		r->opts.diagnostic(&d, r->opts.payload);
+	}
 }
 
 static void on_problem(const char *file, unsigned line, const char *message,
@@ -262,6 +298,7 @@ static int on_post(const folio_post *p, const char *file, unsigned line,
 		report_problem(r, file, line, r->why.data);
 		return 0;
 	}
+	warn_cut_words(r, p, file, line);
 	r->st = fo_merge_add(r->posts, p);
 	return r->st != FOLIO_OK;
 }

@@ -53,11 +53,14 @@ static const char usage[] =
 
 static void print_diagnostic(const folio_diagnostic *d, void *payload)
 {
+	const char *kind = d->warning ? "warning: " : "";
+
 	cli_progress_clear(payload);
 	if (d->line)
-		fprintf(stderr, "%s:%u: %s\n", d->file, d->line, d->message);
+		fprintf(stderr, "%s:%u: %s%s\n", d->file, d->line, kind,
+		        d->message);
 	else
-		fprintf(stderr, "%s: %s\n", d->file, d->message);
+		fprintf(stderr, "%s: %s%s\n", d->file, kind, d->message);
 }
 
 static void print_summary(const folio_index_report *rep,

@@ -643,6 +643,92 @@ static int count_tokens(const fo_token *t, void *ctx)
 	return 0;
 }
 
+/* find_cut(text) -> "start..end" of the first cut word, or "none" */
+static const char *find_cut(const char *text)
+{
+	static char out[64];
+	fo_analyzer *an = NULL;
+	size_t start = 0, end = 0;
+	int found = -1;
+
+	if (fo_analyzer_new(NULL, &an) == FOLIO_OK)
+		found = fo_analyzer_find_cut(an, text, strlen(text), &start,
+		                             &end);
+	fo_analyzer_free(an);
+	if (found == 1)
+		snprintf(out, sizeof out, "%zu..%zu", start, end);
+	else
+		snprintf(out, sizeof out, found ? "error" : "none");
+	return out;
+}
+
+static void test_analyzer__finds_words_cut_at_the_term_limit(void)
+{
+	char text[512];
+	char word[101];
+
+	memset(word, 'q', 100);
+	word[100] = '\0';
+	/* a 100-byte word after 6 bytes of text: cut, reported with its span */
+	snprintf(text, sizeof text, "short %s tail", word);
+	assert_str("6..106", find_cut(text));
+	/* exactly 64 bytes: nothing lost */
+	snprintf(text, sizeof text, "a %.64s b", word);
+	assert_str("none", find_cut(text));
+	/* a long URL: its joined form is cut, but every part is searchable */
+	assert_str("none", find_cut("see https://engineering.example.com/2024/"
+	                            "09/14/scaling-llama-training-with-"
+	                            "fully-sharded-data-parallel today"));
+	/* 35 x "é": 70 raw bytes, but a 35-byte term once folded */
+	assert_str("none", find_cut("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
+	/* one over-long part of a hyphenated compound: that part's span */
+	snprintf(text, sizeof text, "x free-%.80s", word);
+	assert_str("7..87", find_cut(text));
+	assert_str("none", find_cut(""));
+}
+
+/* The scan finds long runs eight bytes at a time: against a byte-by-byte
+ * search for the first run of more than 64 letters, on random text of
+ * letters and separators with runs around that length. */
+static void test_analyzer__find_cut_agrees_with_a_plain_scan(void)
+{
+	static const char seps[] = " \t\n\x01";
+	char text[600], want[64];
+	size_t len, i, run;
+	unsigned seed = 12345, round;
+
+	for (round = 0; round < 3000; round++) {
+		len = 0;
+		while (len < sizeof text - 100) {
+			seed = seed * 1103515245u + 12345u;
+			run = (seed >> 8) % 80;
+			memset(text + len, 'a' + round % 26, run);
+			len += run;
+			seed = seed * 1103515245u + 12345u;
+			text[len++] = seps[(seed >> 8) % 4];
+		}
+		text[len - 1 - round % 2] = 'z'; /* sometimes end in a word */
+		text[len] = '\0';
+		snprintf(want, sizeof want, "none");
+		for (i = 0, run = 0; i <= len; i++) {
+			if (i < len && (unsigned char)text[i] > ' ')
+				continue;
+			if (i - run > FO_MAX_TERM_BYTES) {
+				snprintf(want, sizeof want, "%zu..%zu", run, i);
+				break;
+			}
+			run = i + 1;
+		}
+		assert_str(want, find_cut(text));
+	}
+}
+
 static void test_analyzer__giant_word_is_linear(void)
 {
 	size_t len = 4u << 20, n = 0;
@@ -911,6 +997,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__long_term_cut),
 	FO_TEST(test_analyzer__long_term_cut_at_utf8_boundary),
 	FO_TEST(test_analyzer__joined_term_cut),
+	FO_TEST(test_analyzer__finds_words_cut_at_the_term_limit),
+	FO_TEST(test_analyzer__find_cut_agrees_with_a_plain_scan),
 	FO_TEST(test_analyzer__giant_word_is_linear),
 	FO_TEST(test_analyzer__stemming),
 	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),

@@ -299,17 +299,21 @@ class Results(collections.abc.Sequence):
 
 @dataclasses.dataclass(frozen=True)
 class Diagnostic:
-    """A problem found in the corpus; the post or file was skipped.
-    line is 1-based, 0 when the problem concerns the whole file."""
+    """A problem found in the corpus; the post or file was skipped, or,
+    when warning is true, indexed with part of it dropped (a word longer
+    than 64 bytes). line is 1-based, 0 when the problem concerns the whole
+    file."""
 
     file: str
     line: int
     message: str
+    warning: bool = False
 
     def __str__(self) -> str:
+        text = ("warning: " if self.warning else "") + self.message
         if self.line:
-            return "%s:%d: %s" % (self.file, self.line, self.message)
-        return "%s: %s" % (self.file, self.message)
+            return "%s:%d: %s" % (self.file, self.line, text)
+        return "%s: %s" % (self.file, text)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -629,7 +633,8 @@ class Index:
 
         def collect(diag_p, _payload):
             d = diag_p.contents
-            diag = Diagnostic(_text(d.file) or "", d.line, _text(d.message) or "")
+            diag = Diagnostic(_text(d.file) or "", d.line, _text(d.message) or "",
+                              bool(d.warning))
             found.append(diag)
             if on_diagnostic is not None and not failure:
                 try:

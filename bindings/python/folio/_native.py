@@ -90,6 +90,7 @@ class Diagnostic(ctypes.Structure):
         ("file", ctypes.c_char_p),
         ("line", ctypes.c_uint),
         ("message", ctypes.c_char_p),
+        ("warning", ctypes.c_int),
     ]
 
 
