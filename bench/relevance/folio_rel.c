@@ -32,6 +32,7 @@ static int set_knob(fo_rank *r, const char *kv)
 	KNOB("abbrev", r->abbrev_weight = v)
 	KNOB("andpair", r->and_pair_weight = v)
 	KNOB("acronym", r->acronym_weight = v)
+	KNOB("compound", r->compound_weight = v)
 	KNOB("andmax", r->and_max_words = (unsigned)v)
 	KNOB("defop", r->defop = strcmp(eq + 1, "and") == 0  ? FO_DEFOP_AND
 	                       : strcmp(eq + 1, "or") == 0 ? FO_DEFOP_OR

@@ -33,6 +33,7 @@ typedef struct fo_rank {
 	double abbrev_weight; /* title identifier parts that abbreviate a
 	                         word: dev, doc, lib for development, ... */
 	double and_pair_weight; /* the phrase boost of AND-joined words */
+	double compound_weight; /* the phrase of a compound's parts */
 	double acronym_weight; /* title parts spelled by the initials of
 	                          adjacent words: dpm for Debian package
 	                          manager */
