@@ -13,7 +13,7 @@
  * follows the stub (db.c fo_db_refresh).
  *
  * Memory stays bounded: the corpus is already in memory (merge.h), workers
- * read it in place, with no queues, and commit every FO_COMMIT_BATCH posts
+ * read it in place, with no queues, and commit every FO_BUILD_BATCH posts
  * so Xapian's buffered changes stay small.
  *
  * A crash at any point before the rename leaves the old generation live
@@ -121,7 +121,7 @@ static folio_status index_part(worker *w, fo_xdb *x, fo_xdb *old,
 			w->updated++;
 		else
 			w->unchanged++;
-		if (++pending >= FO_COMMIT_BATCH) {
+		if (++pending >= FO_BUILD_BATCH) {
 			st = fo_xdb_commit(x, &w->err);
 			pending = 0;
 		}

@@ -15,6 +15,13 @@
  * and Xapian's buffered changes (memory) stay bounded. */
 #define FO_COMMIT_BATCH 5000
 
+/* A full build's workers commit their private DB_NO_SYNC databases every
+ * this many posts: a commit there costs no sync, and Xapian's buffered
+ * changes are cheaper to apply in small batches. Measured on the 64k
+ * corpus with 2 threads (CPU seconds, peak RSS): 5000 posts 28.2 s and
+ * 205 MB, 1000 24.0 s and 111 MB, 500 23.1 s and 99 MB, 250 22.8 s. */
+#define FO_BUILD_BATCH 500
+
 typedef struct fo_run {
 	folio_db *db;
 	folio_index_options opts; /* every field, defaults filled in */
