@@ -7,7 +7,7 @@
  * strings in a separate arena, spending half the stemming time in cache
  * misses (slot, then arena), plus a periodic clear-and-regrow. A hit in
  * the front table touches one line (its first way is checked by a short
- * inline path), a front miss looks in the two candidate sets of the main
+ * path of its own), a front miss looks in the two candidate sets of the main
  * table, and a miss there replaces the least recently used way of a set,
  * which bounds memory with no bookkeeping but keeps frequent words from
  * being evicted by a rare one that happens to collide with them.
@@ -205,8 +205,8 @@ static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
 
 /*
  * The main table: each term may live in either of two sets of
- * FO_STEM_MAIN_WAYS entries (most recently used first), chosen by
- * independent bits of its hash. With one set per term, the sets that
+ * FO_STEM_MAIN_WAYS entries (most recently used first), both picked by
+ * its hash. With one set per term, the sets that
  * drew more terms than ways thrashed under LRU: 18k of the benchmark's
  * 87k distinct words were stemmed again every round at 4 ways (30k at 2);
  * two choices leave room for nearly all of them. The first set's index
@@ -360,7 +360,7 @@ static inline uint64_t fo_stem_low_bytes(uint64_t x, size_t n)
  * a[0..len) == b[0..len) for 0 < len <= 16 where both can be read to 16
  * bytes: two masked word compares instead of fo_stem_eq's branches on the
  * length, which mispredict as word lengths vary (cachegrind --branch-sim:
- * 0.9M of the 1.7M mispredictions in lookups, 12 MB of summaries).
+ * 1.0M of the 1.7M mispredictions in lookups, 12 MB of summaries).
  */
 static inline int fo_stem_eq16(const char *a, const char *b, size_t len)
 {
@@ -390,6 +390,7 @@ folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
 	const fo_stem_front *fr;
 	int same;
 
+	/* len from 1 to 16 (0 wraps around); no front table for "none" */
 	if (st->front && len - 1 < 16) {
 		fr = fo_stem_front_set(st, h);
 		if (fr->hash == h && fr->term_len == len &&
