@@ -2,8 +2,9 @@
  * analyzer.c (bench): the analyzer's throughput in MB/s: segmentation,
  * normalisation and stemming of a text file, one document per line (the
  * summaries of the benchmark corpus, extracted by bench/analyzer.sh), on
- * one core. Not a test: built on demand (cmake --build build --target
- * bench_analyzer) and run by bench/analyzer.sh.
+ * one core, by wall time and by CPU time. Not a test: built on demand
+ * (cmake --build build --target bench_analyzer) and run by
+ * bench/analyzer.sh.
  *
  * Usage: bench_analyzer FILE [LANGUAGE [SECONDS]]
  */
@@ -24,18 +25,32 @@ static int count_token(const fo_token *t, void *ctx)
 	return 0;
 }
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
+
+/* This thread's CPU time: on a shared machine the wall time of a round
+ * also counts the time other processes had the core, the CPU time does
+ * not (cache sharing still shows in both). */
+static double cpu_now(void)
+{
+	return clock_s(CLOCK_THREAD_CPUTIME_ID);
 }
 
 int main(int argc, char **argv)
 {
 	const char *lang = argc > 2 ? argv[2] : "english";
-	double secs = argc > 3 ? atof(argv[3]) : 3.0, t0, t, best = 0;
+	double secs = argc > 3 ? atof(argv[3]) : 3.0, t0, t, c, best = 0;
+	double best_cpu = 0;
 	size_t size = 0, cap = 0, sink = 0, bytes, n;
 	char *text = NULL, *p, *end, *nl;
 	fo_analyzer *an = NULL;
@@ -73,7 +88,7 @@ int main(int argc, char **argv)
 	 * counts (the first one also fills the stem cache) */
 	t0 = now();
 	do {
-		double r0 = now();
+		double r0 = now(), c0 = cpu_now();
 
 		bytes = 0;
 		for (p = text, end = text + size; p < end; p = nl + 1) {
@@ -86,12 +101,16 @@ int main(int argc, char **argv)
 			bytes += (size_t)(nl - p);
 		}
 		t = now() - r0;
+		c = cpu_now() - c0;
 		if (t > 0 && bytes / t > best)
 			best = bytes / t;
+		if (c > 0 && bytes / c > best_cpu)
+			best_cpu = bytes / c;
 		rounds++;
 	} while (now() - t0 < secs);
-	printf("%s: %.1f MB in %d rounds, best %.1f MB/s (language %s)\n",
-	       argv[1], bytes / 1e6, rounds, best / 1e6, lang);
+	printf("%s: %.1f MB in %d rounds, best %.1f MB/s, CPU time %.1f MB/s "
+	       "(language %s)\n", argv[1], bytes / 1e6, rounds, best / 1e6,
+	       best_cpu / 1e6, lang);
 	rc = sink == 0;
 out:
 	fo_analyzer_free(an);

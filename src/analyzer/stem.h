@@ -15,17 +15,22 @@
 
 /*
  * The cache: a 2-way front table of 2^FO_STEM_FRONT_BITS 32-byte entries
- * (a set is one cache line) and a 2-way main table of 2^FO_STEM_MAIN_BITS
- * 64-byte entries (a set is two lines), term and stem stored inline, the
- * least recently used way of a set replaced. Memory is fixed (9 MB, the
- * main table calloc'd, so pages a short query never reaches cost nothing)
- * and a lookup touches one to three cache lines. The sizes come from
- * bench_analyzer on the benchmark summaries (87k distinct stemmable
- * terms): direct-mapped at 2^13 and 2^15 entries, conflict and capacity
- * misses sent 70k words a round back to libstemmer.
+ * (a set is one cache line) and a main table of 2^FO_STEM_MAIN_BITS
+ * 64-byte entries in sets of FO_STEM_MAIN_WAYS, where each term has two
+ * candidate sets; term and stem are stored inline, the least recently
+ * used way of a set replaced. Memory is fixed (10 MB, calloc'd, so pages
+ * a short query never reaches cost nothing) and a lookup touches one line
+ * when the front table has the term. The sizes come from bench_analyzer
+ * on the benchmark summaries (87k distinct stemmable terms): with one
+ * main set per term, sets that drew more terms than ways sent 18k (4
+ * ways) to 30k (2 ways) words a round back to libstemmer; two candidate
+ * sets leave nearly none. The front table went from 1 to 2 MB because
+ * each front miss costs a main lookup far out in memory (117 -> 122 MB/s
+ * CPU time; 4 MB gave no more).
  */
-#define FO_STEM_FRONT_BITS 15
+#define FO_STEM_FRONT_BITS 16
 #define FO_STEM_MAIN_BITS 17
+#define FO_STEM_MAIN_WAYS 4
 #define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
 
 typedef struct fo_stemmer fo_stemmer;
@@ -93,7 +98,9 @@ static inline uint32_t fo_stem_hash(const char *s, size_t len)
 	return fo_stem_finish(h);
 }
 
-/* fo_stemmer_stem with the term's hash already computed. */
+/* fo_stemmer_stem with the term's hash already computed; term must be
+ * readable up to 16 bytes, even when shorter (the analyzer's fast path
+ * pads its buffer). */
 folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
                                     size_t len, uint32_t hash,
                                     const char **stem, size_t *stem_len);

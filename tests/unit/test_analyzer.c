@@ -9,7 +9,10 @@
 #include "analyzer/normalize.h"
 #include "analyzer/stem.h"
 
+#include <libstemmer.h>
+
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define W FO_TOK_WORD
@@ -808,6 +811,93 @@ static void test_analyzer__stem_cache_survives_clearing(void)
 	fo_stemmer_free(st);
 }
 
+/*
+ * The stem cache against libstemmer itself: more distinct words than the
+ * cache holds, in two passes with a few frequent words between them, so
+ * that lookups take the front table's fast path and its second way, both
+ * candidate sets of the main table, and words evicted from all of them.
+ * Every token's stem must be what libstemmer says for its term.
+ */
+typedef struct fo_stem_diff {
+	struct sb_stemmer *sb;
+	size_t n, bad;
+	char first_bad[FO_MAX_TERM_BYTES + 1];
+} fo_stem_diff;
+
+static int stem_diff_check(const fo_token *t, void *ctx)
+{
+	fo_stem_diff *d = ctx;
+	const sb_symbol *s = sb_stemmer_stem(d->sb, (const sb_symbol *)t->term,
+	                                     (int)t->len);
+	size_t n = (size_t)sb_stemmer_length(d->sb);
+	/* no stem: libstemmer gives the term itself, or nothing */
+	int own = n == 0 || (n == t->len && memcmp(s, t->term, n) == 0);
+
+	d->n++;
+	if (own ? t->stem != NULL
+	        : !t->stem || t->stem_len != n || memcmp(t->stem, s, n) != 0) {
+		if (d->bad++ == 0)
+			snprintf(d->first_bad, sizeof(d->first_bad), "%s",
+			         t->term);
+	}
+	return 0;
+}
+
+/* Word i of the test vocabulary: 2 to 21 lowercase letters from a hash
+ * of i, often ending like English inflections so that stems differ. */
+static size_t stem_diff_word(uint32_t i, char *w)
+{
+	static const char *const ends[] = { "", "ing", "ed", "s", "ies",
+	                                    "ation", "ly", "ness" };
+	uint64_t x = (i + 1) * 0x9e3779b97f4a7c15ull;
+	size_t n = 2 + (x >> 60) % 12, k;
+
+	for (k = 0; k < n; k++) {
+		w[k] = (char)('a' + (x >> (8 + 2 * k)) % 26);
+		x ^= x >> 29;
+		x *= 0xff51afd7ed558ccdull;
+	}
+	strcpy(w + n, ends[(x >> 40) % 8]);
+	return strlen(w);
+}
+
+static void test_analyzer__stem_cache_matches_libstemmer(void)
+{
+	const uint32_t words = FO_STEM_CACHE_MAX + FO_STEM_CACHE_MAX / 4;
+	fo_analyzer *an = NULL;
+	fo_stem_diff d;
+	char *text;
+	size_t len = 0;
+	uint32_t pass, i, k;
+
+	memset(&d, 0, sizeof(d));
+	d.sb = sb_stemmer_new("english", "UTF_8");
+	assert_true(d.sb != NULL);
+	assert_ok(fo_analyzer_new("english", &an));
+	/* each word at most 24 bytes and a space, twice, with a hot word
+	 * after every one */
+	text = malloc((size_t)words * 2 * 2 * 26);
+	assert_true(text != NULL);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < words; i++) {
+			/* the second pass in another order (7919 is prime) */
+			k = pass ? (uint32_t)(((uint64_t)i * 7919) % words) : i;
+			len += stem_diff_word(k, text + len);
+			text[len++] = ' ';
+			len += stem_diff_word(i % 64, text + len);
+			text[len++] = ' ';
+		}
+	}
+	assert_ok(fo_analyze(an, text, len, stem_diff_check, &d));
+	fo_analyzer_free(an);
+	sb_stemmer_delete(d.sb);
+	free(text);
+	assert_int(4 * (long long)words, d.n);
+	if (d.bad)
+		FO_FAIL_("%zu stems differ from libstemmer's, first of \"%s\"",
+		         d.bad, d.first_bad);
+}
+
 static void test_analyzer__language_none_and_other(void)
 {
 	EXPECT_LANG_N("none", "threaded", 8,
@@ -1004,6 +1094,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
+	FO_TEST(test_analyzer__stem_cache_matches_libstemmer),
 	FO_TEST(test_analyzer__language_none_and_other),
 	FO_TEST(test_analyzer__empty_stem_is_no_stem),
 	FO_TEST(test_analyzer__new_and_language),
