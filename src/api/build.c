@@ -15,10 +15,11 @@
  * Memory stays bounded whatever the corpus size: the calling thread reads
  * the corpus (read.c) and routes each post to its worker in batches of a
  * few hundred posts through a queue of a few batches per worker, waiting
- * when the workers are behind; each worker commits every FO_COMMIT_BATCH
- * posts so Xapian's buffered changes stay small. Posts reach each worker
- * in the reading order, so docids do not depend on thread timing. The
- * calling thread also reports progress (posts done by all workers).
+ * when the workers are behind; each worker commits every
+ * BUILD_COMMIT_BATCH posts so Xapian's buffered changes stay small.
+ * Posts reach each worker in the reading order, so docids do not depend
+ * on thread timing. The calling thread also reports progress (posts done
+ * by all workers).
  *
  * A crash at any point before the rename leaves the old generation live
  * and untouched; the debris (build-*, an unswitched gen-M) is deleted by
@@ -51,6 +52,14 @@
 #define BATCH_POSTS 256
 #define BATCH_BYTES (1u << 20)
 #define QUEUE_BATCHES 4
+/* A worker commits its private database every this many posts. Xapian
+ * buffers a batch's postings in memory until then: measured on the 64k
+ * bench corpus with 2 workers, peak RSS 167 MB at 5000 posts, 96 MB at
+ * 2000, 72 MB at 1000, and CPU time falls with it (28 s, 24 s, 21 s user):
+ * smaller buffers are cheaper to flush than large ones are to build. A
+ * commit here is not a point readers see (the database is private), so
+ * FO_COMMIT_BATCH's crash-loss bound does not apply. */
+#define BUILD_COMMIT_BATCH 1000
 
 /* Posts for one worker, each encoded as a document's data (docdata.h). */
 typedef struct batch {
@@ -155,7 +164,7 @@ static folio_status index_post(worker *w, const folio_post *p)
 		w->updated++;
 	else
 		w->unchanged++;
-	if (++w->pending >= FO_COMMIT_BATCH) {
+	if (++w->pending >= BUILD_COMMIT_BATCH) {
 		st = fo_xdb_commit(w->x, &w->err);
 		w->pending = 0;
 	}
