@@ -10,23 +10,15 @@
 #define _XOPEN_SOURCE 700
 #include "api/run.h"
 
-#include "corpus/corpus.h"
-#include "corpus/text.h"
-#include "corpus/walk.h"
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 static folio_status need_writer(folio_db *db)
 {
