@@ -240,6 +240,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 {
 	struct stat st;
 	void *map = NULL;
+	folio_status parsed = FOLIO_OK;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
@@ -287,12 +288,14 @@ static int read_file(fo_run *r, const char *path, int kind,
 		r->n_files++;
 		r->report->files++;
 	}
-	if (!map)
-		;
-	else if (kind == FO_CORPUS_MARKDOWN)
-		r->st = fo_markdown_parse(path, map, (size_t)st.st_size, sink);
-	else
-		r->st = parse_jsonl(path, map, (size_t)st.st_size, sink, r);
+	/* A callback that stopped the parser left its error in r->st; the
+	 * parser's own is out of memory. */
+	if (map && kind == FO_CORPUS_MARKDOWN)
+		parsed = fo_markdown_parse(path, map, (size_t)st.st_size, sink);
+	else if (map)
+		parsed = parse_jsonl(path, map, (size_t)st.st_size, sink, r);
+	if (r->st == FOLIO_OK)
+		r->st = parsed;
 	if (!first)
 		fo_run_progress(r, "reading", r->report->files, 0);
 done:
