@@ -322,6 +322,13 @@ typedef struct folio_index_report {
  * copied over from the old generation. A crash before the switch leaves
  * the old generation live; the next run removes the debris.
  *
+ * The corpus is read twice, streaming: a first pass reports problems and
+ * counts URLs, a second hands each post on as soon as its last
+ * appearance is read. Memory does not grow with the corpus beyond about
+ * 16 bytes per URL and the posts that appear in several files, held
+ * until their last appearance. A file that changes between the two
+ * readings is reported (line 0) and counts as skipped.
+ *
  * Malformed posts, unreadable files and missing paths are reported
  * through opts->diagnostic (from the calling thread) and skipped;
  * everything else is indexed.

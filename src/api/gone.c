@@ -1,88 +1,98 @@
 /*
- * gone.c: which indexed posts the corpus no longer has. Every post is
- * indexed under one unique term (Q + URL, schema.h); the corpus's unique
- * terms are sorted, and each unique term in the index that is not among
- * them belongs to a post that is gone.
+ * gone.c: which indexed posts the corpus no longer has. Every post of the
+ * corpus is compared with the live generation by its unique term (Q + URL,
+ * schema.h) before it is written (fo_compare); the docid it matched is
+ * touched, a bit per docid. The live posts never touched are the ones the
+ * corpus no longer has: exact, without holding the corpus's URLs, and the
+ * work after the run is proportional to the posts gone.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/run.h"
 
-#include "index/indexer.h"
 #include "index/schema.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct scan {
-	char **corpus;
-	size_t n_corpus;
-	fo_run *r;
-	size_t cap;
-	int oom;
-} scan;
+#define WORD_BITS 64
 
-static int cmp_str(const void *a, const void *b)
+folio_status fo_gone_begin(fo_run *r)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	fo_xerr err = { "" };
+	folio_status st;
+
+	st = fo_db_xfail(r->db, fo_xdb_last_docid(r->db->xdb, &r->last, &err),
+	                 &err);
+	if (st == FOLIO_OK &&
+	    !(r->touched = calloc(r->last / WORD_BITS + 1, sizeof *r->touched)))
+		st = FOLIO_ERROR_NOMEM;
+	return st;
 }
 
-static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
+void fo_gone_touch(fo_run *r, uint32_t docid)
+{
+	if (docid && docid <= r->last)
+		atomic_fetch_or_explicit(&r->touched[docid / WORD_BITS],
+		                         (uint64_t)1 << (docid % WORD_BITS),
+		                         memory_order_relaxed);
+}
+
+static int touched(const fo_run *r, uint32_t docid)
+{
+	return (atomic_load_explicit(&r->touched[docid / WORD_BITS],
+	                             memory_order_relaxed) >>
+	        (docid % WORD_BITS)) & 1;
+}
+
+typedef struct scan {
+	fo_run *r;
+	size_t cap;
+	folio_status st;
+	fo_xerr err;
+} scan;
+
+static int on_doc(uint32_t docid, void *ctx)
 {
 	scan *s = ctx;
 	fo_run *r = s->r;
-	char **grown;
+	char *term = NULL, **grown;
 
-	(void)len;
-	(void)freq;
-	if (bsearch(&term, s->corpus, s->n_corpus, sizeof *s->corpus, cmp_str))
+	/* Beyond last: written by this run (sync.c). */
+	if (docid > r->last)
+		return 1;
+	if (touched(r, docid))
 		return 0;
+	s->st = fo_xdb_doc_term(r->db->xdb, docid, FO_PREFIX_URL, &term,
+	                        &s->err);
+	if (s->st != FOLIO_OK || !term)
+		return s->st != FOLIO_OK;
 	if (r->n_gone == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 64;
 		grown = realloc(r->gone, s->cap * sizeof *grown);
 		if (!grown) {
-			s->oom = 1;
+			free(term);
+			s->st = FOLIO_ERROR_NOMEM;
 			return 1;
 		}
 		r->gone = grown;
 	}
-	if (!(r->gone[r->n_gone] = strdup(term))) {
-		s->oom = 1;
-		return 1;
-	}
-	r->n_gone++;
+	r->gone[r->n_gone++] = term;
 	return 0;
 }
 
 folio_status fo_find_gone(fo_run *r)
 {
-	size_t i, n = fo_merge_count(r->posts);
-	fo_buf term = FO_BUF_INIT;
 	fo_xerr err = { "" };
 	scan s;
-	folio_status st = FOLIO_OK;
+	folio_status st;
 
 	memset(&s, 0, sizeof s);
 	s.r = r;
-	s.corpus = calloc(n ? n : 1, sizeof *s.corpus);
-	if (!s.corpus)
-		return FOLIO_ERROR_NOMEM;
-	for (i = 0; i < n; i++) {
-		fo_url_term(fo_merge_get(r->posts, i)->url, &term);
-		if (term.oom || !(s.corpus[i] = strdup(term.data))) {
-			st = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
-		s.n_corpus++;
-	}
-	qsort(s.corpus, s.n_corpus, sizeof *s.corpus, cmp_str);
-	st = fo_db_xfail(r->db, fo_xdb_allterms(r->db->xdb, FO_PREFIX_URL,
-	                                        on_term, &s, &err), &err);
-	if (st == FOLIO_OK && s.oom)
-		st = FOLIO_ERROR_NOMEM;
-done:
-	for (i = 0; i < s.n_corpus; i++)
-		free(s.corpus[i]);
-	free(s.corpus);
-	fo_buf_free(&term);
+	if (!r->touched || !r->last)
+		return FOLIO_OK;
+	st = fo_db_xfail(r->db, fo_xdb_each_docid(r->db->xdb, on_doc, &s, &err),
+	                 &err);
+	if (st == FOLIO_OK && s.st != FOLIO_OK)
+		st = fo_db_xfail(r->db, s.st, &s.err);
 	return st;
 }

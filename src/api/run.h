@@ -1,26 +1,29 @@
 /*
  * run.h: one folio_db_index_paths run, shared by the files that carry it
- * out: index.c reads and merges the corpus, sync.c brings the live
- * generation in line with it post by post (an incremental run), build.c
- * builds a new generation from scratch in parallel and switches to it (a
- * full build). gone.c finds the indexed posts the corpus no longer has.
+ * out. read.c reads the corpus twice, streaming: a first pass counts each
+ * URL's occurrences, a second hands each post on, merged by URL, as soon
+ * as its last occurrence is read. Each post goes either to sync.c, which
+ * brings the live generation in line with it (an incremental run), or to
+ * build.c's workers, which build a new generation from scratch in
+ * parallel (a full build) fed through bounded queues. Nothing holds the
+ * whole corpus: memory is the per-URL counts plus bounded batches.
+ * gone.c finds the indexed posts the corpus no longer has: those the run
+ * never compared a post with.
  */
 #ifndef FOLIO_API_RUN_H
 #define FOLIO_API_RUN_H
 
 #include "api/db.h"
 #include "index/merge.h"
+#include "index/tally.h"
+
+#include <stdatomic.h>
 
 /* Commit after this many changed posts, so a crash loses at most one batch
  * and Xapian's buffered changes (memory) stay bounded. */
 #define FO_COMMIT_BATCH 5000
 
-/* A full build's workers commit their private DB_NO_SYNC databases every
- * this many posts: a commit there costs no sync, and Xapian's buffered
- * changes are cheaper to apply in small batches. Measured on the 64k
- * corpus with 2 threads (CPU seconds, peak RSS): 5000 posts 28.2 s and
- * 205 MB, 1000 24.0 s and 111 MB, 500 23.1 s and 99 MB, 250 22.8 s. */
-#define FO_BUILD_BATCH 500
+typedef struct fo_read_file fo_read_file; /* read.c */
 
 typedef struct fo_run {
 	folio_db *db;
@@ -28,12 +31,39 @@ typedef struct fo_run {
 	folio_index_report *report;
 	const char *const *paths;
 	size_t n_paths;
-	fo_merge *posts;          /* the corpus, merged by URL */
+	fo_tally *tally;          /* occurrences per URL hash (first pass) */
+	fo_merge *held;           /* posts seen more than once, still open */
+	fo_read_file *files;      /* the corpus files read, in order */
+	size_t n_files, cap_files;
+	/* Which posts of the live generation the run compared a post with,
+	 * a bit per docid up to last (set by workers concurrently). */
+	atomic_uint_least64_t *touched;
+	uint32_t last;
 	char **gone;              /* unique terms of indexed posts the corpus */
 	size_t n_gone;            /* does not have (gone.c) */
 	fo_buf why;
 	folio_status st;          /* the first hard error while reading */
 } fo_run;
+
+/* Check a post as the corpus parsers and folio_db_add_post must: fields
+ * present, valid and not too long. FOLIO_ERROR_INVALID with why set. */
+folio_status fo_run_check_post(const folio_post *p, fo_buf *why);
+
+/* Count a problem and report it through the caller's callback, if any. */
+void fo_run_problem(fo_run *r, const char *file, unsigned line,
+                    const char *message);
+
+/* The first pass over the corpus: report its problems, count its URLs
+ * (report->posts: distinct URLs, as far as their hashes tell). */
+folio_status fo_read_count(fo_run *r);
+
+/* The second pass: call fn with each post once, merged (topics sorted
+ * and unique), valid during the call; report->posts counts them. Stops at
+ * fn's first error and returns it. */
+folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx);
+
+/* Free what the passes keep. */
+void fo_read_free(fo_run *r);
 
 /* Report progress through the caller's callback, if any. */
 void fo_run_progress(fo_run *r, const char *phase, uint64_t done,
@@ -44,14 +74,24 @@ void fo_run_progress(fo_run *r, const char *phase, uint64_t done,
 int fo_run_may_remove(const fo_run *r);
 
 /* Write p unless the index already holds it unchanged. *outcome: 0 added,
- * 1 updated, 2 unchanged. Commits every FO_COMMIT_BATCH changes. */
-folio_status fo_store(folio_db *db, const folio_post *p, int *outcome);
+ * 1 updated, 2 unchanged; *docid: the post it compared with (0: none).
+ * Commits every FO_COMMIT_BATCH changes. */
+folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
+                      uint32_t *docid);
 
-/* Compare a post with the version in xdb: *outcome as for fo_store. */
+/* Compare a post with the version in xdb: *outcome and *docid as for
+ * fo_store. */
 folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,
-                        fo_xerr *err);
+                        uint32_t *docid, fo_xerr *err);
 
-/* Fill r->gone from the live generation (gone.c). */
+/* Before posts are compared with the live generation: note its extent
+ * (gone.c). */
+folio_status fo_gone_begin(fo_run *r);
+
+/* The run compared a post with the live generation's post docid. */
+void fo_gone_touch(fo_run *r, uint32_t docid);
+
+/* After: fill r->gone with the live generation's posts never touched. */
 folio_status fo_find_gone(fo_run *r);
 
 /* Record when and from what the index was built in its metadata; full is

@@ -1,10 +1,11 @@
 /*
- * sync.c: an incremental run. Each post of the corpus is compared with
- * the live generation by its content hash (fo_store): new posts are
- * added, changed ones replaced, unchanged ones left alone without being
- * analysed again. Then the posts the corpus no longer has are removed,
- * unless removing is unsafe (run.h fo_run_may_remove). Changes are
- * committed every FO_COMMIT_BATCH, so a crash loses one batch at most.
+ * sync.c: an incremental run. Each post of the corpus, as the second
+ * reading pass hands it on (read.c), is compared with the live generation
+ * by its content hash (fo_store): new posts are added, changed ones
+ * replaced, unchanged ones left alone without being analysed again. Then
+ * the posts the corpus no longer has are removed, unless removing is
+ * unsafe (run.h fo_run_may_remove). Changes are committed every
+ * FO_COMMIT_BATCH, so a crash loses one batch at most.
  */
 #include "api/run.h"
 
@@ -13,6 +14,30 @@
 /* Progress is reported every this many posts. */
 #define PROGRESS_EVERY 1000
 
+static folio_status store(const folio_post *p, void *ctx)
+{
+	fo_run *r = ctx;
+	folio_index_report *rep = r->report;
+	uint32_t docid = 0;
+	int outcome;
+	folio_status st;
+
+	st = fo_store(r->db, p, &outcome, &docid);
+	if (st != FOLIO_OK)
+		return st;
+	fo_gone_touch(r, docid);
+	if (outcome == 0)
+		rep->added++;
+	else if (outcome == 1)
+		rep->updated++;
+	else
+		rep->unchanged++;
+	if (rep->posts % PROGRESS_EVERY == 0)
+		fo_run_progress(r, "indexing", rep->posts,
+		                fo_tally_count(r->tally));
+	return FOLIO_OK;
+}
+
 folio_status fo_sync(fo_run *r)
 {
 	folio_db *db = r->db;
@@ -20,22 +45,16 @@ folio_status fo_sync(fo_run *r)
 	fo_xerr err = { "" };
 	uint64_t deleted;
 	size_t i;
-	int outcome;
-	folio_status st = FOLIO_OK;
+	folio_status st;
 
-	for (i = 0; st == FOLIO_OK && i < rep->posts; i++) {
-		st = fo_store(db, fo_merge_get(r->posts, i), &outcome);
-		if (st != FOLIO_OK)
-			break;
-		if (outcome == 0)
-			rep->added++;
-		else if (outcome == 1)
-			rep->updated++;
-		else
-			rep->unchanged++;
-		if ((i + 1) % PROGRESS_EVERY == 0)
-			fo_run_progress(r, "indexing", i + 1, rep->posts);
-	}
+	st = fo_gone_begin(r);
+	if (st == FOLIO_OK)
+		st = fo_read_posts(r, store, r);
+	/* Not committed first: a run of fewer changes than a batch stays
+	 * one commit. The gone are live posts never touched, which this run
+	 * has not written to (it only wrote touched ones and new ones). */
+	if (st == FOLIO_OK)
+		st = fo_find_gone(r);
 	if (st == FOLIO_OK && !fo_run_may_remove(r))
 		rep->kept = r->n_gone;
 	for (i = 0; st == FOLIO_OK && fo_run_may_remove(r) && i < r->n_gone;

@@ -40,6 +40,14 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 folio_status fo_jsonl_parse(const char *file, const char *buf, size_t len,
                             const fo_corpus_sink *sink);
 
+/* Parse the part of a JSON Lines file that starts at line first_line (1:
+ * the whole file, whose byte order mark is skipped); buf[0..len) must hold
+ * whole lines. A large file is read in such parts so that only one part's
+ * pages need be in memory at a time. */
+folio_status fo_jsonl_parse_from(const char *file, const char *buf,
+                                 size_t len, unsigned first_line,
+                                 const fo_corpus_sink *sink);
+
 /*
  * Parse a human date ("Sep 14, 2026", "September 14, 2026", "2026-09-14")
  * into out[11] as "YYYY-MM-DD". Returns 0 on success, -1 when the text is

@@ -277,16 +277,25 @@ done:
 folio_status fo_jsonl_parse(const char *file, const char *buf, size_t len,
                             const fo_corpus_sink *sink)
 {
+	return fo_jsonl_parse_from(file, buf, len, 1, sink);
+}
+
+folio_status fo_jsonl_parse_from(const char *file, const char *buf,
+                                 size_t len, unsigned first_line,
+                                 const fo_corpus_sink *sink)
+{
 	fo_jsonl st;
 	size_t pos = 0, col0 = 0;
-	unsigned lineno = 0;
+	unsigned lineno = first_line - 1;
 	int f, rc = FOLIO_OK;
 
 	memset(&st, 0, sizeof(st));
 	st.file = file;
 	st.sink = sink;
 	fo_json_init(&st.json);
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+	/* A byte order mark is the file's, not a later line's. */
+	if (first_line == 1 && len >= 3 &&
+	    memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
 		pos = 3;
 		col0 = 3;
 	}

@@ -1,6 +1,9 @@
 /*
  * merge.c: URL-keyed merging of posts (merge.h). An open-addressing hash
  * table over an array of owned posts; each post's strings are strdup'd.
+ * A post taken out leaves a tombstone in the table (so that the probe
+ * sequences of the others stay intact) and a hole in the array; both are
+ * swept out when the holes are as many as the posts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "index/merge.h"
@@ -11,15 +14,22 @@
 #include <string.h>
 
 typedef struct entry {
-	folio_post post;
+	folio_post post; /* url NULL: taken */
 	char **topics;
+	uint64_t hash;   /* fo_hash64 of the URL */
 } entry;
+
+/* A slot's value: index + 1 into posts, or one of these. */
+#define EMPTY 0
+#define TOMB SIZE_MAX
 
 struct fo_merge {
 	entry *posts;
 	size_t n, cap;
-	size_t *slots; /* index + 1 into posts; 0 = empty */
+	size_t taken;  /* holes among posts[0..n) */
+	size_t *slots;
 	size_t n_slots;
+	size_t tombs;
 };
 
 fo_merge *fo_merge_new(void)
@@ -56,24 +66,54 @@ void fo_merge_free(fo_merge *m)
 	free(m);
 }
 
-static int rehash(fo_merge *m)
+/* Point slots[0..n_slots) at the posts not taken. */
+static void fill_slots(fo_merge *m, size_t *slots, size_t n_slots)
 {
-	size_t n_slots = m->n_slots ? m->n_slots * 2 : 1024, i, h;
-	size_t *slots = calloc(n_slots, sizeof *slots);
+	size_t i, h;
 
-	if (!slots)
-		return -1;
 	for (i = 0; i < m->n; i++) {
-		const char *url = m->posts[i].post.url;
-		h = fo_hash64(url, strlen(url)) & (n_slots - 1);
-		while (slots[h])
+		if (!m->posts[i].post.url)
+			continue;
+		h = m->posts[i].hash & (n_slots - 1);
+		while (slots[h] != EMPTY)
 			h = (h + 1) & (n_slots - 1);
 		slots[h] = i + 1;
 	}
 	free(m->slots);
 	m->slots = slots;
 	m->n_slots = n_slots;
+	m->tombs = 0;
+}
+
+/* Rebuild the table without tombstones, larger if the posts need it. */
+static int rehash(fo_merge *m)
+{
+	size_t n_slots = m->n_slots ? m->n_slots : 1024;
+	size_t *slots;
+
+	while ((m->n - m->taken + 1) * 2 > n_slots)
+		n_slots *= 2;
+	if (!(slots = calloc(n_slots, sizeof *slots)))
+		return -1;
+	fill_slots(m, slots, n_slots);
 	return 0;
+}
+
+/* Close the holes left by taken posts, keeping the order of the rest.
+ * Out of memory, the holes stay (the merge is still whole). */
+static void sweep(fo_merge *m)
+{
+	size_t *slots = calloc(m->n_slots, sizeof *slots);
+	size_t i, kept = 0;
+
+	if (!slots)
+		return;
+	for (i = 0; i < m->n; i++)
+		if (m->posts[i].post.url)
+			m->posts[kept++] = m->posts[i];
+	m->n = kept;
+	m->taken = 0;
+	fill_slots(m, slots, m->n_slots);
 }
 
 /* Fill *dst from src if *dst is absent; -1 when out of memory. */
@@ -120,19 +160,30 @@ static int add_topic(entry *e, const char *topic)
 	return 0;
 }
 
+/* The slot of the post with url, or the empty slot where it belongs. */
+static size_t find(const fo_merge *m, const char *url, uint64_t hash)
+{
+	size_t h = hash & (m->n_slots - 1);
+
+	while (m->slots[h] != EMPTY &&
+	       (m->slots[h] == TOMB ||
+	        strcmp(m->posts[m->slots[h] - 1].post.url, url) != 0))
+		h = (h + 1) & (m->n_slots - 1);
+	return h;
+}
+
 folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 {
+	uint64_t hash = fo_hash64(p->url, strlen(p->url));
 	size_t h, i;
 	entry *e;
 	int rc = 0;
 
-	if ((m->n + 1) * 2 > m->n_slots && rehash(m) != 0)
+	if ((m->n - m->taken + m->tombs + 1) * 2 > m->n_slots &&
+	    rehash(m) != 0)
 		return FOLIO_ERROR_NOMEM;
-	h = fo_hash64(p->url, strlen(p->url)) & (m->n_slots - 1);
-	while (m->slots[h] &&
-	       strcmp(m->posts[m->slots[h] - 1].post.url, p->url) != 0)
-		h = (h + 1) & (m->n_slots - 1);
-	if (m->slots[h]) {
+	h = find(m, p->url, hash);
+	if (m->slots[h] != EMPTY) {
 		e = &m->posts[m->slots[h] - 1];
 	} else {
 		if (m->n == m->cap) {
@@ -145,6 +196,7 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 		}
 		e = &m->posts[m->n];
 		memset(e, 0, sizeof *e);
+		e->hash = hash;
 		/* The URL first: the table must never hold a post without one. */
 		if (fill(&e->post.url, p->url) != 0)
 			return FOLIO_ERROR_NOMEM;
@@ -163,10 +215,62 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 
 size_t fo_merge_count(const fo_merge *m)
 {
-	return m->n;
+	return m->n - m->taken;
 }
 
 const folio_post *fo_merge_get(const fo_merge *m, size_t i)
 {
-	return i < m->n ? &m->posts[i].post : NULL;
+	return i < m->n && !m->taken ? &m->posts[i].post : NULL;
+}
+
+folio_status fo_merge_take(fo_merge *m, uint64_t hash, fo_merge_fn fn,
+                           void *ctx)
+{
+	size_t h, first;
+	folio_status st = FOLIO_OK;
+
+	if (!m->n_slots)
+		return FOLIO_OK;
+	/* Rarely more than one: a post per URL with this hash, handed out
+	 * in the order they were first seen. */
+	for (;;) {
+		size_t best = SIZE_MAX;
+
+		for (h = hash & (m->n_slots - 1); m->slots[h] != EMPTY;
+		     h = (h + 1) & (m->n_slots - 1)) {
+			size_t i = m->slots[h];
+			if (i != TOMB && m->posts[i - 1].hash == hash &&
+			    (best == SIZE_MAX || i < m->slots[best]))
+				best = h;
+		}
+		if (best == SIZE_MAX)
+			break;
+		first = m->slots[best] - 1;
+		if (st == FOLIO_OK)
+			st = fn(&m->posts[first].post, ctx);
+		entry_free(&m->posts[first]);
+		memset(&m->posts[first], 0, sizeof m->posts[first]);
+		m->slots[best] = TOMB;
+		m->tombs++;
+		m->taken++;
+	}
+	if (m->taken * 2 >= m->n)
+		sweep(m);
+	return st;
+}
+
+folio_status fo_merge_take_all(fo_merge *m, fo_merge_fn fn, void *ctx)
+{
+	size_t i;
+	folio_status st = FOLIO_OK;
+
+	for (i = 0; i < m->n; i++) {
+		if (m->posts[i].post.url && st == FOLIO_OK)
+			st = fn(&m->posts[i].post, ctx);
+		entry_free(&m->posts[i]);
+	}
+	m->n = m->taken = m->tombs = 0;
+	if (m->slots)
+		memset(m->slots, 0, m->n_slots * sizeof *m->slots);
+	return st;
 }

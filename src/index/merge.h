@@ -3,6 +3,10 @@
  * appears on several topic pages becomes one post with all their topics;
  * its other fields come from its first appearance, gaps filled by later
  * ones. Posts keep the order in which their URLs first appeared.
+ *
+ * A run that streams its corpus holds only the posts that appear more
+ * than once here, and takes each out once its last appearance was seen
+ * (fo_merge_take), so the merge holds what is still open, not everything.
  */
 #ifndef FOLIO_MERGE_H
 #define FOLIO_MERGE_H
@@ -10,6 +14,7 @@
 #include "folio.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct fo_merge fo_merge;
 
@@ -21,7 +26,20 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p);
 
 size_t fo_merge_count(const fo_merge *m);
 
-/* Post i in first-seen order, topics sorted and unique. Borrowed. */
+/* Post i in first-seen order, topics sorted and unique. Borrowed. NULL
+ * past the end, or while posts taken out leave holes (see below). */
 const folio_post *fo_merge_get(const fo_merge *m, size_t i);
+
+/* Called with a post taken out of the merge, valid during the call. */
+typedef folio_status (*fo_merge_fn)(const folio_post *p, void *ctx);
+
+/* Take out every post whose URL has this fo_hash64 (one, unless URLs
+ * collide), in first-seen order: fn is called with each, then it is
+ * freed. Returns fn's first error (the posts are freed all the same). */
+folio_status fo_merge_take(fo_merge *m, uint64_t hash, fo_merge_fn fn,
+                           void *ctx);
+
+/* Take out every post, in first-seen order, as fo_merge_take does. */
+folio_status fo_merge_take_all(fo_merge *m, fo_merge_fn fn, void *ctx);
 
 #endif

@@ -248,6 +248,18 @@ typedef int (*fo_xdoc_fn)(uint32_t docid, const char *data, size_t len,
                           void *ctx);
 folio_status fo_xdb_each_doc(fo_xdb *db, fo_xdoc_fn fn, void *ctx,
                              fo_xerr *err);
+/* The highest docid in use (0 when empty). */
+folio_status fo_xdb_last_docid(fo_xdb *db, uint32_t *out, fo_xerr *err);
+/* Call fn with each document's docid, ascending; fn returns non-zero to
+ * stop. Cheaper than fo_xdb_each_doc: no document is read. */
+typedef int (*fo_xdocid_fn)(uint32_t docid, void *ctx);
+folio_status fo_xdb_each_docid(fo_xdb *db, fo_xdocid_fn fn, void *ctx,
+                               fo_xerr *err);
+/* The first term of document docid that starts with prefix (its unique
+ * term, for prefix FO_PREFIX_URL); *out malloc'd, NULL when the document
+ * has none. */
+folio_status fo_xdb_doc_term(fo_xdb *db, uint32_t docid, const char *prefix,
+                             char **out, fo_xerr *err);
 
 /* Version strings of the libraries behind the bridge. */
 const char *fo_xapian_version(void);

@@ -146,3 +146,49 @@ extern "C" folio_status fo_xdb_each_doc(fo_xdb *h, fo_xdoc_fn fn, void *ctx,
 		return fo_xerr_from_current_exception(err);
 	}
 }
+
+extern "C" folio_status fo_xdb_last_docid(fo_xdb *h, uint32_t *out,
+                                          fo_xerr *err)
+{
+	*out = 0;
+	try {
+		*out = h->db->get_lastdocid();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_each_docid(fo_xdb *h, fo_xdocid_fn fn,
+                                          void *ctx, fo_xerr *err)
+{
+	try {
+		for (Xapian::PostingIterator p = h->db->postlist_begin("");
+		     p != h->db->postlist_end(""); ++p)
+			if (fn(*p, ctx))
+				break;
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" folio_status fo_xdb_doc_term(fo_xdb *h, uint32_t docid,
+                                        const char *prefix, char **out,
+                                        fo_xerr *err)
+{
+	*out = NULL;
+	try {
+		Xapian::TermIterator t = h->db->termlist_begin(docid);
+		t.skip_to(prefix);
+		if (t != h->db->termlist_end(docid) &&
+		    (*t).compare(0, std::strlen(prefix), prefix) == 0) {
+			*out = fo_xstrdup(*t, NULL);
+			if (!*out)
+				return FOLIO_ERROR_NOMEM;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

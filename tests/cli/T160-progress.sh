@@ -46,12 +46,13 @@ n=${#f[@]}
 expect_eq "folio: reading   1 file
 folio: indexing  [#########..................] 1000/3000  33%
 folio: indexing  [###########################] 3000/3000 100%
+folio: merging   [...........................]    0/3000   0%
 folio: merging   [###########################] 3000/3000 100%
 folio: switching [###########################] 3000/3000 100%
-$summary" "$(printf '%s\n' "${f[0]}" "${f[1]}" "${f[@]:n-4}")"
+$summary" "$(printf '%s\n' "${f[0]}" "${f[1]}" "${f[@]:n-5}")"
 
 begin "between them, the bar only ever shows 2000/3000"
-others=$(printf '%s\n' "${f[@]:2:n-6}" | grep -vxF 'folio: indexing  [##################.........] 2000/3000  66%')
+others=$(printf '%s\n' "${f[@]:2:n-7}" | grep -vxF 'folio: indexing  [##################.........] 2000/3000  66%')
 expect_eq "" "$others"
 
 begin "the bar is erased before the summary line, which stands alone"
@@ -87,6 +88,7 @@ expect_eq "0|$summary|folio: reading 1
 folio: indexing 1000/3000
 folio: indexing 2000/3000
 folio: indexing 3000/3000
+folio: merging 0/3000
 folio: merging 3000/3000
 folio: switching 3000/3000" "$rc|$out|$err"
 

@@ -757,6 +757,35 @@ static void test_corpus__jsonl_stop(void)
 	assert_str("a", posts[0].url);
 }
 
+/* A part of a file read from line 41: lines are numbered from there, and
+ * a byte order mark is the file's only (a part's first line that starts
+ * with one is invalid JSON, as it would be in the whole file). */
+static void test_corpus__jsonl_a_part_numbers_lines_from_its_first(void)
+{
+	static const char part[] =
+		"\xef\xbb\xbf{\"url\":\"a\",\"title\":\"t\",\"summary\":\"s\"}\n"
+		"\n"
+		"{\"url\":\"b\",\"title\":\"t\",\"summary\":\"s\"}\n"
+		"{\"url\":\"c\"}\n";
+
+	reset();
+	assert_ok(fo_jsonl_parse_from("t", part, sizeof part - 1, 41, &sink));
+	assert_int(1, n_posts);
+	assert_str("b", posts[0].url);
+	assert_int(43, posts[0].line);
+	assert_int(2, n_problems);
+	assert_int(41, problems[0].line);
+	assert_true(strncmp(problems[0].message, "invalid JSON", 12) == 0);
+	assert_int(44, problems[1].line);
+	assert_str("post has no title", problems[1].message);
+	/* From line 1 the mark is skipped. */
+	reset();
+	assert_ok(fo_jsonl_parse_from("t", part, sizeof part - 1, 1, &sink));
+	assert_int(2, n_posts);
+	assert_int(1, posts[0].line);
+	assert_int(3, posts[1].line);
+}
+
 /* ------------------------------------------------------------------------
  * Dates
  * ------------------------------------------------------------------------ */
@@ -837,6 +866,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__jsonl_nesting_limit),
 	FO_TEST(test_corpus__jsonl_hostile_nesting),
 	FO_TEST(test_corpus__jsonl_stop),
+	FO_TEST(test_corpus__jsonl_a_part_numbers_lines_from_its_first),
 	FO_TEST(test_corpus__dates_valid),
 	FO_TEST(test_corpus__dates_invalid),
 };

@@ -3,10 +3,13 @@
  * (src/index/merge.c): a URL seen twice becomes one post with the sorted,
  * unique union of its topics; the first value of each field wins and later
  * posts only fill gaps; posts keep first-seen order; many URLs survive the
- * table's rehashing; the merge owns copies of every string.
+ * table's rehashing; the merge owns copies of every string; posts taken
+ * out by their URL's hash come out merged, once, and leave the rest
+ * findable, in order, through many takes.
  */
 #include "harness.h"
 
+#include "index/docdata.h"
 #include "index/merge.h"
 
 #include <stdint.h>
@@ -275,6 +278,107 @@ static void test_merge__ten_thousand_urls_survive_rehashing(void)
 	fo_merge_free(m);
 }
 
+typedef struct taken {
+	char urls[4096];
+	char titles[4096];
+	size_t n;
+} taken;
+
+static folio_status take_one(const folio_post *p, void *ctx)
+{
+	taken *t = ctx;
+	size_t len = strlen(t->urls), tl = strlen(t->titles), i;
+
+	snprintf(t->urls + len, sizeof t->urls - len, "%s ", p->url);
+	snprintf(t->titles + tl, sizeof t->titles - tl, "%s:", p->title);
+	for (i = 0; i < p->n_topics; i++) {
+		tl = strlen(t->titles);
+		snprintf(t->titles + tl, sizeof t->titles - tl, "%s%s",
+		         i ? "," : "", p->topics[i]);
+	}
+	tl = strlen(t->titles);
+	snprintf(t->titles + tl, sizeof t->titles - tl, " ");
+	t->n++;
+	return FOLIO_OK;
+}
+
+static uint64_t hash_of(const char *url)
+{
+	return fo_hash64(url, strlen(url));
+}
+
+static void test_merge__a_taken_post_comes_out_merged_and_once(void)
+{
+	static const char *const t1[] = { "GPUs" };
+	static const char *const t2[] = { "Kernels" };
+	folio_post a = post_of("https://example.com/a", "A", t1, 1);
+	folio_post b = post_of("https://example.com/b", "B", NULL, 0);
+	folio_post a2 = post_of("https://example.com/a", "A again", t2, 1);
+	fo_merge *m = fo_merge_new();
+	taken t;
+
+	memset(&t, 0, sizeof t);
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_ok(fo_merge_add(m, &a2));
+	assert_ok(fo_merge_take(m, hash_of("https://example.com/a"), take_one,
+	                        &t));
+	assert_int(1, t.n);
+	assert_str("https://example.com/a ", t.urls);
+	assert_str("A:GPUs,Kernels ", t.titles);
+	assert_int(1, fo_merge_count(m));
+	/* Taken is gone: a second take finds nothing, an unknown hash
+	 * neither. */
+	assert_ok(fo_merge_take(m, hash_of("https://example.com/a"), take_one,
+	                        &t));
+	assert_ok(fo_merge_take(m, 12345, take_one, &t));
+	assert_int(1, t.n);
+	/* A URL added again after its take starts afresh. */
+	assert_ok(fo_merge_add(m, &a2));
+	assert_int(2, fo_merge_count(m));
+	assert_ok(fo_merge_take_all(m, take_one, &t));
+	assert_int(3, t.n);
+	assert_str("https://example.com/a https://example.com/b "
+	           "https://example.com/a ", t.urls);
+	assert_int(0, fo_merge_count(m));
+	fo_merge_free(m);
+}
+
+static void test_merge__many_takes_keep_the_rest_whole(void)
+{
+	fo_merge *m = fo_merge_new();
+	char url[64];
+	size_t i, wrong = 0;
+	taken t;
+
+	/* Post i is added, then post i - 3 is taken: the merge holds three
+	 * at a time, through many sweeps of its holes. */
+	memset(&t, 0, sizeof t);
+	for (i = 0; i < MANY; i++) {
+		folio_post p;
+
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		p = post_of(url, "T", NULL, 0);
+		assert_ok(fo_merge_add(m, &p));
+		if (i >= 3) {
+			snprintf(url, sizeof url, "https://example.com/post/%zu",
+			         i - 3);
+			t.urls[0] = t.titles[0] = '\0';
+			assert_ok(fo_merge_take(m, hash_of(url), take_one, &t));
+			if (strncmp(t.urls, url, strlen(url)) != 0)
+				wrong++;
+		}
+	}
+	assert_int(0, wrong);
+	assert_int(MANY - 3, t.n);
+	assert_int(3, fo_merge_count(m));
+	t.urls[0] = '\0';
+	assert_ok(fo_merge_take_all(m, take_one, &t));
+	assert_str("https://example.com/post/9997 https://example.com/post/9998 "
+	           "https://example.com/post/9999 ", t.urls);
+	fo_merge_free(m);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_merge__an_empty_merge_has_nothing),
 	FO_TEST(test_merge__one_post_is_copied_whole),
@@ -287,6 +391,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__insertion_order_is_kept),
 	FO_TEST(test_merge__urls_differing_only_in_case_or_slash_are_distinct),
 	FO_TEST(test_merge__ten_thousand_urls_survive_rehashing),
+	FO_TEST(test_merge__a_taken_post_comes_out_merged_and_once),
+	FO_TEST(test_merge__many_takes_keep_the_rest_whole),
 };
 
 int main(void)

@@ -487,8 +487,8 @@ def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
     with folio.Index(tmp_path / "p", create=True) as ix:
         report = ix.index_paths(corpus, progress=progress, threads=2)
     assert report.rebuilt
-    assert seen == [("reading", 1, 0, True), ("merging", 6, 6, True),
-                    ("switching", 6, 6, True)]
+    assert seen == [("reading", 1, 0, True), ("merging", 0, 6, True),
+                    ("merging", 6, 6, True), ("switching", 6, 6, True)]
 
 
 def test_progress_counts_posts_while_indexing(tmp_path):

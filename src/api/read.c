@@ -1,0 +1,410 @@
+/*
+ * read.c: reading the corpus of a run in two passes, so that memory does
+ * not grow with the corpus. The first pass parses every file, reports
+ * its problems and counts how often each URL occurs (tally.h, 16 bytes a
+ * URL). The second parses the files again and hands each post on as soon
+ * as it is complete: a post that occurs once at once, a post that occurs
+ * more than once (on several topic pages) once its last occurrence has
+ * been merged (merge.h). Only those held posts and the parser's buffers
+ * are in memory; a large JSON Lines file is parsed in parts of READ_PART
+ * bytes whose pages are dropped once parsed, so even its mapping does not
+ * stay resident.
+ *
+ * Posts are handed on in a fixed order, the order of the files and of
+ * the last occurrences in them: runs over the same corpus are identical.
+ * A file that changes between the passes is reported (its posts may be
+ * read differently), which also keeps the run from removing anything.
+ */
+#define _DEFAULT_SOURCE
+#include "api/run.h"
+
+#include "corpus/corpus.h"
+#include "corpus/text.h"
+#include "corpus/walk.h"
+#include "index/docdata.h"
+#include "index/indexer.h"
+#include "index/tally.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A summary may be long (a Debian package description can pass 64 KB),
+ * but not this long. */
+#define SUMMARY_MAX (16 * FO_FIELD_MAX)
+
+/* A JSON Lines file is parsed this many bytes (rounded to whole lines) at
+ * a time, each part's pages released after it. */
+#define READ_PART (8u << 20)
+
+/* Bytes looked at to tell a binary file from text, as grep and git do. */
+#define SNIFF_BYTES 8000
+
+struct fo_read_file {
+	char *path;
+	int kind;
+	off_t size;
+	struct timespec mtime;
+};
+
+/* Refuse a post with a field longer than FO_FIELD_MAX (a summary longer
+ * than SUMMARY_MAX), as the markdown parser does for titles: a 200 KB
+ * title is garbage, not a post. JSON Lines and API posts are held to it
+ * here. */
+static folio_status check_lengths(const folio_post *p, fo_buf *why)
+{
+	static const char *const names[] = { "url", "title", "company",
+		"author", "type" };
+	const char *fields[5];
+	size_t i;
+
+	fields[0] = p->url;
+	fields[1] = p->title;
+	fields[2] = p->company;
+	fields[3] = p->author;
+	fields[4] = p->type;
+	for (i = 0; i < 5; i++) {
+		if (fields[i] && strlen(fields[i]) > FO_FIELD_MAX) {
+			fo_buf_printf(why, "%s longer than %d bytes", names[i],
+			              FO_FIELD_MAX);
+			return FOLIO_ERROR_INVALID;
+		}
+	}
+	if (p->summary && strlen(p->summary) > SUMMARY_MAX) {
+		fo_buf_printf(why, "summary longer than %d bytes", SUMMARY_MAX);
+		return FOLIO_ERROR_INVALID;
+	}
+	for (i = 0; i < p->n_topics; i++) {
+		if (strlen(p->topics[i]) > FO_FIELD_MAX) {
+			fo_buf_printf(why, "topic longer than %d bytes",
+			              FO_FIELD_MAX);
+			return FOLIO_ERROR_INVALID;
+		}
+	}
+	return FOLIO_OK;
+}
+
+folio_status fo_run_check_post(const folio_post *p, fo_buf *why)
+{
+	fo_buf_clear(why);
+	if (fo_post_check(p, why) != FOLIO_OK)
+		return FOLIO_ERROR_INVALID;
+	return check_lengths(p, why);
+}
+
+void fo_run_problem(fo_run *r, const char *file, unsigned line,
+                    const char *message)
+{
+	folio_diagnostic d;
+
+	r->report->skipped++;
+	if (!r->opts.diagnostic)
+		return;
+	d.file = file;
+	d.line = line;
+	d.message = message;
+	d.warning = 0;
+	r->opts.diagnostic(&d, r->opts.payload);
+}
+
+static void on_problem(const char *file, unsigned line, const char *message,
+                       void *ctx)
+{
+	fo_run_problem(ctx, file, line, message);
+}
+
+/* The second pass met these problems in the first already. */
+static void on_problem_again(const char *file, unsigned line,
+                             const char *message, void *ctx)
+{
+	(void)file;
+	(void)line;
+	(void)message;
+	(void)ctx;
+}
+
+static uint64_t url_hash(const char *url)
+{
+	return fo_hash64(url, strlen(url));
+}
+
+/* ---- the first pass: problems and counts -------------------------------- */
+
+/* Tell the caller about the first word of each field of p that is cut for
+ * the index (analyzer.h: FO_MAX_TERM_BYTES): the post is indexed, but the
+ * rest of that word cannot be found. */
+static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
+                           unsigned line)
+{
+	const char *names[] = { "title", "summary", "company", "author",
+		"type" };
+	const char *fields[] = { p->title, p->summary, p->company, p->author,
+		p->type };
+	folio_diagnostic d;
+	size_t i, start, end;
+
+	if (!r->opts.diagnostic)
+		return;
+	for (i = 0; i < sizeof fields / sizeof *fields; i++) {
+		if (!fields[i] || fo_analyzer_find_cut(r->db->an, fields[i],
+		                                       strlen(fields[i]), &start,
+		                                       &end) != 1)
+			continue;
+		fo_buf_clear(&r->why);
+		fo_buf_printf(&r->why, "%s: the word of %zu bytes at byte %zu "
+		              "is indexed by its first %d bytes only",
+		              names[i], end - start, start + 1,
+		              FO_MAX_TERM_BYTES);
+		if (r->why.oom)
+			return;
+		d.file = file;
+		d.line = line;
+		d.message = r->why.data;
+		d.warning = 1;
+		r->opts.diagnostic(&d, r->opts.payload);
+	}
+}
+
+
+static int on_post_count(const folio_post *p, const char *file, unsigned line,
+                         void *ctx)
+{
+	fo_run *r = ctx;
+
+	if (fo_run_check_post(p, &r->why) != FOLIO_OK) {
+		fo_run_problem(r, file, line, r->why.data);
+		return 0;
+	}
+	warn_cut_words(r, p, file, line);
+	r->st = fo_tally_add(r->tally, url_hash(p->url));
+	return r->st != FOLIO_OK;
+}
+
+/* ---- the second pass: posts handed on, each once ------------------------ */
+
+typedef struct emitter {
+	fo_run *r;
+	fo_merge_fn fn;
+	void *ctx;
+} emitter;
+
+static folio_status emit(const folio_post *p, void *ctx)
+{
+	emitter *e = ctx;
+
+	e->r->report->posts++;
+	return e->fn(p, e->ctx);
+}
+
+static int on_post_again(const folio_post *p, const char *file, unsigned line,
+                         void *ctx)
+{
+	emitter *e = ctx;
+	fo_run *r = e->r;
+	uint64_t hash;
+	fo_tally_entry *t;
+
+	(void)file;
+	(void)line;
+	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
+		return 0;
+	hash = url_hash(p->url);
+	t = fo_tally_find(r->tally, hash);
+	/* Absent: the file changed since it was counted (reported). */
+	if (!t || t->count == 1) {
+		r->st = emit(p, e);
+		return r->st != FOLIO_OK;
+	}
+	r->st = fo_merge_add(r->held, p);
+	if (r->st == FOLIO_OK && ++t->seen == t->count)
+		r->st = fo_merge_take(r->held, hash, emit, e);
+	return r->st != FOLIO_OK;
+}
+
+/* ---- files --------------------------------------------------------------- */
+
+/* A binary file has NUL bytes and is not UTF-8 in its first few KB; text
+ * with a stray NUL is still parsed (the parsers report that post). */
+static int is_binary(const char *bytes, size_t len)
+{
+	size_t n = len < SNIFF_BYTES ? len : SNIFF_BYTES;
+
+	/* A multi-byte sequence cut by the window's end is not an error. */
+	return memchr(bytes, '\0', n) &&
+	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
+}
+
+/* Parse JSON Lines in parts of whole lines, releasing each part's pages
+ * (MADV_DONTNEED on a read-only private mapping only drops them from this
+ * process; the page cache keeps them). */
+static folio_status parse_jsonl(const char *path, const char *map, size_t len,
+                                const fo_corpus_sink *sink, fo_run *r)
+{
+	size_t pos = 0, done = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned line = 1;
+	folio_status st = FOLIO_OK;
+
+	while (st == FOLIO_OK && r->st == FOLIO_OK && pos < len) {
+		size_t end = len - pos > READ_PART ? pos + READ_PART : len;
+		const char *nl, *p;
+
+		if (end < len) {
+			nl = memchr(map + end, '\n', len - end);
+			end = nl ? (size_t)(nl - map) + 1 : len;
+		}
+		st = fo_jsonl_parse_from(path, map + pos, end - pos, line, sink);
+		for (p = map + pos; (p = memchr(p, '\n', (size_t)(map + end - p)));
+		     p++)
+			line++;
+		pos = end;
+		if (pos - done >= READ_PART && page) {
+			size_t upto = pos / page * page;
+			madvise((void *)(map + done), upto - done, MADV_DONTNEED);
+			done = upto;
+		}
+	}
+	return st;
+}
+
+/* Parse one file, mapped into memory so a large file costs no copy. In
+ * the first pass (first non-zero) it is checked and recorded; in the
+ * second, compared with that record. */
+static int read_file(fo_run *r, const char *path, int kind,
+                     const fo_corpus_sink *sink, const fo_read_file *first)
+{
+	struct stat st;
+	void *map = NULL;
+	folio_status parsed = FOLIO_OK;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
+	}
+	if (first && (st.st_size != first->size ||
+	              st.st_mtim.tv_sec != first->mtime.tv_sec ||
+	              st.st_mtim.tv_nsec != first->mtime.tv_nsec))
+		fo_run_problem(r, path, 0, "changed while it was being indexed; "
+		               "index again to read all of it");
+	if (st.st_size > 0) {
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map == MAP_FAILED) {
+			map = NULL;
+			fo_run_problem(r, path, 0, strerror(errno));
+			goto done;
+		}
+	}
+	if (!first && map && is_binary(map, (size_t)st.st_size)) {
+		fo_run_problem(r, path, 0, "a binary file (NUL bytes, not "
+		               "UTF-8), not a corpus file; not read");
+		goto done;
+	}
+	if (!first) {
+		fo_read_file *f;
+		if (r->n_files == r->cap_files) {
+			size_t cap = r->cap_files ? r->cap_files * 2 : 16;
+			f = realloc(r->files, cap * sizeof *f);
+			if (!f) {
+				r->st = FOLIO_ERROR_NOMEM;
+				goto done;
+			}
+			r->files = f;
+			r->cap_files = cap;
+		}
+		f = &r->files[r->n_files];
+		if (!(f->path = strdup(path))) {
+			r->st = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+		f->kind = kind;
+		f->size = st.st_size;
+		f->mtime = st.st_mtim;
+		r->n_files++;
+		r->report->files++;
+	}
+	/* A callback that stopped the parser left its error in r->st; the
+	 * parser's own is out of memory. */
+	if (map && kind == FO_CORPUS_MARKDOWN)
+		parsed = fo_markdown_parse(path, map, (size_t)st.st_size, sink);
+	else if (map)
+		parsed = parse_jsonl(path, map, (size_t)st.st_size, sink, r);
+	if (r->st == FOLIO_OK)
+		r->st = parsed;
+	if (!first)
+		fo_run_progress(r, "reading", r->report->files, 0);
+done:
+	if (map)
+		munmap(map, (size_t)st.st_size);
+	if (fd >= 0)
+		close(fd);
+	return r->st != FOLIO_OK;
+}
+
+static int on_file(const char *path, int kind, void *ctx)
+{
+	fo_run *r = ctx;
+	fo_corpus_sink sink = { on_post_count, on_problem, r };
+
+	return read_file(r, path, kind, &sink, NULL);
+}
+
+folio_status fo_read_count(fo_run *r)
+{
+	folio_db *db = r->db;
+	struct stat sb;
+	size_t i, found = 0;
+	folio_status st = FOLIO_OK;
+
+	for (i = 0; i < r->n_paths; i++)
+		if (stat(r->paths[i], &sb) == 0)
+			found++;
+	if (r->n_paths && !found)
+		return fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "%s: %s",
+		                  r->paths[0], strerror(ENOENT));
+	if (!(r->tally = fo_tally_new()) || !(r->held = fo_merge_new()))
+		return FOLIO_ERROR_NOMEM;
+	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {
+		folio_status walked = fo_walk(r->paths[i], on_file, on_problem, r);
+		if (r->st != FOLIO_OK)
+			st = r->st;
+		else if (walked == FOLIO_ERROR_NOMEM)
+			st = fo_db_fail(db, walked, "out of memory");
+		else if (walked == FOLIO_ERROR_NOT_FOUND)
+			fo_run_problem(r, r->paths[i], 0, strerror(ENOENT));
+	}
+	/* Distinct URLs, short of those whose hashes collide; the second
+	 * pass counts them exactly. */
+	r->report->posts = fo_tally_count(r->tally);
+	return st;
+}
+
+folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
+{
+	emitter e = { r, fn, ctx };
+	fo_corpus_sink sink = { on_post_again, on_problem_again, &e };
+	size_t i;
+
+	r->report->posts = 0;
+	for (i = 0; r->st == FOLIO_OK && i < r->n_files; i++)
+		read_file(r, r->files[i].path, r->files[i].kind, &sink,
+		          &r->files[i]);
+	/* Posts still held: their files changed since they were counted. */
+	if (r->st == FOLIO_OK)
+		r->st = fo_merge_take_all(r->held, emit, &e);
+	return r->st;
+}
+
+void fo_read_free(fo_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_files; i++)
+		free(r->files[i].path);
+	free(r->files);
+	fo_tally_free(r->tally);
+	fo_merge_free(r->held);
+}

@@ -1,0 +1,86 @@
+/*
+ * test_tally.c: unit tests of the URL-hash counts of a run
+ * (src/index/tally.c): each hash is counted, absent ones are not found,
+ * many hashes survive the table's growth, and hash 0 (the empty-slot
+ * marker) is counted like any other.
+ */
+#include "harness.h"
+
+#include "index/tally.h"
+
+#include <stdint.h>
+
+static void test_tally__an_empty_tally_finds_nothing(void)
+{
+	fo_tally *t = fo_tally_new();
+
+	assert_true(t != NULL);
+	assert_int(0, fo_tally_count(t));
+	assert_true(fo_tally_find(t, 42) == NULL);
+	fo_tally_free(t);
+	fo_tally_free(NULL);
+}
+
+static void test_tally__each_occurrence_is_counted(void)
+{
+	fo_tally *t = fo_tally_new();
+
+	assert_ok(fo_tally_add(t, 7));
+	assert_ok(fo_tally_add(t, 9));
+	assert_ok(fo_tally_add(t, 7));
+	assert_ok(fo_tally_add(t, 7));
+	assert_int(2, fo_tally_count(t));
+	assert_int(3, fo_tally_find(t, 7)->count);
+	assert_int(1, fo_tally_find(t, 9)->count);
+	assert_int(0, fo_tally_find(t, 9)->seen);
+	assert_true(fo_tally_find(t, 8) == NULL);
+	fo_tally_free(t);
+}
+
+static void test_tally__hash_zero_is_counted_like_any_other(void)
+{
+	fo_tally *t = fo_tally_new();
+
+	assert_ok(fo_tally_add(t, 0));
+	assert_ok(fo_tally_add(t, 0));
+	assert_int(1, fo_tally_count(t));
+	assert_true(fo_tally_find(t, 0) != NULL);
+	assert_int(2, fo_tally_find(t, 0)->count);
+	fo_tally_free(t);
+}
+
+#define MANY 100000
+
+static void test_tally__a_hundred_thousand_hashes_survive_growth(void)
+{
+	fo_tally *t = fo_tally_new();
+	uint64_t i;
+	size_t wrong = 0;
+
+	/* Hashes that differ in their high 32 bits only. */
+	for (i = 1; i <= MANY; i++)
+		assert_ok(fo_tally_add(t, i << 32));
+	for (i = 1; i <= MANY; i += 2)
+		assert_ok(fo_tally_add(t, i << 32));
+	assert_int(MANY, fo_tally_count(t));
+	for (i = 1; i <= MANY; i++) {
+		const fo_tally_entry *e = fo_tally_find(t, i << 32);
+		if (!e || e->count != (i % 2 ? 2u : 1u))
+			wrong++;
+	}
+	assert_int(0, wrong);
+	assert_true(fo_tally_find(t, (uint64_t)(MANY + 1) << 32) == NULL);
+	fo_tally_free(t);
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_tally__an_empty_tally_finds_nothing),
+	FO_TEST(test_tally__each_occurrence_is_counted),
+	FO_TEST(test_tally__hash_zero_is_counted_like_any_other),
+	FO_TEST(test_tally__a_hundred_thousand_hashes_survive_growth),
+};
+
+int main(void)
+{
+	return FO_RUN(tests);
+}
