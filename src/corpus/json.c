@@ -90,6 +90,16 @@ static int fo_json_string(fo_json *j)
 		size_t run = i;
 		unsigned char c;
 
+		/* plain bytes eight at a time: this loop was a fifth of an
+		 * unchanged re-sync (callgrind) */
+		for (; run + 8 <= n; run += 8) {
+			uint64_t w;
+
+			memcpy(&w, s + run, 8);
+			if (fo_swar_has_byte(w, '"') || fo_swar_has_byte(w, '\\') ||
+			    fo_swar_has_less(w, 0x20))
+				break;
+		}
 		while (run < n && s[run] != '"' && s[run] != '\\' &&
 		       (unsigned char)s[run] >= 0x20)
 			run++;

@@ -14,8 +14,22 @@ size_t fo_text_utf8_check(const char *s, size_t n, int allow_nul)
 	unsigned long cp, min;
 
 	while (i < n) {
-		unsigned char c = p[i];
+		unsigned char c;
 
+		/* ASCII eight bytes at a time: most corpus text is ASCII, and
+		 * this check ran at 8 instructions a byte (callgrind, re-sync) */
+		while (i + 8 <= n) {
+			uint64_t w;
+
+			memcpy(&w, p + i, 8);
+			if (fo_swar_has_high(w) ||
+			    (!allow_nul && fo_swar_has_less(w, 1)))
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
+		c = p[i];
 		if (c < 0x80) {
 			if (c == 0 && !allow_nul)
 				return i;
