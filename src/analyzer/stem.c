@@ -43,7 +43,7 @@ struct fo_stemmer {
 	struct sb_stemmer *sb; /* NULL for "none" */
 	fo_stem_front *front;
 	fo_stem_main *main;
-	void *main_mem; /* main's allocation */
+	void *front_mem, *main_mem; /* their allocations */
 };
 
 /* Bytes that keep a term from being stemmed. */
@@ -85,14 +85,16 @@ folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 	if (!st)
 		goto fail;
 	if (strcmp(language, "none") != 0) {
-		/* aligned so that each 2-way set is one cache line */
-		st->front = aligned_alloc(64, sizeof(*st->front)
-		                                  << FO_STEM_FRONT_BITS);
-		if (st->front)
-			memset(st->front, 0,
-			       sizeof(*st->front) << FO_STEM_FRONT_BITS);
-		/* calloc'd, so that pages no lookup reaches stay untouched,
-		 * and aligned by hand so that each 2-way set is two lines */
+		/* Both tables are calloc'd, so that pages no lookup reaches
+		 * stay untouched: zeroing the 1 MB front table was a quarter
+		 * of a whole `folio search` (callgrind), which stems a few
+		 * words. Aligned by hand so that a 2-way set is one cache
+		 * line in the front table, two in the main one. */
+		st->front_mem = calloc(1, (sizeof(*st->front)
+		                           << FO_STEM_FRONT_BITS) + 63);
+		if (st->front_mem)
+			st->front = (fo_stem_front *)(((uintptr_t)st->front_mem +
+			                               63) & ~(uintptr_t)63);
 		st->main_mem = calloc(1, (sizeof(*st->main)
 		                          << FO_STEM_MAIN_BITS) + 127);
 		if (st->main_mem)
@@ -121,7 +123,7 @@ void fo_stemmer_free(fo_stemmer *st)
 		return;
 	if (st->sb)
 		sb_stemmer_delete(st->sb);
-	free(st->front);
+	free(st->front_mem);
 	free(st->main_mem);
 	free(st);
 }
