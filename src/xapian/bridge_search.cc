@@ -129,19 +129,15 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// the page, and re-sort with a relative tolerance (see near_ties).
 	size_t first = p->offset, want = p->limit;
 	bool resort = p->sort == FO_XSORT_RELEVANCE && want > 0;
+	// Spies would count the matches of both fetches; with facets every
+	// match is examined anyway (check_at_least), so the probe would
+	// save little.
+	bool probe = resort && spies.empty();
 	if (resort) {
-		// Spies would count the matches of both fetches; with facets
-		// every match is examined anyway (check_at_least), so the
-		// probe would save little.
-		want = p->offset + p->limit +
-		       (spies.empty() ? TIE_PROBE : TIE_MARGIN);
+		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
 		first = 0;
 	}
 	Xapian::MSet mset = enq.get_mset(first, want, p->check_at_least);
-	if (resort && !page_settled(mset, want, p->offset + p->limit)) {
-		want = p->offset + p->limit + TIE_MARGIN;
-		mset = enq.get_mset(first, want, p->check_at_least);
-	}
 	m->facets.clear();
 	for (const std::unique_ptr<SplitValueCountSpy> &spy : spies) {
 		m->facets.emplace_back();
@@ -151,6 +147,17 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// An exact count when Xapian saw every match.
 	if (mset.get_matches_lower_bound() == mset.get_matches_upper_bound())
 		m->estimate = mset.get_matches_lower_bound();
+	if (probe && !page_settled(mset, want, p->offset + p->limit)) {
+		// The count is the probe's; check_at_least changes counts,
+		// never which hits come first, so the second fetch skips it.
+		// Only hits tying with the page's last can sort into the
+		// page, so lighter ones need not be matched at all (the
+		// cutoff a little below near_ties' tolerance).
+		double edge = mset[p->offset + p->limit - 1].get_weight();
+		enq.set_cutoff(0, edge * (1 - 2e-9));
+		want = p->offset + p->limit + TIE_MARGIN;
+		mset = enq.get_mset(first, want, Xapian::doccount(0));
+	}
 	m->items.clear();
 	if (!resort) {
 		m->items.reserve(mset.size());
