@@ -37,6 +37,11 @@ int main(int argc, char **argv)
 			double t0;
 
 			so.sort = q[i].newest ? FOLIO_SORT_NEWEST : FOLIO_SORT_RELEVANCE;
+			/* known-and requires every word, as the peers are
+			 * asked to (folio search --all); folio's default
+			 * ranks queries of three or more words as OR. */
+			if (strcmp(q[i].cls, "known-and") == 0)
+				so.match = FOLIO_MATCH_ALL;
 			t0 = bu_now_us();
 			if (folio_db_search(db, q[i].text, &so, &r) != FOLIO_OK) {
 				fprintf(stderr, "folio_query: %s: %s\n", q[i].text,

@@ -62,14 +62,13 @@ static int on_token(const fo_token *t, void *ctx)
 		return 1;
 	}
 	s = &c->toks[c->n++];
+	/* term and stem come NUL-terminated (analyzer.h): one copy each */
 	s->term = c->arena.len;
-	fo_buf_append(&c->arena, t->term, t->len);
-	fo_buf_putc(&c->arena, '\0');
+	fo_buf_append(&c->arena, t->term, t->len + 1);
 	s->stem = s->term;
 	if (t->stem) {
 		s->stem = c->arena.len;
-		fo_buf_append(&c->arena, t->stem, t->stem_len);
-		fo_buf_putc(&c->arena, '\0');
+		fo_buf_append(&c->arena, t->stem, t->stem_len + 1);
 	}
 	s->kind = t->kind;
 	s->pos = t->pos;
@@ -262,13 +261,19 @@ static int all_blank(const char *text, size_t from, size_t to)
 
 static void put_clean(fo_buf *out, const char *s, size_t len)
 {
-	size_t i;
+	size_t i, from = 0;
 
 	/* A snippet is one line of display text: control characters become
-	 * spaces, so the only ones in it are the caller's own markers. */
-	for (i = 0; i < len; i++)
-		fo_buf_putc(out, ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-		                         ? ' ' : s[i]);
+	 * spaces, so the only ones in it are the caller's own markers. The
+	 * text between them is copied in one piece. */
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)s[i] >= 0x20 && s[i] != 0x7f)
+			continue;
+		fo_buf_append(out, s + from, i - from);
+		fo_buf_putc(out, ' ');
+		from = i + 1;
+	}
+	fo_buf_append(out, s + from, len - from);
 }
 
 folio_status fo_snippet(fo_analyzer *an, const char *text,
