@@ -77,7 +77,8 @@ typedef struct worker {
 	fo_buf dir;         /* its private database */
 	fo_analyzer *an;
 	fo_xdb *x, *old;    /* its database; the live generation, if any */
-	uint64_t added, updated, unchanged, pending;
+	folio_index_report counts; /* added, updated and unchanged */
+	uint64_t pending;
 	atomic_uint_fast64_t done;
 	folio_status st;
 	fo_xerr err;
@@ -158,12 +159,7 @@ static folio_status index_post(worker *w, const folio_post *p)
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(w->b->r, docid);
-	if (outcome == 0)
-		w->added++;
-	else if (outcome == 1)
-		w->updated++;
-	else
-		w->unchanged++;
+	fo_run_count(&w->counts, outcome);
 	if (++w->pending >= BUILD_COMMIT_BATCH) {
 		st = fo_xdb_commit(w->x, &w->err);
 		w->pending = 0;
@@ -384,9 +380,9 @@ static folio_status run_workers(build *b, fo_xerr *err)
 		w->an = NULL;
 		batch_free(w->filling);
 		w->filling = NULL;
-		rep->added += w->added;
-		rep->updated += w->updated;
-		rep->unchanged += w->unchanged;
+		rep->added += w->counts.added;
+		rep->updated += w->counts.updated;
+		rep->unchanged += w->counts.unchanged;
 	}
 	/* A worker's error explains a failed hand-over best. */
 	for (k = 0; k < b->n; k++) {
@@ -472,7 +468,8 @@ static folio_status compact_shards(folio_db *db, const build *b,
 		               : fo_db_xfail(db, fo_xdb_compact(&src, 1,
 		                                                shard.data, &err),
 		                             &err);
-		done += w->added + w->updated + w->unchanged;
+		done += w->counts.added + w->counts.updated +
+		        w->counts.unchanged;
 		if (st == FOLIO_OK)
 			fo_run_progress(b->r, "merging", done, b->r->report->posts);
 	}

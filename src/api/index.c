@@ -28,6 +28,16 @@ static folio_status need_writer(folio_db *db)
 	return FOLIO_OK;
 }
 
+void fo_run_count(folio_index_report *rep, int outcome)
+{
+	if (outcome == 0)
+		rep->added++;
+	else if (outcome == 1)
+		rep->updated++;
+	else
+		rep->unchanged++;
+}
+
 folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,
                         uint32_t *docid, fo_xerr *err)
 {

@@ -79,6 +79,10 @@ int fo_run_may_remove(const fo_run *r);
 folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
                       uint32_t *docid);
 
+/* Count an outcome of fo_store or fo_compare in rep's added, updated or
+ * unchanged. */
+void fo_run_count(folio_index_report *rep, int outcome);
+
 /* Compare a post with the version in xdb: *outcome and *docid as for
  * fo_store. */
 folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,

@@ -26,12 +26,7 @@ static folio_status store(const folio_post *p, void *ctx)
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(r, docid);
-	if (outcome == 0)
-		rep->added++;
-	else if (outcome == 1)
-		rep->updated++;
-	else
-		rep->unchanged++;
+	fo_run_count(rep, outcome);
 	if (rep->posts % PROGRESS_EVERY == 0)
 		fo_run_progress(r, "indexing", rep->posts,
 		                fo_tally_count(r->tally));
