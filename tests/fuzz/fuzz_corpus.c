@@ -3,7 +3,8 @@
  * to both parsers and to fo_date_parse; every post they hand out is
  * checked against the corpus.h contract (required fields present, strings
  * valid UTF-8, dates well formed), so a contract break aborts like a
- * memory error does.
+ * memory error does. JSON Lines read in two parts, as the indexer reads a
+ * large file, must give what the whole file gives.
  *
  * Built by CMake with -DFOLIO_FUZZ=ON and clang (tools/check runs it for
  * 20 s on tests/fuzz/corpus_seeds as ctest fuzz/fuzz_corpus). By hand:
@@ -17,6 +18,7 @@
 #include "corpus/text.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +81,76 @@ static void on_problem(const char *file, unsigned line, const char *message,
 		abort();
 }
 
+/* A running FNV-1a digest of what a JSON Lines parse handed out, so that
+ * a file read in parts (fo_jsonl_parse_from, as the indexer reads large
+ * files) can be checked against the same file read whole. */
+static void mix(uint64_t *h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "\x01");
+
+	do
+		*h = (*h ^ *p) * 0x100000001b3ull;
+	while (*p++);
+}
+
+static void mix_line(uint64_t *h, unsigned line)
+{
+	char n[16];
+
+	snprintf(n, sizeof n, "%u", line);
+	mix(h, n);
+}
+
+static int on_post_digest(const folio_post *post, const char *file,
+                          unsigned line, void *ctx)
+{
+	size_t i;
+
+	on_post(post, file, line, NULL);
+	mix_line(ctx, line);
+	mix(ctx, post->url);
+	mix(ctx, post->title);
+	mix(ctx, post->summary);
+	mix(ctx, post->company);
+	mix(ctx, post->author);
+	mix(ctx, post->type);
+	mix(ctx, post->published);
+	for (i = 0; i < post->n_topics; i++)
+		mix(ctx, post->topics[i]);
+	return 0;
+}
+
+static void on_problem_digest(const char *file, unsigned line,
+                              const char *message, void *ctx)
+{
+	on_problem(file, line, message, NULL);
+	mix_line(ctx, line);
+	mix(ctx, message);
+}
+
+/* Read buf whole, then in two parts split after the newline nearest its
+ * middle: the posts, problems and line numbers must be the same. */
+static void check_parts(const char *buf, size_t size)
+{
+	uint64_t whole = 0xcbf29ce484222325ull, parts = whole;
+	fo_corpus_sink a = { on_post_digest, on_problem_digest, &whole };
+	fo_corpus_sink b = { on_post_digest, on_problem_digest, &parts };
+	const char *nl = memchr(buf + size / 2, '\n', size - size / 2);
+	size_t cut, i;
+	unsigned lines = 1;
+
+	if (!nl)
+		return;
+	cut = (size_t)(nl - buf) + 1;
+	for (i = 0; i < cut; i++)
+		lines += buf[i] == '\n';
+	if (fo_jsonl_parse("fuzz.jsonl", buf, size, &a) != FOLIO_OK ||
+	    fo_jsonl_parse_from("fuzz.jsonl", buf, cut, 1, &b) != FOLIO_OK ||
+	    fo_jsonl_parse_from("fuzz.jsonl", buf + cut, size - cut, lines,
+	                        &b) != FOLIO_OK || whole != parts)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const fo_corpus_sink sink = { on_post, on_problem, NULL };
@@ -89,6 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (fo_jsonl_parse("fuzz.jsonl", buf, size, &sink) != FOLIO_OK)
 		abort();
+	check_parts(buf, size);
 	if (size <= 64 && fo_date_parse(buf, size, date) == 0)
 		check_date(date);
 	return 0;
