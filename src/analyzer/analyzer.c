@@ -10,6 +10,7 @@
 #include "analyzer/normalize.h"
 #include "analyzer/segment.h"
 #include "analyzer/stem.h"
+#include "util/swar.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -367,16 +368,6 @@ static int fo_on_cut_token(const fo_token *tok, void *ctx)
 	return 1;
 }
 
-/* The bytes of w below 0x21 (space, control characters, NUL): the
- * "hasless" test of Hacker's Delight (6-1). The lowest set bit is exact;
- * a borrow may set bits above it, so higher ones may be false. */
-static uint64_t fo_separators(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-
-	return (w - ones * 0x21) & ~w & ones * 0x80;
-}
-
 /* The exact check behind the fast scan: analyse, byte by byte from run,
  * the runs longer than a term until one ends at or past *j (or the text
  * does); *j becomes the position after that run's separator. */
@@ -411,7 +402,7 @@ int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
 {
 	fo_cut_scan scan = { 0, 0, 0 };
 	size_t run = 0, j = 0, next;
-	uint64_t w, sep;
+	uint64_t sep;
 	int rc = 0;
 
 	/* White space, control characters and NUL separate words (rule 1 of
@@ -421,8 +412,8 @@ int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
 	 * separator of a block, the one found exactly); only a run that may
 	 * be too long gets the exact check. */
 	while (rc == 0 && j + 8 <= len) {
-		memcpy(&w, text + j, 8);
-		sep = fo_separators(w);
+		/* bytes below 0x21: space, control characters, NUL */
+		sep = fo_swar_less_mask(fo_swar_load(text + j), 0x21);
 		/* the first separator in the block, or the block's end */
 		next = j + (sep ? (size_t)__builtin_ctzll(sep) / 8 : 8);
 		if (next - run > FO_MAX_TERM_BYTES) {

@@ -93,9 +93,8 @@ static int fo_json_string(fo_json *j)
 		/* plain bytes eight at a time: this loop was a fifth of an
 		 * unchanged re-sync (callgrind) */
 		for (; run + 8 <= n; run += 8) {
-			uint64_t w;
+			uint64_t w = fo_swar_load(s + run);
 
-			memcpy(&w, s + run, 8);
 			if (fo_swar_has_byte(w, '"') || fo_swar_has_byte(w, '\\') ||
 			    fo_swar_has_less(w, 0x20))
 				break;

@@ -19,9 +19,8 @@ size_t fo_text_utf8_check(const char *s, size_t n, int allow_nul)
 		/* ASCII eight bytes at a time: most corpus text is ASCII, and
 		 * this check ran at 8 instructions a byte (callgrind, re-sync) */
 		while (i + 8 <= n) {
-			uint64_t w;
+			uint64_t w = fo_swar_load(p + i);
 
-			memcpy(&w, p + i, 8);
 			if (fo_swar_has_high(w) ||
 			    (!allow_nul && fo_swar_has_less(w, 1)))
 				break;

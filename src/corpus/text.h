@@ -7,29 +7,9 @@
 #define FOLIO_CORPUS_TEXT_H
 
 #include "util/buf.h"
+#include "util/swar.h"
 
 #include <stddef.h>
-#include <stdint.h>
-
-/* Byte tests on eight bytes at once (Hacker's Delight, 6-1): each says
- * exactly whether any byte of w qualifies, not which one. */
-#define FO_SWAR_ONES 0x0101010101010101ull
-#define FO_SWAR_HIGH 0x8080808080808080ull
-
-static inline int fo_swar_has_less(uint64_t w, unsigned char b) /* b <= 128 */
-{
-	return ((w - FO_SWAR_ONES * b) & ~w & FO_SWAR_HIGH) != 0;
-}
-
-static inline int fo_swar_has_byte(uint64_t w, unsigned char b)
-{
-	return fo_swar_has_less(w ^ (FO_SWAR_ONES * b), 1);
-}
-
-static inline int fo_swar_has_high(uint64_t w) /* a byte >= 0x80 */
-{
-	return (w & FO_SWAR_HIGH) != 0;
-}
 
 /* Longest title or field value a post may have, in bytes. */
 #define FO_FIELD_MAX 65536
