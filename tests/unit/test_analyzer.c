@@ -646,18 +646,13 @@ static int count_tokens(const fo_token *t, void *ctx)
 	return 0;
 }
 
-/* find_cut(text) -> "start..end" of the first cut word, or "none" */
-static const char *find_cut(const char *text)
+/* find_cut(an, text) -> "start..end" of the first cut word, or "none" */
+static const char *find_cut(fo_analyzer *an, const char *text)
 {
 	static char out[64];
-	fo_analyzer *an = NULL;
 	size_t start = 0, end = 0;
-	int found = -1;
+	int found = fo_analyzer_find_cut(an, text, strlen(text), &start, &end);
 
-	if (fo_analyzer_new(NULL, &an) == FOLIO_OK)
-		found = fo_analyzer_find_cut(an, text, strlen(text), &start,
-		                             &end);
-	fo_analyzer_free(an);
 	if (found == 1)
 		snprintf(out, sizeof out, "%zu..%zu", start, end);
 	else
@@ -669,31 +664,34 @@ static void test_analyzer__finds_words_cut_at_the_term_limit(void)
 {
 	char text[512];
 	char word[101];
+	fo_analyzer *an = NULL;
 
+	assert_ok(fo_analyzer_new(NULL, &an));
 	memset(word, 'q', 100);
 	word[100] = '\0';
 	/* a 100-byte word after 6 bytes of text: cut, reported with its span */
 	snprintf(text, sizeof text, "short %s tail", word);
-	assert_str("6..106", find_cut(text));
+	assert_str("6..106", find_cut(an, text));
 	/* exactly 64 bytes: nothing lost */
 	snprintf(text, sizeof text, "a %.64s b", word);
-	assert_str("none", find_cut(text));
+	assert_str("none", find_cut(an, text));
 	/* a long URL: its joined form is cut, but every part is searchable */
-	assert_str("none", find_cut("see https://engineering.example.com/2024/"
-	                            "09/14/scaling-llama-training-with-"
-	                            "fully-sharded-data-parallel today"));
+	assert_str("none", find_cut(an, "see https://engineering.example.com/2024/"
+	                                "09/14/scaling-llama-training-with-"
+	                                "fully-sharded-data-parallel today"));
 	/* 35 x "é": 70 raw bytes, but a 35-byte term once folded */
-	assert_str("none", find_cut("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-	                            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
+	assert_str("none", find_cut(an, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+	                                "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
 	/* one over-long part of a hyphenated compound: that part's span */
 	snprintf(text, sizeof text, "x free-%.80s", word);
-	assert_str("7..87", find_cut(text));
-	assert_str("none", find_cut(""));
+	assert_str("7..87", find_cut(an, text));
+	assert_str("none", find_cut(an, ""));
+	fo_analyzer_free(an);
 }
 
 /* The scan finds long runs eight bytes at a time: against a byte-by-byte
@@ -705,7 +703,9 @@ static void test_analyzer__find_cut_agrees_with_a_plain_scan(void)
 	char text[600], want[64];
 	size_t len, i, run;
 	unsigned seed = 12345, round;
+	fo_analyzer *an = NULL;
 
+	assert_ok(fo_analyzer_new(NULL, &an));
 	for (round = 0; round < 3000; round++) {
 		len = 0;
 		while (len < sizeof text - 100) {
@@ -728,8 +728,9 @@ static void test_analyzer__find_cut_agrees_with_a_plain_scan(void)
 			}
 			run = i + 1;
 		}
-		assert_str(want, find_cut(text));
+		assert_str(want, find_cut(an, text));
 	}
+	fo_analyzer_free(an);
 }
 
 static void test_analyzer__giant_word_is_linear(void)
