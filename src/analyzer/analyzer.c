@@ -192,6 +192,15 @@ static folio_status fo_normalize_parts(fo_analyzer *an, const char *text,
 	return FOLIO_OK;
 }
 
+/* Point tok at part i of the current compound: its term and byte span. */
+static void fo_part_token(const fo_analyzer *an, unsigned i, fo_token *tok)
+{
+	tok->term = an->terms[i];
+	tok->len = an->term_len[i];
+	tok->start = an->start[i];
+	tok->end = an->end[i];
+}
+
 /*
  * A CJK run (rule 2 of doc/analyzer.md): Chinese and Japanese have no
  * spaces, so like Lucene's CJKAnalyzer and Xapian's CJK n-grams, folio
@@ -217,11 +226,8 @@ static folio_status fo_emit_cjk(fo_analyzer *an, const char *text,
 	memset(&tok, 0, sizeof(tok));
 	tok.compound = (*compound)++;
 	if (n == 1) {
-		tok.term = an->terms[0];
-		tok.len = an->term_len[0];
+		fo_part_token(an, 0, &tok);
 		tok.pos = (*pos)++;
-		tok.start = an->start[0];
-		tok.end = an->end[0];
 		tok.kind = FO_TOK_WORD;
 		tok.n_parts = 1;
 		*stop = fn(&tok, ctx) != 0;
@@ -263,11 +269,8 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	tok.compound = *compound;
 	tok.n_parts = n;
 	if (n == 1 && !c->leading_dot) {
-		tok.term = an->terms[0];
-		tok.len = an->term_len[0];
+		fo_part_token(an, 0, &tok);
 		tok.pos = (*pos)++;
-		tok.start = an->start[0];
-		tok.end = an->end[0];
 		tok.kind = FO_TOK_WORD;
 		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
 		             fn, ctx, stop);
@@ -297,11 +300,8 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	if (rc != FOLIO_OK || *stop)
 		goto done;
 	for (i = 0; i < n; i++) {
-		tok.term = an->terms[i];
-		tok.len = an->term_len[i];
+		fo_part_token(an, i, &tok);
 		tok.pos = (*pos)++;
-		tok.start = an->start[i];
-		tok.end = an->end[i];
 		tok.kind = FO_TOK_PART;
 		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
 		             fn, ctx, stop);
