@@ -77,13 +77,13 @@ int main(int argc, char **argv)
 
 		if (split_tsv(chomp(line), f, 3) != 3)
 			continue;
-		t0 = now_us();
+		t0 = bu_now_us();
 		if (folio_db_search(db, f[1], &so, &r) == FOLIO_OK) {
 			for (k = 0; k < folio_results_count(r) && !rank; k++)
 				if (strcmp(folio_results_hit(r, k)->url, f[2]) == 0)
 					rank = k + 1;
 		}
-		printf("%s\t%zu\t%.0f\n", f[0], rank, now_us() - t0);
+		printf("%s\t%zu\t%.0f\n", f[0], rank, bu_now_us() - t0);
 		folio_results_free(r);
 	}
 	fclose(q);

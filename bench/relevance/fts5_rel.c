@@ -97,7 +97,7 @@ static int search(sqlite3 *db, const char *queries)
 
 		if (split_tsv(chomp(line), f, 3) != 3)
 			continue;
-		t0 = now_us();
+		t0 = bu_now_us();
 		fts_query(f[1], match, sizeof match);
 		sqlite3_bind_text(sel, 1, match, -1, SQLITE_STATIC);
 		while (match[0] && sqlite3_step(sel) == SQLITE_ROW) {
@@ -107,7 +107,7 @@ static int search(sqlite3 *db, const char *queries)
 				rank = k;
 		}
 		sqlite3_reset(sel);
-		printf("%s\t%zu\t%.0f\n", f[0], rank, now_us() - t0);
+		printf("%s\t%zu\t%.0f\n", f[0], rank, bu_now_us() - t0);
 	}
 	fclose(in);
 	sqlite3_finalize(sel);

@@ -58,7 +58,7 @@ static int search(const char *dbpath, const char *queries)
 	while (fgets(line, sizeof line, in)) {
 		if (split_tsv(chomp(line), f, 3) != 3)
 			continue;
-		double t0 = now_us();
+		double t0 = bu_now_us();
 		Xapian::Query q;
 		try {
 			q = qp.parse_query(f[1]);
@@ -71,7 +71,7 @@ static int search(const char *dbpath, const char *queries)
 		for (Xapian::MSetIterator i = m.begin(); i != m.end(); ++i, ++k)
 			if (!rank && i.get_document().get_data() == f[2])
 				rank = k;
-		printf("%s\t%zu\t%.0f\n", f[0], rank, now_us() - t0);
+		printf("%s\t%zu\t%.0f\n", f[0], rank, bu_now_us() - t0);
 	}
 	fclose(in);
 	return 0;
