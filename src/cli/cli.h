@@ -31,6 +31,10 @@ void print_json(FILE *f, const char *query, const folio_results *r,
 void print_hits(const folio_results *r, size_t offset, unsigned flags);
 void print_notices(const folio_results *r);
 
+/* Have so highlight matches in bold yellow when the text output goes to a
+ * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
+void cli_highlight(folio_search_options *so, int json);
+
 /* The options shared by search and similar: returns 1 when argv[*i] was
  * one of them (advancing *i past its value), 0 when not, -1 (after
  * printing) on a bad value. */

@@ -4,7 +4,9 @@
  */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void print_facets_json(FILE *f, const folio_results *r)
 {
@@ -187,5 +189,13 @@ void print_notices(const folio_results *r)
 		fputs("folio: did you mean: ", stderr);
 		print_text(stderr, folio_results_suggestion(r));
 		fputc('\n', stderr);
+	}
+}
+
+void cli_highlight(folio_search_options *so, int json)
+{
+	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
+		so->highlight_start = "\x1b[1;33m";
+		so->highlight_end = "\x1b[0m";
 	}
 }

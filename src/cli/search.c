@@ -7,7 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char usage[] =
 	"usage: folio search [OPTIONS] QUERY...\n"
@@ -270,10 +269,7 @@ int cmd_search(int argc, char **argv)
 		code = search_lines(db, &so);
 		goto done;
 	}
-	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
-		so.highlight_start = "\x1b[1;33m";
-		so.highlight_end = "\x1b[0m";
-	}
+	cli_highlight(&so, json);
 	st = folio_db_search(db, query, &so, &r);
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));

@@ -5,7 +5,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char usage[] =
 	"usage: folio similar [OPTIONS] URL\n"
@@ -63,10 +62,7 @@ int cmd_similar(int argc, char **argv)
 		cli_error("%s", errmsg);
 		goto done;
 	}
-	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
-		so.highlight_start = "\x1b[1;33m";
-		so.highlight_end = "\x1b[0m";
-	}
+	cli_highlight(&so, json);
 	st = folio_db_similar(db, url, &so, &r);
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
