@@ -578,7 +578,12 @@ typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
 	                        "abbreviation", "joined", "acronym",
-	                        "title", "proximity" or "coordination" */
+	                        "title", "proximity", "coordination" or
+	                        "coverage" (ranked words: the second phase
+	                        multiplied the score by query_weight for
+	                        the wdf title words they cover, term says
+	                        "M of N words"; weight is what that
+	                        added, negative when it took away) */
 	const char *field; /**< "text", "title", "company", "author", "type"
 	                        or "topic" */
 	double weight;     /**< its contribution to the hit's score */

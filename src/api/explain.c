@@ -13,6 +13,7 @@
 
 #include "index/indexer.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,29 @@ static folio_status unit_stats(folio_db *db, uint32_t docid, const fo_qunit *u,
 	return fo_db_xfail(db, st, &err);
 }
 
+/* The second phase multiplied the BM25 weight base by the hit's
+ * coverage factor (cover.h): what that added (or took away) is one more
+ * part, so the parts still sum to the score. */
+static folio_status explain_cover(folio_results *r, size_t i, double base)
+{
+	const fo_cover *c = &r->covers[i];
+	folio_explain_term *e;
+	char label[64];
+
+	if (r->factors[i] == 1.0)
+		return FOLIO_OK;
+	snprintf(label, sizeof label, "%u of %u words", c->matched,
+	         c->counted);
+	e = &r->explain[i][r->n_explain[i]++];
+	e->weight = r->hits[i].score - base;
+	e->query_weight = r->factors[i];
+	e->how = "coverage";
+	e->field = "title";
+	e->wdf = c->matched;
+	e->term = fo_results_keep(r, label, strlen(label));
+	return e->term ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+}
+
 folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
                              folio_results *r)
 {
@@ -97,7 +121,8 @@ folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
 		st = FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n; i++) {
 		fo_url_term(r->hits[i].url, &terms[i]);
-		r->explain[i] = calloc(full->n_units ? full->n_units : 1,
+		/* one more for the second phase's title coverage */
+		r->explain[i] = calloc(full->n_units + 1,
 		                       sizeof **r->explain);
 		if (terms[i].oom || !r->explain[i])
 			st = FOLIO_ERROR_NOMEM;
@@ -133,6 +158,8 @@ folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
 		}
 		fo_compiled_free(&without);
 	}
+	for (i = 0; st == FOLIO_OK && r->factors && i < r->n; i++)
+		st = explain_cover(r, i, base[i]);
 	for (i = 0; terms && i < r->n; i++)
 		fo_buf_free(&terms[i]);
 	free(terms);

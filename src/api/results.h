@@ -8,6 +8,7 @@
 
 #include "api/db.h"
 #include "index/docdata.h"
+#include "search/cover.h"
 #include "search/query.h"
 
 #define FO_N_FACETS 4
@@ -26,6 +27,8 @@ struct folio_results {
 	size_t n_facets;
 	folio_explain_term **explain; /* per hit */
 	size_t *n_explain;
+	fo_cover *covers; /* per hit, when the second phase ran */
+	double *factors;
 	char **strs; /* strings owned by the results (facet values, ...) */
 	size_t n_strs;
 };
@@ -46,6 +49,7 @@ typedef struct fo_search_run {
 	fo_xquery *filter;         /* since/until, or NULL */
 	fo_rebuild_fn rebuild;
 	const void *rebuild_ctx;
+	int rescore;               /* the second phase may run (cover.h) */
 } fo_search_run;
 
 /* Set db->rank to the defaults unless set already. */

@@ -9,6 +9,7 @@
 
 #include "index/indexer.h"
 #include "index/schema.h"
+#include "search/cover.h"
 #include "search/qdate.h"
 #include "search/snippet.h"
 #include "search/spell.h"
@@ -109,6 +110,8 @@ void folio_results_free(folio_results *r)
 	free(r->strs);
 	free(r->explain);
 	free(r->n_explain);
+	free(r->covers);
+	free(r->factors);
 	free(r->notices);
 	free(r->suggestion);
 	free(r->hits);
@@ -134,15 +137,18 @@ char *fo_results_keep(folio_results *r, const char *s, size_t len)
 	return copy;
 }
 
-/* Decode the page of hits in m into r, with snippets. */
+/* Decode the page of hits into r, with snippets: m's hits
+ * order[first..first + n) (all of m in order when order is NULL), each
+ * weight times its factor. */
 static folio_status fill_hits(folio_db *db, const fo_xmset *m,
                              const fo_termset *terms,
                              const folio_search_options *opts,
-                             folio_results *r)
+                             const size_t *order, const double *factor,
+                             size_t first, size_t n, folio_results *r)
 {
-	size_t i, n = fo_xmset_size(m);
 	fo_buf snip = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
+	size_t i;
 
 	r->hits = calloc(n ? n : 1, sizeof *r->hits);
 	r->posts = calloc(n ? n : 1, sizeof *r->posts);
@@ -151,19 +157,19 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	if (!r->hits || !r->posts || !r->snippets || !r->docids)
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
-		size_t len;
-		const char *data = fo_xmset_data(m, i, &len);
+		size_t k = order ? order[first + i] : first + i, len;
+		const char *data = fo_xmset_data(m, k, &len);
 		folio_hit *h = &r->hits[i];
 		const folio_post *p;
 
 		st = fo_docdata_decode(data, len, &r->posts[i]);
 		if (st == FOLIO_ERROR_CORRUPT)
 			fo_db_fail(db, st, "document %u has damaged data",
-			           (unsigned)fo_xmset_docid(m, i));
+			           (unsigned)fo_xmset_docid(m, k));
 		if (st != FOLIO_OK)
 			break;
 		r->n = i + 1;
-		r->docids[i] = fo_xmset_docid(m, i);
+		r->docids[i] = fo_xmset_docid(m, k);
 		fo_buf_clear(&snip);
 		p = &r->posts[i].post;
 		st = fo_snippet(db->an, p->summary, terms, opts->snippet_bytes,
@@ -171,7 +177,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
 		h->rank = opts->offset + i + 1;
-		h->score = fo_xmset_weight(m, i);
+		h->score = fo_xmset_weight(m, k) * (factor ? factor[k] : 1.0);
 		h->url = p->url;
 		h->title = p->title;
 		h->company = p->company;
@@ -184,6 +190,77 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		h->snippet = r->snippets[i];
 	}
 	fo_buf_free(&snip);
+	return st;
+}
+
+/* Each hit's coverage and factor, for explanations. */
+static folio_status keep_covers(folio_results *r, const size_t *order,
+                                const double *factor, const fo_cover *cover,
+                                size_t first)
+{
+	size_t i;
+
+	r->covers = calloc(r->n ? r->n : 1, sizeof *r->covers);
+	r->factors = calloc(r->n ? r->n : 1, sizeof *r->factors);
+	if (!r->covers || !r->factors)
+		return FOLIO_ERROR_NOMEM;
+	for (i = 0; i < r->n; i++) {
+		r->covers[i] = cover[order[first + i]];
+		r->factors[i] = factor[order[first + i]];
+	}
+	return FOLIO_OK;
+}
+
+/* Whether a is above b by more than the last bits a weight summed over
+ * shards may differ in (the bridge's near-tie tolerance). */
+static int above(double a, double b)
+{
+	return a - b > 1e-9 * (a > b ? a : b);
+}
+
+/* The second phase (cover.h): the first n hits of m scored again by
+ * their titles' coverage, into factor[0..n), and order[0..n) sorted by
+ * the new scores; hits that tie keep Xapian's order (relevance, then
+ * the tie slot). */
+static folio_status rescore(folio_db *db, const fo_xmset *m,
+                            const fo_termset *terms, size_t n, size_t *order,
+                            double *factor, fo_cover *cover)
+{
+	fo_cover_words *w = NULL;
+	fo_docdata d;
+	folio_status st;
+	size_t i, j;
+
+	st = fo_cover_words_new(db->an, terms, &w);
+	for (i = 0; st == FOLIO_OK && i < n; i++) {
+		size_t len;
+		const char *data = fo_xmset_data(m, i, &len);
+
+		memset(&d, 0, sizeof d);
+		st = fo_docdata_decode(data, len, &d);
+		if (st == FOLIO_ERROR_CORRUPT)
+			fo_db_fail(db, st, "document %u has damaged data",
+			           (unsigned)fo_xmset_docid(m, i));
+		if (st == FOLIO_OK)
+			st = fo_title_cover(db->an, w, d.post.title, &cover[i]);
+		fo_docdata_free(&d);
+		factor[i] = fo_cover_factor(&db->rank, &cover[i]);
+		order[i] = i;
+	}
+	/* insertion sort: n is small, and it is stable */
+	for (i = 1; st == FOLIO_OK && i < n; i++) {
+		size_t k = order[i];
+		double s = fo_xmset_weight(m, k) * factor[k];
+
+		for (j = i; j > 0; j--) {
+			size_t p = order[j - 1];
+			if (!above(s, fo_xmset_weight(m, p) * factor[p]))
+				break;
+			order[j] = p;
+		}
+		order[j] = k;
+	}
+	fo_cover_words_free(w);
 	return st;
 }
 
@@ -274,6 +351,9 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	fo_xerr err = { "" };
 	folio_results *r = NULL;
 	uint64_t docs = 0;
+	size_t *order = NULL, window = 0, first = 0, n = 0;
+	double *factor = NULL;
+	fo_cover *cover = NULL;
 	folio_status st = FOLIO_OK;
 
 	*out = NULL;
@@ -283,6 +363,12 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		if (!(q = filtered = fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
 			return FOLIO_ERROR_NOMEM;
 	}
+	/* The second phase rescores a fixed window of first hits, whatever
+	 * the page, so that pages agree (cover.h). */
+	if (s->rescore && opts->sort == FOLIO_SORT_RELEVANCE && opts->limit &&
+	    s->query->hl.n && s->query->ranked &&
+	    (db->rank.cover_penalty > 0 || db->rank.cover_bonus > 0))
+		window = db->rank.cover_window;
 	/* A reader sees commits and generation switches made since it
 	 * opened (db.c). */
 	st = fo_db_refresh(db);
@@ -294,6 +380,12 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		memset(&params, 0, sizeof params);
 		params.offset = opts->offset;
 		params.limit = opts->limit;
+		if (window) {
+			params.offset = 0;
+			params.limit = opts->offset + opts->limit > window
+			                       ? opts->offset + opts->limit
+			                       : window;
+		}
 		params.sort_slot = FO_SLOT_DATE;
 		params.tie_slot = FO_SLOT_TIE;
 		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
@@ -319,8 +411,29 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK) {
 		r->total = fo_xmset_estimate(m);
-		st = fill_hits(db, m, &s->query->hl, opts, r);
+		n = fo_xmset_size(m);
 	}
+	if (st == FOLIO_OK && window) {
+		size_t all = n, w = n < window ? n : window;
+
+		order = calloc(all ? all : 1, sizeof *order);
+		factor = calloc(all ? all : 1, sizeof *factor);
+		cover = calloc(all ? all : 1, sizeof *cover);
+		if (!order || !factor || !cover)
+			st = FOLIO_ERROR_NOMEM;
+		else
+			st = rescore(db, m, &s->query->hl, w, order, factor,
+			             cover);
+		for (; st == FOLIO_OK && w < all; w++)
+			order[w] = w, factor[w] = 1.0;
+		first = opts->offset < all ? opts->offset : all;
+		n = all - first < opts->limit ? all - first : opts->limit;
+	}
+	if (st == FOLIO_OK)
+		st = fill_hits(db, m, &s->query->hl, opts, order, factor, first,
+		               n, r);
+	if (st == FOLIO_OK && window)
+		st = keep_covers(r, order, factor, cover, first);
 	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
 		st = fill_facets(m, r);
 	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_EXPLAIN))
@@ -329,6 +442,9 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		*out = r;
 		r = NULL;
 	}
+	free(order);
+	free(factor);
+	free(cover);
 	folio_results_free(r);
 	fo_xmset_free(m);
 	fo_xquery_free(filtered);
@@ -457,6 +573,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		run.query = &c;
 		run.rebuild = rebuild;
 		run.rebuild_ctx = &rc;
+		run.rescore = 1;
 		st = fo_search_execute(db, &run, &r);
 	}
 	if (st == FOLIO_OK)

@@ -113,7 +113,8 @@ static void print_explain_text(const folio_results *r, size_t i)
 		if (strcmp(e[k].how, "coordination") == 0 ||
 		    strcmp(e[k].how, "proximity") == 0 ||
 		    strcmp(e[k].how, "near") == 0 ||
-		    strcmp(e[k].how, "phrase") == 0)
+		    strcmp(e[k].how, "phrase") == 0 ||
+		    strcmp(e[k].how, "coverage") == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
 			printf(": wdf %llu, in %llu posts, length norm %.3g, "

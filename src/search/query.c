@@ -38,6 +38,9 @@ void fo_rank_default(fo_rank *r)
 	r->and_pair_weight = 1.0;
 	r->acronym_weight = 0.5;
 	r->compound_weight = 0.3;
+	r->cover_penalty = 0.2;
+	r->cover_bonus = 0.1;
+	r->cover_window = 20;
 	r->defop = FO_DEFOP_AUTO;
 	r->and_max_words = 2;
 }
@@ -916,6 +919,8 @@ static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 		c->positive = positive;
 	}
 
+	if (op == FO_DEFOP_OR && n_prox)
+		c->out->ranked = 1;
 	if (c->relevance && c->rank->join_weight > 0 && n_prox > 1)
 		joined_pairs(c, prox, n_prox, &joins);
 	if (c->relevance && op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&

@@ -34,6 +34,9 @@ typedef struct fo_rank {
 	                         word: dev, doc, lib for development, ... */
 	double and_pair_weight; /* the phrase boost of AND-joined words */
 	double compound_weight; /* the phrase of a compound's parts */
+	double cover_penalty; /* second phase (cover.h): per uncovered */
+	double cover_bonus;   /* and per covered title word */
+	unsigned cover_window; /* rescore this many first hits (0: none) */
 	double acronym_weight; /* title parts spelled by the initials of
 	                          adjacent words: dpm for Debian package
 	                          manager */
@@ -92,6 +95,7 @@ typedef struct fo_compiled {
 	fo_qword *words;
 	size_t n_words;
 	size_t n_free;     /* free words joined by the default operator */
+	int ranked;        /* some free words are ORed, ranked by BM25 */
 } fo_compiled;
 
 /*

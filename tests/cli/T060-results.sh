@@ -58,6 +58,38 @@ begin "--explain sums to the score for every hit of a mixed query"
 run "$FOLIO" search --db "$TMP/index" --json --explain 'training title:meta OR "free threaded" OR lock*'
 expect_eq "True" "$(json 'all(abs(sum(e["weight"] for e in h["explain"]) - h["score"]) < 1e-3 for h in d["hits"]) and len(d["hits"]) > 2')"
 
+# Siblings that share their words: BM25 puts the debugging package's
+# shorter summary first; the second phase puts first the post whose title
+# the query covers (2 of 2 words against 2 of 3: src/search/cover.c).
+cat >"$TMP/siblings.jsonl" <<'JL'
+{"url": "https://example.com/osd", "title": "ceph-osd", "summary": "Ceph is a distributed storage system. This package contains the OSD server for Ceph, which keeps objects on a local disk and serves them to clients."}
+{"url": "https://example.com/osd-dbg", "title": "ceph-osd-dbg", "summary": "Ceph is a distributed storage system. Debugging symbols for the OSD server."}
+{"url": "https://example.com/gcc", "title": "gcc", "summary": "The GNU compiler collection."}
+{"url": "https://example.com/vim", "title": "vim", "summary": "An editor for text files."}
+JL
+"$FOLIO" index --db "$TMP/siblings" "$TMP/siblings.jsonl" >/dev/null
+sibq="OSD server for the ceph storage system"
+
+begin "ranked words: the post whose title they cover ranks first"
+run "$FOLIO" search --db "$TMP/siblings" --json "$sibq"
+expect_eq "https://example.com/osd https://example.com/osd-dbg" \
+	"$(json '" ".join(h["url"] for h in d["hits"][:2])')"
+
+begin "title coverage is one more explained part, and the parts sum to the score"
+run "$FOLIO" search --db "$TMP/siblings" --json --explain "$sibq"
+expect_eq "coverage 2 of 2 words title 1.06667|coverage 2 of 3 words title 0.9975|True" \
+	"$(json '"|".join(" ".join(str(round(e[k], 6)) if k == "query_weight" else str(e[k]) for k in ("how", "term", "field", "query_weight")) for h in d["hits"][:2] for e in h["explain"] if e["how"] == "coverage"), all(abs(sum(e["weight"] for e in h["explain"]) - h["score"]) < 1e-3 for h in d["hits"]), sep="|"')"
+
+begin "pages agree with the rescored order"
+run "$FOLIO" search --db "$TMP/siblings" --json --offset 1 --limit 1 "$sibq"
+expect_eq "2 https://example.com/osd-dbg" \
+	"$(json 'd["hits"][0]["rank"], d["hits"][0]["url"]')"
+
+begin "words that must all match keep BM25's order and no coverage part"
+run "$FOLIO" search --db "$TMP/siblings" --json --explain --all "$sibq"
+expect_eq "https://example.com/osd-dbg|False" \
+	"$(json 'd["hits"][0]["url"], any(e["how"] == "coverage" for h in d["hits"] for e in h["explain"]), sep="|"')"
+
 begin "--explain as text"
 run "$FOLIO" search --db "$TMP/index" --explain GB200
 expect_eq "   score" "$(sed -n 4p <<<"$out" | cut -c1-8)"
