@@ -33,10 +33,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A summary may be long (a Debian package description can pass 64 KB),
- * but not this long. */
-#define SUMMARY_MAX (16 * FO_FIELD_MAX)
-
 /* A JSON Lines file is parsed this many bytes (rounded to whole lines) at
  * a time, each part's pages released after it. */
 #define READ_PART (8u << 20)
@@ -52,7 +48,7 @@ struct fo_read_file {
 };
 
 /* Refuse a post with a field longer than FO_FIELD_MAX (a summary longer
- * than SUMMARY_MAX), as the markdown parser does for titles: a 200 KB
+ * than FO_SUMMARY_MAX), as the markdown parser does for titles: a 200 KB
  * title is garbage, not a post. JSON Lines and API posts are held to it
  * here. */
 static folio_status check_lengths(const folio_post *p, fo_buf *why)
@@ -74,8 +70,8 @@ static folio_status check_lengths(const folio_post *p, fo_buf *why)
 			return FOLIO_ERROR_INVALID;
 		}
 	}
-	if (p->summary && strlen(p->summary) > SUMMARY_MAX) {
-		fo_buf_printf(why, "summary longer than %d bytes", SUMMARY_MAX);
+	if (p->summary && strlen(p->summary) > FO_SUMMARY_MAX) {
+		fo_buf_printf(why, "summary longer than %d bytes", FO_SUMMARY_MAX);
 		return FOLIO_ERROR_INVALID;
 	}
 	for (i = 0; i < p->n_topics; i++) {

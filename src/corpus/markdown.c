@@ -38,6 +38,12 @@ static const char *const fo_md_field_names[FO_MD_NF] = {
 	"company", "author", "published", "type"
 };
 
+/* Markdown of a summary is gathered up to this many bytes: markup can
+ * shrink in rendering, but not fourfold, so a longer one is past
+ * FO_SUMMARY_MAX anyway, and a 100 MB paragraph is refused before it is
+ * copied (twice) rather than after. */
+#define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
+
 typedef struct fo_md {
 	const char *file;
 	const fo_corpus_sink *sink;
@@ -399,6 +405,13 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		if (!ln) {
 			para = st->raw.len > 0;
 			continue;
+		}
+		if (st->raw.len + ln > FO_MD_RAW_MAX) {
+			fo_buf_printf(&st->msg,
+			              "summary longer than %d bytes of markdown",
+			              FO_MD_RAW_MAX);
+			rc = fo_md_problem(st, line);
+			goto done;
 		}
 		if (st->raw.len)
 			fo_buf_puts(&st->raw, para ? "\n\n" : " ");

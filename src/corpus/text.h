@@ -14,6 +14,10 @@
 /* Longest title or field value a post may have, in bytes. */
 #define FO_FIELD_MAX 65536
 
+/* Longest summary: long (a Debian package description can pass 64 KB),
+ * but not this long. */
+#define FO_SUMMARY_MAX (16 * FO_FIELD_MAX)
+
 /* Offset of the first byte of s[0..n) that is not well-formed UTF-8
  * (overlong forms, surrogates and code points above U+10FFFF are
  * ill-formed; so is NUL unless allow_nul), or n when all of it is. */

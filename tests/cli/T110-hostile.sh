@@ -1,5 +1,6 @@
 # T110-hostile.sh: garbage in the corpus. Invalid UTF-8, NUL bytes, binary
-# files, a truncated JSON line, a 200 KB title, 10,000 posts with one URL,
+# files, a truncated JSON line, a 200 KB title, a 20 MB summary without
+# a newline, 10,000 posts with one URL,
 # an unreadable file, a directory loop through symbolic links and a path
 # that does not exist: each is reported as FILE[:LINE]: reason, the rest
 # is indexed, nothing already indexed is lost, and the exit status is 1.
@@ -56,6 +57,11 @@ begin "a post with a 200 KB title"
 python3 -c 'import json; print(json.dumps({"url": "https://example.com/big", "title": "T" * 200000, "summary": "s"}))' >"$TMP/c/big.jsonl"
 hostile big "$TMP/c/big.jsonl:1: title longer than 65536 bytes"
 rm "$TMP/c/big.jsonl"
+
+begin "a topic page whose summary is 20 MB without a newline"
+python3 -c 'import sys; sys.stdout.write("# Topic\n\n### [Huge](https://example.com/huge)\n- Company: X\n\n" + "a" * (20 << 20))' >"$TMP/c/huge.md"
+hostile huge "$TMP/c/huge.md:3: summary longer than 4194304 bytes of markdown"
+rm "$TMP/c/huge.md"
 
 begin "a word longer than the longest term is indexed by its first 64 bytes, with a warning"
 python3 -c 'import json; print(json.dumps({"url": "https://example.com/long", "title": "Long word", "summary": "before " + "w" * 100000 + " afterword"}))' >"$TMP/c/long.jsonl"
