@@ -217,6 +217,24 @@ static void test_query__ranked_words_also_match_their_initials_in_titles(void)
 	free(got);
 }
 
+static void test_query__a_bracket_within_ranked_words_is_ranked(void)
+{
+	char *got = NULL;
+
+	/* alone, two words must both match, and rank higher as a phrase */
+	assert_ok(describe_ranked("(raw disk)", &got));
+	assert_true(got && strstr(got, " AND ") && strstr(got, "PHRASE"));
+	if (got && !strstr(got, "PHRASE"))
+		fprintf(stderr, "  %s\n", got);
+	free(got);
+	/* among three ranked words they are two more to rank by */
+	assert_ok(describe_ranked("tools for devices (raw disk)", &got));
+	assert_true(got && !strstr(got, " AND ") && !strstr(got, "PHRASE"));
+	if (got && (strstr(got, " AND ") || strstr(got, "PHRASE")))
+		fprintf(stderr, "  %s\n", got);
+	free(got);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
@@ -230,6 +248,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_compound_is_one_highlight_unit),
 	FO_TEST(test_query__repeated_words_are_separate_units),
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
+	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 };
 
 int main(void)
