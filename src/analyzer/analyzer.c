@@ -165,6 +165,74 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 }
 
 /*
+ * A plain ASCII word from fo_seg_next_short (n <= FO_SEG_SHORT_MAX bytes
+ * at text + start): fo_emit_simple without its loops, the word read as
+ * two 8-byte words (one or two loads as the text allows), lowercased and
+ * cut to n bytes (zero padded, so NUL-terminated and ready for the
+ * padded hash) in registers, stored once.
+ */
+static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
+                                         size_t text_len, size_t start,
+                                         size_t n, int digits, uint32_t *pos,
+                                         uint32_t *compound, fo_token_fn fn,
+                                         void *ctx, int *stop)
+{
+	uint64_t w0 = 0, w1 = 0, h;
+	char *term = an->simple;
+	folio_status rc;
+	fo_token tok;
+
+	if (start + 16 <= text_len) {
+		memcpy(&w0, text + start, 8);
+		memcpy(&w1, text + start + 8, 8);
+	} else {
+		char buf[16] = { 0 };
+
+		memcpy(buf, text + start, n);
+		memcpy(&w0, buf, 8);
+		memcpy(&w1, buf + 8, 8);
+	}
+	/* letters and digits only: OR-ing in 0x20 lowercases a letter and
+	 * leaves a digit alone */
+	w0 |= 0x2020202020202020ull;
+	w1 |= 0x2020202020202020ull;
+	if (n < 8) {
+		w0 &= ~0ull >> (64 - 8 * n);
+		w1 = 0;
+	} else {
+		w1 &= n == 8 ? 0 : ~0ull >> (64 - 8 * (n - 8));
+	}
+	memcpy(term, &w0, 8);
+	memcpy(term + 8, &w1, 8);
+	/* fo_stem_hash_padded's value, from the registers */
+	h = fo_stem_mix(n * FO_STEM_K1, w0);
+	if (n > 8)
+		h = fo_stem_mix(h, w1);
+	tok.term = term;
+	tok.len = n;
+	tok.pos = (*pos)++;
+	tok.start = start;
+	tok.end = start + n;
+	tok.kind = FO_TOK_WORD;
+	tok.compound = (*compound)++;
+	tok.n_parts = 1;
+	tok.stem = NULL;
+	tok.stem_len = 0;
+	if (!digits) {
+		rc = fo_stemmer_stem_hashed(an->stemmer, term, n,
+		                            fo_stem_finish(h), &tok.stem,
+		                            &tok.stem_len);
+		if (rc != FOLIO_OK)
+			return rc;
+		/* see fo_emit_simple */
+		if (tok.stem_len == 0)
+			tok.stem = NULL;
+	}
+	*stop = fn(&tok, ctx) != 0;
+	return FOLIO_OK;
+}
+
+/*
  * Normalise each part of c into an->terms[], keeping the spans and joiners
  * of the parts that do not normalise to nothing (only ignorable
  * characters); *n is how many were kept.
@@ -321,10 +389,21 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	fo_seg_compound c;
 	uint32_t pos = 0, compound = 0;
 	folio_status rc = FOLIO_OK;
-	int stop = 0;
+	size_t start, n;
+	int stop = 0, digits;
 
 	fo_seg_init(&sg, text, len);
-	while (!stop && fo_seg_next(&sg, &c)) {
+	while (!stop) {
+		n = fo_seg_next_short(&sg, &start, &digits);
+		if (n) {
+			rc = fo_emit_short(an, text, len, start, n, digits, &pos,
+			                   &compound, fn, ctx, &stop);
+			if (rc != FOLIO_OK)
+				break;
+			continue;
+		}
+		if (!fo_seg_next(&sg, &c))
+			break;
 		if (c.simple)
 			/* the word ends where the segmenter stopped; reading
 			 * c.end next to c.start let the compiler load both as

@@ -54,4 +54,18 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);
 /* Fill c with the next compound; 0 at the end of the text. */
 int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c);
 
+/* Words of at most this many bytes may take fo_seg_next_short. */
+#define FO_SEG_SHORT_MAX 15
+
+/*
+ * fo_seg_next's commonest case in one step, without filling a compound:
+ * the separators before the next word, then the word, a plain ASCII word
+ * (c->simple) of at most FO_SEG_SHORT_MAX bytes whose end lies within 16
+ * bytes of where the scan starts. Returns the word's length, its start
+ * in *start and in *digits whether it has digits, and moves sg past it
+ * as fo_seg_next would; returns 0 and changes nothing otherwise, when
+ * fo_seg_next must be asked instead. (0 always on CPUs without SSE2.)
+ */
+size_t fo_seg_next_short(fo_segmenter *sg, size_t *start, int *digits);
+
 #endif
