@@ -16,10 +16,6 @@
 
 #include <stdint.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 enum {
 	FO_CL_SEP = 0,
 	FO_CL_LOWER,  /* Ll */
@@ -57,24 +53,16 @@ static const unsigned char fo_class_flags[8] = {
 	0, 0,
 };
 
-/*
- * Per byte, for the hot loops: FO_B_WORD and the run flags for ASCII
- * letters and digits, FO_B_SKIP for ASCII separators other than '.'
- * (which may start .NET). Bytes >= 0x80 have neither and take the slow
- * path.
- */
-#define FO_B_WORD 16u
-#define FO_B_SKIP 32u
+/* fo_byte_flags (segment.h): FO_B_WORD and the run flags for ASCII
+ * letters and digits; FO_B_SKIP, with FO_B_END where it applies, for the
+ * ASCII separators */
 #define FO_B_L (FO_B_WORD | FO_RUN_LOWER)
 #define FO_B_U (FO_B_WORD | FO_RUN_UPPER)
 #define FO_B_D (FO_B_WORD | FO_RUN_NONALPHA)
 #define FO_B_S FO_B_SKIP
-/* ASCII separators after which a word is surely over: no joiner,
- * apostrophe, digit-group comma or +/# suffix to look at */
-#define FO_B_END 64u
 #define FO_B_E (FO_B_SKIP | FO_B_END)
 
-static const unsigned char fo_byte_flags[256] = {
+const unsigned char fo_byte_flags[256] = {
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
@@ -611,64 +599,3 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 	return fo_seg_next_general(sg, c, p, 0);
 }
 
-#if defined(__SSE2__)
-/*
- * Sixteen bytes classified at once (SSE2 is part of every x86-64 CPU):
- * the separators before the word are the ASCII bytes that are neither
- * letters, digits nor '.' (fo_byte_flags' FO_B_SKIP), the word the ASCII
- * letters and digits after them (FO_B_WORD). The byte loops of
- * fo_seg_next and fo_simple_word each mispredicted their exit once a
- * word, as the lengths vary; here the lengths come from bit counts.
- * The decisions are fo_simple_word's: the byte after the word must end
- * it for sure (FO_B_END), and a capital after the first letter of a
- * word with lowercase letters and no digits may be a camelCase hump.
- */
-size_t fo_seg_next_short(fo_segmenter *sg, size_t *start, int *digits)
-{
-	const unsigned char *s = sg->s + sg->pos;
-	__m128i v, lw;
-	unsigned alpha, digit, low, word, skip, range, sk, n;
-
-	if (sg->pending || sg->len - sg->pos < 16)
-		return 0;
-	v = _mm_loadu_si128((const __m128i *)(const void *)s);
-	/* signed compares: bytes >= 0x80 are below every bound */
-	lw = _mm_or_si128(v, _mm_set1_epi8(0x20));
-	alpha = (unsigned)_mm_movemask_epi8(
-		_mm_and_si128(_mm_cmpgt_epi8(lw, _mm_set1_epi8('a' - 1)),
-		              _mm_cmplt_epi8(lw, _mm_set1_epi8('z' + 1))));
-	digit = (unsigned)_mm_movemask_epi8(
-		_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-		              _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))));
-	/* bit 5 of each byte, which tells a lowercase letter from a capital */
-	low = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(v, 2));
-	word = alpha | digit;
-	skip = ~(word | (unsigned)_mm_movemask_epi8(v) |
-	         (unsigned)_mm_movemask_epi8(
-	                 _mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
-	/* ~skip and ~word have every bit from 16 up set: both counts stop
-	 * there at the latest */
-	sk = (unsigned)__builtin_ctz(~skip | 0x10000u);
-	n = (unsigned)__builtin_ctz(~(word >> sk));
-	if (n == 0 || sk + n >= 16 ||
-	    !(fo_byte_flags[s[sk + n]] & FO_B_END))
-		return 0;
-	range = ((1u << n) - 1) << sk;
-	if ((alpha & ~low & range & ~(1u << sk)) && !(digit & range) &&
-	    (alpha & low & range))
-		return 0;
-	*start = sg->pos + sk;
-	*digits = (digit & range) != 0;
-	sg->pos += sk + n;
-	sg->prev_word = 1;
-	return n;
-}
-#else
-size_t fo_seg_next_short(fo_segmenter *sg, size_t *start, int *digits)
-{
-	(void)sg;
-	(void)start;
-	(void)digits;
-	return 0;
-}
-#endif
