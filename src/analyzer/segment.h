@@ -83,15 +83,23 @@ extern const unsigned char fo_byte_flags[256];
  * fo_seg_next must be asked instead (always on CPUs without SSE2).
  *
  * Sixteen bytes are classified at once (SSE2 is part of every x86-64
- * CPU): the separators before the word are the ASCII bytes that are
- * neither letters, digits nor '.' (FO_B_SKIP), the word the ASCII
- * letters and digits after them (FO_B_WORD). The byte loops of
+ * CPU) and the lengths come from bit counts: the byte loops of
  * fo_seg_next each mispredicted their exit once a word, as the lengths
- * vary; here the lengths come from bit counts. The decisions are
- * fo_simple_word's: the byte after the word must end it for sure
- * (FO_B_END), and a capital after the first letter of a word with
- * lowercase letters and no digits may be a camelCase hump. Inline: the
- * call and its saved registers were a fifth of its cost (callgrind).
+ * vary. The decisions are fo_seg_next's, byte for byte:
+ * - separators are the ASCII bytes that are neither letters, digits nor
+ *   '.' (FO_B_SKIP), and a '.' that cannot start a compound (.NET): one
+ *   right after a word, or one not followed by a letter (an ASCII byte
+ *   other than a letter, to be sure);
+ * - the word is the ASCII letters and digits after them (FO_B_WORD);
+ * - the byte after it must end it: a separator that is surely the end
+ *   (FO_B_END), or '.', '-' or '_' not followed by a word character (so
+ *   no joiner; an ASCII byte other than a letter or digit, to be sure),
+ *   an apostrophe not followed by a letter (likewise), a comma not
+ *   followed by a digit (no digit grouping);
+ * - a capital after the first letter of a word with lowercase letters
+ *   and no digits may be a camelCase hump (fo_simple_word).
+ * Inline: the call and its saved registers were a fifth of its cost
+ * (callgrind).
  */
 static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
                                        int *digits)
@@ -99,7 +107,8 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
 #if defined(__SSE2__)
 	const unsigned char *s = sg->s + sg->pos;
 	__m128i v, lw;
-	unsigned alpha, digit, low, word, skip, range, sk, n;
+	unsigned alpha, digit, low, word, dot, nonword, nonalpha, skip, range;
+	unsigned sk, n, e, after;
 
 	if (sg->pending || sg->len - sg->pos < 16)
 		return 0;
@@ -116,22 +125,48 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
 		_mm_set1_epi8((char)(0x80 + 10))));
 	/* bit 5 of each byte, which tells a lowercase letter from a capital */
 	low = (unsigned)_mm_movemask_epi8(_mm_slli_epi16(v, 2));
+	dot = (unsigned)_mm_movemask_epi8(
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('.')));
 	word = alpha | digit;
-	skip = ~(word | (unsigned)_mm_movemask_epi8(v) |
-	         (unsigned)_mm_movemask_epi8(
-	                 _mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+	/* ASCII bytes other than word characters, other than letters */
+	nonword = ~(word | (unsigned)_mm_movemask_epi8(v)) & 0xffffu;
+	nonalpha = nonword | digit;
+	skip = (nonword & ~dot) |
+	       (dot & ((nonalpha >> 1) | (sg->prev_word ? 1u : 0u)));
 	/* both counts stop at bit 16 at the latest */
 	sk = (unsigned)__builtin_ctz(~skip | 0x10000u);
 	n = (unsigned)__builtin_ctz(~(word >> sk));
-	if (n == 0 || sk + n >= 16 || !(fo_byte_flags[s[sk + n]] & FO_B_END))
+	e = sk + n;
+	if (n == 0 || e >= 16)
 		return 0;
+	if (!(fo_byte_flags[s[e]] & FO_B_END)) {
+		/* the byte after the word's end, where it may matter (bit 16,
+		 * outside the window, is in no mask) */
+		switch (s[e]) {
+		case '.':
+		case '-':
+		case '_':
+			after = nonword;
+			break;
+		case '\'':
+			after = nonalpha;
+			break;
+		case ',':
+			after = ~digit & 0xffffu;
+			break;
+		default:
+			return 0;
+		}
+		if (!(after & (1u << (e + 1))))
+			return 0;
+	}
 	range = ((1u << n) - 1) << sk;
 	if ((alpha & ~low & range & ~(1u << sk)) && !(digit & range) &&
 	    (alpha & low & range))
 		return 0;
 	*start = sg->pos + sk;
 	*digits = (digit & range) != 0;
-	sg->pos += sk + n;
+	sg->pos += e;
 	sg->prev_word = 1;
 	return n;
 #else
