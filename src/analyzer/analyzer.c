@@ -79,10 +79,21 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 
 	tok->stem = NULL;
 	tok->stem_len = 0;
-	if (stemmable) {
+	if (stemmable && tok->len - 1 < FO_STEM_KEY_MAX) {
 		/* the term is in an->terms or an->joined, readable to 16
-		 * bytes, as the stemmer's front-hit path wants: a quarter of
-		 * the benchmark's lookups are for these compound tokens */
+		 * bytes, as fo_stem_key wants: a quarter of the benchmark's
+		 * lookups are for these compound tokens */
+		uint64_t k0, k1;
+
+		fo_stem_key(tok->term, tok->len, &k0, &k1);
+		rc = fo_stemmer_stem_key(an->stemmer, tok->term, tok->len, k0,
+		                         k1, fo_stem_hash_key(k0, k1, tok->len),
+		                         &tok->stem, &tok->stem_len);
+		if (rc != FOLIO_OK)
+			return rc;
+		if (tok->stem_len == 0)
+			tok->stem = NULL; /* see fo_emit_simple */
+	} else if (stemmable) {
 		rc = fo_stemmer_stem_hashed(an->stemmer, tok->term, tok->len,
 		                            fo_stem_hash(tok->term, tok->len),
 		                            &tok->stem, &tok->stem_len);
@@ -177,7 +188,7 @@ static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
                                          uint32_t *compound, fo_token_fn fn,
                                          void *ctx, int *stop)
 {
-	uint64_t w0 = 0, w1 = 0, h;
+	uint64_t w0 = 0, w1 = 0;
 	char *term = an->simple;
 	folio_status rc;
 	fo_token tok;
@@ -204,10 +215,6 @@ static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
 	}
 	memcpy(term, &w0, 8);
 	memcpy(term + 8, &w1, 8);
-	/* fo_stem_hash_padded's value, from the registers */
-	h = fo_stem_mix(n * FO_STEM_K1, w0);
-	if (n > 8)
-		h = fo_stem_mix(h, w1);
 	tok.term = term;
 	tok.len = n;
 	tok.pos = (*pos)++;
@@ -219,9 +226,10 @@ static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
 	tok.stem = NULL;
 	tok.stem_len = 0;
 	if (!digits) {
-		rc = fo_stemmer_stem_hashed(an->stemmer, term, n,
-		                            fo_stem_finish(h), &tok.stem,
-		                            &tok.stem_len);
+		/* the lowercased word is its own key */
+		rc = fo_stemmer_stem_key(an->stemmer, term, n, w0, w1,
+		                         fo_stem_hash_key(w0, w1, n), &tok.stem,
+		                         &tok.stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
 		/* see fo_emit_simple */
