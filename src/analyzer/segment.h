@@ -9,6 +9,7 @@
 #define FOLIO_ANALYZER_SEGMENT_H
 
 #include <stddef.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -77,7 +78,7 @@ extern const unsigned char fo_byte_flags[256];
  * fo_seg_next's commonest case in one step, without filling a compound:
  * the separators before the next word, then the word, a plain ASCII word
  * (c->simple) of at most FO_SEG_SHORT_MAX bytes whose end lies within 16
- * bytes of where the scan starts. Returns the word's length, its start
+ * bytes of where the scan starts (or at the end of the text). Returns the word's length, its start
  * in *start and in *digits whether it has digits, and moves sg past it
  * as fo_seg_next would; returns 0 and changes nothing otherwise, when
  * fo_seg_next must be asked instead (always on CPUs without SSE2).
@@ -106,12 +107,20 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
 {
 #if defined(__SSE2__)
 	const unsigned char *s = sg->s + sg->pos;
+	unsigned char tail[16] = { 0 };
 	__m128i v, lw;
 	unsigned alpha, digit, low, word, dot, nonword, nonalpha, skip, range;
 	unsigned sk, n, e, after;
 
-	if (sg->pending || sg->len - sg->pos < 16)
+	if (sg->pending || sg->pos == sg->len)
 		return 0;
+	if (sg->len - sg->pos < 16) {
+		/* the last bytes of the text, NUL padded: NUL separates
+		 * words as the end of the text does, so every decision
+		 * below comes out the same */
+		memcpy(tail, s, sg->len - sg->pos);
+		s = tail;
+	}
 	v = _mm_loadu_si128((const __m128i *)(const void *)s);
 	/* range checks as one signed compare each: x - lo + 0x80 (mod 256)
 	 * is below 0x80 + hi - lo + 1 as a signed byte for exactly the
