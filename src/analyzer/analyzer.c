@@ -402,7 +402,14 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 
 	fo_seg_init(&sg, text, len);
 	while (!stop) {
-		n = fo_seg_next_short(&sg, &start, &digits);
+		n = fo_seg_next_short(&sg, &c, &start, &digits);
+		if (n == FO_SEG_SHORT_COMPOUND) {
+			rc = fo_emit_compound(an, text, &c, &pos, &compound, fn,
+			                      ctx, &stop);
+			if (rc != FOLIO_OK)
+				break;
+			continue;
+		}
 		if (n) {
 			rc = fo_emit_short(an, text, len, start, n, digits, &pos,
 			                   &compound, fn, ctx, &stop);

@@ -75,12 +75,15 @@ extern const unsigned char fo_byte_flags[256];
 #define FO_SEG_SHORT_MAX 15
 
 /*
- * fo_seg_next's commonest case in one step, without filling a compound:
- * the separators before the next word, then the word, a plain ASCII word
- * (c->simple) of at most FO_SEG_SHORT_MAX bytes whose end lies within 16
- * bytes of where the scan starts (or at the end of the text). Returns the word's length, its start
- * in *start and in *digits whether it has digits, and moves sg past it
- * as fo_seg_next would; returns 0 and changes nothing otherwise, when
+ * fo_seg_next's commonest cases in one step: the separators before the
+ * next word, then the word, a plain ASCII word (c->simple) of at most
+ * FO_SEG_SHORT_MAX bytes whose end lies within 16 bytes of where the scan
+ * starts (or at the end of the text). Returns the word's length, its
+ * start in *start and in *digits whether it has digits, without filling
+ * a compound; or FO_SEG_SHORT_COMPOUND with c filled, for a compound of
+ * such runs of ASCII letters and digits joined by '-', '_' or '.' (no
+ * camelCase, nothing fo_seg_next would treat apart). Moves sg past it as
+ * fo_seg_next would; returns 0 and changes nothing otherwise, when
  * fo_seg_next must be asked instead (always on CPUs without SSE2).
  *
  * Sixteen bytes are classified at once (SSE2 is part of every x86-64
@@ -102,8 +105,18 @@ extern const unsigned char fo_byte_flags[256];
  * Inline: the call and its saved registers were a fifth of its cost
  * (callgrind).
  */
-static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
-                                       int *digits)
+#define FO_SEG_SHORT_COMPOUND ((size_t)-1)
+
+/* fo_seg_next_short's compounds: the ASCII compound whose first run
+ * starts at byte sk of the 16 bytes w (from sg->pos), their letters,
+ * digits and lowercase letters in the masks; 1 with it in c, 0 when
+ * fo_seg_next must decide. (segment.c, SSE2 only) */
+int fo_seg_short_compound(fo_segmenter *sg, fo_seg_compound *c,
+                          const unsigned char *w, unsigned sk, unsigned alpha,
+                          unsigned digit, unsigned low);
+
+static inline size_t fo_seg_next_short(fo_segmenter *sg, fo_seg_compound *c,
+                                       size_t *start, int *digits)
 {
 #if defined(__SSE2__)
 	const unsigned char *s = sg->s + sg->pos;
@@ -155,6 +168,12 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
 		case '.':
 		case '-':
 		case '_':
+			/* a joiner: a compound of plain ASCII runs */
+			if (word & (1u << (e + 1)))
+				return fo_seg_short_compound(sg, c, s, sk, alpha,
+				                             digit, low) ?
+				               FO_SEG_SHORT_COMPOUND :
+				               0;
 			after = nonword;
 			break;
 		case '\'':
@@ -180,6 +199,7 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, size_t *start,
 	return n;
 #else
 	(void)sg;
+	(void)c;
 	(void)start;
 	(void)digits;
 	return 0;
