@@ -207,12 +207,7 @@ static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
 	 * leaves a digit alone */
 	w0 |= 0x2020202020202020ull;
 	w1 |= 0x2020202020202020ull;
-	if (n < 8) {
-		w0 &= ~0ull >> (64 - 8 * n);
-		w1 = 0;
-	} else {
-		w1 &= n == 8 ? 0 : ~0ull >> (64 - 8 * (n - 8));
-	}
+	fo_stem_prefix(&w0, &w1, n);
 	memcpy(term, &w0, 8);
 	memcpy(term + 8, &w1, 8);
 	tok.term = term;
@@ -327,6 +322,88 @@ static folio_status fo_emit_cjk(fo_analyzer *an, const char *text,
 	return rc;
 }
 
+/* Whether the lowercased ASCII letters and digits in w0, w1 (zero
+ * padded) have a digit: digits have bit 5 of their byte set and bit 6
+ * clear, lowercase letters both, padding neither. */
+static inline int fo_ascii_has_digit(uint64_t w0, uint64_t w1)
+{
+	return ((((w0 >> 5) & ~(w0 >> 6)) | ((w1 >> 5) & ~(w1 >> 6))) &
+	        FO_SWAR_ONES) != 0;
+}
+
+/*
+ * A compound from fo_seg_next_short: runs of ASCII letters and digits
+ * joined by '-', '_' or '.', all within 16 bytes of text. The tokens are
+ * fo_emit_compound's, with lowercasing in place of normalisation (all it
+ * does to such bytes), the joined term the lowercased text without its
+ * hyphens, and the digit test on whole words in place of
+ * fo_term_stemmable: the general route spent more on such a compound
+ * than on all its words' stemming.
+ */
+static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
+                                           size_t text_len,
+                                           const fo_seg_compound *c,
+                                           uint32_t *pos, uint32_t *compound,
+                                           fo_token_fn fn, void *ctx,
+                                           int *stop)
+{
+	unsigned char win[32] = { 0 };
+	size_t i, j, jl = 0, a, n;
+	uint64_t w0, w1;
+	folio_status rc;
+	fo_token tok;
+	int digits = 0, keep_joiner = 0;
+
+	/* the compound's bytes, zero padded (it ends within 16 bytes) */
+	n = c->end - c->start;
+	memcpy(win, text + c->start,
+	       text_len - c->start < 16 ? text_len - c->start : 16);
+	for (i = 0; i < c->n_parts; i++) {
+		a = c->parts[i].start - c->start;
+		memcpy(&w0, win + a, 8);
+		memcpy(&w1, win + a + 8, 8);
+		w0 |= 0x2020202020202020ull;
+		w1 |= 0x2020202020202020ull;
+		fo_stem_prefix(&w0, &w1, c->parts[i].end - c->parts[i].start);
+		memcpy(an->terms[i], &w0, 8);
+		memcpy(an->terms[i] + 8, &w1, 8);
+		an->term_len[i] = c->parts[i].end - c->parts[i].start;
+		an->joiner[i] = fo_ascii_has_digit(w0, w1); /* reused below */
+		digits |= an->joiner[i];
+		keep_joiner |= c->parts[i].joiner == '_' ||
+		               c->parts[i].joiner == '.';
+	}
+	/* hyphens go (free-threaded -> freethreaded); '_' and '.' stay */
+	for (j = 0; j < n; j++) {
+		unsigned char b = win[j];
+
+		if (b != '-')
+			an->joined[jl++] = (char)(b >= 'A' && b <= 'Z' ?
+			                                  b | 0x20 : b);
+	}
+	an->joined[jl] = '\0';
+	tok.term = an->joined;
+	tok.len = jl;
+	tok.pos = *pos;
+	tok.start = c->start;
+	tok.end = c->end;
+	tok.kind = FO_TOK_JOINED;
+	tok.compound = *compound;
+	tok.n_parts = c->n_parts;
+	rc = fo_emit(an, &tok, !digits && !keep_joiner, fn, ctx, stop);
+	for (i = 0; i < c->n_parts && rc == FOLIO_OK && !*stop; i++) {
+		tok.term = an->terms[i];
+		tok.len = an->term_len[i];
+		tok.start = c->parts[i].start;
+		tok.end = c->parts[i].end;
+		tok.pos = (*pos)++;
+		tok.kind = FO_TOK_PART;
+		rc = fo_emit(an, &tok, !an->joiner[i], fn, ctx, stop);
+	}
+	(*compound)++;
+	return rc;
+}
+
 static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
                                      const fo_seg_compound *c,
                                      uint32_t *pos, uint32_t *compound,
@@ -404,8 +481,8 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	while (!stop) {
 		n = fo_seg_next_short(&sg, &c, &start, &digits);
 		if (n == FO_SEG_SHORT_COMPOUND) {
-			rc = fo_emit_compound(an, text, &c, &pos, &compound, fn,
-			                      ctx, &stop);
+			rc = fo_emit_ascii_compound(an, text, len, &c, &pos,
+			                            &compound, fn, ctx, &stop);
 			if (rc != FOLIO_OK)
 				break;
 			continue;

@@ -130,19 +130,24 @@ struct fo_stemmer {
 	void *front_mem, *main_mem; /* their allocations */
 };
 
+/* Keep the first n (< 16) of the 16 bytes in k0, k1 and clear the
+ * rest. */
+static inline void fo_stem_prefix(uint64_t *k0, uint64_t *k1, size_t n)
+{
+	uint64_t m = ~(~0ull << (8 * (n & 7)));
+
+	*k0 &= n >= 8 ? ~0ull : m;
+	*k1 &= n >= 8 ? m : 0;
+}
+
 /* The key of term[0..len), 0 < len <= FO_STEM_KEY_MAX, where term can be
- * read to 16 bytes: two loads, the bytes from len on cleared. */
+ * read to 16 bytes. */
 static inline void fo_stem_key(const char *term, size_t len, uint64_t *k0,
                                uint64_t *k1)
 {
 	memcpy(k0, term, 8);
 	memcpy(k1, term + 8, 8);
-	if (len < 8) {
-		*k0 &= ~0ull >> (64 - 8 * len);
-		*k1 = 0;
-	} else {
-		*k1 &= len == 8 ? 0 : ~0ull >> (64 - 8 * (len - 8));
-	}
+	fo_stem_prefix(k0, k1, len);
 }
 
 /* fo_stem_hash of a term from its key. */
