@@ -87,8 +87,7 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 
 		fo_stem_key(tok->term, tok->len, &k0, &k1);
 		rc = fo_stemmer_stem_key(an->stemmer, tok->term, tok->len, k0,
-		                         k1, fo_stem_hash_key(k0, k1, tok->len),
-		                         &tok->stem, &tok->stem_len);
+		                         k1, &tok->stem, &tok->stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
 		if (tok->stem_len == 0)
@@ -223,8 +222,7 @@ static inline folio_status fo_emit_short(fo_analyzer *an, const char *text,
 	if (!digits) {
 		/* the lowercased word is its own key */
 		rc = fo_stemmer_stem_key(an->stemmer, term, n, w0, w1,
-		                         fo_stem_hash_key(w0, w1, n), &tok.stem,
-		                         &tok.stem_len);
+		                         &tok.stem, &tok.stem_len);
 		if (rc != FOLIO_OK)
 			return rc;
 		/* see fo_emit_simple */

@@ -204,8 +204,8 @@ static void fo_stem_front_put(fo_stem_front *f, uint64_t k0, uint64_t k1,
  * drew more terms than ways thrashed under LRU: 18k of the benchmark's
  * 87k distinct words were stemmed again every round at 4 ways (30k at 2);
  * two choices leave room for nearly all of them. The first set's index
- * is the high bits of the hash, which the front set's does not use, so
- * that words colliding there do not collide again.
+ * is the high bits of the hash, which is independent of the front set's
+ * index (stem.h), so that words colliding there do not collide again.
  */
 static inline fo_stem_main *fo_stem_main_set(const fo_stemmer *st,
                                              uint32_t h, int second)
@@ -291,7 +291,7 @@ static folio_status fo_stem_lookup(fo_stemmer *st, const char *term,
 		memcpy(buf, term, len);
 		memcpy(&k0, buf, 8);
 		memcpy(&k1, buf + 8, 8);
-		fr = fo_stem_front_set(st, h);
+		fr = fo_stem_front_set(st, k0, k1);
 		if (((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) != 0) {
 			if (((fr[1].key[0] ^ k0) | (fr[1].key[1] ^ k1)) != 0)
 				goto front_miss;

@@ -51,9 +51,9 @@ folio_status fo_stemmer_stem(fo_stemmer *st, const char *term, size_t len,
 /*
  * The cache's hash, eight bytes at a time (a multiply-xorshift mix per
  * 64-bit word; FNV-1a's one multiply per byte was a serial chain that
- * cost more than the lookup). fo_stem_hash_padded reads whole words: the
- * bytes from len up to the next multiple of 8 must be readable and zero,
- * which the analyzer's fast path arranges; both give the same value.
+ * cost more than the lookup). It picks the main table's sets; the
+ * analyzer's paths that hold a term as zero-padded words compute the
+ * same value from them (fo_stem_hash_key, fo_emit_simple).
  */
 #define FO_STEM_K1 0x9e3779b97f4a7c15ull
 #define FO_STEM_K2 0xff51afd7ed558ccdull
@@ -68,18 +68,6 @@ static inline uint32_t fo_stem_finish(uint64_t h)
 {
 	h *= FO_STEM_K1;
 	return (uint32_t)(h >> 32) ^ (uint32_t)h;
-}
-
-static inline uint32_t fo_stem_hash_padded(const char *s, size_t len)
-{
-	uint64_t h = len * FO_STEM_K1, w;
-	size_t i;
-
-	for (i = 0; i < len; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = fo_stem_mix(h, w);
-	}
-	return fo_stem_finish(h);
 }
 
 static inline uint32_t fo_stem_hash(const char *s, size_t len)
@@ -160,30 +148,38 @@ static inline uint32_t fo_stem_hash_key(uint64_t k0, uint64_t k1, size_t len)
 	return fo_stem_finish(h);
 }
 
-/* The front set of a hash: an aligned pair of entries, one cache line,
- * the most recently used first. */
+/*
+ * The front set of a key: an aligned pair of entries, one cache line, the
+ * most recently used first. Its index comes from the key itself, two
+ * independent multiplies, not from fo_stem_hash: the load of the set
+ * waited on that hash's chain of three (perf: a quarter of the time was
+ * spent at that load), and a front hit needs no other hash.
+ */
 static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
-                                               uint32_t h)
+                                               uint64_t k0, uint64_t k1)
 {
-	return &st->front[h & ((1u << FO_STEM_FRONT_BITS) - 2)];
+	uint64_t x = k0 * FO_STEM_K1 ^ k1 * FO_STEM_K2;
+
+	return &st->front[(uint32_t)(x >> (64 - FO_STEM_FRONT_BITS)) &
+	                  ((1u << FO_STEM_FRONT_BITS) - 2)];
 }
 
 /*
  * fo_stemmer_stem for a term of at most FO_STEM_KEY_MAX bytes given with
- * its key and hash: a hit in the first way of the front set here, all
- * else in stem.c.
+ * its key: a hit in the first way of the front set here, all else in
+ * stem.c.
  */
 static inline folio_status fo_stemmer_stem_key(fo_stemmer *st,
                                                const char *term, size_t len,
                                                uint64_t k0, uint64_t k1,
-                                               uint32_t h, const char **stem,
+                                               const char **stem,
                                                size_t *stem_len)
 {
 	const fo_stem_front *fr;
 	int same;
 
 	if (st->front) {
-		fr = fo_stem_front_set(st, h);
+		fr = fo_stem_front_set(st, k0, k1);
 		if (((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) == 0) {
 			same = fr->stem_len == FO_STEM_SAME;
 			*stem = same ? NULL : fr->stem;
@@ -191,7 +187,9 @@ static inline folio_status fo_stemmer_stem_key(fo_stemmer *st,
 			return FOLIO_OK;
 		}
 	}
-	return fo_stemmer_stem_hashed(st, term, len, h, stem, stem_len);
+	return fo_stemmer_stem_hashed(st, term, len,
+	                              fo_stem_hash_key(k0, k1, len), stem,
+	                              stem_len);
 }
 
 /* Whether a normalised term is stemmed at all: not when it has digits or
