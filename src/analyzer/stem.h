@@ -16,20 +16,22 @@
 /*
  * The cache: a 2-way front table of 2^FO_STEM_FRONT_BITS 32-byte entries
  * (a set is one cache line) for terms of up to FO_STEM_KEY_MAX bytes,
- * and a main table of 2^FO_STEM_MAIN_BITS
- * 64-byte entries in sets of FO_STEM_MAIN_WAYS, where each term has two
- * candidate sets; term and stem are stored inline, the least recently
- * used way of a set replaced. Memory is fixed (10 MB, calloc'd, so pages
- * a short query never reaches cost nothing) and a lookup touches one line
- * when the front table has the term. The sizes come from bench_analyzer
- * on the benchmark summaries (87k distinct stemmable terms): with one
- * main set per term, sets that drew more terms than ways sent 18k (4
- * ways) to 30k (2 ways) words a round back to libstemmer; two candidate
- * sets leave nearly none. The front table went from 1 to 2 MB because
- * each front miss costs a main lookup far out in memory (117 -> 122 MB/s
- * CPU time; 4 MB gave no more).
+ * and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries in sets of
+ * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
+ * stem are stored inline, the least recently used way of a set replaced.
+ * Memory is fixed (12 MB, calloc'd, so pages a short query never
+ * reaches cost nothing) and a lookup touches one line when the front
+ * table has the term. The sizes come from the benchmark summaries (87k
+ * distinct stemmable terms): with one main set per term, sets that drew
+ * more terms than ways sent 18k (4 ways) to 30k (2 ways) words a round
+ * back to libstemmer; two candidate sets leave nearly none. Each front
+ * miss costs a main lookup far out in memory (perf: half of
+ * fo_stem_lookup's time at that load), so the front table holds about
+ * as many terms as the main one: 4 MB (folio_analyze, steady state, 9
+ * interleaved runs: 2 MB 141-160, 4 MB 164-168, 8 MB 167-174 MB/s,
+ * median-max; the last 2% was not worth another 4 MB per analyzer).
  */
-#define FO_STEM_FRONT_BITS 16
+#define FO_STEM_FRONT_BITS 17
 #define FO_STEM_MAIN_BITS 17
 #define FO_STEM_MAIN_WAYS 4
 #define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
