@@ -166,32 +166,47 @@ static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
 	                  ((1u << FO_STEM_FRONT_BITS) - 2)];
 }
 
+/* The front set of a key, NULL for "none" (no cache). */
+static inline const fo_stem_front *fo_stem_front_of(const fo_stemmer *st,
+                                                    uint64_t k0, uint64_t k1)
+{
+	return st->front ? fo_stem_front_set(st, k0, k1) : NULL;
+}
+
 /*
  * fo_stemmer_stem for a term of at most FO_STEM_KEY_MAX bytes given with
- * its key: a hit in the first way of the front set here, all else in
- * stem.c.
+ * its key and front set (fo_stem_front_of): a hit in the first way of
+ * the set here, all else in stem.c.
  */
+static inline folio_status fo_stemmer_stem_in(fo_stemmer *st,
+                                              const fo_stem_front *fr,
+                                              const char *term, size_t len,
+                                              uint64_t k0, uint64_t k1,
+                                              const char **stem,
+                                              size_t *stem_len)
+{
+	int same;
+
+	if (fr && ((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) == 0) {
+		same = fr->stem_len == FO_STEM_SAME;
+		*stem = same ? NULL : fr->stem;
+		*stem_len = same ? 0 : fr->stem_len;
+		return FOLIO_OK;
+	}
+	return fo_stemmer_stem_hashed(st, term, len,
+	                              fo_stem_hash_key(k0, k1, len), stem,
+	                              stem_len);
+}
+
+/* fo_stemmer_stem_in, the set found here. */
 static inline folio_status fo_stemmer_stem_key(fo_stemmer *st,
                                                const char *term, size_t len,
                                                uint64_t k0, uint64_t k1,
                                                const char **stem,
                                                size_t *stem_len)
 {
-	const fo_stem_front *fr;
-	int same;
-
-	if (st->front) {
-		fr = fo_stem_front_set(st, k0, k1);
-		if (((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) == 0) {
-			same = fr->stem_len == FO_STEM_SAME;
-			*stem = same ? NULL : fr->stem;
-			*stem_len = same ? 0 : fr->stem_len;
-			return FOLIO_OK;
-		}
-	}
-	return fo_stemmer_stem_hashed(st, term, len,
-	                              fo_stem_hash_key(k0, k1, len), stem,
-	                              stem_len);
+	return fo_stemmer_stem_in(st, fo_stem_front_of(st, k0, k1), term, len,
+	                          k0, k1, stem, stem_len);
 }
 
 /* Whether a normalised term is stemmed at all: not when it has digits or
