@@ -120,7 +120,7 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, fo_seg_compound *c,
 {
 #if defined(__SSE2__)
 	const unsigned char *s = sg->s + sg->pos;
-	unsigned char tail[16] = { 0 };
+	unsigned char tail[16];
 	__m128i v, lw;
 	unsigned alpha, digit, low, word, dot, nonword, nonalpha, skip, range;
 	unsigned sk, n, e, after;
@@ -131,6 +131,7 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, fo_seg_compound *c,
 		/* the last bytes of the text, NUL padded: NUL separates
 		 * words as the end of the text does, so every decision
 		 * below comes out the same */
+		memset(tail, 0, sizeof(tail));
 		memcpy(tail, s, sg->len - sg->pos);
 		s = tail;
 	}
@@ -189,8 +190,9 @@ static inline size_t fo_seg_next_short(fo_segmenter *sg, fo_seg_compound *c,
 			return 0;
 	}
 	range = ((1u << n) - 1) << sk;
-	if ((alpha & ~low & range & ~(1u << sk)) && !(digit & range) &&
-	    (alpha & low & range))
+	/* range << 1: the word but its first byte; one test, no branches */
+	if (((alpha & ~low & range & (range << 1)) != 0) &
+	    ((digit & range) == 0) & ((alpha & low & range) != 0))
 		return 0;
 	*start = sg->pos + sk;
 	*digits = (digit & range) != 0;
