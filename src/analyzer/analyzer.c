@@ -24,7 +24,7 @@ struct fo_analyzer {
 	size_t term_len[FO_SEG_MAX_PARTS];
 	size_t start[FO_SEG_MAX_PARTS], end[FO_SEG_MAX_PARTS];
 	char joiner[FO_SEG_MAX_PARTS];
-	/* the fast path's term, with room for the hash's zero padding */
+	/* the fast paths' term, with room for zero padding to whole words */
 	char simple[FO_MAX_TERM_BYTES + 8];
 	/* room for every part and joiner before the cut */
 	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) + 1];
@@ -366,6 +366,7 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
                                            int *stop)
 {
 	unsigned char win[32] = { 0 };
+	char has_digit[FO_SEG_MAX_PARTS];
 	size_t i, j, jl = 0, a, n;
 	uint64_t w0, w1;
 	folio_status rc;
@@ -386,8 +387,8 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 		memcpy(an->terms[i], &w0, 8);
 		memcpy(an->terms[i] + 8, &w1, 8);
 		an->term_len[i] = c->parts[i].end - c->parts[i].start;
-		an->joiner[i] = fo_ascii_has_digit(w0, w1); /* reused below */
-		digits |= an->joiner[i];
+		has_digit[i] = (char)fo_ascii_has_digit(w0, w1);
+		digits |= has_digit[i];
 		keep_joiner |= c->parts[i].joiner == '_' ||
 		               c->parts[i].joiner == '.';
 	}
@@ -416,7 +417,7 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 		tok.end = c->parts[i].end;
 		tok.pos = (*pos)++;
 		tok.kind = FO_TOK_PART;
-		rc = fo_emit(an, &tok, !an->joiner[i], fn, ctx, stop);
+		rc = fo_emit(an, &tok, !has_digit[i], fn, ctx, stop);
 	}
 	(*compound)++;
 	return rc;

@@ -6,8 +6,8 @@
  * in each entry: profiling showed the old open-addressing table, with its
  * strings in a separate arena, spending half the stemming time in cache
  * misses (slot, then arena), plus a periodic clear-and-regrow. A hit in
- * the front table touches one line (its first way is checked by a short
- * path of its own), a front miss looks in the two candidate sets of the main
+ * the front table touches one line (its first way is checked inline, in
+ * stem.h), a front miss looks in the two candidate sets of the main
  * table, and a miss there replaces the least recently used way of a set,
  * which bounds memory with no bookkeeping but keeps frequent words from
  * being evicted by a rare one that happens to collide with them.
