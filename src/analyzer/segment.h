@@ -73,6 +73,16 @@ extern const unsigned char fo_byte_flags[256];
 
 /* Words of at most this many bytes may take fo_seg_next_short. */
 #define FO_SEG_SHORT_MAX 15
+/* fo_seg_next_short's value for a compound */
+#define FO_SEG_SHORT_COMPOUND ((size_t)-1)
+
+/* fo_seg_next_short's compounds: the ASCII compound whose first run
+ * starts at byte sk of the 16 bytes w (from sg->pos), their letters,
+ * digits and lowercase letters in the masks; 1 with it in c, 0 when
+ * fo_seg_next must decide. (segment.c, SSE2 only) */
+int fo_seg_short_compound(fo_segmenter *sg, fo_seg_compound *c,
+                          const unsigned char *w, unsigned sk, unsigned alpha,
+                          unsigned digit, unsigned low);
 
 /*
  * fo_seg_next's commonest cases in one step: the separators before the
@@ -105,16 +115,6 @@ extern const unsigned char fo_byte_flags[256];
  * Inline: the call and its saved registers were a fifth of its cost
  * (callgrind).
  */
-#define FO_SEG_SHORT_COMPOUND ((size_t)-1)
-
-/* fo_seg_next_short's compounds: the ASCII compound whose first run
- * starts at byte sk of the 16 bytes w (from sg->pos), their letters,
- * digits and lowercase letters in the masks; 1 with it in c, 0 when
- * fo_seg_next must decide. (segment.c, SSE2 only) */
-int fo_seg_short_compound(fo_segmenter *sg, fo_seg_compound *c,
-                          const unsigned char *w, unsigned sk, unsigned alpha,
-                          unsigned digit, unsigned low);
-
 static inline size_t fo_seg_next_short(fo_segmenter *sg, fo_seg_compound *c,
                                        size_t *start, int *digits)
 {
