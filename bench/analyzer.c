@@ -6,7 +6,10 @@
  * (cmake --build build --target bench_analyzer) and run by
  * bench/analyzer.sh.
  *
- * Usage: bench_analyzer FILE [LANGUAGE [SECONDS]]
+ * Usage: bench_analyzer FILE [LANGUAGE [SECONDS | ROUNDSr]]
+ *
+ * "2r" runs exactly two rounds, for instruction counts under valgrind
+ * (callgrind of 1r against 2r: the second round is the steady state).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -49,7 +52,10 @@ static double cpu_now(void)
 int main(int argc, char **argv)
 {
 	const char *lang = argc > 2 ? argv[2] : "english";
-	double secs = argc > 3 ? atof(argv[3]) : 3.0, t0, t, c, best = 0;
+	const char *limit = argc > 3 ? argv[3] : "3";
+	double secs = atof(limit), t0, t, c, best = 0;
+	int max_rounds = limit[0] && limit[strlen(limit) - 1] == 'r' ?
+	                         atoi(limit) : 0;
 	double best_cpu = 0;
 	size_t size = 0, cap = 0, sink = 0, bytes, n;
 	char *text = NULL, *p, *end, *nl;
@@ -58,7 +64,8 @@ int main(int argc, char **argv)
 	int rounds = 0, rc = 1;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: bench_analyzer FILE [LANGUAGE [SECONDS]]\n");
+		fprintf(stderr, "usage: bench_analyzer FILE [LANGUAGE "
+		                "[SECONDS | ROUNDSr]]\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -107,7 +114,7 @@ int main(int argc, char **argv)
 		if (c > 0 && bytes / c > best_cpu)
 			best_cpu = bytes / c;
 		rounds++;
-	} while (now() - t0 < secs);
+	} while (max_rounds ? rounds < max_rounds : now() - t0 < secs);
 	printf("%s: %.1f MB in %d rounds, best %.1f MB/s, CPU time %.1f MB/s "
 	       "(language %s)\n", argv[1], bytes / 1e6, rounds, best / 1e6,
 	       best_cpu / 1e6, lang);

@@ -118,8 +118,16 @@ def main():
     tok = collections.defaultdict(list)
     for run, e, _, name, value in read_tsv(os.path.join(raw, "tok.tsv")):
         tok[(e, name)].append(float(value))
+    # folio_analyze and xapian_bench tokenize time passes over the posts in
+    # memory by the thread's CPU time: *_mb_s is the steady state (median of
+    # the passes after the first), *_cold_mb_s the first pass (folio's stem
+    # cache starts empty there). Older runs reported one cold pass by wall
+    # time under the plain name; they have no cold figure.
     res["analyzer_mb_s"] = {"folio": med(tok[("folio", "analyzer_mb_s")]),
                             "xapian": med(tok[("xapian", "tokenizer_mb_s")])}
+    res["analyzer_cold_mb_s"] = {
+        "folio": med(tok[("folio", "analyzer_cold_mb_s")]),
+        "xapian": med(tok[("xapian", "tokenizer_cold_mb_s")])}
 
     # ---- in-process latency -------------------------------------------------
     lat = {}  # (scale, engine, run, class) -> sorted ms
@@ -224,7 +232,10 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
            "%sx wall, %sx per CPU second" % (fmt_ratio(r), fmt_ratio(rc)),
            None if r is None else r >= 3)
     a = res["analyzer_mb_s"]["folio"]
-    target("analyzer >= 150 MB/s", "%s MB/s" % fmt(a), None if a is None else a >= 150)
+    ac = res["analyzer_cold_mb_s"]["folio"]
+    target("analyzer >= 150 MB/s (steady state, CPU time)",
+           "%s MB/s (first pass, stem cache empty: %s MB/s)" % (fmt(a), fmt(ac)),
+           None if a is None else a >= 150)
     for c in CLASSES:
         if c not in fcls:
             continue
@@ -297,9 +308,15 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
         w("`folio index --help` lists no `--threads` option in this folio: one thread "
           "only (the 2-thread row appears once the parallel build lands).")
     w("")
-    w("Text analysis alone, title and summary of every 64k post: folio's analyzer "
-      "%s MB/s; Xapian's TermGenerator (into a Document, no database) %s MB/s." % (
-          fmt(res["analyzer_mb_s"]["folio"]), fmt(res["analyzer_mb_s"]["xapian"])))
+    w("Text analysis alone, title and summary of every 64k post, by the thread's "
+      "CPU time (`folio_analyze`, `xapian_bench tokenize`): folio's analyzer "
+      "%s MB/s in steady state (the median of the passes after the first; a 1M-post "
+      "build is nearly all steady state) and %s MB/s on the first pass, where its "
+      "stem cache starts empty and every distinct word goes to libstemmer once; "
+      "Xapian's TermGenerator (into a Document, no database, no cache) %s MB/s "
+      "(first pass %s MB/s)." % (
+          fmt(res["analyzer_mb_s"]["folio"]), fmt(res["analyzer_cold_mb_s"]["folio"]),
+          fmt(res["analyzer_mb_s"]["xapian"]), fmt(res["analyzer_cold_mb_s"]["xapian"])))
     w("")
 
     # Latency.

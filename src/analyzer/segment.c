@@ -16,6 +16,10 @@
 
 #include <stdint.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 enum {
 	FO_CL_SEP = 0,
 	FO_CL_LOWER,  /* Ll */
@@ -53,24 +57,16 @@ static const unsigned char fo_class_flags[8] = {
 	0, 0,
 };
 
-/*
- * Per byte, for the hot loops: FO_B_WORD and the run flags for ASCII
- * letters and digits, FO_B_SKIP for ASCII separators other than '.'
- * (which may start .NET). Bytes >= 0x80 have neither and take the slow
- * path.
- */
-#define FO_B_WORD 16u
-#define FO_B_SKIP 32u
+/* fo_byte_flags (segment.h): FO_B_WORD and the run flags for ASCII
+ * letters and digits; FO_B_SKIP, with FO_B_END where it applies, for the
+ * ASCII separators */
 #define FO_B_L (FO_B_WORD | FO_RUN_LOWER)
 #define FO_B_U (FO_B_WORD | FO_RUN_UPPER)
 #define FO_B_D (FO_B_WORD | FO_RUN_NONALPHA)
 #define FO_B_S FO_B_SKIP
-/* ASCII separators after which a word is surely over: no joiner,
- * apostrophe, digit-group comma or +/# suffix to look at */
-#define FO_B_END 64u
 #define FO_B_E (FO_B_SKIP | FO_B_END)
 
-static const unsigned char fo_byte_flags[256] = {
+const unsigned char fo_byte_flags[256] = {
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
 	FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E, FO_B_E,
@@ -606,3 +602,79 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 	}
 	return fo_seg_next_general(sg, c, p, 0);
 }
+
+
+#if defined(__SSE2__)
+/*
+ * A compound of plain ASCII runs in the 16 bytes w, found by masks like
+ * the words of fo_seg_next_short, with fo_seg_next_general's decisions
+ * for this kind: a '-', '_' or '.' between two word characters joins
+ * runs; the byte after the last run must end the compound by
+ * fo_seg_next_short's rules (no joiner, apostrophe, digit group or +/#
+ * suffix to look at); a run that may have a camelCase hump, and a
+ * compound reaching the end of the window, are left to the general path.
+ * Its scan of runs and parts, byte by byte, cost ten times as much.
+ */
+int fo_seg_short_compound(fo_segmenter *sg, fo_seg_compound *c,
+                          const unsigned char *w, unsigned sk, unsigned alpha,
+                          unsigned digit, unsigned low)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)w);
+	unsigned word = alpha | digit, join, links, nonword, after, e, a, b, n;
+	unsigned run;
+	char joiner = 0;
+
+	join = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+		             _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))),
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+	links = join & (word << 1) & (word >> 1);
+	e = sk + (unsigned)__builtin_ctz(~((word | links) >> sk));
+	if (e >= 16)
+		return 0;
+	if (!(fo_byte_flags[w[e]] & FO_B_END)) {
+		nonword = ~(word | (unsigned)_mm_movemask_epi8(v)) & 0xffffu;
+		switch (w[e]) {
+		case '.':
+		case '-':
+		case '_':
+			after = nonword;
+			break;
+		case '\'':
+			after = nonword | digit;
+			break;
+		case ',':
+			after = ~digit & 0xffffu;
+			break;
+		default:
+			return 0;
+		}
+		if (!(after & (1u << (e + 1))))
+			return 0;
+	}
+	for (a = sk, n = 0;; a = b + 1) {
+		b = a + (unsigned)__builtin_ctz(~(word >> a));
+		run = ((1u << (b - a)) - 1) << a;
+		/* fo_add_run's camelCase test, as in fo_simple_word */
+		if ((alpha & ~low & run & ~(1u << a)) && !(digit & run) &&
+		    (alpha & low & run))
+			return 0;
+		c->parts[n].start = sg->pos + a;
+		c->parts[n].end = sg->pos + b;
+		c->parts[n].joiner = joiner;
+		n++;
+		if (b >= e)
+			break;
+		joiner = (char)w[b];
+	}
+	c->start = sg->pos + sk;
+	c->end = sg->pos + e;
+	c->n_parts = n;
+	c->leading_dot = 0;
+	c->cjk = 0;
+	c->simple = 0;
+	sg->pos += e;
+	sg->prev_word = 1;
+	return 1;
+}
+#endif

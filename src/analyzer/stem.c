@@ -6,8 +6,8 @@
  * in each entry: profiling showed the old open-addressing table, with its
  * strings in a separate arena, spending half the stemming time in cache
  * misses (slot, then arena), plus a periodic clear-and-regrow. A hit in
- * the front table touches one line (its first way is checked by a short
- * path of its own), a front miss looks in the two candidate sets of the main
+ * the front table touches one line (its first way is checked inline, in
+ * stem.h), a front miss looks in the two candidate sets of the main
  * table, and a miss there replaces the least recently used way of a set,
  * which bounds memory with no bookkeeping but keeps frequent words from
  * being evicted by a rare one that happens to collide with them.
@@ -20,33 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FO_STEM_SAME 0xffu /* stem_len value: the stem is the term */
-#define FO_STEM_FRONT_DATA 26
 #define FO_STEM_MAIN_DATA 58
 #define FO_STEM_MAIN_SET (64 * FO_STEM_MAIN_WAYS) /* bytes, the alignment */
 
-/* Both entry kinds start alike; data holds the term, then (unless the
- * stem is the term) the stem and a NUL. term_len 0 marks an empty one. */
-typedef struct fo_stem_front {
-	uint32_t hash;
-	uint8_t term_len;
-	uint8_t stem_len; /* or FO_STEM_SAME */
-	char data[FO_STEM_FRONT_DATA];
-} fo_stem_front;
-
+/* A main entry: data holds the term, then (unless the stem is the term)
+ * the stem and a NUL. term_len 0 marks an empty one. (Front entries are
+ * in stem.h.) */
 typedef struct fo_stem_main {
 	uint32_t hash;
 	uint8_t term_len;
 	uint8_t stem_len;
 	char data[FO_STEM_MAIN_DATA];
 } fo_stem_main;
-
-struct fo_stemmer {
-	struct sb_stemmer *sb; /* NULL for "none" */
-	fo_stem_front *front;
-	fo_stem_main *main;
-	void *front_mem, *main_mem; /* their allocations */
-};
 
 /* Bytes that keep a term from being stemmed. */
 static const unsigned char fo_nostem[256] = {
@@ -194,13 +179,22 @@ static void fo_stem_put(uint32_t *hash, uint8_t *term_len, uint8_t *stem_len,
 	}
 }
 
-/* The front table is 2-way: a set is an aligned pair of entries, one
- * cache line, the most recently used first. Its index is the low bits of
- * the hash. */
-static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
-                                               uint32_t h)
+/* Store term -> stem in front entry f (term of at most FO_STEM_KEY_MAX
+ * bytes, key k0, k1), if the stem fits; else leave f empty. */
+static void fo_stem_front_put(fo_stem_front *f, uint64_t k0, uint64_t k1,
+                              const char *stem, size_t slen, int same)
 {
-	return &st->front[h & ((1u << FO_STEM_FRONT_BITS) - 2)];
+	if (!same && slen + 1 > sizeof(f->stem)) {
+		memset(f, 0, sizeof(*f));
+		return;
+	}
+	f->key[0] = k0;
+	f->key[1] = k1;
+	f->stem_len = same ? (uint8_t)FO_STEM_SAME : (uint8_t)slen;
+	if (!same) {
+		memcpy(f->stem, stem, slen);
+		f->stem[slen] = '\0';
+	}
 }
 
 /*
@@ -210,8 +204,8 @@ static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
  * drew more terms than ways thrashed under LRU: 18k of the benchmark's
  * 87k distinct words were stemmed again every round at 4 ways (30k at 2);
  * two choices leave room for nearly all of them. The first set's index
- * is the high bits of the hash, which the front set's does not use, so
- * that words colliding there do not collide again.
+ * is the high bits of the hash, which is independent of the front set's
+ * index (stem.h), so that words colliding there do not collide again.
  */
 static inline fo_stem_main *fo_stem_main_set(const fo_stemmer *st,
                                              uint32_t h, int second)
@@ -274,15 +268,16 @@ static fo_stem_main *fo_stem_main_room(const fo_stemmer *st, uint32_t h)
 	return m;
 }
 
-/* The cache lookup in full: both ways of the front set, then the main
- * table, then libstemmer. */
+/* The cache lookup in full: both ways of the front set (for a term short
+ * enough to have a key), then the main table, then libstemmer. */
 static folio_status fo_stem_lookup(fo_stemmer *st, const char *term,
                                    size_t len, uint32_t h, const char **stem,
                                    size_t *stem_len)
 {
 	const sb_symbol *sym;
-	fo_stem_front *fr, tmp;
+	fo_stem_front *fr = NULL, tmp;
 	fo_stem_main *m;
+	uint64_t k0 = 0, k1 = 0;
 	size_t slen;
 	int same;
 
@@ -290,31 +285,36 @@ static folio_status fo_stem_lookup(fo_stemmer *st, const char *term,
 	*stem_len = 0;
 	if (!st->sb || len == 0)
 		return FOLIO_OK;
-	fr = fo_stem_front_set(st, h);
-	if (!FO_STEM_HIT(fr, h, term, len)) {
-		if (!FO_STEM_HIT(&fr[1], h, term, len))
-			goto front_miss;
-		tmp = fr[0];
-		fr[0] = fr[1];
-		fr[1] = tmp;
-	}
-	if (fr->stem_len != FO_STEM_SAME) {
-		*stem = fr->data + len;
-		*stem_len = fr->stem_len;
-	}
-	return FOLIO_OK;
+	if (len <= FO_STEM_KEY_MAX) {
+		char buf[16] = { 0 };
+
+		memcpy(buf, term, len);
+		memcpy(&k0, buf, 8);
+		memcpy(&k1, buf + 8, 8);
+		fr = fo_stem_front_set(st, k0, k1);
+		if (((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) != 0) {
+			if (((fr[1].key[0] ^ k0) | (fr[1].key[1] ^ k1)) != 0)
+				goto front_miss;
+			tmp = fr[0];
+			fr[0] = fr[1];
+			fr[1] = tmp;
+		}
+		if (fr->stem_len != FO_STEM_SAME) {
+			*stem = fr->stem;
+			*stem_len = fr->stem_len;
+		}
+		return FOLIO_OK;
 front_miss:
-	/* the older way makes room for the word about to be stored in the
-	 * first (if it fits there at all) */
-	if (len <= FO_STEM_FRONT_DATA)
+		/* the older way makes room for the word about to be stored
+		 * in the first */
 		fr[1] = fr[0];
+	}
 	m = fo_stem_main_find(st, h, term, len);
 	if (m) {
 		same = m->stem_len == FO_STEM_SAME;
 		slen = same ? 0 : m->stem_len;
-		fo_stem_put(&fr->hash, &fr->term_len, &fr->stem_len, fr->data,
-		            FO_STEM_FRONT_DATA, h, term, len, m->data + len,
-		            slen, same);
+		if (fr)
+			fo_stem_front_put(fr, k0, k1, m->data + len, slen, same);
 		if (!same) {
 			*stem = m->data + len;
 			*stem_len = slen;
@@ -331,9 +331,8 @@ front_miss:
 	fo_stem_put(&m->hash, &m->term_len, &m->stem_len, m->data,
 	            FO_STEM_MAIN_DATA, h, term, len, (const char *)sym, slen,
 	            same);
-	fo_stem_put(&fr->hash, &fr->term_len, &fr->stem_len, fr->data,
-	            FO_STEM_FRONT_DATA, h, term, len, (const char *)sym, slen,
-	            same);
+	if (fr)
+		fo_stem_front_put(fr, k0, k1, (const char *)sym, slen, same);
 	if (!same) {
 		/* libstemmer's buffer is NUL-terminated and valid until the
 		 * next call, as promised */
@@ -350,56 +349,9 @@ folio_status fo_stemmer_stem(fo_stemmer *st, const char *term, size_t len,
 	                      stem_len);
 }
 
-/* The bytes of x before byte n (n <= 8; all of them from 8 on). */
-static inline uint64_t fo_stem_low_bytes(uint64_t x, size_t n)
-{
-	return n >= 8 ? x : x & ((1ull << (8 * n)) - 1);
-}
-
-/*
- * a[0..len) == b[0..len) for 0 < len <= 16 where both can be read to 16
- * bytes: two masked word compares instead of fo_stem_eq's branches on the
- * length, which mispredict as word lengths vary (cachegrind --branch-sim:
- * 1.0M of the 1.7M mispredictions in lookups, 12 MB of summaries).
- */
-static inline int fo_stem_eq16(const char *a, const char *b, size_t len)
-{
-	uint64_t a0, a1, b0, b1;
-
-	memcpy(&a0, a, 8);
-	memcpy(&a1, a + 8, 8);
-	memcpy(&b0, b, 8);
-	memcpy(&b1, b + 8, 8);
-	return (fo_stem_low_bytes(a0 ^ b0, len) |
-	        fo_stem_low_bytes(a1 ^ b1, len < 8 ? 0 : len - 8)) == 0;
-}
-
-/*
- * The common case in few instructions and registers: a term of at most
- * 16 bytes in the first (most recently used) way of its front set;
- * everything else goes to fo_stem_lookup, whose saved registers and
- * branches on the length the common case no longer pays for (callgrind:
- * 826M -> 814M instructions for 12 MB of summaries). The data of a front
- * entry starts 6 bytes into its 32, so reading 16 bytes of it stays
- * inside the entry.
- */
 folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
                                     size_t len, uint32_t h,
                                     const char **stem, size_t *stem_len)
 {
-	const fo_stem_front *fr;
-	int same;
-
-	/* len from 1 to 16 (0 wraps around); no front table for "none" */
-	if (st->front && len - 1 < 16) {
-		fr = fo_stem_front_set(st, h);
-		if (fr->hash == h && fr->term_len == len &&
-		    fo_stem_eq16(fr->data, term, len)) {
-			same = fr->stem_len == FO_STEM_SAME;
-			*stem = same ? NULL : fr->data + len;
-			*stem_len = same ? 0 : fr->stem_len;
-			return FOLIO_OK;
-		}
-	}
 	return fo_stem_lookup(st, term, len, h, stem, stem_len);
 }

@@ -15,20 +15,23 @@
 
 /*
  * The cache: a 2-way front table of 2^FO_STEM_FRONT_BITS 32-byte entries
- * (a set is one cache line) and a main table of 2^FO_STEM_MAIN_BITS
- * 64-byte entries in sets of FO_STEM_MAIN_WAYS, where each term has two
- * candidate sets; term and stem are stored inline, the least recently
- * used way of a set replaced. Memory is fixed (10 MB, calloc'd, so pages
- * a short query never reaches cost nothing) and a lookup touches one line
- * when the front table has the term. The sizes come from bench_analyzer
- * on the benchmark summaries (87k distinct stemmable terms): with one
- * main set per term, sets that drew more terms than ways sent 18k (4
- * ways) to 30k (2 ways) words a round back to libstemmer; two candidate
- * sets leave nearly none. The front table went from 1 to 2 MB because
- * each front miss costs a main lookup far out in memory (117 -> 122 MB/s
- * CPU time; 4 MB gave no more).
+ * (a set is one cache line) for terms of up to FO_STEM_KEY_MAX bytes,
+ * and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries in sets of
+ * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
+ * stem are stored inline, the least recently used way of a set replaced.
+ * Memory is fixed (12 MB, calloc'd, so pages a short query never
+ * reaches cost nothing) and a lookup touches one line when the front
+ * table has the term. The sizes come from the benchmark summaries (87k
+ * distinct stemmable terms): with one main set per term, sets that drew
+ * more terms than ways sent 18k (4 ways) to 30k (2 ways) words a round
+ * back to libstemmer; two candidate sets leave nearly none. Each front
+ * miss costs a main lookup far out in memory (perf: half of
+ * fo_stem_lookup's time at that load), so the front table holds about
+ * as many terms as the main one: 4 MB (folio_analyze, steady state, 9
+ * interleaved runs: 2 MB 141-160, 4 MB 164-168, 8 MB 167-174 MB/s,
+ * median-max; the last 2% was not worth another 4 MB per analyzer).
  */
-#define FO_STEM_FRONT_BITS 16
+#define FO_STEM_FRONT_BITS 17
 #define FO_STEM_MAIN_BITS 17
 #define FO_STEM_MAIN_WAYS 4
 #define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
@@ -50,9 +53,9 @@ folio_status fo_stemmer_stem(fo_stemmer *st, const char *term, size_t len,
 /*
  * The cache's hash, eight bytes at a time (a multiply-xorshift mix per
  * 64-bit word; FNV-1a's one multiply per byte was a serial chain that
- * cost more than the lookup). fo_stem_hash_padded reads whole words: the
- * bytes from len up to the next multiple of 8 must be readable and zero,
- * which the analyzer's fast path arranges; both give the same value.
+ * cost more than the lookup). It picks the main table's sets; the
+ * analyzer's paths that hold a term as zero-padded words compute the
+ * same value from them (fo_stem_hash_key, fo_emit_simple).
  */
 #define FO_STEM_K1 0x9e3779b97f4a7c15ull
 #define FO_STEM_K2 0xff51afd7ed558ccdull
@@ -67,18 +70,6 @@ static inline uint32_t fo_stem_finish(uint64_t h)
 {
 	h *= FO_STEM_K1;
 	return (uint32_t)(h >> 32) ^ (uint32_t)h;
-}
-
-static inline uint32_t fo_stem_hash_padded(const char *s, size_t len)
-{
-	uint64_t h = len * FO_STEM_K1, w;
-	size_t i;
-
-	for (i = 0; i < len; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = fo_stem_mix(h, w);
-	}
-	return fo_stem_finish(h);
 }
 
 static inline uint32_t fo_stem_hash(const char *s, size_t len)
@@ -98,12 +89,125 @@ static inline uint32_t fo_stem_hash(const char *s, size_t len)
 	return fo_stem_finish(h);
 }
 
-/* fo_stemmer_stem with the term's hash already computed; term must be
- * readable up to 16 bytes, even when shorter (the analyzer's fast path
- * pads its buffer). */
+/* fo_stemmer_stem with the term's hash already computed. */
 folio_status fo_stemmer_stem_hashed(fo_stemmer *st, const char *term,
                                     size_t len, uint32_t hash,
                                     const char **stem, size_t *stem_len);
+
+/*
+ * The front table's entries: a term of at most FO_STEM_KEY_MAX bytes as
+ * its own key, zero padded to 16 bytes (a term has no NUL, so the key
+ * also says the length), and its stem with a NUL, or FO_STEM_SAME when
+ * the stem is the term. A hit is two word compares against the key the
+ * caller already holds in registers, inline: the old entries (hash,
+ * lengths, term and stem packed in 26 bytes) needed a call, length
+ * masks and three compares (callgrind: 45 instructions a hit).
+ */
+#define FO_STEM_KEY_MAX 15
+#define FO_STEM_SAME 0xffu /* stem_len value: the stem is the term */
+
+typedef struct fo_stem_front {
+	uint64_t key[2];
+	uint8_t stem_len; /* or FO_STEM_SAME */
+	char stem[15];
+} fo_stem_front;
+
+/* In the header for the inline hit path; only stem.c touches it else. */
+struct fo_stemmer {
+	fo_stem_front *front;      /* NULL for "none" */
+	struct fo_stem_main *main;
+	struct sb_stemmer *sb;     /* NULL for "none" */
+	void *front_mem, *main_mem; /* their allocations */
+};
+
+/* Keep the first n (< 16) of the 16 bytes in k0, k1 and clear the
+ * rest. */
+static inline void fo_stem_prefix(uint64_t *k0, uint64_t *k1, size_t n)
+{
+	uint64_t m = ~(~0ull << (8 * (n & 7)));
+
+	*k0 &= n >= 8 ? ~0ull : m;
+	*k1 &= n >= 8 ? m : 0;
+}
+
+/* The key of term[0..len), 0 < len <= FO_STEM_KEY_MAX, where term can be
+ * read to 16 bytes. */
+static inline void fo_stem_key(const char *term, size_t len, uint64_t *k0,
+                               uint64_t *k1)
+{
+	memcpy(k0, term, 8);
+	memcpy(k1, term + 8, 8);
+	fo_stem_prefix(k0, k1, len);
+}
+
+/* fo_stem_hash of a term from its key. */
+static inline uint32_t fo_stem_hash_key(uint64_t k0, uint64_t k1, size_t len)
+{
+	uint64_t h = fo_stem_mix(len * FO_STEM_K1, k0);
+
+	if (len > 8)
+		h = fo_stem_mix(h, k1);
+	return fo_stem_finish(h);
+}
+
+/*
+ * The front set of a key: an aligned pair of entries, one cache line, the
+ * most recently used first. Its index comes from the key itself, two
+ * independent multiplies, not from fo_stem_hash: the load of the set
+ * waited on that hash's chain of three (perf: a quarter of the time was
+ * spent at that load), and a front hit needs no other hash.
+ */
+static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
+                                               uint64_t k0, uint64_t k1)
+{
+	uint64_t x = k0 * FO_STEM_K1 ^ k1 * FO_STEM_K2;
+
+	return &st->front[(uint32_t)(x >> (64 - FO_STEM_FRONT_BITS)) &
+	                  ((1u << FO_STEM_FRONT_BITS) - 2)];
+}
+
+/* The front set of a key, NULL for "none" (no cache). */
+static inline const fo_stem_front *fo_stem_front_of(const fo_stemmer *st,
+                                                    uint64_t k0, uint64_t k1)
+{
+	return st->front ? fo_stem_front_set(st, k0, k1) : NULL;
+}
+
+/*
+ * fo_stemmer_stem for a term of at most FO_STEM_KEY_MAX bytes given with
+ * its key and front set (fo_stem_front_of): a hit in the first way of
+ * the set here, all else in stem.c.
+ */
+static inline folio_status fo_stemmer_stem_in(fo_stemmer *st,
+                                              const fo_stem_front *fr,
+                                              const char *term, size_t len,
+                                              uint64_t k0, uint64_t k1,
+                                              const char **stem,
+                                              size_t *stem_len)
+{
+	int same;
+
+	if (fr && ((fr->key[0] ^ k0) | (fr->key[1] ^ k1)) == 0) {
+		same = fr->stem_len == FO_STEM_SAME;
+		*stem = same ? NULL : fr->stem;
+		*stem_len = same ? 0 : fr->stem_len;
+		return FOLIO_OK;
+	}
+	return fo_stemmer_stem_hashed(st, term, len,
+	                              fo_stem_hash_key(k0, k1, len), stem,
+	                              stem_len);
+}
+
+/* fo_stemmer_stem_in, the set found here. */
+static inline folio_status fo_stemmer_stem_key(fo_stemmer *st,
+                                               const char *term, size_t len,
+                                               uint64_t k0, uint64_t k1,
+                                               const char **stem,
+                                               size_t *stem_len)
+{
+	return fo_stemmer_stem_in(st, fo_stem_front_of(st, k0, k1), term, len,
+	                          k0, k1, stem, stem_len);
+}
 
 /* Whether a normalised term is stemmed at all: not when it has digits or
  * any of _ . + # (identifiers, versions, C++). */

@@ -987,6 +987,66 @@ static int fuzz_check(const fo_token *t, void *ctx)
 	return 0;
 }
 
+/*
+ * The segmenter's short path classifies 16 bytes at a time (segment.h),
+ * so the same word may be decided by it or by the general path depending
+ * on where it falls: behind k spaces, for every k across two windows,
+ * each text must give the same tokens as behind none (spans shifted).
+ * The texts sit at every kind of boundary the short path decides on.
+ */
+static void test_analyzer__tokens_do_not_depend_on_offset(void)
+{
+	static const char *const texts[] = {
+		"free-threaded lock", "x86_64. next", "v1.2, then", "don't stop",
+		"users' data", "the GPUs, and", "C++ and C#", "1,000 rows",
+		"a,b", "word. .NET", "end-", "tail_", "it's here", "ClickHouse db",
+		"locking-free_ish.x", "naïve-café", "a--b", "a.-b", "x.y.z.w.v",
+		"ab'cd'ef", "well-known's", "12,34", "e.g. this", "word",
+	};
+	fo_analyzer *an = NULL;
+	fo_got *g0 = calloc(1, sizeof(*g0)), *g = calloc(1, sizeof(*g));
+	char text[128];
+	size_t i, k, j, n;
+
+	assert_true(g0 != NULL && g != NULL);
+	assert_ok(fo_analyzer_new("english", &an));
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		memset(g0, 0, sizeof(*g0));
+		n = strlen(texts[i]);
+		assert_ok(fo_analyze(an, texts[i], n, collect, g0));
+		assert_true(g0->n > 0 && g0->n < FO_GOT_MAX);
+		for (k = 1; k <= 40; k++) {
+			memset(text, ' ', k);
+			memcpy(text + k, texts[i], n);
+			memset(g, 0, sizeof(*g));
+			assert_ok(fo_analyze(an, text, k + n, collect, g));
+			if (g->n != g0->n)
+				FO_FAIL_("\"%s\" behind %zu spaces: %zu tokens, "
+				         "%zu behind none", texts[i], k, g->n,
+				         g0->n);
+			for (j = 0; j < g->n; j++) {
+				if (strcmp(g->term[j], g0->term[j]) != 0 ||
+				    g->has_stem[j] != g0->has_stem[j] ||
+				    (g->has_stem[j] &&
+				     strcmp(g->stem[j], g0->stem[j]) != 0) ||
+				    g->tok[j].kind != g0->tok[j].kind ||
+				    g->tok[j].start != g0->tok[j].start + k ||
+				    g->tok[j].end != g0->tok[j].end + k ||
+				    g->tok[j].pos != g0->tok[j].pos ||
+				    g->tok[j].compound != g0->tok[j].compound ||
+				    g->tok[j].n_parts != g0->tok[j].n_parts)
+					FO_FAIL_("\"%s\" behind %zu spaces: token "
+					         "%zu is \"%s\", behind none \"%s\"",
+					         texts[i], k, j, g->term[j],
+					         g0->term[j]);
+			}
+		}
+	}
+	fo_analyzer_free(an);
+	free(g0);
+	free(g);
+}
+
 static void test_analyzer__fuzz_invariants(void)
 {
 	static const char *const pieces[] = {
@@ -1101,6 +1161,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__new_and_language),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
+	FO_TEST(test_analyzer__tokens_do_not_depend_on_offset),
 	FO_TEST(test_analyzer__fuzz_invariants),
 	FO_TEST(test_analyzer__normalize_value),
 };
