@@ -180,9 +180,11 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// seen that many: 12% of a one-word search (callgrind, bench/). When
 	// the terms' frequencies alone show that more posts match, the total
 	// is an estimate anyway, and the count is left to Xapian's bounds.
-	// Spies (facets) must see every match.
+	// Spies (facets) must see every match; a remote shard would answer
+	// each term frequency with a round trip of its own.
 	Xapian::doccount at_least = p->check_at_least;
-	if (spies.empty() && min_matches(*h->db, q->q) >= at_least)
+	if (spies.empty() && !h->remote &&
+	    min_matches(*h->db, q->q) >= at_least)
 		at_least = 0;
 	Xapian::MSet mset = enq.get_mset(first, want, at_least);
 	m->facets.clear();
