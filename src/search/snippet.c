@@ -36,7 +36,20 @@ typedef struct scan_ctx {
 	stok *toks;
 	size_t n, cap;
 	int oom;
+	/* Scanning with an analyzer that does not stem (see lazy_stems):
+	 * the stemming analyzer, and the first bytes of the query stems. */
+	fo_analyzer *stemmer;
+	unsigned char first[256];
+	int redo; /* a stem could not be had alone: scan again, stemming */
 } scan_ctx;
+
+/* The stem of the term alone, from the stemming analyzer. */
+typedef struct alone {
+	const char *term;
+	size_t len;
+	fo_buf *arena;
+	int found, same, oom;
+} alone;
 
 static int grow(void **arr, size_t *cap, size_t n, size_t size)
 {
@@ -50,6 +63,40 @@ static int grow(void **arr, size_t *cap, size_t n, size_t size)
 		return -1;
 	*arr = p;
 	return 0;
+}
+
+static int on_alone(const fo_token *t, void *ctx)
+{
+	alone *a = ctx;
+
+	a->found = 1;
+	a->same = t->len == a->len && memcmp(t->term, a->term, a->len) == 0;
+	if (a->same) {
+		if (t->stem)
+			fo_buf_append(a->arena, t->stem, t->stem_len + 1);
+		else
+			fo_buf_append(a->arena, t->term, t->len + 1);
+		a->oom = a->arena->oom;
+	}
+	return 1; /* the first token is the term's own */
+}
+
+/* Append the stem of token t (scanned without stemming) to the arena, as
+ * the stemming analyzer gives it for t's term alone: a normalised term
+ * analyses to itself, and its stem depends on nothing else. Should the
+ * term not come back as one token, c->redo asks for the whole text to be
+ * scanned again with stemming. */
+static int stem_alone(scan_ctx *c, const fo_token *t)
+{
+	alone a = { t->term, t->len, &c->arena, 0, 0, 0 };
+	folio_status st;
+
+	st = fo_analyze(c->stemmer, t->term, t->len, on_alone, &a);
+	if (st == FOLIO_ERROR_NOMEM || a.oom)
+		c->oom = 1;
+	else if (st != FOLIO_OK || !a.found || !a.same)
+		c->redo = 1;
+	return c->oom || c->redo;
 }
 
 static int on_token(const fo_token *t, void *ctx)
@@ -69,6 +116,10 @@ static int on_token(const fo_token *t, void *ctx)
 	if (t->stem) {
 		s->stem = c->arena.len;
 		fo_buf_append(&c->arena, t->stem, t->stem_len + 1);
+	} else if (c->stemmer && c->first[(unsigned char)*t->term]) {
+		s->stem = c->arena.len;
+		if (stem_alone(c, t) != 0)
+			return 1;
 	}
 	s->kind = t->kind;
 	s->pos = t->pos;
@@ -276,6 +327,65 @@ static void put_clean(fo_buf *out, const char *s, size_t len)
 	fo_buf_append(out, s + from, len - from);
 }
 
+/* Whether every stem of the analyzer's language starts with the byte its
+ * word starts with: Snowball's English stemmers (Porter's and Porter2)
+ * only rewrite a word's end; the one exception, Porter2 dropping an
+ * apostrophe that starts a word, cannot occur, as no term starts with
+ * one (test_snippet). Other languages may rewrite a word's start
+ * (Indonesian prefixes, Irish mutations) and are stemmed whole. */
+static int stems_keep_first_byte(const fo_analyzer *an)
+{
+	const char *language = fo_analyzer_language(an);
+
+	return strcmp(language, "english") == 0 ||
+	       strcmp(language, "porter") == 0;
+}
+
+/*
+ * Analyse text[0..len) into c. Stemming every word of a summary is most of
+ * a snippet's cost in a one-search process (a cold stem cache: libstemmer
+ * and the cache's first-touch page faults), yet only a word whose stem
+ * starts with the byte a query unit's stem starts with can match it by
+ * stem. Where the language's stems keep their word's first byte, the text
+ * is scanned by an analyzer that does not stem (the language changes the
+ * stems only, never the tokens) and only those words are stemmed, alone;
+ * any other word's stem is set to the word itself, which can match no
+ * query stem either. The highlights are the same as from stemming every
+ * word.
+ */
+static folio_status scan_text(fo_analyzer *an, const char *text, size_t len,
+                              const fo_termset *terms, scan_ctx *c)
+{
+	fo_analyzer *plain = NULL;
+	folio_status st;
+	size_t u;
+
+	if (stems_keep_first_byte(an) &&
+	    fo_analyzer_new("none", &plain) == FOLIO_OK) {
+		c->stemmer = an;
+		for (u = 0; u < terms->n; u++) {
+			const fo_hlunit *h = &terms->units[u];
+			const char *stem = h->stem ? h->stem : h->term;
+			if ((h->kind == FO_HL_WORD || h->kind == FO_HL_COMPOUND) &&
+			    stem)
+				c->first[(unsigned char)stem[0]] = 1;
+		}
+		st = fo_analyze(plain, text, len, on_token, c);
+		fo_analyzer_free(plain);
+		if (st != FOLIO_OK || c->oom || !c->redo)
+			goto done;
+		c->n = 0;
+		fo_buf_clear(&c->arena);
+		c->stemmer = NULL;
+		c->redo = 0;
+	}
+	st = fo_analyze(an, text, len, on_token, c);
+done:
+	if (st == FOLIO_OK && c->oom)
+		st = FOLIO_ERROR_NOMEM;
+	return st;
+}
+
 folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const fo_termset *terms, size_t max_bytes,
                         const char *hl_start, const char *hl_end, fo_buf *out)
@@ -295,9 +405,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 			scan--;
 	}
 	memset(&c, 0, sizeof c);
-	st = fo_analyze(an, text, scan, on_token, &c);
-	if (st == FOLIO_OK && c.oom)
-		st = FOLIO_ERROR_NOMEM;
+	st = scan_text(an, text, scan, terms, &c);
 	if (st == FOLIO_OK && find_spans(&c, terms, &spans, &n) != 0)
 		st = FOLIO_ERROR_NOMEM;
 	if (st != FOLIO_OK)

@@ -124,6 +124,7 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 		// server costs a search at most timeout_ms per exchange.
 		h->db->add_database(Xapian::Remote::open(host, port, timeout_ms,
 		                                         timeout_ms));
+		h->remote = true;
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);

@@ -11,9 +11,11 @@
 
 #define ELLIPSIS "\xE2\x80\xA6"
 
-/* The snippet of text for query, or NULL on failure (caller frees). */
-static char *snippet(const char *query, const char *text, size_t max_bytes,
-                     const char *hl_start, const char *hl_end)
+/* The snippet of text for query in a language, or NULL on failure
+ * (caller frees). */
+static char *snippet_in(const char *language, const char *query,
+                        const char *text, size_t max_bytes,
+                        const char *hl_start, const char *hl_end)
 {
 	fo_analyzer *an = NULL;
 	fo_compiled c;
@@ -21,7 +23,7 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
 	char *s = NULL;
 
 	memset(&c, 0, sizeof c);
-	if (fo_analyzer_new("english", &an) != FOLIO_OK)
+	if (fo_analyzer_new(language, &an) != FOLIO_OK)
 		return NULL;
 	if (fo_query_build(an, query, &c) == FOLIO_OK &&
 	    fo_snippet(an, text, &c.hl, max_bytes, hl_start, hl_end,
@@ -31,6 +33,13 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
 	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 	return s;
+}
+
+/* The same in English. */
+static char *snippet(const char *query, const char *text, size_t max_bytes,
+                     const char *hl_start, const char *hl_end)
+{
+	return snippet_in("english", query, text, max_bytes, hl_start, hl_end);
 }
 
 #define assert_snippet(expected, query, text, max_bytes)                       \
@@ -290,6 +299,42 @@ static void test_snippet__leading_white_space_is_no_cut(void)
 	assert_true(text);
 }
 
+/* Only words starting with the byte a query stem starts with are
+ * stemmed (snippet.c scan_text); English stems keep that byte even where
+ * the rest of the word changes. */
+static void test_snippet__a_stem_that_rewrites_the_word_still_matches(void)
+{
+	assert_snippet("Stars [dying], a [die] cast, [skies] and a [sky].",
+	               "die sky", "Stars dying, a die cast, skies and a sky.",
+	               200);
+}
+
+/* Porter2 drops an apostrophe that starts a word; no term starts with
+ * one, so a quoted word is still stemmed and marked. */
+static void test_snippet__a_quoted_word_is_marked_by_its_stem(void)
+{
+	assert_snippet("'[Locking]' and \xE2\x80\x98[locked]\xE2\x80\x99 rows.",
+	               "lock", "'Locking' and \xE2\x80\x98locked\xE2\x80\x99 rows.",
+	               200);
+}
+
+/* Indonesian stems drop prefixes (bermain, permainan: main), so in such a
+ * language every word is stemmed. */
+static void test_snippet__a_language_that_stems_prefixes_marks_every_form(void)
+{
+	char *got = snippet_in("indonesian", "main",
+	                       "Anak bermain bola, permainan lama.", 200, "[",
+	                       "]");
+	const char *want = "Anak [bermain] bola, [permainan] lama.";
+	int same = got && strcmp(got, want) == 0;
+
+	if (!same)
+		fprintf(stderr, "  expected \"%s\", got \"%s\"\n", want,
+		        got ? got : "(null)");
+	free(got);
+	assert_true(same);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_highlights_every_form),
 	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
@@ -313,6 +358,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
+	FO_TEST(test_snippet__a_stem_that_rewrites_the_word_still_matches),
+	FO_TEST(test_snippet__a_quoted_word_is_marked_by_its_stem),
+	FO_TEST(test_snippet__a_language_that_stems_prefixes_marks_every_form),
 };
 
 int main(void)
