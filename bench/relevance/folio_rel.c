@@ -4,7 +4,7 @@
  * Usage: rel_folio INDEX QUERIES.tsv [knob=value...]
  * Knobs override the ranking defaults (src/search/query.h fo_rank), for
  * tuning: k1 b exact title pair window coord join delta abbrev andpair
- * acronym compound cpen cbonus cwindow andmax defop=and|or|auto.
+ * acronym compound common cpen cbonus cwindow andmax defop=and|or|auto.
  */
 #include "common.h"
 
@@ -33,6 +33,7 @@ static int set_knob(fo_rank *r, const char *kv)
 	KNOB("andpair", r->and_pair_weight = v)
 	KNOB("acronym", r->acronym_weight = v)
 	KNOB("compound", r->compound_weight = v)
+	KNOB("common", r->common_ratio = v)
 	KNOB("cpen", r->cover_penalty = v)
 	KNOB("cbonus", r->cover_bonus = v)
 	KNOB("cwindow", r->cover_window = (unsigned)v)

@@ -504,6 +504,7 @@ typedef struct recompile {
 	const fo_qnode *root;
 	fo_rank rank;
 	int relevance;
+	fo_qstats stats;
 } recompile;
 
 static folio_status rebuild(folio_db *db, const void *ctx, long zero_unit,
@@ -512,7 +513,20 @@ static folio_status rebuild(folio_db *db, const void *ctx, long zero_unit,
 	const recompile *rc = ctx;
 
 	return fo_query_compile(db->an, rc->query, rc->root, &rc->rank,
-	                        rc->relevance, zero_unit, out);
+	                        rc->relevance, zero_unit, &rc->stats, out);
+}
+
+/* Term frequencies for the compiler (fo_qstats); an error reads as 0,
+ * "not common", which only costs speed. */
+static uint64_t db_termfreq(void *ctx, const char *term)
+{
+	folio_db *db = ctx;
+	fo_xerr err = { "" };
+	uint64_t n = 0;
+
+	if (fo_xdb_termfreq(db->xdb, term, &n, &err) != FOLIO_OK)
+		n = 0;
+	return n;
 }
 
 folio_status folio_db_search(folio_db *db, const char *query,
@@ -523,12 +537,14 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	fo_compiled c;
 	fo_qtree tree;
 	recompile rc;
+	fo_xerr err = { "" };
 	char why[200];
 	size_t pos = 0;
 	folio_results *r = NULL;
 	folio_status st = FOLIO_OK;
 
 	memset(&c, 0, sizeof c);
+	memset(&rc, 0, sizeof rc);
 	memset(&tree, 0, sizeof tree);
 	memset(&run, 0, sizeof run);
 	if (out)
@@ -559,6 +575,12 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		rc.root = tree.root;
 		rc.rank = db->rank;
 		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
+		rc.stats.termfreq = db_termfreq;
+		rc.stats.ctx = db;
+		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &rc.stats.docs,
+		                                     &err), &err);
+	}
+	if (st == FOLIO_OK) {
 		if (run.opts.match != FOLIO_MATCH_AUTO)
 			rc.rank.defop = run.opts.match == FOLIO_MATCH_ALL
 			                        ? FO_DEFOP_AND : FO_DEFOP_OR;

@@ -38,6 +38,7 @@ void fo_rank_default(fo_rank *r)
 	r->and_pair_weight = 1.0;
 	r->acronym_weight = 0.5;
 	r->compound_weight = 0.3;
+	r->common_ratio = 0.5;
 	r->cover_penalty = 0.2;
 	r->cover_bonus = 0.1;
 	r->cover_window = 20;
@@ -90,6 +91,8 @@ typedef struct cctx {
 	long zero_unit;
 	int positive; /* not under a NOT: what matches is highlighted */
 	int ranked;   /* the sequence being compiled ORs its words */
+	int common;   /* the word being compiled only adds weight */
+	const fo_qstats *stats;
 	fo_compiled *out;
 	fo_buf scratch;
 	folio_status st;
@@ -450,14 +453,14 @@ static fo_xquery *word_query(cctx *c, fo_qfield f, const qtok *t)
 	q = unit(c, fold(c, FO_XOP_SYNONYM, &l, 0), stem, "stem", f, 1.0,
 	         sterms, 2);
 	push(c, &l, q);
-	if (c->rank->exact_weight > 0)
+	if (c->rank->exact_weight > 0 && !c->common)
 		push(c, &l, unit(c, term_q(c, fprefix[f].exact, t->term),
 		                 t->term, "exact", f, c->rank->exact_weight,
 		                 eterms, 1));
 	/* Only where words are ranked, not required: an abbreviation is a
 	 * guess, and a guess must not add hits to a query whose every word
 	 * has to match (freethreaded is not "free"). */
-	if (f == FO_FIELD_ANY && c->relevance && c->ranked &&
+	if (f == FO_FIELD_ANY && c->relevance && c->ranked && !c->common &&
 	    c->rank->abbrev_weight > 0 &&
 	    alphabetic(t->term) && strlen(t->term) >= 2 * ABBREV_MIN) {
 		push(c, &l, abbrev_query(c, t));
@@ -848,11 +851,29 @@ static size_t typed_words(cctx *c, fo_qnode *const *kids, size_t n_kids)
 	return n;
 }
 
+/* Whether a ranked word is so common that it should only add weight to
+ * posts the rarer words find, as Elasticsearch's cutoff_frequency did
+ * and stop words do elsewhere: in more than rank->common_ratio of the
+ * posts its BM25 idf is near 0, yet its posting list is the longest
+ * to read (the known-item queries' "the", "for", "of": a third of their
+ * instructions). Its exact form and abbreviations, worth still less,
+ * are left out. */
+static int common_word(cctx *c, const char *term)
+{
+	const fo_qstats *s = c->stats;
+
+	if (!s || !s->termfreq || !s->docs || c->rank->common_ratio <= 0)
+		return 0;
+	return (double)s->termfreq(s->ctx, term) >
+	       c->rank->common_ratio * (double)s->docs;
+}
+
 static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 {
 	qlist must = { NULL, 0, 0 }, deflt = { NULL, 0, 0 },
 	      nots = { NULL, 0, 0 }, filters = { NULL, 0, 0 },
-	      coord = { NULL, 0, 0 }, joins = { NULL, 0, 0 };
+	      coord = { NULL, 0, 0 }, joins = { NULL, 0, 0 },
+	      commons = { NULL, 0, 0 };
 	char **prox = NULL;
 	size_t k, i, j, n_prox = 0, cap_prox = 0;
 	fo_xquery *base = NULL, *q;
@@ -895,8 +916,13 @@ static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 				break;
 			for (i = 0; i < tl.n; i = j) {
 				j = item_end(&tl, i);
-				push(c, to, item_query(c, kid->field, kid, &tl,
-				                       i, j));
+				c->common = to == &deflt && op == FO_DEFOP_OR &&
+				            kid->field == FO_FIELD_ANY &&
+				            tl.t[i].kind == FO_TOK_WORD &&
+				            common_word(c, tl.t[i].term);
+				push(c, c->common ? &commons : to,
+				     item_query(c, kid->field, kid, &tl, i, j));
+				c->common = 0;
 				if (to != &deflt)
 					continue;
 				c->out->n_free++;
@@ -972,6 +998,10 @@ static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 		                   fold(c, FO_XOP_OR, &deflt, 0))
 		            : fold(c, FO_XOP_OR, &deflt, 0);
 	}
+	if (commons.n) {
+		q = fold(c, FO_XOP_OR, &commons, 0);
+		base = base ? pair(c, FO_XOP_AND_MAYBE, base, q) : q;
+	}
 	if (base && c->relevance && n_prox > 1 && prox_weight > 0)
 		base = pair(c, FO_XOP_AND_MAYBE, base,
 		            op == FO_DEFOP_AND
@@ -996,6 +1026,7 @@ static fo_xquery *compile_seq(cctx *c, fo_qnode *const *kids, size_t n_kids)
 	release(&filters);
 	release(&coord);
 	release(&joins);
+	release(&commons);
 	c->ranked = ranked;
 	return base;
 }
@@ -1083,7 +1114,7 @@ static fo_xquery *compile(cctx *c, const fo_qnode *n)
 folio_status fo_query_compile(fo_analyzer *an, const char *text,
                               const fo_qnode *root, const fo_rank *rank,
                               int relevance, long zero_unit,
-                              fo_compiled *out)
+                              const fo_qstats *stats, fo_compiled *out)
 {
 	cctx c;
 
@@ -1094,6 +1125,7 @@ folio_status fo_query_compile(fo_analyzer *an, const char *text,
 	c.rank = rank;
 	c.relevance = relevance;
 	c.zero_unit = zero_unit;
+	c.stats = stats;
 	c.positive = 1;
 	c.out = out;
 	if (root)
@@ -1144,7 +1176,8 @@ folio_status fo_query_build(fo_analyzer *an, const char *text,
 	fo_rank_default(&rank);
 	st = fo_qparse(text, 0, &tree, &pos, err, sizeof err);
 	if (st == FOLIO_OK)
-		st = fo_query_compile(an, text, tree.root, &rank, 1, -1, out);
+		st = fo_query_compile(an, text, tree.root, &rank, 1, -1, NULL,
+		                      out);
 	fo_qtree_free(&tree);
 	return st;
 }

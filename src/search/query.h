@@ -11,6 +11,8 @@
 #include "search/qparse.h"
 #include "xapian/bridge.h"
 
+#include <stdint.h>
+
 /* How free words are joined when no operator is given. */
 typedef enum fo_defop {
 	FO_DEFOP_AUTO = 0, /* AND up to and_max_words words, else OR */
@@ -34,6 +36,8 @@ typedef struct fo_rank {
 	                         word: dev, doc, lib for development, ... */
 	double and_pair_weight; /* the phrase boost of AND-joined words */
 	double compound_weight; /* the phrase of a compound's parts */
+	double common_ratio;  /* ranked words in more posts than this share
+	                         only add weight (0: off) */
 	double cover_penalty; /* second phase (cover.h): per uncovered */
 	double cover_bonus;   /* and per covered title word */
 	unsigned cover_window; /* rescore this many first hits (0: none) */
@@ -98,15 +102,23 @@ typedef struct fo_compiled {
 	int ranked;        /* some free words are ORed, ranked by BM25 */
 } fo_compiled;
 
+/* What the compiler may ask of the index (NULL: nothing). */
+typedef struct fo_qstats {
+	uint64_t (*termfreq)(void *ctx, const char *term); /* 0: unknown */
+	void *ctx;
+	uint64_t docs;
+} fo_qstats;
+
 /*
  * Compile tree (parsed from text) into out. relevance: the results are
  * ranked by score, so ranking-only boosts are added. zero_unit: scale the
  * unit with this index to weight 0 (for explanations; -1 for none).
+ * stats: term frequencies for rank->common_ratio (NULL: not applied).
  */
 folio_status fo_query_compile(fo_analyzer *an, const char *text,
                               const fo_qnode *root, const fo_rank *rank,
                               int relevance, long zero_unit,
-                              fo_compiled *out);
+                              const fo_qstats *stats, fo_compiled *out);
 void fo_compiled_free(fo_compiled *c);
 
 /*

@@ -145,7 +145,12 @@ static int same_results(folio_db *a, folio_db *b, const char *query,
 		        folio_db_error(b));
 		goto done;
 	}
-	if (folio_results_total(ra) != folio_results_total(rb) ||
+	/* Totals are exact up to 1000 (README); beyond, both are
+	 * estimates, which Xapian rounds from bounds that depend on how
+	 * the matches fall into shards. */
+	if ((folio_results_total(ra) != folio_results_total(rb) &&
+	     (folio_results_total(ra) <= 1000 ||
+	      folio_results_total(rb) <= 1000)) ||
 	    folio_results_count(ra) != folio_results_count(rb)) {
 		fprintf(stderr, "  \"%s\": %llu/%zu hits vs %llu/%zu\n", query,
 		        (unsigned long long)folio_results_total(ra),

@@ -35,7 +35,7 @@ static folio_status compile(fo_analyzer *an, const char *text, int relevance,
 	st = fo_qparse(text, 0, &tree, &pos, err, sizeof err);
 	if (st == FOLIO_OK)
 		st = fo_query_compile(an, text, tree.root, &rank, relevance, -1,
-		                      c);
+		                      NULL, c);
 	fo_qtree_free(&tree);
 	return st;
 }
@@ -235,6 +235,48 @@ static void test_query__a_bracket_within_ranked_words_is_ranked(void)
 	free(got);
 }
 
+/* Term frequencies out of 100 posts: "the" is in 90, the rest in 2. */
+static uint64_t some_frequencies(void *ctx, const char *term)
+{
+	(void)ctx;
+	return strcmp(term, "the") == 0 ? 90 : 2;
+}
+
+static void test_query__a_common_ranked_word_only_adds_weight(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { some_frequencies, NULL, 100 };
+	fo_qtree tree;
+	fo_rank rank;
+	fo_compiled c;
+	char err[200], *got = NULL;
+	size_t pos;
+	const char *text = "the kernel scheduler";
+
+	memset(&c, 0, sizeof c);
+	fo_rank_default(&rank);
+	assert_true(an != NULL);
+	assert_ok(fo_qparse(text, 0, &tree, &pos, err, sizeof err));
+	assert_ok(fo_query_compile(an, text, tree.root, &rank, 1, -1, &stats,
+	                           &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	/* the rare words find the posts; "the" (stem form only) weighs in */
+	assert_true(got && strstr(got, " AND_MAYBE (Zthe SYNONYM the))"));
+	if (got && !strstr(got, " AND_MAYBE (Zthe SYNONYM the))"))
+		fprintf(stderr, "  %s\n", got);
+	free(got);
+	fo_compiled_free(&c);
+	/* without statistics, every word finds posts */
+	assert_ok(fo_query_compile(an, text, tree.root, &rank, 1, -1, NULL,
+	                           &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	assert_true(got && !strstr(got, "AND_MAYBE (Zthe"));
+	free(got);
+	fo_compiled_free(&c);
+	fo_qtree_free(&tree);
+	fo_analyzer_free(an);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
@@ -249,6 +291,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__repeated_words_are_separate_units),
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
+	FO_TEST(test_query__a_common_ranked_word_only_adds_weight),
 };
 
 int main(void)
