@@ -43,6 +43,31 @@ static folio_status add_prefixed(emit_ctx *c, const char *prefix,
 	return fo_xdoc_add_term(c->doc, c->term.data, c->term.len, c->wdf);
 }
 
+/* A joined name of letters that keeps its dots or underscores
+ * (node.js, asp.net, pg_stat_activity) is also indexed without them, as
+ * people type it (nodejs): hyphenated compounds are joined that way
+ * already. Digits are left out (3.14 is not 314, nor x86_64 x8664). */
+static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
+{
+	char buf[FO_MAX_TERM_BYTES];
+	size_t i, n = 0;
+
+	if (t->kind != FO_TOK_JOINED || t->len > sizeof buf ||
+	    t->term[0] == '.' || t->term[0] == '_')
+		return FOLIO_OK;
+	for (i = 0; i < t->len; i++) {
+		char ch = t->term[i];
+		if (ch == '.' || ch == '_')
+			continue;
+		if (ch < 'a' || ch > 'z')
+			return FOLIO_OK;
+		buf[n++] = ch;
+	}
+	if (n == t->len)
+		return FOLIO_OK;
+	return fo_xdoc_add_term(c->doc, buf, n, c->wdf);
+}
+
 static int emit_token(const fo_token *t, void *ctx)
 {
 	emit_ctx *c = ctx;
@@ -50,6 +75,8 @@ static int emit_token(const fo_token *t, void *ctx)
 	folio_status st;
 
 	st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
+	if (st == FOLIO_OK)
+		st = add_squeezed(c, t);
 	if (st == FOLIO_OK && t->stem)
 		st = add_prefixed(c, FO_PREFIX_STEM, t->stem, t->stem_len, 0, 0);
 	if (st == FOLIO_OK && c->prefix)

@@ -71,7 +71,10 @@ enum fo_slot {
 #define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
 #define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
 #define FO_META_CORPUS "folio.corpus"   /* its paths, one per line */
-/* 2: field word terms, parent-domain host terms, the topics slot. */
+/* 2: field word terms, parent-domain host terms, the topics slot (and
+ * since 2026-11-30 joined names also without their dots and
+ * underscores: an older format-2 index finds "nodejs" only in posts
+ * indexed since, until folio index --rebuild). */
 #define FO_FORMAT_VERSION "2"
 
 #endif

@@ -61,11 +61,14 @@ check "GB200" "$U/gpu"
 check "H100" "$U/gpu"
 check "3D" "$U/gpu"
 check "x86_64" "$U/gpu"
+# digits keep their joiners: x86_64 is not x8664
+check "x8664" ""
 check "python3.14t" "$U/ft"
 
 # underscore identifiers, whole and in parts
 check "pg_stat_activity" "$U/pg"
 check "pg_cancel_backend" "$U/pg"
+check "pgstatactivity" "$U/pg"
 check_first "stat activity" "$U/pg"
 check "cancel backend" "$U/pg"
 
@@ -82,6 +85,7 @@ check "C#" "$U/lang"
 check "F#" "$U/lang"
 check_first ".NET" "$U/lang"
 check "Node.js" "$U/lang"
+check "nodejs" "$U/lang"
 
 # slashed pairs
 check "TFLOPS/GPU" "$U/gpu"
