@@ -212,10 +212,10 @@ static folio_status keep_covers(folio_results *r, const size_t *order,
 }
 
 /* Whether a is above b by more than the last bits a weight summed over
- * shards may differ in (the bridge's near-tie tolerance). */
+ * shards may differ in. */
 static int above(double a, double b)
 {
-	return a - b > 1e-9 * (a > b ? a : b);
+	return a - b > FO_TIE_TOLERANCE * (a > b ? a : b);
 }
 
 /* The second phase (cover.h): the first n hits of m scored again by

@@ -153,6 +153,11 @@ void fo_xquery_free(fo_xquery *q);
 
 /* ---- searching ---------------------------------------------------------- */
 
+/* Weights within this relative difference are equal: summing a weight
+ * over shards in another order moves only its last bits, and such ties
+ * go by the tie slot (fo_xsearch.tie_slot), whatever the layout. */
+#define FO_TIE_TOLERANCE 1e-9
+
 typedef enum fo_xsort {
 	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,

@@ -68,13 +68,12 @@ struct ranked {
 	std::string tie;
 };
 
-// Weights within a relative 1e-9 are equal (summation order across
-// shards moves only the last bits); equal weights go by the tie value,
-// descending (schema.h FO_SLOT_TIE).
+// Weights within FO_TIE_TOLERANCE are equal (bridge.h); equal weights
+// go by the tie value, descending (schema.h FO_SLOT_TIE).
 static bool near_ties(const ranked &a, const ranked &b)
 {
 	double scale = std::max(std::fabs(a.weight), std::fabs(b.weight));
-	if (std::fabs(a.weight - b.weight) > 1e-9 * scale)
+	if (std::fabs(a.weight - b.weight) > FO_TIE_TOLERANCE * scale)
 		return a.weight > b.weight;
 	return a.tie > b.tie;
 }
@@ -91,7 +90,7 @@ static bool page_settled(const Xapian::MSet &mset, size_t want, size_t page)
 		return true; // every match was fetched
 	double edge = mset[page - 1].get_weight();
 	double last = mset[mset.size() - 1].get_weight();
-	return edge - last > 1e-9 * edge;
+	return edge - last > FO_TIE_TOLERANCE * edge;
 }
 
 // The match count of mset: exact when Xapian saw every match.
@@ -200,7 +199,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		// page, so lighter ones need not be matched at all (the
 		// cutoff a little below near_ties' tolerance).
 		double edge = mset[p->offset + p->limit - 1].get_weight();
-		enq.set_cutoff(0, edge * (1 - 2e-9));
+		enq.set_cutoff(0, edge * (1 - 2 * FO_TIE_TOLERANCE));
 		want = p->offset + p->limit + TIE_MARGIN;
 		mset = enq.get_mset(first, want, Xapian::doccount(0));
 	}
