@@ -10,8 +10,8 @@
  *
  * A title word is covered when a query word matches it the way a query
  * matches text (exact form or stem, a prefix by its start), or when it
- * abbreviates a query word (dev for development, as query.c's
- * abbreviations), or when it is the word with a version (python3,
+ * abbreviates a query word (dev for development: the rule of query.h's
+ * FO_ABBREV_MIN), or when it is the word with a version (python3,
  * gtk4 for python, gtk), or lib<word> (libcurl, libvterm0 for curl,
  * vterm: the Unix library naming rule).
  */
@@ -21,15 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* As query.c's abbreviations: a title word of at least 3 bytes
- * abbreviates a query word of at least 6 letters that it begins. */
-#define ABBREV_MIN 3
-
 typedef struct cword {
 	char *term;
 	char *stem; /* NULL when the term is its own stem */
 	int exact;  /* a quoted word: the exact form only */
 	int prefix; /* a wildcard: any word it begins */
+	int abbreviable; /* title words may abbreviate it (query.h) */
 } cword;
 
 struct fo_cover_words {
@@ -72,6 +69,7 @@ static folio_status add(fo_cover_words *w, const char *term, const char *stem,
 		free(c->term);
 		return FOLIO_ERROR_NOMEM;
 	}
+	c->abbreviable = !exact && !prefix && fo_abbreviable(term);
 	w->n++;
 	return FOLIO_OK;
 }
@@ -127,16 +125,6 @@ folio_status fo_cover_words_new(fo_analyzer *an, const fo_termset *terms,
 	return st;
 }
 
-static int letters(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] < 'a' || s[i] > 'z')
-			return 0;
-	return 1;
-}
-
 static int number(const char *s)
 {
 	for (; *s; s++)
@@ -188,9 +176,7 @@ static int covered(const fo_cover_words *w, const fo_token *t)
 		}
 		if (names(c, t->term, t->len, stem))
 			return 1;
-		if (!c->exact && t->len >= ABBREV_MIN && t->len < clen &&
-		    clen >= 2 * ABBREV_MIN && letters(t->term, t->len) &&
-		    letters(c->term, clen) &&
+		if (c->abbreviable && t->len >= FO_ABBREV_MIN && t->len < clen &&
 		    memcmp(t->term, c->term, t->len) == 0)
 			return 1;
 		if (versioned(c, t->term, t->len))

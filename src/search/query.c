@@ -396,19 +396,17 @@ static size_t item_end(const toks *l, size_t i)
 
 /* ---- words -------------------------------------------------------------- */
 
-/* Identifiers abbreviate words by their start: a title part (S term)
- * of at least ABBREV_MIN bytes that begins the word and is shorter
- * than it (dev, devel for development; lib for library; doc for
- * documentation) matches it, as one synonym. Stemmable words only:
- * identifiers and numbers are not abbreviated. */
-#define ABBREV_MIN 3
-
 static int alphabetic(const char *s)
 {
 	for (; *s; s++)
 		if (!(*s >= 'a' && *s <= 'z'))
 			return 0;
 	return 1;
+}
+
+int fo_abbreviable(const char *word)
+{
+	return alphabetic(word) && strlen(word) >= 2 * FO_ABBREV_MIN;
 }
 
 static fo_xquery *abbrev_query(cctx *c, const qtok *t)
@@ -418,7 +416,7 @@ static fo_xquery *abbrev_query(cctx *c, const qtok *t)
 	char buf[FO_MAX_TERM_BYTES + 1], label[FO_MAX_TERM_BYTES + 8];
 	fo_xquery *q;
 
-	for (n = ABBREV_MIN; n < len && n <= FO_MAX_TERM_BYTES; n++) {
+	for (n = FO_ABBREV_MIN; n < len && n <= FO_MAX_TERM_BYTES; n++) {
 		/* whole UTF-8 characters only */
 		if (((unsigned char)t->term[n] & 0xC0) == 0x80)
 			continue;
@@ -462,7 +460,7 @@ static fo_xquery *word_query(cctx *c, fo_qfield f, const qtok *t)
 	 * has to match (freethreaded is not "free"). */
 	if (f == FO_FIELD_ANY && c->relevance && c->ranked && !c->common &&
 	    c->rank->abbrev_weight > 0 &&
-	    alphabetic(t->term) && strlen(t->term) >= 2 * ABBREV_MIN) {
+	    fo_abbreviable(t->term)) {
 		push(c, &l, abbrev_query(c, t));
 	}
 	if (f == FO_FIELD_ANY && c->relevance && c->rank->title_weight > 0) {

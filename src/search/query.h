@@ -51,6 +51,14 @@ typedef struct fo_rank {
 
 void fo_rank_default(fo_rank *r);
 
+/* Identifiers abbreviate words by their start: a title part of at least
+ * FO_ABBREV_MIN bytes that begins a word and is shorter than it (dev,
+ * devel for development; lib for library; doc for documentation) matches
+ * it. Only words of letters at least twice that long are abbreviated:
+ * identifiers and numbers are not. */
+#define FO_ABBREV_MIN 3
+int fo_abbreviable(const char *word);
+
 /* What snippets highlight: one unit per positive free-text word, phrase,
  * compound or prefix of the query. */
 typedef enum fo_hlkind {
