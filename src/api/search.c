@@ -137,14 +137,30 @@ char *fo_results_keep(folio_results *r, const char *s, size_t len)
 	return copy;
 }
 
+/* Decode m's hit k into *out. */
+static folio_status decode_hit(folio_db *db, const fo_xmset *m, size_t k,
+                               fo_docdata *out)
+{
+	size_t len;
+	const char *data = fo_xmset_data(m, k, &len);
+	folio_status st = fo_docdata_decode(data, len, out);
+
+	if (st == FOLIO_ERROR_CORRUPT)
+		fo_db_fail(db, st, "document %u has damaged data",
+		           (unsigned)fo_xmset_docid(m, k));
+	return st;
+}
+
 /* Decode the page of hits into r, with snippets: m's hits
  * order[first..first + n) (all of m in order when order is NULL), each
- * weight times its factor. */
+ * weight times its factor. A hit the second phase decoded already
+ * (decoded[k].mem set) is taken from there. */
 static folio_status fill_hits(folio_db *db, const fo_xmset *m,
                              const fo_termset *terms,
                              const folio_search_options *opts,
                              const size_t *order, const double *factor,
-                             size_t first, size_t n, folio_results *r)
+                             fo_docdata *decoded, size_t first, size_t n,
+                             folio_results *r)
 {
 	fo_buf snip = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
@@ -157,17 +173,17 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	if (!r->hits || !r->posts || !r->snippets || !r->docids)
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
-		size_t k = order ? order[first + i] : first + i, len;
-		const char *data = fo_xmset_data(m, k, &len);
+		size_t k = order ? order[first + i] : first + i;
 		folio_hit *h = &r->hits[i];
 		const folio_post *p;
 
-		st = fo_docdata_decode(data, len, &r->posts[i]);
-		if (st == FOLIO_ERROR_CORRUPT)
-			fo_db_fail(db, st, "document %u has damaged data",
-			           (unsigned)fo_xmset_docid(m, k));
-		if (st != FOLIO_OK)
+		if (decoded && decoded[k].mem) {
+			r->posts[i] = decoded[k];
+			memset(&decoded[k], 0, sizeof decoded[k]);
+		} else if ((st = decode_hit(db, m, k, &r->posts[i])) !=
+		           FOLIO_OK) {
 			break;
+		}
 		r->n = i + 1;
 		r->docids[i] = fo_xmset_docid(m, k);
 		fo_buf_clear(&snip);
@@ -218,32 +234,25 @@ static int above(double a, double b)
 	return a - b > FO_TIE_TOLERANCE * (a > b ? a : b);
 }
 
-/* The second phase (cover.h): the first n hits of m scored again by
- * their titles' coverage, into factor[0..n), and order[0..n) sorted by
- * the new scores; hits that tie keep Xapian's order (relevance, then
- * the tie slot). */
+/* The second phase (cover.h): the first n hits of m decoded into
+ * decoded[0..n) (for fill_hits to take), scored again by their titles'
+ * coverage into factor[0..n), and order[0..n) sorted by the new scores;
+ * hits that tie keep Xapian's order (relevance, then the tie slot). */
 static folio_status rescore(folio_db *db, const fo_xmset *m,
                             const fo_termset *terms, size_t n, size_t *order,
-                            double *factor, fo_cover *cover)
+                            double *factor, fo_cover *cover,
+                            fo_docdata *decoded)
 {
 	fo_cover_words *w = NULL;
-	fo_docdata d;
 	folio_status st;
 	size_t i, j;
 
 	st = fo_cover_words_new(db->an, terms, &w);
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
-		size_t len;
-		const char *data = fo_xmset_data(m, i, &len);
-
-		memset(&d, 0, sizeof d);
-		st = fo_docdata_decode(data, len, &d);
-		if (st == FOLIO_ERROR_CORRUPT)
-			fo_db_fail(db, st, "document %u has damaged data",
-			           (unsigned)fo_xmset_docid(m, i));
+		st = decode_hit(db, m, i, &decoded[i]);
 		if (st == FOLIO_OK)
-			st = fo_title_cover(db->an, w, d.post.title, &cover[i]);
-		fo_docdata_free(&d);
+			st = fo_title_cover(db->an, w, decoded[i].post.title,
+			                    &cover[i]);
 		factor[i] = fo_cover_factor(&db->rank, &cover[i]);
 		order[i] = i;
 	}
@@ -351,9 +360,10 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	fo_xerr err = { "" };
 	folio_results *r = NULL;
 	uint64_t docs = 0;
-	size_t *order = NULL, window = 0, first = 0, n = 0;
+	size_t *order = NULL, window = 0, first = 0, n = 0, all = 0, i;
 	double *factor = NULL;
 	fo_cover *cover = NULL;
+	fo_docdata *decoded = NULL;
 	folio_status st = FOLIO_OK;
 
 	*out = NULL;
@@ -414,24 +424,26 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		n = fo_xmset_size(m);
 	}
 	if (st == FOLIO_OK && window) {
-		size_t all = n, w = n < window ? n : window;
+		size_t w = n < window ? n : window;
 
+		all = n;
 		order = calloc(all ? all : 1, sizeof *order);
 		factor = calloc(all ? all : 1, sizeof *factor);
 		cover = calloc(all ? all : 1, sizeof *cover);
-		if (!order || !factor || !cover)
+		decoded = calloc(all ? all : 1, sizeof *decoded);
+		if (!order || !factor || !cover || !decoded)
 			st = FOLIO_ERROR_NOMEM;
 		else
 			st = rescore(db, m, &s->query->hl, w, order, factor,
-			             cover);
+			             cover, decoded);
 		for (; st == FOLIO_OK && w < all; w++)
 			order[w] = w, factor[w] = 1.0;
 		first = opts->offset < all ? opts->offset : all;
 		n = all - first < opts->limit ? all - first : opts->limit;
 	}
 	if (st == FOLIO_OK)
-		st = fill_hits(db, m, &s->query->hl, opts, order, factor, first,
-		               n, r);
+		st = fill_hits(db, m, &s->query->hl, opts, order, factor,
+		               decoded, first, n, r);
 	if (st == FOLIO_OK && window)
 		st = keep_covers(r, order, factor, cover, first);
 	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
@@ -442,6 +454,9 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		*out = r;
 		r = NULL;
 	}
+	for (i = 0; decoded && i < all; i++)
+		fo_docdata_free(&decoded[i]);
+	free(decoded);
 	free(order);
 	free(factor);
 	free(cover);
