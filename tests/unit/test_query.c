@@ -20,9 +20,11 @@ static fo_analyzer *english(void)
 }
 
 /* Parse and compile text with the default ranking; relevance adds the
- * ranking-only boosts (abbreviations, joined pairs). */
-static folio_status compile(fo_analyzer *an, const char *text, int relevance,
-                            fo_compiled *c)
+ * ranking-only boosts (abbreviations, joined pairs); stats, when not
+ * NULL, are the index's term frequencies. */
+static folio_status compile_with(fo_analyzer *an, const char *text,
+                                 int relevance, const fo_qstats *stats,
+                                 fo_compiled *c)
 {
 	fo_qtree tree;
 	fo_rank rank;
@@ -35,9 +37,15 @@ static folio_status compile(fo_analyzer *an, const char *text, int relevance,
 	st = fo_qparse(text, 0, &tree, &pos, err, sizeof err);
 	if (st == FOLIO_OK)
 		st = fo_query_compile(an, text, tree.root, &rank, relevance, -1,
-		                      NULL, c);
+		                      stats, c);
 	fo_qtree_free(&tree);
 	return st;
+}
+
+static folio_status compile(fo_analyzer *an, const char *text, int relevance,
+                            fo_compiled *c)
+{
+	return compile_with(an, text, relevance, NULL, c);
 }
 
 /* Build the query for text (as matched: no ranking boosts); its
@@ -246,19 +254,12 @@ static void test_query__a_common_ranked_word_only_adds_weight(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { some_frequencies, NULL, 100 };
-	fo_qtree tree;
-	fo_rank rank;
 	fo_compiled c;
-	char err[200], *got = NULL;
-	size_t pos;
+	char *got = NULL;
 	const char *text = "the kernel scheduler";
 
-	memset(&c, 0, sizeof c);
-	fo_rank_default(&rank);
 	assert_true(an != NULL);
-	assert_ok(fo_qparse(text, 0, &tree, &pos, err, sizeof err));
-	assert_ok(fo_query_compile(an, text, tree.root, &rank, 1, -1, &stats,
-	                           &c));
+	assert_ok(compile_with(an, text, 1, &stats, &c));
 	got = c.q ? fo_xquery_describe(c.q) : NULL;
 	/* the rare words find the posts; "the" (stem form only) weighs in */
 	assert_true(got && strstr(got, " AND_MAYBE (Zthe SYNONYM the))"));
@@ -267,13 +268,11 @@ static void test_query__a_common_ranked_word_only_adds_weight(void)
 	free(got);
 	fo_compiled_free(&c);
 	/* without statistics, every word finds posts */
-	assert_ok(fo_query_compile(an, text, tree.root, &rank, 1, -1, NULL,
-	                           &c));
+	assert_ok(compile(an, text, 1, &c));
 	got = c.q ? fo_xquery_describe(c.q) : NULL;
 	assert_true(got && !strstr(got, "AND_MAYBE (Zthe"));
 	free(got);
 	fo_compiled_free(&c);
-	fo_qtree_free(&tree);
 	fo_analyzer_free(an);
 }
 
