@@ -1,0 +1,25 @@
+# T170-heldout.sh: the query language and result presentation on posts
+# written for this test, not the sample corpus: case variants of one
+# company, undated posts, phrases with a misspelt word. Each subtest is a
+# defect that a held-out check found.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$TMP/posts.jsonl" <<'JL'
+{"url": "https://www.redhat.com/en/blog/db-operator", "title": "A database operator", "company": "Red Hat", "published": "2026-01-01", "type": "Announcement", "topics": ["Databases"], "summary": "A Kubernetes operator for PostgreSQL with automatic failover and row-level security."}
+{"url": "https://summit.redhat.com/recap", "title": "Summit recap", "company": "RED HAT", "published": "2020-12-31", "type": "recap", "topics": ["databases"], "summary": "Database talks at the summit: vector search in PostgreSQL and lock-free queues."}
+{"url": "https://developer.nvidia.com/blog/cuda-graphs", "title": "CUDA Graphs", "company": "NVIDIA", "published": "2025-12-31", "type": "Recap", "topics": ["Hardware", "Databases"], "summary": "CUDA graphs reduce the launch overhead of PostgreSQL extensions."}
+{"url": "https://example.org/no-date", "title": "A post without a date", "company": "nvidia", "summary": "No date at all; it mentions PostgreSQL and parallelism once."}
+{"url": "https://example.org/leap", "title": "Leap day", "company": "Zoë Labs", "published": "2024-02-29", "type": "Tutorial", "topics": ["Databases"], "summary": "PostgreSQL parallelism on a leap day: parallel workers and parallel query."}
+{"url": "https://example.org/zoe", "title": "Zoe again", "company": "ZOE LABS", "published": "2019-06-01", "type": "Tutorial", "topics": ["Databases"], "summary": "PostgreSQL vacuum tuning."}
+JL
+"$FOLIO" index --db "$TMP/db" "$TMP/posts.jsonl" >/dev/null
+
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)" <<<"$out"; }
+
+begin "a misspelt word inside a phrase gets a suggestion too"
+run "$FOLIO" search --db "$TMP/db" --json '"leap dayy"'
+expect_eq '0|"leap day"' "$(json 'd["total"], d["suggestion"], sep="|"')"
+run "$FOLIO" search --db "$TMP/db" '"parallel qeury" vacuum'
+expect_eq '1|folio: did you mean: "parallel query" vacuum' "$rc|$err"
+
+finish
