@@ -161,7 +161,7 @@ void fo_xquery_free(fo_xquery *q);
 typedef enum fo_xsort {
 	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,
-	FO_XSORT_VALUE_ASC
+	FO_XSORT_VALUE_ASC   /* documents without the value last (local) */
 } fo_xsort;
 
 typedef struct fo_xsearch {

@@ -33,4 +33,16 @@ expect_eq '[{"value": "NVIDIA", "count": 2}, {"value": "Red Hat", "count": 2}, {
 run "$FOLIO" search --db "$TMP/db" --json 'company:"zoe labs"'
 expect_eq 2 "$(json 'd["total"]')"
 
+# A post without a date has no place in a date order: last either way, as
+# Elasticsearch and Solr put missing values by default.
+begin "--sort oldest and newest put posts without a date last"
+run "$FOLIO" search --db "$TMP/db" --json --sort oldest postgresql
+expect_eq "2019-06-01 2020-12-31 2024-02-29 2025-12-31 2026-01-01 None" \
+	"$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+run "$FOLIO" search --db "$TMP/db" --json --sort newest postgresql
+expect_eq "2026-01-01 2025-12-31 2024-02-29 2020-12-31 2019-06-01 None" \
+	"$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+run "$FOLIO" search --db "$TMP/db" --json --sort oldest --offset 4 --limit 2 postgresql
+expect_eq "2026-01-01 None" "$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+
 finish
