@@ -45,4 +45,8 @@ expect_eq "2026-01-01 2025-12-31 2024-02-29 2020-12-31 2019-06-01 None" \
 run "$FOLIO" search --db "$TMP/db" --json --sort oldest --offset 4 --limit 2 postgresql
 expect_eq "2026-01-01 None" "$(json '" ".join(str(h["published"]) for h in d["hits"])')"
 
+begin "folio similar with an empty URL is a usage error in the command's words"
+run "$FOLIO" similar --db "$TMP/db" ''
+expect_eq "2|folio: similar needs the URL of an indexed post (try 'folio similar --help')" "$rc|$err"
+
 finish
