@@ -555,7 +555,10 @@ typedef struct folio_facet_value {
 } folio_facet_value;
 
 /** Counts over every matching post (not only the page of hits), most
- *  frequent first. A post on several topics counts once per topic. */
+ *  frequent first. A post on several topics counts once per topic.
+ *  Values that differ only in case or accents ("Red Hat", "RED HAT")
+ *  are one value, as field filters match them, named by their most
+ *  frequent spelling. */
 typedef struct folio_facet {
 	const char *name; /**< "company", "type", "topic" or "year" */
 	const folio_facet_value *values;

@@ -7,6 +7,7 @@
  */
 #include "api/results.h"
 
+#include "analyzer/analyzer.h"
 #include "index/indexer.h"
 #include "index/schema.h"
 #include "search/cover.h"
@@ -414,6 +415,9 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		                                               : CHECK_AT_LEAST;
 		for (f = 0; docs && f < FO_N_FACETS; f++)
 			params.facet_slots |= 1u << facet_slots[f].slot;
+		/* one value per filter term: company:"red hat" finds both
+		 * "Red Hat" and "RED HAT", so their facet counts both */
+		params.facet_key = fo_normalize_value;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}

@@ -51,7 +51,7 @@ int cmd_similar(int argc, char **argv)
 			url = argv[i];
 		}
 	}
-	if (!url) {
+	if (!url || !*url) {
 		cli_error("similar needs the URL of an indexed post (try 'folio "
 		          "similar --help')");
 		return EXIT_ERROR;

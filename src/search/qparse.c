@@ -387,6 +387,12 @@ static fo_qnode *parse_phrase(parser *p, const tok *q)
 		return NULL;
 	}
 	p->i = i + n;
+	for (n = q->end; n < i && is_space(p->s[n]); n++)
+		;
+	if (n == i) {
+		notice(p, q->start, "ignored", "the phrase is empty");
+		return NULL;
+	}
 	ph = node(p, FO_Q_PHRASE, q->start);
 	if (ph) {
 		ph->text = p->s + q->end;
@@ -442,6 +448,19 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 	return nd;
 }
 
+/* "( )": nothing to group, so nothing to search; the ) is taken. */
+static int empty_brackets(parser *p, size_t lparen)
+{
+	tok t;
+
+	peek(p, &t);
+	if (t.kind != T_RPAREN)
+		return 0;
+	take(p, &t);
+	notice(p, lparen, "ignored", "the brackets are empty");
+	return 1;
+}
+
 static fo_qnode *parse_field(parser *p, const tok *f)
 {
 	fo_qfield saved = p->field;
@@ -485,6 +504,8 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 		n = parse_phrase(p, &v);
 	} else if (v.kind == T_LPAREN && p->depth < MAX_DEPTH) {
 		take(p, &v);
+		if (empty_brackets(p, v.start))
+			goto done;
 		p->depth++;
 		n = parse_or(p);
 		p->depth--;
@@ -512,6 +533,7 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 		else
 			n = word_node(p, &v);
 	}
+done:
 	p->field = saved;
 	return n;
 }
@@ -533,6 +555,8 @@ static fo_qnode *parse_prim(parser *p)
 			       "than %d", MAX_DEPTH);
 			return NULL;
 		}
+		if (empty_brackets(p, lparen))
+			return NULL;
 		p->depth++;
 		n = parse_or(p);
 		p->depth--;
@@ -637,7 +661,17 @@ static fo_qnode *parse_seq(parser *p)
 			break;
 		occur = FO_OCCUR_DEFAULT;
 		if (t.kind == T_PLUS || t.kind == T_MINUS) {
+			tok next;
+
 			take(p, &t);
+			peek(p, &next);
+			if (next.kind == T_PLUS || next.kind == T_MINUS ||
+			    next.kind == T_SIGN) {
+				/* +-x: the sign nearest the word applies */
+				notice(p, t.start, "ignored",
+				       "%c before another sign", p->s[t.start]);
+				continue;
+			}
 			occur = t.kind == T_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		}
 		item = parse_near(p);

@@ -557,6 +557,11 @@ static fo_xquery *phrase_query(cctx *c, const fo_qnode *n)
 	for (i = 0; pterms && i < tl.n; i++) {
 		if (tl.t[i].kind == FO_TOK_JOINED)
 			continue;
+		/* each word of a phrase may be misspelt, as a free word may */
+		if (n->field == FO_FIELD_ANY || n->field == FO_FIELD_TITLE)
+			word_add(c, (size_t)(n->text - c->text) + tl.t[i].start,
+			         (size_t)(n->text - c->text) + tl.t[i].end,
+			         tl.t[i].term);
 		push(c, &l, term_q(c, fprefix[n->field].exact, tl.t[i].term));
 		pterms[2 * np] = fprefix[n->field].exact;
 		pterms[2 * np + 1] = tl.t[i].term;

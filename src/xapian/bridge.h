@@ -161,7 +161,7 @@ void fo_xquery_free(fo_xquery *q);
 typedef enum fo_xsort {
 	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,
-	FO_XSORT_VALUE_ASC
+	FO_XSORT_VALUE_ASC   /* documents without the value last (local) */
 } fo_xsort;
 
 typedef struct fo_xsearch {
@@ -183,6 +183,12 @@ typedef struct fo_xsearch {
 	 * (which differ between shard layouts). A value, not a KeyMaker: the
 	 * remote backend of Xapian 1.4 supports no KeyMaker. */
 	unsigned tie_slot;
+	/* Facet values with the same key are one value: a document counts
+	 * once per key, and the key is shown in its most frequent spelling
+	 * (then mixed case before all upper or all lower, then byte order).
+	 * Returns the key, malloc'd, or NULL to use the value as it is.
+	 * NULL: values count as they are. */
+	char *(*facet_key)(const char *value, size_t len);
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <new>
@@ -11,9 +12,15 @@
 // Counts the values of one slot over every match, splitting multi-valued
 // slots (NUL-separated, e.g. the topics) so each value counts once per
 // document. ValueCountMatchSpy would count the joined string as one value.
+// Values with the same key (fo_xsearch.facet_key: "RED HAT" and "Red Hat",
+// which company: filters alike) are one value, counted once per document.
 class SplitValueCountSpy : public Xapian::MatchSpy {
 public:
-	explicit SplitValueCountSpy(unsigned slot) : slot_(slot) {}
+	typedef char *(*key_fn)(const char *value, size_t len);
+
+	SplitValueCountSpy(unsigned slot, key_fn key) : slot_(slot), key_(key)
+	{
+	}
 	void operator()(const Xapian::Document &doc, double) override
 	{
 		std::string v = doc.get_value(slot_);
@@ -21,12 +28,13 @@ public:
 
 		if (v.empty())
 			return;
+		seen_.clear();
 		for (;;) {
 			size_t end = v.find('\0', start);
 			if (end == std::string::npos)
 				end = v.size();
 			if (end > start)
-				counts_[v.substr(start, end - start)]++;
+				count(v.substr(start, end - start));
 			if (end == v.size())
 				break;
 			start = end + 1;
@@ -35,18 +43,69 @@ public:
 	void collect(fo_xfacet &out) const
 	{
 		out.slot = slot_;
-		out.counts.assign(counts_.begin(), counts_.end());
+		out.counts.clear();
+		for (const auto &kv : counts_)
+			out.counts.emplace_back(spelling(kv.second), kv.second.n);
 		// Most frequent first; equal counts in byte order.
-		std::stable_sort(out.counts.begin(), out.counts.end(),
-		                 [](const std::pair<std::string, uint64_t> &a,
-		                    const std::pair<std::string, uint64_t> &b) {
-			                 return a.second > b.second;
-		                 });
+		std::sort(out.counts.begin(), out.counts.end(),
+		          [](const std::pair<std::string, uint64_t> &a,
+		             const std::pair<std::string, uint64_t> &b) {
+			          return a.second != b.second ? a.second > b.second
+			                                      : a.first < b.first;
+		          });
 	}
 
 private:
+	struct value {
+		uint64_t n = 0;
+		std::map<std::string, uint64_t> spellings;
+	};
+
+	void count(const std::string &part)
+	{
+		std::string key = part;
+
+		if (key_) {
+			char *k = key_(part.data(), part.size());
+			if (k) {
+				key = k;
+				free(k);
+			}
+		}
+		// A post on the topics "AI" and "ai" counts once.
+		if (std::find(seen_.begin(), seen_.end(), key) != seen_.end())
+			return;
+		seen_.push_back(key);
+		value &c = counts_[key];
+		c.n++;
+		c.spellings[part]++;
+	}
+	// 1 for a spelling with both upper and lower case letters (ASCII),
+	// which names a value better than "RED HAT" or "nvidia" alone.
+	static int mixed(const std::string &s)
+	{
+		bool up = false, low = false;
+		for (char ch : s) {
+			up = up || (ch >= 'A' && ch <= 'Z');
+			low = low || (ch >= 'a' && ch <= 'z');
+		}
+		return up && low;
+	}
+	static std::string spelling(const value &c)
+	{
+		const std::pair<const std::string, uint64_t> *best = nullptr;
+		for (const auto &sp : c.spellings)
+			if (!best || sp.second > best->second ||
+			    (sp.second == best->second &&
+			     mixed(sp.first) > mixed(best->first)))
+				best = &sp;
+		return best->first;
+	}
+
 	unsigned slot_;
-	std::map<std::string, uint64_t> counts_;
+	key_fn key_;
+	std::map<std::string, value> counts_;
+	std::vector<std::string> seen_;
 };
 
 // Hits fetched past the page, so that ties at its edge are decided by
@@ -132,6 +191,11 @@ static Xapian::doccount min_matches(const Xapian::Database &db,
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                 fo_xmset *m)
 {
+	// An empty value sorts first, so ascending dates would put the posts
+	// without one first; a key maker gives them a key after every date
+	// (Elasticsearch's missing: _last). Declared before enq, which keeps
+	// a pointer to it. Xapian 1.4's remote backend has no key makers.
+	Xapian::MultiValueKeyMaker missing_last;
 	Xapian::Enquire enq(*h->db);
 	enq.set_query(q->q);
 	if (p->delta > 0)
@@ -148,13 +212,21 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		enq.set_sort_by_value_then_relevance(p->sort_slot, true);
 		break;
 	case FO_XSORT_VALUE_ASC:
-		enq.set_sort_by_value_then_relevance(p->sort_slot, false);
+		if (h->remote) {
+			enq.set_sort_by_value_then_relevance(p->sort_slot,
+			                                     false);
+			break;
+		}
+		missing_last.add_value(p->sort_slot, false,
+		                       std::string(1, '\xff'));
+		enq.set_sort_by_key_then_relevance(&missing_last, false);
 		break;
 	}
 	std::vector<std::unique_ptr<SplitValueCountSpy> > spies;
 	for (unsigned slot = 0; slot < 32; slot++)
 		if (p->facet_slots & (1u << slot))
-			spies.emplace_back(new SplitValueCountSpy(slot));
+			spies.emplace_back(
+				new SplitValueCountSpy(slot, p->facet_key));
 	for (std::unique_ptr<SplitValueCountSpy> &spy : spies)
 		enq.add_matchspy(spy.get());
 	// Relevance ties must not depend on the shard layout. Xapian orders

@@ -181,6 +181,18 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "words or phrases only: read as AND", "a NEAR (b OR c)");
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
+	/* A sign before a sign: the second one applies, and the first is
+	 * reported rather than dropped in silence. */
+	lenient("SEQ(-words\"lock\") |@0 + before another sign: ignored",
+	        "+-lock");
+	lenient("SEQ(words\"a\", -words\"sort\") |@2 - before another sign: "
+	        "ignored", "a --sort");
+	/* Nothing between quotes or brackets is reported too. */
+	lenient("words\"lock\" |@5 the phrase is empty: ignored", "lock \"\"");
+	lenient("words\"lock\" |@5 the brackets are empty: ignored",
+	        "lock ( )");
+	lenient("words\"lock\" |@11 the brackets are empty: ignored",
+	        "lock title:()");
 }
 
 static void test_qparse__only_operators_are_searched_as_words(void)
@@ -198,6 +210,9 @@ static void test_qparse__strict_makes_the_first_problem_an_error(void)
 	strict("error@2: a ( is never closed", "a (b");
 	strict("error@4: NEAR has nothing to its right", "abc NEAR");
 	strict("SEQ(words\"a\", words\"b\")", "a b");
+	strict("error@0: + before another sign", "+-lock");
+	strict("error@5: the phrase is empty", "lock \"\"");
+	strict("error@5: the brackets are empty", "lock ()");
 }
 
 static void test_qparse__deep_brackets_do_not_recurse_without_end(void)

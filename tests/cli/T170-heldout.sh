@@ -1,0 +1,52 @@
+# T170-heldout.sh: the query language and result presentation on posts
+# written for this test, not the sample corpus: case variants of one
+# company, undated posts, phrases with a misspelt word. Each subtest is a
+# defect that a held-out check found.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$TMP/posts.jsonl" <<'JL'
+{"url": "https://www.redhat.com/en/blog/db-operator", "title": "A database operator", "company": "Red Hat", "published": "2026-01-01", "type": "Announcement", "topics": ["Databases"], "summary": "A Kubernetes operator for PostgreSQL with automatic failover and row-level security."}
+{"url": "https://summit.redhat.com/recap", "title": "Summit recap", "company": "RED HAT", "published": "2020-12-31", "type": "recap", "topics": ["databases"], "summary": "Database talks at the summit: vector search in PostgreSQL and lock-free queues."}
+{"url": "https://developer.nvidia.com/blog/cuda-graphs", "title": "CUDA Graphs", "company": "NVIDIA", "published": "2025-12-31", "type": "Recap", "topics": ["Hardware", "Databases"], "summary": "CUDA graphs reduce the launch overhead of PostgreSQL extensions."}
+{"url": "https://example.org/no-date", "title": "A post without a date", "company": "nvidia", "summary": "No date at all; it mentions PostgreSQL and parallelism once."}
+{"url": "https://example.org/leap", "title": "Leap day", "company": "Zoë Labs", "published": "2024-02-29", "type": "Tutorial", "topics": ["Databases"], "summary": "PostgreSQL parallelism on a leap day: parallel workers and parallel query."}
+{"url": "https://example.org/zoe", "title": "Zoe again", "company": "ZOE LABS", "published": "2019-06-01", "type": "Tutorial", "topics": ["Databases"], "summary": "PostgreSQL vacuum tuning."}
+JL
+"$FOLIO" index --db "$TMP/db" "$TMP/posts.jsonl" >/dev/null
+
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)" <<<"$out"; }
+
+begin "a misspelt word inside a phrase gets a suggestion too"
+run "$FOLIO" search --db "$TMP/db" --json '"leap dayy"'
+expect_eq '0|"leap day"' "$(json 'd["total"], d["suggestion"], sep="|"')"
+run "$FOLIO" search --db "$TMP/db" '"parallel qeury" vacuum'
+expect_eq '1|folio: did you mean: "parallel query" vacuum' "$rc|$err"
+
+# company:"red hat" finds "RED HAT" too (field values ignore case and
+# accents), so its facet must count both as one value: a facet's count is
+# what filtering on it finds. A spelling used more often names the value;
+# between equally frequent ones, mixed case wins over all upper or lower.
+begin "facet values that differ only in case or accents are one value"
+run "$FOLIO" search --db "$TMP/db" --json --facets postgresql
+expect_eq '[{"value": "NVIDIA", "count": 2}, {"value": "Red Hat", "count": 2}, {"value": "Zoë Labs", "count": 2}]|[{"value": "Recap", "count": 2}, {"value": "Tutorial", "count": 2}, {"value": "Announcement", "count": 1}]|[{"value": "Databases", "count": 5}, {"value": "Hardware", "count": 1}]' \
+	"$(json 'json.dumps(d["facets"]["company"], ensure_ascii=False), json.dumps(d["facets"]["type"]), json.dumps(d["facets"]["topic"]), sep="|"')"
+run "$FOLIO" search --db "$TMP/db" --json 'company:"zoe labs"'
+expect_eq 2 "$(json 'd["total"]')"
+
+# A post without a date has no place in a date order: last either way, as
+# Elasticsearch and Solr put missing values by default.
+begin "--sort oldest and newest put posts without a date last"
+run "$FOLIO" search --db "$TMP/db" --json --sort oldest postgresql
+expect_eq "2019-06-01 2020-12-31 2024-02-29 2025-12-31 2026-01-01 None" \
+	"$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+run "$FOLIO" search --db "$TMP/db" --json --sort newest postgresql
+expect_eq "2026-01-01 2025-12-31 2024-02-29 2020-12-31 2019-06-01 None" \
+	"$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+run "$FOLIO" search --db "$TMP/db" --json --sort oldest --offset 4 --limit 2 postgresql
+expect_eq "2026-01-01 None" "$(json '" ".join(str(h["published"]) for h in d["hits"])')"
+
+begin "folio similar with an empty URL is a usage error in the command's words"
+run "$FOLIO" similar --db "$TMP/db" ''
+expect_eq "2|folio: similar needs the URL of an indexed post (try 'folio similar --help')" "$rc|$err"
+
+finish
