@@ -92,6 +92,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 
 	fo_db_begin(db);
 	st = need_writer(db);
+	if (st == FOLIO_OK && db->format)
+		st = fo_db_refuse_format(db);
 	if (st == FOLIO_OK && !post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
 	if (st == FOLIO_OK && fo_run_check_post(post, &why) != FOLIO_OK)
@@ -119,6 +121,8 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 
 	fo_db_begin(db);
 	st = need_writer(db);
+	if (st == FOLIO_OK && db->format)
+		st = fo_db_refuse_format(db);
 	if (st == FOLIO_OK && (!url || !*url))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no URL given");
 	if (st == FOLIO_OK) {
@@ -257,14 +261,19 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		db->pending = 0;
 	}
 	if (st == FOLIO_OK)
-		st = fo_read_count(&r);
-	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
+	if (st == FOLIO_OK && db->format)
+		st = fo_upgrade_allowed(&r, docs);
+	if (st == FOLIO_OK)
+		st = fo_read_count(&r);
+	if (st == FOLIO_OK && db->format)
+		st = fo_upgrade_complete(&r);
 	/* A bare glass database (no stub) has no generations to switch; an
-	 * empty corpus over an empty index has nothing to build. */
+	 * empty corpus over an empty index has nothing to build, unless the
+	 * index is of another format. */
 	if (st == FOLIO_OK && db->live.len &&
 	    (r.opts.rebuild || docs == 0 || fo_reshard(&r)) &&
-	    (report->posts || docs))
+	    (report->posts || docs || db->format))
 		st = fo_build(&r);
 	else if (st == FOLIO_OK)
 		st = fo_sync(&r);
