@@ -16,7 +16,10 @@
  *    getter are borrowed from their parent and die with it; objects
  *    returned through an out-parameter belong to the caller.
  *  - Wide calls take an options struct that must be initialised with its
- *    _INIT macro, so that fields added later get their defaults.
+ *    _INIT macro, so that fields added later get their defaults. Its
+ *    version field tells the library the caller's layout; so does that
+ *    of folio_index_report, a caller-allocated struct the library fills
+ *    in, which it writes only as far as the caller's version goes.
  *
  * Thread safety: libfolio has no global mutable state. A folio_db handle
  * and everything obtained from it must be used by one thread at a time;
@@ -297,8 +300,12 @@ typedef struct folio_index_options {
 #define FOLIO_INDEX_OPTIONS_INIT                                               \
 	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL, 0 }
 
-/** What an indexing run did. */
+/** What an indexing run did. The caller allocates it and initialises it
+ *  with FOLIO_INDEX_REPORT_INIT: the version tells the library which
+ *  fields the caller's struct has, so that fields added later (at the
+ *  end) are never written into a struct too small for them. */
 typedef struct folio_index_report {
+	unsigned version; /**< FOLIO_INDEX_REPORT_VERSION */
 	uint64_t files;   /**< corpus files read */
 	uint64_t posts;   /**< distinct posts (URLs) found in them */
 	uint64_t added;   /**< posts new to the index */
@@ -313,6 +320,10 @@ typedef struct folio_index_report {
 	int rebuilt;      /**< non-zero: a new generation was built and
 	                       switched to */
 } folio_index_report;
+
+#define FOLIO_INDEX_REPORT_VERSION 1
+#define FOLIO_INDEX_REPORT_INIT                                                \
+	{ FOLIO_INDEX_REPORT_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /**
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
@@ -365,7 +376,11 @@ typedef struct folio_index_report {
  * Thread safety: the run uses internal worker threads, but calls back
  * (diagnostic, progress) only from the calling thread.
  *
- * @param report OUT: what was done (caller-allocated; may be NULL)
+ * @param report OUT: what was done (caller-allocated, initialised with
+ *               FOLIO_INDEX_REPORT_INIT; may be NULL). Every field its
+ *               version has is set, on failure too (what was done before
+ *               it); a version this library does not know is
+ *               FOLIO_ERROR_INVALID, and the struct is left untouched.
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
  * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)

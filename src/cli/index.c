@@ -91,7 +91,7 @@ int cmd_index(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	cli_progress progress;
 	const char *db_flag = NULL, *value, *dir;
 	const char **paths = NULL;

@@ -109,7 +109,7 @@ static void make_index(const char *path, const char *corpus,
                        const char *language, unsigned shards,
                        const char *format)
 {
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *db = NULL;
 	fo_xerr err = { "" };
 
@@ -161,7 +161,7 @@ static void test_upgrade__a_writer_may_only_rebuild_it(void)
 	folio_post post = { "https://example.com/new", "New", NULL, NULL,
 	                    NULL, NULL, "A new post.", NULL, 0 };
 	char path[512], corpus[512], want[2048];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_results *res = NULL;
 	folio_stats stats;
 	uint64_t problems = 9, n = 0;
@@ -201,7 +201,7 @@ static void test_upgrade__a_writer_may_only_rebuild_it(void)
 static void test_upgrade__a_rebuild_brings_it_to_this_format(void)
 {
 	char path[512], corpus[512], gen[600];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_stats after;
 	unsigned long generation;
 	folio_db *w, *r;
@@ -244,7 +244,7 @@ static void test_upgrade__a_rebuild_brings_it_to_this_format(void)
 static void test_upgrade__the_language_is_kept_unless_named(void)
 {
 	char path[512], corpus[512];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *db = NULL;
 
 	in_root(path, sizeof path, "language");
@@ -277,7 +277,7 @@ static void test_upgrade__the_language_is_kept_unless_named(void)
 static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 {
 	char path[512], corpus[600], bad[600], dir[512], gen[600], msg[2048];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *db;
 	FILE *f;
 
@@ -336,7 +336,7 @@ static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 static void test_upgrade__a_sharded_index_keeps_its_shards(void)
 {
 	char path[512], corpus[512];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *db;
 
 	in_root(path, sizeof path, "sharded");
@@ -387,7 +387,7 @@ static void test_upgrade__the_writer_still_holds_the_lock(void)
 static void test_upgrade__a_reader_refuses_a_switch_to_another_format(void)
 {
 	char path[512], corpus[512], gen[600];
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	fo_xdb *x = NULL;
 	fo_xerr err = { "" };
 	folio_db *w, *r;
