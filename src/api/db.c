@@ -450,7 +450,7 @@ folio_status fo_db_refresh(folio_db *db)
 					st = same_format(db, &why);
 			}
 			if (st == FOLIO_ERROR_VERSION)
-				return st;
+				break; /* explained by same_format */
 			if (st != FOLIO_OK) {
 				fo_db_fail(db, st, "%s", why.data ? why.data : "");
 				break;
