@@ -16,7 +16,10 @@
  *    getter are borrowed from their parent and die with it; objects
  *    returned through an out-parameter belong to the caller.
  *  - Wide calls take an options struct that must be initialised with its
- *    _INIT macro, so that fields added later get their defaults.
+ *    _INIT macro, so that fields added later get their defaults. Its
+ *    version field tells the library the caller's layout; so does that
+ *    of folio_index_report, a caller-allocated struct the library fills
+ *    in, which it writes only as far as the caller's version goes.
  *
  * Thread safety: libfolio has no global mutable state. A folio_db handle
  * and everything obtained from it must be used by one thread at a time;
@@ -72,7 +75,8 @@ typedef enum folio_status {
 	FOLIO_ERROR_MODIFIED,  /**< the index changed under a reader; retry */
 	FOLIO_ERROR_QUERY,     /**< the query cannot be parsed (strict mode) */
 	FOLIO_ERROR_INPUT,     /**< some corpus input was malformed and skipped */
-	FOLIO_ERROR_VERSION,   /**< the index was built by an incompatible folio */
+	FOLIO_ERROR_VERSION,   /**< the index was built by a folio of another
+	                            format: rebuild it (folio_db_index_paths) */
 	FOLIO_ERROR_BACKEND,   /**< any other error reported by Xapian */
 	FOLIO_ERROR_UNAVAILABLE, /**< a remote shard cannot be reached, or
 	                              did not answer in time */
@@ -125,7 +129,9 @@ typedef struct folio_open_options {
 	unsigned flags;   /**< folio_open_flags */
 	/** Snowball stemmer for a new index ("english" when NULL; "none"
 	 *  disables stemming). An existing index keeps the language it was
-	 *  built with, which folio_db_language() reports. */
+	 *  built with, which folio_db_language() reports; but the rebuild of
+	 *  an index of another format (folio_db_index_paths) makes it anew,
+	 *  in this language when it is not NULL. */
 	const char *language;
 	/* Version 2: remote shards (readers only). */
 	/** n_remotes shards served by xapian-tcpsrv, each "HOST:PORT", searched
@@ -160,9 +166,23 @@ typedef struct folio_open_options {
  *               caller frees with free(); NULL on success
  * @retval FOLIO_OK
  * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
+ * An index built by a folio of another format (older or newer: each
+ * index records its format) cannot be read by this one. A reader refuses
+ * it with FOLIO_ERROR_VERSION, and the message gives the command that
+ * rebuilds it ("folio index --rebuild --db DIR" and the corpus paths of
+ * its last run). A writer opens it, for a rebuild only: until
+ * folio_db_index_paths() has rebuilt it, every call on the handle that
+ * reads or changes posts (search, similar, check, stats, add, delete, an
+ * incremental run) fails with FOLIO_ERROR_VERSION; folio_db_count() and
+ * folio_db_language() (the language the rebuild will use: opts->language
+ * if given, else the index's) work. A reader that follows a rebuild's
+ * switch to a generation of another format (another folio rebuilt it)
+ * fails likewise from then on.
+ *
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
- * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_VERSION, FOLIO_ERROR_IO,
- *         FOLIO_ERROR_INVALID, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
+ * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_INVALID,
+ *         FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_open(const char *path,
                                         const folio_open_options *opts,
@@ -280,8 +300,12 @@ typedef struct folio_index_options {
 #define FOLIO_INDEX_OPTIONS_INIT                                               \
 	{ FOLIO_INDEX_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, NULL, 0 }
 
-/** What an indexing run did. */
+/** What an indexing run did. The caller allocates it and initialises it
+ *  with FOLIO_INDEX_REPORT_INIT: the version tells the library which
+ *  fields the caller's struct has, so that fields added later (at the
+ *  end) are never written into a struct too small for them. */
 typedef struct folio_index_report {
+	unsigned version; /**< FOLIO_INDEX_REPORT_VERSION */
 	uint64_t files;   /**< corpus files read */
 	uint64_t posts;   /**< distinct posts (URLs) found in them */
 	uint64_t added;   /**< posts new to the index */
@@ -296,6 +320,10 @@ typedef struct folio_index_report {
 	int rebuilt;      /**< non-zero: a new generation was built and
 	                       switched to */
 } folio_index_report;
+
+#define FOLIO_INDEX_REPORT_VERSION 1
+#define FOLIO_INDEX_REPORT_INIT                                                \
+	{ FOLIO_INDEX_REPORT_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /**
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
@@ -322,6 +350,18 @@ typedef struct folio_index_report {
  * copied over from the old generation. A crash before the switch leaves
  * the old generation live; the next run removes the debris.
  *
+ * Over an index of another format (see folio_db_open) only such a full
+ * build runs: opts->rebuild, a new opts->shards count, or an empty index;
+ * anything else fails with FOLIO_ERROR_VERSION before reading the corpus.
+ * It builds the index afresh in this folio's format, in the index's
+ * language and shard count unless the open options' language or
+ * opts->shards name others, and switches to it as above; the handle then
+ * works as usual. The old posts cannot be read: every post counts as
+ * added, none as updated, unchanged or removed, and none can be carried
+ * over. So it fails with FOLIO_ERROR_VERSION, leaving the old generation
+ * live and untouched, with opts->no_delete (at once) and when anything
+ * was skipped (after reading the corpus, each problem reported).
+ *
  * The corpus is read twice, streaming: a first pass reports problems and
  * counts URLs, a second hands each post on as soon as its last
  * appearance is read. Memory does not grow with the corpus beyond about
@@ -336,10 +376,16 @@ typedef struct folio_index_report {
  * Thread safety: the run uses internal worker threads, but calls back
  * (diagnostic, progress) only from the calling thread.
  *
- * @param report OUT: what was done (caller-allocated; may be NULL)
+ * @param report OUT: what was done (caller-allocated, initialised with
+ *               FOLIO_INDEX_REPORT_INIT; may be NULL). Every field its
+ *               version has is set, on failure too (what was done before
+ *               it); a version this library does not know is
+ *               FOLIO_ERROR_INVALID, and the struct is left untouched.
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
  * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
+ * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
+ *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_INVALID
  */

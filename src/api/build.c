@@ -518,7 +518,8 @@ folio_status fo_build(fo_run *r)
 	b.language = fo_analyzer_language(db->an);
 	fo_buf_puts(&old, db->live.data);
 	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
-	b.old = docs ? old.data : NULL;
+	/* Posts of another format cannot be compared (upgrade.c): all new. */
+	b.old = docs && !db->format ? old.data : NULL;
 	if (st == FOLIO_OK && b.old)
 		st = fo_gone_begin(r);
 	fo_buf_printf(&root, "%s/build-%ld", db->path, (long)getpid());
@@ -550,6 +551,9 @@ folio_status fo_build(fo_run *r)
 		goto done;
 
 	st = fo_db_xfail(db, run_workers(&b, &err), &err);
+	/* A file may have changed between the readings: skipped now. */
+	if (st == FOLIO_OK && db->format)
+		st = fo_upgrade_complete(r);
 	if (st == FOLIO_OK)
 		st = fo_find_gone(r);
 	/* Sharded: the parts are the shards, and a stub over them routes the

@@ -50,9 +50,91 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 	                                            : folio_status_string(st));
 }
 
-/* Check the index's format and load its language. */
-static folio_status check_meta(folio_db *db, const char *want_language,
-                               fo_buf *why)
+/* Append s to out as one shell word, quoted when it must be. */
+static void shell_word(fo_buf *out, const char *s)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                            "abcdefghijklmnopqrstuvwxyz"
+	                            "0123456789_./:@%+=,-";
+
+	if (*s && strspn(s, plain) == strlen(s)) {
+		fo_buf_puts(out, s);
+		return;
+	}
+	fo_buf_putc(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			fo_buf_puts(out, "'\\''");
+		else
+			fo_buf_putc(out, *s);
+	}
+	fo_buf_putc(out, '\'');
+}
+
+/* Why an index of another format cannot be used, and the command that
+ * rebuilds it: from the corpus paths of its last run when it recorded
+ * them (FO_META_CORPUS, one a line), else PATH... */
+static void explain_format(const folio_db *db, const char *format,
+                           fo_buf *why)
+{
+	char *corpus = NULL, *line, *end;
+
+	if (db->remote_only) {
+		fo_buf_printf(why, "the remote shards have index format \"%s\", "
+		              "which this folio (format %s) cannot use: rebuild "
+		              "them with folio index --rebuild", format,
+		              FO_FORMAT_VERSION);
+		return;
+	}
+	if (*format)
+		fo_buf_printf(why, "index %s has format \"%s\", which this folio "
+		              "(format %s) cannot use", db->path, format,
+		              FO_FORMAT_VERSION);
+	else
+		fo_buf_printf(why, "index %s records no format, so this folio "
+		              "(format %s) cannot use it", db->path,
+		              FO_FORMAT_VERSION);
+	fo_buf_puts(why, ": rebuild it with: folio index --rebuild --db ");
+	shell_word(why, db->path);
+	if (fo_xdb_get_metadata(db->xdb, FO_META_CORPUS, &corpus, NULL) !=
+	    FOLIO_OK || !*corpus) {
+		fo_buf_puts(why, " PATH...");
+	} else {
+		for (line = corpus; *line; line = *end ? end + 1 : end) {
+			end = line + strcspn(line, "\n");
+			if (end == line)
+				continue;
+			fo_buf_putc(why, ' ');
+			if (*end) {
+				*end = '\0';
+				shell_word(why, line);
+				*end = '\n';
+			} else {
+				shell_word(why, line);
+			}
+		}
+	}
+	free(corpus);
+}
+
+folio_status fo_db_refuse_format(folio_db *db)
+{
+	fo_buf why = FO_BUF_INIT;
+
+	explain_format(db, db->format, &why);
+	if (why.oom)
+		fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
+	else
+		fo_db_fail(db, FOLIO_ERROR_VERSION, "%s", why.data);
+	fo_buf_free(&why);
+	return FOLIO_ERROR_VERSION;
+}
+
+/* Check the index's format and load its language. A writer may open an
+ * index of another format, for a rebuild only (db->format, upgrade.c):
+ * it will be built in the language asked for (want, NULL when the caller
+ * named none), else in the one the index recorded, else in english. */
+static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 {
 	char *format = NULL, *language = NULL;
 	fo_xerr err = { "" };
@@ -71,27 +153,42 @@ static folio_status check_meta(folio_db *db, const char *want_language,
 	}
 	if (!*format && db->writable && docs == 0) {
 		/* A new index: record what it is. */
+		if (!want)
+			want = "english";
 		st = fo_xdb_set_metadata(db->xdb, FO_META_FORMAT,
 		                         FO_FORMAT_VERSION, &err);
 		if (st == FOLIO_OK)
-			st = fo_xdb_set_metadata(db->xdb, FO_META_LANGUAGE,
-			                         want_language, &err);
+			st = fo_xdb_set_metadata(db->xdb, FO_META_LANGUAGE, want,
+			                         &err);
 		if (st != FOLIO_OK)
 			fo_buf_puts(why, err.msg);
 		free(language);
-		language = strdup(want_language);
+		language = strdup(want);
 		if (st == FOLIO_OK && !language)
 			st = FOLIO_ERROR_NOMEM;
-	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
-		fo_buf_printf(why, "index format \"%s\" is not %s: rebuild the "
-		              "index with this folio", format, FO_FORMAT_VERSION);
+	} else if (strcmp(format, FO_FORMAT_VERSION) != 0 && !db->writable) {
+		explain_format(db, format, why);
 		st = FOLIO_ERROR_VERSION;
+	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
+		/* Its rebuild keeps the language it recorded unless the
+		 * caller names another. */
+		if (want || !*language) {
+			free(language);
+			language = strdup(want ? want : "english");
+		}
+		db->format = format;
+		format = NULL;
+		if (!language)
+			st = FOLIO_ERROR_NOMEM;
 	}
 	if (st == FOLIO_OK) {
 		st = fo_analyzer_new(language, &db->an);
 		if (st == FOLIO_ERROR_INVALID)
-			fo_buf_printf(why, "unknown stemming language \"%s\"",
-			              language);
+			fo_buf_printf(why, "unknown stemming language \"%s\"%s",
+			              language, db->format
+			              ? " (recorded by an index of another "
+			                "format): name one for its rebuild"
+			              : "");
 	}
 done:
 	free(format);
@@ -311,6 +408,27 @@ static folio_status reconnect(folio_db *db, fo_buf *why)
 	return st;
 }
 
+/* After a reader followed a switch: the new generation may have been
+ * built by another folio (an upgrade or a downgrade running beside us).
+ * Its posts cannot be read then; the handle refuses from now on. */
+static folio_status same_format(folio_db *db, fo_buf *why)
+{
+	fo_xerr err = { "" };
+	char *format = NULL;
+	folio_status st;
+
+	st = fo_xdb_get_metadata(db->xdb, FO_META_FORMAT, &format, &err);
+	if (st != FOLIO_OK) {
+		fo_buf_puts(why, err.msg);
+	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
+		db->format = format;
+		format = NULL;
+		st = fo_db_refuse_format(db);
+	}
+	free(format);
+	return st;
+}
+
 folio_status fo_db_refresh(folio_db *db)
 {
 	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
@@ -318,14 +436,21 @@ folio_status fo_db_refresh(folio_db *db)
 	folio_status st = FOLIO_OK;
 	int attempt;
 
+	if (db->format)
+		return fo_db_refuse_format(db);
 	if (db->writable)
 		return FOLIO_OK;
 	for (attempt = 0; attempt < 4; attempt++) {
 		if (db->live.len) {
 			fo_buf_clear(&why);
 			st = fo_layout_live(db->path, &now, &why);
-			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0)
+			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0) {
 				st = open_reader(db, &why);
+				if (st == FOLIO_OK)
+					st = same_format(db, &why);
+			}
+			if (st == FOLIO_ERROR_VERSION)
+				break; /* explained by same_format */
 			if (st != FOLIO_OK) {
 				fo_db_fail(db, st, "%s", why.data ? why.data : "");
 				break;
@@ -373,6 +498,11 @@ folio_status fo_db_adopt(folio_db *db, const char *name)
 	db->xdb = x;
 	fo_buf_clear(&db->live);
 	fo_buf_puts(&db->live, gen.data);
+	/* A full build writes this folio's format, whatever was there. */
+	if (st == FOLIO_OK) {
+		free(db->format);
+		db->format = NULL;
+	}
 	fo_buf_free(&gen);
 	return st;
 }
@@ -390,6 +520,7 @@ static void free_handle(folio_db *db)
 		fo_buf_free(&db->lent[i]);
 	fo_lock_drop(db->lock_fd);
 	fo_remotes_free(&db->remote);
+	free(db->format);
 	free(db);
 }
 
@@ -462,8 +593,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (st == FOLIO_OK)
 		st = open_xdb(db, opts->flags, &why);
 	if (st == FOLIO_OK)
-		st = check_meta(db, opts->language ? opts->language : "english",
-		                &why);
+		st = check_meta(db, opts->language, &why);
 	if (st == FOLIO_OK && db->writable) {
 		fo_xerr err = { "" };
 		st = fo_xdb_commit(db->xdb, &err);

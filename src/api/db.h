@@ -29,6 +29,10 @@ struct folio_db {
 	size_t error_pos; /* folio_db_error_position() */
 	fo_remotes remote; /* readers: remote shards searched too */
 	int remote_only;  /* no local index: remote shards alone */
+	/* The index's format when it is not this folio's (FO_FORMAT_VERSION),
+	 * else NULL. Nothing may then read it; a writer may only replace it
+	 * with a full build (upgrade.c), which clears this. */
+	char *format;
 };
 
 /* Start a public call: forget the previous call's error. */
@@ -46,6 +50,10 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
  * and open the new one, so that each search runs on one whole generation.
  * Writers see their own changes: nothing to do. */
 folio_status fo_db_refresh(folio_db *db);
+
+/* Refuse a call on an index of another format (db->format):
+ * FOLIO_ERROR_VERSION, with the command that rebuilds it. */
+folio_status fo_db_refuse_format(folio_db *db);
 
 /* Writers: make generation directory name (in db->path) the one db->xdb
  * writes to, closing the old one. Used after a rebuild's switch. */

@@ -92,6 +92,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 
 	fo_db_begin(db);
 	st = need_writer(db);
+	if (st == FOLIO_OK && db->format)
+		st = fo_db_refuse_format(db);
 	if (st == FOLIO_OK && !post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
 	if (st == FOLIO_OK && fo_run_check_post(post, &why) != FOLIO_OK)
@@ -119,6 +121,8 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 
 	fo_db_begin(db);
 	st = need_writer(db);
+	if (st == FOLIO_OK && db->format)
+		st = fo_db_refuse_format(db);
 	if (st == FOLIO_OK && (!url || !*url))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no URL given");
 	if (st == FOLIO_OK) {
@@ -224,12 +228,20 @@ static folio_status take_options(fo_run *r, const folio_index_options *opts)
 	return FOLIO_OK;
 }
 
+/* The bytes of a folio_index_report of this version: the fields it has
+ * (each version adds fields at the end). 0: a version we do not know. */
+static size_t report_size(unsigned version)
+{
+	return version == FOLIO_INDEX_REPORT_VERSION
+	       ? sizeof(folio_index_report) : 0;
+}
+
 folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
                                   size_t n_paths,
                                   const folio_index_options *opts,
-                                  folio_index_report *report)
+                                  folio_index_report *out)
 {
-	folio_index_report scratch;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	fo_xerr err = { "" };
 	uint64_t docs = 0;
 	fo_run r;
@@ -237,12 +249,16 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	folio_status st;
 
 	fo_db_begin(db);
+	/* The run fills a whole report of ours; the caller gets the fields
+	 * its version has. */
+	if (out && !report_size(out->version))
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_index_report version %u is not %d "
+		                  "(initialise it with FOLIO_INDEX_REPORT_INIT)",
+		                  out->version, FOLIO_INDEX_REPORT_VERSION);
 	memset(&r, 0, sizeof r);
-	if (!report)
-		report = &scratch;
-	memset(report, 0, sizeof *report);
 	r.db = db;
-	r.report = report;
+	r.report = &report;
 	r.paths = paths;
 	r.n_paths = n_paths;
 	st = need_writer(db);
@@ -257,23 +273,32 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		db->pending = 0;
 	}
 	if (st == FOLIO_OK)
-		st = fo_read_count(&r);
-	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
+	if (st == FOLIO_OK && db->format)
+		st = fo_upgrade_allowed(&r, docs);
+	if (st == FOLIO_OK)
+		st = fo_read_count(&r);
+	if (st == FOLIO_OK && db->format)
+		st = fo_upgrade_complete(&r);
 	/* A bare glass database (no stub) has no generations to switch; an
-	 * empty corpus over an empty index has nothing to build. */
+	 * empty corpus over an empty index has nothing to build, unless the
+	 * index is of another format. */
 	if (st == FOLIO_OK && db->live.len &&
 	    (r.opts.rebuild || docs == 0 || fo_reshard(&r)) &&
-	    (report->posts || docs))
+	    (report.posts || docs || db->format))
 		st = fo_build(&r);
 	else if (st == FOLIO_OK)
 		st = fo_sync(&r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
-	if (st == FOLIO_OK && report->skipped)
+	if (st == FOLIO_OK && report.skipped)
 		st = fo_db_fail(db, FOLIO_ERROR_INPUT,
 		                "%llu malformed posts or unreadable files skipped",
-		                (unsigned long long)report->skipped);
+		                (unsigned long long)report.skipped);
+	if (out) {
+		report.version = out->version;
+		memcpy(out, &report, report_size(out->version));
+	}
 	for (i = 0; i < r.n_gone; i++)
 		free(r.gone[i]);
 	free(r.gone);

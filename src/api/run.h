@@ -106,6 +106,17 @@ folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err);
  * must rebuild)? */
 int fo_reshard(const fo_run *r);
 
+/* Over an index of another format (db->format, upgrade.c): may this run
+ * replace it (a full build over generations, without no_delete)? Before
+ * reading; docs: the posts it holds. FOLIO_ERROR_VERSION, explained, if
+ * not. */
+folio_status fo_upgrade_allowed(fo_run *r, uint64_t docs);
+
+/* Over an index of another format, after a reading pass: was the corpus
+ * read completely? A rebuild cannot carry the old posts over, so nothing
+ * may have been skipped. FOLIO_ERROR_VERSION, explained, if it was. */
+folio_status fo_upgrade_complete(fo_run *r);
+
 /* The two ways of carrying out a run. */
 folio_status fo_sync(fo_run *r);
 folio_status fo_build(fo_run *r);

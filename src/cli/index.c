@@ -28,9 +28,12 @@ static const char usage[] =
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
 	"  --language NAME   Snowball stemmer for a new index (default english;\n"
-	"                    'none' for no stemming)\n"
+	"                    'none' for no stemming), or for the rebuild of an\n"
+	"                    index of another format (default: its own)\n"
 	"  --rebuild         build a new generation from scratch beside the live\n"
-	"                    one, then switch searches to it atomically\n"
+	"                    one, then switch searches to it atomically; the way\n"
+	"                    to bring an index built by a folio of another\n"
+	"                    format to this one's\n"
 	"  --no-delete       keep indexed posts that are not in the PATHs (to\n"
 	"                    add a single file)\n"
 	"  --threads N       worker threads for a full build (default: one per\n"
@@ -88,7 +91,7 @@ int cmd_index(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	cli_progress progress;
 	const char *db_flag = NULL, *value, *dir;
 	const char **paths = NULL;

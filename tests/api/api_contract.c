@@ -478,7 +478,7 @@ static void test_api__a_reader_sees_committed_posts(void)
 static void test_api__a_reader_cannot_write(void)
 {
 	const char *paths[1];
-	folio_index_report report;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	folio_db *db = NULL;
 	char path[512], msg[600];
 
@@ -738,7 +738,7 @@ static void test_api__indexing_the_sample_corpus(void)
 {
 	const char *src = getenv("FOLIO_SOURCE_DIR");
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report report;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	diag_log log;
 	folio_results *r = NULL;
 	const folio_hit *h;
@@ -809,7 +809,7 @@ static void test_api__indexing_the_sample_corpus(void)
 
 static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 {
-	folio_index_report report;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	const char *paths[2];
 	folio_db *db = NULL;
 	char path[512], missing[512], corpus[512];
@@ -840,7 +840,7 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 static void test_api__a_malformed_post_is_reported_and_skipped(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report report;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	diag_log log;
 	const char *paths[1];
 	folio_db *db = NULL;

@@ -3,8 +3,9 @@
  * posts, through the shared library only: a long-lived reader follows a
  * rebuild's generation switch on its next search; a rebuild holds the
  * write lock throughout; removal and no_delete; version-1 index options
- * still work; progress is reported from the calling thread; stats and
- * check describe and verify the index.
+ * still work; the report's version says which fields the library may
+ * write; progress is reported from the calling thread; stats and check
+ * describe and verify the index.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -91,7 +92,7 @@ static folio_status index_one(folio_db *db, const char *path, int rebuild,
 
 static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
 {
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *w, *r;
 	folio_stats s;
 	char path[512], a[512], b[512];
@@ -130,7 +131,7 @@ static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
 static void test_gen__a_second_writer_is_locked_out_across_a_rebuild(void)
 {
 	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *w, *second = NULL;
 	char path[512], a[512], *errmsg = NULL;
 
@@ -155,7 +156,7 @@ static void test_gen__a_second_writer_is_locked_out_across_a_rebuild(void)
 
 static void test_gen__removal_and_no_delete(void)
 {
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *w;
 	char path[512], a[512], b[512];
 
@@ -200,7 +201,7 @@ static void on_progress(const folio_progress *p, void *payload)
 static void test_gen__progress_comes_from_the_calling_thread(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	progress_log log;
 	const char *paths[1];
 	folio_db *w;
@@ -229,7 +230,7 @@ static void test_gen__progress_comes_from_the_calling_thread(void)
 static void test_gen__version_1_options_and_bad_thread_counts(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	const char *paths[1];
 	folio_db *w;
 	char path[512], a[512];
@@ -259,9 +260,73 @@ static void test_gen__version_1_options_and_bad_thread_counts(void)
 	assert_ok(folio_db_close(w));
 }
 
+static void test_gen__the_report_is_versioned(void)
+{
+	/* A caller's report, with bytes after it that are not its own. */
+	struct {
+		folio_index_report rep;
+		unsigned char after[64];
+	} mem;
+	folio_index_report bad;
+	const char *paths[1];
+	folio_db *w;
+	char path[512], a[512];
+	size_t i;
+	int intact = 1;
+
+	in_root(path, sizeof path, "report");
+	in_root(a, sizeof a, "report.jsonl");
+	assert_int(0, write_posts(a, 1, 4, "alpha"));
+	paths[0] = a;
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+
+	/* Not initialised with FOLIO_INDEX_REPORT_INIT: refused, untouched,
+	 * and nothing indexed. */
+	memset(&bad, 0x5a, sizeof bad);
+	bad.version = 0;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(w, paths, 1, NULL, &bad));
+	assert_str("folio_index_report version 0 is not 1 (initialise it "
+	           "with FOLIO_INDEX_REPORT_INIT)", folio_db_error(w));
+	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.files);
+	assert_int(0, count_of(w));
+	bad.version = FOLIO_INDEX_REPORT_VERSION + 1;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(w, paths, 1, NULL, &bad));
+	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.added);
+
+	/* Version 1: every field set, nothing written past them. */
+	memset(&mem, 0xee, sizeof mem);
+	mem.rep.version = 1;
+	assert_ok(folio_db_index_paths(w, paths, 1, NULL, &mem.rep));
+	assert_int(1, mem.rep.version);
+	assert_int(1, mem.rep.files);
+	assert_int(4, mem.rep.posts);
+	assert_int(4, mem.rep.added);
+	assert_int(0, mem.rep.updated);
+	assert_int(0, mem.rep.unchanged);
+	assert_int(0, mem.rep.skipped);
+	assert_int(0, mem.rep.removed);
+	assert_int(0, mem.rep.kept);
+	assert_true(mem.rep.rebuilt);
+	for (i = 0; i < sizeof mem.after; i++)
+		intact &= mem.after[i] == 0xee;
+	assert_true(intact);
+	/* On failure too, every field is set (to what was done: nothing). */
+	paths[0] = "/nonexistent/folio-report";
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_index_paths(w, paths, 1, NULL, &mem.rep));
+	assert_int(0, mem.rep.files);
+	assert_int(0, mem.rep.added);
+	assert_true(!mem.rep.rebuilt);
+	assert_int(1, mem.rep.version);
+	assert_ok(folio_db_close(w));
+}
+
 static void test_gen__stats_and_check(void)
 {
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_stats s;
 	folio_db *w;
 	char path[512], a[512], *real;
@@ -295,6 +360,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_gen__removal_and_no_delete),
 	FO_TEST(test_gen__progress_comes_from_the_calling_thread),
 	FO_TEST(test_gen__version_1_options_and_bad_thread_counts),
+	FO_TEST(test_gen__the_report_is_versioned),
 	FO_TEST(test_gen__stats_and_check),
 };
 

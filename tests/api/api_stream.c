@@ -111,7 +111,7 @@ static void shared_post(folio_db *db, char *out, size_t size)
 static void test_stream__a_post_on_pages_far_apart_is_merged_in_a_full_build(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	const char *paths[2];
 	char a[512], b[512], got[1024];
 	folio_db *db = create("full");
@@ -133,7 +133,7 @@ static void test_stream__a_post_on_pages_far_apart_is_merged_in_a_full_build(voi
 static void test_stream__a_post_on_pages_far_apart_is_merged_in_a_sync(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	const char *paths[2];
 	char a[512], b[512], got[1024];
 	folio_db *db = create("sync");
@@ -227,11 +227,10 @@ static void build_many(const char *name, const char *dir, unsigned threads,
 	static const folio_post old = { "https://example.com/m0", "Old", NULL,
 		NULL, NULL, NULL, "Old words.", NULL, 0 };
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	const char *paths[1];
 	folio_db *db = create(name);
 
-	memset(&rep, 0, sizeof rep);
 	io.threads = threads;
 	if (incremental && (folio_db_add_post(db, &old) != FOLIO_OK ||
 	                    folio_db_commit(db) != FOLIO_OK))
@@ -293,7 +292,7 @@ static void on_progress(const folio_progress *p, void *payload)
 static void test_stream__progress_counts_the_posts_of_every_worker(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	progress_log log;
 	const char *paths[1];
 	char a[512];
@@ -348,7 +347,7 @@ static void on_diag(const folio_diagnostic *d, void *payload)
 static void test_stream__a_file_changed_between_readings_removes_nothing(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	change_log log;
 	const char *paths[1];
 	char dir[512], a[600], b[600], c[600], want[1024];

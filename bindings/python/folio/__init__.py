@@ -658,7 +658,7 @@ class Index:
                                     int(bool(rebuild)), int(bool(no_delete)),
                                     threads, progress_callback)
         c_paths = (ctypes.c_char_p * len(paths))(*[os.fsencode(p) for p in paths])
-        report = _native.IndexReport()
+        report = _native.IndexReport(_native.INDEX_REPORT_VERSION)
         with self._lock:
             status = self._lib.folio_db_index_paths(self._db(), c_paths, len(paths),
                                                     ctypes.byref(opts),

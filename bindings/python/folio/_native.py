@@ -2,8 +2,9 @@
 
 Every struct here mirrors one in folio.h field for field, and every
 *_VERSION constant is the one the struct layout belongs to. When folio.h
-grows an options struct (fields are only ever added at the end, with a new
-version number), add the fields here and raise the constant with them.
+grows a versioned struct (options, or the index report; fields are only
+ever added at the end, with a new version number), add the fields here and
+raise the constant with them.
 """
 
 import ctypes
@@ -54,6 +55,7 @@ SEARCH_NO_SUGGEST = 1 << 3
 OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
+INDEX_REPORT_VERSION = 1
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -125,6 +127,7 @@ class IndexOptions(ctypes.Structure):
 
 class IndexReport(ctypes.Structure):
     _fields_ = [
+        ("version", ctypes.c_uint),
         ("files", ctypes.c_uint64),
         ("posts", ctypes.c_uint64),
         ("added", ctypes.c_uint64),
