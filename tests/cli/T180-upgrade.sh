@@ -1,4 +1,4 @@
-# T170-upgrade.sh: an index built by a folio of another format. Searches,
+# T180-upgrade.sh: an index built by a folio of another format. Searches,
 # folio check, folio stats and an incremental folio index refuse it with
 # exit 2 and a message giving the command that rebuilds it; that command,
 # folio index --rebuild, builds a generation of this folio's format and
