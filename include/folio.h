@@ -18,8 +18,9 @@
  *  - Wide calls take an options struct that must be initialised with its
  *    _INIT macro, so that fields added later get their defaults. Its
  *    version field tells the library the caller's layout; so does that
- *    of folio_index_report, a caller-allocated struct the library fills
- *    in, which it writes only as far as the caller's version goes.
+ *    of folio_index_report and folio_stats, caller-allocated structs the
+ *    library fills in, which it writes only as far as the caller's
+ *    version goes.
  *
  * Thread safety: libfolio has no global mutable state. A folio_db handle
  * and everything obtained from it must be used by one thread at a time;
@@ -399,9 +400,14 @@ FOLIO_EXTERN folio_status folio_db_index_paths(folio_db *db,
  * Operations
  * ------------------------------------------------------------------------ */
 
-/** A description of an index. Strings are borrowed from the handle and
- *  stay valid until the next call on it. */
+/** A description of an index. The caller allocates it and initialises it
+ *  with FOLIO_STATS_INIT: the version tells the library which fields the
+ *  caller's struct has, so that fields added later (at the end) are never
+ *  written into a struct too small for them. Strings are borrowed from
+ *  the handle and stay valid until the next call on it (format is
+ *  static). */
 typedef struct folio_stats {
+	unsigned version;    /**< FOLIO_STATS_VERSION */
 	uint64_t documents;  /**< posts */
 	uint64_t terms;      /**< distinct terms */
 	uint64_t disk_bytes; /**< size of the live generation's files */
@@ -411,14 +417,33 @@ typedef struct folio_stats {
 	const char *updated; /**< UTC time of the last indexing run ("") */
 	const char *corpus;  /**< the paths of the last indexing run, one
 	                          per line ("" when unknown) */
-	const char *language; /**< the stemming language */
+	const char *language; /**< the stemming language its posts were
+	                           analysed in, which searches use */
+	const char *format;  /**< the index format, e.g. "2": always this
+	                          folio's own, since an index of another format
+	                          is FOLIO_ERROR_VERSION (rebuild it) */
+	unsigned shards;     /**< local shards of the live generation
+	                          (folio_index_options.shards; 1: not sharded;
+	                          0: a front end over remote shards alone).
+	                          Remote shards are not counted. */
 } folio_stats;
+
+#define FOLIO_STATS_VERSION 1
+#define FOLIO_STATS_INIT                                                       \
+	{ FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 }
 
 /**
  * Describe the index, as of the last commit seen.
  *
- * @param out OUT: filled in (caller-allocated); its strings are borrowed
+ * @param out OUT: filled in (caller-allocated, initialised with
+ *            FOLIO_STATS_INIT); its strings are borrowed. Every field its
+ *            version has is set (on failure to 0 or ""); a version this
+ *            library does not know is FOLIO_ERROR_INVALID, and the struct
+ *            is left untouched.
  * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_INVALID  out is NULL, or of an unknown version
+ * @retval FOLIO_ERROR_VERSION  an index of another format (see
+ *                              folio_db_open)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM,
  *         FOLIO_ERROR_BACKEND
  */
