@@ -18,8 +18,9 @@
  *  - Wide calls take an options struct that must be initialised with its
  *    _INIT macro, so that fields added later get their defaults. Its
  *    version field tells the library the caller's layout; so does that
- *    of folio_index_report, a caller-allocated struct the library fills
- *    in, which it writes only as far as the caller's version goes.
+ *    of folio_index_report and folio_stats, caller-allocated structs the
+ *    library fills in, which it writes only as far as the caller's
+ *    version goes.
  *
  * Thread safety: libfolio has no global mutable state. A folio_db handle
  * and everything obtained from it must be used by one thread at a time;
@@ -129,9 +130,16 @@ typedef struct folio_open_options {
 	unsigned flags;   /**< folio_open_flags */
 	/** Snowball stemmer for a new index ("english" when NULL; "none"
 	 *  disables stemming). An existing index keeps the language it was
-	 *  built with, which folio_db_language() reports; but the rebuild of
-	 *  an index of another format (folio_db_index_paths) makes it anew,
-	 *  in this language when it is not NULL. */
+	 *  built with, which folio_db_language() reports, until a full build
+	 *  (folio_db_index_paths with rebuild, a new shard count, or over an
+	 *  empty index) makes it anew: with FOLIO_OPEN_WRITE, a language
+	 *  other than the index's is the one that build analyses every post
+	 *  in, and readers switch to it with the new generation. Until then
+	 *  every other write on the handle (an incremental run,
+	 *  folio_db_add_post) fails with FOLIO_ERROR_INVALID, saying that a
+	 *  new language needs a rebuild; searches use the index's language.
+	 *  The rebuild of an index of another format is made in this
+	 *  language too. Readers ignore it. */
 	const char *language;
 	/* Version 2: remote shards (readers only). */
 	/** n_remotes shards served by xapian-tcpsrv, each "HOST:PORT", searched
@@ -217,7 +225,10 @@ FOLIO_EXTERN size_t folio_db_skipped_count(const folio_db *db);
 FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
                                                 const char **reason);
 
-/** The stemming language the index was built with. Borrowed from db. */
+/** The stemming language the index's posts were analysed in, which
+ *  queries are analysed in too. Borrowed from db: valid until the next
+ *  call on it, since a reader that follows a rebuild into another
+ *  language (see folio_open_options.language) reports the new one. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
 /** The number of posts in the index, as of the last commit seen. */
@@ -232,7 +243,9 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * after folio_db_commit() or folio_db_close().
  *
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed date
+ * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed
+ *         date; or the handle was opened with a language other than the
+ *         index's (folio_open_options.language: rebuild first)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
@@ -279,7 +292,9 @@ typedef struct folio_index_options {
 	/* Version 2: */
 	/** Non-zero: build a fresh generation from the corpus beside the live
 	 *  one, then switch readers to it atomically (see
-	 *  folio_db_index_paths). A run on an empty index always does this. */
+	 *  folio_db_index_paths). A run on an empty index always does this.
+	 *  The way to change the index's stemming language: the generation
+	 *  is built in the open options' language when it names another. */
 	int rebuild;
 	/** Non-zero: keep indexed posts whose URL is not in the corpus given
 	 *  (for adding a single file). Default: they are removed. */
@@ -350,6 +365,13 @@ typedef struct folio_index_report {
  * copied over from the old generation. A crash before the switch leaves
  * the old generation live; the next run removes the debris.
  *
+ * A handle opened with a language other than the index's
+ * (folio_open_options.language) builds the new generation in that
+ * language, posts carried over included (analysed anew from their stored
+ * text); a run that is not a full build then fails with
+ * FOLIO_ERROR_INVALID before reading anything, saying that a new language
+ * needs a rebuild.
+ *
  * Over an index of another format (see folio_db_open) only such a full
  * build runs: opts->rebuild, a new opts->shards count, or an empty index;
  * anything else fails with FOLIO_ERROR_VERSION before reading the corpus.
@@ -399,9 +421,14 @@ FOLIO_EXTERN folio_status folio_db_index_paths(folio_db *db,
  * Operations
  * ------------------------------------------------------------------------ */
 
-/** A description of an index. Strings are borrowed from the handle and
- *  stay valid until the next call on it. */
+/** A description of an index. The caller allocates it and initialises it
+ *  with FOLIO_STATS_INIT: the version tells the library which fields the
+ *  caller's struct has, so that fields added later (at the end) are never
+ *  written into a struct too small for them. Strings are borrowed from
+ *  the handle and stay valid until the next call on it (format is
+ *  static). */
 typedef struct folio_stats {
+	unsigned version;    /**< FOLIO_STATS_VERSION */
 	uint64_t documents;  /**< posts */
 	uint64_t terms;      /**< distinct terms */
 	uint64_t disk_bytes; /**< size of the live generation's files */
@@ -411,14 +438,33 @@ typedef struct folio_stats {
 	const char *updated; /**< UTC time of the last indexing run ("") */
 	const char *corpus;  /**< the paths of the last indexing run, one
 	                          per line ("" when unknown) */
-	const char *language; /**< the stemming language */
+	const char *language; /**< the stemming language its posts were
+	                           analysed in, which searches use */
+	const char *format;  /**< the index format, e.g. "2": always this
+	                          folio's own, since an index of another format
+	                          is FOLIO_ERROR_VERSION (rebuild it) */
+	unsigned shards;     /**< local shards of the live generation
+	                          (folio_index_options.shards; 1: not sharded;
+	                          0: a front end over remote shards alone).
+	                          Remote shards are not counted. */
 } folio_stats;
+
+#define FOLIO_STATS_VERSION 1
+#define FOLIO_STATS_INIT                                                       \
+	{ FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 }
 
 /**
  * Describe the index, as of the last commit seen.
  *
- * @param out OUT: filled in (caller-allocated); its strings are borrowed
+ * @param out OUT: filled in (caller-allocated, initialised with
+ *            FOLIO_STATS_INIT); its strings are borrowed. Every field its
+ *            version has is set (on failure to 0 or ""); a version this
+ *            library does not know is FOLIO_ERROR_INVALID, and the struct
+ *            is left untouched.
  * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_INVALID  out is NULL, or of an unknown version
+ * @retval FOLIO_ERROR_VERSION  an index of another format (see
+ *                              folio_db_open)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM,
  *         FOLIO_ERROR_BACKEND
  */

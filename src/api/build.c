@@ -35,6 +35,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,10 +422,35 @@ static unsigned worker_count(const fo_run *r)
 	return n;
 }
 
+/* Post docid of the live generation, analysed afresh by an into x (a
+ * build in another language: its terms are of the old one). */
+static folio_status reanalyse(fo_run *r, uint32_t docid, fo_analyzer *an,
+                              fo_xdb *x, fo_xerr *err)
+{
+	char *data = NULL;
+	size_t len = 0;
+	fo_docdata d;
+	folio_status st;
+
+	st = fo_xdb_get_data(r->db->xdb, docid, &data, &len, err);
+	if (st == FOLIO_OK && fo_docdata_decode(data, len, &d) != FOLIO_OK) {
+		snprintf(err->msg, sizeof err->msg, "document %u has damaged "
+		         "data: it cannot be carried over", (unsigned)docid);
+		st = FOLIO_ERROR_CORRUPT;
+	} else if (st == FOLIO_OK) {
+		st = fo_index_post(x, an, &d.post, NULL, err);
+		fo_docdata_free(&d);
+	}
+	free(data);
+	return st;
+}
+
 /* Copy the posts the corpus no longer has from the live generation into
- * one more private database (used when they must not be removed). */
+ * one more private database (used when they must not be removed); in a
+ * build in another language, their stored posts are analysed anew. */
 static folio_status carry_over(fo_run *r, const char *dir, fo_xerr *err)
 {
+	fo_analyzer *an = r->db->rebuild_an;
 	fo_xdb *x = NULL;
 	uint32_t docid;
 	size_t i;
@@ -434,7 +460,9 @@ static folio_status carry_over(fo_run *r, const char *dir, fo_xerr *err)
 	                 &x, err);
 	for (i = 0; st == FOLIO_OK && i < r->n_gone; i++) {
 		st = fo_xdb_find(r->db->xdb, r->gone[i], &docid, err);
-		if (st == FOLIO_OK && docid)
+		if (st == FOLIO_OK && docid && an)
+			st = reanalyse(r, docid, an, x, err);
+		else if (st == FOLIO_OK && docid)
 			st = fo_xdb_copy_doc(r->db->xdb, docid, x, r->gone[i], err);
 	}
 	if (x) {
@@ -515,7 +543,8 @@ folio_status fo_build(fo_run *r)
 	b.r = r;
 	b.shards = shards_wanted(r);
 	b.n = b.shards > 1 ? b.shards : worker_count(r);
-	b.language = fo_analyzer_language(db->an);
+	b.language = fo_analyzer_language(db->rebuild_an ? db->rebuild_an
+	                                                 : db->an);
 	fo_buf_puts(&old, db->live.data);
 	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	/* Posts of another format cannot be compared (upgrade.c): all new. */
@@ -593,6 +622,13 @@ folio_status fo_build(fo_run *r)
 	}
 	if (st == FOLIO_OK) {
 		r->report->rebuilt = 1;
+		/* Readers now analyse queries in the new generation's
+		 * language (db.c follow_switch); so does this handle. */
+		if (db->rebuild_an) {
+			fo_analyzer_free(db->an);
+			db->an = db->rebuild_an;
+			db->rebuild_an = NULL;
+		}
 		st = fo_db_adopt(db, name.data);
 		/* The switch happened: the old generation goes either way. */
 		fo_layout_remove_tree(old.data);

@@ -130,10 +130,31 @@ folio_status fo_db_refuse_format(folio_db *db)
 	return FOLIO_ERROR_VERSION;
 }
 
+folio_status fo_db_refuse_language(folio_db *db)
+{
+	if (!db->rebuild_an)
+		return FOLIO_OK;
+	if (!db->live.len)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "index %s has stemming language \"%s\", not "
+		                  "\"%s\", and is a bare Xapian database, which "
+		                  "cannot be rebuilt in place: index into a new "
+		                  "directory", db->path,
+		                  fo_analyzer_language(db->an),
+		                  fo_analyzer_language(db->rebuild_an));
+	return fo_db_fail(db, FOLIO_ERROR_INVALID,
+	                  "index %s has stemming language \"%s\", not \"%s\": "
+	                  "a new language needs a rebuild (folio index "
+	                  "--rebuild)", db->path, fo_analyzer_language(db->an),
+	                  fo_analyzer_language(db->rebuild_an));
+}
+
 /* Check the index's format and load its language. A writer may open an
  * index of another format, for a rebuild only (db->format, upgrade.c):
  * it will be built in the language asked for (want, NULL when the caller
- * named none), else in the one the index recorded, else in english. */
+ * named none), else in the one the index recorded, else in english. A
+ * writer naming another language for an index of this format gets it at
+ * its next full build (db->rebuild_an). */
 static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 {
 	char *format = NULL, *language = NULL;
@@ -189,6 +210,19 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 			              ? " (recorded by an index of another "
 			                "format): name one for its rebuild"
 			              : "");
+	}
+	/* A writer asking for another language gets it at its next full
+	 * build, which makes the index afresh (build.c). */
+	if (st == FOLIO_OK && db->writable && want && !db->format) {
+		st = fo_analyzer_new(want, &db->rebuild_an);
+		if (st == FOLIO_ERROR_INVALID)
+			fo_buf_printf(why, "unknown stemming language \"%s\"",
+			              want);
+		if (st == FOLIO_OK && strcmp(fo_analyzer_language(db->rebuild_an),
+		                             fo_analyzer_language(db->an)) == 0) {
+			fo_analyzer_free(db->rebuild_an);
+			db->rebuild_an = NULL;
+		}
 	}
 done:
 	free(format);
@@ -410,22 +444,39 @@ static folio_status reconnect(folio_db *db, fo_buf *why)
 
 /* After a reader followed a switch: the new generation may have been
  * built by another folio (an upgrade or a downgrade running beside us).
- * Its posts cannot be read then; the handle refuses from now on. */
-static folio_status same_format(folio_db *db, fo_buf *why)
+ * Its posts cannot be read then; the handle refuses from now on. Else it
+ * may have been built in another language (a rebuild that changed it):
+ * queries are analysed in that one from now on. */
+static folio_status follow_switch(folio_db *db, fo_buf *why)
 {
 	fo_xerr err = { "" };
-	char *format = NULL;
+	char *format = NULL, *language = NULL;
+	fo_analyzer *an = NULL;
 	folio_status st;
 
 	st = fo_xdb_get_metadata(db->xdb, FO_META_FORMAT, &format, &err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language,
+		                         &err);
 	if (st != FOLIO_OK) {
 		fo_buf_puts(why, err.msg);
 	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
 		db->format = format;
 		format = NULL;
 		st = fo_db_refuse_format(db);
+	} else if (*language &&
+	           strcmp(language, fo_analyzer_language(db->an)) != 0) {
+		st = fo_analyzer_new(language, &an);
+		if (st == FOLIO_ERROR_INVALID)
+			fo_buf_printf(why, "index %s has unknown stemming "
+			              "language \"%s\"", db->path, language);
+		if (st == FOLIO_OK) {
+			fo_analyzer_free(db->an);
+			db->an = an;
+		}
 	}
 	free(format);
+	free(language);
 	return st;
 }
 
@@ -447,10 +498,10 @@ folio_status fo_db_refresh(folio_db *db)
 			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0) {
 				st = open_reader(db, &why);
 				if (st == FOLIO_OK)
-					st = same_format(db, &why);
+					st = follow_switch(db, &why);
 			}
 			if (st == FOLIO_ERROR_VERSION)
-				break; /* explained by same_format */
+				break; /* explained by follow_switch */
 			if (st != FOLIO_OK) {
 				fo_db_fail(db, st, "%s", why.data ? why.data : "");
 				break;
@@ -513,6 +564,7 @@ static void free_handle(folio_db *db)
 	size_t i;
 
 	fo_analyzer_free(db->an);
+	fo_analyzer_free(db->rebuild_an);
 	free(db->path);
 	fo_buf_free(&db->live);
 	fo_buf_free(&db->error);

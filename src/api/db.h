@@ -33,6 +33,11 @@ struct folio_db {
 	 * else NULL. Nothing may then read it; a writer may only replace it
 	 * with a full build (upgrade.c), which clears this. */
 	char *format;
+	/* Writers opened with a language other than the index's (current
+	 * format): the analyzer of the next full build (build.c), which
+	 * becomes an once readers are switched to it. Until then the index
+	 * keeps its language, and nothing else may write (index.c). */
+	fo_analyzer *rebuild_an;
 };
 
 /* Start a public call: forget the previous call's error. */
@@ -50,6 +55,11 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
  * and open the new one, so that each search runs on one whole generation.
  * Writers see their own changes: nothing to do. */
 folio_status fo_db_refresh(folio_db *db);
+
+/* Refuse a write that is not a full build on a handle opened with
+ * another language (db->rebuild_an): FOLIO_ERROR_INVALID, saying that a
+ * new language needs a rebuild. FOLIO_OK when there is none. */
+folio_status fo_db_refuse_language(folio_db *db);
 
 /* Refuse a call on an index of another format (db->format):
  * FOLIO_ERROR_VERSION, with the command that rebuilds it. */

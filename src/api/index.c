@@ -94,6 +94,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
 		st = fo_db_refuse_format(db);
+	if (st == FOLIO_OK)
+		st = fo_db_refuse_language(db);
 	if (st == FOLIO_OK && !post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
 	if (st == FOLIO_OK && fo_run_check_post(post, &why) != FOLIO_OK)
@@ -246,6 +248,7 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	uint64_t docs = 0;
 	fo_run r;
 	size_t i;
+	int full;
 	folio_status st;
 
 	fo_db_begin(db);
@@ -276,6 +279,11 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	if (st == FOLIO_OK && db->format)
 		st = fo_upgrade_allowed(&r, docs);
+	/* Another language: only a full build may bring it in, since a
+	 * generation must not mix posts stemmed two ways. */
+	full = db->live.len && (r.opts.rebuild || docs == 0 || fo_reshard(&r));
+	if (st == FOLIO_OK && !full)
+		st = fo_db_refuse_language(db);
 	if (st == FOLIO_OK)
 		st = fo_read_count(&r);
 	if (st == FOLIO_OK && db->format)
@@ -283,9 +291,7 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	/* A bare glass database (no stub) has no generations to switch; an
 	 * empty corpus over an empty index has nothing to build, unless the
 	 * index is of another format. */
-	if (st == FOLIO_OK && db->live.len &&
-	    (r.opts.rebuild || docs == 0 || fo_reshard(&r)) &&
-	    (report.posts || docs || db->format))
+	if (st == FOLIO_OK && full && (report.posts || docs || db->format))
 		st = fo_build(&r);
 	else if (st == FOLIO_OK)
 		st = fo_sync(&r);

@@ -589,6 +589,10 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	}
 	if (st == FOLIO_OK && !tree.root)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "the query has no words to search for");
+	/* Before the query is analysed: a reader following a rebuild may
+	 * switch to a generation in another language (db.c). */
+	if (st == FOLIO_OK)
+		st = fo_db_refresh(db);
 	if (st == FOLIO_OK) {
 		rc.query = query;
 		rc.root = tree.root;

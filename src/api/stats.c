@@ -36,8 +36,16 @@ static folio_status lend_metadata(folio_db *db, int i, const char *key,
 	return st;
 }
 
+/* The bytes of a folio_stats of this version: the fields it has (each
+ * version adds fields at the end). 0: a version we do not know. */
+static size_t stats_size(unsigned version)
+{
+	return version == FOLIO_STATS_VERSION ? sizeof(folio_stats) : 0;
+}
+
 folio_status folio_db_stats(folio_db *db, folio_stats *out)
 {
+	folio_stats s = FOLIO_STATS_INIT;
 	fo_xerr err = { "" };
 	folio_status st;
 
@@ -45,26 +53,43 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_db_stats needs an out struct");
-	memset(out, 0, sizeof *out);
-	out->built = out->updated = out->corpus = "";
-	out->language = folio_db_language(db);
+	/* We fill a whole folio_stats of ours; the caller gets the fields
+	 * its version has. */
+	if (!stats_size(out->version))
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_stats version %u is not %d "
+		                  "(initialise it with FOLIO_STATS_INIT)",
+		                  out->version, FOLIO_STATS_VERSION);
 	st = fo_db_refresh(db);
 	if (st == FOLIO_OK)
-		st = fo_xdb_doccount(db->xdb, &out->documents, &err);
+		st = fo_xdb_doccount(db->xdb, &s.documents, &err);
 	if (st == FOLIO_OK)
-		st = fo_xdb_term_count(db->xdb, &out->terms, &err);
+		st = fo_xdb_term_count(db->xdb, &s.terms, &err);
 	if (st == FOLIO_OK)
-		st = lend_metadata(db, 0, FO_META_BUILT, &out->built, &err);
+		st = lend_metadata(db, 0, FO_META_BUILT, &s.built, &err);
 	if (st == FOLIO_OK)
-		st = lend_metadata(db, 1, FO_META_UPDATED, &out->updated, &err);
+		st = lend_metadata(db, 1, FO_META_UPDATED, &s.updated, &err);
 	if (st == FOLIO_OK)
-		st = lend_metadata(db, 2, FO_META_CORPUS, &out->corpus, &err);
+		st = lend_metadata(db, 2, FO_META_CORPUS, &s.corpus, &err);
 	if (st == FOLIO_OK) {
-		out->disk_bytes = fo_layout_disk_size(db_dir(db));
-		out->generation = fo_layout_gen_number(db_dir(db));
+		/* After the refresh: a reader that followed a rebuild
+		 * reports the new generation's language. */
+		s.language = folio_db_language(db);
+		s.format = FO_FORMAT_VERSION;
+		s.disk_bytes = fo_layout_disk_size(db_dir(db));
+		s.generation = fo_layout_gen_number(db_dir(db));
+		s.shards = db->remote_only ? 0 : fo_shards_count(db_dir(db));
 	}
-	if (st != FOLIO_OK && !db->error.len)
-		fo_db_xfail(db, st, &err);
+	if (st != FOLIO_OK) {
+		folio_stats none = FOLIO_STATS_INIT;
+		none.built = none.updated = none.corpus = "";
+		none.language = none.format = "";
+		s = none;
+		if (!db->error.len)
+			fo_db_xfail(db, st, &err);
+	}
+	s.version = out->version;
+	memcpy(out, &s, stats_size(out->version));
 	return st;
 }
 

@@ -12,8 +12,8 @@ static const char usage[] =
 	"usage: folio stats [--db DIR] [--json]\n"
 	"\n"
 	"Describe the index: posts, distinct terms, size on disk, the live\n"
-	"generation, when and from which paths it was last built, and its\n"
-	"stemming language.\n"
+	"generation and its shards, when and from which paths it was last\n"
+	"built, its stemming language and its index format.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -60,6 +60,8 @@ static void print_stats_json(const char *dir, const folio_stats *s)
 	}
 	fputs("], \"language\": ", stdout);
 	json_string(stdout, s->language);
+	printf(", \"shards\": %u, \"format\": ", s->shards);
+	json_string(stdout, s->format);
 	fputs("}\n", stdout);
 }
 
@@ -74,6 +76,7 @@ static void print_text_stats(const char *dir, const folio_stats *s)
 	       (double)s->disk_bytes / (1024.0 * 1024.0),
 	       (unsigned long long)s->disk_bytes);
 	printf("generation  %llu\n", (unsigned long long)s->generation);
+	printf("shards      %u\n", s->shards);
 	printf("built       %s\n", *s->built ? s->built : "unknown");
 	printf("updated     %s\n", *s->updated ? s->updated : "unknown");
 	if (!*p)
@@ -84,6 +87,7 @@ static void print_text_stats(const char *dir, const folio_stats *s)
 		       p);
 	}
 	printf("language    %s\n", s->language);
+	printf("format      %s\n", s->format);
 }
 
 int cmd_stats(int argc, char **argv)
@@ -91,7 +95,7 @@ int cmd_stats(int argc, char **argv)
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
 	const char *db_flag = NULL, *value, *dir;
 	folio_db *db = NULL;
-	folio_stats s;
+	folio_stats s = FOLIO_STATS_INIT;
 	char *errmsg = NULL;
 	int i, rc, json = 0, code = EXIT_ERROR;
 

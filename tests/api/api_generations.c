@@ -3,9 +3,9 @@
  * posts, through the shared library only: a long-lived reader follows a
  * rebuild's generation switch on its next search; a rebuild holds the
  * write lock throughout; removal and no_delete; version-1 index options
- * still work; the report's version says which fields the library may
- * write; progress is reported from the calling thread; stats and check
- * describe and verify the index.
+ * still work; the versions of the report and the stats say which fields
+ * the library may write; progress is reported from the calling thread;
+ * stats and check describe and verify the index.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -94,7 +94,7 @@ static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
 {
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_db *w, *r;
-	folio_stats s;
+	folio_stats s = FOLIO_STATS_INIT;
 	char path[512], a[512], b[512];
 	uint64_t gen_a;
 
@@ -324,10 +324,83 @@ static void test_gen__the_report_is_versioned(void)
 	assert_ok(folio_db_close(w));
 }
 
+static void test_gen__the_stats_are_versioned(void)
+{
+	/* A caller's stats, with bytes after them that are not its own. */
+	struct {
+		folio_stats s;
+		unsigned char after[64];
+	} mem;
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_stats bad;
+	const char *paths[1];
+	folio_db *w, *r;
+	char path[512], a[512], *real;
+	size_t i;
+	int intact = 1;
+
+	in_root(path, sizeof path, "versioned-stats");
+	in_root(a, sizeof a, "versioned-stats.jsonl");
+	assert_int(0, write_posts(a, 1, 5, "alpha"));
+	paths[0] = a;
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	io.shards = 3;
+	assert_ok(folio_db_index_paths(w, paths, 1, &io, &rep));
+	r = open_as(path, FOLIO_OPEN_READ);
+	assert_true(r != NULL);
+
+	/* Not initialised with FOLIO_STATS_INIT: refused, untouched. */
+	memset(&bad, 0x5a, sizeof bad);
+	bad.version = 0;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(r, &bad));
+	assert_str("folio_stats version 0 is not 1 (initialise it with "
+	           "FOLIO_STATS_INIT)", folio_db_error(r));
+	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.documents);
+	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.generation);
+	assert_int(0x5a5a5a5au, bad.shards);
+	bad.version = FOLIO_STATS_VERSION + 1;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(w, &bad));
+	assert_str("folio_stats version 2 is not 1 (initialise it with "
+	           "FOLIO_STATS_INIT)", folio_db_error(w));
+	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.terms);
+	assert_int(0x5a5a5a5au, bad.shards);
+	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(w, NULL));
+
+	/* Version 1, from a reader and from the writer: every field set,
+	 * nothing written past them. */
+	real = realpath(a, NULL);
+	for (i = 0; i < 2; i++) {
+		size_t k;
+
+		memset(&mem, 0xee, sizeof mem);
+		mem.s.version = 1;
+		assert_ok(folio_db_stats(i ? w : r, &mem.s));
+		assert_int(1, mem.s.version);
+		assert_int(5, mem.s.documents);
+		assert_true(mem.s.terms > 5);
+		assert_true(mem.s.disk_bytes > 0);
+		assert_int(2, mem.s.generation);
+		assert_int(20, strlen(mem.s.built));
+		assert_str(mem.s.built, mem.s.updated);
+		assert_str(real, mem.s.corpus);
+		assert_str("english", mem.s.language);
+		assert_str("2", mem.s.format);
+		assert_int(3, mem.s.shards);
+		for (k = 0; k < sizeof mem.after; k++)
+			intact &= mem.after[k] == 0xee;
+		assert_true(intact);
+	}
+	free(real);
+	assert_ok(folio_db_close(r));
+	assert_ok(folio_db_close(w));
+}
+
 static void test_gen__stats_and_check(void)
 {
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
-	folio_stats s;
+	folio_stats s = FOLIO_STATS_INIT;
 	folio_db *w;
 	char path[512], a[512], *real;
 	uint64_t problems = 99;
@@ -349,6 +422,8 @@ static void test_gen__stats_and_check(void)
 	assert_str(real, s.corpus);
 	free(real);
 	assert_str("english", s.language);
+	assert_str("2", s.format);
+	assert_int(1, s.shards);
 	assert_ok(folio_db_check(w, &problems));
 	assert_int(0, problems);
 	assert_ok(folio_db_close(w));
@@ -361,6 +436,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_gen__progress_comes_from_the_calling_thread),
 	FO_TEST(test_gen__version_1_options_and_bad_thread_counts),
 	FO_TEST(test_gen__the_report_is_versioned),
+	FO_TEST(test_gen__the_stats_are_versioned),
 	FO_TEST(test_gen__stats_and_check),
 };
 

@@ -163,7 +163,7 @@ static void test_upgrade__a_writer_may_only_rebuild_it(void)
 	char path[512], corpus[512], want[2048];
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	folio_results *res = NULL;
-	folio_stats stats;
+	folio_stats stats = FOLIO_STATS_INIT;
 	uint64_t problems = 9, n = 0;
 	folio_db *db;
 
@@ -202,7 +202,7 @@ static void test_upgrade__a_rebuild_brings_it_to_this_format(void)
 {
 	char path[512], corpus[512], gen[600];
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
-	folio_stats after;
+	folio_stats after = FOLIO_STATS_INIT;
 	unsigned long generation;
 	folio_db *w, *r;
 

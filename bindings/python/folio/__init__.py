@@ -371,7 +371,10 @@ class Stats:
     built:      UTC time of the last full build, ISO 8601, or None
     updated:    UTC time of the last indexing run, or None
     corpus:     the paths of the last indexing run (a tuple; () if unknown)
-    language:   the stemming language
+    language:   the stemming language of the posts, which searches use
+    shards:     local shards of the live generation (1: not sharded; 0: a
+                front end over remote shards alone)
+    format:     the index format, e.g. "2" (always this folio's own)
     """
 
     documents: int
@@ -382,6 +385,8 @@ class Stats:
     updated: Optional[str]
     corpus: Tuple[str, ...]
     language: str
+    shards: int
+    format: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -676,14 +681,15 @@ class Index:
     def stats(self) -> Stats:
         """Describe the index, as of the last commit seen (`folio stats`):
         a Stats."""
-        st = _native.Stats()
+        st = _native.Stats(_native.STATS_VERSION)
         with self._lock:
             self._check(self._lib.folio_db_stats(self._db(), ctypes.byref(st)))
             corpus = _text(st.corpus) or ""
             return Stats(st.documents, st.terms, st.disk_bytes, st.generation,
                          _text(st.built) or None, _text(st.updated) or None,
                          tuple(corpus.split("\n")) if corpus else (),
-                         _text(st.language) or "")
+                         _text(st.language) or "", st.shards,
+                         _text(st.format) or "")
 
     def check(self) -> CheckReport:
         """Verify the live generation with Xapian's consistency checker and

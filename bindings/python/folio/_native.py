@@ -2,9 +2,9 @@
 
 Every struct here mirrors one in folio.h field for field, and every
 *_VERSION constant is the one the struct layout belongs to. When folio.h
-grows a versioned struct (options, or the index report; fields are only
-ever added at the end, with a new version number), add the fields here and
-raise the constant with them.
+grows a versioned struct (options, the index report or the stats; fields
+are only ever added at the end, with a new version number), add the fields
+here and raise the constant with them.
 """
 
 import ctypes
@@ -56,6 +56,7 @@ OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 1
+STATS_VERSION = 1
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -142,6 +143,7 @@ class IndexReport(ctypes.Structure):
 
 class Stats(ctypes.Structure):
     _fields_ = [
+        ("version", ctypes.c_uint),
         ("documents", ctypes.c_uint64),
         ("terms", ctypes.c_uint64),
         ("disk_bytes", ctypes.c_uint64),
@@ -150,6 +152,8 @@ class Stats(ctypes.Structure):
         ("updated", ctypes.c_char_p),
         ("corpus", ctypes.c_char_p),
         ("language", ctypes.c_char_p),
+        ("format", ctypes.c_char_p),
+        ("shards", ctypes.c_uint),
     ]
 
 

@@ -442,8 +442,8 @@ def test_similar_finds_the_posts_most_like_one_post(sample):
 def test_stats_describe_the_index(sample, corpus):
     st = sample.stats()
     # Creating the index made an empty gen-1; the first build is gen-2.
-    assert (st.documents, st.generation, st.language, st.corpus) == \
-        (6, 2, "english", (corpus,))
+    assert (st.documents, st.generation, st.language, st.corpus, st.shards,
+            st.format) == (6, 2, "english", (corpus,), 1, "2")
     assert st.terms > 100 and st.disk_bytes > 0
     assert st.built is not None and st.built.endswith("Z")
     assert st.updated == st.built
@@ -573,7 +573,8 @@ def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
     # Every field of each C struct is mirrored: the last field ends the struct.
     assert len(out) == sum(1 + len(c._fields_) for c in _native.STRUCTS.values())
     assert (_native.OPEN_OPTIONS_VERSION, _native.INDEX_OPTIONS_VERSION,
-            _native.SEARCH_OPTIONS_VERSION, _native.INDEX_REPORT_VERSION) == (2, 3, 2, 1)
+            _native.SEARCH_OPTIONS_VERSION, _native.INDEX_REPORT_VERSION,
+            _native.STATS_VERSION) == (2, 3, 2, 1, 1)
 
 
 def run_fresh(code, **env):
