@@ -167,13 +167,6 @@ typedef struct folio_open_options {
 /**
  * Open the index in directory path.
  *
- * @param path   the index directory (created with FOLIO_OPEN_CREATE)
- * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
- * @param out    OUT: the new handle, owned by the caller: folio_db_close()
- * @param errmsg OUT, optional: on failure a one-line explanation that the
- *               caller frees with free(); NULL on success
- * @retval FOLIO_OK
- * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
  * An index built by a folio of another format (older or newer: each
  * index records its format) cannot be read by this one. A reader refuses
  * it with FOLIO_ERROR_VERSION, and the message gives the command that
@@ -187,6 +180,13 @@ typedef struct folio_open_options {
  * switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
+ * @param path   the index directory (created with FOLIO_OPEN_CREATE)
+ * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
+ * @param out    OUT: the new handle, owned by the caller: folio_db_close()
+ * @param errmsg OUT, optional: on failure a one-line explanation that the
+ *               caller frees with free(); NULL on success
+ * @retval FOLIO_OK
+ * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_INVALID,
