@@ -117,10 +117,11 @@ static void print_explain_text(const folio_results *r, size_t i)
 		    strcmp(e[k].how, "coverage") == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
-			printf(": wdf %llu, in %llu posts, length norm %.3g, "
+			printf(": wdf %llu, in %llu post%s, length norm %.3g, "
 			       "x%g\n", (unsigned long long)e[k].wdf,
 			       (unsigned long long)e[k].doc_freq,
-			       e[k].length_norm, e[k].query_weight);
+			       e[k].doc_freq == 1 ? "" : "s", e[k].length_norm,
+			       e[k].query_weight);
 	}
 }
 

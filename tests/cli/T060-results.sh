@@ -94,6 +94,11 @@ begin "--explain as text"
 run "$FOLIO" search --db "$TMP/index" --explain GB200
 expect_eq "   score" "$(sed -n 4p <<<"$out" | cut -c1-8)"
 
+begin "--explain as text counts one post in the singular, more in the plural"
+expect_eq "stem gb200: wdf 1, in 1 post, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
+run "$FOLIO" search --db "$TMP/index" --explain MXFP8
+expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
+
 begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
