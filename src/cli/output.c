@@ -175,6 +175,15 @@ void print_hits(const folio_results *r, size_t offset, unsigned flags)
 	if (n && offset + n < total)
 		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
 		       offset + n, (unsigned long long)total, offset + n);
+	/* No hit shown, yet some match (--limit 0 asks for just the count,
+	 * or the page is past the end): say how many. */
+	if (!n && total) {
+		printf("%llu post%s", (unsigned long long)total,
+		       total == 1 ? " matches" : "s match");
+		if (offset >= total)
+			printf("; --offset %zu is past the last", offset);
+		putchar('\n');
+	}
 	if (flags & FOLIO_SEARCH_FACETS)
 		print_facets_text(r);
 }
