@@ -103,6 +103,12 @@ begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
 
+begin "folio similar finds the post whatever the case of the URL's scheme and host"
+run "$FOLIO" similar --db "$TMP/index" --json "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}"
+expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
+run "$FOLIO" similar --db "$TMP/index" "${NVIDIA%.md}.MD"
+expect_eq "2|folio: no post with URL ${NVIDIA%.md}.MD" "$rc|$err"
+
 begin "folio similar with an unknown URL is an error"
 run "$FOLIO" similar --db "$TMP/index" https://example.com/nothing
 expect_eq "2|folio: no post with URL https://example.com/nothing" "$rc|$err"
