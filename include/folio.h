@@ -251,7 +251,9 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
 FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
                                             const folio_post *post);
 
-/** Remove the post with this URL. FOLIO_ERROR_NOT_FOUND if there is none. */
+/** Remove the post with this URL: as given, else with its scheme and host
+ *  in lower case (they are case-insensitive, RFC 3986 section 6.2.2.1; the
+ *  path is not). FOLIO_ERROR_NOT_FOUND if there is none. */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 
 /** Make every change so far durable and visible to new readers. */
@@ -596,7 +598,9 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
 /**
  * The posts most like the post with this URL (relevance feedback: the
  * terms that best set it apart from the collection, Xapian's ESet, ORed
- * and ranked by BM25), without the post itself. opts works as for
+ * and ranked by BM25), without the post itself. The URL is looked up as
+ * given, else with its scheme and host in lower case (as
+ * folio_db_delete_post). opts works as for
  * folio_db_search (limit, offset, sort, since/until, facets, explain).
  *
  * @param out OUT: the results, owned by the caller: folio_results_free()

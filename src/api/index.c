@@ -134,6 +134,16 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_delete(db->xdb, term.data, &deleted,
 		                                   &err), &err);
+	/* Not as given: with its scheme and host in lower case. */
+	if (st == FOLIO_OK && deleted == 0) {
+		int folded = fo_url_term_folded(url, &term);
+		if (folded < 0)
+			st = fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
+		else if (folded)
+			st = fo_db_xfail(db, fo_xdb_delete(db->xdb, term.data,
+			                                   &deleted, &err),
+			                 &err);
+	}
 	if (st == FOLIO_OK && deleted == 0)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND,
 		                "no post with URL %s", url);

@@ -143,6 +143,15 @@ folio_status folio_db_similar(folio_db *db, const char *url,
 		     : fo_db_xfail(db, fo_xdb_find(db->xdb, s.qterm.data, &docid,
 		                                   &err), &err);
 	}
+	/* Not as given: with its scheme and host in lower case. */
+	if (st == FOLIO_OK && !docid) {
+		int folded = fo_url_term_folded(url, &s.qterm);
+		if (folded < 0)
+			st = FOLIO_ERROR_NOMEM;
+		else if (folded)
+			st = fo_db_xfail(db, fo_xdb_find(db->xdb, s.qterm.data,
+			                                 &docid, &err), &err);
+	}
 	if (st == FOLIO_OK && !docid)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "no post with URL %s",
 		                url);

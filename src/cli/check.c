@@ -62,8 +62,8 @@ int cmd_check(int argc, char **argv)
 		cli_error("%s", folio_db_error(db));
 	} else {
 		folio_db_count(db, &docs);
-		printf("%s: sound (%llu posts, no problems found)\n", dir,
-		       (unsigned long long)docs);
+		printf("%s: sound (%llu post%s, no problems found)\n", dir,
+		       (unsigned long long)docs, docs == 1 ? "" : "s");
 		code = 0;
 	}
 done:

@@ -117,10 +117,11 @@ static void print_explain_text(const folio_results *r, size_t i)
 		    strcmp(e[k].how, "coverage") == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
-			printf(": wdf %llu, in %llu posts, length norm %.3g, "
+			printf(": wdf %llu, in %llu post%s, length norm %.3g, "
 			       "x%g\n", (unsigned long long)e[k].wdf,
 			       (unsigned long long)e[k].doc_freq,
-			       e[k].length_norm, e[k].query_weight);
+			       e[k].doc_freq == 1 ? "" : "s", e[k].length_norm,
+			       e[k].query_weight);
 	}
 }
 
@@ -174,6 +175,15 @@ void print_hits(const folio_results *r, size_t offset, unsigned flags)
 	if (n && offset + n < total)
 		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
 		       offset + n, (unsigned long long)total, offset + n);
+	/* No hit shown, yet some match (--limit 0 asks for just the count,
+	 * or the page is past the end): say how many. */
+	if (!n && total) {
+		printf("%llu post%s", (unsigned long long)total,
+		       total == 1 ? " matches" : "s match");
+		if (offset >= total)
+			printf("; --offset %zu is past the last", offset);
+		putchar('\n');
+	}
 	if (flags & FOLIO_SEARCH_FACETS)
 		print_facets_text(r);
 }

@@ -164,6 +164,60 @@ void fo_url_term(const char *url, fo_buf *out)
 		              (unsigned long long)fo_hash64(url, len), len);
 }
 
+static int is_alpha(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* Lower-case ASCII letters in s[from..to); whether any changed. */
+static int fold_ascii(char *s, size_t from, size_t to)
+{
+	int changed = 0;
+
+	for (; from < to; from++)
+		if (s[from] >= 'A' && s[from] <= 'Z') {
+			s[from] = (char)(s[from] - 'A' + 'a');
+			changed = 1;
+		}
+	return changed;
+}
+
+int fo_url_term_folded(const char *url, fo_buf *out)
+{
+	char *copy;
+	size_t i = 0, host, end;
+	int changed = 0, rc = 0;
+
+	/* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
+	if (!is_alpha(url[0]))
+		return 0;
+	while (is_alpha(url[i]) || (url[i] >= '0' && url[i] <= '9') ||
+	       url[i] == '+' || url[i] == '-' || url[i] == '.')
+		i++;
+	if (url[i] != ':')
+		return 0;
+	if (!(copy = malloc(strlen(url) + 1)))
+		return -1;
+	strcpy(copy, url);
+	changed = fold_ascii(copy, 0, i);
+	/* "//" authority: [ userinfo "@" ] host [ ":" port ], up to the path,
+	 * query or fragment; userinfo keeps its case, a port has none. */
+	if (url[i + 1] == '/' && url[i + 2] == '/') {
+		host = i + 3;
+		end = host + strcspn(url + host, "/?#");
+		for (i = host; i < end; i++)
+			if (url[i] == '@')
+				host = i + 1;
+		changed |= fold_ascii(copy, host, end);
+	}
+	if (changed) {
+		fo_url_term(copy, out);
+		rc = out->oom ? -1 : 1;
+	}
+	free(copy);
+	return rc;
+}
+
 folio_status fo_post_check(const folio_post *p, fo_buf *why)
 {
 	char date[11];

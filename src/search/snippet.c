@@ -20,8 +20,14 @@ typedef struct stok {
  * SCAN_BYTES bytes only (Lucene's highlighter has the same kind of bound,
  * maxDocCharsToAnalyze): some summaries run to 80 KB, and analysing all of
  * each hit's text made such hits cost milliseconds (bench/results). 99% of
- * the posts in bench/ are shorter than 1.3 KB, so they are scanned whole. */
+ * the posts in bench/ are shorter than 1.3 KB, so they are scanned whole.
+ * Where those bytes hold no match, the text is scanned on, SCAN_BYTES at a
+ * time, up to the first part that holds one: a match is worth showing,
+ * and a hit whose summary matches early (nearly all) costs no more. No
+ * part starts past SCAN_CAP, which bounds a hit that matched only in its
+ * title or metadata. */
 #define SCAN_BYTES 4096
+#define SCAN_CAP (256 * 1024)
 
 typedef struct span {
 	size_t start, end;
@@ -41,6 +47,7 @@ typedef struct scan_ctx {
 	fo_analyzer *stemmer;
 	unsigned char first[256];
 	int redo; /* a stem could not be had alone: scan again, stemming */
+	size_t base; /* offset of the scanned part in the whole text */
 } scan_ctx;
 
 /* The stem of the term alone, from the stemming analyzer. */
@@ -123,8 +130,8 @@ static int on_token(const fo_token *t, void *ctx)
 	}
 	s->kind = t->kind;
 	s->pos = t->pos;
-	s->start = t->start;
-	s->end = t->end;
+	s->start = c->base + t->start;
+	s->end = c->base + t->end;
 	if (c->arena.oom)
 		c->oom = 1;
 	return c->oom;
@@ -342,7 +349,7 @@ static int stems_keep_first_byte(const fo_analyzer *an)
 }
 
 /*
- * Analyse text[0..len) into c. Stemming every word of a summary is most of
+ * Analyse text[0..len) into c (tokens offset by c->base). Stemming every word of a summary is most of
  * a snippet's cost in a one-search process (a cold stem cache: libstemmer
  * and the cache's first-touch page faults), yet only a word whose stem
  * starts with the byte a query unit's stem starts with can match it by
@@ -393,26 +400,52 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	scan_ctx c;
 	span *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
-	size_t i, from = 0, to, pos, scan = len;
+	size_t i, from = 0, to, pos, part = 0, part_end, scan;
 	folio_status st;
 
-	/* Analyse SCAN_BYTES, plus one window so that a window starting
-	 * there is highlighted to its end; stop on white space, not in a
-	 * word. */
-	if (len > SCAN_BYTES + max_bytes) {
-		scan = SCAN_BYTES + max_bytes;
-		while (scan > SCAN_BYTES && !is_blank(text[scan]))
-			scan--;
-	}
 	memset(&c, 0, sizeof c);
-	st = scan_text(an, text, scan, terms, &c);
-	if (st == FOLIO_OK && find_spans(&c, terms, &spans, &n) != 0)
-		st = FOLIO_ERROR_NOMEM;
-	if (st != FOLIO_OK)
-		goto done;
+	for (;;) {
+		/* Analyse SCAN_BYTES from part, plus one window so that a
+		 * window starting there is highlighted to its end (and a
+		 * phrase across part_end is found whole); stop on white space,
+		 * not in a word. */
+		part_end = part + SCAN_BYTES;
+		scan = len;
+		if (len - part > SCAN_BYTES + max_bytes) {
+			scan = part_end + max_bytes;
+			while (scan > part_end && !is_blank(text[scan]))
+				scan--;
+		}
+		c.n = 0;
+		fo_buf_clear(&c.arena);
+		c.stemmer = NULL;
+		c.redo = 0;
+		c.base = part;
+		st = scan_text(an, text + part, scan - part, terms, &c);
+		if (st == FOLIO_OK && find_spans(&c, terms, &spans, &n) != 0)
+			st = FOLIO_ERROR_NOMEM;
+		if (st != FOLIO_OK)
+			goto done;
+		if ((n > 0 && spans[0].start < part_end) || scan == len ||
+		    part_end >= SCAN_CAP)
+			break;
+		/* The next part starts after the white space before
+		 * part_end (a word in one piece), or at the end of one giant
+		 * word. */
+		free(spans);
+		spans = NULL;
+		n = 0;
+		pos = part_end;
+		while (pos > part && !is_blank(text[pos - 1]))
+			pos--;
+		if (pos == part)
+			for (pos = part_end; pos < len && !is_blank(text[pos]);)
+				pos++;
+		part = pos;
+	}
 
 	/* Try a window starting at each match; keep the best. */
-	for (i = 0; i < n && spans[i].start < SCAN_BYTES; i++) {
+	for (i = 0; i < n && spans[i].start < part_end; i++) {
 		size_t g, m;
 
 		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m);

@@ -417,6 +417,47 @@ static void test_api__deleting_by_url_removes_the_post(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1), the
+ * path is not: a URL is looked up as given, then with its scheme and host
+ * in lower case. */
+static void test_api__a_url_is_found_whatever_the_case_of_its_host(void)
+{
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	folio_post upper = post_mxfp8;
+	char path[512];
+
+	in_root(path, sizeof path, "urlcase");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	assert_ok(folio_db_similar(db, "HTTPS://Example.COM/mxfp8", NULL, &r));
+	folio_results_free(r);
+	r = NULL;
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_similar(db, "https://example.com/MXFP8", NULL, &r));
+	assert_str("no post with URL https://example.com/MXFP8",
+	           folio_db_error(db));
+	assert_ok(folio_db_delete_post(db, "HTTPS://EXAMPLE.com/free-threaded"));
+	assert_int(2, count_of(db));
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_delete_post(db, "https://example.com/Row-Locking"));
+	/* A URL indexed with capitals is another post, found as given. */
+	upper.url = "https://Example.com/mxfp8";
+	assert_ok(folio_db_add_post(db, &upper));
+	assert_int(3, count_of(db));
+	assert_ok(folio_db_delete_post(db, "https://Example.com/mxfp8"));
+	assert_int(2, count_of(db));
+	assert_int(1, hits_of(db, "MXFP8")); /* the post in lower case */
+	/* The user name keeps its case; the port has none. */
+	upper.url = "https://Ann@example.com:8080/mxfp8";
+	assert_ok(folio_db_add_post(db, &upper));
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_delete_post(db, "https://ann@example.com:8080/mxfp8"));
+	assert_ok(folio_db_delete_post(db, "Https://Ann@Example.Com:8080/mxfp8"));
+	assert_int(2, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__a_second_writer_is_locked_out(void)
 {
 	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
@@ -915,6 +956,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_post_without_a_title_is_invalid),
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
+	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
 	FO_TEST(test_api__a_second_writer_is_locked_out),
 	FO_TEST(test_api__a_reader_sees_committed_posts),
 	FO_TEST(test_api__a_reader_cannot_write),

@@ -110,6 +110,16 @@ fi
 begin "--limit and --offset page through the hits"
 expect_eq "$REDHAT" "$(hits --limit 1 --offset 1 locking)"
 
+begin "--limit 0 prints only how many posts match"
+run "$FOLIO" search --db "$TMP/index" --limit 0 MXFP8
+expect_eq "0|2 posts match" "$rc|$out"
+run "$FOLIO" search --db "$TMP/index" --limit 0 GB200
+expect_eq "0|1 post matches" "$rc|$out"
+
+begin "an --offset past the last hit says so"
+run "$FOLIO" search --db "$TMP/index" --offset 5 MXFP8
+expect_eq "0|2 posts match; --offset 5 is past the last" "$rc|$out"
+
 begin "a bad --limit is a usage error"
 run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
 expect_eq "2|folio: --limit takes a whole number from 0 to 1000000, not \"lots\"" "$rc|$err"

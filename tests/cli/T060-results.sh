@@ -94,9 +94,20 @@ begin "--explain as text"
 run "$FOLIO" search --db "$TMP/index" --explain GB200
 expect_eq "   score" "$(sed -n 4p <<<"$out" | cut -c1-8)"
 
+begin "--explain as text counts one post in the singular, more in the plural"
+expect_eq "stem gb200: wdf 1, in 1 post, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
+run "$FOLIO" search --db "$TMP/index" --explain MXFP8
+expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
+
 begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
+
+begin "folio similar finds the post whatever the case of the URL's scheme and host"
+run "$FOLIO" similar --db "$TMP/index" --json "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}"
+expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
+run "$FOLIO" similar --db "$TMP/index" "${NVIDIA%.md}.MD"
+expect_eq "2|folio: no post with URL ${NVIDIA%.md}.MD" "$rc|$err"
 
 begin "folio similar with an unknown URL is an error"
 run "$FOLIO" similar --db "$TMP/index" https://example.com/nothing

@@ -105,4 +105,10 @@ begin "folio check finds the index sound"
 run "$FOLIO" check --db "$TMP/i"
 expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"
 
+begin "folio check counts one post in the singular"
+posts_jsonl 1 1 >"$TMP/one.jsonl"
+"$FOLIO" index --db "$TMP/one" "$TMP/one.jsonl" >/dev/null
+run "$FOLIO" check --db "$TMP/one"
+expect_eq "0|$TMP/one: sound (1 post, no problems found)" "$rc|$out"
+
 finish

@@ -3,7 +3,8 @@
  * "[" "]" markers: stemmed and compound highlighting, windows cut on word
  * boundaries with "…" at cut ends, the start of the text when nothing
  * matches, UTF-8 never cut inside a character, control characters shown as
- * spaces, long summaries searched in their first 4 KB. Every expected snippet is spelt out byte for byte.
+ * spaces, long summaries searched in 4 KB parts up to 256 KB. Every
+ * expected snippet is spelt out byte for byte.
  */
 #include "harness.h"
 
@@ -256,33 +257,100 @@ static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
 	assert_true(cut);
 }
 
-/* "word " 2000 times: 10,000 bytes, longer than the part of a summary
- * searched for the best window. */
-static char *long_summary(const char *head, const char *tail)
+/* head, "word " n times, then tail: with n = 2000, 10,000 bytes, longer
+ * than the first part of a summary searched for the best window. */
+static char *long_summary_of(const char *head, size_t n_words,
+                             const char *tail)
 {
-	char *s = malloc(strlen(head) + 10000 + strlen(tail) + 1);
+	char *s = malloc(strlen(head) + 5 * n_words + strlen(tail) + 1);
 	size_t i, n = 0;
 
 	if (!s)
 		return NULL;
 	n += (size_t)sprintf(s, "%s", head);
-	for (i = 0; i < 2000; i++)
+	for (i = 0; i < n_words; i++)
 		n += (size_t)sprintf(s + n, "word ");
 	sprintf(s + n, "%s", tail);
 	return s;
 }
 
+static char *long_summary(const char *head, const char *tail)
+{
+	return long_summary_of(head, 2000, tail);
+}
+
 static void test_snippet__a_long_summary_is_searched_in_its_first_4_kb(void)
 {
 	char *early = long_summary("locking ", "locking");
-	char *late = long_summary("", "locking");
+	char *both = long_summary("free ", "free threaded");
 
-	assert_true(early && late);
+	assert_true(early && both);
 	assert_snippet("[locking] word word" ELLIPSIS, "lock", early, 20);
-	/* A match only at byte 10,000 is not looked for: the start is shown. */
-	assert_snippet("word word word word" ELLIPSIS, "lock", late, 20);
+	/* A match in the first 4 KB ends the search, even where a better
+	 * window lies further on. */
+	assert_snippet("[free] word word word" ELLIPSIS, "free threaded", both,
+	               20);
 	free(early);
+	free(both);
+}
+
+static void test_snippet__a_match_past_the_first_4_kb_is_found(void)
+{
+	char *late = long_summary("", "locking");
+	char *phrase = long_summary("", "free threaded");
+	/* 20,000 bytes in: the fifth 4 KB part. */
+	char *later = long_summary_of("", 4000, "zyzzyva and more");
+
+	assert_true(late && phrase && later);
+	assert_snippet(ELLIPSIS "word [locking]", "lock", late, 20);
+	assert_snippet(ELLIPSIS "word [free threaded]", "\"free threaded\"",
+	               phrase, 20);
+	assert_snippet(ELLIPSIS "word word [zyzzyva] and more", "zyzzyva", later,
+	               30);
 	free(late);
+	free(phrase);
+	free(later);
+}
+
+/* Past 256 KB a summary is no longer searched: its start is shown. */
+static void test_snippet__a_match_past_256_kb_is_not_looked_for(void)
+{
+	char *far = long_summary_of("", 60000, "locking");
+
+	assert_true(far != NULL);
+	assert_snippet("word word word word" ELLIPSIS, "lock", far, 20);
+	free(far);
+}
+
+/* A phrase cut by the end of a 4 KB part (here the second, at 8192) is
+ * still found whole: every part is analysed one window further than where
+ * its windows start. */
+static void test_snippet__a_phrase_across_a_part_boundary_is_found(void)
+{
+	size_t shift;
+	int all = 1;
+
+	for (shift = 0; shift < 16; shift++) {
+		char head[16];
+		char *s;
+		char *got;
+
+		memset(head, 'x', shift);
+		head[shift] = '\0';
+		if (shift)
+			head[shift - 1] = ' ';
+		s = long_summary_of(head, 1634, "free threaded python");
+		got = s ? snippet("\"free threaded python\"", s, 40, "[", "]")
+		        : NULL;
+		if (!got || !strstr(got, "[free threaded python]")) {
+			fprintf(stderr, "  shift %zu: got \"%s\"\n", shift,
+			        got ? got : "(null)");
+			all = 0;
+		}
+		free(got);
+		free(s);
+	}
+	assert_true(all);
 }
 
 static void test_snippet__leading_white_space_is_no_cut(void)
@@ -358,6 +426,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
+	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
+	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
+	FO_TEST(test_snippet__a_phrase_across_a_part_boundary_is_found),
 	FO_TEST(test_snippet__a_stem_that_rewrites_the_word_still_matches),
 	FO_TEST(test_snippet__a_quoted_word_is_marked_by_its_stem),
 	FO_TEST(test_snippet__a_language_that_stems_prefixes_marks_every_form),
