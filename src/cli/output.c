@@ -132,6 +132,9 @@ static void print_facets_text(const folio_results *r)
 	for (i = 0; i < folio_results_facet_count(r); i++) {
 		const folio_facet *fc = folio_results_facet(r, i);
 		printf("%s%s:", i ? "" : "\n", fc->name);
+		/* no matching post has the field (e.g. no date) */
+		if (!fc->n_values)
+			fputs(" (none)", stdout);
 		for (v = 0; v < fc->n_values; v++) {
 			fputs(v ? ", " : " ", stdout);
 			print_text(stdout, fc->values[v].value);

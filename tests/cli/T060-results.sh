@@ -35,6 +35,10 @@ type: Explainer (2), Tutorial (1)
 topic: Linux (2), Performance (2), GPU (1)
 year: 2023 (1), 2024 (1)" "$(tail -4 <<<"$out")"
 
+begin "a field no matching post has is a facet of none"
+run "$FOLIO" search --db "$TMP/more" --facets interpreter
+expect_eq "year: (none)" "$(tail -1 <<<"$out")"
+
 begin "no facets without --facets"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8
 expect_eq "False" "$(json '"facets" in d')"
