@@ -271,11 +271,19 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
     target("peak RSS of a 1M-post build < 300 MB",
            "%s MB" % fmt(b1["rss_mb"]) if b1 else "not run",
            None if not b1 else b1["rss_mb"] < 300)
-    rs, fb = brow("resync", "folio", "64k", folio_threads[0]), brow("build", "folio", "64k", folio_threads[0])
+    # Each re-sync against the build with as many threads; the worse
+    # counts (a faster parallel build leaves a re-sync less room).
+    resyncs = []
+    for t in folio_threads:
+        rs, fb = brow("resync", "folio", "64k", t), brow("build", "folio", "64k", t)
+        if rs and fb:
+            resyncs.append((rs["wall_s"] / fb["wall_s"], t, rs, fb))
+    worst = max(resyncs, key=lambda r: r[0]) if resyncs else None
     target("unchanged re-sync of 64k posts <= 5% of a full build",
-           "%.1f%% (%s s vs %s s)" % (100 * rs["wall_s"] / fb["wall_s"], fmt(rs["wall_s"], 2),
-                                      fmt(fb["wall_s"])) if rs and fb else "—",
-           None if not (rs and fb) else rs["wall_s"] / fb["wall_s"] <= 0.05)
+           "%.1f%% with %d thread%s (%s s vs %s s)" % (
+               100 * worst[0], worst[1], "s" if worst[1] > 1 else "",
+               fmt(worst[2]["wall_s"], 2), fmt(worst[3]["wall_s"])) if worst else "—",
+           None if not worst else worst[0] <= 0.05)
     w("")
 
     # Builds.

@@ -68,7 +68,9 @@ folio_status fo_xdb_find(fo_xdb *db, const char *unique_term, uint32_t *out,
 /* A document's data blob; *out is malloc'd (NUL added), *len excludes it. */
 folio_status fo_xdb_get_data(fo_xdb *db, uint32_t docid, char **out,
                              size_t *len, fo_xerr *err);
-/* A document's value in slot; *out malloc'd as above ("" if unset). */
+/* A document's value in slot; *out malloc'd as above ("" if unset).
+ * docid must come from this handle's posting lists (fo_xdb_find): it is
+ * not checked, and a document deleted since reads as "". */
 folio_status fo_xdb_get_value(fo_xdb *db, uint32_t docid, unsigned slot,
                               char **out, size_t *len, fo_xerr *err);
 
