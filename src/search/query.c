@@ -496,9 +496,19 @@ static fo_xquery *item_query(cctx *c, fo_qfield f, const fo_qnode *n,
 	size_t first = t->kind == FO_TOK_JOINED ? i + 1 : i;
 	size_t k, np = j - first;
 
-	if (f == FO_FIELD_ANY || f == FO_FIELD_TITLE)
-		word_add(c, (size_t)(n->text - c->text) + t->start,
-		         (size_t)(n->text - c->text) + t->end, t->term);
+	if (f == FO_FIELD_ANY || f == FO_FIELD_TITLE) {
+		/* Spelling corrects a compound part by part, so that a
+		 * correction keeps the separators typed (free-threadd:
+		 * free-threaded, not freethreaded). */
+		size_t from = i, to = i + 1;
+
+		if (t->kind == FO_TOK_JOINED && np > 1)
+			from = first, to = j;
+		for (k = from; k < to; k++)
+			word_add(c, (size_t)(n->text - c->text) + l->t[k].start,
+			         (size_t)(n->text - c->text) + l->t[k].end,
+			         l->t[k].term);
+	}
 	if (t->kind == FO_TOK_WORD || np == 0 ||
 	    (t->kind == FO_TOK_PART && np == 1)) {
 		if (c->positive && f == FO_FIELD_ANY)

@@ -49,6 +49,10 @@ expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 OR trainnig'
 expect_eq "MXFP8 OR training" "$(json 'd["suggestion"]')"
 
+begin "a misspelt part of a compound is corrected in place"
+run "$FOLIO" search --db "$TMP/index" free-threadd
+expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
+
 begin "no suggestion when the words are known"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 Heroku'
 expect_eq "None|0" "$(json 'd["suggestion"], d["total"], sep="|"')"
