@@ -75,8 +75,4 @@ uint64_t fo_layout_disk_size(const char *dir);
 /* Write the stub of the sharded generation directory gen: n shards. */
 folio_status fo_shards_write_stub(const char *gen, unsigned n, fo_buf *why);
 
-/* How many shards generation directory gen has: the lines of its stub, or
- * 1 when it has none (a single glass database). */
-unsigned fo_shards_count(const char *gen);
-
 #endif

@@ -10,8 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,26 +41,4 @@ done:
 	fo_buf_free(&path);
 	fo_buf_free(&body);
 	return st;
-}
-
-unsigned fo_shards_count(const char *gen)
-{
-	fo_buf path = FO_BUF_INIT;
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned n = 0;
-	FILE *f;
-
-	fo_buf_printf(&path, "%s/%s", gen, FO_STUB_NAME);
-	f = path.oom ? NULL : fopen(path.data, "re");
-	/* A shard a line; blank and '#' lines are not (Xapian's stub rules). */
-	while (f && getline(&line, &cap, f) >= 0) {
-		const char *p = line + strspn(line, " \t\r\n");
-		n += *p && *p != '#';
-	}
-	if (f)
-		fclose(f);
-	free(line);
-	fo_buf_free(&path);
-	return n ? n : 1;
 }

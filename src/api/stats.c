@@ -78,7 +78,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		s.format = FO_FORMAT_VERSION;
 		s.disk_bytes = fo_layout_disk_size(db_dir(db));
 		s.generation = fo_layout_gen_number(db_dir(db));
-		s.shards = db->remote_only ? 0 : fo_shards_count(db_dir(db));
+		s.shards = fo_xdb_shard_count(db->xdb);
 	}
 	if (st != FOLIO_OK) {
 		folio_stats none = FOLIO_STATS_INIT;

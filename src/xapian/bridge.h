@@ -90,7 +90,8 @@ folio_status fo_xdb_delete(fo_xdb *db, const char *unique_term,
 /* The shard, of n, that holds the post with this unique term: FNV-1a 64
  * of the term, modulo n. Stable across versions and machines. */
 unsigned fo_xdb_shard_of(const char *unique_term, size_t len, unsigned n);
-/* How many local shards db writes to (1 when not sharded). */
+/* How many local shards db writes to or reads (1 when not sharded; 0 for
+ * a reader over remote shards alone). */
 unsigned fo_xdb_shard_count(const fo_xdb *db);
 /* A reader over no database yet, for remote shards only. */
 folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);

@@ -14,7 +14,7 @@ struct fo_xdb {
 	Xapian::Database *db;            // the reader, or the writer as a reader
 	Xapian::WritableDatabase *wdb;   // NULL for read-only handles
 	bool append;                     // FO_XDB_APPEND
-	bool remote;                     // db has a remote shard
+	unsigned remote;                 // how many of db's shards are remote
 	// A writer on a sharded generation (bridge_shard.cc): one writer per
 	// shard, wdb NULL, and db the shards combined as one reader.
 	std::vector<Xapian::WritableDatabase *> shards;

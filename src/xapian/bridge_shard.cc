@@ -92,7 +92,12 @@ Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
 
 extern "C" unsigned fo_xdb_shard_count(const fo_xdb *h)
 {
-	return h->shards.empty() ? 1 : (unsigned)h->shards.size();
+	if (!h->shards.empty())
+		return (unsigned)h->shards.size();
+	if (h->wdb)
+		return 1;
+	// A reader: the stub's members, then the remotes added to them.
+	return (unsigned)h->db->size() - h->remote;
 }
 
 extern "C" folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err)
@@ -124,7 +129,7 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 		// server costs a search at most timeout_ms per exchange.
 		h->db->add_database(Xapian::Remote::open(host, port, timeout_ms,
 		                                         timeout_ms));
-		h->remote = true;
+		h->remote++;
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
