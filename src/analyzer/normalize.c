@@ -7,6 +7,8 @@
  */
 #include "analyzer/normalize.h"
 
+#include "util/ascii.h"
+
 #include <utf8proc.h>
 
 #include <stdlib.h>
@@ -80,11 +82,6 @@ static const unsigned char fo_lower_tab[256] = {
 	'p', 'q', 'r', 's', 't', 'u', 'v', 'w',
 	'x', 'y', 'z', '{', '|', '}', '~', 0x7f,
 };
-
-static inline char fo_ascii_lower(unsigned char b)
-{
-	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
-}
 
 /* Decompose and recompose src into nz->ucs, returning the UTF-8 length
  * (the bytes are in nz->ucs), or a negative utf8proc error. */

@@ -9,6 +9,7 @@
 #include "corpus/corpus.h"
 #include "index/docdata.h"
 #include "index/schema.h"
+#include "util/ascii.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,21 +165,17 @@ void fo_url_term(const char *url, fo_buf *out)
 		              (unsigned long long)fo_hash64(url, len), len);
 }
 
-static int is_alpha(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-}
-
 /* Lower-case ASCII letters in s[from..to); whether any changed. */
 static int fold_ascii(char *s, size_t from, size_t to)
 {
 	int changed = 0;
 
-	for (; from < to; from++)
-		if (s[from] >= 'A' && s[from] <= 'Z') {
-			s[from] = (char)(s[from] - 'A' + 'a');
-			changed = 1;
-		}
+	for (; from < to; from++) {
+		char lower = fo_ascii_lower((unsigned char)s[from]);
+
+		changed |= lower != s[from];
+		s[from] = lower;
+	}
 	return changed;
 }
 
@@ -189,9 +186,9 @@ int fo_url_term_folded(const char *url, fo_buf *out)
 	int changed = 0, rc = 0;
 
 	/* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
-	if (!is_alpha(url[0]))
+	if (!fo_ascii_is_alpha((unsigned char)url[0]))
 		return 0;
-	while (is_alpha(url[i]) || (url[i] >= '0' && url[i] <= '9') ||
+	while (fo_ascii_is_alpha((unsigned char)url[i]) || (url[i] >= '0' && url[i] <= '9') ||
 	       url[i] == '+' || url[i] == '-' || url[i] == '.')
 		i++;
 	if (url[i] != ':')

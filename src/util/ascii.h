@@ -1,0 +1,19 @@
+/*
+ * ascii.h: ASCII character tests and case folding for the places that
+ * must not depend on the C locale (isalpha and tolower do): URLs and
+ * already-normalised text.
+ */
+#ifndef FOLIO_ASCII_H
+#define FOLIO_ASCII_H
+
+static inline int fo_ascii_is_alpha(unsigned char b)
+{
+	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+}
+
+static inline char fo_ascii_lower(unsigned char b)
+{
+	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
+}
+
+#endif
