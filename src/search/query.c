@@ -302,8 +302,11 @@ static void hl_seq_add(cctx *c, fo_hlunit *u, const char *term)
 	u->n_seq++;
 }
 
-static void word_add(cctx *c, size_t start, size_t end, const char *term)
+/* Token t of node n, for the spelling suggester: its term and its place
+ * in the query text. */
+static void word_add(cctx *c, const fo_qnode *n, const qtok *t)
 {
+	size_t at = (size_t)(n->text - c->text);
 	fo_compiled *o = c->out;
 	fo_qword *grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
 
@@ -312,9 +315,9 @@ static void word_add(cctx *c, size_t start, size_t end, const char *term)
 		return;
 	}
 	o->words = grown;
-	grown[o->n_words].start = start;
-	grown[o->n_words].end = end;
-	if (!(grown[o->n_words].term = strdup(term)))
+	grown[o->n_words].start = at + t->start;
+	grown[o->n_words].end = at + t->end;
+	if (!(grown[o->n_words].term = strdup(t->term)))
 		nomem(c);
 	else
 		o->n_words++;
@@ -505,9 +508,7 @@ static fo_xquery *item_query(cctx *c, fo_qfield f, const fo_qnode *n,
 		if (t->kind == FO_TOK_JOINED && np > 1)
 			from = first, to = j;
 		for (k = from; k < to; k++)
-			word_add(c, (size_t)(n->text - c->text) + l->t[k].start,
-			         (size_t)(n->text - c->text) + l->t[k].end,
-			         l->t[k].term);
+			word_add(c, n, &l->t[k]);
 	}
 	if (t->kind == FO_TOK_WORD || np == 0 ||
 	    (t->kind == FO_TOK_PART && np == 1)) {
@@ -569,9 +570,7 @@ static fo_xquery *phrase_query(cctx *c, const fo_qnode *n)
 			continue;
 		/* each word of a phrase may be misspelt, as a free word may */
 		if (n->field == FO_FIELD_ANY || n->field == FO_FIELD_TITLE)
-			word_add(c, (size_t)(n->text - c->text) + tl.t[i].start,
-			         (size_t)(n->text - c->text) + tl.t[i].end,
-			         tl.t[i].term);
+			word_add(c, n, &tl.t[i]);
 		push(c, &l, term_q(c, fprefix[n->field].exact, tl.t[i].term));
 		pterms[2 * np] = fprefix[n->field].exact;
 		pterms[2 * np + 1] = tl.t[i].term;
