@@ -188,8 +188,9 @@ int fo_url_term_folded(const char *url, fo_buf *out)
 	/* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
 	if (!fo_ascii_is_alpha((unsigned char)url[0]))
 		return 0;
-	while (fo_ascii_is_alpha((unsigned char)url[i]) || (url[i] >= '0' && url[i] <= '9') ||
-	       url[i] == '+' || url[i] == '-' || url[i] == '.')
+	while (fo_ascii_is_alpha((unsigned char)url[i]) ||
+	       (url[i] >= '0' && url[i] <= '9') || url[i] == '+' ||
+	       url[i] == '-' || url[i] == '.')
 		i++;
 	if (url[i] != ':')
 		return 0;

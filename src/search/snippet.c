@@ -349,16 +349,16 @@ static int stems_keep_first_byte(const fo_analyzer *an)
 }
 
 /*
- * Analyse text[0..len) into c (tokens offset by c->base). Stemming every word of a summary is most of
- * a snippet's cost in a one-search process (a cold stem cache: libstemmer
- * and the cache's first-touch page faults), yet only a word whose stem
- * starts with the byte a query unit's stem starts with can match it by
- * stem. Where the language's stems keep their word's first byte, the text
- * is scanned by an analyzer that does not stem (the language changes the
- * stems only, never the tokens) and only those words are stemmed, alone;
- * any other word's stem is set to the word itself, which can match no
- * query stem either. The highlights are the same as from stemming every
- * word.
+ * Analyse text[0..len) into c (tokens offset by c->base). Stemming every
+ * word of a summary is most of a snippet's cost in a one-search process
+ * (a cold stem cache: libstemmer and the cache's first-touch page
+ * faults), yet only a word whose stem starts with the byte a query
+ * unit's stem starts with can match it by stem. Where the language's
+ * stems keep their word's first byte, the text is scanned by an analyzer
+ * that does not stem (the language changes the stems only, never the
+ * tokens) and only those words are stemmed, alone; any other word's stem
+ * is set to the word itself, which can match no query stem either. The
+ * highlights are the same as from stemming every word.
  */
 static folio_status scan_text(fo_analyzer *an, const char *text, size_t len,
                               const fo_termset *terms, scan_ctx *c)
