@@ -100,16 +100,12 @@ static void explain_format(const folio_db *db, const char *format,
 	    FOLIO_OK || !*corpus) {
 		fo_buf_puts(why, " PATH...");
 	} else {
-		for (line = corpus; *line; line = *end ? end + 1 : end) {
+		for (line = corpus; *line; line = end) {
 			end = line + strcspn(line, "\n");
-			if (end == line)
-				continue;
-			fo_buf_putc(why, ' ');
-			if (*end) {
-				*end = '\0';
-				shell_word(why, line);
-				*end = '\n';
-			} else {
+			if (*end)
+				*end++ = '\0';
+			if (*line) {
+				fo_buf_putc(why, ' ');
 				shell_word(why, line);
 			}
 		}
