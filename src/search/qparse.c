@@ -61,6 +61,9 @@ typedef struct parser {
 	const char *s;
 	size_t len, i;
 	int strict, depth;
+	int too_deep; /* the brackets past MAX_DEPTH were noticed */
+	/* Lenient: brackets never closed, noticed once at the outermost. */
+	size_t unclosed, first_unclosed;
 	fo_qfield field; /* inside field:( ... ) */
 	fo_qtree *t;
 	folio_status st;
@@ -551,8 +554,12 @@ static fo_qnode *parse_prim(parser *p)
 		take(p, &t);
 		lparen = t.start;
 		if (p->depth >= MAX_DEPTH) {
-			notice(p, t.start, "ignored", "brackets nested deeper "
-			       "than %d", MAX_DEPTH);
+			/* Once: every bracket past the limit is the same
+			 * decision, not a new problem to report. */
+			if (!p->too_deep)
+				notice(p, t.start, "ignored", "brackets nested "
+				       "deeper than %d", MAX_DEPTH);
+			p->too_deep = 1;
 			return NULL;
 		}
 		if (empty_brackets(p, lparen))
@@ -561,11 +568,15 @@ static fo_qnode *parse_prim(parser *p)
 		n = parse_or(p);
 		p->depth--;
 		peek(p, &t);
-		if (t.kind == T_RPAREN)
+		if (t.kind == T_RPAREN) {
 			take(p, &t);
-		else
-			notice(p, lparen, "read as if closed at the end",
-			       "a ( is never closed");
+		} else if (p->strict) {
+			notice(p, lparen, "", "a ( is never closed");
+		} else {
+			/* An outer bracket ends after its inner ones. */
+			p->unclosed++;
+			p->first_unclosed = lparen;
+		}
 		return n;
 	case T_QUOTE:
 		take(p, &t);
@@ -818,6 +829,12 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (err_size)
 		err[0] = '\0';
 	tree->root = parse_top(&p);
+	if (p.unclosed == 1)
+		notice(&p, p.first_unclosed, "read as if closed at the end",
+		       "a ( is never closed");
+	else if (p.unclosed > 1)
+		notice(&p, p.first_unclosed, "read as if closed at the end",
+		       "%zu brackets are never closed", p.unclosed);
 	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
 		/* Nothing but operators: the best reading is plain words. */
 		fo_qnode *n = node(&p, FO_Q_WORDS, 0);

@@ -170,6 +170,8 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "\"free threaded");
 	lenient("SEQ(words\"a\", words\"b\") |@2 a ( is never closed: read as "
 	        "if closed at the end", "a (b");
+	lenient("SEQ(words\"a\", words\"b\") |@0 2 brackets are never closed: "
+	        "read as if closed at the end", "((a b");
 	lenient("SEQ(words\"a\", words\"b\") |@2 a ) without its (: ignored",
 	        "a ) b");
 	lenient("words\"a\" |@0 AND has nothing to its left: ignored", "AND a");
@@ -225,7 +227,10 @@ static void test_qparse__deep_brackets_do_not_recurse_without_end(void)
 	got = parse(deep, 0);
 	assert_true(got != NULL);
 	assert_true(strstr(got, "words\"x\"") != NULL);
+	/* One notice for the one decision, not one per bracket past 64. */
 	assert_true(strstr(got, "brackets nested deeper than 64") != NULL);
+	assert_true(strstr(strstr(got, "brackets nested deeper than 64") + 1,
+	                   "brackets nested deeper than 64") == NULL);
 	free(got);
 }
 
