@@ -271,15 +271,17 @@ static size_t snap_start(const scan_ctx *c, size_t pos)
 }
 
 /* Score the spans inside [spans[first].start, to): the gain of each
- * distinct unit, and the number of matches. */
+ * distinct unit, the number of matches and where the last one ends. */
 static void score_window(const span *spans, size_t n, size_t first,
-                         size_t to, size_t *gain, size_t *matches)
+                         size_t to, size_t *gain, size_t *matches,
+                         size_t *end)
 {
 	size_t i, j;
 
-	*gain = *matches = 0;
+	*gain = *matches = *end = 0;
 	for (i = first; i < n && spans[i].end <= to; i++) {
 		(*matches)++;
+		*end = spans[i].end;
 		for (j = first; j < i; j++)
 			if (spans[j].unit == spans[i].unit)
 				break;
@@ -400,6 +402,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	scan_ctx c;
 	span *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
+	size_t best_end = 0;
 	size_t i, from = 0, to, pos, part = 0, part_end, scan;
 	folio_status st;
 
@@ -446,24 +449,30 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 
 	/* Try a window starting at each match; keep the best. */
 	for (i = 0; i < n && spans[i].start < part_end; i++) {
-		size_t g, m;
+		size_t g, m, e;
 
-		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m);
+		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m,
+		             &e);
 		if (g > best_g || (g == best_g && m > best_m)) {
 			best = i;
 			best_g = g;
 			best_m = m;
+			best_end = e;
 		}
 	}
 	if (n > 0) {
-		/* Show a little context before the first match. */
-		size_t lead = max_bytes / 5;
-		from = spans[best].start > lead ? spans[best].start - lead : 0;
+		/* Show a little context before the first match, but never
+		 * so much that the window loses a match it was chosen for. */
+		size_t start = spans[best].start;
+		size_t lead = max_bytes / 5, room = start + max_bytes - best_end;
+
+		if (lead > room)
+			lead = room;
+		from = start > lead ? start - lead : 0;
 		from = snap_start(&c, from);
 		/* A long word before the match must not push it out. */
-		if (from > spans[best].start ||
-		    spans[best].end > from + max_bytes)
-			from = spans[best].start;
+		if (from > start || best_end > from + max_bytes)
+			from = start;
 	}
 	while (from < len && is_blank(text[from]))
 		from++;

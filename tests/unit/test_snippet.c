@@ -196,6 +196,21 @@ static void test_snippet__the_window_with_most_distinct_words_wins(void)
 	               "table lock", 20);
 }
 
+static void test_snippet__context_before_the_window_never_hides_its_matches(void)
+{
+	/* The window from "lock" holds "table" 33 bytes on: of the 8 bytes
+	 * of context before it, only what leaves "table" inside is shown. */
+	assert_snippet(ELLIPSIS "[lock] mmmmmm nnnnnn oooooo pppppp [table]"
+	               ELLIPSIS, "lock table",
+	               "w1 w2 w3 w4 w5 w6 w7 w8 lock mmmmmm nnnnnn oooooo "
+	               "pppppp table zz1 zz2 zz3 zz4 zz5 zz6", 40);
+	/* With room to spare, the context is shown. */
+	assert_snippet(ELLIPSIS "w6 w7 w8 [lock] mmmmmm [table] zz1 zz2 zz3" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 w4 w5 w6 w7 w8 lock mmmmmm table zz1 zz2 zz3 "
+	               "zz4 zz5 zz6", 40);
+}
+
 static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 {
 	/* "été " is 6 bytes: a 10-byte window ends inside the second é. */
@@ -420,6 +435,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_match_at_the_end_has_no_trailing_ellipsis),
 	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
 	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
+	FO_TEST(test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
