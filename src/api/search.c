@@ -548,6 +548,15 @@ static uint64_t db_termfreq(void *ctx, const char *term)
 	return n;
 }
 
+static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
+                             void *arg)
+{
+	folio_db *db = ctx;
+	fo_xerr err = { "" };
+
+	return fo_xdb_allterms(db->xdb, prefix, fn, arg, &err);
+}
+
 folio_status folio_db_search(folio_db *db, const char *query,
                              const folio_search_options *opts,
                              folio_results **out)
@@ -599,6 +608,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		rc.rank = db->rank;
 		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
 		rc.stats.termfreq = db_termfreq;
+		rc.stats.terms = db_terms;
 		rc.stats.ctx = db;
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &rc.stats.docs,
 		                                     &err), &err);

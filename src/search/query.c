@@ -650,9 +650,110 @@ static fo_xquery *prefix_query(cctx *c, const fo_qnode *n)
 	return q;
 }
 
-/* NEAR: the exact forms of every word of the kids, within a window of
- * the gap allowed plus the words themselves (Xapian: a NEAR/3 b is
- * NEAR 4). A compound takes part by its joined form. */
+/* How far forms_query looks: the index's terms it stems, and the forms
+ * it keeps besides the typed one. */
+#define FORMS_SCAN 1000
+#define FORMS_MAX 32
+
+typedef struct forms_ctx {
+	cctx *c;
+	size_t skip;      /* the field's prefix, before the word */
+	const char *stem; /* the forms' stem */
+	const char *seen; /* terms starting with this were walked already */
+	const char *typed;
+	qlist *l;
+	size_t scanned;
+	int same;         /* the term analysed alone is a word with stem */
+} forms_ctx;
+
+static int on_form_token(const fo_token *t, void *arg)
+{
+	forms_ctx *f = arg;
+	const char *stem = t->stem ? t->stem : t->term;
+
+	f->same = t->kind == FO_TOK_WORD && t->pos == 0 &&
+	          strcmp(stem, f->stem) == 0;
+	return !f->same;
+}
+
+static int on_form_term(const char *term, size_t len, uint64_t freq,
+                        void *arg)
+{
+	forms_ctx *f = arg;
+	const char *word = term + f->skip;
+	size_t n = len - f->skip;
+
+	(void)freq;
+	if (++f->scanned > FORMS_SCAN || f->l->n > FORMS_MAX)
+		return 1;
+	if (memchr(word, '\0', n) || strcmp(word, f->typed) == 0 ||
+	    (f->seen && strncmp(word, f->seen, strlen(f->seen)) == 0))
+		return 0;
+	f->same = 0;
+	if (fo_analyze(f->c->an, word, n, on_form_token, f) != FOLIO_OK) {
+		nomem(f->c);
+		return 1;
+	}
+	/* The term alone analyses to itself: it is an indexed word. */
+	if (f->same)
+		push(f->c, f->l, fo_xquery_term(term, len, 1));
+	return f->c->st != FOLIO_OK;
+}
+
+/* Word t of field f in any form the index holds (lock: lock, locks,
+ * locking, locked), as free words match, for operators that need
+ * positions, which only exact forms carry. Snowball stems keep the
+ * start of their word except for a last letter (library: librari), so
+ * the candidates are the terms starting with the stem, then those
+ * starting with the stem less its last character; each is stemmed. A
+ * failed walk leaves the typed form alone. */
+static fo_xquery *forms_query(cctx *c, fo_qfield f, const qtok *t)
+{
+	const char *stem = t->stem ? t->stem : t->term;
+	size_t n = strlen(stem), cut = n;
+	qlist l = { NULL, 0, 0 };
+	forms_ctx fc;
+	fo_buf prefix = FO_BUF_INIT;
+	fo_xquery *q;
+	int pass;
+
+	push(c, &l, term_q(c, fprefix[f].exact, t->term));
+	while (cut > 0 && ((unsigned char)stem[cut - 1] & 0xC0) == 0x80)
+		cut--;
+	if (cut > 0)
+		cut--; /* the start of the last character */
+	memset(&fc, 0, sizeof fc);
+	fc.c = c;
+	fc.skip = strlen(fprefix[f].exact);
+	fc.stem = stem;
+	fc.typed = t->term;
+	fc.l = &l;
+	for (pass = 0; pass < 2 && c->st == FOLIO_OK; pass++) {
+		/* Short stems: their start alone would walk too far. */
+		if (pass == 1 && (cut < 2 || stem[cut] == '\0'))
+			break;
+		fo_buf_clear(&prefix);
+		fo_buf_puts(&prefix, fprefix[f].exact);
+		fo_buf_append(&prefix, stem, pass == 0 ? n : cut);
+		if (prefix.oom) {
+			nomem(c);
+			break;
+		}
+		fc.seen = pass == 1 ? stem : NULL;
+		fc.scanned = 0;
+		(void)c->stats->terms(c->stats->ctx, prefix.data, on_form_term,
+		                      &fc);
+	}
+	fo_buf_free(&prefix);
+	q = fold(c, FO_XOP_OR, &l, 0);
+	release(&l);
+	return q;
+}
+
+/* NEAR: every word of the kids in any form the index holds (forms_query;
+ * a quoted word its exact form), within a window of the gap allowed plus
+ * the words themselves (Xapian: a NEAR/3 b is NEAR 4). A compound takes
+ * part by its joined form. */
 static fo_xquery *near_query(cctx *c, const fo_qnode *n)
 {
 	qlist l = { NULL, 0, 0 };
@@ -666,10 +767,16 @@ static fo_xquery *near_query(cctx *c, const fo_qnode *n)
 		if (analyse(c, kid, &tl) != 0)
 			break;
 		for (i = 0; i < tl.n; i = item_end(&tl, i)) {
-			push(c, &l, term_q(c, fprefix[kid->field].exact,
-			                   tl.t[i].term));
+			int forms = kid->kind == FO_Q_WORDS &&
+			            tl.t[i].kind == FO_TOK_WORD && c->stats &&
+			            c->stats->terms;
+
+			push(c, &l, forms ? forms_query(c, kid->field, &tl.t[i])
+			                  : term_q(c, fprefix[kid->field].exact,
+			                           tl.t[i].term));
 			if (c->positive && kid->field == FO_FIELD_ANY)
-				hl_add(c, FO_HL_EXACT, tl.t[i].term, NULL);
+				hl_add(c, forms ? FO_HL_WORD : FO_HL_EXACT,
+				       tl.t[i].term, forms ? tl.t[i].stem : NULL);
 			if (label.len)
 				fo_buf_puts(&label, " NEAR ");
 			fo_buf_puts(&label, tl.t[i].term);

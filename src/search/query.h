@@ -113,6 +113,10 @@ typedef struct fo_compiled {
 /* What the compiler may ask of the index (NULL: nothing). */
 typedef struct fo_qstats {
 	uint64_t (*termfreq)(void *ctx, const char *term); /* 0: unknown */
+	/* Every indexed term starting with prefix, in byte order, to fn
+	 * until it returns non-zero (NULL: not available). */
+	folio_status (*terms)(void *ctx, const char *prefix, fo_xterm_fn fn,
+	                      void *arg);
 	void *ctx;
 	uint64_t docs;
 } fo_qstats;

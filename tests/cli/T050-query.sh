@@ -56,6 +56,9 @@ expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-thread
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 
+begin "NEAR matches any form of a word, as free words do; a quoted word only itself"
+expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
+
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
 

@@ -250,10 +250,56 @@ static uint64_t some_frequencies(void *ctx, const char *term)
 	return strcmp(term, "the") == 0 ? 90 : 2;
 }
 
+/* An index's vocabulary, in byte order, walked as Xapian's allterms. */
+static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
+                               void *arg)
+{
+	static const char *const vocabulary[] = {
+		"librarian", "libraries", "library", "lock", "locked",
+		"locker", "locking", "locks", "lockstep", "thread",
+		"threaded", "threads", "zlock",
+	};
+	size_t i, n = strlen(prefix);
+
+	(void)ctx;
+	for (i = 0; i < sizeof vocabulary / sizeof *vocabulary; i++)
+		if (strncmp(vocabulary[i], prefix, n) == 0 &&
+		    fn(vocabulary[i], strlen(vocabulary[i]), 1, arg))
+			break;
+	return FOLIO_OK;
+}
+
+static void test_query__near_matches_every_indexed_form_of_its_words(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = some_frequencies, .terms = some_terms,
+		            .docs = 100 };
+	fo_compiled c;
+	char *got = NULL;
+
+	assert_true(an != NULL);
+	assert_ok(compile_with(an, "locking NEAR/2 library", 1, &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	/* locker, lockstep and librarian have stems of their own; library
+	 * (librari) is found by the stem less its last letter */
+	assert_str("Query(((locking OR lock OR locked OR locks) NEAR 3 "
+	           "(library OR libraries)))", got ? got : "");
+	free(got);
+	fo_compiled_free(&c);
+	/* a quoted word keeps its exact form */
+	assert_ok(compile_with(an, "\"locks\" NEAR threads", 1, &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	assert_str("Query((locks NEAR 11 (threads OR thread OR threaded)))",
+	           got ? got : "");
+	free(got);
+	fo_compiled_free(&c);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_common_ranked_word_only_adds_weight(void)
 {
 	fo_analyzer *an = english();
-	fo_qstats stats = { some_frequencies, NULL, 100 };
+	fo_qstats stats = { .termfreq = some_frequencies, .docs = 100 };
 	fo_compiled c;
 	char *got = NULL;
 	const char *text = "the kernel scheduler";
@@ -290,6 +336,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__repeated_words_are_separate_units),
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
+	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_common_ranked_word_only_adds_weight),
 };
 
