@@ -311,6 +311,22 @@ static int is_blank(char ch)
 	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
 }
 
+/* Move from back to the white space before it, so that the window does
+ * not open on a compound's part ("threaded" of free-threaded reads as a
+ * cut), when a window from there still reaches end. A run of more than
+ * max_bytes / 5 bytes without white space (a URL) keeps from. */
+static size_t word_start(const char *text, size_t from, size_t end,
+                         size_t max_bytes)
+{
+	size_t p = from;
+
+	while (p > 0 && from - p < max_bytes / 5 && !is_blank(text[p - 1]))
+		p--;
+	if (p > 0 && !is_blank(text[p - 1]))
+		return from;
+	return end <= p + max_bytes ? p : from;
+}
+
 static int all_blank(const char *text, size_t from, size_t to)
 {
 	for (; from < to; from++)
@@ -470,6 +486,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 			lead = room;
 		from = start > lead ? start - lead : 0;
 		from = snap_start(&c, from);
+		from = word_start(text, from, best_end, max_bytes);
 		/* A long word before the match must not push it out. */
 		if (from > start || best_end > from + max_bytes)
 			from = start;

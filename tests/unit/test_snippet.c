@@ -211,6 +211,16 @@ static void test_snippet__context_before_the_window_never_hides_its_matches(void
 	               "zz4 zz5 zz6", 40);
 }
 
+static void test_snippet__the_window_starts_at_a_whole_word(void)
+{
+	/* The context before "lock" would start at "threaded", a part of
+	 * free-threaded: the whole compound is shown instead. */
+	assert_snippet(ELLIPSIS "free-threaded [lock] [table] zz1 zz2 zz3 zz4" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 free-threaded lock table zz1 zz2 zz3 zz4 zz5 "
+	               "zz6 zz7", 40);
+}
+
 static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 {
 	/* "été " is 6 bytes: a 10-byte window ends inside the second é. */
@@ -436,6 +446,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
 	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
 	FO_TEST(test_snippet__context_before_the_window_never_hides_its_matches),
+	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
