@@ -37,7 +37,32 @@ static uint64_t fake_termfreq(void *ctx, const char *term)
 	return strlen(term) <= 3 ? 90 : 10;
 }
 
-static const fo_qstats stats = { fake_termfreq, NULL, 100 };
+/* An index vocabulary for NEAR's forms: each prefix asked for, and the
+ * prefix with a few endings (one of them not ASCII), in byte order. */
+static folio_status fake_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
+                               void *arg)
+{
+	static const char *const endings[] = { "", "ed", "ing", "s",
+		                               "\xC3\xA9" };
+	char term[256];
+	size_t i, n = strlen(prefix);
+
+	(void)ctx;
+	for (i = 0; i < sizeof endings / sizeof *endings; i++) {
+		size_t e = strlen(endings[i]);
+		if (n + e >= sizeof term)
+			break;
+		memcpy(term, prefix, n);
+		memcpy(term + n, endings[i], e + 1);
+		if (fn(term, n + e, 1, arg))
+			break;
+	}
+	return FOLIO_OK;
+}
+
+static const fo_qstats stats = { .termfreq = fake_termfreq,
+	                         .terms = fake_terms,
+	                         .docs = 100 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
