@@ -25,14 +25,55 @@
  * so for precomposed letters such as U+1F81): fold it first, so that
  * canonically equivalent spellings fold alike (NormalizationTest.txt).
  */
+/*
+ * Latin letters with a stroke or bar are letters of their own to Unicode,
+ * with no decomposition, so STRIPMARK leaves them: Łódź would not match
+ * lodz, nor Ørsted orsted, which is how names are typed on a US keyboard.
+ * These fold to the base letter, as Lucene's ASCIIFoldingFilter does;
+ * letters that would need two (æ, œ, þ) are left alone. Sorted by code
+ * point for the binary search.
+ */
+static const struct {
+	utf8proc_int32_t cp;
+	char base;
+} fo_stroked[] = {
+	{ 0x00D0, 'd' }, { 0x00D8, 'o' }, { 0x00F0, 'd' }, { 0x00F8, 'o' },
+	{ 0x0110, 'd' }, { 0x0111, 'd' }, { 0x0126, 'h' }, { 0x0127, 'h' },
+	{ 0x0131, 'i' }, { 0x0141, 'l' }, { 0x0142, 'l' }, { 0x0166, 't' },
+	{ 0x0167, 't' }, { 0x0180, 'b' }, { 0x0197, 'i' }, { 0x01B5, 'z' },
+	{ 0x01B6, 'z' }, { 0x01E4, 'g' }, { 0x01E5, 'g' }, { 0x01FE, 'o' },
+	{ 0x01FF, 'o' }, { 0x023A, 'a' }, { 0x023B, 'c' }, { 0x023C, 'c' },
+	{ 0x023E, 't' }, { 0x0243, 'b' }, { 0x0244, 'u' }, { 0x0246, 'e' },
+	{ 0x0247, 'e' }, { 0x0248, 'j' }, { 0x0249, 'j' }, { 0x024C, 'r' },
+	{ 0x024D, 'r' }, { 0x0268, 'i' }, { 0x0289, 'u' },
+	/* and what NFKC makes one of them (ᶞ, ℏ, ...): the custom function
+	 * sees code points before they decompose */
+	{ 0x1D9E, 'd' }, { 0x1DA4, 'i' }, { 0x1DB6, 'u' }, { 0x210F, 'h' },
+	{ 0x2C65, 'a' }, { 0x2C66, 't' }, { 0xA7F8, 'h' }, { 0x10795, 'h' },
+	{ 0x107A2, 'o' }, { 0x1D6A4, 'i' },
+};
+
 static utf8proc_int32_t fo_norm_custom(utf8proc_int32_t cp, void *data)
 {
+	size_t lo = 0, hi = sizeof fo_stroked / sizeof *fo_stroked;
+
 	(void)data;
 	if (cp == 0x345)
 		return 0x3b9;
 	/* U+037A GREEK YPOGEGRAMMENI is NFKC space + U+0345: likewise */
 	if (cp == 0x37a)
 		return 0x3b9;
+	if (cp < 0xD0 || cp > 0x1D6A4)
+		return cp;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (fo_stroked[mid].cp == cp)
+			return fo_stroked[mid].base;
+		if (fo_stroked[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return cp;
 }
 

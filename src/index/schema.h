@@ -74,7 +74,9 @@ enum fo_slot {
 /* 2: field word terms, parent-domain host terms, the topics slot (and
  * since 2026-11-30 joined names also without their dots and
  * underscores: an older format-2 index finds "nodejs" only in posts
- * indexed since, until folio index --rebuild). */
-#define FO_FORMAT_VERSION "2"
+ * indexed since, until folio index --rebuild). 3: letters with a stroke
+ * folded (normalize.c): a format-2 index holds "łodz" where a query
+ * now asks for "lodz", so it must be rebuilt. */
+#define FO_FORMAT_VERSION "3"
 
 #endif

@@ -30,8 +30,11 @@ mkdir "$TMP/corpus"
 posts_jsonl 1 30 alpha >"$TMP/corpus/a.jsonl"
 corpus=$(realpath "$TMP/corpus")
 "$FOLIO" index --db "$TMP/i" "$TMP/corpus" >/dev/null
+# This folio's format, as a fresh index records it, and a newer one.
+fmt=$(format_of "$TMP/i")
+newer=$((fmt + 1))
 age "$TMP/i"
-advice="folio: index $TMP/i has format \"1\", which this folio (format 2) cannot use: rebuild it with: folio index --rebuild --db $TMP/i $corpus"
+advice="folio: index $TMP/i has format \"1\", which this folio (format $fmt) cannot use: rebuild it with: folio index --rebuild --db $TMP/i $corpus"
 
 begin "a search refuses it, naming the command that rebuilds it"
 run "$FOLIO" search --db "$TMP/i" lattices
@@ -50,21 +53,21 @@ expect_eq "2|$advice|1|$gen" "$rc|$err|$(format_of "$TMP/i")|$(live_of "$TMP/i")
 
 begin "--no-delete cannot keep posts of another format"
 run "$FOLIO" index --db "$TMP/i" --rebuild --no-delete "$TMP/corpus"
-expect_eq "2|folio: cannot keep the indexed posts missing from the corpus (no_delete): index $TMP/i has format \"1\", whose posts this folio (format 2) cannot read or carry over; rebuild it from the whole corpus without --no-delete|1|$gen" \
+expect_eq "2|folio: cannot keep the indexed posts missing from the corpus (no_delete): index $TMP/i has format \"1\", whose posts this folio (format $fmt) cannot read or carry over; rebuild it from the whole corpus without --no-delete|1|$gen" \
 	"$rc|$err|$(format_of "$TMP/i")|$(live_of "$TMP/i")"
 
 begin "a corpus with a malformed post cannot rebuild it: the old index stays"
 printf '{"url": "https://example.com/bad", "title": "Bad"}\n' >"$TMP/corpus/bad.jsonl"
 run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/corpus"
 expect_eq "2|$TMP/corpus/bad.jsonl:1: post has no summary
-folio: 1 malformed posts or unreadable files skipped, and index $TMP/i has format \"1\", whose posts this folio (format 2) cannot read or carry over: a rebuild would lose the posts they hold, so the index was left as it was; fix them and rebuild again|1|$gen|0" \
+folio: 1 malformed posts or unreadable files skipped, and index $TMP/i has format \"1\", whose posts this folio (format $fmt) cannot read or carry over: a rebuild would lose the posts they hold, so the index was left as it was; fix them and rebuild again|1|$gen|0" \
 	"$rc|$err|$(format_of "$TMP/i")|$(live_of "$TMP/i")|$(ls "$TMP/i" | grep -c '^build-')"
 rm "$TMP/corpus/bad.jsonl"
 
 begin "folio index --rebuild builds it afresh in this folio's format"
 posts_jsonl 1 30 bravo >"$TMP/corpus/a.jsonl"
 run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/corpus"
-expect_eq "0|30 posts in 1 file: 30 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; rebuilt|2" \
+expect_eq "0|30 posts in 1 file: 30 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; rebuilt|$fmt" \
 	"$rc|$out|$(format_of "$TMP/i")"
 
 begin "the old generation is gone, and searches work on the new one"
@@ -74,12 +77,12 @@ begin "the index keeps the language it recorded"
 "$FOLIO" index --db "$TMP/fr" --language french "$TMP/corpus" >/dev/null
 age "$TMP/fr"
 "$FOLIO" index --db "$TMP/fr" --rebuild "$TMP/corpus" >/dev/null
-expect_eq "2|french" "$(format_of "$TMP/fr")|$(language_of "$TMP/fr")"
+expect_eq "$fmt|french" "$(format_of "$TMP/fr")|$(language_of "$TMP/fr")"
 
 begin "unless --language names another"
 age "$TMP/fr"
 "$FOLIO" index --db "$TMP/fr" --rebuild --language german "$TMP/corpus" >/dev/null
-expect_eq "2|german|30" "$(format_of "$TMP/fr")|$(language_of "$TMP/fr")|$(total_of "$TMP/fr" bravo)"
+expect_eq "$fmt|german|30" "$(format_of "$TMP/fr")|$(language_of "$TMP/fr")|$(total_of "$TMP/fr" bravo)"
 
 begin "a sharded index is rebuilt with its shards"
 "$FOLIO" index --db "$TMP/s" --shards 3 "$TMP/corpus" >/dev/null
@@ -87,13 +90,13 @@ age "$TMP/s"
 run "$FOLIO" search --db "$TMP/s" bravo
 r1=$rc
 "$FOLIO" index --db "$TMP/s" --rebuild "$TMP/corpus" >/dev/null
-expect_eq "2|2|3|30" "$r1|$(format_of "$TMP/s")|$(ls -d "$TMP/s/$(live_of "$TMP/s")"/shard-* | wc -l)|$(total_of "$TMP/s" bravo)"
+expect_eq "2|$fmt|3|30" "$r1|$(format_of "$TMP/s")|$(ls -d "$TMP/s/$(live_of "$TMP/s")"/shard-* | wc -l)|$(total_of "$TMP/s" bravo)"
 
 begin "an index of a newer format is rebuilt the same way"
-age "$TMP/i" 3
+age "$TMP/i" "$newer"
 run "$FOLIO" search --db "$TMP/i" bravo
 r1="$rc|$err"
 "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/corpus" >/dev/null
-expect_eq "2|${advice/\"1\"/\"3\"}|2|30" "$r1|$(format_of "$TMP/i")|$(total_of "$TMP/i" bravo)"
+expect_eq "2|${advice/\"1\"/\"$newer\"}|$fmt|30" "$r1|$(format_of "$TMP/i")|$(total_of "$TMP/i" bravo)"
 
 finish

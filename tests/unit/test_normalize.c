@@ -161,6 +161,16 @@ static void test_normalize__documented_folding(void)
 		{ "co\xc2\xad" "operate", "cooperate" },     /* soft hyphen */
 		{ "\xce\x8c\xcf\x83\xce\xbf\xcf\x82", "οσοσ" }, /* Greek final sigma */
 		{ "\xe2\x84\xab", "a" },                     /* Angstrom sign */
+		/* letters with a stroke or bar have no decomposition, so
+		 * stripping marks leaves them: they are folded by name */
+		{ "\xc5\x81\xc3\xb3" "d\xc5\xba", "lodz" },        /* Łódź */
+		{ "\xc3\x98rsted", "orsted" },                  /* Ørsted */
+		{ "s\xc3\xb8ren", "soren" },                    /* søren */
+		{ "\xc4\x90\xe1\xba\xb7ng", "dang" },            /* Đặng */
+		{ "Gu\xc3\xb0r\xc3\xban", "gudrun" },            /* Guðrún */
+		{ "\xc4\xa6" "al", "hal" },                     /* Ħal */
+		{ "\xc4\xb1stanbul", "istanbul" },              /* dotless i */
+		{ "\xc7\xbe", "o" },                            /* Ǿ */
 	};
 	char out[FO_MAX_TERM_BYTES + 1];
 	fo_normalizer nz;

@@ -399,18 +399,18 @@ static void test_upgrade__a_reader_refuses_a_switch_to_another_format(void)
 	r = open_as(path, FOLIO_OPEN_READ);
 	assert_true(r != NULL);
 	assert_int(10, total_of(r, "alpha"));
-	/* Another folio rebuilds it in its format "3". */
+	/* Another folio rebuilds it in its format "99". */
 	w = open_as(path, FOLIO_OPEN_WRITE);
 	assert_true(w != NULL);
 	assert_ok(index_with(w, corpus, 1, 0, 0, &rep));
 	snprintf(gen, sizeof gen, "%s", w->live.data);
 	assert_ok(folio_db_close(w));
 	assert_ok(fo_xdb_open(gen, FO_XDB_WRITE, &x, &err));
-	assert_ok(fo_xdb_set_metadata(x, FO_META_FORMAT, "3", &err));
+	assert_ok(fo_xdb_set_metadata(x, FO_META_FORMAT, "99", &err));
 	assert_ok(fo_xdb_close(x, &err));
 	/* The reader follows the switch, and stops there. */
 	assert_int(-1, total_of(r, "alpha"));
-	assert_true(strstr(folio_db_error(r), "has format \"3\"") != NULL);
+	assert_true(strstr(folio_db_error(r), "has format \"99\"") != NULL);
 	assert_int(-1, total_of(r, "alpha"));
 	folio_db_close(r);
 }
