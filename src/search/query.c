@@ -302,8 +302,9 @@ static void hl_seq_add(cctx *c, fo_hlunit *u, const char *term)
 	u->n_seq++;
 }
 
-/* Token t of node n, for the spelling suggester: its term and its place
- * in the query text. */
+/* Token t of node n, for the spelling suggester: its term, its place in
+ * the query text and the vocabulary it belongs to (title words are
+ * spelt as text words, which they also are). */
 static void word_add(cctx *c, const fo_qnode *n, const qtok *t)
 {
 	size_t at = (size_t)(n->text - c->text);
@@ -317,6 +318,8 @@ static void word_add(cctx *c, const fo_qnode *n, const qtok *t)
 	o->words = grown;
 	grown[o->n_words].start = at + t->start;
 	grown[o->n_words].end = at + t->end;
+	grown[o->n_words].prefix =
+		n->field == FO_FIELD_TITLE ? "" : fprefix[n->field].exact;
 	if (!(grown[o->n_words].term = strdup(t->term)))
 		nomem(c);
 	else
@@ -497,19 +500,15 @@ static fo_xquery *item_query(cctx *c, fo_qfield f, const fo_qnode *n,
 	/* A compound starts with its joined form, except a CJK run, which
 	 * is its bigrams alone (analyzer.c fo_emit_cjk). */
 	size_t first = t->kind == FO_TOK_JOINED ? i + 1 : i;
-	size_t k, np = j - first;
+	size_t k, np = j - first, from = i, to = i + 1;
 
-	if (f == FO_FIELD_ANY || f == FO_FIELD_TITLE) {
-		/* Spelling corrects a compound part by part, so that a
-		 * correction keeps the separators typed (free-threadd:
-		 * free-threaded, not freethreaded). */
-		size_t from = i, to = i + 1;
-
-		if (t->kind == FO_TOK_JOINED && np > 1)
-			from = first, to = j;
-		for (k = from; k < to; k++)
-			word_add(c, n, &l->t[k]);
-	}
+	/* Spelling corrects a compound part by part, so that a correction
+	 * keeps the separators typed (free-threadd: free-threaded, not
+	 * freethreaded). */
+	if (t->kind == FO_TOK_JOINED && np > 1)
+		from = first, to = j;
+	for (k = from; k < to; k++)
+		word_add(c, n, &l->t[k]);
 	if (t->kind == FO_TOK_WORD || np == 0 ||
 	    (t->kind == FO_TOK_PART && np == 1)) {
 		if (c->positive && f == FO_FIELD_ANY)
@@ -569,8 +568,7 @@ static fo_xquery *phrase_query(cctx *c, const fo_qnode *n)
 		if (tl.t[i].kind == FO_TOK_JOINED)
 			continue;
 		/* each word of a phrase may be misspelt, as a free word may */
-		if (n->field == FO_FIELD_ANY || n->field == FO_FIELD_TITLE)
-			word_add(c, n, &tl.t[i]);
+		word_add(c, n, &tl.t[i]);
 		push(c, &l, term_q(c, fprefix[n->field].exact, tl.t[i].term));
 		pterms[2 * np] = fprefix[n->field].exact;
 		pterms[2 * np + 1] = tl.t[i].term;

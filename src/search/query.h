@@ -97,6 +97,8 @@ typedef struct fo_qunit {
 typedef struct fo_qword {
 	size_t start, end; /* byte span in the query text */
 	char *term;        /* the exact (normalised) term */
+	const char *prefix; /* of the terms it is spelt against: "" for the
+	                       text (and titles), a field's word prefix */
 } fo_qword;
 
 typedef struct fo_compiled {

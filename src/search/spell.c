@@ -1,9 +1,11 @@
 /*
- * spell.c: spelling suggestions (spell.h): one scan of the unprefixed
- * vocabulary checks every word to correct at once.
+ * spell.c: spelling suggestions (spell.h): one scan of the vocabulary
+ * checks every word to correct at once, each against the terms of its
+ * own field (the text, or a field's words such as company:).
  */
 #include "search/spell.h"
 
+#include "util/ascii.h"
 #include "util/buf.h"
 
 #include <stdlib.h>
@@ -55,7 +57,7 @@ unsigned fo_spell_distance(const char *a, size_t na, const char *b,
 
 typedef struct cand {
 	const fo_qword *word;
-	size_t len;
+	size_t len, plen;   /* the word's, and its prefix's */
 	uint64_t freq;      /* the word's own document frequency */
 	unsigned max;       /* edits allowed */
 	int wanted;         /* look for a correction */
@@ -74,15 +76,22 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 	scan *s = ctx;
 	size_t i;
 
-	/* Field, stem and filter terms start with an upper-case prefix. */
-	if (len == 0 || (term[0] >= 'A' && term[0] <= 'Z') || len > MAX_WORD)
+	/* A term is its prefix, upper case (schema.h), then its word. */
+	size_t plen = 0;
+
+	while (plen < len && term[plen] >= 'A' && term[plen] <= 'Z')
+		plen++;
+	term += plen;
+	len -= plen;
+	if (len == 0 || len > MAX_WORD)
 		return 0;
 	for (i = 0; i < s->n; i++) {
 		cand *c = &s->c[i];
 		unsigned d;
 
-		if (!c->wanted || freq <= c->freq ||
-		    (c->freq && freq < 10 * c->freq))
+		if (!c->wanted || c->plen != plen ||
+		    memcmp(term - plen, c->word->prefix, plen) != 0 ||
+		    freq <= c->freq || (c->freq && freq < 10 * c->freq))
 			continue;
 		if ((len > c->len ? len - c->len : c->len - len) > c->max)
 			continue;
@@ -97,6 +106,29 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 		}
 	}
 	return 0;
+}
+
+/* A correction, in the case the word was typed in: Balhra gives Balhar,
+ * GLI GIL (the vocabulary is case-folded). */
+static void put_in_case(fo_buf *b, const char *typed, size_t n,
+                        const char *best)
+{
+	size_t i, upper = 0, letters = 0;
+	int all, first;
+
+	for (i = 0; i < n; i++) {
+		letters += fo_ascii_is_alpha((unsigned char)typed[i]);
+		upper += fo_ascii_is_upper((unsigned char)typed[i]);
+	}
+	all = upper > 1 && upper == letters;
+	first = n > 0 && fo_ascii_is_upper((unsigned char)typed[0]);
+	for (i = 0; best[i]; i++) {
+		char ch = best[i];
+
+		if (all || (first && i == 0))
+			ch = fo_ascii_upper((unsigned char)ch);
+		fo_buf_putc(b, ch);
+	}
 }
 
 static int by_start(const void *a, const void *b)
@@ -128,9 +160,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		cand *c = &s.c[i];
 		c->word = &words[i];
 		c->len = strlen(words[i].term);
+		c->plen = strlen(words[i].prefix);
 		c->max = c->len >= 8 ? FO_SPELL_MAX_EDITS : c->len >= 4 ? 1 : 0;
 		c->best_dist = c->max + 1;
-		st = fo_xdb_termfreq(db, words[i].term, &c->freq, err);
+		fo_buf_clear(&b);
+		fo_buf_puts(&b, words[i].prefix);
+		fo_buf_puts(&b, words[i].term);
+		st = b.oom ? FOLIO_ERROR_NOMEM
+		           : fo_xdb_termfreq(db, b.data, &c->freq, err);
 		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
 		                                             c->freq <= 2));
 		wanted += (size_t)c->wanted;
@@ -138,6 +175,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 	if (st == FOLIO_OK && wanted)
 		st = fo_xdb_allterms(db, "", on_term, &s, err);
 	/* Rebuild the query with each corrected word in place. */
+	fo_buf_clear(&b);
 	if (st == FOLIO_OK)
 		qsort(s.c, n_words, sizeof *s.c, by_start);
 	for (i = 0; st == FOLIO_OK && i < n_words; i++) {
@@ -145,7 +183,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		if (!c->best[0] || c->word->start < at)
 			continue;
 		fo_buf_append(&b, query + at, c->word->start - at);
-		fo_buf_puts(&b, c->best);
+		put_in_case(&b, query + c->word->start,
+		            c->word->end - c->word->start, c->best);
 		at = c->word->end;
 		changed = 1;
 	}

@@ -24,9 +24,11 @@ unsigned fo_spell_distance(const char *a, size_t na, const char *b,
 
 /*
  * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
- * word needs correcting. words are the query's words (query.h); a word
- * is corrected when the index holds none of it, or, when the query found
- * nothing (no_hits), when a word ten times as frequent is close.
+ * word needs correcting. words are the query's words (query.h), each
+ * spelt against the terms of its own prefix (company:nvdia against the
+ * company words); a word is corrected when the index holds none of it,
+ * or, when the query found nothing (no_hits), when a word ten times as
+ * frequent is close.
  */
 folio_status fo_spell_suggest(fo_xdb *db, const char *query,
                               const fo_qword *words, size_t n_words,

@@ -16,4 +16,14 @@ static inline char fo_ascii_lower(unsigned char b)
 	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
 }
 
+static inline int fo_ascii_is_upper(unsigned char b)
+{
+	return b >= 'A' && b <= 'Z';
+}
+
+static inline char fo_ascii_upper(unsigned char b)
+{
+	return (char)(b >= 'a' && b <= 'z' ? b - ('a' - 'A') : b);
+}
+
 #endif

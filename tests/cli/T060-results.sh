@@ -53,6 +53,16 @@ begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
 
+begin "field values are corrected from the field's own words"
+run "$FOLIO" search --db "$TMP/index" company:herkou
+expect_eq "1|folio: did you mean: company:heroku" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --json 'author:"Lumir Balhra" GIL'
+expect_eq 'author:"Lumir Balhar" GIL' "$(json 'd["suggestion"]')"
+
+begin "a correction keeps the case the word was typed in"
+run "$FOLIO" search --db "$TMP/index" --json 'Parallelsim PARALELISM'
+expect_eq 'Parallelism PARALLELISM' "$(json 'd["suggestion"]')"
+
 begin "no suggestion when the words are known"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 Heroku'
 expect_eq "None|0" "$(json 'd["suggestion"], d["total"], sep="|"')"
