@@ -50,7 +50,9 @@ with open(src) as f, open(work + "/q-all.tsv", "w") as a, \
         (t if hashlib.md5(qid.encode()).digest()[0] % 2 == 0 else h).write(row)
 PY
 
-if [ -n "${REINDEX:-}" ] || [ ! -e "$WORK/folio/XAPIANDB" ]; then
+# A folio index this build cannot read (another format) is built again.
+if [ -n "${REINDEX:-}" ] || [ ! -e "$WORK/folio/XAPIANDB" ] ||
+	! "$build/folio" stats --db "$WORK/folio" >/dev/null 2>&1; then
 	rm -rf "$WORK/folio" "$WORK/xapian" "$WORK/fts5.db"
 	t0=$(date +%s.%N)
 	"$build/folio" index --db "$WORK/folio" "$WORK/docs.jsonl" >/dev/null
