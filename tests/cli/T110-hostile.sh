@@ -147,4 +147,17 @@ run "$FOLIO" check --db "$TMP/broken4"
 want="folio: $TMP/broken4 is damaged: "
 expect_eq "1|$want" "$rc|${err:0:${#want}}"
 
+# Run from a directory someone else filled (a corpus checkout, say), the
+# command must load its libraries from the system only: an empty entry
+# in a RUNPATH makes the loader look in the working directory.
+begin "a library planted in the working directory is never loaded"
+mkdir "$TMP/planted"
+printf '#include <unistd.h>\n__attribute__((constructor)) static void planted(void) { (void)!write(2, "planted\\n", 8); }\n' >"$TMP/planted/planted.c"
+for lib in libc.so.6 libxapian.so.30 libstemmer.so.0d libutf8proc.so.2 libfolio.so.0; do
+	cc -shared -fPIC -o "$TMP/planted/$lib" "$TMP/planted/planted.c"
+done
+folio_abs=$(realpath "$FOLIO")
+run sh -c "cd '$TMP/planted' && '$folio_abs' --version"
+expect_eq "0||folio " "$rc|$err|${out:0:6}"
+
 finish
