@@ -29,9 +29,9 @@
  * Latin letters with a stroke or bar are letters of their own to Unicode,
  * with no decomposition, so STRIPMARK leaves them: Łódź would not match
  * lodz, nor Ørsted orsted, which is how names are typed on a US keyboard.
- * These fold to the base letter, as Lucene's ASCIIFoldingFilter does;
- * letters that would need two (æ, œ, þ) are left alone. Sorted by code
- * point for the binary search.
+ * These fold to the base letter, as Lucene's ASCIIFoldingFilter does
+ * (letters that stand for two are written out after normalisation:
+ * fo_fold_digraphs). Sorted by code point for the binary search.
  */
 static const struct {
 	utf8proc_int32_t cp;
@@ -124,6 +124,26 @@ static const unsigned char fo_lower_tab[256] = {
 	'x', 'y', 'z', '{', '|', '}', '~', 0x7f,
 };
 
+/* æ, œ and þ (what is left of Æ, Œ, Þ and their compatibility forms
+ * once case is folded) written out as ae, oe and th, as Lucene's ASCII
+ * folding writes them: Encyclopædia is found by encyclopaedia. Each is
+ * two bytes in UTF-8 and two letters out, so s changes in place. */
+static void fo_fold_digraphs(unsigned char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		const char *to = s[i] == 0xc3 && s[i + 1] == 0xa6   ? "ae"
+		               : s[i] == 0xc5 && s[i + 1] == 0x93 ? "oe"
+		               : s[i] == 0xc3 && s[i + 1] == 0xbe ? "th"
+		                                                  : NULL;
+		if (to) {
+			s[i] = (unsigned char)to[0];
+			s[++i] = (unsigned char)to[1];
+		}
+	}
+}
+
 /* Decompose and recompose src into nz->ucs, returning the UTF-8 length
  * (the bytes are in nz->ucs), or a negative utf8proc error. */
 static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
@@ -151,8 +171,10 @@ static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
 		nz->ucs = p;
 		nz->cap = cap;
 	}
-	return utf8proc_reencode((utf8proc_int32_t *)nz->ucs, r,
-	                         FO_NORM_OPTIONS);
+	r = utf8proc_reencode((utf8proc_int32_t *)nz->ucs, r, FO_NORM_OPTIONS);
+	if (r > 0)
+		fo_fold_digraphs((unsigned char *)nz->ucs, (size_t)r);
+	return r;
 }
 
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
@@ -316,6 +338,7 @@ char *fo_normalize_value(const char *text, size_t len)
 	                        FO_NORM_OPTIONS, fo_norm_custom, NULL);
 	if (r < 0)
 		goto out;
+	fo_fold_digraphs(mapped, (size_t)r);
 	fo_collapse_space((char *)mapped, (size_t)r);
 	res = (char *)mapped;
 out:

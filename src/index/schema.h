@@ -75,8 +75,8 @@ enum fo_slot {
  * since 2026-11-30 joined names also without their dots and
  * underscores: an older format-2 index finds "nodejs" only in posts
  * indexed since, until folio index --rebuild). 3: letters with a stroke
- * folded (normalize.c): a format-2 index holds "łodz" where a query
- * now asks for "lodz", so it must be rebuilt. */
+ * folded, æ, œ and þ written out (normalize.c): a format-2 index holds
+ * "łodz" where a query now asks for "lodz", so it must be rebuilt. */
 #define FO_FORMAT_VERSION "3"
 
 #endif

@@ -20,7 +20,7 @@ cat >"$TMP/tech.jsonl" <<'JL'
 {"url": "https://example.com/ko", "title": "한국어 검색", "summary": "검색 엔진은 형태소 분석기를 사용합니다."}
 {"url": "https://example.com/de", "title": "Straße und Café", "summary": "Die Straße zum Café in München; ＭＸＦＰ８ ﬁle."}
 {"url": "https://example.com/ru", "title": "Поиск", "summary": "Полнотекстовый поиск для русских текстов."}
-{"url": "https://example.com/pl", "title": "Meetup in Łódź", "author": "Søren Đặng", "summary": "A Python meetup in Łódź, hosted by Ørsted."}
+{"url": "https://example.com/pl", "title": "Meetup in Łódź", "author": "Søren Đặng", "summary": "A Python meetup in Łódź, hosted by Ørsted, with an Encyclopædia Britannica."}
 JL
 run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
 begin "the corpus indexes cleanly"
@@ -130,6 +130,9 @@ check "Łódź" "$U/pl"
 check "orsted" "$U/pl"
 check "author:soren" "$U/pl"
 check 'author:"Soren Dang"' "$U/pl"
+# letters that stand for two are written out
+check "encyclopaedia" "$U/pl"
+check "Encyclopædia" "$U/pl"
 
 # a language chosen at index time is used by every later query
 run "$FOLIO" index --db "$TMP/ru" --language russian "$TMP/tech.jsonl"

@@ -171,6 +171,10 @@ static void test_normalize__documented_folding(void)
 		{ "\xc4\xa6" "al", "hal" },                     /* Ħal */
 		{ "\xc4\xb1stanbul", "istanbul" },              /* dotless i */
 		{ "\xc7\xbe", "o" },                            /* Ǿ */
+		/* letters that stand for two, written out (same byte count) */
+		{ "Encyclop\xc3\xa6" "dia", "encyclopaedia" },  /* æ */
+		{ "\xc5\x92uvre", "oeuvre" },                    /* Œ */
+		{ "\xc3\x9e\xc3\xb3r", "thor" },                 /* Þór */
 	};
 	char out[FO_MAX_TERM_BYTES + 1];
 	fo_normalizer nz;
