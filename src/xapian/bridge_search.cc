@@ -10,21 +10,21 @@
 #include <new>
 #include <unordered_map>
 
-// Counts the values of one slot over every match, splitting multi-valued
-// slots (NUL-separated, e.g. the topics) so each value counts once per
-// document. ValueCountMatchSpy would count the joined string as one value.
-// Values with the same key (fo_xsearch.facet_key: "RED HAT" and "Red Hat",
-// which company: filters alike) are one value, counted once per document.
-class SplitValueCountSpy : public Xapian::MatchSpy {
+// Counts of one slot's values, multi-valued slots (NUL-separated, e.g.
+// the topics) split so that each value counts once per document. Values
+// with the same key (fo_xsearch.facet_key: "RED HAT" and "Red Hat",
+// which company: filters alike) are one value, counted once per document
+// and named by their most frequent spelling.
+class FacetCounts {
 public:
 	typedef char *(*key_fn)(const char *value, size_t len);
 
-	SplitValueCountSpy(unsigned slot, key_fn key) : slot_(slot), key_(key)
+	explicit FacetCounts(key_fn key) : key_(key)
 	{
 	}
-	void operator()(const Xapian::Document &doc, double) override
+	// The raw slot value v of n documents.
+	void add(const std::string &v, uint64_t n)
 	{
-		std::string v = doc.get_value(slot_);
 		size_t start = 0;
 
 		if (v.empty())
@@ -35,15 +35,15 @@ public:
 			if (end == std::string::npos)
 				end = v.size();
 			if (end > start)
-				count(v.substr(start, end - start));
+				count(v.substr(start, end - start), n);
 			if (end == v.size())
 				break;
 			start = end + 1;
 		}
 	}
-	void collect(fo_xfacet &out) const
+	void collect(unsigned slot, fo_xfacet &out) const
 	{
-		out.slot = slot_;
+		out.slot = slot;
 		out.counts.clear();
 		for (const auto &kv : counts_)
 			out.counts.emplace_back(spelling(kv.second), kv.second.n);
@@ -68,7 +68,7 @@ private:
 		uint64_t *n;
 	};
 
-	void count(const std::string &part)
+	void count(const std::string &part, uint64_t n)
 	{
 		// Each spelling is keyed once: the key function normalises,
 		// and a facet search calls this for every match (a common
@@ -92,8 +92,8 @@ private:
 		if (std::find(seen_.begin(), seen_.end(), v) != seen_.end())
 			return;
 		seen_.push_back(v);
-		v->n++;
-		(*it->second.n)++;
+		v->n += n;
+		*it->second.n += n;
 	}
 	// 1 for a spelling with both upper and lower case letters (ASCII),
 	// which names a value better than "RED HAT" or "nvidia" alone.
@@ -117,11 +117,56 @@ private:
 		return best->first;
 	}
 
-	unsigned slot_;
 	key_fn key_;
 	std::map<std::string, value> counts_; // by key; nodes never move
 	std::unordered_map<std::string, spelt> spelt_;
-	std::vector<const value *> seen_; // this document's values
+	std::vector<const value *> seen_; // the values of one raw value
+};
+
+// Facet counts over every match. Locally a spy of folio's own counts each
+// document as it matches; a remote shard (xapian-tcpsrv) runs only the
+// spies its registry knows, so there Xapian's ValueCountMatchSpy counts
+// each raw value, and the counts are split and folded after the match,
+// which gives the same numbers: the documents sharing a raw value share
+// its parts.
+class FacetSpy : public Xapian::MatchSpy {
+public:
+	FacetSpy(unsigned slot, FacetCounts::key_fn key)
+		: slot_(slot), counts_(key)
+	{
+	}
+	void operator()(const Xapian::Document &doc, double) override
+	{
+		counts_.add(doc.get_value(slot_), 1);
+	}
+	void collect(fo_xfacet &out) const
+	{
+		counts_.collect(slot_, out);
+	}
+
+private:
+	unsigned slot_;
+	FacetCounts counts_;
+};
+
+struct RemoteFacetSpy {
+	RemoteFacetSpy(unsigned slot, FacetCounts::key_fn key)
+		: spy(slot), slot_(slot), key_(key)
+	{
+	}
+	void collect(fo_xfacet &out) const
+	{
+		FacetCounts counts(key_);
+		for (Xapian::TermIterator v = spy.values_begin();
+		     v != spy.values_end(); ++v)
+			counts.add(*v, v.get_termfreq());
+		counts.collect(slot_, out);
+	}
+	Xapian::ValueCountMatchSpy spy;
+
+private:
+	unsigned slot_;
+	FacetCounts::key_fn key_;
 };
 
 // Hits fetched past the page, so that ties at its edge are decided by
@@ -238,13 +283,21 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		enq.set_sort_by_key_then_relevance(&missing_last, false);
 		break;
 	}
-	std::vector<std::unique_ptr<SplitValueCountSpy> > spies;
-	for (unsigned slot = 0; slot < 32; slot++)
-		if (p->facet_slots & (1u << slot))
-			spies.emplace_back(
-				new SplitValueCountSpy(slot, p->facet_key));
-	for (std::unique_ptr<SplitValueCountSpy> &spy : spies)
-		enq.add_matchspy(spy.get());
+	std::vector<std::unique_ptr<FacetSpy> > spies;
+	std::vector<std::unique_ptr<RemoteFacetSpy> > remote_spies;
+	for (unsigned slot = 0; slot < 32; slot++) {
+		if (!(p->facet_slots & (1u << slot)))
+			continue;
+		if (h->remote) {
+			remote_spies.emplace_back(
+				new RemoteFacetSpy(slot, p->facet_key));
+			enq.add_matchspy(&remote_spies.back()->spy);
+		} else {
+			spies.emplace_back(new FacetSpy(slot, p->facet_key));
+			enq.add_matchspy(spies.back().get());
+		}
+	}
+	bool facets = !spies.empty() || !remote_spies.empty();
 	// Relevance ties must not depend on the shard layout. Xapian orders
 	// equal weights by the tie slot, but a weight summed over shards may
 	// differ from the unsharded one in its last bits, which decides ties
@@ -257,7 +310,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// save little. Over several shards, the probe's smaller fetch
 	// missed a hit that the full margin's had (api_shards, with the
 	// sanitizers' smaller corpus): the probe is for one database only.
-	bool probe = resort && spies.empty() && h->db->size() == 1;
+	bool probe = resort && !facets && h->db->size() == 1;
 	if (resort) {
 		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
 		first = 0;
@@ -270,12 +323,15 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// Spies (facets) must see every match; a remote shard would answer
 	// each term frequency with a round trip of its own.
 	Xapian::doccount at_least = p->check_at_least;
-	if (spies.empty() && !h->remote &&
-	    min_matches(*h->db, q->q) >= at_least)
+	if (!facets && !h->remote && min_matches(*h->db, q->q) >= at_least)
 		at_least = 0;
 	Xapian::MSet mset = enq.get_mset(first, want, at_least);
 	m->facets.clear();
-	for (const std::unique_ptr<SplitValueCountSpy> &spy : spies) {
+	for (const std::unique_ptr<FacetSpy> &spy : spies) {
+		m->facets.emplace_back();
+		spy->collect(m->facets.back());
+	}
+	for (const std::unique_ptr<RemoteFacetSpy> &spy : remote_spies) {
 		m->facets.emplace_back();
 		spy->collect(m->facets.back());
 	}

@@ -35,6 +35,15 @@ printf '# the shards\n%s\n\n%s\n' "$r0" "$r1" >"$TMP/front/REMOTES"
 b=$("$FOLIO" search --db "$TMP/front" --json --limit 40 library)
 expect_eq "$(ranking "$a")" "$(ranking "$b")"
 
+begin "facets over remote shards count as over one local database"
+# xapian-tcpsrv runs only the match spies it knows: folio's own was
+# refused ("MatchSpy not suitable for use with remote searches").
+facets_of() { python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["facets"], sort_keys=True))' <<<"$1"; }
+a=$("$FOLIO" search --db "$TMP/one" --json --facets --limit 0 library)
+b=$("$FOLIO" search --remote "$r0" --remote "$r1" --json --facets --limit 0 library)
+c=$("$FOLIO" search --db "$gen/shard-0" --remote "$r1" --json --facets --limit 0 library)
+expect_eq "$(facets_of "$a")|$(facets_of "$a")" "$(facets_of "$b")|$(facets_of "$c")"
+
 begin "a malformed --remote is refused"
 run "$FOLIO" search --remote localhost library
 expect_eq "2 folio: remote shard \"localhost\" is not HOST:PORT" "$rc $err"
