@@ -772,6 +772,8 @@ static fo_xquery *near_query(cctx *c, const fo_qnode *n)
 			push(c, &l, forms ? forms_query(c, kid->field, &tl.t[i])
 			                  : term_q(c, fprefix[kid->field].exact,
 			                           tl.t[i].term));
+			if (tl.t[i].kind == FO_TOK_WORD)
+				word_add(c, kid, &tl.t[i]);
 			if (c->positive && kid->field == FO_FIELD_ANY)
 				hl_add(c, forms ? FO_HL_WORD : FO_HL_EXACT,
 				       tl.t[i].term, forms ? tl.t[i].stem : NULL);

@@ -53,6 +53,10 @@ begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
 
+begin "a misspelt word of a NEAR is corrected too"
+run "$FOLIO" search --db "$TMP/index" 'GIL NEAR/3 threds'
+expect_eq "1|folio: did you mean: GIL NEAR/3 threads" "$rc|$err"
+
 begin "field values are corrected from the field's own words"
 run "$FOLIO" search --db "$TMP/index" company:herkou
 expect_eq "1|folio: did you mean: company:heroku" "$rc|$err"
