@@ -79,7 +79,7 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 	/* A term is its prefix, upper case (schema.h), then its word. */
 	size_t plen = 0;
 
-	while (plen < len && term[plen] >= 'A' && term[plen] <= 'Z')
+	while (plen < len && fo_ascii_is_upper((unsigned char)term[plen]))
 		plen++;
 	term += plen;
 	len -= plen;
