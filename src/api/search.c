@@ -397,7 +397,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 			                       ? opts->offset + opts->limit
 			                       : window;
 		}
-		params.sort_slot = FO_SLOT_DATE;
+		params.sort_slot = opts->sort == FOLIO_SORT_OLDEST
+		                           ? FO_SLOT_DATE_LAST : FO_SLOT_DATE;
 		params.tie_slot = FO_SLOT_TIE;
 		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
 		            : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC

@@ -48,8 +48,14 @@ enum fo_slot {
 	 * first and never by docid (docids differ between shard layouts).
 	 * One slot, because a remote shard (xapian-tcpsrv 1.4) can sort by a
 	 * value but not by a KeyMaker. */
-	FO_SLOT_TIE = 6
+	FO_SLOT_TIE = 6,
+	/* Ascending dates: "YYYY-MM-DD", "~" (after every digit) when the
+	 * post has none, so that undated posts come last as a plain value
+	 * sort, which remote shards can do too (a KeyMaker cannot run on
+	 * xapian-tcpsrv 1.4). */
+	FO_SLOT_DATE_LAST = 7
 };
+#define FO_UNDATED_LAST "~"
 
 /* The separator of the values in FO_SLOT_TOPICS. */
 #define FO_TOPIC_SEP '\0'
@@ -75,8 +81,9 @@ enum fo_slot {
  * since 2026-11-30 joined names also without their dots and
  * underscores: an older format-2 index finds "nodejs" only in posts
  * indexed since, until folio index --rebuild). 3: letters with a stroke
- * folded, æ, œ and þ written out (normalize.c): a format-2 index holds
- * "łodz" where a query now asks for "lodz", so it must be rebuilt. */
+ * folded, æ, œ and þ written out (normalize.c), and the
+ * FO_SLOT_DATE_LAST slot: a format-2 index holds "łodz" where a query
+ * now asks for "lodz", so it must be rebuilt. */
 #define FO_FORMAT_VERSION "3"
 
 #endif

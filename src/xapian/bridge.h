@@ -164,7 +164,7 @@ void fo_xquery_free(fo_xquery *q);
 typedef enum fo_xsort {
 	FO_XSORT_RELEVANCE, /* weight, then value of tie_slot descending */
 	FO_XSORT_VALUE_DESC,
-	FO_XSORT_VALUE_ASC   /* documents without the value last (local) */
+	FO_XSORT_VALUE_ASC
 } fo_xsort;
 
 typedef struct fo_xsearch {

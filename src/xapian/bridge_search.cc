@@ -252,11 +252,6 @@ static Xapian::doccount min_matches(const Xapian::Database &db,
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                 fo_xmset *m)
 {
-	// An empty value sorts first, so ascending dates would put the posts
-	// without one first; a key maker gives them a key after every date
-	// (Elasticsearch's missing: _last). Declared before enq, which keeps
-	// a pointer to it. Xapian 1.4's remote backend has no key makers.
-	Xapian::MultiValueKeyMaker missing_last;
 	Xapian::Enquire enq(*h->db);
 	enq.set_query(q->q);
 	if (p->delta > 0)
@@ -273,14 +268,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		enq.set_sort_by_value_then_relevance(p->sort_slot, true);
 		break;
 	case FO_XSORT_VALUE_ASC:
-		if (h->remote) {
-			enq.set_sort_by_value_then_relevance(p->sort_slot,
-			                                     false);
-			break;
-		}
-		missing_last.add_value(p->sort_slot, false,
-		                       std::string(1, '\xff'));
-		enq.set_sort_by_key_then_relevance(&missing_last, false);
+		enq.set_sort_by_value_then_relevance(p->sort_slot, false);
 		break;
 	}
 	std::vector<std::unique_ptr<FacetSpy> > spies;

@@ -44,6 +44,22 @@ b=$("$FOLIO" search --remote "$r0" --remote "$r1" --json --facets --limit 0 libr
 c=$("$FOLIO" search --db "$gen/shard-0" --remote "$r1" --json --facets --limit 0 library)
 expect_eq "$(facets_of "$a")|$(facets_of "$a")" "$(facets_of "$b")|$(facets_of "$c")"
 
+begin "--sort oldest puts undated posts last on a remote shard too"
+mkdir "$TMP/dated"
+cat >"$TMP/dated/posts.jsonl" <<'JL'
+{"url": "https://example.com/undated", "title": "Quokka notes", "summary": "Quokkas, undated."}
+{"url": "https://example.com/2025", "title": "Quokka news", "published": "2025-03-01", "summary": "Quokkas in 2025."}
+{"url": "https://example.com/2024", "title": "Quokka facts", "published": "2024-06-01", "summary": "Quokkas in 2024."}
+JL
+"$FOLIO" index --db "$TMP/dated/i" "$TMP/dated/posts.jsonl" >/dev/null
+p2=$(free_port)
+serve s2 xapian-tcpsrv --interface 127.0.0.1 --port "$p2" "$TMP/dated/i/$(awk '{print $2}' "$TMP/dated/i/XAPIANDB")"
+wait_port "$p2"
+a=$("$FOLIO" search --db "$TMP/dated/i" --json --sort oldest quokka)
+b=$("$FOLIO" search --remote "127.0.0.1:$p2" --json --sort oldest quokka)
+expect_eq "https://example.com/2024 https://example.com/2025 https://example.com/undated|same" \
+	"$(urls_of "$a" | tr '\n' ' ' | sed 's/ $//')|$([ "$(urls_of "$a")" = "$(urls_of "$b")" ] && echo same)"
+
 begin "a malformed --remote is refused"
 run "$FOLIO" search --remote localhost library
 expect_eq "2 folio: remote shard \"localhost\" is not HOST:PORT" "$rc $err"
