@@ -10,6 +10,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "scratch.h"
 #include "tempdir.h"
 
 #include <ftw.h>
@@ -19,15 +20,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char root[256];
-
-/* root/name into buf. */
-static const char *in_root(char *buf, size_t size, const char *name)
-{
-	snprintf(buf, size, "%s/%s", root, name);
-	return buf;
-}
 
 static folio_status open_db(const char *path, unsigned flags, folio_db **db)
 {
@@ -42,8 +34,6 @@ static folio_status open_db(const char *path, unsigned flags, folio_db **db)
 	free(errmsg);
 	return st;
 }
-
-#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
 
 static const char *const topics_locking[] = { "PostgreSQL", "Concurrency" };
 static const char *const topics_python[] = { "Python" };

@@ -10,6 +10,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "scratch.h"
 #include "tempdir.h"
 
 #include <ftw.h>
@@ -21,73 +22,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char root[256];
-
-static const char *in_root(char *buf, size_t size, const char *name)
-{
-	snprintf(buf, size, "%s/%s", root, name);
-	return buf;
-}
-
-static folio_db *open_as(const char *path, unsigned flags)
-{
-	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
-	folio_db *db = NULL;
-	char *errmsg = NULL;
-
-	opts.flags = flags;
-	if (folio_db_open(path, &opts, &db, &errmsg) != FOLIO_OK)
-		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
-	free(errmsg);
-	return db;
-}
-
-#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
-
-/* Write n JSON Lines posts p<first>.. whose summaries carry mark. */
-static int write_posts(const char *path, int first, int n, const char *mark)
-{
-	FILE *f = fopen(path, "w");
-	int i;
-
-	if (!f)
-		return -1;
-	for (i = first; i < first + n; i++)
-		fprintf(f, "{\"url\": \"https://example.com/p%d\", \"title\": "
-		        "\"Post %d\", \"summary\": \"Words about %s and "
-		        "lattices.\"}\n", i, i, mark);
-	return fclose(f);
-}
-
-static long total_of(folio_db *db, const char *query)
-{
-	folio_results *r = NULL;
-	long n;
-
-	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
-		return -1;
-	n = (long)folio_results_total(r);
-	folio_results_free(r);
-	return n;
-}
-
 static uint64_t count_of(folio_db *db)
 {
 	uint64_t n = UINT64_MAX;
 
 	folio_db_count(db, &n);
 	return n;
-}
-
-static folio_status index_one(folio_db *db, const char *path, int rebuild,
-                              int no_delete, folio_index_report *rep)
-{
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-
-	io.rebuild = rebuild;
-	io.no_delete = no_delete;
-	io.threads = 2;
-	return folio_db_index_paths(db, &path, 1, &io, rep);
 }
 
 static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
@@ -105,13 +45,13 @@ static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
 	assert_int(0, write_posts(b, 1, 50, "bravo"));
 	w = open_as(path, WRITE_CREATE);
 	assert_true(w != NULL);
-	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
 	r = open_as(path, FOLIO_OPEN_READ);
 	assert_true(r != NULL);
 	assert_int(50, total_of(r, "alpha"));
 	assert_ok(folio_db_stats(r, &s));
 	gen_a = s.generation;
-	assert_ok(index_one(w, b, 1, 0, &rep));
+	assert_ok(index_file(w, b, 1, 0, 0, &rep));
 	assert_true(rep.rebuilt);
 	assert_int(50, rep.updated);
 	/* The reader's next search runs on the new generation, whose
@@ -121,7 +61,7 @@ static void test_gen__a_long_lived_reader_follows_a_rebuild(void)
 	assert_ok(folio_db_stats(r, &s));
 	assert_int(gen_a + 1, s.generation);
 	/* The writer goes on writing to the new generation. */
-	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
 	assert_int(50, rep.updated);
 	assert_int(50, total_of(r, "alpha"));
 	assert_ok(folio_db_close(r));
@@ -140,7 +80,7 @@ static void test_gen__a_second_writer_is_locked_out_across_a_rebuild(void)
 	assert_int(0, write_posts(a, 1, 10, "alpha"));
 	w = open_as(path, WRITE_CREATE);
 	assert_true(w != NULL);
-	assert_ok(index_one(w, a, 1, 0, &rep));
+	assert_ok(index_file(w, a, 1, 0, 0, &rep));
 	/* After the switch the writer holds the new generation, and the
 	 * index's lock still keeps a second writer out. */
 	opts.flags = FOLIO_OPEN_WRITE;
@@ -167,13 +107,13 @@ static void test_gen__removal_and_no_delete(void)
 	assert_int(0, write_posts(b, 100, 5, "bravo"));
 	w = open_as(path, WRITE_CREATE);
 	assert_true(w != NULL);
-	assert_ok(index_one(w, a, 0, 0, &rep));
-	assert_ok(index_one(w, b, 0, 1, &rep));
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
+	assert_ok(index_file(w, b, 0, 1, 0, &rep));
 	assert_int(5, rep.added);
 	assert_int(20, rep.kept);
 	assert_int(0, rep.removed);
 	assert_int(25, count_of(w));
-	assert_ok(index_one(w, b, 0, 0, &rep));
+	assert_ok(index_file(w, b, 0, 0, 0, &rep));
 	assert_int(5, rep.unchanged);
 	assert_int(20, rep.removed);
 	assert_int(0, rep.kept);
@@ -410,7 +350,7 @@ static void test_gen__stats_and_check(void)
 	assert_int(0, write_posts(a, 1, 7, "alpha"));
 	w = open_as(path, WRITE_CREATE);
 	assert_true(w != NULL);
-	assert_ok(index_one(w, a, 0, 0, &rep));
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
 	assert_ok(folio_db_stats(w, &s));
 	assert_int(7, s.documents);
 	assert_true(s.terms > 7);

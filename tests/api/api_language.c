@@ -10,6 +10,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "scratch.h"
 #include "tempdir.h"
 
 #include <ftw.h>
@@ -19,14 +20,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char root[256];
-
-static const char *in_root(char *buf, size_t size, const char *name)
-{
-	snprintf(buf, size, "%s/%s", root, name);
-	return buf;
-}
 
 static folio_status open_lang(const char *path, unsigned flags,
                               const char *language, folio_db **db,
@@ -38,8 +31,6 @@ static folio_status open_lang(const char *path, unsigned flags,
 	opts.language = language;
 	return folio_db_open(path, &opts, db, errmsg);
 }
-
-#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
 
 static long hits_of(folio_db *db, const char *query)
 {
@@ -69,17 +60,6 @@ static int write_run_posts(const char *path, int only_running)
 	      "\"Running at scale\", \"summary\": \"Running services.\"}\n",
 	      f);
 	return fclose(f);
-}
-
-static folio_status index_file(folio_db *db, const char *file, int rebuild,
-                               int no_delete, folio_index_report *rep)
-{
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-
-	io.rebuild = rebuild;
-	io.no_delete = no_delete;
-	io.threads = 2;
-	return folio_db_index_paths(db, &file, 1, &io, rep);
 }
 
 static uint64_t terms_of(folio_db *db)
@@ -157,7 +137,7 @@ static void test_language__a_rebuild_switches_the_language(void)
 	in_root(file, sizeof file, "switch.jsonl");
 	assert_int(0, write_run_posts(file, 0));
 	assert_ok(open_lang(path, WRITE_CREATE, NULL, &w, NULL));
-	assert_ok(index_file(w, file, 0, 0, &rep));
+	assert_ok(index_file(w, file, 0, 0, 0, &rep));
 	assert_ok(folio_db_close(w));
 	/* A reader that stays open across the switch. */
 	assert_ok(open_lang(path, FOLIO_OPEN_READ, NULL, &r, NULL));
@@ -171,7 +151,7 @@ static void test_language__a_rebuild_switches_the_language(void)
 	         "\"english\", not \"none\": a new language needs a rebuild "
 	         "(folio index --rebuild)", path);
 	rep.files = 99;
-	assert_int(FOLIO_ERROR_INVALID, index_file(w, file, 0, 0, &rep));
+	assert_int(FOLIO_ERROR_INVALID, index_file(w, file, 0, 0, 0, &rep));
 	assert_str(want, folio_db_error(w));
 	assert_int(0, rep.files); /* refused before reading anything */
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(w, &post));
@@ -180,7 +160,7 @@ static void test_language__a_rebuild_switches_the_language(void)
 	assert_int(2, hits_of(r, "running"));
 
 	/* The rebuild makes it anew in the new language. */
-	assert_ok(index_file(w, file, 1, 0, &rep));
+	assert_ok(index_file(w, file, 1, 0, 0, &rep));
 	assert_true(rep.rebuilt);
 	assert_str("none", folio_db_language(w));
 	assert_int(1, hits_of(w, "running"));
@@ -218,15 +198,15 @@ static void test_language__posts_carried_over_are_analysed_anew(void)
 	assert_int(0, write_run_posts(part, 1));
 	/* What the two posts make when indexed without stemming. */
 	assert_ok(open_lang(ref, WRITE_CREATE, "none", &none, NULL));
-	assert_ok(index_file(none, file, 0, 0, &rep));
+	assert_ok(index_file(none, file, 0, 0, 0, &rep));
 
 	assert_ok(open_lang(path, WRITE_CREATE, "english", &w, NULL));
-	assert_ok(index_file(w, file, 0, 0, &rep));
+	assert_ok(index_file(w, file, 0, 0, 0, &rep));
 	assert_true(terms_of(w) > terms_of(none)); /* the stems */
 	assert_ok(folio_db_close(w));
 	/* A rebuild in "none" from a corpus without "run", keeping it. */
 	assert_ok(open_lang(path, FOLIO_OPEN_WRITE, "none", &w, NULL));
-	assert_ok(index_file(w, part, 1, 1, &rep));
+	assert_ok(index_file(w, part, 1, 1, 0, &rep));
 	assert_int(1, rep.kept);
 	assert_str("none", folio_db_language(w));
 	assert_int(2, hits_of(w, "things OR running"));

@@ -13,6 +13,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "scratch.h"
 #include "tempdir.h"
 
 #include <stdint.h>
@@ -20,14 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static char root[256];
-
-static const char *in_root(char *buf, size_t size, const char *name)
-{
-	snprintf(buf, size, "%s/%s", root, name);
-	return buf;
-}
 
 static folio_db *create(const char *name)
 {

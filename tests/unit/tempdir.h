@@ -20,23 +20,23 @@ static int fo_tempdir_remove_entry(const char *path, const struct stat *sb,
 	return remove(path);
 }
 
-/* Fill root (size bytes) with a new directory's path; -1 on failure. */
-static int fo_tempdir_make(char *root, size_t size, const char *name)
+/* Fill dir (size bytes) with a new directory's path; -1 on failure. */
+static int fo_tempdir_make(char *dir, size_t size, const char *name)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	snprintf(root, size, "%s/folio-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
+	snprintf(dir, size, "%s/folio-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
 	         name);
-	if (!mkdtemp(root)) {
+	if (!mkdtemp(dir)) {
 		perror("mkdtemp");
 		return -1;
 	}
 	return 0;
 }
 
-static void fo_tempdir_remove(const char *root)
+static void fo_tempdir_remove(const char *dir)
 {
-	nftw(root, fo_tempdir_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	nftw(dir, fo_tempdir_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 #endif

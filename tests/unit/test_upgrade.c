@@ -15,6 +15,7 @@
 #include "api/layout.h"
 #include "harness.h"
 #include "index/schema.h"
+#include "scratch.h"
 #include "tempdir.h"
 #include "xapian/bridge.h"
 
@@ -23,16 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char root[256];
-
-#define WRITE_CREATE (FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE)
-
-static const char *in_root(char *buf, size_t size, const char *name)
-{
-	snprintf(buf, size, "%s/%s", root, name);
-	return buf;
-}
 
 /* Open path with flags and language (NULL: none named); on failure the
  * status is returned and the message copied into msg. */
@@ -53,56 +44,6 @@ static folio_status open_with(const char *path, unsigned flags,
 	return st;
 }
 
-static folio_db *open_as(const char *path, unsigned flags)
-{
-	folio_db *db = NULL;
-	char msg[1024];
-
-	if (open_with(path, flags, NULL, &db, msg, sizeof msg) != FOLIO_OK)
-		fprintf(stderr, "  open %s: %s\n", path, msg);
-	return db;
-}
-
-/* Write n JSON Lines posts p<first>.. whose summaries carry mark. */
-static int write_posts(const char *path, int first, int n, const char *mark)
-{
-	FILE *f = fopen(path, "w");
-	int i;
-
-	if (!f)
-		return -1;
-	for (i = first; i < first + n; i++)
-		fprintf(f, "{\"url\": \"https://example.com/p%d\", \"title\": "
-		        "\"Post %d\", \"summary\": \"Words about %s and "
-		        "lattices.\"}\n", i, i, mark);
-	return fclose(f);
-}
-
-static folio_status index_with(folio_db *db, const char *path, int rebuild,
-                               int no_delete, unsigned shards,
-                               folio_index_report *rep)
-{
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-
-	io.rebuild = rebuild;
-	io.no_delete = no_delete;
-	io.shards = shards;
-	io.threads = 2;
-	return folio_db_index_paths(db, &path, 1, &io, rep);
-}
-
-static long total_of(folio_db *db, const char *query)
-{
-	folio_results *r = NULL;
-	long n;
-
-	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
-		return -1;
-	n = (long)folio_results_total(r);
-	folio_results_free(r);
-	return n;
-}
-
 /* Build an index at path from corpus (shards: its layout, language: its
  * stemmer), then record format in it as a folio of that format would. */
 static void make_index(const char *path, const char *corpus,
@@ -114,7 +55,7 @@ static void make_index(const char *path, const char *corpus,
 	fo_xerr err = { "" };
 
 	assert_ok(open_with(path, WRITE_CREATE, language, &db, NULL, 0));
-	assert_ok(index_with(db, corpus, 0, 0, shards, &rep));
+	assert_ok(index_file(db, corpus, 0, 0, shards, &rep));
 	assert_ok(fo_xdb_set_metadata(db->xdb, FO_META_FORMAT, format, &err));
 	assert_ok(folio_db_close(db));
 }
@@ -176,7 +117,7 @@ static void test_upgrade__a_writer_may_only_rebuild_it(void)
 	snprintf(want, sizeof want, "index %s has format \"1\", which this "
 	         "folio (format %s) cannot use: rebuild it with: folio index "
 	         "--rebuild --db %s %s", path, FO_FORMAT_VERSION, path, corpus);
-	assert_int(FOLIO_ERROR_VERSION, index_with(db, corpus, 0, 0, 0, &rep));
+	assert_int(FOLIO_ERROR_VERSION, index_file(db, corpus, 0, 0, 0, &rep));
 	assert_str(want, folio_db_error(db));
 	assert_int(0, rep.added);
 	assert_int(0, rep.files); /* refused before reading anything */
@@ -217,7 +158,7 @@ static void test_upgrade__a_rebuild_brings_it_to_this_format(void)
 	generation = fo_layout_gen_number(gen);
 	assert_true(generation > 0);
 	assert_int(0, write_posts(corpus, 1, 30, "bravo"));
-	assert_ok(index_with(w, corpus, 1, 0, 0, &rep));
+	assert_ok(index_file(w, corpus, 1, 0, 0, &rep));
 	/* Nothing could be compared with the old posts: all are new. */
 	assert_true(rep.rebuilt);
 	assert_int(30, rep.posts);
@@ -254,7 +195,7 @@ static void test_upgrade__the_language_is_kept_unless_named(void)
 	/* Kept: the writer would rebuild it in french. */
 	assert_ok(open_with(path, FOLIO_OPEN_WRITE, NULL, &db, NULL, 0));
 	assert_str("french", folio_db_language(db));
-	assert_ok(index_with(db, corpus, 1, 0, 0, &rep));
+	assert_ok(index_file(db, corpus, 1, 0, 0, &rep));
 	assert_ok(folio_db_close(db));
 	db = open_as(path, FOLIO_OPEN_READ);
 	assert_true(db != NULL);
@@ -265,7 +206,7 @@ static void test_upgrade__the_language_is_kept_unless_named(void)
 	make_index(path, corpus, NULL, 0, "1");
 	assert_ok(open_with(path, FOLIO_OPEN_WRITE, "german", &db, NULL, 0));
 	assert_str("german", folio_db_language(db));
-	assert_ok(index_with(db, corpus, 1, 0, 0, &rep));
+	assert_ok(index_file(db, corpus, 1, 0, 0, &rep));
 	assert_ok(folio_db_close(db));
 	db = open_as(path, FOLIO_OPEN_READ);
 	assert_true(db != NULL);
@@ -298,7 +239,7 @@ static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 	         "whose posts this folio (format %s) cannot read or carry "
 	         "over; rebuild it from the whole corpus without --no-delete",
 	         path, FO_FORMAT_VERSION);
-	assert_int(FOLIO_ERROR_VERSION, index_with(db, dir, 1, 1, 0, &rep));
+	assert_int(FOLIO_ERROR_VERSION, index_file(db, dir, 1, 1, 0, &rep));
 	assert_str(msg, folio_db_error(db));
 	assert_int(0, rep.files);
 
@@ -313,7 +254,7 @@ static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 	         "would lose the posts they hold, so the index was left as "
 	         "it was; fix them and rebuild again", path,
 	         FO_FORMAT_VERSION);
-	assert_int(FOLIO_ERROR_VERSION, index_with(db, dir, 1, 0, 0, &rep));
+	assert_int(FOLIO_ERROR_VERSION, index_file(db, dir, 1, 0, 0, &rep));
 	assert_str(msg, folio_db_error(db));
 	assert_int(1, rep.skipped);
 	assert_true(!rep.rebuilt);
@@ -327,7 +268,7 @@ static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 	assert_int(0, unlink(bad));
 	db = open_as(path, FOLIO_OPEN_WRITE);
 	assert_true(db != NULL);
-	assert_ok(index_with(db, dir, 1, 0, 0, &rep));
+	assert_ok(index_file(db, dir, 1, 0, 0, &rep));
 	assert_true(rep.rebuilt);
 	assert_ok(folio_db_close(db));
 	assert_str(FO_FORMAT_VERSION, format_of(path));
@@ -346,7 +287,7 @@ static void test_upgrade__a_sharded_index_keeps_its_shards(void)
 	db = open_as(path, FOLIO_OPEN_WRITE);
 	assert_true(db != NULL);
 	assert_int(3, fo_xdb_shard_count(db->xdb));
-	assert_ok(index_with(db, corpus, 1, 0, 0, &rep));
+	assert_ok(index_file(db, corpus, 1, 0, 0, &rep));
 	assert_true(rep.rebuilt);
 	assert_int(3, fo_xdb_shard_count(db->xdb));
 	assert_ok(folio_db_close(db));
@@ -360,7 +301,7 @@ static void test_upgrade__a_sharded_index_keeps_its_shards(void)
 	make_index(path, corpus, NULL, 0, "1");
 	db = open_as(path, FOLIO_OPEN_WRITE);
 	assert_true(db != NULL);
-	assert_ok(index_with(db, corpus, 0, 0, 2, &rep));
+	assert_ok(index_file(db, corpus, 0, 0, 2, &rep));
 	assert_true(rep.rebuilt);
 	assert_int(2, fo_xdb_shard_count(db->xdb));
 	assert_ok(folio_db_close(db));
@@ -402,7 +343,7 @@ static void test_upgrade__a_reader_refuses_a_switch_to_another_format(void)
 	/* Another folio rebuilds it in its format "99". */
 	w = open_as(path, FOLIO_OPEN_WRITE);
 	assert_true(w != NULL);
-	assert_ok(index_with(w, corpus, 1, 0, 0, &rep));
+	assert_ok(index_file(w, corpus, 1, 0, 0, &rep));
 	snprintf(gen, sizeof gen, "%s", w->live.data);
 	assert_ok(folio_db_close(w));
 	assert_ok(fo_xdb_open(gen, FO_XDB_WRITE, &x, &err));
