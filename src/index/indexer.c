@@ -319,11 +319,11 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
 	}
 
-	if (st == FOLIO_OK)
-		st = p->published
-		     ? fo_xdoc_set_value(c.doc, FO_SLOT_DATE_LAST, p->published, 10)
-		     : fo_xdoc_set_value(c.doc, FO_SLOT_DATE_LAST, FO_UNDATED_LAST,
-		                         strlen(FO_UNDATED_LAST));
+	if (st == FOLIO_OK) {
+		const char *last = p->published ? p->published : FO_UNDATED_LAST;
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE_LAST, last,
+		                       strlen(last));
+	}
 	if (st == FOLIO_OK && p->published) {
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE, p->published, 10);
 		if (st == FOLIO_OK)
