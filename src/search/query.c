@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "search/query.h"
 
+#include "analyzer/normalize.h"
 #include "index/schema.h"
 #include "util/buf.h"
 
@@ -708,7 +709,9 @@ static int on_form_term(const char *term, size_t len, uint64_t freq,
 static fo_xquery *forms_query(cctx *c, fo_qfield f, const qtok *t)
 {
 	const char *stem = t->stem ? t->stem : t->term;
-	size_t n = strlen(stem), cut = n;
+	size_t n = strlen(stem);
+	/* the start of the stem's last character */
+	size_t cut = n ? fo_utf8_cut(stem, n, n - 1) : 0;
 	qlist l = { NULL, 0, 0 };
 	forms_ctx fc;
 	fo_buf prefix = FO_BUF_INIT;
@@ -716,10 +719,6 @@ static fo_xquery *forms_query(cctx *c, fo_qfield f, const qtok *t)
 	int pass;
 
 	push(c, &l, term_q(c, fprefix[f].exact, t->term));
-	while (cut > 0 && ((unsigned char)stem[cut - 1] & 0xC0) == 0x80)
-		cut--;
-	if (cut > 0)
-		cut--; /* the start of the last character */
 	memset(&fc, 0, sizeof fc);
 	fc.c = c;
 	fc.skip = strlen(fprefix[f].exact);
