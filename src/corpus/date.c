@@ -5,6 +5,8 @@
  */
 #include "corpus/corpus.h"
 
+#include "util/ascii.h"
+
 #include <string.h>
 
 static const char *const fo_month_names[12] = {
@@ -12,19 +14,9 @@ static const char *const fo_month_names[12] = {
 	"july", "august", "september", "october", "november", "december"
 };
 
-static int fo_lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
 static int fo_is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static int fo_is_alpha(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 static int fo_ieq(const char *s, const char *lower, size_t n)
@@ -32,7 +24,7 @@ static int fo_ieq(const char *s, const char *lower, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (fo_lower((unsigned char)s[i]) != lower[i])
+		if (fo_ascii_lower((unsigned char)s[i]) != lower[i])
 			return 0;
 	return 1;
 }
@@ -87,7 +79,7 @@ static int fo_month_word(const char *s, size_t n, size_t *i)
 	size_t start = *i;
 	int m;
 
-	while (*i < n && fo_is_alpha(s[*i]))
+	while (*i < n && fo_ascii_is_alpha((unsigned char)s[*i]))
 		(*i)++;
 	m = fo_month(s + start, *i - start);
 	if (m && *i < n && s[*i] == '.' && *i - start <= 4)

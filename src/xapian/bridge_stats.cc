@@ -3,6 +3,8 @@
 // (score explanations) and relevance-feedback terms (similar posts).
 #include "bridge_private.hh"
 
+#include "util/ascii.h"
+
 extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
                                         fo_xterm_fn fn, void *ctx,
                                         fo_xerr *err)
@@ -63,7 +65,8 @@ public:
 	explicit SharedTextTerms(const Xapian::Database &db) : db_(db) {}
 	bool operator()(const std::string &term) const override
 	{
-		return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z') &&
+		return !term.empty() &&
+		       !fo_ascii_is_upper((unsigned char)term[0]) &&
 		       db_.get_termfreq(term) > 1;
 	}
 
