@@ -113,19 +113,6 @@ static uint64_t count_of(folio_db *db)
 	return n;
 }
 
-/* The number of hits of query (default options), or -1 on error. */
-static long hits_of(folio_db *db, const char *query)
-{
-	folio_results *r = NULL;
-	long n;
-
-	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
-		return -1;
-	n = (long)folio_results_count(r);
-	folio_results_free(r);
-	return n;
-}
-
 static int write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");

@@ -32,18 +32,6 @@ static folio_status open_lang(const char *path, unsigned flags,
 	return folio_db_open(path, &opts, db, errmsg);
 }
 
-static long hits_of(folio_db *db, const char *query)
-{
-	folio_results *r = NULL;
-	long n;
-
-	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
-		return -1;
-	n = (long)folio_results_count(r);
-	folio_results_free(r);
-	return n;
-}
-
 /* Write the JSON Lines posts "run" and "running" to path, or only
  * "running" when only_running. */
 static int write_run_posts(const char *path, int only_running)

@@ -68,17 +68,28 @@ static inline folio_status index_file(folio_db *db, const char *path,
 	return folio_db_index_paths(db, &path, 1, &io, rep);
 }
 
-/* How many posts query matches, or -1 when the search fails. */
-static inline long total_of(folio_db *db, const char *query)
+/* How many posts query matches (total), or how many hits its first page
+ * holds (count; default options), or -1 when the search fails. */
+static inline long search_number(folio_db *db, const char *query, int total)
 {
 	folio_results *r = NULL;
 	long n;
 
 	if (folio_db_search(db, query, NULL, &r) != FOLIO_OK)
 		return -1;
-	n = (long)folio_results_total(r);
+	n = (long)(total ? folio_results_total(r) : folio_results_count(r));
 	folio_results_free(r);
 	return n;
+}
+
+static inline long total_of(folio_db *db, const char *query)
+{
+	return search_number(db, query, 1);
+}
+
+static inline long hits_of(folio_db *db, const char *query)
+{
+	return search_number(db, query, 0);
 }
 
 #endif
