@@ -228,7 +228,10 @@ done:
 
 /* Readers: open the generation the stub names. A rebuild may switch the
  * stub and delete the old generation between our reading the stub and
- * opening what it named: then the stub has changed, and we try again. */
+ * opening what it named: then the stub has changed, and we try again.
+ * So do we when a writer's commits discarded the revision being opened
+ * (FOLIO_ERROR_MODIFIED, Xapian's DatabaseModifiedError, whose remedy is
+ * to reopen): an incremental run commits while searches open. */
 static folio_status open_reader(folio_db *db, fo_buf *why)
 {
 	fo_buf gen = FO_BUF_INIT, again = FO_BUF_INIT;
@@ -248,7 +251,8 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
 		if (fo_layout_live(db->path, &again, why) != FOLIO_OK)
 			break;
-		if (strcmp(again.data, gen.data) == 0) {
+		if (strcmp(again.data, gen.data) == 0 &&
+		    st != FOLIO_ERROR_MODIFIED) {
 			if (st == FOLIO_ERROR_NOT_FOUND) {
 				fo_buf_clear(why);
 				fo_buf_printf(why, "index %s is damaged: its stub "
