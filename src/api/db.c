@@ -583,6 +583,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
+	int attempt;
 
 	if (out)
 		*out = NULL;
@@ -646,6 +647,21 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = open_xdb(db, opts->flags, &why);
 	if (st == FOLIO_OK)
 		st = check_meta(db, opts->language, &why);
+	/* Its reads can meet a writer's commits as the open can
+	 * (open_reader): they read nothing yet kept, so move to the newest
+	 * revision and read again. */
+	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
+	                  attempt < 8;
+	     attempt++) {
+		fo_xerr err = { "" };
+
+		fo_buf_clear(&why);
+		st = fo_xdb_reopen(db->xdb, &err);
+		if (st == FOLIO_OK)
+			st = check_meta(db, opts->language, &why);
+		else
+			fo_buf_puts(&why, err.msg);
+	}
 	if (st == FOLIO_OK && db->writable) {
 		fo_xerr err = { "" };
 		st = fo_xdb_commit(db->xdb, &err);
