@@ -10,6 +10,7 @@
 
 #include "api/layout.h"
 #include "api/lock.h"
+#include "index/indexer.h"
 #include "index/schema.h"
 
 #include <errno.h>
@@ -439,6 +440,30 @@ static folio_status reconnect(folio_db *db, fo_buf *why)
 		fo_xdb_close(db->xdb, NULL);
 		db->xdb = old;
 	}
+	return st;
+}
+
+folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
+                            uint32_t *docid)
+{
+	fo_xerr err = { "" };
+	folio_status st;
+	int folded;
+
+	*docid = 0;
+	fo_url_term(url, term);
+	if (term->oom)
+		return fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
+	st = fo_db_xfail(db, fo_xdb_find(db->xdb, term->data, docid, &err),
+	                 &err);
+	if (st != FOLIO_OK || *docid)
+		return st;
+	folded = fo_url_term_folded(url, term);
+	if (folded < 0)
+		return fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
+	if (folded)
+		st = fo_db_xfail(db, fo_xdb_find(db->xdb, term->data, docid,
+		                                 &err), &err);
 	return st;
 }
 

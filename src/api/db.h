@@ -65,6 +65,13 @@ folio_status fo_db_refuse_language(folio_db *db);
  * FOLIO_ERROR_VERSION, with the command that rebuilds it. */
 folio_status fo_db_refuse_format(folio_db *db);
 
+/* The post whose URL is url: its document in *docid (0: none), and in
+ * term its unique term as the index holds it, which is the URL as given
+ * or, failing that, with its scheme and host in lower case (indexer.h).
+ * Errors are recorded on db. */
+folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
+                            uint32_t *docid);
+
 /* Writers: make generation directory name (in db->path) the one db->xdb
  * writes to, closing the old one. Used after a rebuild's switch. */
 folio_status fo_db_adopt(folio_db *db, const char *name);

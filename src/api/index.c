@@ -119,6 +119,7 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 	fo_buf term = FO_BUF_INIT;
 	fo_xerr err = { "" };
 	uint64_t deleted = 0;
+	uint32_t docid = 0;
 	folio_status st;
 
 	fo_db_begin(db);
@@ -127,23 +128,11 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 		st = fo_db_refuse_format(db);
 	if (st == FOLIO_OK && (!url || !*url))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no URL given");
-	if (st == FOLIO_OK) {
-		fo_url_term(url, &term);
-		st = term.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
-	}
 	if (st == FOLIO_OK)
+		st = fo_db_find_url(db, url, &term, &docid);
+	if (st == FOLIO_OK && docid)
 		st = fo_db_xfail(db, fo_xdb_delete(db->xdb, term.data, &deleted,
 		                                   &err), &err);
-	/* Not as given: with its scheme and host in lower case. */
-	if (st == FOLIO_OK && deleted == 0) {
-		int folded = fo_url_term_folded(url, &term);
-		if (folded < 0)
-			st = fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
-		else if (folded)
-			st = fo_db_xfail(db, fo_xdb_delete(db->xdb, term.data,
-			                                   &deleted, &err),
-			                 &err);
-	}
 	if (st == FOLIO_OK && deleted == 0)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND,
 		                "no post with URL %s", url);

@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "api/results.h"
 
-#include "index/indexer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -137,21 +136,8 @@ folio_status folio_db_similar(folio_db *db, const char *url,
 		st = fo_search_options(db, opts, &run.opts);
 	if (st == FOLIO_OK)
 		st = fo_db_refresh(db);
-	if (st == FOLIO_OK) {
-		fo_url_term(url, &s.qterm);
-		st = s.qterm.oom ? FOLIO_ERROR_NOMEM
-		     : fo_db_xfail(db, fo_xdb_find(db->xdb, s.qterm.data, &docid,
-		                                   &err), &err);
-	}
-	/* Not as given: with its scheme and host in lower case. */
-	if (st == FOLIO_OK && !docid) {
-		int folded = fo_url_term_folded(url, &s.qterm);
-		if (folded < 0)
-			st = FOLIO_ERROR_NOMEM;
-		else if (folded)
-			st = fo_db_xfail(db, fo_xdb_find(db->xdb, s.qterm.data,
-			                                 &docid, &err), &err);
-	}
+	if (st == FOLIO_OK)
+		st = fo_db_find_url(db, url, &s.qterm, &docid);
 	if (st == FOLIO_OK && !docid)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "no post with URL %s",
 		                url);
