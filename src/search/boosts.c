@@ -1,0 +1,204 @@
+/*
+ * boosts.c: the parts of a query that only rank, never match on their
+ * own: title words that abbreviate a query word, adjacent words written
+ * as one, acronyms, proximity and the phrase of all the words, and the
+ * test for words too common to match alone. Each was measured on the
+ * relevance benchmark (README "Relevance").
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "index/schema.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int alphabetic(const char *s)
+{
+	for (; *s; s++)
+		if (!(*s >= 'a' && *s <= 'z'))
+			return 0;
+	return 1;
+}
+
+int fo_abbreviable(const char *word)
+{
+	return alphabetic(word) && strlen(word) >= 2 * FO_ABBREV_MIN;
+}
+
+fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t)
+{
+	fo_qlist l = { NULL, 0, 0 };
+	size_t n, len = strlen(t->term);
+	char buf[FO_MAX_TERM_BYTES + 1], label[FO_MAX_TERM_BYTES + 8];
+	fo_xquery *q;
+
+	for (n = FO_ABBREV_MIN; n < len && n <= FO_MAX_TERM_BYTES; n++) {
+		/* whole UTF-8 characters only */
+		if (((unsigned char)t->term[n] & 0xC0) == 0x80)
+			continue;
+		memcpy(buf, t->term, n);
+		buf[n] = '\0';
+		fo_qc_push(c, &l, fo_qc_term(c, FO_PREFIX_TITLE, buf));
+	}
+	snprintf(label, sizeof label, "%.3s...", t->term);
+	q = fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0);
+	fo_qc_release(&l);
+	return q ? fo_qc_unit(c, q, label, "abbreviation", FO_FIELD_TITLE,
+	                      c->rank->abbrev_weight, NULL, 0)
+	         : NULL;
+}
+
+/* Adjacent free words near each other (a sequential-dependence boost:
+ * the pair "cache server" in that order, or within a small window). */
+fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight)
+{
+	fo_qlist pairs = { NULL, 0, 0 }, two = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	fo_xquery *q;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (!prox[i] || !prox[i + 1])
+			continue;
+		fo_qc_push(c, &two, fo_qc_term(c, "", prox[i]));
+		fo_qc_push(c, &two, fo_qc_term(c, "", prox[i + 1]));
+		q = fo_qc_fold(c, FO_XOP_NEAR, &two, c->rank->pair_window);
+		fo_qc_push(c, &pairs, q);
+		if (label.len)
+			fo_buf_puts(&label, ", ");
+		fo_buf_printf(&label, "%s %s", prox[i], prox[i + 1]);
+	}
+	q = fo_qc_fold(c, FO_XOP_OR, &pairs, 0);
+	if (q)
+		q = fo_qc_unit(c, q, label.data, "proximity", FO_FIELD_ANY,
+		               weight, NULL, 0);
+	fo_buf_free(&label);
+	fo_qc_release(&pairs);
+	fo_qc_release(&two);
+	return q;
+}
+
+/* The free words of a short query as one phrase: posts where they stand
+ * together, in order, rank first. One positional check per candidate,
+ * where pairs of NEARs would cost one per pair. */
+fo_xquery *fo_qc_whole_phrase(fo_qc *c, char **prox, size_t n, double weight)
+{
+	fo_qlist l = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	fo_xquery *q;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!prox[i])
+			continue;
+		fo_qc_push(c, &l, fo_qc_term(c, "", prox[i]));
+		if (label.len)
+			fo_buf_putc(&label, ' ');
+		fo_buf_puts(&label, prox[i]);
+	}
+	q = l.n > 1 ? fo_qc_fold(c, FO_XOP_PHRASE, &l, (unsigned)l.n) : NULL;
+	if (q)
+		q = fo_qc_unit(c, q, label.data, "proximity", FO_FIELD_ANY,
+		               weight, NULL, 0);
+	fo_buf_free(&label);
+	fo_qc_release(&l);
+	return q;
+}
+
+/* Adjacent free words also match written as one word ("feed parser"
+ * finds feedparser, "python 3" python3), as compounds match their parts;
+ * one unit per pair. */
+void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n && c->st == FOLIO_OK; i++) {
+		const char *terms[2] = { "", NULL };
+		char *joined, label[160];
+
+		if (!prox[i] || !prox[i + 1])
+			continue;
+		if (!(joined = fo_qc_dup2(prox[i], prox[i + 1]))) {
+			fo_qc_nomem(c);
+			return;
+		}
+		terms[1] = joined;
+		snprintf(label, sizeof label, "%s", joined);
+		fo_qc_push(c, to,
+		           fo_qc_unit(c, fo_qc_term(c, "", joined), label,
+		                      "joined", FO_FIELD_ANY,
+		                      c->rank->join_weight, terms, 1));
+		free(joined);
+	}
+}
+
+/* Words an acronym skips: "Security Information and Event Management"
+ * is siem. */
+static int acronym_skips(const char *w)
+{
+	static const char *const skip[] = { "a", "an", "and", "for", "in",
+		                            "of", "on", "the", "to", "with" };
+	size_t i;
+
+	for (i = 0; i < sizeof skip / sizeof *skip; i++)
+		if (strcmp(w, skip[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Runs of FO_ACRONYM_MIN..ACRONYM_MAX adjacent free words also match a
+ * title word spelled by their initials (package and project names are
+ * often acronyms: git-dpm for "git Debian package manager"); one unit
+ * for all of them, as a synonym, so a query scores at most one. */
+#define ACRONYM_MAX 5
+void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
+{
+	fo_qlist l = { NULL, 0, 0 };
+	size_t i, j;
+	fo_xquery *q;
+
+	for (i = 0; i < n && c->st == FOLIO_OK; i++) {
+		char buf[ACRONYM_MAX + 1];
+		size_t len = 0;
+
+		if (!prox[i] || acronym_skips(prox[i]))
+			continue;
+		for (j = i; j < n && len < ACRONYM_MAX; j++) {
+			if (!prox[j] || !alphabetic(prox[j]))
+				break;
+			if (j > i && acronym_skips(prox[j]))
+				continue;
+			buf[len++] = prox[j][0];
+			buf[len] = '\0';
+			if (len >= FO_ACRONYM_MIN)
+				fo_qc_push(c, &l,
+				           fo_qc_term(c, FO_PREFIX_TITLE, buf));
+		}
+	}
+	q = fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0);
+	fo_qc_release(&l);
+	if (q)
+		fo_qc_push(c, to,
+		           fo_qc_unit(c, q, "initials", "acronym",
+		                      FO_FIELD_TITLE, c->rank->acronym_weight,
+		                      NULL, 0));
+}
+
+/* Whether a ranked word is so common that it should only add weight to
+ * posts the rarer words find, as Elasticsearch's cutoff_frequency did
+ * and stop words do elsewhere: in more than rank->common_ratio of the
+ * posts its BM25 idf is near 0, yet its posting list is the longest
+ * to read (the known-item queries' "the", "for", "of": a third of their
+ * instructions). Its exact form and abbreviations, worth still less,
+ * are left out. */
+int fo_qc_common_word(fo_qc *c, const char *term)
+{
+	const fo_qstats *s = c->stats;
+
+	if (!s || !s->termfreq || !s->docs || c->rank->common_ratio <= 0)
+		return 0;
+	return (double)s->termfreq(s->ctx, term) >
+	       c->rank->common_ratio * (double)s->docs;
+}

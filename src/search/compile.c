@@ -1,0 +1,327 @@
+/*
+ * compile.c: the query compiler's building blocks (compile.h): lists of
+ * subqueries and their combination, explanation units, highlight units,
+ * spelling words, and each node's text analysed into tokens.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "index/schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Term prefixes of each field: exact forms, stems, and the name. */
+const fo_qc_field fo_qc_fields[FO_FIELD_COUNT] = {
+	[FO_FIELD_ANY] = { "", FO_PREFIX_STEM, "text" },
+	[FO_FIELD_TITLE] = { FO_PREFIX_TITLE, FO_PREFIX_TITLE_STEM, "title" },
+	[FO_FIELD_COMPANY] = { FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM,
+	                       "company" },
+	[FO_FIELD_AUTHOR] = { FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM,
+	                      "author" },
+	[FO_FIELD_TYPE] = { FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM, "type" },
+	[FO_FIELD_TOPIC] = { FO_PREFIX_TOPIC_WORD, FO_PREFIX_TOPIC_STEM,
+	                     "topic" },
+};
+
+void fo_qc_nomem(fo_qc *c)
+{
+	if (c->st == FOLIO_OK)
+		c->st = FOLIO_ERROR_NOMEM;
+}
+
+void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q)
+{
+	fo_xquery **grown;
+
+	if (!q) {
+		fo_qc_nomem(c);
+		return;
+	}
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 8;
+		grown = realloc(l->q, cap * sizeof *grown);
+		if (!grown) {
+			fo_xquery_free(q);
+			fo_qc_nomem(c);
+			return;
+		}
+		l->q = grown;
+		l->cap = cap;
+	}
+	l->q[l->n++] = q;
+}
+
+void fo_qc_clear(fo_qlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		fo_xquery_free(l->q[i]);
+	l->n = 0;
+}
+
+void fo_qc_release(fo_qlist *l)
+{
+	fo_qc_clear(l);
+	free(l->q);
+	l->q = NULL;
+	l->cap = 0;
+}
+
+/* Combine l into one query and empty l. One item is returned as is
+ * (except for positional operators); none gives NULL. */
+fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window)
+{
+	fo_xquery *q;
+
+	if (l->n == 0 || c->st != FOLIO_OK) {
+		fo_qc_clear(l);
+		return NULL;
+	}
+	if (l->n == 1 && op != FO_XOP_PHRASE && op != FO_XOP_NEAR) {
+		l->n = 0;
+		return l->q[0];
+	}
+	q = fo_xquery_combine(op, l->q, l->n, window);
+	if (!q)
+		fo_qc_nomem(c);
+	fo_qc_clear(l);
+	return q;
+}
+
+/* op(a, b), freeing a and b; NULL sides are skipped. */
+fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b)
+{
+	fo_xquery *sub[2] = { a, b }, *q;
+
+	if (!a || !b)
+		return a ? a : b;
+	q = fo_xquery_combine(op, sub, 2, 0);
+	if (!q)
+		fo_qc_nomem(c);
+	fo_xquery_free(a);
+	fo_xquery_free(b);
+	return q;
+}
+
+fo_xquery *fo_qc_term(fo_qc *c, const char *prefix, const char *term)
+{
+	fo_xquery *q;
+
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_puts(&c->scratch, term);
+	if (c->scratch.oom) {
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	q = fo_xquery_term(c->scratch.data, c->scratch.len, 1);
+	if (!q)
+		fo_qc_nomem(c);
+	return q;
+}
+
+char *fo_qc_dup2(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *s = malloc(na + nb + 1);
+
+	if (s) {
+		memcpy(s, a, na);
+		memcpy(s + na, b, nb + 1);
+	}
+	return s;
+}
+
+/* ---- explanation units -------------------------------------------------- */
+
+/*
+ * Register q as a weighted unit (taking q) and return it scaled by scale,
+ * or by 0 when it is the unit being explained away. terms are prefix+term
+ * pairs: terms[2i] the prefix, terms[2i+1] the term.
+ */
+fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
+                       const char *how, fo_qfield field, double scale,
+                       const char *const *terms, size_t n_terms)
+{
+	fo_compiled *o = c->out;
+	fo_qunit *grown, *u;
+	fo_xquery *scaled;
+	long index = (long)o->n_units;
+	size_t i;
+
+	if (!q || c->st != FOLIO_OK) {
+		fo_xquery_free(q);
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	grown = realloc(o->units, (o->n_units + 1) * sizeof *grown);
+	if (!grown) {
+		fo_xquery_free(q);
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	o->units = grown;
+	u = &o->units[o->n_units++];
+	memset(u, 0, sizeof *u);
+	u->label = strdup(label);
+	u->how = how;
+	u->field = fo_qc_fields[field].name;
+	u->scale = scale;
+	u->terms = calloc(n_terms ? n_terms : 1, sizeof *u->terms);
+	if (!u->label || !u->terms)
+		fo_qc_nomem(c);
+	for (i = 0; u->terms && i < n_terms; i++) {
+		if (!(u->terms[i] = fo_qc_dup2(terms[2 * i], terms[2 * i + 1])))
+			fo_qc_nomem(c);
+		u->n_terms = i + 1;
+	}
+	if (index == c->zero_unit)
+		scale = 0;
+	if (scale == 1.0)
+		return q;
+	scaled = fo_xquery_scale(q, scale);
+	fo_xquery_free(q);
+	if (!scaled)
+		fo_qc_nomem(c);
+	return scaled;
+}
+
+/* ---- highlight units and spelling words --------------------------------- */
+
+fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_hlkind kind, const char *term,
+                         const char *stem)
+{
+	fo_termset *s = &c->out->hl;
+	fo_hlunit *grown, *u;
+
+	grown = realloc(s->units, (s->n + 1) * sizeof *grown);
+	if (!grown) {
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	s->units = grown;
+	u = &s->units[s->n++];
+	memset(u, 0, sizeof *u);
+	u->kind = kind;
+	if ((term && !(u->term = strdup(term))) ||
+	    (stem && !(u->stem = strdup(stem))))
+		fo_qc_nomem(c);
+	return u;
+}
+
+void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term)
+{
+	char **grown;
+
+	if (!u)
+		return;
+	grown = realloc(u->seq, (u->n_seq + 1) * sizeof *grown);
+	if (!grown || !(grown[u->n_seq] = strdup(term))) {
+		if (grown)
+			u->seq = grown;
+		fo_qc_nomem(c);
+		return;
+	}
+	u->seq = grown;
+	u->n_seq++;
+}
+
+/* Token t of node n, for the spelling suggester: its term, its place in
+ * the query text and the vocabulary it belongs to (title words are
+ * spelt as text words, which they also are). */
+void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
+{
+	size_t at = (size_t)(n->text - c->text);
+	fo_compiled *o = c->out;
+	fo_qword *grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
+
+	if (!grown) {
+		fo_qc_nomem(c);
+		return;
+	}
+	o->words = grown;
+	grown[o->n_words].start = at + t->start;
+	grown[o->n_words].end = at + t->end;
+	grown[o->n_words].prefix =
+		n->field == FO_FIELD_TITLE ? "" : fo_qc_fields[n->field].exact;
+	if (!(grown[o->n_words].term = strdup(t->term)))
+		fo_qc_nomem(c);
+	else
+		o->n_words++;
+}
+
+/* ---- analysis ----------------------------------------------------------- */
+
+static int on_token(const fo_token *t, void *ctx)
+{
+	fo_qtoks *l = ctx;
+	fo_qtok *q;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		fo_qtok *grown = realloc(l->t, cap * sizeof *grown);
+		if (!grown)
+			goto oom;
+		l->t = grown;
+		l->cap = cap;
+	}
+	q = &l->t[l->n];
+	memset(q, 0, sizeof *q);
+	q->term = strndup(t->term, t->len);
+	q->stem = t->stem ? strndup(t->stem, t->stem_len) : NULL;
+	if (!q->term || (t->stem && !q->stem)) {
+		free(q->term);
+		free(q->stem);
+		goto oom;
+	}
+	q->kind = t->kind;
+	q->compound = t->compound;
+	q->start = t->start;
+	q->end = t->end;
+	l->n++;
+	return 0;
+oom:
+	l->oom = 1;
+	return 1;
+}
+
+void fo_qc_toks_free(fo_qtoks *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->t[i].term);
+		free(l->t[i].stem);
+	}
+	free(l->t);
+	memset(l, 0, sizeof *l);
+}
+
+int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
+{
+	folio_status st;
+
+	memset(l, 0, sizeof *l);
+	st = fo_analyze(c->an, n->text, n->len, on_token, l);
+	if (st == FOLIO_OK && l->oom)
+		st = FOLIO_ERROR_NOMEM;
+	if (st != FOLIO_OK && c->st == FOLIO_OK)
+		c->st = st;
+	return c->st == FOLIO_OK ? 0 : -1;
+}
+
+/* The end of the item (a word, or a compound's joined term and parts)
+ * that starts at token i. */
+size_t fo_qc_item_end(const fo_qtoks *l, size_t i)
+{
+	size_t j = i + 1;
+
+	if (l->t[i].kind == FO_TOK_WORD)
+		return j;
+	while (j < l->n && l->t[j].kind == FO_TOK_PART &&
+	       l->t[j].compound == l->t[i].compound)
+		j++;
+	return j;
+}

@@ -1,0 +1,112 @@
+/*
+ * compile.h: the query compiler's working state and the helpers every part
+ * of it builds with. query.c compiles the tree; boosts.c adds the parts
+ * that only rank (abbreviations, joined words, acronyms, proximity);
+ * near.c compiles NEAR over every form of a word. Private to src/search:
+ * callers use query.h.
+ */
+#ifndef FOLIO_SEARCH_COMPILE_H
+#define FOLIO_SEARCH_COMPILE_H
+
+#include "search/query.h"
+
+#include "util/buf.h"
+
+/* Term prefixes of each field: exact forms, stems, and the name. */
+typedef struct fo_qc_field {
+	const char *exact, *stem, *name;
+} fo_qc_field;
+extern const fo_qc_field fo_qc_fields[FO_FIELD_COUNT];
+
+typedef struct fo_qlist {
+	fo_xquery **q;
+	size_t n, cap;
+} fo_qlist;
+
+/* One analysed token, copied out of the analyzer's callback. */
+typedef struct fo_qtok {
+	char *term, *stem;
+	fo_token_kind kind;
+	uint32_t compound;
+	size_t start, end;
+} fo_qtok;
+
+typedef struct fo_qtoks {
+	fo_qtok *t;
+	size_t n, cap;
+	int oom;
+} fo_qtoks;
+
+typedef struct fo_qc {
+	fo_analyzer *an;
+	const char *text;
+	const fo_rank *rank;
+	int relevance;
+	long zero_unit;
+	int positive; /* not under a NOT: what matches is highlighted */
+	int ranked;   /* the sequence being compiled ORs its words */
+	int common;   /* the word being compiled only adds weight */
+	const fo_qstats *stats;
+	fo_compiled *out;
+	fo_buf scratch;
+	folio_status st;
+} fo_qc;
+
+/* Runs of at least this many adjacent free words may spell a title word
+ * by their initials (boosts.c fo_qc_acronyms). */
+#define FO_ACRONYM_MIN 3
+
+/* ---- building (compile.c). Allocation failures are recorded on c->st
+ * (fo_qc_nomem), so a caller checks c->st once, not every result. ---- */
+
+void fo_qc_nomem(fo_qc *c);
+/* Append q (NULL records a failure) to l, which then owns it. */
+void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q);
+void fo_qc_clear(fo_qlist *l);   /* free the queries, keep the array */
+void fo_qc_release(fo_qlist *l); /* free the queries and the array */
+/* l combined by op into one query, l left empty (see compile.c). */
+fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window);
+/* op(a, b), freeing a and b; NULL sides are skipped. */
+fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b);
+/* The term prefix + term. */
+fo_xquery *fo_qc_term(fo_qc *c, const char *prefix, const char *term);
+/* a and b joined, malloc'd; NULL when out of memory. */
+char *fo_qc_dup2(const char *a, const char *b);
+/* Register q as a weighted explanation unit and return it scaled. */
+fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
+                      const char *how, fo_qfield field, double scale,
+                      const char *const *terms, size_t n_terms);
+/* Highlight units and the words the spelling suggester may correct. */
+fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_hlkind kind, const char *term,
+                        const char *stem);
+void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term);
+void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t);
+/* Node n's text analysed into l: 0, or -1 with c->st set. */
+int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l);
+void fo_qc_toks_free(fo_qtoks *l);
+/* The end of the item (a word, or a compound's joined term and parts)
+ * that starts at token i. */
+size_t fo_qc_item_end(const fo_qtoks *l, size_t i);
+
+/* ---- ranking-only parts (boosts.c) ---- */
+
+/* Title identifier parts that abbreviate word t (dev for development). */
+fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t);
+/* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
+fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
+/* The free words prox[0..n) as one phrase. */
+fo_xquery *fo_qc_whole_phrase(fo_qc *c, char **prox, size_t n,
+                              double weight);
+/* Adjacent free words written as one, pushed to to. */
+void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to);
+/* Title words spelled by the initials of adjacent free words, pushed to
+ * to as one unit. */
+void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to);
+/* Whether a ranked word is in more than rank->common_ratio of the posts. */
+int fo_qc_common_word(fo_qc *c, const char *term);
+
+/* ---- NEAR (near.c) ---- */
+
+fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n);
+
+#endif

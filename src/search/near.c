@@ -1,0 +1,161 @@
+/*
+ * near.c: NEAR over every form of a word. Positions are indexed for exact
+ * forms only, so a free word in a NEAR is the OR of the forms the index
+ * holds with its stem, found by walking the index's terms.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "analyzer/normalize.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How far forms_query looks: the index's terms it stems, and the forms
+ * it keeps besides the typed one. */
+#define FORMS_SCAN 1000
+#define FORMS_MAX 32
+
+typedef struct forms_ctx {
+	fo_qc *c;
+	size_t skip;      /* the field's prefix, before the word */
+	const char *stem; /* the forms' stem */
+	const char *seen; /* terms starting with this were walked already */
+	const char *typed;
+	fo_qlist *l;
+	size_t scanned;
+	int same;         /* the term analysed alone is a word with stem */
+} forms_ctx;
+
+static int on_form_token(const fo_token *t, void *arg)
+{
+	forms_ctx *f = arg;
+	const char *stem = t->stem ? t->stem : t->term;
+
+	f->same = t->kind == FO_TOK_WORD && t->pos == 0 &&
+	          strcmp(stem, f->stem) == 0;
+	return !f->same;
+}
+
+static int on_form_term(const char *term, size_t len, uint64_t freq,
+                        void *arg)
+{
+	forms_ctx *f = arg;
+	const char *word = term + f->skip;
+	size_t n = len - f->skip;
+
+	(void)freq;
+	if (++f->scanned > FORMS_SCAN || f->l->n > FORMS_MAX)
+		return 1;
+	if (memchr(word, '\0', n) || strcmp(word, f->typed) == 0 ||
+	    (f->seen && strncmp(word, f->seen, strlen(f->seen)) == 0))
+		return 0;
+	f->same = 0;
+	if (fo_analyze(f->c->an, word, n, on_form_token, f) != FOLIO_OK) {
+		fo_qc_nomem(f->c);
+		return 1;
+	}
+	/* The term alone analyses to itself: it is an indexed word. */
+	if (f->same)
+		fo_qc_push(f->c, f->l, fo_xquery_term(term, len, 1));
+	return f->c->st != FOLIO_OK;
+}
+
+/* Word t of field f in any form the index holds (lock: lock, locks,
+ * locking, locked), as free words match, for operators that need
+ * positions, which only exact forms carry. Snowball stems keep the
+ * start of their word except for a last letter (library: librari), so
+ * the candidates are the terms starting with the stem, then those
+ * starting with the stem less its last character; each is stemmed. A
+ * failed walk leaves the typed form alone. */
+static fo_xquery *forms_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	const char *stem = t->stem ? t->stem : t->term;
+	size_t n = strlen(stem);
+	/* the start of the stem's last character */
+	size_t cut = n ? fo_utf8_cut(stem, n, n - 1) : 0;
+	fo_qlist l = { NULL, 0, 0 };
+	forms_ctx fc;
+	fo_buf prefix = FO_BUF_INIT;
+	fo_xquery *q;
+	int pass;
+
+	fo_qc_push(c, &l, fo_qc_term(c, fo_qc_fields[f].exact, t->term));
+	memset(&fc, 0, sizeof fc);
+	fc.c = c;
+	fc.skip = strlen(fo_qc_fields[f].exact);
+	fc.stem = stem;
+	fc.typed = t->term;
+	fc.l = &l;
+	for (pass = 0; pass < 2 && c->st == FOLIO_OK; pass++) {
+		/* Short stems: their start alone would walk too far. */
+		if (pass == 1 && (cut < 2 || stem[cut] == '\0'))
+			break;
+		fo_buf_clear(&prefix);
+		fo_buf_puts(&prefix, fo_qc_fields[f].exact);
+		fo_buf_append(&prefix, stem, pass == 0 ? n : cut);
+		if (prefix.oom) {
+			fo_qc_nomem(c);
+			break;
+		}
+		fc.seen = pass == 1 ? stem : NULL;
+		fc.scanned = 0;
+		(void)c->stats->terms(c->stats->ctx, prefix.data, on_form_term,
+		                      &fc);
+	}
+	fo_buf_free(&prefix);
+	q = fo_qc_fold(c, FO_XOP_OR, &l, 0);
+	fo_qc_release(&l);
+	return q;
+}
+
+/* NEAR: every word of the kids in any form the index holds (forms_query;
+ * a quoted word its exact form), within a window of the gap allowed plus
+ * the words themselves (Xapian: a NEAR/3 b is NEAR 4). A compound takes
+ * part by its joined form. */
+fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
+{
+	fo_qlist l = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	size_t k, i;
+	fo_xquery *q = NULL;
+	fo_qtoks tl;
+
+	for (k = 0; k < n->n_kids && c->st == FOLIO_OK; k++) {
+		const fo_qnode *kid = n->kids[k];
+		if (fo_qc_analyse(c, kid, &tl) != 0)
+			break;
+		for (i = 0; i < tl.n; i = fo_qc_item_end(&tl, i)) {
+			const fo_qtok *t = &tl.t[i];
+			const char *exact = fo_qc_fields[kid->field].exact;
+			int forms = kid->kind == FO_Q_WORDS &&
+			            t->kind == FO_TOK_WORD && c->stats &&
+			            c->stats->terms;
+
+			fo_qc_push(c, &l,
+			           forms ? forms_query(c, kid->field, t)
+			                 : fo_qc_term(c, exact, t->term));
+			if (t->kind == FO_TOK_WORD)
+				fo_qc_word_add(c, kid, t);
+			if (c->positive && kid->field == FO_FIELD_ANY)
+				fo_qc_hl_add(c,
+				             forms ? FO_HL_WORD : FO_HL_EXACT,
+				             t->term, forms ? t->stem : NULL);
+			if (label.len)
+				fo_buf_puts(&label, " NEAR ");
+			fo_buf_puts(&label, t->term);
+		}
+		fo_qc_toks_free(&tl);
+	}
+	if (c->st == FOLIO_OK && l.n > 1)
+		q = fo_qc_fold(c, FO_XOP_NEAR, &l,
+		               n->window + (unsigned)l.n - 1);
+	else
+		q = fo_qc_fold(c, FO_XOP_AND, &l, 0);
+	if (q)
+		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
+		               FO_FIELD_ANY, 1.0, NULL, 0);
+	fo_buf_free(&label);
+	fo_qc_release(&l);
+	return q;
+}
