@@ -9,7 +9,8 @@
  * Build it with (from the source tree):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc \
  *     -I/usr/include tests/fuzz/fuzz_query.c src/search/qparse.c \
- *     src/search/qdate.c src/search/query.c src/search/snippet.c \
+ *     src/search/qdate.c src/search/query.c src/search/compile.c \
+ *     src/search/boosts.c src/search/near.c src/search/snippet.c \
  *     src/analyzer/\*.c src/util/buf.c -c   (one .o per file), then
  *   clang++ -fsanitize=fuzzer,address,undefined *.o \
  *     src/xapian/bridge_query.cc src/xapian/bridge_error.cc \
