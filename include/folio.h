@@ -408,6 +408,8 @@ typedef struct folio_index_report {
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
  * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
+ * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
+ *                                empty corpus is a directory without posts
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,

@@ -264,7 +264,9 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	r.paths = paths;
 	r.n_paths = n_paths;
 	st = need_writer(db);
-	if (st == FOLIO_OK && n_paths && !paths)
+	/* No path is a caller's mistake, never an empty corpus: taken as
+	 * one, the run would remove every post. */
+	if (st == FOLIO_OK && (!n_paths || !paths))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
 	if (st == FOLIO_OK)
 		st = take_options(&r, opts);

@@ -855,6 +855,32 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 	assert_ok(folio_db_close(db));
 }
 
+static void test_api__an_empty_path_list_is_invalid_and_removes_nothing(void)
+{
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
+	const char *paths[1];
+	folio_db *db = NULL;
+	char path[512], corpus[512];
+	const char *src = getenv("FOLIO_SOURCE_DIR");
+
+	assert_true(src != NULL);
+	snprintf(corpus, sizeof corpus, "%s/corpus", src ? src : ".");
+	in_root(path, sizeof path, "nopaths");
+	paths[0] = corpus;
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(folio_db_index_paths(db, paths, 1, NULL, &report));
+	assert_int(6, count_of(db));
+	/* No corpus named is a caller's mistake, not an empty corpus:
+	 * taken as one, it would remove every post. */
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(db, paths, 0, NULL, &report));
+	assert_str("no paths given", folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(db, NULL, 0, NULL, &report));
+	assert_int(6, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__a_malformed_post_is_reported_and_skipped(void)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
@@ -945,6 +971,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__results_outlive_the_handle),
 	FO_TEST(test_api__indexing_the_sample_corpus),
 	FO_TEST(test_api__a_missing_path_is_skipped_unless_all_are),
+	FO_TEST(test_api__an_empty_path_list_is_invalid_and_removes_nothing),
 	FO_TEST(test_api__a_malformed_post_is_reported_and_skipped),
 };
 
