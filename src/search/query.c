@@ -407,6 +407,15 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	if (c->relevance && op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&
 	    n_prox >= FO_ACRONYM_MIN)
 		fo_qc_acronyms(c, prox, n_prox, &joins);
+	/* Common words only add weight to the posts other words find. With
+	 * none to find them (only common words were typed; joined pairs and
+	 * initials only add weight), they find the posts themselves, ranked
+	 * as words are, so that the query still has its answer. */
+	if (commons.n && !deflt.n && !must.n) {
+		for (i = 0; i < commons.n; i++)
+			fo_qc_push(c, &deflt, commons.q[i]);
+		commons.n = 0;
+	}
 	if (op == FO_DEFOP_AND && deflt.n == 2 && joins.n == 1 && !must.n) {
 		/* two words: both, or the two written as one */
 		q = fo_qc_fold(c, FO_XOP_AND, &deflt, 0);

@@ -29,6 +29,12 @@ hits() {
 	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
 }
 
+# "the", "and" and "of" are each in more than half of the six posts:
+# common words, which only add weight to what rarer words find. With no
+# rarer word typed they find the posts themselves, whatever the order.
+begin "a query of common words alone still finds posts"
+expect_eq "6|6|6" "$(total_of "$TMP/index" 'the and of')|$(total_of "$TMP/index" --sort newest 'the and of')|$(total_of "$TMP/index" --any the and of)"
+
 begin "OR finds either word"
 expect_eq "$HEROKU $NVIDIA $META" "$(hits 'MXFP8 OR Heroku')"
 

@@ -322,6 +322,37 @@ static void test_query__a_common_ranked_word_only_adds_weight(void)
 	fo_analyzer_free(an);
 }
 
+static uint64_t common_frequencies(void *ctx, const char *term)
+{
+	(void)ctx;
+	return strcmp(term, "the") == 0 || strcmp(term, "of") == 0 ||
+	               strcmp(term, "package") == 0
+	       ? 90
+	       : 2;
+}
+
+static void test_query__common_words_alone_still_find_posts(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = common_frequencies, .docs = 100 };
+	fo_compiled c;
+	char *got = NULL;
+
+	assert_true(an != NULL);
+	/* Nothing rarer finds the posts for them to weigh in, and the
+	 * joined pairs and initials only add weight: the common words
+	 * match, ranked, as they would without statistics. */
+	assert_ok(compile_with(an, "the package of", 1, &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	assert_str("Query(((Zthe SYNONYM the) OR (Zpackag SYNONYM packag) OR "
+	           "(Zof SYNONYM of) OR 0.2999999999999999889 * thepackage OR "
+	           "0.2999999999999999889 * packageof))",
+	           got ? got : "");
+	free(got);
+	fo_compiled_free(&c);
+	fo_analyzer_free(an);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
@@ -338,6 +369,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_common_ranked_word_only_adds_weight),
+	FO_TEST(test_query__common_words_alone_still_find_posts),
 };
 
 int main(void)
