@@ -354,7 +354,8 @@ folio_status fo_date_filter(folio_db *db, const folio_search_options *opts,
 folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
                                folio_results **out)
 {
-	const folio_search_options *opts = &s->opts;
+	folio_search_options page = s->opts;
+	const folio_search_options *opts = &page;
 	fo_xquery *q = s->query->q, *sub[2], *filtered = NULL;
 	fo_xmset *m = NULL;
 	fo_xsearch params;
@@ -383,8 +384,17 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	/* A reader sees commits and generation switches made since it
 	 * opened (db.c). */
 	st = fo_db_refresh(db);
-	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
+	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
+	/* No page holds more hits than the index has posts. Bounded so,
+	 * offset + limit cannot wrap around, whatever a caller asks for
+	 * (SIZE_MAX for every hit). */
+	if (st == FOLIO_OK) {
+		if (page.offset > docs)
+			page.offset = (size_t)docs;
+		if (page.limit > docs - page.offset)
+			page.limit = (size_t)(docs - page.offset);
+	}
 	if (st == FOLIO_OK) {
 		unsigned f;
 
@@ -412,9 +422,12 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		params.min_normlen = db->rank.min_normlen;
 		params.delta = db->rank.delta;
 		/* Facets count every match, so every match must be seen. */
-		params.check_at_least = docs > CHECK_AT_LEAST ? docs
-		                                               : CHECK_AT_LEAST;
-		for (f = 0; docs && f < FO_N_FACETS; f++)
+		params.check_at_least = CHECK_AT_LEAST;
+		if ((opts->flags & FOLIO_SEARCH_FACETS) && docs > CHECK_AT_LEAST)
+			params.check_at_least = docs;
+		for (f = 0; (opts->flags & FOLIO_SEARCH_FACETS) && docs &&
+		            f < FO_N_FACETS;
+		     f++)
 			params.facet_slots |= 1u << facet_slots[f].slot;
 		/* one value per filter term: company:"red hat" finds both
 		 * "Red Hat" and "RED HAT", so their facet counts both */

@@ -651,6 +651,35 @@ static void test_api__paging_with_limit_and_offset(void)
 	assert_str(URL_MXFP8, folio_results_hit(r, 2)->url);
 	folio_results_free(r);
 
+	/* "Every hit" as the largest limit, in every order and from any
+	 * offset: offset + limit must not wrap around. */
+	so.limit = SIZE_MAX;
+	for (int sort = 0; sort < 3; sort++) {
+		so.sort = sort == 0   ? FOLIO_SORT_RELEVANCE
+		          : sort == 1 ? FOLIO_SORT_NEWEST
+		                      : FOLIO_SORT_OLDEST;
+		so.offset = 0;
+		assert_ok(folio_db_search(db, "notes", &so, &r));
+		assert_int(3, folio_results_count(r));
+		folio_results_free(r);
+		so.offset = 1;
+		assert_ok(folio_db_search(db, "notes", &so, &r));
+		assert_int(2, folio_results_count(r));
+		assert_int(2, folio_results_hit(r, 0)->rank);
+		folio_results_free(r);
+		so.offset = SIZE_MAX;
+		assert_ok(folio_db_search(db, "notes", &so, &r));
+		assert_int(0, folio_results_count(r));
+		assert_int(3, folio_results_total(r));
+		folio_results_free(r);
+	}
+	so.limit = (size_t)1 << 63;
+	so.offset = 0;
+	so.sort = FOLIO_SORT_RELEVANCE;
+	assert_ok(folio_db_search(db, "notes", &so, &r));
+	assert_int(3, folio_results_count(r));
+	folio_results_free(r);
+
 	/* A query that matches nothing is no error. */
 	assert_ok(folio_db_search(db, "zeppelin", NULL, &r));
 	assert_int(0, folio_results_count(r));
