@@ -117,15 +117,16 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 			memcpy(hi, s, 4), hi[4] = '\0';
 		else if (len > hi_start)
 			memcpy(hi, s + hi_start, 4), hi[4] = '\0';
-		return 0;
+	} else {
+		if (lo_len)
+			rc = fo_qdate_bound(s, lo_len, 0, lo, why, why_size);
+		if (rc == 0 && !dots)
+			rc = fo_qdate_bound(s, len, 1, hi, why, why_size);
+		else if (rc == 0 && len > hi_start)
+			rc = fo_qdate_bound(s + hi_start, len - hi_start, 1, hi,
+			                    why, why_size);
 	}
-	if (lo_len)
-		rc = fo_qdate_bound(s, lo_len, 0, lo, why, why_size);
-	if (rc == 0 && !dots)
-		rc = fo_qdate_bound(s, len, 1, hi, why, why_size);
-	else if (rc == 0 && len > hi_start)
-		rc = fo_qdate_bound(s + hi_start, len - hi_start, 1, hi, why,
-		                    why_size);
+	/* YYYY and YYYY-MM-DD alike: byte order is date order */
 	if (rc == 0 && lo[0] && hi[0] && strcmp(lo, hi) > 0) {
 		snprintf(why, why_size, "\"%.*s\": the range ends before it "
 		         "starts", (int)(len > 40 ? 40 : len), s);

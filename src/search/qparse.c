@@ -482,8 +482,25 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	p->i = vstart;
 	if (f->field == F_SITE || f->field == F_PUBLISHED ||
 	    f->field == F_YEAR) {
+		size_t q = quote_at(p, vstart), i, close = 0;
+
 		vend = word_end(p, vstart);
 		p->i = vend;
+		/* A quoted value, as the other fields take one
+		 * (published:"2026-09-14"), its spaces trimmed. Unclosed,
+		 * the quote is left to the text that follows. */
+		for (i = vstart + q; q && i < p->len; i++)
+			if ((close = quote_at(p, i)) != 0)
+				break;
+		if (close) {
+			p->i = i + close;
+			vstart += q;
+			vend = i;
+			while (vstart < vend && is_space(p->s[vstart]))
+				vstart++;
+			while (vend > vstart && is_space(p->s[vend - 1]))
+				vend--;
+		}
 		if (vend == vstart) {
 			notice(p, f->start, "ignored", "%.*s needs a plain value",
 			       (int)(f->end - f->start), p->s + f->start);

@@ -145,6 +145,21 @@ static void test_qparse__date_forms(void)
 	        "lock published:2019");
 }
 
+static void test_qparse__date_and_site_values_may_be_quoted(void)
+{
+	/* as company:"Red Hat" is: the value inside, its spaces trimmed */
+	lenient("date[2026-09-14..2026-09-14]", "published:\"2026-09-14\"");
+	lenient("year[2026..2026]", "year:\" 2026 \"");
+	lenient("site\"yomu.fyi\"", "site:\"yomu.fyi\"");
+	lenient("error@11: \"Sep 14, 2026\" is not a date: the year must be "
+	        "4 digits (YYYY, YYYY-MM or YYYY-MM-DD)",
+	        "published:\"Sep 14, 2026\"");
+	/* unclosed, the quote is left to the text after it */
+	lenient("words\"2026\" |@0 year: needs a plain value: ignored |@5 the "
+	        "quote is never closed: searched the words after it as free "
+	        "text", "year:\"2026");
+}
+
 static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 {
 	lenient("error@10: \"2026-13-01\": month 13 is not between 01 and 12",
@@ -159,6 +174,8 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "it starts", "published:2026-09-30..2026-01-01");
 	lenient("error@5: \"20x6\" is not a year or a range of years (YYYY or "
 	        "YYYY..YYYY)", "year:20x6");
+	lenient("error@5: \"2026..2020\": the range ends before it starts",
+	        "year:2026..2020");
 	strict("error@12: \"..\" needs a date on at least one side",
 	       "a published:..");
 }
@@ -268,6 +285,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__fields),
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
 	FO_TEST(test_qparse__date_forms),
+	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
