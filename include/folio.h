@@ -8,6 +8,9 @@
  *  - Fallible functions return a folio_status; FOLIO_OK is 0.
  *  - Results come back through out-parameters, which are always the last
  *    parameters. On failure every out-parameter is set to NULL (or zero).
+ *  - A NULL handle, a NULL out-parameter the call fills (where it is not
+ *    documented as optional) or a NULL inside an array argument is
+ *    FOLIO_ERROR_INVALID; getters given NULL return NULL or 0.
  *  - After a failed call on a handle, folio_db_error() explains it in one
  *    line. The text stays valid until the next call on that handle.
  *    Calls that have no handle yet (folio_db_open) return the text through
@@ -479,7 +482,8 @@ FOLIO_EXTERN folio_status folio_db_stats(folio_db *db, folio_stats *out);
  * (Xapian::Database::check) and that every post's stored data decodes.
  * folio_db_error() then describes the first problem found.
  *
- * @param problems OUT: how many problems were found (0: the index is sound)
+ * @param problems OUT: how many problems were found (0: the index is sound);
+ *                 may be NULL
  * @retval FOLIO_OK             the index is sound
  * @retval FOLIO_ERROR_CORRUPT  problems were found
  * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND

@@ -729,13 +729,20 @@ const char *folio_db_error(const folio_db *db)
 
 const char *folio_db_language(const folio_db *db)
 {
-	return fo_analyzer_language(db->an);
+	return db ? fo_analyzer_language(db->an) : NULL;
 }
 
 folio_status folio_db_count(folio_db *db, uint64_t *out)
 {
 	fo_xerr err = { "" };
 
+	if (out)
+		*out = 0;
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	if (!out)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_db_count needs an out pointer");
 	return fo_db_xfail(db, fo_xdb_doccount(db->xdb, out, &err), &err);
 }

@@ -90,6 +90,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	uint32_t docid;
 	int outcome;
 
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
@@ -122,6 +124,8 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 	uint32_t docid = 0;
 	folio_status st;
 
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
@@ -146,6 +150,8 @@ folio_status folio_db_commit(folio_db *db)
 {
 	fo_xerr err = { "" };
 
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	db->pending = 0;
 	return fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
@@ -250,6 +256,8 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	int full;
 	folio_status st;
 
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	/* The run fills a whole report of ours; the caller gets the fields
 	 * its version has. */
@@ -268,6 +276,10 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	 * one, the run would remove every post. */
 	if (st == FOLIO_OK && (!n_paths || !paths))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
+	for (i = 0; st == FOLIO_OK && i < n_paths; i++)
+		if (!paths[i])
+			st = fo_db_fail(db, FOLIO_ERROR_INVALID,
+			                "path %zu of %zu is NULL", i + 1, n_paths);
 	if (st == FOLIO_OK)
 		st = take_options(&r, opts);
 	/* Posts added through the API so far are committed first: a full

@@ -74,7 +74,17 @@ static folio_status check_lengths(const folio_post *p, fo_buf *why)
 		fo_buf_printf(why, "summary longer than %d bytes", FO_SUMMARY_MAX);
 		return FOLIO_ERROR_INVALID;
 	}
+	if (p->n_topics && !p->topics) {
+		fo_buf_printf(why, "%zu topics, but topics is NULL",
+		              p->n_topics);
+		return FOLIO_ERROR_INVALID;
+	}
 	for (i = 0; i < p->n_topics; i++) {
+		if (!p->topics[i]) {
+			fo_buf_printf(why, "topic %zu of %zu is NULL", i + 1,
+			              p->n_topics);
+			return FOLIO_ERROR_INVALID;
+		}
 		if (strlen(p->topics[i]) > FO_FIELD_MAX) {
 			fo_buf_printf(why, "topic longer than %d bytes",
 			              FO_FIELD_MAX);

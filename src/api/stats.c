@@ -49,6 +49,8 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 	fo_xerr err = { "" };
 	folio_status st;
 
+	if (!db)
+		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
@@ -119,9 +121,11 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 	uint64_t found = 0;
 	folio_status st;
 
-	fo_db_begin(db);
 	if (problems)
 		*problems = 0;
+	if (!db)
+		return FOLIO_ERROR_INVALID;
+	fo_db_begin(db);
 	st = fo_db_refresh(db);
 	/* Xapian's checker opens the tables itself. A writer committing
 	 * meanwhile could make it report a torn revision, so writers check

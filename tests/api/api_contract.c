@@ -242,6 +242,54 @@ static void test_api__closing_null_is_ok(void)
 	assert_true(folio_results_hit(NULL, 0) == NULL);
 }
 
+/* folio.h: a NULL handle, or a NULL out-parameter a call needs, is
+ * FOLIO_ERROR_INVALID, and getters give NULL or 0; nothing crashes. */
+static void test_api__null_handles_and_out_pointers_are_invalid(void)
+{
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
+	folio_stats stats = FOLIO_STATS_INIT;
+	const char *paths[1] = { NULL };
+	const char *topics[2] = { "GPU", NULL };
+	folio_post p = post_python;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	uint64_t n = 0;
+	char path[512];
+
+	assert_int(FOLIO_ERROR_INVALID, folio_db_count(NULL, &n));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(NULL, &p));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(NULL, "x"));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_commit(NULL));
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(NULL, paths, 1, NULL, &report));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(NULL, &stats));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_check(NULL, &n));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(NULL, "x", NULL, &r));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_similar(NULL, "x", NULL, &r));
+	assert_true(folio_db_language(NULL) == NULL);
+	assert_int(0, folio_db_error_position(NULL));
+	assert_int(0, folio_db_skipped_count(NULL));
+	assert_true(folio_db_skipped_shard(NULL, 0, NULL) == NULL);
+	assert_str("", folio_db_error(NULL));
+
+	in_root(path, sizeof path, "nulls");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_count(db, NULL));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(db, NULL));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "x", NULL, NULL));
+	/* a NULL path or topic inside an array */
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_index_paths(db, paths, 1, NULL, &report));
+	p.topics = NULL;
+	p.n_topics = 1;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	p.topics = topics;
+	p.n_topics = 2;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_int(0, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__every_status_has_a_distinct_string(void)
 {
 	int a, b;
@@ -982,6 +1030,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__opening_needs_a_path_and_an_out_handle),
 	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
 	FO_TEST(test_api__closing_null_is_ok),
+	FO_TEST(test_api__null_handles_and_out_pointers_are_invalid),
 	FO_TEST(test_api__every_status_has_a_distinct_string),
 	FO_TEST(test_api__added_posts_are_counted),
 	FO_TEST(test_api__adding_a_known_url_replaces_the_post),
