@@ -5,6 +5,7 @@
  * stored post decoded and given a snippet (search/snippet.c); facets,
  * spelling suggestions and notices come along with the hits.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "api/results.h"
 
 #include "analyzer/analyzer.h"
@@ -507,21 +508,24 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 	return FOLIO_OK;
 }
 
-static folio_status suggest(folio_db *db, const char *query,
+/* A suggestion for the query's first len bytes, the part searched. */
+static folio_status suggest(folio_db *db, const char *query, size_t len,
                             const fo_compiled *c, folio_results *r)
 {
 	fo_xerr err = { "" };
-	char *s = NULL;
-	folio_status st;
+	char *s = NULL, *searched = strndup(query, len);
+	folio_status st = FOLIO_ERROR_NOMEM;
 
-	st = fo_spell_suggest(db->xdb, query, c->words, c->n_words,
-	                      r->total == 0, &s, &err);
-	if (st == FOLIO_OK && s && strcmp(s, query) != 0) {
+	if (searched)
+		st = fo_spell_suggest(db->xdb, searched, c->words, c->n_words,
+		                      r->total == 0, &s, &err);
+	if (st == FOLIO_OK && s && strcmp(s, searched) != 0) {
 		r->suggestion = s;
 		s = NULL;
 	}
 	free(s);
-	return fo_db_xfail(db, st, &err);
+	free(searched);
+	return st == FOLIO_ERROR_NOMEM ? st : fo_db_xfail(db, st, &err);
 }
 
 void fo_db_rank(folio_db *db)
@@ -649,7 +653,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 		st = keep_notices(query, &tree, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
-		st = suggest(db, query, &c, r);
+		st = suggest(db, query, tree.len, &c, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {

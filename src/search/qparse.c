@@ -828,10 +828,44 @@ static fo_qnode *parse_top(parser *p)
 	return root;
 }
 
+/* Where the text past the query's limits (qparse.h) starts, or len: at
+ * the start of the word after the last one kept, or, past the byte limit,
+ * at the white space before it (within one giant word, at a character
+ * boundary). */
+static size_t limit_of(const parser *p, int *by_words)
+{
+	size_t i = 0, words = 0, cut;
+
+	*by_words = 0;
+	while (i < p->len) {
+		while (i < p->len && is_space(p->s[i]))
+			i++;
+		if (i == p->len)
+			break;
+		if (++words > FO_QUERY_MAX_WORDS && i <= FO_QUERY_MAX_BYTES) {
+			*by_words = 1;
+			return i;
+		}
+		while (i < p->len && !is_space(p->s[i]))
+			i++;
+	}
+	if (p->len <= FO_QUERY_MAX_BYTES)
+		return p->len;
+	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !is_space(p->s[cut]); cut--)
+		;
+	if (cut == 0)
+		for (cut = FO_QUERY_MAX_BYTES;
+		     cut > 0 && ((unsigned char)p->s[cut] & 0xC0) == 0x80;)
+			cut--;
+	return cut;
+}
+
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
                        size_t *err_pos, char *err, size_t err_size)
 {
 	parser p;
+	size_t limit;
+	int by_words;
 
 	memset(tree, 0, sizeof *tree);
 	memset(&p, 0, sizeof p);
@@ -845,6 +879,21 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	*err_pos = 0;
 	if (err_size)
 		err[0] = '\0';
+	limit = limit_of(&p, &by_words);
+	if (limit < p.len) {
+		size_t from = limit; /* the first byte left out that shows */
+
+		while (from < p.len && is_space(p.s[from]))
+			from++;
+		p.len = limit;
+		if (by_words)
+			notice(&p, from, "left out, with the rest of the query",
+			       "more than %d words", FO_QUERY_MAX_WORDS);
+		else
+			notice(&p, from, "left out, with the rest of the query",
+			       "more than %d bytes", FO_QUERY_MAX_BYTES);
+	}
+	tree->len = p.len;
 	tree->root = parse_top(&p);
 	if (p.unclosed == 1)
 		notice(&p, p.first_unclosed, "read as if closed at the end",

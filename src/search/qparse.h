@@ -22,6 +22,14 @@
 #ifndef FOLIO_QPARSE_H
 #define FOLIO_QPARSE_H
 
+/* A query is read up to its FO_QUERY_MAX_WORDS-th word (a run without
+ * white space) and its first FO_QUERY_MAX_BYTES bytes, the rest left out
+ * with a notice (an error in strict mode), as Lucene refuses a query of
+ * more than 1024 clauses: every word adds parts to the Xapian query, and
+ * the matcher's cost grows faster than the parts (4000 words took 5 s). */
+#define FO_QUERY_MAX_WORDS 256
+#define FO_QUERY_MAX_BYTES 4096
+
 #include "folio.h"
 
 #include <stddef.h>
@@ -83,6 +91,7 @@ typedef struct fo_qtree {
 	fo_qnode *root;    /* NULL when nothing searchable was left */
 	fo_qnotice *notices;
 	size_t n_notices;
+	size_t len;        /* the bytes read: the query up to its limits */
 	/* internal: every node, for freeing */
 	fo_qnode **nodes;
 	size_t n_nodes, cap_nodes;

@@ -49,6 +49,72 @@ static char *parse(const char *text, int strict)
 #define lenient(expected, text) assert_parse(expected, text, 0)
 #define strict(expected, text) assert_parse(expected, text, 1)
 
+/* The last notice of text's parse, "@pos message", or "error@pos: ..."
+ * in strict mode; the bytes read in *len. malloc'd. */
+static char *last_notice(const char *text, int strict, size_t *len)
+{
+	fo_qtree t;
+	fo_buf b = FO_BUF_INIT;
+	char err[200];
+	size_t pos;
+	folio_status st = fo_qparse(text, strict, &t, &pos, err, sizeof err);
+
+	if (st != FOLIO_OK)
+		fo_buf_printf(&b, "error@%zu: %s", pos, err);
+	else if (t.n_notices)
+		fo_buf_printf(&b, "@%zu %s", t.notices[t.n_notices - 1].pos,
+		              t.notices[t.n_notices - 1].message);
+	*len = t.len;
+	fo_qtree_free(&t);
+	return fo_buf_detach(&b);
+}
+
+static void test_qparse__a_query_is_read_up_to_its_limits(void)
+{
+	fo_buf q = FO_BUF_INIT;
+	char *got;
+	size_t len, i;
+
+	/* 300 words of 4 bytes and a space: the 257th starts at 1280 */
+	for (i = 0; i < 300; i++)
+		fo_buf_puts(&q, "lock ");
+	got = last_notice(q.data, 0, &len);
+	assert_str("@1280 more than 256 words: left out, with the rest of the "
+	           "query", got ? got : "");
+	assert_int(1280, len);
+	free(got);
+	got = last_notice(q.data, 1, &len);
+	assert_str("error@1280: more than 256 words", got ? got : "");
+	free(got);
+	/* one 5000-byte compound: cut at a character, not in one */
+	fo_buf_clear(&q);
+	fo_buf_puts(&q, "a");
+	for (i = 0; i < 2499; i++)
+		fo_buf_puts(&q, "\xC3\xA9"); /* é */
+	got = last_notice(q.data, 0, &len);
+	assert_str("@4095 more than 4096 bytes: left out, with the rest of "
+	           "the query", got ? got : "");
+	assert_int(4095, len);
+	free(got);
+	/* a long query of few words is cut at the white space */
+	fo_buf_clear(&q);
+	for (i = 0; i < 100; i++)
+		fo_buf_puts(&q, "0123456789012345678901234567890123456789 ");
+	got = last_notice(q.data, 0, &len);
+	assert_str("@4059 more than 4096 bytes: left out, with the rest of "
+	           "the query", got ? got : "");
+	free(got);
+	/* at the limits, nothing is left out */
+	fo_buf_clear(&q);
+	for (i = 0; i < 256; i++)
+		fo_buf_puts(&q, "lock ");
+	got = last_notice(q.data, 0, &len);
+	assert_str("", got ? got : "(null)");
+	assert_int(1280, len);
+	free(got);
+	fo_buf_free(&q);
+}
+
 static void test_qparse__free_words_are_a_sequence(void)
 {
 	lenient("words\"MXFP8\"", "MXFP8");
@@ -284,6 +350,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__prefixes),
 	FO_TEST(test_qparse__fields),
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
+	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
 	FO_TEST(test_qparse__date_forms),
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
