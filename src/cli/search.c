@@ -159,7 +159,7 @@ static int search_lines(folio_db *db, folio_search_options *so)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t n;
+	ssize_t n, i;
 	int code = EXIT_NONE;
 
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
@@ -168,6 +168,11 @@ static int search_lines(folio_db *db, folio_search_options *so)
 
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
+		/* A NUL inside the line separates words, as the analyzer
+		 * reads one in text, instead of ending the query there. */
+		for (i = 0; i < n; i++)
+			if (line[i] == '\0')
+				line[i] = ' ';
 		st = folio_db_search(db, line, so, &r);
 		if (st != FOLIO_OK) {
 			print_error_json(line, db, st);
@@ -175,7 +180,9 @@ static int search_lines(folio_db *db, folio_search_options *so)
 				code = EXIT_ERROR;
 		} else {
 			print_json(stdout, line, r, so->flags, 1);
-			if (code == EXIT_NONE && folio_results_count(r))
+			/* as for one query: posts matched, shown or not */
+			if (code == EXIT_NONE && (folio_results_count(r) ||
+			                          folio_results_total(r)))
 				code = EXIT_HITS;
 		}
 		folio_results_free(r);

@@ -146,6 +146,14 @@ print(len(lines), d[0]["query"] + " " + str(d[0]["total"]), str(d[1].get("total"
       d[2]["query"] + " " + str(d[2]["total"]) + " " + d[2]["suggestion"], d[3]["position"],
       d[4]["query"] + " " + str(d[4]["total"]), sep="|")' <<<"$out")"
 
+begin "--stdin: a NUL separates words; posts matched count though none is shown"
+run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(printf 'MXFP8\0Heroku\nGB200\n')
+expect_eq "0|MXFP8 Heroku 0|GB200 1" "$rc|$(python3 -c '
+import json, sys
+for l in sys.stdin.read().splitlines():
+    d = json.loads(l)
+    print(d["query"], d["total"])' <<<"$out" | paste -sd'|')"
+
 begin "--stdin with query arguments is a usage error"
 run "$FOLIO" search --db "$TMP/index" --stdin MXFP8
 expect_eq "2" "$rc"
