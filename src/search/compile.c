@@ -236,6 +236,10 @@ void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
 	size_t at = (size_t)(n->text - c->text);
 	fo_compiled *o = c->out;
 	fo_qword *grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
+	/* title words are spelt as text words, which they also are */
+	const fo_qc_field *field =
+		&fo_qc_fields[n->field == FO_FIELD_TITLE ? FO_FIELD_ANY
+		                                         : n->field];
 
 	if (!grown) {
 		fo_qc_nomem(c);
@@ -244,12 +248,17 @@ void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
 	o->words = grown;
 	grown[o->n_words].start = at + t->start;
 	grown[o->n_words].end = at + t->end;
-	grown[o->n_words].prefix =
-		n->field == FO_FIELD_TITLE ? "" : fo_qc_fields[n->field].exact;
-	if (!(grown[o->n_words].term = strdup(t->term)))
+	grown[o->n_words].prefix = field->exact;
+	grown[o->n_words].term = strdup(t->term);
+	grown[o->n_words].stem =
+		fo_qc_dup2(field->stem, t->stem ? t->stem : t->term);
+	if (!grown[o->n_words].term || !grown[o->n_words].stem) {
+		free(grown[o->n_words].term);
+		free(grown[o->n_words].stem);
 		fo_qc_nomem(c);
-	else
+	} else {
 		o->n_words++;
+	}
 }
 
 /* ---- analysis ----------------------------------------------------------- */

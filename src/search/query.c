@@ -622,8 +622,10 @@ void fo_compiled_free(fo_compiled *c)
 		free(c->units[i].label);
 	}
 	free(c->units);
-	for (i = 0; i < c->n_words; i++)
+	for (i = 0; i < c->n_words; i++) {
 		free(c->words[i].term);
+		free(c->words[i].stem);
+	}
 	free(c->words);
 	memset(c, 0, sizeof *c);
 }

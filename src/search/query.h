@@ -97,6 +97,9 @@ typedef struct fo_qunit {
 typedef struct fo_qword {
 	size_t start, end; /* byte span in the query text */
 	char *term;        /* the exact (normalised) term */
+	char *stem;        /* its stem's term, prefixed as indexed: a word
+	                      the index holds in another form (years for
+	                      year) is no typo */
 	const char *prefix; /* of the terms it is spelt against: "" for the
 	                       text (and titles), a field's word prefix */
 } fo_qword;

@@ -168,6 +168,10 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		fo_buf_puts(&b, words[i].term);
 		st = b.oom ? FOLIO_ERROR_NOMEM
 		           : fo_xdb_termfreq(db, b.data, &c->freq, err);
+		/* Not as typed, but in another form with its stem (year
+		 * matches years): the word matched, it is no typo. */
+		if (st == FOLIO_OK && !c->freq && words[i].stem)
+			st = fo_xdb_termfreq(db, words[i].stem, &c->freq, err);
 		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
 		                                             c->freq <= 2));
 		wanted += (size_t)c->wanted;

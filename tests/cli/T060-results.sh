@@ -71,6 +71,12 @@ begin "no suggestion when the words are known"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 Heroku'
 expect_eq "None|0" "$(json 'd["suggestion"], d["total"], sep="|"')"
 
+# The posts have "threads" and "threaded", never "thread": the word
+# matched them through its stem, so it is no typo to correct.
+begin "no suggestion for a word the index holds in another form"
+run "$FOLIO" search --db "$TMP/index" --json thread
+expect_eq "None|2" "$(json 'd["suggestion"], d["total"], sep="|"')"
+
 begin "--explain: each term's contribution, with its statistics, sums to the score"
 run "$FOLIO" search --db "$TMP/index" --json --explain MXFP8
 expect_eq "stem mxfp8 text 1 2|exact mxfp8 text 1 2|True" \
