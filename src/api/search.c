@@ -358,6 +358,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	folio_search_options page = s->opts;
 	const folio_search_options *opts = &page;
 	fo_xquery *q = s->query->q, *sub[2], *filtered = NULL;
+	const fo_xquery *count = s->count;
+	fo_xquery *count_filtered = NULL;
 	fo_xmset *m = NULL;
 	fo_xsearch params;
 	fo_xerr err = { "" };
@@ -375,6 +377,11 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		sub[1] = s->filter;
 		if (!(q = filtered = fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
 			return FOLIO_ERROR_NOMEM;
+		sub[0] = (fo_xquery *)s->count;
+		if (s->count &&
+		    !(count = count_filtered =
+		              fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
+			st = FOLIO_ERROR_NOMEM;
 	}
 	/* The second phase rescores a fixed window of first hits, whatever
 	 * the page, so that pages agree (cover.h). */
@@ -384,7 +391,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		window = db->rank.cover_window;
 	/* A reader sees commits and generation switches made since it
 	 * opened (db.c). */
-	st = fo_db_refresh(db);
+	if (st == FOLIO_OK)
+		st = fo_db_refresh(db);
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	/* No page holds more hits than the index has posts. Bounded so,
@@ -423,7 +431,9 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		params.min_normlen = db->rank.min_normlen;
 		params.delta = db->rank.delta;
 		/* Facets count every match, so every match must be seen. */
-		params.check_at_least = CHECK_AT_LEAST;
+		/* one more than the total promised exact: seeing it proves
+		 * that there are more */
+		params.check_at_least = CHECK_AT_LEAST + 1;
 		if ((opts->flags & FOLIO_SEARCH_FACETS) && docs > CHECK_AT_LEAST)
 			params.check_at_least = docs;
 		for (f = 0; (opts->flags & FOLIO_SEARCH_FACETS) && docs &&
@@ -433,6 +443,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		/* one value per filter term: company:"red hat" finds both
 		 * "Red Hat" and "RED HAT", so their facet counts both */
 		params.facet_key = fo_normalize_value;
+		params.count = count;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}
@@ -482,6 +493,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	folio_results_free(r);
 	fo_xmset_free(m);
 	fo_xquery_free(filtered);
+	fo_xquery_free(count_filtered);
 	return st;
 }
 
@@ -580,9 +592,9 @@ folio_status folio_db_search(folio_db *db, const char *query,
                              folio_results **out)
 {
 	fo_search_run run;
-	fo_compiled c;
+	fo_compiled c, count;
 	fo_qtree tree;
-	recompile rc;
+	recompile rc, rc_count;
 	fo_xerr err = { "" };
 	char why[200];
 	size_t pos = 0;
@@ -590,6 +602,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	folio_status st = FOLIO_OK;
 
 	memset(&c, 0, sizeof c);
+	memset(&count, 0, sizeof count);
 	memset(&rc, 0, sizeof rc);
 	memset(&tree, 0, sizeof tree);
 	memset(&run, 0, sizeof run);
@@ -640,6 +653,15 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	if (st == FOLIO_OK && !c.q)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                "the query has no words to search for");
+	/* The same query without the exact forms, which only add weight to
+	 * posts their stems match: the same posts, better estimated where
+	 * they are too many to count (bridge.h fo_xsearch.count). */
+	if (st == FOLIO_OK && rc.rank.exact_weight > 0) {
+		rc_count = rc;
+		rc_count.rank.exact_weight = 0;
+		st = rebuild(db, &rc_count, -1, &count);
+		run.count = count.q;
+	}
 	if (st == FOLIO_OK)
 		st = fo_date_filter(db, &run.opts, &run.filter);
 	if (st == FOLIO_OK) {
@@ -663,6 +685,7 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	folio_results_free(r);
 	fo_xquery_free(run.filter);
 	fo_compiled_free(&c);
+	fo_compiled_free(&count);
 	fo_qtree_free(&tree);
 	return st;
 }

@@ -192,6 +192,13 @@ typedef struct fo_xsearch {
 	 * Returns the key, malloc'd, or NULL to use the value as it is.
 	 * NULL: values count as they are. */
 	char *(*facet_key)(const char *value, size_t len);
+	/* A query matching exactly the posts the query matches, with fewer
+	 * overlapping parts, for the estimate of their number when it is
+	 * not counted (NULL: the query's own estimate). Xapian estimates a
+	 * union as if its parts were independent; a word's exact form is
+	 * a part of its stem's posts, so the query without exact forms is
+	 * estimated much closer. */
+	const fo_xquery *count;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search

@@ -324,6 +324,19 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		spy->collect(m->facets.back());
 	}
 	m->estimate = estimate_of(mset);
+	// The count query's estimate takes no posting list read (no hit is
+	// asked for; tens of microseconds): python on 64k posts, 6552
+	// matching, is estimated 12000 by the query and 6630 by it. It is
+	// kept within the bounds the match itself proved.
+	if (p->count && !h->remote &&
+	    mset.get_matches_lower_bound() != mset.get_matches_upper_bound()) {
+		Xapian::Enquire counter(*h->db);
+		counter.set_query(p->count->q);
+		uint64_t est = counter.get_mset(0, 0).get_matches_estimated();
+		m->estimate = std::min<uint64_t>(
+			std::max<uint64_t>(est, mset.get_matches_lower_bound()),
+			mset.get_matches_upper_bound());
+	}
 	if (probe && !page_settled(mset, want, p->offset + p->limit)) {
 		// The count is the probe's; check_at_least changes counts,
 		// never which hits come first, so the second fetch skips it.

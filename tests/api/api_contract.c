@@ -736,6 +736,44 @@ static void test_api__paging_with_limit_and_offset(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* Totals are exact up to 1000 matches (README "JSON"), and beyond that
+ * an estimate near the truth: a word's exact form is a part of its
+ * stem's posts, which Xapian's estimate of a union cannot know. */
+static void test_api__totals_are_exact_to_1000_and_estimated_closely_beyond(void)
+{
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char dir[512], file[600], path[512];
+	long estimate;
+
+	in_root(dir, sizeof dir, "totals-corpus");
+	assert_true(mkdir(dir, 0755) == 0);
+	snprintf(file, sizeof file, "%s/a.jsonl", dir);
+	assert_true(write_posts(file, 0, 1000, "newmark") == 0);
+	snprintf(file, sizeof file, "%s/b.jsonl", dir);
+	assert_true(write_posts(file, 1000, 1200, "threads") == 0);
+	snprintf(file, sizeof file, "%s/c.jsonl", dir);
+	assert_true(write_posts(file, 2200, 600, "threaded") == 0);
+	in_root(path, sizeof path, "totals");
+	db = open_as(path, WRITE_CREATE);
+	assert_true(db != NULL);
+	assert_ok(index_file(db, dir, 0, 0, 0, &rep));
+	assert_int(1000, total_of(db, "newmark"));
+	/* 1800 posts have the word in some form; counted exactly, for
+	 * facets, and estimated without them */
+	so.flags = FOLIO_SEARCH_FACETS;
+	assert_ok(folio_db_search(db, "threads", &so, &r));
+	assert_int(1800, folio_results_total(r));
+	folio_results_free(r);
+	estimate = total_of(db, "threads");
+	if (estimate < 1620 || estimate > 1980)
+		fprintf(stderr, "  estimate %ld for 1800\n", estimate);
+	assert_true(estimate >= 1620 && estimate <= 1980);
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__date_sorted_hits_are_newest_first_and_keep_their_weight(void)
 {
 	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
@@ -1044,6 +1082,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_hit_carries_every_field),
 	FO_TEST(test_api__highlight_markers_are_the_callers_choice),
 	FO_TEST(test_api__paging_with_limit_and_offset),
+	FO_TEST(test_api__totals_are_exact_to_1000_and_estimated_closely_beyond),
 	FO_TEST(test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
 	FO_TEST(test_api__an_empty_query_is_invalid),
 	FO_TEST(test_api__results_outlive_the_handle),
