@@ -6,9 +6,8 @@
  * as it is complete: a post that occurs once at once, a post that occurs
  * more than once (on several topic pages) once its last occurrence has
  * been merged (merge.h). Only those held posts and the parser's buffers
- * are in memory; a large JSON Lines file is parsed in parts of READ_PART
- * bytes whose pages are dropped once parsed, so even its mapping does not
- * stay resident.
+ * are in memory; a large JSON Lines file is read and parsed in parts of
+ * READ_PART bytes.
  *
  * Posts are handed on in a fixed order, the order of the files and of
  * the last occurrences in them: runs over the same corpus are identical.
@@ -29,12 +28,11 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A JSON Lines file is parsed this many bytes (rounded to whole lines) at
- * a time, each part's pages released after it. */
+/* A JSON Lines file is read and parsed this many bytes (rounded to whole
+ * lines) at a time. */
 #define READ_PART (8u << 20)
 
 /* Bytes looked at to tell a binary file from text, as grep and git do. */
@@ -45,6 +43,7 @@ struct fo_read_file {
 	int kind;
 	off_t size;
 	struct timespec mtime;
+	int changed; /* the first pass saw it change (reported then) */
 };
 
 /* Refuse a post with a field longer than FO_FIELD_MAX (a summary longer
@@ -244,109 +243,182 @@ static int is_binary(const char *bytes, size_t len)
 	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
 }
 
-/* Parse JSON Lines in parts of whole lines, releasing each part's pages
- * (MADV_DONTNEED on a read-only private mapping only drops them from this
- * process; the page cache keeps them). */
-static folio_status parse_jsonl(const char *path, const char *map, size_t len,
+/* A file being read: its bytes so far, from buf[0], which parse_part
+ * moves on past what it parsed. Files are read, not mapped: a mapped
+ * file that is rewritten in place and shrinks under the reader kills
+ * the process with SIGBUS. */
+typedef struct reader {
+	int fd;
+	char *buf;
+	size_t len, cap;
+	off_t total; /* bytes read from the file */
+	int eof;
+} reader;
+
+/* Read until buf holds at least want bytes or the file ends; -1 on an
+ * error (errno). */
+static int fill(reader *f, size_t want)
+{
+	while (!f->eof && f->len < want) {
+		ssize_t n;
+
+		if (f->cap < want + 1) {
+			size_t cap = f->cap ? f->cap : 64 * 1024;
+			char *grown;
+
+			while (cap < want + 1)
+				cap *= 2;
+			if (!(grown = realloc(f->buf, cap))) {
+				errno = ENOMEM;
+				return -1;
+			}
+			f->buf = grown;
+			f->cap = cap;
+		}
+		n = read(f->fd, f->buf + f->len, f->cap - 1 - f->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		f->eof = n == 0;
+		f->len += (size_t)n;
+		f->total += n;
+	}
+	return 0;
+}
+
+/* The end of the last line ending in s[from..to), or 0 if none does. */
+static size_t lines_end(const char *s, size_t from, size_t to)
+{
+	while (to > from && s[to - 1] != '\n')
+		to--;
+	return to > from ? to : 0;
+}
+
+/* Parse JSON Lines in parts of READ_PART bytes of whole lines, so that
+ * only one part is in memory; a line longer than a part is read whole. */
+static folio_status parse_jsonl(const char *path, reader *f,
                                 const fo_corpus_sink *sink, fo_run *r)
 {
-	size_t pos = 0, done = 0, page = (size_t)sysconf(_SC_PAGESIZE);
 	unsigned line = 1;
 	folio_status st = FOLIO_OK;
 
-	while (st == FOLIO_OK && r->st == FOLIO_OK && pos < len) {
-		size_t end = len - pos > READ_PART ? pos + READ_PART : len;
-		const char *nl, *p;
+	while (st == FOLIO_OK && r->st == FOLIO_OK) {
+		size_t end = 0, scanned = 0;
+		const char *p;
 
-		if (end < len) {
-			nl = memchr(map + end, '\n', len - end);
-			end = nl ? (size_t)(nl - map) + 1 : len;
+		while (end == 0) {
+			if (fill(f, scanned + READ_PART) != 0)
+				return FOLIO_ERROR_IO;
+			end = lines_end(f->buf, scanned, f->len);
+			if (end)
+				break;
+			if (f->eof)
+				end = f->len;
+			else
+				scanned = f->len;
+			if (f->len == 0)
+				break;
 		}
-		st = fo_jsonl_parse_from(path, map + pos, end - pos, line, sink);
-		for (p = map + pos; (p = memchr(p, '\n', (size_t)(map + end - p)));
+		if (end == 0)
+			break;
+		st = fo_jsonl_parse_from(path, f->buf, end, line, sink);
+		for (p = f->buf; (p = memchr(p, '\n', (size_t)(f->buf + end - p)));
 		     p++)
 			line++;
-		pos = end;
-		if (pos - done >= READ_PART && page) {
-			size_t upto = pos / page * page;
-			madvise((void *)(map + done), upto - done, MADV_DONTNEED);
-			done = upto;
-		}
+		memmove(f->buf, f->buf + end, f->len - end);
+		f->len -= end;
 	}
 	return st;
 }
 
-/* Parse one file, mapped into memory so a large file costs no copy. In
- * the first pass (first non-zero) it is checked and recorded; in the
- * second, compared with that record. */
+/* Parse one file. In the first pass (first non-zero) it is checked and
+ * recorded; in the second, compared with that record. */
 static int read_file(fo_run *r, const char *path, int kind,
                      const fo_corpus_sink *sink, const fo_read_file *first)
 {
 	struct stat st;
-	void *map = NULL;
+	reader f = { -1, NULL, 0, 0, 0, 0 };
+	fo_read_file *rec = NULL;
 	folio_status parsed = FOLIO_OK;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int changed = 0;
 
-	if (fd < 0 || fstat(fd, &st) != 0) {
+	f.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (f.fd < 0 || fstat(f.fd, &st) != 0) {
 		fo_run_problem(r, path, 0, strerror(errno));
 		goto done;
 	}
 	if (first && (st.st_size != first->size ||
 	              st.st_mtim.tv_sec != first->mtime.tv_sec ||
 	              st.st_mtim.tv_nsec != first->mtime.tv_nsec))
-		fo_run_problem(r, path, 0, "changed while it was being indexed; "
-		               "index again to read all of it");
-	if (st.st_size > 0) {
-		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (map == MAP_FAILED) {
-			map = NULL;
-			fo_run_problem(r, path, 0, strerror(errno));
-			goto done;
-		}
+		changed = 1;
+	if (fill(&f, SNIFF_BYTES) != 0) {
+		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
 	}
-	if (!first && map && is_binary(map, (size_t)st.st_size)) {
+	if (!first && is_binary(f.buf, f.len)) {
 		fo_run_problem(r, path, 0, "a binary file (NUL bytes, not "
 		               "UTF-8), not a corpus file; not read");
 		goto done;
 	}
 	if (!first) {
-		fo_read_file *f;
 		if (r->n_files == r->cap_files) {
 			size_t cap = r->cap_files ? r->cap_files * 2 : 16;
-			f = realloc(r->files, cap * sizeof *f);
-			if (!f) {
+			rec = realloc(r->files, cap * sizeof *rec);
+			if (!rec) {
 				r->st = FOLIO_ERROR_NOMEM;
 				goto done;
 			}
-			r->files = f;
+			r->files = rec;
 			r->cap_files = cap;
 		}
-		f = &r->files[r->n_files];
-		if (!(f->path = strdup(path))) {
+		rec = &r->files[r->n_files];
+		if (!(rec->path = strdup(path))) {
 			r->st = FOLIO_ERROR_NOMEM;
 			goto done;
 		}
-		f->kind = kind;
-		f->size = st.st_size;
-		f->mtime = st.st_mtim;
+		rec->kind = kind;
+		rec->size = st.st_size;
+		rec->mtime = st.st_mtim;
+		rec->changed = 0;
 		r->n_files++;
 		r->report->files++;
 	}
 	/* A callback that stopped the parser left its error in r->st; the
-	 * parser's own is out of memory. */
-	if (map && kind == FO_CORPUS_MARKDOWN)
-		parsed = fo_markdown_parse(path, map, (size_t)st.st_size, sink);
-	else if (map)
-		parsed = parse_jsonl(path, map, (size_t)st.st_size, sink, r);
+	 * parser's own is out of memory. Topic pages are parsed whole. */
+	if (kind == FO_CORPUS_MARKDOWN) {
+		while (!f.eof && fill(&f, f.len * 2) == 0)
+			;
+		if (!f.eof) {
+			fo_run_problem(r, path, 0, strerror(errno));
+			goto done;
+		}
+		if (f.len)
+			parsed = fo_markdown_parse(path, f.buf, f.len, sink);
+	} else {
+		parsed = parse_jsonl(path, &f, sink, r);
+		if (parsed == FOLIO_ERROR_IO) {
+			fo_run_problem(r, path, 0, strerror(errno));
+			parsed = FOLIO_OK;
+		}
+	}
 	if (r->st == FOLIO_OK)
 		r->st = parsed;
+	/* Rewritten while it was read: the run must not remove posts it
+	 * may not have seen. Once per file, in whichever pass saw it. */
+	if ((changed || (f.eof && f.total != st.st_size)) &&
+	    !(first && first->changed)) {
+		fo_run_problem(r, path, 0, "changed while it was being indexed; "
+		               "index again to read all of it");
+		if (rec)
+			rec->changed = 1;
+	}
 	if (!first)
 		fo_run_progress(r, "reading", r->report->files, 0);
 done:
-	if (map)
-		munmap(map, (size_t)st.st_size);
-	if (fd >= 0)
-		close(fd);
+	free(f.buf);
+	if (f.fd >= 0)
+		close(f.fd);
 	return r->st != FOLIO_OK;
 }
 

@@ -111,4 +111,32 @@ posts_jsonl 1 1 >"$TMP/one.jsonl"
 run "$FOLIO" check --db "$TMP/one"
 expect_eq "0|$TMP/one: sound (1 post, no problems found)" "$rc|$out"
 
+# A generator, an editor or rsync --inplace rewrites a corpus file while
+# it is being read, shorter than it was. Files are read, not mapped: a
+# mapped file that shrinks killed the run with SIGBUS, without a word.
+begin "a corpus file rewritten shorter during the run is reported, not a crash"
+mkdir -p "$TMP/big"
+debian_posts 30000 "$TMP/big"
+head -n 2000 "$TMP/big/posts.jsonl" >"$TMP/short.jsonl"
+"$FOLIO" index --db "$TMP/ib" "$TMP/big" >/dev/null
+before=$(count_of "$TMP/ib")
+# Nothing changed: the run is all reading, and the file is cut while it
+# is read (the run takes about a second).
+"$FOLIO" index --db "$TMP/ib" "$TMP/big" >"$TMP/big.out" 2>"$TMP/big.err" &
+pid=$!
+sleep 0.1
+cat "$TMP/short.jsonl" >"$TMP/big/posts.jsonl"
+wait "$pid" && rc=0 || rc=$?
+# Cut while the run read it, the file is reported once and nothing is
+# removed; read whole before the cut (a fast machine), the run syncs what
+# it read. Never a signal.
+changed=$(grep -c 'posts.jsonl: changed while it was being indexed' "$TMP/big.err")
+echo "# exit $rc, reported $changed time(s)"
+case $rc/$changed in
+1/1 | 0/0) verdict="$(count_of "$TMP/ib") posts" ;;
+*) verdict="exit $rc, $changed reports: $(cat "$TMP/big.err")" ;;
+esac
+"$FOLIO" check --db "$TMP/ib" >/dev/null || verdict="$verdict, check failed"
+expect_eq "$before posts" "$verdict"
+
 finish
