@@ -88,8 +88,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * by U+FFFD), or null when s is NULL. */
 void json_string(FILE *f, const char *s);
 
-/* Write s for a terminal: control characters become '?' (white space a
- * space), so stored text cannot drive the terminal. */
+/* Write s for a terminal: control characters become '?' (white space,
+ * line separators and bidirectional controls a space; util/display.h),
+ * so stored text cannot drive or reorder the terminal. */
 void print_text(FILE *f, const char *s);
 
 #endif

@@ -1,6 +1,10 @@
 /* util.c: option parsing, error printing and safe text output for the CLI. */
 #include "cli.h"
 
+/* a header-only table of characters, not the library: the CLI stays a
+ * client of folio.h */
+#include "../util/display.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -125,11 +129,16 @@ void json_string(FILE *f, const char *s)
 void print_text(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), n;
 
-	for (; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			fputc(*p == '\n' || *p == '\t' ? ' ' : '?', f);
-		else
+	for (; *p; p++, len--) {
+		n = fo_display_unsafe(p, len);
+		if (n == 0) {
 			fputc(*p, f);
+			continue;
+		}
+		fputc(*p == '\n' || *p == '\t' || n > 1 ? ' ' : '?', f);
+		p += n - 1;
+		len -= n - 1;
 	}
 }

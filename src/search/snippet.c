@@ -6,6 +6,8 @@
  */
 #include "search/snippet.h"
 
+#include "util/display.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -337,16 +339,19 @@ static int all_blank(const char *text, size_t from, size_t to)
 
 static void put_clean(fo_buf *out, const char *s, size_t len)
 {
-	size_t i, from = 0;
+	size_t i, from = 0, n;
 
-	/* A snippet is one line of display text: control characters become
-	 * spaces, so the only ones in it are the caller's own markers. The
-	 * text between them is copied in one piece. */
+	/* A snippet is one line of display text: control characters, line
+	 * separators and bidirectional controls become spaces
+	 * (util/display.h), so the only controls in it are the caller's
+	 * own markers. The text between them is copied in one piece. */
 	for (i = 0; i < len; i++) {
-		if ((unsigned char)s[i] >= 0x20 && s[i] != 0x7f)
+		n = fo_display_unsafe((const unsigned char *)s + i, len - i);
+		if (!n)
 			continue;
 		fo_buf_append(out, s + from, i - from);
 		fo_buf_putc(out, ' ');
+		i += n - 1;
 		from = i + 1;
 	}
 	fo_buf_append(out, s + from, len - from);

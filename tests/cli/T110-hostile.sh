@@ -160,4 +160,13 @@ folio_abs=$(realpath "$FOLIO")
 run sh -c "cd '$TMP/planted' && '$folio_abs' --version"
 expect_eq "0||folio " "$rc|$err|${out:0:6}"
 
+# Post text must not drive or reorder the terminal: a C1 CSI (U+009B),
+# a right-to-left override (U+202E) or a line separator (U+2028) in a
+# title or summary is shown as a space.
+begin "stored text cannot drive or reorder the terminal"
+printf '{"url": "https://example.com/evil", "title": "Evil \xe2\x80\xaeeltit\xc2\x9b31m", "summary": "zebra \xe2\x80\xaeesrever and \xe2\x80\xa8 next"}\n' >"$TMP/evil.jsonl"
+"$FOLIO" index --db "$TMP/evil" "$TMP/evil.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/evil" zebra
+expect_eq "0|0" "$rc|$(printf '%s' "$out" | grep -c $'\xe2\x80\xae\|\xc2\x9b\|\xe2\x80\xa8')"
+
 finish

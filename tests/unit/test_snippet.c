@@ -264,6 +264,12 @@ static void test_snippet__control_characters_become_spaces(void)
 {
 	assert_snippet("a [lock] b c d e", "lock",
 	               "a\tlock\nb\rc\x01" "d\x7f" "e", 200);
+	/* C1 controls (U+009B is a CSI), line and paragraph separators and
+	 * the bidirectional controls (U+202E reverses what follows) */
+	assert_snippet("a [lock] b c d e f g", "lock",
+	               "a\xC2\x9Block\xE2\x80\xA8" "b\xE2\x80\xA9" "c"
+	               "\xE2\x80\xAE" "d\xE2\x81\xA6" "e\xE2\x80\x8F" "f"
+	               "\xC2\x85g", 200);
 }
 
 static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
