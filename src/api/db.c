@@ -258,7 +258,8 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 				fo_buf_clear(why);
 				fo_buf_printf(why, "index %s is damaged: its stub "
 				              "names %s, which does not exist; "
-				              "rebuild it", db->path, gen.data);
+				              "move the index aside and index "
+				              "again", db->path, gen.data);
 				st = FOLIO_ERROR_CORRUPT;
 			}
 			break;

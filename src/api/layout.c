@@ -105,7 +105,8 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 	    strchr(gen, '/') || strcmp(gen, "..") == 0 ||
 	    strcmp(gen, ".") == 0) {
 		fo_buf_printf(why, "%s does not name a generation: the index "
-		              "is damaged; rebuild it", stub.data);
+		              "is damaged; move it aside and index again",
+		              stub.data);
 		st = FOLIO_ERROR_CORRUPT;
 		goto done;
 	}

@@ -18,7 +18,8 @@ static const char usage[] =
 	"  -h, --help        show this help\n"
 	"\n"
 	"exit status: 0 the index is sound, 1 problems found (rebuild it with\n"
-	"'folio index --rebuild'), 2 error (no index, cannot read it, usage)\n";
+	"'folio index --rebuild', or, when it cannot be opened at all, move it\n"
+	"aside and index again), 2 error (no index, cannot read it, usage)\n";
 
 int cmd_check(int argc, char **argv)
 {
@@ -47,6 +48,14 @@ int cmd_check(int argc, char **argv)
 	}
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
+	if (st == FOLIO_ERROR_CORRUPT) {
+		/* Damaged past opening (a table cut short, a stub naming
+		 * nothing): no writer can open it to rebuild it either. */
+		cli_error("%s; it cannot be opened: move it aside and index "
+		          "again", errmsg);
+		code = EXIT_NONE;
+		goto done;
+	}
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		goto done;

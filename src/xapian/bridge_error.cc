@@ -48,6 +48,15 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	} catch (const Xapian::InvalidArgumentError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_INVALID;
+	} catch (const Xapian::DatabaseError &e) {
+		// A table shorter than its B-tree says (a copy or a disk that
+		// cut it) is damage, which glass reports as a plain
+		// DatabaseError ("EOF reading block N", io_utils.cc); other
+		// plain DatabaseErrors are the backend's.
+		fo_xerr_set(err, e.get_description().c_str());
+		return e.get_msg().compare(0, 17, "EOF reading block") == 0
+		               ? FOLIO_ERROR_CORRUPT
+		               : FOLIO_ERROR_BACKEND;
 	} catch (const Xapian::NetworkError &e) {
 		// A remote shard refused, hung up or timed out (remote.html).
 		fo_xerr_set(err, e.get_description().c_str());

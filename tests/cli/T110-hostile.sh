@@ -124,7 +124,7 @@ begin "a search on an index whose stub names a missing generation"
 cp -r "$TMP/i" "$TMP/broken1"
 echo "glass gen-99" >"$TMP/broken1/XAPIANDB"
 run "$FOLIO" search --db "$TMP/broken1" lattices
-expect_eq "2|1|folio: index $TMP/broken1 is damaged: its stub names $TMP/broken1/gen-99, which does not exist; rebuild it" \
+expect_eq "2|1|folio: index $TMP/broken1 is damaged: its stub names $TMP/broken1/gen-99, which does not exist; move the index aside and index again" \
 	"$rc|$(wc -l <<<"$err")|$err"
 
 begin "a search on an index with a garbage stub"
@@ -132,6 +132,15 @@ cp -r "$TMP/i" "$TMP/broken2"
 head -c 100 /dev/urandom | tr -d '\n\0' >"$TMP/broken2/XAPIANDB"
 run "$FOLIO" search --db "$TMP/broken2" lattices
 expect_eq "2|1" "$rc|$(wc -l <<<"$err")"
+
+# A table cut short (a copy or a full disk) is damage, not an error: it
+# cannot even be opened, so the advice is the one that works.
+begin "folio check on an index with a table cut short says it is damaged"
+cp -r "$TMP/i" "$TMP/cut"
+gen=$(ls "$TMP/cut" | grep '^gen-')
+: >"$TMP/cut/$gen/docdata.glass"
+run "$FOLIO" check --db "$TMP/cut"
+expect_eq "1|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; it cannot be opened: move it aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 
 begin "a search on an index whose tables are damaged"
 cp -r "$TMP/i" "$TMP/broken3"
