@@ -630,9 +630,12 @@ static fo_qnode *parse_prim(parser *p)
 	return NULL;
 }
 
-static int nearable(const fo_qnode *n)
+/* Words or phrases of one field: positions count within a field, so a
+ * company word is near no word of the text. */
+static int nearable(const fo_qnode *n, const fo_qnode *first)
 {
-	return n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE;
+	return (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE) &&
+	       n->field == first->field;
 }
 
 static fo_qnode *parse_near(parser *p)
@@ -652,9 +655,11 @@ static fo_qnode *parse_near(parser *p)
 			       "right", tok_name(p, &t, name, sizeof name));
 			break;
 		}
-		if ((!n && !nearable(left)) || !nearable(right)) {
+		if ((!n && !nearable(left, left)) ||
+		    !nearable(right, n ? n->kids[0] : left)) {
 			notice(p, t.start, "read as AND", "%s joins words or "
-			       "phrases only", tok_name(p, &t, name, sizeof name));
+			       "phrases of one field only",
+			       tok_name(p, &t, name, sizeof name));
 			left = join(p, FO_Q_AND, left, right);
 			n = NULL;
 			continue;

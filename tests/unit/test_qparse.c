@@ -263,7 +263,16 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"a\" |@2 NEAR has nothing to its right: ignored",
 	        "a NEAR");
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
-	        "words or phrases only: read as AND", "a NEAR (b OR c)");
+	        "words or phrases of one field only: read as AND",
+	        "a NEAR (b OR c)");
+	/* positions count within a field: no company word is near a word
+	 * of the text */
+	lenient("AND(company:words\"ebay\", words\"kubernetes\") |@13 NEAR "
+	        "joins words or phrases of one field only: read as AND",
+	        "company:ebay NEAR kubernetes");
+	lenient("AND(NEAR/10(words\"a\", words\"b\"), author:words\"c\") "
+	        "|@9 NEAR joins words or phrases of one field only: read as "
+	        "AND", "a NEAR b NEAR author:c");
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
 	/* A sign before a sign: the second one applies, and the first is
