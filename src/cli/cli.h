@@ -93,4 +93,8 @@ void json_string(FILE *f, const char *s);
  * so stored text cannot drive or reorder the terminal. */
 void print_text(FILE *f, const char *s);
 
+/* A failed search (or similar) as a JSON object on stdout: the query, the
+ * status, the message and, for a query error, its position. */
+void print_error_json(const char *query, folio_db *db, folio_status st);
+
 #endif

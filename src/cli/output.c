@@ -213,3 +213,18 @@ void cli_highlight(folio_search_options *so, int json)
 		so->highlight_end = "\x1b[0m";
 	}
 }
+
+/* The error of a failed search, with the query's position when known:
+ * --json and --stdin answer every query with one JSON object. */
+void print_error_json(const char *query, folio_db *db,
+                             folio_status st)
+{
+	fputs("{\"query\": ", stdout);
+	json_string(stdout, query);
+	fprintf(stdout, ", \"error\": \"%s\", \"message\": ",
+	        folio_status_string(st));
+	json_string(stdout, folio_db_error(db));
+	if (folio_db_error_position(db))
+		printf(", \"position\": %zu", folio_db_error_position(db));
+	fputs("}\n", stdout);
+}

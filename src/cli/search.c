@@ -139,20 +139,6 @@ static int append_word(char **query, size_t *len, const char *word)
 	return 0;
 }
 
-/* The error of a failed search, with the query's position when known. */
-static void print_error_json(const char *query, folio_db *db,
-                             folio_status st)
-{
-	fputs("{\"query\": ", stdout);
-	json_string(stdout, query);
-	fprintf(stdout, ", \"error\": \"%s\", \"message\": ",
-	        folio_status_string(st));
-	json_string(stdout, folio_db_error(db));
-	if (folio_db_error_position(db))
-		printf(", \"position\": %zu", folio_db_error_position(db));
-	fputs("}\n", stdout);
-}
-
 /* --stdin: one query per line in, one JSON object per line out. A line
  * that fails gets an error object, so output lines match input lines. */
 static int search_lines(folio_db *db, folio_search_options *so)
@@ -281,6 +267,8 @@ int cmd_search(int argc, char **argv)
 	st = folio_db_search(db, query, &so, &r);
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
+		if (json)
+			print_error_json(query, db, st);
 		goto done;
 	}
 	for (k = 0; k < folio_db_skipped_count(db); k++) {

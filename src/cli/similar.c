@@ -66,6 +66,8 @@ int cmd_similar(int argc, char **argv)
 	st = folio_db_similar(db, url, &so, &r);
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
+		if (json)
+			print_error_json(url, db, st);
 		goto done;
 	}
 	if (json)

@@ -39,6 +39,12 @@ begin "no hits is still a valid object, with exit status 1"
 run "$FOLIO" search --db "$TMP/index" --json zyzzyva
 expect_eq '1|{"query": "zyzzyva", "total": 0, "suggestion": null, "notices": [], "hits": []}' "$rc|$out"
 
+begin "a query that fails is still one object, with its error and position"
+run "$FOLIO" search --db "$TMP/index" --json --strict '"free threaded'
+expect_eq '2|{"query": "\"free threaded", "error": "query syntax error", "message": "query position 1: the quote is never closed", "position": 1}|folio: query position 1: the quote is never closed' "$rc|$out|$err"
+run "$FOLIO" similar --db "$TMP/index" --json https://example.com/nothing
+expect_eq '2|{"query": "https://example.com/nothing", "error": "not found", "message": "no post with URL https://example.com/nothing"}' "$rc|$out"
+
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
 run "$FOLIO" search --db "$TMP/index" --json "$q"
