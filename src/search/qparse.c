@@ -16,6 +16,8 @@
 
 /* Brackets nested deeper than this are read as text. */
 #define MAX_DEPTH 64
+/* Notices listed one by one; the rest are counted in one more. */
+#define MAX_NOTICES 16
 /* NEAR without /n: within 10 words, as in Xapian and FTS5. */
 #define NEAR_DEFAULT 10
 #define NEAR_MAX 1000
@@ -43,6 +45,8 @@ typedef struct tok {
 	size_t wend;       /* T_WORD: end of the word without trailing '*' */
 	int prefix;        /* T_WORD ended with '*' */
 	unsigned window;   /* T_NEAR */
+	const char *bad_window; /* T_NEAR: why its /n was not taken as is */
+	const char *bad_read;   /* and how it was read */
 	int field;         /* T_FIELD: FIELD_* below */
 } tok;
 
@@ -62,6 +66,9 @@ typedef struct parser {
 	size_t len, i;
 	int strict, depth;
 	int too_deep; /* the brackets past MAX_DEPTH were noticed */
+	size_t skipped_open; /* those brackets not closed yet */
+	size_t more_notices, first_more; /* notices past MAX_NOTICES */
+	int summing; /* the notice that counts them */
 	/* Lenient: brackets never closed, noticed once at the outermost. */
 	size_t unclosed, first_unclosed;
 	fo_qfield field; /* inside field:( ... ) */
@@ -184,22 +191,41 @@ static void peek(const parser *p, tok *t)
 	} else if (same(p, i, e, "NOT")) {
 		t->kind = T_NOT;
 	} else if (same(p, i, e, "NEAR") ||
-	           (e - i > 5 && memcmp(p->s + i, "NEAR/", 5) == 0)) {
+	           (e - i >= 5 && memcmp(p->s + i, "NEAR/", 5) == 0)) {
 		unsigned long n = NEAR_DEFAULT;
 		size_t k;
 
 		t->kind = T_NEAR;
+		t->bad_window = NULL;
 		if (e - i > 5) {
+			/* NEAR/n: a whole number of words, 1 (adjacent) to
+			 * NEAR_MAX; anything else is read as well as it can
+			 * be, with a notice */
 			n = 0;
-			for (k = i + 5; k < e && n <= NEAR_MAX; k++) {
-				if (p->s[k] < '0' || p->s[k] > '9')
-					break;
-				n = n * 10 + (unsigned long)(p->s[k] - '0');
+			for (k = i + 5; k < e && p->s[k] >= '0' && p->s[k] <= '9';
+			     k++)
+				if (n <= NEAR_MAX)
+					n = n * 10 + (unsigned long)(p->s[k] - '0');
+			if (k < e) {
+				n = NEAR_DEFAULT;
+				t->bad_window = "needs a whole number of words "
+				                "after the /";
+				t->bad_read = "read as NEAR/10";
+			} else if (n == 0) {
+				n = 1;
+				t->bad_window = "is at least 1 (adjacent words)";
+				t->bad_read = "read as NEAR/1";
+			} else if (n > NEAR_MAX) {
+				n = NEAR_MAX;
+				t->bad_window = "is at most 1000 words";
+				t->bad_read = "read as NEAR/1000";
 			}
-			if (k < e) /* NEAR/x: not an operator */
-				t->kind = T_WORD;
+		} else if (e - i == 5) {
+			t->bad_window = "needs a whole number of words after "
+			                "the /";
+			t->bad_read = "read as NEAR/10";
 		}
-		t->window = n > NEAR_MAX ? NEAR_MAX : (unsigned)n;
+		t->window = (unsigned)n;
 	} else {
 		t->kind = T_WORD;
 	}
@@ -306,6 +332,13 @@ static void notice(parser *p, size_t pos, const char *action,
 		*p->err_pos = pos;
 		p->st = FOLIO_ERROR_QUERY;
 		p->i = p->len;
+		return;
+	}
+	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
+	 * MAX_NOTICES they are counted (fo_qparse says how many). */
+	if (t->n_notices >= MAX_NOTICES && !p->summing) {
+		if (!p->more_notices++)
+			p->first_more = pos;
 		return;
 	}
 	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
@@ -577,6 +610,7 @@ static fo_qnode *parse_prim(parser *p)
 				notice(p, t.start, "ignored", "brackets nested "
 				       "deeper than %d", MAX_DEPTH);
 			p->too_deep = 1;
+			p->skipped_open++; /* its ) is skipped too */
 			return NULL;
 		}
 		if (empty_brackets(p, lparen))
@@ -649,6 +683,10 @@ static fo_qnode *parse_near(parser *p)
 		if (t.kind != T_NEAR || !left)
 			break;
 		take(p, &t);
+		if (t.bad_window)
+			notice(p, t.start, t.bad_read, "%.*s %s",
+			       (int)(t.end - t.start), p->s + t.start,
+			       t.bad_window);
 		right = parse_prim(p);
 		if (!right) {
 			notice(p, t.start, "ignored", "%s has nothing to its "
@@ -690,6 +728,11 @@ static fo_qnode *parse_seq(parser *p)
 
 	for (;;) {
 		peek(p, &t);
+		if (t.kind == T_RPAREN && p->skipped_open) {
+			take(p, &t); /* closes a bracket skipped for depth */
+			p->skipped_open--;
+			continue;
+		}
 		if (ends_seq(t.kind) || p->st != FOLIO_OK)
 			break;
 		occur = FO_OCCUR_DEFAULT;
@@ -743,7 +786,7 @@ static fo_qnode *parse_not(parser *p)
 {
 	fo_qnode *left, *right, *n;
 	char name[32];
-	tok t;
+	tok t, t2;
 
 	peek(p, &t);
 	left = t.kind == T_NOT ? NULL : parse_seq(p);
@@ -752,6 +795,22 @@ static fo_qnode *parse_not(parser *p)
 		if (t.kind != T_NOT)
 			break;
 		take(p, &t);
+		peek(p, &t2);
+		if (t2.kind == T_NOT) {
+			/* NOT NOT b is b, as NOT (NOT b) and NOT -b are */
+			take(p, &t2);
+			notice(p, t.start, "read as the words after them",
+			       "NOT NOT cancel out");
+			right = parse_seq(p);
+			peek(p, &t);
+			if (right)
+				left = left ? join(p, FO_Q_AND, left, right)
+				            : right;
+			else if (t.kind != T_NOT) /* NOT NOT NOT b: on */
+				notice(p, t2.start, "ignored", "NOT has nothing "
+				       "to its right");
+			continue;
+		}
 		right = parse_seq(p);
 		if (!right) {
 			notice(p, t.start, "ignored", "%s has nothing to its "
@@ -906,6 +965,11 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	else if (p.unclosed > 1)
 		notice(&p, p.first_unclosed, "read as if closed at the end",
 		       "%zu brackets are never closed", p.unclosed);
+	if (p.more_notices) {
+		p.summing = 1;
+		notice(&p, p.first_more, "not listed", "%zu more problems of "
+		       "the kinds above", p.more_notices);
+	}
 	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
 		/* Nothing but operators: the best reading is plain words. */
 		fo_qnode *n = node(&p, FO_Q_WORDS, 0);

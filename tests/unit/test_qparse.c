@@ -164,8 +164,19 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	        "a NEAR/3 b NEAR c");
 	lenient("NEAR/2(phrase\"row lock\", words\"update\")",
 	        "\"row lock\" NEAR/2 update");
-	/* NEAR/x is not an operator: it is text. */
-	lenient("SEQ(words\"a\", words\"NEAR/x\", words\"b\")", "a NEAR/x b");
+	/* A NEAR/ whose distance is not 1..1000 is still the operator, read
+	 * as well as it can be, with a notice (an error with --strict). */
+	lenient("NEAR/10(words\"a\", words\"b\") |@2 NEAR/x needs a whole "
+	        "number of words after the /: read as NEAR/10", "a NEAR/x b");
+	lenient("NEAR/10(words\"a\", words\"b\") |@2 NEAR/ needs a whole "
+	        "number of words after the /: read as NEAR/10", "a NEAR/ b");
+	lenient("NEAR/1(words\"a\", words\"b\") |@2 NEAR/0 is at least 1 "
+	        "(adjacent words): read as NEAR/1", "a NEAR/0 b");
+	lenient("NEAR/1000(words\"a\", words\"b\") |@2 NEAR/99999999999 is "
+	        "at most 1000 words: read as NEAR/1000",
+	        "a NEAR/99999999999 b");
+	strict("error@2: NEAR/1.5 needs a whole number of words after the /",
+	       "a NEAR/1.5 b");
 }
 
 static void test_qparse__prefixes(void)
@@ -262,6 +273,13 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"a\" |@0 - with no word after it: ignored", "- a");
 	lenient("words\"a\" |@2 NEAR has nothing to its right: ignored",
 	        "a NEAR");
+	/* NOT NOT b is b, as NOT (NOT b) is */
+	lenient("words\"gil\" |@0 NOT NOT cancel out: read as the words "
+	        "after them", "NOT NOT gil");
+	lenient("AND(words\"a\", words\"b\") |@2 NOT NOT cancel out: read "
+	        "as the words after them", "a NOT NOT b");
+	lenient("AND_NOT(ALL, words\"b\") |@0 NOT NOT cancel out: read as "
+	        "the words after them", "NOT NOT NOT b");
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
 	        "words or phrases of one field only: read as AND",
 	        "a NEAR (b OR c)");
@@ -324,6 +342,35 @@ static void test_qparse__deep_brackets_do_not_recurse_without_end(void)
 	assert_true(strstr(strstr(got, "brackets nested deeper than 64") + 1,
 	                   "brackets nested deeper than 64") == NULL);
 	free(got);
+	/* closed, the brackets skipped for depth take their ) with them:
+	 * no ) is reported as without its ( */
+	memset(deep, '(', 100);
+	memcpy(deep + 100, "x", 1);
+	memset(deep + 101, ')', 100);
+	deep[201] = '\0';
+	got = parse(deep, 0);
+	assert_str("words\"x\" |@64 brackets nested deeper than 64: ignored",
+	           got ? got : "");
+	free(got);
+}
+
+static void test_qparse__notices_past_sixteen_are_counted(void)
+{
+	fo_buf q = FO_BUF_INIT;
+	char *got;
+	size_t i;
+
+	for (i = 0; i < 50; i++)
+		fo_buf_puts(&q, "+ ");
+	fo_buf_puts(&q, "x");
+	got = parse(q.data, 0);
+	/* sixteen notices, then one for the other 34 */
+	assert_true(got && strstr(got, " |@30 + with no word after it") &&
+	            !strstr(got, " |@32 + with no word after it") &&
+	            strstr(got, " |@32 34 more problems of the kinds above: "
+	                        "not listed"));
+	free(got);
+	fo_buf_free(&q);
 }
 
 static void test_qparse__positions_count_characters(void)
@@ -367,6 +414,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
+	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
 	FO_TEST(test_qparse__positions_count_characters),
 	FO_TEST(test_qdate__bounds_of_periods),
 };
