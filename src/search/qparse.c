@@ -407,6 +407,15 @@ static const char *tok_name(const parser *p, const tok *t, char *buf,
 	return buf;
 }
 
+/* Whether a quote closes at or after i. */
+static int closes(const parser *p, size_t i)
+{
+	for (; i < p->len; i++)
+		if (quote_at(p, i))
+			return 1;
+	return 0;
+}
+
 /* "..." after the opening quote q. */
 static fo_qnode *parse_phrase(parser *p, const tok *q)
 {
@@ -429,6 +438,12 @@ static fo_qnode *parse_phrase(parser *p, const tok *q)
 		notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;
 	}
+	/* A phrase is exact forms in order: no prefixes in it. */
+	for (n = q->end; n < i; n++)
+		if (p->s[n] == '*') {
+			notice(p, n, "ignored", "a * inside a phrase");
+			break;
+		}
 	ph = node(p, FO_Q_PHRASE, q->start);
 	if (ph) {
 		ph->text = p->s + q->end;
@@ -552,6 +567,19 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	}
 	p->field = (fo_qfield)f->field; /* F_TITLE.. match fo_qfield */
 	peek(p, &v);
+	if (v.kind == T_QUOTE && !closes(p, v.end)) {
+		/* company:"Red: the field keeps the word after the quote */
+		vstart = v.end;
+		v.kind = T_WORD;
+		if (delim_at(p, vstart)) {
+			notice(p, v.start, "ignored", "the quote is never "
+			       "closed");
+			p->i = vstart;
+			goto done;
+		}
+		notice(p, v.start, "read the word after it as the value",
+		       "the quote is never closed");
+	}
 	if (v.kind == T_QUOTE) {
 		take(p, &v);
 		n = parse_phrase(p, &v);

@@ -273,6 +273,15 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"a\" |@0 - with no word after it: ignored", "- a");
 	lenient("words\"a\" |@2 NEAR has nothing to its right: ignored",
 	        "a NEAR");
+	lenient("phrase\"free thread*\" |@12 a * inside a phrase: ignored",
+	        "\"free thread*\"");
+	/* a field keeps the word after a quote never closed */
+	lenient("company:words\"Red\" |@8 the quote is never closed: read "
+	        "the word after it as the value", "company:\"Red");
+	lenient("SEQ(company:words\"Red\", words\"Hat\") |@8 the quote is "
+	        "never closed: read the word after it as the value",
+	        "company:\"Red Hat");
+	strict("error@8: the quote is never closed", "company:\"Red");
 	/* NOT NOT b is b, as NOT (NOT b) is */
 	lenient("words\"gil\" |@0 NOT NOT cancel out: read as the words "
 	        "after them", "NOT NOT gil");
