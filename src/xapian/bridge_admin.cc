@@ -118,8 +118,18 @@ static folio_status check_one(const char *path, uint64_t *problems,
 			                               : first.c_str());
 		}
 		return FOLIO_OK;
-	} catch (const Xapian::DatabaseOpeningError &) {
-		return fo_xerr_from_current_exception(err);
+	} catch (const Xapian::DatabaseOpeningError &e) {
+		folio_status st = fo_xerr_from_current_exception(err);
+		// Xapian 1.4's checker opens each table read/write, as
+		// xapian-check does, though it writes nothing: say so.
+		if (e.get_msg().find("read/write") != std::string::npos) {
+			std::string why = e.get_description() +
+			                  " (Xapian's checker opens the tables "
+			                  "for writing: run it as a user who may "
+			                  "write the index)";
+			fo_xerr_set(err, why.c_str());
+		}
+		return st;
 	} catch (const Xapian::DatabaseError &e) {
 		// The checker stops at damage it cannot walk past (a block that
 		// does not inflate, a truncated table): that is a finding.
