@@ -68,7 +68,14 @@ static folio_status read_file(fo_remotes *rm, const char *path, fo_buf *why)
 		return FOLIO_ERROR_NOMEM;
 	f = fopen(file.data, "r");
 	if (!f) {
-		if (errno != ENOENT) {
+		/* No REMOTES file, or path is no directory at all: the
+		 * index's own open says what path is. A directory that
+		 * cannot be searched is named itself, not its REMOTES. */
+		if (errno == EACCES) {
+			fo_buf_printf(why, "cannot read %s: %s", path,
+			              strerror(errno));
+			st = FOLIO_ERROR_IO;
+		} else if (errno != ENOENT && errno != ENOTDIR) {
 			fo_buf_printf(why, "cannot read %s: %s", file.data,
 			              strerror(errno));
 			st = FOLIO_ERROR_IO;

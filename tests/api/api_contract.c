@@ -232,6 +232,15 @@ static void test_api__a_directory_of_other_files_is_not_an_index(void)
 	assert_true(db == NULL);
 	assert_true(errmsg && strstr(errmsg, "is not a folio index"));
 	free(errmsg);
+	/* nor is a file, read or written (not an I/O error about the
+	 * REMOTES file it cannot hold) */
+	errmsg = NULL;
+	assert_int(FOLIO_ERROR_NOT_FOUND,
+	           folio_db_open(file, NULL, &db, &errmsg));
+	assert_true(errmsg && strstr(errmsg, "is not a folio index"));
+	if (errmsg && !strstr(errmsg, "is not a folio index"))
+		fprintf(stderr, "  %s\n", errmsg);
+	free(errmsg);
 }
 
 static void test_api__closing_null_is_ok(void)
