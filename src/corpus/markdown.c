@@ -369,6 +369,19 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	} else {
 		for (k = 0; k < dn && !fo_text_is_space(dest[k]); k++)
 			;
+		/* Only a "title" may follow it (CommonMark): a URL with a
+		 * space in it, cut there, could merge two posts into one. */
+		for (; k < dn && fo_text_is_space(dest[k]); k++)
+			;
+		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
+		    dest[k] != '(') {
+			fo_buf_puts(&st->msg, "the URL has a space in it (write "
+			            "it as %20, or inside <>)");
+			rc = fo_md_problem(st, line);
+			goto done;
+		}
+		for (k = 0; k < dn && !fo_text_is_space(dest[k]); k++)
+			;
 		dn = k;
 	}
 	fo_buf_append(&st->url, "", 0);

@@ -430,11 +430,21 @@ static void test_corpus__md_problems(void)
 	             "\nS.\n"                              /* 26-27 */
 	             "### [Good](https://x/good)\n"        /* 28 */
 	             "- Published: 2024-02-29\n"           /* 29 */
-	             "\nS.\n"));                           /* 30-31 */
-	assert_int(1, n_posts);
+	             "\nS.\n"                              /* 30-31 */
+	             "### [Space](https://x/a b)\n"        /* 32 */
+	             "\nS.\n"                              /* 33-34 */
+	             "### [Titled](https://x/t \"t\")\n"   /* 35 */
+	             "\nS.\n"));                           /* 36-37 */
+	assert_int(2, n_posts);
 	assert_str("https://x/good", posts[0].url);
 	assert_str("2024-02-29", posts[0].published);
-	assert_int(8, n_problems);
+	/* a link title may follow the URL, a space inside it may not: cut
+	 * there, it could make two posts one */
+	assert_str("https://x/t", posts[1].url);
+	assert_int(9, n_problems);
+	assert_int(32, problems[8].line);
+	assert_str("the URL has a space in it (write it as %20, or inside <>)",
+	           problems[8].message);
 	assert_int(2, problems[0].line);
 	assert_str("post has no URL", problems[0].message);
 	assert_int(5, problems[1].line);
