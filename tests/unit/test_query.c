@@ -269,30 +269,39 @@ static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 	return FOLIO_OK;
 }
 
+/* text compiled for ranking over an index with these statistics, as
+ * its Xapian query's description (malloc'd), or NULL if it failed. */
+static char *described_with(fo_analyzer *an, const char *text,
+                            const fo_qstats *stats)
+{
+	fo_compiled c;
+	char *got = NULL;
+
+	if (compile_with(an, text, 1, stats, &c) == FOLIO_OK)
+		got = c.q ? fo_xquery_describe(c.q) : NULL;
+	fo_compiled_free(&c);
+	return got;
+}
+
 static void test_query__near_matches_every_indexed_form_of_its_words(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { .termfreq = some_frequencies, .terms = some_terms,
 		            .docs = 100 };
-	fo_compiled c;
-	char *got = NULL;
+	char *got;
 
 	assert_true(an != NULL);
-	assert_ok(compile_with(an, "locking NEAR/2 library", 1, &stats, &c));
-	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	got = described_with(an, "locking NEAR/2 library", &stats);
 	/* locker, lockstep and librarian have stems of their own; library
 	 * (librari) is found by the stem less its last letter */
 	assert_str("Query(((locking OR lock OR locked OR locks) NEAR 3 "
 	           "(library OR libraries)))", got ? got : "");
 	free(got);
-	fo_compiled_free(&c);
 	/* a quoted word keeps its exact form */
-	assert_ok(compile_with(an, "\"locks\" NEAR threads", 1, &stats, &c));
-	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	got = described_with(an, "\"locks\" NEAR threads", &stats);
 	assert_str("Query((locks NEAR 11 (threads OR thread OR threaded)))",
 	           got ? got : "");
 	free(got);
-	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 }
 
@@ -300,25 +309,20 @@ static void test_query__a_common_ranked_word_only_adds_weight(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { .termfreq = some_frequencies, .docs = 100 };
-	fo_compiled c;
-	char *got = NULL;
+	char *got;
 	const char *text = "the kernel scheduler";
 
 	assert_true(an != NULL);
-	assert_ok(compile_with(an, text, 1, &stats, &c));
-	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	got = described_with(an, text, &stats);
 	/* the rare words find the posts; "the" (stem form only) weighs in */
 	assert_true(got && strstr(got, " AND_MAYBE (Zthe SYNONYM the))"));
 	if (got && !strstr(got, " AND_MAYBE (Zthe SYNONYM the))"))
 		fprintf(stderr, "  %s\n", got);
 	free(got);
-	fo_compiled_free(&c);
 	/* without statistics, every word finds posts */
-	assert_ok(compile(an, text, 1, &c));
-	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	got = described_with(an, text, NULL);
 	assert_true(got && !strstr(got, "AND_MAYBE (Zthe"));
 	free(got);
-	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 }
 
@@ -335,21 +339,18 @@ static void test_query__common_words_alone_still_find_posts(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { .termfreq = common_frequencies, .docs = 100 };
-	fo_compiled c;
-	char *got = NULL;
+	char *got;
 
 	assert_true(an != NULL);
 	/* Nothing rarer finds the posts for them to weigh in, and the
 	 * joined pairs and initials only add weight: the common words
 	 * match, ranked, as they would without statistics. */
-	assert_ok(compile_with(an, "the package of", 1, &stats, &c));
-	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	got = described_with(an, "the package of", &stats);
 	assert_str("Query(((Zthe SYNONYM the) OR (Zpackag SYNONYM packag) OR "
 	           "(Zof SYNONYM of) OR 0.2999999999999999889 * thepackage OR "
 	           "0.2999999999999999889 * packageof))",
 	           got ? got : "");
 	free(got);
-	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 }
 
