@@ -52,6 +52,7 @@ typedef struct fo_md {
 	fo_buf url, title, raw, summary, msg;
 	fo_buf field[FO_MD_NF];
 	int present[FO_MD_NF];
+	unsigned field_line[FO_MD_NF]; /* where each field was given */
 } fo_md;
 
 /* The line at pos, without its line ending, in (*s, *n); returns where the
@@ -289,7 +290,7 @@ static int fo_md_problem(fo_md *st, unsigned line)
 }
 
 /* One "- Key: value" line of a post's metadata list. */
-static void fo_md_meta(fo_md *st, const char *s, size_t n)
+static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 {
 	const char *colon = memchr(s, ':', n), *key = s, *val;
 	size_t kn, vn, f;
@@ -313,6 +314,7 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n)
 			continue;
 		fo_md_text(&st->field[f], val, vn);
 		st->present[f] = st->field[f].len > 0;
+		st->field_line[f] = line;
 		return;
 	}
 }
@@ -328,6 +330,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	size_t pos, ln, tn, dn, bad, ts, te, ds, de, k, f;
 	size_t budget = FO_MD_UNLIMITED;
 	int phase = 0, para = 0, rc = FOLIO_OK;
+	unsigned at = line, problem_line = line; /* the line being read */
 	const char *topic = NULL;
 	char date[11] = "";
 	folio_post post;
@@ -342,9 +345,20 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
-		fo_buf_printf(&st->msg,
-		              "invalid UTF-8 at byte offset %zu of the post", bad);
-		rc = fo_md_problem(st, line);
+		/* named on its own line, and a NUL as what it is */
+		const char *p = b, *nl;
+
+		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
+			at++;
+			p = nl + 1;
+		}
+		if (b[bad] == '\0')
+			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		else
+			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		rc = fo_md_problem(st, at);
 		goto done;
 	}
 
@@ -399,6 +413,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		size_t next = fo_md_line(b, n, pos, &s, &ln);
 
 		pos = next;
+		at++;
 		fo_text_trim(&s, &ln);
 		if (phase < 2) {
 			if (!ln) {
@@ -410,7 +425,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			                s[0] == '+') &&
 			    (s[1] == ' ' || s[1] == '\t')) {
 				phase = 1;
-				fo_md_meta(st, s + 2, ln - 2);
+				fo_md_meta(st, s + 2, ln - 2, at);
 				continue;
 			}
 			phase = 2;
@@ -458,10 +473,12 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		if (f < FO_MD_NF) {
 			fo_buf_printf(&st->msg, "%s longer than %d bytes",
 			              fo_md_field_names[f], FO_FIELD_MAX);
+			problem_line = st->field_line[f];
 		} else if (st->present[FO_MD_PUBLISHED] &&
 		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
 		                         st->field[FO_MD_PUBLISHED].len,
 		                         date) != 0) {
+			problem_line = st->field_line[FO_MD_PUBLISHED];
 			fo_buf_puts(&st->msg, "unparseable date \"");
 			fo_text_quote(&st->msg, st->field[FO_MD_PUBLISHED].data,
 			             st->field[FO_MD_PUBLISHED].len);
@@ -472,7 +489,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		}
 	}
 	if (st->msg.len || st->msg.oom) {
-		rc = fo_md_problem(st, line);
+		rc = fo_md_problem(st, problem_line);
 		goto done;
 	}
 

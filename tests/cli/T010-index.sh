@@ -75,7 +75,7 @@ This one has a typo in its date.
 No URL at all.
 MD
 run "$FOLIO" index --db "$TMP/d" "$TMP/bad"
-expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 2 skipped|$TMP/bad/page.md:10: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
+expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 2 skipped|$TMP/bad/page.md:12: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
 $TMP/bad/page.md:17: post has no URL" "$rc|$out|$err"
 
 begin "the good post of a partly malformed file is searchable"

@@ -455,9 +455,10 @@ static void test_corpus__md_problems(void)
 	assert_str("post has no title", problems[3].message);
 	assert_int(14, problems[4].line);
 	assert_str("post has no summary", problems[4].message);
-	assert_int(17, problems[5].line);
+	/* a bad field is named on its own line */
+	assert_int(18, problems[5].line);
 	assert_str(DATE_MSG("Sepember 14, 2026"), problems[5].message);
-	assert_int(21, problems[6].line);
+	assert_int(22, problems[6].line);
 	assert_str(DATE_MSG("Feb 29, 2026"), problems[6].message);
 	assert_int(25, problems[7].line);
 	assert_str("post has no URL", problems[7].message);
@@ -484,18 +485,15 @@ static void test_corpus__md_invalid_utf8(void)
 	assert_str("Fine \xf0\x9f\x98\x80.", posts[0].summary);
 	assert_int(0, posts[0].n_topics);
 	assert_int(4, n_problems);
-	assert_int(2, problems[0].line);
-	assert_str("invalid UTF-8 at byte offset 19 of the post",
-	           problems[0].message);
-	assert_int(5, problems[1].line);
-	assert_str("invalid UTF-8 at byte offset 17 of the post",
-	           problems[1].message);
+	/* each on its own line and byte column; a NUL named as one */
+	assert_int(4, problems[0].line);
+	assert_str("invalid UTF-8 at column 7", problems[0].message);
+	assert_int(7, problems[1].line);
+	assert_str("a NUL byte at column 5", problems[1].message);
 	assert_int(8, problems[2].line);
-	assert_str("invalid UTF-8 at byte offset 7 of the post",
-	           problems[2].message);
-	assert_int(11, problems[3].line);
-	assert_str("invalid UTF-8 at byte offset 22 of the post",
-	           problems[3].message);
+	assert_str("invalid UTF-8 at column 8", problems[2].message);
+	assert_int(13, problems[3].line);
+	assert_str("invalid UTF-8 at column 10", problems[3].message);
 }
 
 static void test_corpus__md_too_long(void)
@@ -530,7 +528,7 @@ static void test_corpus__md_too_long(void)
 	assert_ok(parse_n(0, text, n));
 	assert_int(0, n_posts);
 	assert_int(1, n_problems);
-	assert_int(1, problems[0].line);
+	assert_int(2, problems[0].line); /* the Author line */
 	assert_str("author longer than 65536 bytes", problems[0].message);
 	free(text);
 }
