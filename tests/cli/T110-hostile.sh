@@ -39,7 +39,7 @@ rm "$TMP/c/nul.jsonl"
 
 begin "a raw NUL byte in a topic page"
 printf '# Topic\n\n### [Nul post](https://example.com/nulmd)\n\nSum\0mary.\n' >"$TMP/c/nul.md"
-hostile nulmd "$TMP/c/nul.md:3: invalid UTF-8"
+hostile nulmd "$TMP/c/nul.md:5: a NUL byte at column 4"
 rm "$TMP/c/nul.md"
 
 begin "a binary file named like a corpus file"
