@@ -43,6 +43,8 @@ struct fo_read_file {
 	int kind;
 	off_t size;
 	struct timespec mtime;
+	dev_t dev;
+	ino_t ino;
 	int changed; /* the first pass saw it change (reported then) */
 };
 
@@ -348,6 +350,12 @@ static int read_file(fo_run *r, const char *path, int kind,
 		fo_run_problem(r, path, 0, strerror(errno));
 		goto done;
 	}
+	/* A file reached twice (a directory given twice, or a link) is
+	 * one file: read and counted once. */
+	for (size_t i = 0; !first && i < r->n_files; i++)
+		if (r->files[i].dev == st.st_dev &&
+		    r->files[i].ino == st.st_ino)
+			goto done;
 	if (first && (st.st_size != first->size ||
 	              st.st_mtim.tv_sec != first->mtime.tv_sec ||
 	              st.st_mtim.tv_nsec != first->mtime.tv_nsec))
@@ -380,6 +388,8 @@ static int read_file(fo_run *r, const char *path, int kind,
 		rec->kind = kind;
 		rec->size = st.st_size;
 		rec->mtime = st.st_mtim;
+		rec->dev = st.st_dev;
+		rec->ino = st.st_ino;
 		rec->changed = 0;
 		r->n_files++;
 		r->report->files++;

@@ -60,11 +60,14 @@ static void print_diagnostic(const folio_diagnostic *d, void *payload)
 	const char *kind = d->warning ? "warning: " : "";
 
 	cli_progress_clear(payload);
+	/* One line each, FILE:LINE: reason, whatever the file is called:
+	 * a newline in a name must not split it. */
+	print_text(stderr, d->file);
 	if (d->line)
-		fprintf(stderr, "%s:%u: %s%s\n", d->file, d->line, kind,
-		        d->message);
-	else
-		fprintf(stderr, "%s: %s%s\n", d->file, kind, d->message);
+		fprintf(stderr, ":%u", d->line);
+	fprintf(stderr, ": %s", kind);
+	print_text(stderr, d->message);
+	fputc('\n', stderr);
 }
 
 static void print_summary(const folio_index_report *rep,
@@ -176,10 +179,10 @@ int cmd_index(int argc, char **argv)
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
-		cli_error("%s", errmsg);
-		if (st == FOLIO_ERROR_LOCKED)
-			fprintf(stderr, "folio: another 'folio index' is writing "
-			                "to %s; use --wait to wait for it\n", dir);
+		/* one condition, one line, with what to do about it */
+		cli_error("%s%s", errmsg, st == FOLIO_ERROR_LOCKED
+		                                  ? "; use --wait to wait for it"
+		                                  : "");
 		code = st == FOLIO_ERROR_LOCKED ? EXIT_LOCKED : EXIT_ERROR;
 		goto done;
 	}

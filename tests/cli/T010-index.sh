@@ -98,4 +98,8 @@ begin "folio index --help exits 0 and shows the usage"
 run "$FOLIO" index --help
 expect_eq "0|usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]" "$rc|$(head -1 <<<"$out")"
 
+begin "a file reached twice (a directory given twice) is read and counted once"
+run "$FOLIO" index --db "$TMP/twice" "$FOLIO_SOURCE_DIR/corpus" "$FOLIO_SOURCE_DIR/corpus/" "$FOLIO_SOURCE_DIR/corpus/parallelism.md"
+expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
 finish

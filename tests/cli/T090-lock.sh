@@ -27,8 +27,7 @@ start_writer
 
 begin "a second indexer fails at once with exit status 3"
 run "$FOLIO" index --db "$TMP/i" "$TMP/small.jsonl"
-expect_eq "3|folio: $TMP/i is locked: another writer is indexing it
-folio: another 'folio index' is writing to $TMP/i; use --wait to wait for it" "$rc|$err"
+expect_eq "3|folio: $TMP/i is locked: another writer is indexing it; use --wait to wait for it" "$rc|$err"
 
 begin "so does a second --rebuild"
 run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/small.jsonl"

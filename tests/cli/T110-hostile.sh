@@ -178,4 +178,12 @@ printf '{"url": "https://example.com/evil", "title": "Evil \xe2\x80\xaeeltit\xc2
 run "$FOLIO" search --db "$TMP/evil" zebra
 expect_eq "0|0" "$rc|$(printf '%s' "$out" | grep -c $'\xe2\x80\xae\|\xc2\x9b\|\xe2\x80\xa8')"
 
+# FILE:LINE: reason stays one line, whatever the file is called.
+begin "a file name with a newline in it does not split its diagnostic"
+mkdir -p "$TMP/nl"
+printf '# T\n\n### [X](https://e.com/x)\n- Published: Smarch 3, 2026\n\nS.\n' >"$TMP/nl/bad
+name.md"
+run "$FOLIO" index --db "$TMP/nlidx" "$TMP/nl"
+expect_eq "1|1|$TMP/nl/bad name.md:4: unparseable date" "$rc|$(wc -l <<<"$err")|${err%% \"*}"
+
 finish
