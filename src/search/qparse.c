@@ -164,8 +164,9 @@ static void peek(const parser *p, tok *t)
 		t->end = i + 1;
 		return;
 	}
-	if (p->s[i] == '+' || p->s[i] == '-') {
-		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays */
+	if (p->s[i] == '+' || p->s[i] == '-' || p->s[i] == '!') {
+		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
+		 * !b is -b, as in Lucene's syntax (a && !b) */
 		t->kind = i + 1 >= p->len || is_space(p->s[i + 1]) ||
 		                  p->s[i + 1] == ')' ? T_SIGN
 		        : p->s[i] == '+' ? T_PLUS : T_MINUS;

@@ -140,6 +140,8 @@ static void test_qparse__love_and_hate(void)
 	lenient("SEQ(-words\"a\")", "-a");
 	lenient("SEQ(words\"a\", -phrase\"b c\")", "a -\"b c\"");
 	lenient("SEQ(words\"x\", +OR(words\"a\", words\"b\"))", "x +(a OR b)");
+	/* !b is -b (Lucene's syntax: lock && !gil) */
+	lenient("AND(words\"lock\", SEQ(-words\"gil\"))", "lock && !gil");
 }
 
 static void test_qparse__brackets_group(void)
