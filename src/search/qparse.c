@@ -408,24 +408,21 @@ static const char *tok_name(const parser *p, const tok *t, char *buf,
 	return buf;
 }
 
-/* Whether a quote closes at or after i. */
-static int closes(const parser *p, size_t i)
+/* The first quote at or after i, its length in *n; p->len if none. */
+static size_t closing_quote(const parser *p, size_t i, size_t *n)
 {
-	for (; i < p->len; i++)
-		if (quote_at(p, i))
-			return 1;
-	return 0;
+	for (*n = 0; i < p->len; i++)
+		if ((*n = quote_at(p, i)) != 0)
+			break;
+	return i;
 }
 
 /* "..." after the opening quote q. */
 static fo_qnode *parse_phrase(parser *p, const tok *q)
 {
-	size_t i = q->end, n;
+	size_t n, i = closing_quote(p, q->end, &n);
 	fo_qnode *ph;
 
-	for (; i < p->len; i++)
-		if ((n = quote_at(p, i)) != 0)
-			break;
 	if (i >= p->len) {
 		notice(p, q->start, "searched the words after it as free text",
 		       "the quote is never closed");
@@ -517,7 +514,7 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
-	size_t vstart = f->end, vend;
+	size_t vstart = f->end, vend, qn;
 	char why[200];
 	tok v;
 
@@ -531,16 +528,15 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	p->i = vstart;
 	if (f->field == F_SITE || f->field == F_PUBLISHED ||
 	    f->field == F_YEAR) {
-		size_t q = quote_at(p, vstart), i, close = 0;
+		size_t q = quote_at(p, vstart), i = 0, close = 0;
 
 		vend = word_end(p, vstart);
 		p->i = vend;
 		/* A quoted value, as the other fields take one
 		 * (published:"2026-09-14"), its spaces trimmed. Unclosed,
 		 * the quote is left to the text that follows. */
-		for (i = vstart + q; q && i < p->len; i++)
-			if ((close = quote_at(p, i)) != 0)
-				break;
+		if (q)
+			i = closing_quote(p, vstart + q, &close);
 		if (close) {
 			p->i = i + close;
 			vstart += q;
@@ -568,7 +564,7 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	}
 	p->field = (fo_qfield)f->field; /* F_TITLE.. match fo_qfield */
 	peek(p, &v);
-	if (v.kind == T_QUOTE && !closes(p, v.end)) {
+	if (v.kind == T_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
 		v.kind = T_WORD;
