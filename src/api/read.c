@@ -245,7 +245,7 @@ static int is_binary(const char *bytes, size_t len)
 	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
 }
 
-/* A file being read: its bytes so far, from buf[0], which parse_part
+/* A file being read: its bytes so far, from buf[0], which parse_jsonl
  * moves on past what it parsed. Files are read, not mapped: a mapped
  * file that is rewritten in place and shrinks under the reader kills
  * the process with SIGBUS. */

@@ -216,8 +216,7 @@ void cli_highlight(folio_search_options *so, int json)
 
 /* The error of a failed search, with the query's position when known:
  * --json and --stdin answer every query with one JSON object. */
-void print_error_json(const char *query, folio_db *db,
-                             folio_status st)
+void print_error_json(const char *query, folio_db *db, folio_status st)
 {
 	fputs("{\"query\": ", stdout);
 	json_string(stdout, query);

@@ -381,11 +381,13 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		dest++;
 		dn = k - 1;
 	} else {
-		for (k = 0; k < dn && !fo_text_is_space(dest[k]); k++)
+		size_t end;
+
+		for (end = 0; end < dn && !fo_text_is_space(dest[end]); end++)
 			;
 		/* Only a "title" may follow it (CommonMark): a URL with a
 		 * space in it, cut there, could merge two posts into one. */
-		for (; k < dn && fo_text_is_space(dest[k]); k++)
+		for (k = end; k < dn && fo_text_is_space(dest[k]); k++)
 			;
 		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
 		    dest[k] != '(') {
@@ -394,9 +396,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			rc = fo_md_problem(st, line);
 			goto done;
 		}
-		for (k = 0; k < dn && !fo_text_is_space(dest[k]); k++)
-			;
-		dn = k;
+		dn = end;
 	}
 	fo_buf_append(&st->url, "", 0);
 	for (k = 0; k < dn; k++) {
