@@ -13,6 +13,8 @@
 
 /* Longest word considered: longer ones are identifiers, not typos. */
 #define MAX_WORD 64
+/* Longest field prefix (schema.h's are two or three letters). */
+#define MAX_PREFIX 8
 
 unsigned fo_spell_distance(const char *a, size_t na, const char *b,
                            size_t nb, unsigned max)
@@ -59,6 +61,7 @@ typedef struct cand {
 	const fo_qword *word;
 	size_t len, plen;   /* the word's, and its prefix's */
 	uint64_t freq;      /* the word's own document frequency */
+	uint64_t set;       /* the word's byte_set */
 	unsigned max;       /* edits allowed */
 	int wanted;         /* look for a correction */
 	char best[MAX_WORD + 1];
@@ -71,41 +74,142 @@ typedef struct scan {
 	size_t n;
 } scan;
 
-static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
+/* The bytes a word holds, as a set of 64 (a byte's low six bits). An
+ * edit brings in at most one byte the other word lacks, so two words
+ * max edits apart differ by at most max bytes either way; bytes that
+ * share a bit only make the test pass more often, never wrongly fail. */
+static uint64_t byte_set(const char *word, size_t len)
 {
-	scan *s = ctx;
+	uint64_t set = 0;
 	size_t i;
 
-	/* A term is its prefix, upper case (schema.h), then its word. */
+	for (i = 0; i < len; i++)
+		set |= (uint64_t)1 << ((unsigned char)word[i] & 63);
+	return set;
+}
+
+static unsigned popcount64(uint64_t x)
+{
+	unsigned n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* Whether a term (prefix length plen, its word of len bytes whose
+ * byte_set is set) could correct c: same prefix, close enough in length,
+ * bytes and spelling. */
+static int close_to(const cand *c, const char *term, size_t plen,
+                    size_t len, uint64_t set)
+{
+	const char *word = term + plen;
+
+	if (!c->wanted || c->plen != plen ||
+	    memcmp(term, c->word->prefix, plen) != 0)
+		return 0;
+	if ((len > c->len ? len - c->len : c->len - len) > c->max)
+		return 0;
+	if (popcount64(set & ~c->set) > c->max ||
+	    popcount64(c->set & ~set) > c->max)
+		return 0;
+	return fo_spell_distance(c->word->term, c->len, word, len, c->max) <=
+	       c->max;
+}
+
+/* A term is its prefix, upper case (schema.h), then its word. */
+static size_t prefix_len(const char *term, size_t len)
+{
 	size_t plen = 0;
 
 	while (plen < len && fo_ascii_is_upper((unsigned char)term[plen]))
 		plen++;
-	term += plen;
-	len -= plen;
-	if (len == 0 || len > MAX_WORD)
+	return plen;
+}
+
+/* Whether term is close to a word to correct: only those terms have
+ * their frequency read, which costs more than the distance. */
+static int pick(const char *term, size_t len, void *ctx)
+{
+	const scan *s = ctx;
+	size_t i, plen = prefix_len(term, len);
+
+	uint64_t set;
+
+	if (len == plen || len - plen > MAX_WORD)
 		return 0;
+	set = byte_set(term + plen, len - plen);
+	for (i = 0; i < s->n; i++)
+		if (close_to(&s->c[i], term, plen, len - plen, set))
+			return 1;
+	return 0;
+}
+
+static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
+{
+	scan *s = ctx;
+	size_t i, plen = prefix_len(term, len);
+	uint64_t set = byte_set(term + plen, len - plen);
+
 	for (i = 0; i < s->n; i++) {
 		cand *c = &s->c[i];
 		unsigned d;
 
-		if (!c->wanted || c->plen != plen ||
-		    memcmp(term - plen, c->word->prefix, plen) != 0 ||
-		    freq <= c->freq || (c->freq && freq < 10 * c->freq))
+		if (freq <= c->freq || (c->freq && freq < 10 * c->freq) ||
+		    !close_to(c, term, plen, len - plen, set))
 			continue;
-		if ((len > c->len ? len - c->len : c->len - len) > c->max)
-			continue;
-		d = fo_spell_distance(c->word->term, c->len, term, len, c->max);
-		if (d == 0 || d > c->max)
+		d = fo_spell_distance(c->word->term, c->len, term + plen,
+		                      len - plen, c->max);
+		if (d == 0)
 			continue;
 		if (d < c->best_dist || (d == c->best_dist && freq > c->best_freq)) {
-			memcpy(c->best, term, len);
-			c->best[len] = '\0';
+			memcpy(c->best, term + plen, len - plen);
+			c->best[len - plen] = '\0';
 			c->best_dist = d;
 			c->best_freq = freq;
 		}
 	}
 	return 0;
+}
+
+/* Scan the terms each wanted word is spelt against, each prefix's once:
+ * a field's words are the terms under its prefix (those of a longer
+ * prefix are skipped by close_to); the text's words are
+ * the terms that start with no upper-case letter, before "A" and after
+ * "Z" (the range between holds every prefixed term: a post's URL, the
+ * stems, the fields). */
+static folio_status scan_terms(fo_xdb *db, scan *s, fo_xerr *err)
+{
+	char end[MAX_PREFIX + 1];
+	size_t i, j;
+	folio_status st = FOLIO_OK;
+
+	for (i = 0; st == FOLIO_OK && i < s->n; i++) {
+		const char *prefix = s->c[i].word->prefix;
+		size_t plen = s->c[i].plen;
+
+		for (j = 0; j < i; j++)
+			if (s->c[j].wanted &&
+			    strcmp(s->c[j].word->prefix, prefix) == 0)
+				break;
+		if (!s->c[i].wanted || j < i)
+			continue;
+		if (plen == 0) {
+			st = fo_xdb_terms_between(db, "", "A", pick, on_term, s,
+			                          err);
+			if (st == FOLIO_OK)
+				st = fo_xdb_terms_between(db, "[", NULL, pick,
+				                          on_term, s, err);
+		} else if (plen <= MAX_PREFIX) {
+			/* every term that starts with prefix */
+			memcpy(end, prefix, plen);
+			end[plen - 1]++;
+			end[plen] = '\0';
+			st = fo_xdb_terms_between(db, prefix, end, pick,
+			                          on_term, s, err);
+		}
+	}
+	return st;
 }
 
 /* A correction, in the case the word was typed in: Balhra gives Balhar,
@@ -162,6 +266,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		c->len = strlen(words[i].term);
 		c->plen = strlen(words[i].prefix);
 		c->max = c->len >= 8 ? FO_SPELL_MAX_EDITS : c->len >= 4 ? 1 : 0;
+		c->set = byte_set(words[i].term, c->len);
 		c->best_dist = c->max + 1;
 		fo_buf_clear(&b);
 		fo_buf_puts(&b, words[i].prefix);
@@ -177,7 +282,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		wanted += (size_t)c->wanted;
 	}
 	if (st == FOLIO_OK && wanted)
-		st = fo_xdb_allterms(db, "", on_term, &s, err);
+		st = scan_terms(db, &s, err);
 	/* Rebuild the query with each corrected word in place. */
 	fo_buf_clear(&b);
 	if (st == FOLIO_OK)

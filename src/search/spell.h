@@ -4,8 +4,11 @@
  * replaced by the closest indexed word (Damerau-Levenshtein distance,
  * then the most posts). The vocabulary is scanned at query time, and
  * only then: nothing is added at index time (no Xapian spelling table,
- * so the write path pays nothing), and a scan of a few hundred thousand
- * terms costs milliseconds on the rare query that needs it.
+ * so the write path pays nothing). The scan reads only the terms of the
+ * words' own fields, so a post's URL term, its stems and other fields
+ * cost it nothing: on the 64k-post bench index it reads the 120103 text
+ * terms of 256776, and a whole `folio search parallelsim` process takes
+ * 17 ms (44 ms when it read every term).
  */
 #ifndef FOLIO_SPELL_H
 #define FOLIO_SPELL_H

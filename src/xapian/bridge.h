@@ -231,6 +231,14 @@ typedef int (*fo_xterm_fn)(const char *term, size_t len, uint64_t freq,
 /* Every term starting with prefix, in byte order, with its termfreq. */
 folio_status fo_xdb_allterms(fo_xdb *db, const char *prefix, fo_xterm_fn fn,
                              void *ctx, fo_xerr *err);
+/* Called per term before its termfreq is read (reading it costs a
+ * B-tree entry per term); return non-zero to have the term passed on. */
+typedef int (*fo_xterm_pick)(const char *term, size_t len, void *ctx);
+/* Every term t with from <= t < to (to NULL: no end), in byte order, to
+ * pick; those it picks go on to fn with their termfreq. */
+folio_status fo_xdb_terms_between(fo_xdb *db, const char *from,
+                                  const char *to, fo_xterm_pick pick,
+                                  fo_xterm_fn fn, void *ctx, fo_xerr *err);
 /* Within-document frequency of term in docid (0 when absent) and the
  * number of documents holding term. */
 folio_status fo_xdb_term_stats(fo_xdb *db, uint32_t docid, const char *term,

@@ -22,6 +22,29 @@ extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
 	}
 }
 
+extern "C" folio_status fo_xdb_terms_between(fo_xdb *h, const char *from,
+                                             const char *to,
+                                             fo_xterm_pick pick,
+                                             fo_xterm_fn fn, void *ctx,
+                                             fo_xerr *err)
+{
+	try {
+		Xapian::TermIterator t = h->db->allterms_begin();
+		t.skip_to(from);
+		for (; t != h->db->allterms_end(); ++t) {
+			const std::string term = *t;
+			if (to && term.compare(to) >= 0)
+				break;
+			if (pick(term.data(), term.size(), ctx) &&
+			    fn(term.data(), term.size(), t.get_termfreq(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
 extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
                                           const char *term, uint64_t *wdf,
                                           uint64_t *termfreq, fo_xerr *err)

@@ -1,0 +1,164 @@
+/*
+ * test_spell.c: spelling suggestions (src/search/spell.c) against a real
+ * Xapian database of chosen terms: a text word is corrected from the
+ * unprefixed terms wherever they sort (digits before the prefixes,
+ * letters and UTF-8 after them), a field's word from its own prefix's
+ * terms only, never from a longer prefix's or from a stem; the most
+ * frequent of equally close words wins, and a known word is left alone.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "api/layout.h"
+#include "harness.h"
+#include "search/spell.h"
+#include "xapian/bridge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char root[256];
+static fo_xdb *db;
+
+/* n documents, each holding the terms of the space-separated list. */
+static folio_status add_docs(int n, const char *terms)
+{
+	static int next;
+	folio_status st = FOLIO_OK;
+	int i;
+
+	for (i = 0; st == FOLIO_OK && i < n; i++) {
+		fo_xdoc *doc = NULL;
+		fo_xerr err = { "" };
+		char id[32], list[256], *t, *save = NULL;
+
+		snprintf(id, sizeof id, "Qdoc%d", next++);
+		snprintf(list, sizeof list, "%s", terms);
+		st = fo_xdoc_new(&doc);
+		for (t = strtok_r(list, " ", &save); st == FOLIO_OK && t;
+		     t = strtok_r(NULL, " ", &save))
+			st = fo_xdoc_add_posting(doc, t, strlen(t), 1, 1);
+		if (st == FOLIO_OK)
+			st = fo_xdoc_add_boolean(doc, id, strlen(id));
+		if (st == FOLIO_OK)
+			st = fo_xdb_replace(db, id, doc, &err);
+		fo_xdoc_free(doc);
+	}
+	return st;
+}
+
+/* The suggestion for one word typed as query, spelt against prefix ("":
+ * the text), as the query found nothing; "" when there is none. */
+static const char *suggest(const char *query, const char *prefix)
+{
+	static char got[128];
+	fo_qword w;
+	fo_xerr err = { "" };
+	char *out = NULL;
+	size_t i;
+
+	memset(&w, 0, sizeof w);
+	w.start = 0;
+	w.end = strlen(query);
+	w.term = strdup(query);
+	for (i = 0; w.term[i]; i++)
+		if (w.term[i] >= 'A' && w.term[i] <= 'Z')
+			w.term[i] = (char)(w.term[i] - 'A' + 'a');
+	w.prefix = prefix;
+	got[0] = '\0';
+	if (fo_spell_suggest(db, query, &w, 1, 1, &out, &err) != FOLIO_OK)
+		snprintf(got, sizeof got, "error: %s", err.msg);
+	else if (out)
+		snprintf(got, sizeof got, "%s", out);
+	free(out);
+	free(w.term);
+	return got;
+}
+
+static void test_spell__text_words_before_the_prefixes_are_found(void)
+{
+	/* "3dmark" sorts before every upper-case prefix */
+	assert_str("3dmark", suggest("3dmrak", ""));
+}
+
+static void test_spell__text_words_after_the_prefixes_are_found(void)
+{
+	assert_str("parallelism", suggest("parallelsim", ""));
+	assert_str("zürich", suggest("zürch", ""));
+}
+
+static void test_spell__case_is_kept_as_typed(void)
+{
+	assert_str("Parallelism", suggest("Parallelsim", ""));
+}
+
+static void test_spell__a_field_word_is_spelt_against_its_field(void)
+{
+	/* nvidia is a company word only; the text's near word is nvida */
+	assert_str("nvidia", suggest("nvidai", "XCW"));
+	assert_str("nvida", suggest("nvidai", ""));
+}
+
+static void test_spell__a_longer_prefix_is_another_field(void)
+{
+	/* XCWW would be a field of its own: its words are not XCW's */
+	assert_str("", suggest("lattics", "XCW"));
+}
+
+static void test_spell__stems_are_not_suggested(void)
+{
+	/* Zlatticework is a stem term: not a word anyone typed */
+	assert_str("", suggest("latticwork", ""));
+}
+
+static void test_spell__the_most_frequent_close_word_wins(void)
+{
+	/* kernels (3 posts) beats kernals (1): both one edit from kernls */
+	assert_str("kernels", suggest("kernls", ""));
+}
+
+static void test_spell__a_known_word_is_left_alone(void)
+{
+	assert_str("", suggest("parallelism", ""));
+}
+
+static const fo_test tests[] = {
+	FO_TEST(test_spell__text_words_before_the_prefixes_are_found),
+	FO_TEST(test_spell__text_words_after_the_prefixes_are_found),
+	FO_TEST(test_spell__case_is_kept_as_typed),
+	FO_TEST(test_spell__a_field_word_is_spelt_against_its_field),
+	FO_TEST(test_spell__a_longer_prefix_is_another_field),
+	FO_TEST(test_spell__stems_are_not_suggested),
+	FO_TEST(test_spell__the_most_frequent_close_word_wins),
+	FO_TEST(test_spell__a_known_word_is_left_alone),
+};
+
+int main(void)
+{
+	char dir[512];
+	fo_xerr err = { "" };
+	int rc = 1;
+
+	snprintf(root, sizeof root, "/tmp/folio-spell-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	snprintf(dir, sizeof dir, "%s/db", root);
+	if (fo_xdb_open(dir, FO_XDB_WRITE | FO_XDB_CREATE, &db, &err) !=
+	            FOLIO_OK ||
+	    add_docs(2, "3dmark parallelism zürich nvida") != FOLIO_OK ||
+	    add_docs(3, "kernels XCWnvidia XCWWlattices Zlatticework") !=
+	            FOLIO_OK ||
+	    add_docs(1, "kernals") != FOLIO_OK ||
+	    fo_xdb_commit(db, &err) != FOLIO_OK) {
+		fprintf(stderr, "test_spell: cannot build the index: %s\n",
+		        err.msg);
+	} else {
+		rc = FO_RUN(tests);
+	}
+	if (db)
+		fo_xdb_close(db, &err);
+	fo_layout_remove_tree(root);
+	return rc;
+}
