@@ -28,7 +28,7 @@ int cmd_similar(int argc, char **argv);
  * flags are the folio_search_flags the search ran with. */
 void print_json(FILE *f, const char *query, const folio_results *r,
                 unsigned flags, int compact);
-void print_hits(const folio_results *r, size_t offset, unsigned flags);
+void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 
 /* Have so highlight matches in bold yellow when the text output goes to a

@@ -144,9 +144,10 @@ static void print_facets_text(const folio_results *r)
 	}
 }
 
-void print_hits(const folio_results *r, size_t offset, unsigned flags)
+void print_hits(const folio_results *r, const folio_search_options *so)
 {
-	size_t i, n = folio_results_count(r);
+	size_t i, n = folio_results_count(r), offset = so->offset;
+	unsigned flags = so->flags;
 	uint64_t total = folio_results_total(r);
 
 	for (i = 0; i < n; i++) {
@@ -178,12 +179,13 @@ void print_hits(const folio_results *r, size_t offset, unsigned flags)
 	if (n && offset + n < total)
 		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
 		       offset + n, (unsigned long long)total, offset + n);
-	/* No hit shown, yet some match (--limit 0 asks for just the count,
-	 * or the page is past the end): say how many. */
-	if (!n && total) {
+	/* No hit shown, yet some match (the page is past the end), or only
+	 * the count was asked for (--limit 0, even when it is 0): say how
+	 * many. */
+	if (!n && (total || so->limit == 0)) {
 		printf("%llu post%s", (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");
-		if (offset >= total)
+		if (total && offset >= total)
 			printf("; --offset %zu is past the last", offset);
 		putchar('\n');
 	}

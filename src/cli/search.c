@@ -280,7 +280,7 @@ int cmd_search(int argc, char **argv)
 	if (json)
 		print_json(stdout, query, r, so.flags, 0);
 	else
-		print_hits(r, so.offset, so.flags);
+		print_hits(r, &so);
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
 	                                                         : EXIT_NONE;
 done:

@@ -73,7 +73,7 @@ int cmd_similar(int argc, char **argv)
 	if (json)
 		print_json(stdout, url, r, so.flags, 0);
 	else
-		print_hits(r, so.offset, so.flags);
+		print_hits(r, &so);
 	code = folio_results_count(r) ? EXIT_HITS : EXIT_NONE;
 done:
 	folio_results_free(r);

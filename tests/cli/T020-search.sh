@@ -115,6 +115,8 @@ run "$FOLIO" search --db "$TMP/index" --limit 0 MXFP8
 expect_eq "0|2 posts match" "$rc|$out"
 run "$FOLIO" search --db "$TMP/index" --limit 0 GB200
 expect_eq "0|1 post matches" "$rc|$out"
+run "$FOLIO" search --db "$TMP/index" --limit 0 zebrafinch
+expect_eq "1|0 posts match" "$rc|$out"
 
 begin "an --offset past the last hit says so"
 run "$FOLIO" search --db "$TMP/index" --offset 5 MXFP8
