@@ -329,6 +329,23 @@ static size_t word_start(const char *text, size_t from, size_t end,
 	return end <= p + max_bytes ? p : from;
 }
 
+/* When the window from from reaches the end of the text with room to
+ * spare, open it earlier, at a word, so that it shows max_bytes: a short
+ * summary whole, a long one's last max_bytes, never cut for nothing. */
+static size_t fill_window(const char *text, size_t len, size_t from,
+                          size_t max_bytes)
+{
+	size_t p;
+
+	if (len <= max_bytes)
+		return 0;
+	if (len - from >= max_bytes)
+		return from;
+	for (p = len - max_bytes; p < from && !is_blank(text[p - 1]); p++)
+		;
+	return p;
+}
+
 static int all_blank(const char *text, size_t from, size_t to)
 {
 	for (; from < to; from++)
@@ -495,6 +512,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		/* A long word before the match must not push it out. */
 		if (from > start || best_end > from + max_bytes)
 			from = start;
+		from = fill_window(text, len, from, max_bytes);
 	}
 	while (from < len && is_blank(text[from]))
 		from++;

@@ -325,6 +325,27 @@ static void test_snippet__a_long_summary_is_searched_in_its_first_4_kb(void)
 	free(both);
 }
 
+static void test_snippet__a_summary_that_fits_is_shown_whole(void)
+{
+	/* the match is far enough in for a lead of max_bytes / 5 to cut
+	 * the start, yet the whole text fits */
+	assert_snippet("This copy differs a little: Red Hat Enterprise Linux "
+	               "ships a [free-threaded] Python build.",
+	               "free-threaded",
+	               "This copy differs a little: Red Hat Enterprise Linux "
+	               "ships a free-threaded Python build.",
+	               200);
+}
+
+static void test_snippet__the_end_of_a_long_text_fills_the_window(void)
+{
+	/* the last 24 bytes, from a word: not 14 bytes from the match on */
+	assert_snippet(ELLIPSIS "words and the [zyzzyva].", "zyzzyva",
+	               "Many words come first, then more words and the "
+	               "zyzzyva.",
+	               24);
+}
+
 static void test_snippet__a_match_past_the_first_4_kb_is_found(void)
 {
 	char *late = long_summary("", "locking");
@@ -333,7 +354,8 @@ static void test_snippet__a_match_past_the_first_4_kb_is_found(void)
 	char *later = long_summary_of("", 4000, "zyzzyva and more");
 
 	assert_true(late && phrase && later);
-	assert_snippet(ELLIPSIS "word [locking]", "lock", late, 20);
+	/* at the text's end, the window is filled from before the match */
+	assert_snippet(ELLIPSIS "word word [locking]", "lock", late, 20);
 	assert_snippet(ELLIPSIS "word [free threaded]", "\"free threaded\"",
 	               phrase, 20);
 	assert_snippet(ELLIPSIS "word word [zyzzyva] and more", "zyzzyva", later,
@@ -459,6 +481,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
+	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
+	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
 	FO_TEST(test_snippet__a_phrase_across_a_part_boundary_is_found),
