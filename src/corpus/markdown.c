@@ -70,6 +70,89 @@ static size_t fo_md_line(const char *buf, size_t len, size_t pos,
 	return nl ? end + 1 : len;
 }
 
+/*
+ * Fenced code (CommonMark 0.30, 4.5): a line of three or more backticks
+ * or tildes, indented at most three spaces, opens a block that a line of
+ * at least as many of the same character (and nothing else) closes. A
+ * heading inside it is code, not the next post. The opening line's mark
+ * (its character and run length) goes to *mark.
+ */
+static int fo_md_fence_open(const char *s, size_t n, unsigned *mark)
+{
+	size_t i = 0, run = 0;
+	char ch;
+
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	if (i >= n || (s[i] != '`' && s[i] != '~'))
+		return 0;
+	ch = s[i];
+	for (; i < n && s[i] == ch; i++)
+		run++;
+	/* a backtick fence's info string has no backtick (a code span) */
+	if (run < 3 || (ch == '`' && memchr(s + i, '`', n - i)))
+		return 0;
+	*mark = (unsigned)(unsigned char)ch << 16 |
+	        (unsigned)(run < 0xFFFF ? run : 0xFFFF);
+	return 1;
+}
+
+static int fo_md_fence_closes(const char *s, size_t n, unsigned mark)
+{
+	size_t i = 0, run = 0;
+	char ch = (char)(mark >> 16);
+
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	for (; i < n && s[i] == ch; i++)
+		run++;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return run >= 3 && run >= (mark & 0xFFFF) && i == n;
+}
+
+/*
+ * Where the fenced block whose opening line ends at pos ends: the start of
+ * the line after its closing fence, counting the lines it spans in *lines;
+ * 0 when no line closes it. CommonMark runs an unclosed fence to the end
+ * of the document, but here that would swallow every later post, so an
+ * unclosed fence is read as text.
+ */
+static size_t fo_md_fence_end(const char *buf, size_t len, size_t pos,
+                              unsigned mark, unsigned *lines)
+{
+	const char *s;
+	size_t n;
+	unsigned k = 1;
+
+	while (pos < len) {
+		pos = fo_md_line(buf, len, pos, &s, &n);
+		k++;
+		if (fo_md_fence_closes(s, n, mark)) {
+			*lines = k;
+			return pos;
+		}
+	}
+	return 0;
+}
+
+/* If the line (s, n) ending at next opens a closed fenced block, move
+ * *pos past the block, *lineno by its lines, and return 1. */
+static int fo_md_skip_fence(const char *buf, size_t len, const char *s,
+                            size_t n, size_t next, size_t *pos,
+                            unsigned *lineno)
+{
+	unsigned mark, lines;
+	size_t end;
+
+	if (!fo_md_fence_open(s, n, &mark) ||
+	    !(end = fo_md_fence_end(buf, len, next, mark, &lines)))
+		return 0;
+	*pos = end;
+	*lineno += lines;
+	return 1;
+}
+
 /* The level (1-6) of an ATX heading line, or 0; its text goes to (*t, *tn),
  * without the optional closing run of '#'. */
 static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
@@ -331,6 +414,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	size_t budget = FO_MD_UNLIMITED;
 	int phase = 0, para = 0, rc = FOLIO_OK;
 	unsigned at = line, problem_line = line; /* the line being read */
+	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	const char *topic = NULL;
 	char date[11] = "";
 	folio_post post;
@@ -411,7 +495,18 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	 * whatever follows it is the summary. */
 	while (pos < n) {
 		size_t next = fo_md_line(b, n, pos, &s, &ln);
+		unsigned mark, lines;
 
+		/* A fence's own lines are markup; its code is summary text. */
+		if (fence ? fo_md_fence_closes(s, ln, fence)
+		          : fo_md_fence_open(s, ln, &mark) &&
+		                    fo_md_fence_end(b, n, next, mark, &lines)) {
+			fence = fence ? 0 : mark;
+			pos = next;
+			at++;
+			phase = 2;
+			continue;
+		}
 		pos = next;
 		at++;
 		fo_text_trim(&s, &ln);
@@ -602,17 +697,25 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	while (rc == FOLIO_OK && pos < len) {
 		const char *s, *t;
 		size_t n, tn, next = fo_md_line(buf, len, pos, &s, &n);
-		int level = fo_md_heading(s, n, &t, &tn);
+		int level;
+
+		if (fo_md_skip_fence(buf, len, s, n, next, &pos, &lineno))
+			continue;
+		level = fo_md_heading(s, n, &t, &tn);
 
 		if (level == 3) {
 			size_t start = pos;
 			unsigned first = lineno;
 
-			/* The post runs to the next heading of level 1-3. */
+			/* The post runs to the next heading of level 1-3
+			 * outside fenced code. */
 			pos = next;
 			lineno++;
 			while (pos < len) {
 				next = fo_md_line(buf, len, pos, &s, &n);
+				if (fo_md_skip_fence(buf, len, s, n, next, &pos,
+				                     &lineno))
+					continue;
 				level = fo_md_heading(s, n, &t, &tn);
 				if (level >= 1 && level <= 3)
 					break;

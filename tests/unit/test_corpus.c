@@ -406,6 +406,31 @@ static void test_corpus__md_headings_end_posts(void)
 	assert_str("T", posts[2].topics[0]);
 }
 
+static void test_corpus__md_fenced_code_is_summary_text(void)
+{
+	assert_ok(md("# T\n"                               /* 1 */
+	             "### [A](u1)\n\nThe script:\n\n"      /* 2-5 */
+	             "```sh\n"                             /* 6 */
+	             "# download the agent\n"              /* 7 */
+	             "### verify the checksum\n"           /* 8 */
+	             "```\n\n"                             /* 9-10 */
+	             "Then zebrafinch.\n"                  /* 11 */
+	             "~~~~\n## not a heading\n```\n~~~~\n"  /* 12-15 */
+	             "### [B](u2)\n\nA stray ``` fence.\n"  /* 16-18 */
+	             "```\nnever closed\n"                 /* 19-20 */
+	             "### [C](u3)\n- Published: Sep 31, 2026\n\nC.\n"));
+	/* the fences go, their code stays, headings in it are code */
+	assert_int(3, n_posts + n_problems);
+	assert_int(2, n_posts);
+	assert_str("The script:\n\n# download the agent ### verify the "
+	           "checksum\n\nThen zebrafinch. ## not a heading",
+	           posts[0].summary);
+	/* an unclosed fence is text, so it cannot swallow the next posts */
+	assert_str("u2", posts[1].url);
+	assert_int(1, n_problems);
+	assert_int(22, problems[0].line);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -863,6 +888,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_headings_end_posts),
+	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
