@@ -97,6 +97,25 @@ static unsigned popcount64(uint64_t x)
 	return n;
 }
 
+/* Whether a and b have the same digits in the same order: a correction
+ * changes letters, never a number (h200 is not a typo of h100, nor
+ * python3 of python, nor flashattention of flashattention2). */
+static int same_digits(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < na && !(a[i] >= '0' && a[i] <= '9'))
+			i++;
+		while (j < nb && !(b[j] >= '0' && b[j] <= '9'))
+			j++;
+		if (i == na || j == nb)
+			return i == na && j == nb;
+		if (a[i++] != b[j++])
+			return 0;
+	}
+}
+
 /* Whether a term (prefix length plen, its word of len bytes whose
  * byte_set is set) could correct c: same prefix, close enough in length,
  * bytes and spelling. */
@@ -111,7 +130,8 @@ static int close_to(const cand *c, const char *term, size_t plen,
 	if ((len > c->len ? len - c->len : c->len - len) > c->max)
 		return 0;
 	if (popcount64(set & ~c->set) > c->max ||
-	    popcount64(c->set & ~set) > c->max)
+	    popcount64(c->set & ~set) > c->max ||
+	    !same_digits(c->word->term, c->len, word, len))
 		return 0;
 	return fo_spell_distance(c->word->term, c->len, word, len, c->max) <=
 	       c->max;

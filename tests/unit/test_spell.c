@@ -117,6 +117,16 @@ static void test_spell__the_most_frequent_close_word_wins(void)
 	assert_str("kernels", suggest("kernls", ""));
 }
 
+static void test_spell__digits_are_never_changed(void)
+{
+	/* h100, python3 and python are one edit away, but another number */
+	assert_str("", suggest("h200", ""));
+	assert_str("", suggest("python4", ""));
+	assert_str("", suggest("flashattention", ""));
+	/* letters around the same digits are corrected */
+	assert_str("python3", suggest("pyhton3", ""));
+}
+
 static void test_spell__a_known_word_is_left_alone(void)
 {
 	assert_str("", suggest("parallelism", ""));
@@ -130,6 +140,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__a_longer_prefix_is_another_field),
 	FO_TEST(test_spell__stems_are_not_suggested),
 	FO_TEST(test_spell__the_most_frequent_close_word_wins),
+	FO_TEST(test_spell__digits_are_never_changed),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 };
 
@@ -151,6 +162,7 @@ int main(void)
 	    add_docs(3, "kernels XCWnvidia XCWWlattices Zlatticework") !=
 	            FOLIO_OK ||
 	    add_docs(1, "kernals") != FOLIO_OK ||
+	    add_docs(3, "h100 python python3 flashattention2") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
