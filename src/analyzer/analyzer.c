@@ -26,6 +26,8 @@ struct fo_analyzer {
 	char joiner[FO_SEG_MAX_PARTS];
 	/* the fast paths' term, with room for zero padding to whole words */
 	char simple[FO_MAX_TERM_BYTES + 8];
+	/* the stem of an acronym's plural (GPUs: gpu) */
+	char plural[FO_MAX_TERM_BYTES + 1];
 	/* room for every part and joiner before the cut */
 	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) + 1];
 };
@@ -101,6 +103,40 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 		if (tok->stem_len == 0)
 			tok->stem = NULL; /* see fo_emit_simple */
 	}
+	*stop = fn(tok, ctx) != 0;
+	return FOLIO_OK;
+}
+
+/* Whether raw[0..n) is an acronym's plural: two or more capital letters
+ * and a lowercase s (GPUs, LLMs, VMs). Snowball leaves gpus, llms and vms
+ * as they are (an "-us" ending, no vowel before the s), so GPU and GPUs
+ * would never meet; the capitals show what the stem is. */
+static int fo_acronym_plural(const char *raw, size_t n)
+{
+	size_t i;
+
+	if (n < 3 || raw[n - 1] != 's')
+		return 0;
+	for (i = 0; i + 1 < n; i++)
+		if (raw[i] < 'A' || raw[i] > 'Z')
+			return 0;
+	return 1;
+}
+
+/* fo_emit for a word or part of text whose raw span is tok's: an
+ * acronym's plural stems to the acronym, in every stemming language. */
+static folio_status fo_emit_raw(fo_analyzer *an, const char *text,
+                                fo_token *tok, int stemmable,
+                                fo_token_fn fn, void *ctx, int *stop)
+{
+	if (!stemmable || strcmp(an->language, "none") == 0 ||
+	    tok->len != tok->end - tok->start ||
+	    !fo_acronym_plural(text + tok->start, tok->end - tok->start))
+		return fo_emit(an, tok, stemmable, fn, ctx, stop);
+	memcpy(an->plural, tok->term, tok->len - 1);
+	an->plural[tok->len - 1] = '\0';
+	tok->stem = an->plural;
+	tok->stem_len = tok->len - 1;
 	*stop = fn(tok, ctx) != 0;
 	return FOLIO_OK;
 }
@@ -444,8 +480,9 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 		fo_part_token(an, 0, &tok);
 		tok.pos = (*pos)++;
 		tok.kind = FO_TOK_WORD;
-		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
-		             fn, ctx, stop);
+		rc = fo_emit_raw(an, text, &tok,
+		                 fo_term_stemmable(tok.term, tok.len), fn, ctx,
+		                 stop);
 		goto done;
 	}
 
@@ -475,8 +512,9 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 		fo_part_token(an, i, &tok);
 		tok.pos = (*pos)++;
 		tok.kind = FO_TOK_PART;
-		rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len),
-		             fn, ctx, stop);
+		rc = fo_emit_raw(an, text, &tok,
+		                 fo_term_stemmable(tok.term, tok.len), fn, ctx,
+		                 stop);
 		if (rc != FOLIO_OK || *stop)
 			goto done;
 	}

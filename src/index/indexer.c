@@ -27,6 +27,12 @@ typedef struct emit_ctx {
 	const char *prefix; /* also index under this prefix (title), or NULL */
 	const char *stem_prefix;
 	folio_status st;
+	/* The camelCase run being read in a compound (see add_run). */
+	char run[FO_MAX_TERM_BYTES];
+	size_t run_len, run_end; /* its bytes in run; its last part's end */
+	unsigned run_parts;      /* 0: none */
+	uint32_t run_compound, run_pos, run_of;
+	int run_long;            /* longer than a term may be */
 } emit_ctx;
 
 static folio_status add_prefixed(emit_ctx *c, const char *prefix,
@@ -69,13 +75,68 @@ static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
 	return fo_xdoc_add_term(c->doc, buf, n, c->wdf);
 }
 
+/* A camelCase run inside a longer compound is also indexed joined, at
+ * its first part's position: PyArrow of PyArrow-backed as pyarrow, eBPF
+ * of eBPF-based as ebpf, as the run alone would be (its JOINED term).
+ * The compound's own JOINED term (pyarrowbacked) and parts (py, arrow,
+ * backed) hold neither, so a query typed in lower case found nothing.
+ * Its parts follow each other with no joiner between them. */
+static folio_status add_run(emit_ctx *c)
+{
+	folio_status st = FOLIO_OK;
+
+	if (c->run_parts >= 2 && c->run_parts < c->run_of && !c->run_long) {
+		st = fo_xdoc_add_posting(c->doc, c->run, c->run_len,
+		                         c->run_pos, c->wdf);
+		if (st == FOLIO_OK && c->prefix)
+			st = add_prefixed(c, c->prefix, c->run, c->run_len, 1,
+			                  c->run_pos);
+	}
+	c->run_parts = 0;
+	return st;
+}
+
+/* Follow the runs of parts: t continues the current run, or ends it
+ * (adding its term) and may start the next. */
+static folio_status follow_run(emit_ctx *c, const fo_token *t)
+{
+	folio_status st = FOLIO_OK;
+
+	if (t->kind == FO_TOK_PART && c->run_parts &&
+	    t->compound == c->run_compound && t->start == c->run_end) {
+		if (c->run_len + t->len > sizeof c->run)
+			c->run_long = 1;
+		else
+			memcpy(c->run + c->run_len, t->term, t->len);
+		c->run_len += t->len;
+		c->run_parts++;
+		c->run_end = t->end;
+		return FOLIO_OK;
+	}
+	if (c->run_parts)
+		st = add_run(c);
+	if (t->kind == FO_TOK_PART && t->len <= sizeof c->run) {
+		memcpy(c->run, t->term, t->len);
+		c->run_len = t->len;
+		c->run_parts = 1;
+		c->run_end = t->end;
+		c->run_compound = t->compound;
+		c->run_pos = c->base + t->pos;
+		c->run_of = t->n_parts;
+		c->run_long = 0;
+	}
+	return st;
+}
+
 static int emit_token(const fo_token *t, void *ctx)
 {
 	emit_ctx *c = ctx;
 	uint32_t pos = c->base + t->pos;
 	folio_status st;
 
-	st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
+	st = follow_run(c, t);
+	if (st == FOLIO_OK)
+		st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
 	if (st == FOLIO_OK)
 		st = add_squeezed(c, t);
 	if (st == FOLIO_OK && t->stem)
@@ -104,9 +165,12 @@ static folio_status index_text(emit_ctx *c, fo_analyzer *an, const char *text,
 	c->stem_prefix = stem_prefix;
 	c->st = FOLIO_OK;
 	c->last = c->base;
+	c->run_parts = 0;
 	st = fo_analyze(an, text, strlen(text), emit_token, c);
 	if (st == FOLIO_OK)
 		st = c->st;
+	if (st == FOLIO_OK && c->run_parts)
+		st = add_run(c);
 	c->base = c->last + FO_FIELD_GAP;
 	return st;
 }

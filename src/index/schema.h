@@ -83,7 +83,11 @@ enum fo_slot {
  * indexed since, until folio index --rebuild). 3: letters with a stroke
  * folded, æ, œ and þ written out (normalize.c), and the
  * FO_SLOT_DATE_LAST slot: a format-2 index holds "łodz" where a query
- * now asks for "lodz", so it must be rebuilt. */
-#define FO_FORMAT_VERSION "3"
+ * now asks for "lodz", so it must be rebuilt. 4: a camelCase run in a
+ * longer compound also indexed joined (indexer.c add_run: pyarrow of
+ * PyArrow-backed) and an acronym's plural stemmed to the acronym
+ * (analyzer.c fo_acronym_plural: GPUs under Zgpu), which unchanged posts
+ * of a format-3 index would never get from an incremental run. */
+#define FO_FORMAT_VERSION "4"
 
 #endif

@@ -110,6 +110,35 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 
 /* The item fo_qtoks[i..j) in field f: a word, or a compound as
  * OR(PHRASE(parts), joined). Records highlight units and words. */
+/* The stem of a word typed as an acronym's plural in lower case (gpus):
+ * the analyzer stems GPUs to gpu by its capitals (analyzer.c
+ * fo_acronym_plural), which gpus has lost, and Snowball keeps gpus. It
+ * is read as that plural where the index holds both the acronym (gpu)
+ * and a plural of it in capitals (the stem term Zgpu): a word like
+ * status, whose statu no post holds, keeps its own stem. *buf receives
+ * the stem; 0 when the word is not such a plural. */
+static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
+                          char *buf, size_t size)
+{
+	const fo_qstats *s = c->stats;
+	size_t i, n = strlen(t->term);
+	char term[FO_MAX_TERM_BYTES + 8];
+
+	if (t->stem || !s || !s->termfreq || n < 3 || n > size ||
+	    t->term[n - 1] != 's' || t->term[n - 2] == 's')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (t->term[i] < 'a' || t->term[i] > 'z')
+			return 0;
+	memcpy(buf, t->term, n - 1);
+	buf[n - 1] = '\0';
+	snprintf(term, sizeof term, "%s%s", fo_qc_fields[f].stem, buf);
+	if (!s->termfreq(s->ctx, term))
+		return 0;
+	snprintf(term, sizeof term, "%s%s", fo_qc_fields[f].exact, buf);
+	return s->termfreq(s->ctx, term) > 0;
+}
+
 static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
                              const fo_qtoks *l, size_t i, size_t j)
 {
@@ -133,9 +162,14 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 		fo_qc_word_add(c, n, &l->t[k]);
 	if (t->kind == FO_TOK_WORD || np == 0 ||
 	    (t->kind == FO_TOK_PART && np == 1)) {
+		fo_qtok w = *t;
+		char stem[FO_MAX_TERM_BYTES + 1];
+
+		if (acronym_plural(c, f, t, stem, sizeof stem - 1))
+			w.stem = stem;
 		if (c->positive && f == FO_FIELD_ANY)
-			fo_qc_hl_add(c, FO_HL_WORD, t->term, t->stem);
-		return word_query(c, f, t);
+			fo_qc_hl_add(c, FO_HL_WORD, w.term, w.stem);
+		return word_query(c, f, &w);
 	}
 	if (c->positive && f == FO_FIELD_ANY)
 		hl = fo_qc_hl_add(c, FO_HL_COMPOUND, t->term, t->stem);

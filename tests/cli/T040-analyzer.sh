@@ -20,6 +20,9 @@ cat >"$TMP/tech.jsonl" <<'JL'
 {"url": "https://example.com/ko", "title": "한국어 검색", "summary": "검색 엔진은 형태소 분석기를 사용합니다."}
 {"url": "https://example.com/de", "title": "Straße und Café", "summary": "Die Straße zum Café in München; ＭＸＦＰ８ ﬁle."}
 {"url": "https://example.com/ru", "title": "Поиск", "summary": "Полнотекстовый поиск для русских текстов."}
+{"url": "https://example.com/arrow", "title": "PyArrow-backed DataFrames", "summary": "eBPF-based probes and OpenTelemetry-based tracing for CloudNativePG-managed clusters."}
+{"url": "https://example.com/dpus", "title": "Offload", "summary": "Three DPUs offload the network, with SLOs per tenant, by the statue."}
+{"url": "https://example.com/dpu", "title": "One card", "summary": "One DPU runs the storage stack; each SLO is kept, whatever its status."}
 {"url": "https://example.com/pl", "title": "Meetup in Łódź", "author": "Søren Đặng", "summary": "A Python meetup in Łódź, hosted by Ørsted, with an Encyclopædia Britannica."}
 JL
 run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
@@ -54,6 +57,23 @@ check "all-to-all" "$U/ft"
 check_first "e-commerce" "$U/ft"
 check "ecommerce" "$U/ft"
 check_first "free threaded" "$U/ft"
+
+# a camelCase run inside a hyphenated compound, typed in lower case
+check "pyarrow" "$U/arrow"
+check "title:pyarrow" "$U/arrow"
+check "ebpf" "$U/arrow"
+check "opentelemetry" "$U/arrow"
+check "cloudnativepg" "$U/arrow"
+check "pyarrowbacked" "$U/arrow"
+
+# an acronym and its plural find each other, the form typed first
+check "dpu" "$U/dpu $U/dpus"
+check "DPUs" "$U/dpus $U/dpu"
+check "dpus" "$U/dpus $U/dpu"
+check "slos" "$U/dpus $U/dpu"
+# a word ending in s that is no plural keeps its stem: status is not
+# statue's statu
+check "status" "$U/dpu"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"

@@ -560,13 +560,26 @@ static void test_analyzer__caps_and_digits_never_split(void)
 
 static void test_analyzer__caps_plural_not_split(void)
 {
-	/* a final lowercase 's' after capitals is a plural, not a hump */
-	EXPECT("GPUs APIs GHz",
-	       { "gpus", NULL, 0, W, 0, 4, 0, 1 },
+	/* a final lowercase 's' after capitals is a plural, not a hump,
+	 * and the capitals are its stem: Snowball keeps gpus and llms */
+	EXPECT("GPUs APIs GHz LLMs-based",
+	       { "gpus", "gpu", 0, W, 0, 4, 0, 1 },
 	       { "apis", "api", 1, W, 5, 9, 1, 1 },
 	       { "ghz", NULL, 2, J, 10, 13, 2, 2 },
 	       { "g", NULL, 2, P, 10, 11, 2, 2 },
-	       { "hz", NULL, 3, P, 11, 13, 2, 2 });
+	       { "hz", NULL, 3, P, 11, 13, 2, 2 },
+	       { "llmsbased", "llmsbase", 4, J, 14, 24, 3, 2 },
+	       { "llms", "llm", 4, P, 14, 18, 3, 2 },
+	       { "based", "base", 5, P, 19, 24, 3, 2 });
+}
+
+static void test_analyzer__only_capitals_make_an_acronym_plural(void)
+{
+	/* lower case or a capital s is no acronym's plural: Snowball's */
+	EXPECT("gpus GPUS Gpus",
+	       { "gpus", NULL, 0, W, 0, 4, 0, 1 },
+	       { "gpus", NULL, 1, W, 5, 9, 1, 1 },
+	       { "gpus", NULL, 2, W, 10, 14, 2, 1 });
 }
 
 static void test_analyzer__camel_case_unicode(void)
@@ -1143,6 +1156,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__camel_case),
 	FO_TEST(test_analyzer__caps_and_digits_never_split),
 	FO_TEST(test_analyzer__caps_plural_not_split),
+	FO_TEST(test_analyzer__only_capitals_make_an_acronym_plural),
 	FO_TEST(test_analyzer__camel_case_unicode),
 	FO_TEST(test_analyzer__camel_inside_compound),
 	FO_TEST(test_analyzer__long_term_cut),

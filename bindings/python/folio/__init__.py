@@ -374,7 +374,7 @@ class Stats:
     language:   the stemming language of the posts, which searches use
     shards:     local shards of the live generation (1: not sharded; 0: a
                 front end over remote shards alone)
-    format:     the index format, e.g. "2" (always this folio's own)
+    format:     the index format, e.g. "4" (always this folio's own)
     """
 
     documents: int
