@@ -154,7 +154,8 @@ typedef struct folio_open_options {
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its
-	 *  replies; 0: 10000. */
+	 *  replies, per shard; 0: 10000. A remote listed twice is searched
+	 *  once. */
 	unsigned timeout_ms;
 	/** Non-zero: a remote shard that cannot be reached is skipped, and
 	 *  the search runs on the rest (folio_db_skipped_shard names what was
@@ -213,7 +214,9 @@ FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
 /**
  * The remote shards left out of db's searches (allow_partial), as of its
  * last open or search: a handle reconnects to its remotes when one stops
- * answering, so a shard that comes back is searched again.
+ * answering, and tries the skipped ones again on its first search 5 s or
+ * three timeouts after they were skipped (whichever is longer), so a
+ * shard that comes back is searched again.
  *
  * @return the number of shards skipped (0: every shard was searched)
  */

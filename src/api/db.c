@@ -23,6 +23,7 @@
 void fo_db_begin(folio_db *db)
 {
 	fo_buf_clear(&db->error);
+	db->error_pos = 0;
 }
 
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
@@ -550,6 +551,16 @@ folio_status fo_db_refresh(folio_db *db)
 		    strcmp(now.data, db->live.data) == 0)
 			break;
 	}
+	/* Shards skipped at the last attach are not in the database, so
+	 * reopening never misses them: try them again when due. */
+	if (st == FOLIO_OK && fo_remotes_retry_due(&db->remote)) {
+		st = reconnect(db, &why);
+		if (st != FOLIO_OK)
+			fo_db_fail(db, st, "%s", why.data ? why.data : "");
+	}
+	/* A failure that a reconnection mended is no error of this call. */
+	if (st == FOLIO_OK)
+		fo_buf_clear(&db->error);
 	fo_buf_free(&now);
 	fo_buf_free(&why);
 	return st;

@@ -2,7 +2,8 @@
  * remote.c: remote shards (remote.h). Xapian::Remote::open connects when
  * the database is added, so an unreachable shard shows up here, when the
  * handle opens, or when a search's reopen finds the connection gone (db.c
- * then reopens the handle, which comes back here).
+ * then reopens the handle, which comes back here), or when a search finds
+ * the shards skipped before due to be tried again.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/remote.h"
@@ -13,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 /* Split "HOST:PORT" (the last colon, so "[::1]:80" style is not needed:
  * xapian-tcpsrv takes host names and IPv4 addresses). */
@@ -34,16 +37,31 @@ static int split(const char *name, char *host, size_t size, unsigned *port)
 	return 0;
 }
 
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static folio_status add_name(fo_remotes *rm, const char *name, fo_buf *why)
 {
 	char host[256];
 	unsigned port;
 	char **grown;
 
+	size_t i;
+
 	if (split(name, host, sizeof host, &port) != 0) {
 		fo_buf_printf(why, "remote shard \"%s\" is not HOST:PORT", name);
 		return FOLIO_ERROR_INVALID;
 	}
+	/* Listed twice (--remote and REMOTES): searched twice, its posts
+	 * would come twice and count twice in every statistic. */
+	for (i = 0; i < rm->n; i++)
+		if (strcasecmp(rm->names[i], name) == 0)
+			return FOLIO_OK;
 	grown = realloc(rm->names, (rm->n + 1) * sizeof *grown);
 	if (!grown)
 		return FOLIO_ERROR_NOMEM;
@@ -175,6 +193,13 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 			st = FOLIO_ERROR_UNAVAILABLE;
 		}
 	}
+	if (rm->n_skipped) {
+		unsigned wait = 3 * rm->timeout_ms;
+
+		if (wait < FO_REMOTE_RETRY_MIN_MS)
+			wait = FO_REMOTE_RETRY_MIN_MS;
+		rm->retry_at = now_seconds() + wait / 1000.0;
+	}
 	if (st == FOLIO_OK && db->remote_only &&
 	    rm->n_skipped == rm->n) {
 		fo_buf_printf(why, "none of the %zu remote shards can be "
@@ -183,6 +208,11 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		st = FOLIO_ERROR_UNAVAILABLE;
 	}
 	return st;
+}
+
+int fo_remotes_retry_due(const fo_remotes *rm)
+{
+	return rm->n_skipped && now_seconds() >= rm->retry_at;
 }
 
 void fo_remotes_free(fo_remotes *rm)

@@ -13,6 +13,7 @@
 
 #define FO_REMOTES_FILE "REMOTES"
 #define FO_REMOTE_TIMEOUT_MS 10000
+#define FO_REMOTE_RETRY_MIN_MS 5000
 
 typedef struct fo_remotes {
 	char **names;     /* "HOST:PORT" */
@@ -21,6 +22,7 @@ typedef struct fo_remotes {
 	int allow_partial;
 	char **skipped;   /* names and reasons, in pairs: 2 * n_skipped */
 	size_t n_skipped;
+	double retry_at;  /* CLOCK_MONOTONIC seconds: try skipped ones again */
 } fo_remotes;
 
 struct folio_db;
@@ -32,8 +34,15 @@ folio_status fo_remotes_init(fo_remotes *rm, const char *path,
 
 /* Add every remote to db->xdb, a freshly opened reader. A shard that
  * cannot be reached is skipped under allow_partial, else the error names
- * it (FOLIO_ERROR_UNAVAILABLE). */
+ * it (FOLIO_ERROR_UNAVAILABLE). Skipped shards are due to be tried again
+ * after FO_REMOTE_RETRY_MIN_MS, or three timeouts if longer: a refused
+ * connection fails at once, but one to a host that does not answer
+ * costs a timeout, which must not fall on every search. */
 folio_status fo_remotes_attach(struct folio_db *db, fo_buf *why);
+
+/* Whether the shards skipped at the last attach are due to be tried
+ * again (see fo_remotes_attach). */
+int fo_remotes_retry_due(const fo_remotes *rm);
 
 void fo_remotes_free(fo_remotes *rm);
 

@@ -611,7 +611,6 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
-	db->error_pos = 0;
 	fo_db_rank(db);
 	if (!query || !out)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID,

@@ -127,7 +127,6 @@ folio_status folio_db_similar(folio_db *db, const char *url,
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
-	db->error_pos = 0;
 	fo_db_rank(db);
 	if (!url || !*url || !out)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID,

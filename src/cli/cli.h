@@ -94,7 +94,13 @@ void json_string(FILE *f, const char *s);
 void print_text(FILE *f, const char *s);
 
 /* A failed search (or similar) as a JSON object on stdout: the query, the
- * status, the message and, for a query error, its position. */
-void print_error_json(const char *query, folio_db *db, folio_status st);
+ * status, the message and, for a query error, its position (0: none). */
+void print_error_json(const char *query, const char *message, size_t position,
+                      folio_status st);
+/* The same for the last failed call on db. */
+void print_db_error_json(const char *query, folio_db *db, folio_status st);
+
+/* Warn on stderr of each remote shard db's last search left out. */
+void print_skipped(folio_db *db);
 
 #endif

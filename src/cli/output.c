@@ -218,14 +218,32 @@ void cli_highlight(folio_search_options *so, int json)
 
 /* The error of a failed search, with the query's position when known:
  * --json and --stdin answer every query with one JSON object. */
-void print_error_json(const char *query, folio_db *db, folio_status st)
+void print_error_json(const char *query, const char *message, size_t position,
+                      folio_status st)
 {
 	fputs("{\"query\": ", stdout);
 	json_string(stdout, query);
 	fprintf(stdout, ", \"error\": \"%s\", \"message\": ",
 	        folio_status_string(st));
-	json_string(stdout, folio_db_error(db));
-	if (folio_db_error_position(db))
-		printf(", \"position\": %zu", folio_db_error_position(db));
+	json_string(stdout, message ? message : "");
+	if (position)
+		printf(", \"position\": %zu", position);
 	fputs("}\n", stdout);
+}
+
+void print_db_error_json(const char *query, folio_db *db, folio_status st)
+{
+	print_error_json(query, folio_db_error(db), folio_db_error_position(db),
+	                 st);
+}
+
+void print_skipped(folio_db *db)
+{
+	size_t k;
+
+	for (k = 0; k < folio_db_skipped_count(db); k++) {
+		const char *why, *name = folio_db_skipped_shard(db, k, &why);
+		cli_error("warning: shard %s skipped, results are partial: %s",
+		          name, why);
+	}
 }

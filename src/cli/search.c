@@ -45,7 +45,8 @@ static const char usage[] =
 	"  --remote HOST:PORT  also search the shard xapian-tcpsrv serves there\n"
 	"                    (repeatable; DIR/REMOTES may list more); with no\n"
 	"                    --db and no $FOLIO_INDEX, search remote shards only\n"
-	"  --timeout MS      wait at most MS ms for a remote shard (default 10000)\n"
+	"  --timeout MS      wait at most MS ms for each remote shard (default\n"
+	"                    10000)\n"
 	"  --allow-partial   search the shards that answer, warning about the\n"
 	"                    others (default: an unreachable shard is an error)\n"
 	"  -h, --help        show this help\n"
@@ -139,6 +140,22 @@ static int append_word(char **query, size_t *len, const char *word)
 	return 0;
 }
 
+/* --stdin when the index cannot be opened: each line still gets its
+ * error object, so that output lines match input lines. */
+static void open_failed_lines(const char *message, folio_status st)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	while ((n = getline(&line, &cap, stdin)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		print_error_json(line, message, 0, st);
+	}
+	free(line);
+}
+
 /* --stdin: one query per line in, one JSON object per line out. A line
  * that fails gets an error object, so output lines match input lines. */
 static int search_lines(folio_db *db, folio_search_options *so)
@@ -160,8 +177,9 @@ static int search_lines(folio_db *db, folio_search_options *so)
 			if (line[i] == '\0')
 				line[i] = ' ';
 		st = folio_db_search(db, line, so, &r);
+		print_skipped(db);
 		if (st != FOLIO_OK) {
-			print_error_json(line, db, st);
+			print_db_error_json(line, db, st);
 			if (st != FOLIO_ERROR_INVALID && st != FOLIO_ERROR_QUERY)
 				code = EXIT_ERROR;
 		} else {
@@ -187,7 +205,7 @@ int cmd_search(int argc, char **argv)
 	folio_results *r = NULL;
 	char *errmsg = NULL, *query = NULL;
 	const char **remotes = NULL, *value;
-	size_t qlen = 0, n_remotes = 0, k;
+	size_t qlen = 0, n_remotes = 0;
 	int i, rc, json = 0, words = 0, lines = 0, code = EXIT_ERROR;
 	long v;
 	folio_status st;
@@ -257,6 +275,12 @@ int cmd_search(int argc, char **argv)
 		if (st == FOLIO_ERROR_NOT_FOUND && dir)
 			fprintf(stderr, "folio: build one with: folio index --db "
 			                "%s corpus/\n", dir);
+		/* JSON readers get the error object they get for a failed
+		 * search: for --stdin, one per line read */
+		if (lines)
+			open_failed_lines(errmsg, st);
+		else if (json)
+			print_error_json(query, errmsg, 0, st);
 		goto done;
 	}
 	if (lines) {
@@ -268,14 +292,10 @@ int cmd_search(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
 		if (json)
-			print_error_json(query, db, st);
+			print_db_error_json(query, db, st);
 		goto done;
 	}
-	for (k = 0; k < folio_db_skipped_count(db); k++) {
-		const char *why, *name = folio_db_skipped_shard(db, k, &why);
-		cli_error("warning: shard %s skipped, results are partial: %s",
-		          name, why);
-	}
+	print_skipped(db);
 	print_notices(r);
 	if (json)
 		print_json(stdout, query, r, so.flags, 0);

@@ -60,6 +60,8 @@ int cmd_similar(int argc, char **argv)
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
+		if (json)
+			print_error_json(url, errmsg, 0, st);
 		goto done;
 	}
 	cli_highlight(&so, json);
@@ -67,14 +69,17 @@ int cmd_similar(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
 		if (json)
-			print_error_json(url, db, st);
+			print_db_error_json(url, db, st);
 		goto done;
 	}
+	print_skipped(db);
 	if (json)
 		print_json(stdout, url, r, so.flags, 0);
 	else
 		print_hits(r, &so);
-	code = folio_results_count(r) ? EXIT_HITS : EXIT_NONE;
+	/* as for search: posts found, shown or not (--limit 0) */
+	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
+	                                                         : EXIT_NONE;
 done:
 	folio_results_free(r);
 	folio_db_close(db);

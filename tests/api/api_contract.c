@@ -835,6 +835,28 @@ static void test_api__an_empty_query_is_invalid(void)
 	assert_ok(folio_db_close(db));
 }
 
+static void test_api__a_query_error_position_lasts_until_the_next_call(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	uint64_t n = 0;
+	char path[512];
+
+	in_root(path, sizeof path, "qpos");
+	assert_ok(build_three(path));
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	so.flags = FOLIO_SEARCH_STRICT;
+	assert_int(FOLIO_ERROR_QUERY,
+	           folio_db_search(db, "lock \"unclosed", &so, &r));
+	assert_int(6, folio_db_error_position(db));
+	/* any next call, not only a search, starts without it */
+	assert_ok(folio_db_count(db, &n));
+	assert_str("", folio_db_error(db));
+	assert_int(0, folio_db_error_position(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__results_outlive_the_handle(void)
 {
 	folio_results *r = NULL;
@@ -1094,6 +1116,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__totals_are_exact_to_1000_and_estimated_closely_beyond),
 	FO_TEST(test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
 	FO_TEST(test_api__an_empty_query_is_invalid),
+	FO_TEST(test_api__a_query_error_position_lasts_until_the_next_call),
 	FO_TEST(test_api__results_outlive_the_handle),
 	FO_TEST(test_api__indexing_the_sample_corpus),
 	FO_TEST(test_api__a_missing_path_is_skipped_unless_all_are),

@@ -137,6 +137,14 @@ expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
 run "$FOLIO" similar --db "$TMP/index" "${NVIDIA%.md}.MD"
 expect_eq "2|folio: no post with URL ${NVIDIA%.md}.MD" "$rc|$err"
 
+begin "folio similar --limit 0 counts the similar posts, and finding some is exit 0"
+run "$FOLIO" similar --db "$TMP/index" --limit 0 "$NVIDIA"
+expect_eq "0|posts match" "$rc|$(grep -o 'posts* match' <<<"$out")"
+
+begin "folio similar --json names the missing index in an error object"
+run "$FOLIO" similar --db "$TMP/nowhere" --json "$NVIDIA"
+expect_eq "2|not found" "$rc|$(json 'd["error"]')"
+
 begin "folio similar with an unknown URL is an error"
 run "$FOLIO" similar --db "$TMP/index" https://example.com/nothing
 expect_eq "2|folio: no post with URL https://example.com/nothing" "$rc|$err"

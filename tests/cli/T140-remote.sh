@@ -91,6 +91,42 @@ case "$err" in
 *) fail "$err" ;;
 esac
 
+begin "--stdin with --allow-partial warns for each query"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial --stdin --limit 0 < <(printf 'library\ngame\n')
+expect_eq "0|2" "$rc|$(grep -c "^folio: warning: shard $r1 skipped, results are partial" <<<"$err")"
+
+begin "a long-lived handle searches a shard again once it is back"
+# One --stdin process, one handle: the first query finds shard 1 down;
+# it comes back; a query after the retry interval (5 s at --timeout 500)
+# searches both shards again.
+full=$(total_of "$TMP/one" --limit 0 library)
+part=$(total_of "$gen/shard-0" --limit 0 library)
+totals=$({
+	echo library
+	sleep 1
+	# (a subshell: the server's pid reaches the test through a file)
+	serve s1 xapian-tcpsrv --interface 127.0.0.1 --port "$p1" "$gen/shard-1"
+	echo "$s1" >"$TMP/s1.pid"
+	wait_port "$p1"
+	sleep 5
+	echo library
+} | "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial --timeout 500 --stdin --limit 0 2>/dev/null |
+	python3 -c 'import json, sys; print(" ".join(str(json.loads(l)["total"]) for l in sys.stdin))')
+s1=$(cat "$TMP/s1.pid")
+SERVERS="$SERVERS $s1"
+expect_eq "$part $full" "$totals"
+stop_server "$s1"
+
+begin "a shard listed twice is searched once"
+a=$("$FOLIO" search --remote "$r0" --json --limit 40 library)
+b=$("$FOLIO" search --remote "$r0" --remote "$r0" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
+begin "--json prints an error object when the shards cannot be reached"
+run "$FOLIO" search --remote "$r1" --json library
+expect_eq "2|remote shard unavailable" \
+	"$rc|$(python3 -c 'import json, sys; print(json.load(sys.stdin)["error"])' <<<"$out")"
+
 begin "--allow-partial with every shard down is still an error"
 stop_server "$s0"
 run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial library
