@@ -125,6 +125,15 @@ needs=$(readelf -d "$TMP/ex/embed_static" | grep -c 'NEEDED.*libfolio')
 expect_eq "0 0 0 $expected_locking|0 0 $expected_mxfp8" \
 	"$cfg $bld $shared_out|$needs $rc $out"
 
+begin "a C project that vendors folio (add_subdirectory) links the static library and keeps its build type"
+# Configured only: the link line must name the C++ runtime, which the C
+# compiler driver does not add (building would compile folio again).
+mkdir -p "$TMP/vend"
+printf 'cmake_minimum_required(VERSION 3.18)\nproject(vend LANGUAGES C)\nadd_subdirectory(%s folio)\nadd_executable(app %s/examples/embed.c)\ntarget_link_libraries(app PRIVATE folio::folio_static)\n' \
+	"$SRC" "$SRC" >"$TMP/vend/CMakeLists.txt"
+run cmake -S "$TMP/vend" -B "$TMP/vend/b" -DBUILD_TESTING=OFF
+expect_eq "0|-lstdc++|" "$rc|$(grep -o -- '-lstdc++' "$TMP/vend/b/CMakeFiles/app.dir/link.txt" | head -1)|$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$TMP/vend/b/CMakeCache.txt")"
+
 begin "find_package refuses an incompatible major version"
 mkdir -p "$TMP/v"
 printf 'cmake_minimum_required(VERSION 3.18)\nproject(v LANGUAGES C)\nfind_package(folio %s QUIET)\nmessage(STATUS "found=${folio_FOUND}")\n' \
