@@ -526,7 +526,13 @@ enum folio_search_flags {
 	/** Explain each hit's score (folio_results_explain). */
 	FOLIO_SEARCH_EXPLAIN = 1u << 2,
 	/** Never look for a spelling suggestion. */
-	FOLIO_SEARCH_NO_SUGGEST = 1u << 3
+	FOLIO_SEARCH_NO_SUGGEST = 1u << 3,
+	/** Escape the snippets' text for HTML (& < > " ' as entities), not
+	 *  the highlight markers: a page may then insert a snippet with
+	 *  "<b>" markers as it is. Without it snippets are plain text, which
+	 *  may hold any of those characters (a summary about &lt;script&gt;
+	 *  reads <script>). Titles and other fields are always plain text. */
+	FOLIO_SEARCH_HTML = 1u << 4
 };
 
 typedef struct folio_search_options {
@@ -535,7 +541,8 @@ typedef struct folio_search_options {
 	size_t limit;     /**< hits to return at most */
 	folio_sort sort;
 	/** Put around each matched word in snippets, e.g. "\x1b[1m" and
-	 *  "\x1b[0m" or "<b>" and "</b>". NULL: no markers. */
+	 *  "\x1b[0m", or "<b>" and "</b>" with FOLIO_SEARCH_HTML. NULL: no
+	 *  markers. */
 	const char *highlight_start;
 	const char *highlight_end;
 	size_t snippet_bytes; /**< target snippet length in bytes */

@@ -165,6 +165,8 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
                              folio_results *r)
 {
 	fo_buf snip = FO_BUF_INIT;
+	fo_marks marks = { opts->highlight_start, opts->highlight_end,
+		           (opts->flags & FOLIO_SEARCH_HTML) != 0 };
 	folio_status st = FOLIO_OK;
 	size_t i;
 
@@ -191,7 +193,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		fo_buf_clear(&snip);
 		p = &r->posts[i].post;
 		st = fo_snippet(db->an, p->summary, terms, opts->snippet_bytes,
-		                opts->highlight_start, opts->highlight_end, &snip);
+		                &marks, &snip);
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
 		h->rank = opts->offset + i + 1;

@@ -354,20 +354,38 @@ static int all_blank(const char *text, size_t from, size_t to)
 	return 1;
 }
 
-static void put_clean(fo_buf *out, const char *s, size_t len)
+/* The HTML escape of byte c, or NULL: the five characters that HTML
+ * text and attribute values give a meaning to (as Xapian's
+ * MSet::snippet escapes its snippets). */
+static const char *html_escape(unsigned char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	default: return NULL;
+	}
+}
+
+static void put_clean(fo_buf *out, const char *s, size_t len, int html)
 {
 	size_t i, from = 0, n;
+	const char *esc;
 
 	/* A snippet is one line of display text: control characters, line
 	 * separators and bidirectional controls become spaces
 	 * (util/display.h), so the only controls in it are the caller's
 	 * own markers. The text between them is copied in one piece. */
 	for (i = 0; i < len; i++) {
-		n = fo_display_unsafe((const unsigned char *)s + i, len - i);
+		esc = html ? html_escape((unsigned char)s[i]) : NULL;
+		n = esc ? 1 : fo_display_unsafe((const unsigned char *)s + i,
+		                                len - i);
 		if (!n)
 			continue;
 		fo_buf_append(out, s + from, i - from);
-		fo_buf_putc(out, ' ');
+		fo_buf_puts(out, esc ? esc : " ");
 		i += n - 1;
 		from = i + 1;
 	}
@@ -435,8 +453,11 @@ done:
 
 folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const fo_termset *terms, size_t max_bytes,
-                        const char *hl_start, const char *hl_end, fo_buf *out)
+                        const fo_marks *marks, fo_buf *out)
 {
+	const char *hl_start = marks ? marks->start : NULL;
+	const char *hl_end = marks ? marks->end : NULL;
+	int html = marks && marks->html;
 	scan_ctx c;
 	span *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
@@ -525,16 +546,16 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	for (i = 0; i < n; i++) {
 		if (spans[i].start < pos || spans[i].end > to)
 			continue;
-		put_clean(out, text + pos, spans[i].start - pos);
+		put_clean(out, text + pos, spans[i].start - pos, html);
 		if (hl_start)
 			fo_buf_puts(out, hl_start);
 		put_clean(out, text + spans[i].start,
-		          spans[i].end - spans[i].start);
+		          spans[i].end - spans[i].start, html);
 		if (hl_end)
 			fo_buf_puts(out, hl_end);
 		pos = spans[i].end;
 	}
-	put_clean(out, text + pos, to - pos);
+	put_clean(out, text + pos, to - pos, html);
 	if (!all_blank(text, to, len))
 		fo_buf_puts(out, "\xE2\x80\xA6");
 	if (out->oom)

@@ -21,10 +21,15 @@
  * windows are looked for in the first 4 KB of text, or where those hold no
  * match in the first 4 KB part further on that holds one (none starting
  * past 256 KB). With no match the window is the start of the text.
- * hl_start/hl_end may be NULL (no markers).
+ * marks may be NULL, and its start and end (no markers).
  */
+typedef struct fo_marks {
+	const char *start, *end; /* around each match, or NULL */
+	int html; /* escape the text (not the marks) for HTML */
+} fo_marks;
+
 folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const fo_termset *terms, size_t max_bytes,
-                        const char *hl_start, const char *hl_end, fo_buf *out);
+                        const fo_marks *marks, fo_buf *out);
 
 #endif

@@ -12,6 +12,9 @@
 
 #define ELLIPSIS "\xE2\x80\xA6"
 
+/* Whether snippets are escaped for HTML (fo_marks.html). */
+static int html;
+
 /* The snippet of text for query in a language, or NULL on failure
  * (caller frees). */
 static char *snippet_in(const char *language, const char *query,
@@ -21,14 +24,14 @@ static char *snippet_in(const char *language, const char *query,
 	fo_analyzer *an = NULL;
 	fo_compiled c;
 	fo_buf out = FO_BUF_INIT;
+	fo_marks marks = { hl_start, hl_end, html };
 	char *s = NULL;
 
 	memset(&c, 0, sizeof c);
 	if (fo_analyzer_new(language, &an) != FOLIO_OK)
 		return NULL;
 	if (fo_query_build(an, query, &c) == FOLIO_OK &&
-	    fo_snippet(an, text, &c.hl, max_bytes, hl_start, hl_end,
-	               &out) == FOLIO_OK)
+	    fo_snippet(an, text, &c.hl, max_bytes, &marks, &out) == FOLIO_OK)
 		s = fo_buf_detach(&out);
 	fo_buf_free(&out);
 	fo_compiled_free(&c);
@@ -325,6 +328,18 @@ static void test_snippet__a_long_summary_is_searched_in_its_first_4_kb(void)
 	free(both);
 }
 
+static void test_snippet__html_escapes_the_text_and_not_the_marks(void)
+{
+	html = 1;
+	assert_snippet("Never write &lt;script&gt; &amp; &quot;x&quot; or "
+	               "&#39;y&#39;: [escape] it.",
+	               "escape",
+	               "Never write <script> & \"x\" or 'y': escape it.", 200);
+	html = 0;
+	assert_snippet("Never write <script>: [escape] it.", "escape",
+	               "Never write <script>: escape it.", 200);
+}
+
 static void test_snippet__a_summary_that_fits_is_shown_whole(void)
 {
 	/* the match is far enough in for a lead of max_bytes / 5 to cut
@@ -481,6 +496,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
+	FO_TEST(test_snippet__html_escapes_the_text_and_not_the_marks),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),

@@ -716,7 +716,7 @@ class Index:
                since: Optional[str] = None, until: Optional[str] = None,
                match: str = "auto", strict: bool = False,
                facets: bool = False, explain: bool = False,
-               suggest: bool = True) -> Results:
+               suggest: bool = True, html: bool = False) -> Results:
         """Search; return Results (best first).
 
         query is in folio's query language: free words, "exact phrases",
@@ -730,8 +730,11 @@ class Index:
         sort:      "relevance" (BM25, newest first among equal scores),
                    "newest" or "oldest"
         highlight: (start, end) markers put around matched words in
-                   snippets, e.g. ("<b>", "</b>"); None for none
+                   snippets, e.g. ("<b>", "</b>") with html=True; None
+                   for none
         snippet_bytes: target snippet length in bytes
+        html:      escape the snippets' text for HTML (& < > " '), not
+                   the markers; titles and other fields stay plain text
         since, until: only posts published on or after / on or before
                    this date: "YYYY", "YYYY-MM" or "YYYY-MM-DD"; posts
                    without a date never match a date limit
@@ -753,14 +756,15 @@ class Index:
         """
         return self._run("folio_db_search", query, "query", limit, offset, sort,
                          highlight, snippet_bytes, since, until, match, strict,
-                         facets, explain, suggest)
+                         facets, explain, suggest, html)
 
     def similar(self, url: str, *, limit: int = 10, offset: int = 0,
                 sort: str = "relevance",
                 highlight: Optional[Tuple[str, str]] = None,
                 snippet_bytes: int = 200,
                 since: Optional[str] = None, until: Optional[str] = None,
-                facets: bool = False, explain: bool = False) -> Results:
+                facets: bool = False, explain: bool = False,
+                html: bool = False) -> Results:
         """The posts most like the indexed post with this URL, without the
         post itself (`folio similar`): the terms that best set it apart
         from the other posts (Xapian's relevance feedback), ORed and
@@ -769,12 +773,13 @@ class Index:
         """
         return self._run("folio_db_similar", url, "url", limit, offset, sort,
                          highlight, snippet_bytes, since, until, "auto", False,
-                         facets, explain, True)
+                         facets, explain, True, html)
 
     def _run(self, function: str, text, what: str, limit: int, offset: int,
              sort: str, highlight: Optional[Tuple[str, str]], snippet_bytes: int,
              since: Optional[str], until: Optional[str], match: str,
-             strict: bool, facets: bool, explain: bool, suggest: bool) -> Results:
+             strict: bool, facets: bool, explain: bool, suggest: bool,
+             html: bool) -> Results:
         """Call folio_db_search or folio_db_similar and copy the results."""
         if sort not in _SORTS:
             raise ValueError("sort must be one of %s, not %r"
@@ -792,6 +797,8 @@ class Index:
             flags |= _native.SEARCH_EXPLAIN
         if not suggest:
             flags |= _native.SEARCH_NO_SUGGEST
+        if html:
+            flags |= _native.SEARCH_HTML
         opts = _native.SearchOptions(_native.SEARCH_OPTIONS_VERSION, offset, limit,
                                      _SORTS[sort], None, None, snippet_bytes, flags,
                                      _bytes(since, "since"), _bytes(until, "until"),

@@ -144,6 +144,19 @@ def test_highlight_markers_and_snippet_length(index):
     assert len(short.snippet.encode()) < len(LOCKS.summary.encode())
 
 
+def test_html_snippets_escape_the_text_and_not_the_markers(tmp_path):
+    with folio.Index(tmp_path / "html", create=True) as ix:
+        ix.add(url="https://example.com/xss", title="Escaping <script>",
+               summary="Never write <script>alert(1)</script> & co: escape it.")
+        html = ix.search("escape", highlight=("<b>", "</b>"), html=True)[0]
+        plain = ix.search("escape", highlight=("<b>", "</b>"))[0]
+    assert html.snippet == ("Never write &lt;script&gt;alert(1)&lt;/script&gt; "
+                            "&amp; co: <b>escape</b> it.")
+    assert plain.snippet == ("Never write <script>alert(1)</script> & co: "
+                             "<b>escape</b> it.")
+    assert html.title == "Escaping <script>"
+
+
 def test_date_sorts(tmp_path):
     with folio.Index(tmp_path / "dates", create=True) as ix:
         for i, date in enumerate(["2020-01-01", "2024-06-30", "2022-03-15"]):
