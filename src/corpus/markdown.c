@@ -16,6 +16,7 @@
  */
 #include "corpus/corpus.h"
 #include "corpus/text.h"
+#include "util/distance.h"
 
 #include <string.h>
 
@@ -53,6 +54,11 @@ typedef struct fo_md {
 	fo_buf field[FO_MD_NF];
 	int present[FO_MD_NF];
 	unsigned field_line[FO_MD_NF]; /* where each field was given */
+	/* The first metadata line without a colon, or whose key is a typo
+	 * of a field's (its line, 0: none; its key, in the post's block). */
+	unsigned bad_line;
+	const char *bad_key;
+	size_t bad_kn;
 } fo_md;
 
 /* The line at pos, without its line ending, in (*s, *n); returns where the
@@ -378,8 +384,19 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 	const char *colon = memchr(s, ':', n), *key = s, *val;
 	size_t kn, vn, f;
 
-	if (!colon)
+	/* "Company [ACME](https://...)": the colon is the URL's, no key's */
+	for (kn = 0; colon && key + kn < colon; kn++)
+		if (!fo_is_alnum(key[kn]) && key[kn] != ' ' &&
+		    key[kn] != '-' && key[kn] != '_')
+			colon = NULL;
+	if (!colon) {
+		/* a typo must not silently cost a post its company or date */
+		if (!st->bad_line) {
+			st->bad_line = line;
+			st->bad_key = NULL;
+		}
 		return;
+	}
 	kn = (size_t)(colon - s);
 	fo_text_trim(&key, &kn);
 	val = colon + 1;
@@ -400,6 +417,37 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 		st->field_line[f] = line;
 		return;
 	}
+	/* An extra key (Reading time) is left alone; one a typo or two from
+	 * a field's name (Publised) would silently cost the post the field. */
+	for (f = 0; f < FO_MD_NF; f++) {
+		size_t len = strlen(fo_md_field_names[f]);
+		char low[FO_EDIT_MAX_LEN];
+		size_t k;
+
+		if (kn > sizeof low)
+			break;
+		for (k = 0; k < kn; k++)
+			low[k] = (char)(key[k] | 0x20);
+		if (fo_edit_distance(low, kn, fo_md_field_names[f], len,
+		                     len >= 6 ? 2 : 1) <= (len >= 6 ? 2u : 1u))
+			break;
+	}
+	if (f < FO_MD_NF && !st->bad_line) {
+		st->bad_line = line;
+		st->bad_key = key;
+		st->bad_kn = kn;
+	}
+}
+
+/* Whether the post's metadata list gave any field. */
+static int fo_md_has_fields(const fo_md *st)
+{
+	size_t f;
+
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field_line[f])
+			return 1;
+	return 0;
 }
 
 /*
@@ -425,7 +473,9 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	for (f = 0; f < FO_MD_NF; f++) {
 		fo_buf_clear(&st->field[f]);
 		st->present[f] = 0;
+		st->field_line[f] = 0;
 	}
+	st->bad_line = 0;
 
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
@@ -561,6 +611,18 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	} else if (st->title.len > FO_FIELD_MAX) {
 		fo_buf_printf(&st->msg, "title longer than %d bytes",
 		              FO_FIELD_MAX);
+	} else if (st->bad_line && (st->bad_key || fo_md_has_fields(st))) {
+		/* (a list with no field in it is no metadata list) */
+		problem_line = st->bad_line;
+		if (st->bad_key) {
+			fo_buf_puts(&st->msg, "unknown field \"");
+			fo_text_quote(&st->msg, st->bad_key, st->bad_kn);
+			fo_buf_puts(&st->msg, "\", a typo?");
+		} else {
+			fo_buf_puts(&st->msg, "a metadata line without \":\"");
+		}
+		fo_buf_puts(&st->msg, " (the fields are Company, Author, "
+		                      "Published and Type)");
 	} else {
 		for (f = 0; f < FO_MD_NF; f++)
 			if (st->field[f].len > FO_FIELD_MAX)

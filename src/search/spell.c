@@ -7,55 +7,16 @@
 
 #include "util/ascii.h"
 #include "util/buf.h"
+#include "util/distance.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Longest word considered: longer ones are identifiers, not typos. */
-#define MAX_WORD 64
+#define MAX_WORD FO_EDIT_MAX_LEN
 /* Longest field prefix (schema.h's are two or three letters). */
 #define MAX_PREFIX 8
 
-unsigned fo_spell_distance(const char *a, size_t na, const char *b,
-                           size_t nb, unsigned max)
-{
-	/* Optimal string alignment distance, three rolling rows. */
-	unsigned rows[3][MAX_WORD + 1], *pp = rows[0], *p = rows[1],
-	                                *cur = rows[2], *t;
-	size_t i, j;
-
-	if (na > MAX_WORD || nb > MAX_WORD)
-		return max + 1;
-	if ((na > nb ? na - nb : nb - na) > max)
-		return max + 1;
-	for (j = 0; j <= nb; j++)
-		p[j] = (unsigned)j;
-	for (i = 1; i <= na; i++) {
-		unsigned best = max + 1;
-		cur[0] = (unsigned)i;
-		for (j = 1; j <= nb; j++) {
-			unsigned cost = a[i - 1] != b[j - 1];
-			unsigned v = p[j - 1] + cost;
-			if (p[j] + 1 < v)
-				v = p[j] + 1;
-			if (cur[j - 1] + 1 < v)
-				v = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
-				v = pp[j - 2] + 1;
-			cur[j] = v;
-			if (v < best)
-				best = v;
-		}
-		if (best > max)
-			return max + 1;
-		t = pp;
-		pp = p;
-		p = cur;
-		cur = t;
-	}
-	return p[nb] > max ? max + 1 : p[nb];
-}
 
 typedef struct cand {
 	const fo_qword *word;
@@ -133,7 +94,7 @@ static int close_to(const cand *c, const char *term, size_t plen,
 	    popcount64(c->set & ~set) > c->max ||
 	    !same_digits(c->word->term, c->len, word, len))
 		return 0;
-	return fo_spell_distance(c->word->term, c->len, word, len, c->max) <=
+	return fo_edit_distance(c->word->term, c->len, word, len, c->max) <=
 	       c->max;
 }
 
@@ -178,7 +139,7 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 		if (freq <= c->freq || (c->freq && freq < 10 * c->freq) ||
 		    !close_to(c, term, plen, len - plen, set))
 			continue;
-		d = fo_spell_distance(c->word->term, c->len, term + plen,
+		d = fo_edit_distance(c->word->term, c->len, term + plen,
 		                      len - plen, c->max);
 		if (d == 0)
 			continue;

@@ -20,11 +20,6 @@
  * bytes; shorter words are never corrected. */
 #define FO_SPELL_MAX_EDITS 2
 
-/* The distance between a and b (adjacent transpositions count one), or
- * max + 1 when it exceeds max. */
-unsigned fo_spell_distance(const char *a, size_t na, const char *b,
-                           size_t nb, unsigned max);
-
 /*
  * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
  * word needs correcting. words are the query's words (query.h), each

@@ -431,6 +431,41 @@ static void test_corpus__md_fenced_code_is_summary_text(void)
 	assert_int(22, problems[0].line);
 }
 
+static void test_corpus__md_a_mistyped_field_is_reported(void)
+{
+	assert_ok(md("# T\n"                                     /* 1 */
+	             "### [A](https://x/a)\n"                    /* 2 */
+	             "- Company: ACME\n"                         /* 3 */
+	             "- Publised: Sep 14, 2026\n"                /* 4 */
+	             "\nS.\n"                                    /* 5-6 */
+	             "### [B](https://x/b)\n"                    /* 7 */
+	             "- Company [ACME](https://acme.example)\n"  /* 8 */
+	             "- Type: News\n"                            /* 9 */
+	             "\nS.\n"                                    /* 10-11 */
+	             "### [C](https://x/c)\n"                    /* 12 */
+	             "- Type: News\n"                            /* 13 */
+	             "- Reading time: 5 min\n"                   /* 14 */
+	             "- Tags: gpu\n"                             /* 15 */
+	             "\nS.\n"                                    /* 16-17 */
+	             "### [D](https://x/d)\n"                    /* 18 */
+	             "- a list, not metadata\n"                  /* 19 */
+	             "\nS.\n"));                                 /* 20-21 */
+	/* extra keys are left alone; a typo of a field's, or a line with
+	 * no colon among fields, would silently lose the field */
+	assert_int(2, n_posts);
+	assert_str("https://x/c", posts[0].url);
+	assert_str("https://x/d", posts[1].url);
+	assert_int(2, n_problems);
+	assert_int(4, problems[0].line);
+	assert_str("unknown field \"Publised\", a typo? (the fields are "
+	           "Company, Author, Published and Type)",
+	           problems[0].message);
+	assert_int(8, problems[1].line);
+	assert_str("a metadata line without \":\" (the fields are Company, "
+	           "Author, Published and Type)",
+	           problems[1].message);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -889,6 +924,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
+	FO_TEST(test_corpus__md_a_mistyped_field_is_reported),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
