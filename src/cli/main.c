@@ -25,13 +25,37 @@ static const char usage[] =
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
 
+/* Run command cmd with its own arguments (argv[0] is its name). */
+static int run(const char *cmd, int argc, char **argv)
+{
+	if (strcmp(cmd, "index") == 0)
+		return cmd_index(argc, argv);
+	if (strcmp(cmd, "search") == 0)
+		return cmd_search(argc, argv);
+	if (strcmp(cmd, "stats") == 0)
+		return cmd_stats(argc, argv);
+	if (strcmp(cmd, "check") == 0)
+		return cmd_check(argc, argv);
+	if (strcmp(cmd, "similar") == 0)
+		return cmd_similar(argc, argv);
+	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
+	return EXIT_ERROR;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
+	char help[] = "--help";
 
 	if (!cmd) {
 		fputs(usage, stderr);
 		return EXIT_ERROR;
+	}
+	/* folio help COMMAND is folio COMMAND --help, as git's is */
+	if (strcmp(cmd, "help") == 0 && argc > 2) {
+		char *av[] = { argv[2], help, NULL };
+
+		return run(argv[2], 2, av);
 	}
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
 	    strcmp(cmd, "help") == 0) {
@@ -42,16 +66,5 @@ int main(int argc, char **argv)
 		printf("folio %s\n", folio_version());
 		return 0;
 	}
-	if (strcmp(cmd, "index") == 0)
-		return cmd_index(argc - 1, argv + 1);
-	if (strcmp(cmd, "search") == 0)
-		return cmd_search(argc - 1, argv + 1);
-	if (strcmp(cmd, "stats") == 0)
-		return cmd_stats(argc - 1, argv + 1);
-	if (strcmp(cmd, "check") == 0)
-		return cmd_check(argc - 1, argv + 1);
-	if (strcmp(cmd, "similar") == 0)
-		return cmd_similar(argc - 1, argv + 1);
-	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
-	return EXIT_ERROR;
+	return run(cmd, argc - 1, argv + 1);
 }

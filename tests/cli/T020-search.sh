@@ -122,6 +122,10 @@ begin "an --offset past the last hit says so"
 run "$FOLIO" search --db "$TMP/index" --offset 5 MXFP8
 expect_eq "0|2 posts match; --offset 5 is past the last" "$rc|$out"
 
+begin "folio help search is folio search --help"
+run "$FOLIO" help search
+expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"
+
 begin "a bad --limit is a usage error"
 run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
 expect_eq "2|folio: --limit takes a whole number from 0 to 1000000, not \"lots\"" "$rc|$err"
