@@ -50,7 +50,10 @@ static int check_token(const fo_token *t, void *ctx)
 		abort();
 	if (t->stem && (t->stem_len == 0 || strlen(t->stem) != t->stem_len))
 		abort();
-	if (t->stem && !same_stem(f->sb, t))
+	/* an acronym's plural (GPUs) stems to the acronym, not Snowball's */
+	if (t->stem && !same_stem(f->sb, t) &&
+	    !(t->stem_len + 1 == t->len && t->term[t->stem_len] == 's' &&
+	      memcmp(t->stem, t->term, t->stem_len) == 0))
 		abort();
 	if (t->kind == FO_TOK_JOINED ? t->pos != f->next_pos
 	                             : t->pos != f->next_pos++)

@@ -72,6 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fo_compiled c;
 	fo_rank rank;
 	fo_buf out = FO_BUF_INIT;
+	fo_marks marks = { "[", "]", 0 };
 	size_t pos, i;
 	int strict;
 	folio_status st;
@@ -102,7 +103,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (c.q)
 				free(fo_xquery_describe(c.q));
 			fo_buf_clear(&out);
-			if (fo_snippet(an, text, &c.hl, 40, "[", "]", &out) !=
+			/* plain and HTML-escaped snippets, by the text's length */
+			marks.html = (int)(strlen(text) & 1);
+			if (fo_snippet(an, text, &c.hl, 40, &marks, &out) !=
 			    FOLIO_OK)
 				abort();
 			fo_compiled_free(&c);
