@@ -303,10 +303,51 @@ static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
 }
 
 /* Append the visible text of inline markdown s[0..n) to out. */
+/*
+ * Where the run of emphasis markers that closes the one at s[i..r) (two
+ * or more) starts: the first run of as many of the same marker that ends
+ * a word and is not taken by an opener after i (CommonMark 6.2's
+ * flanking and its nearest-opener rule, simplified: an opener precedes a
+ * non-space, a closer follows one and, for '_', no letter follows it).
+ * 0 when there is none or the scan budget runs out: the markers are then
+ * text, as in __syncthreads.
+ */
+static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
+                           size_t *budget)
+{
+	size_t len = r - i, j, e, depth = 0;
+	char c = s[i];
+
+	if (r >= n || fo_text_is_space(s[r]) ||
+	    (c == '_' && i > 0 && fo_is_alnum(s[i - 1])))
+		return 0;
+	for (j = r; j < n; j = e > j ? e : j + 1) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		e = j;
+		if (s[j] != c)
+			continue;
+		while (e < n && s[e] == c)
+			e++;
+		if (e - j != len)
+			continue;
+		if (!fo_text_is_space(s[j - 1]) &&
+		    !(c == '_' && e < n && fo_is_alnum(s[e]))) {
+			if (depth == 0)
+				return j;
+			depth--;
+		} else if (e < n && !fo_text_is_space(s[e])) {
+			depth++; /* an opener the next closer closes first */
+		}
+	}
+	return 0;
+}
+
 static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
                          size_t *budget)
 {
-	size_t i = 0;
+	size_t i = 0, closers[FO_MD_MAX_NEST], n_closers = 0;
 
 	while (i < n) {
 		char c = s[i];
@@ -322,16 +363,27 @@ static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
 			continue;
 		}
 		if (c == '*' || c == '_') {
-			size_t r = i;
+			size_t r = i, k;
 
 			while (r < n && s[r] == c)
 				r++;
+			for (k = 0; k < n_closers && closers[k] != i; k++)
+				;
 			/* Single markers are kept (identifiers use them), and
-			 * so is "__" inside a word, as in foo__bar. */
-			if (r - i == 1 || (c == '_' && i > 0 &&
-			                   fo_is_alnum(s[i - 1]) && r < n &&
-			                   fo_is_alnum(s[r])))
+			 * so is "__" inside a word, as in foo__bar, and a run
+			 * that closes no emphasis (__syncthreads). */
+			if (k < n_closers) {
+				closers[k] = closers[--n_closers];
+			} else if (r - i == 1 ||
+			           (c == '_' && i > 0 && fo_is_alnum(s[i - 1]) &&
+			            r < n && fo_is_alnum(s[r]))) {
 				fo_buf_append(out, s + i, r - i);
+			} else if (n_closers < FO_MD_MAX_NEST &&
+			           (k = fo_md_closer(s, n, i, r, budget)) != 0) {
+				closers[n_closers++] = k;
+			} else {
+				fo_buf_append(out, s + i, r - i);
+			}
 			i = r;
 			continue;
 		}

@@ -361,6 +361,19 @@ static void test_corpus__md_nested_brackets(void)
 	assert_str("https://x.org/q", posts[2].url);
 }
 
+static void test_corpus__md_emphasis_needs_a_closer(void)
+{
+	assert_ok(md("# T\n### [A](u)\n\n"
+	             "Call __syncthreads, __shfl_sync and __ballot_sync; "
+	             "**bold** and __strong__ go, ** and __ alone stay, "
+	             "as does **unclosed.\n"));
+	assert_int(1, n_posts);
+	/* markers that close no emphasis are text (CommonMark: they are) */
+	assert_str("Call __syncthreads, __shfl_sync and __ballot_sync; bold "
+	           "and strong go, ** and __ alone stay, as does **unclosed.",
+	           posts[0].summary);
+}
+
 static void test_corpus__md_inline_markup(void)
 {
 	assert_ok(md("# C\\# \\& `code` ##\n"
@@ -475,7 +488,7 @@ static void test_corpus__md_problems(void)
 	             "\nS.\n"                              /* 6-7 */
 	             "### [](https://x/no-title)\n"        /* 8 */
 	             "\nS.\n"                              /* 9-10 */
-	             "### [**](https://x/empty-title)\n"   /* 11 */
+	             "### [``](https://x/empty-title)\n"   /* 11 */
 	             "\nS.\n"                              /* 12-13 */
 	             "### [No summary](https://x/ns)\n"    /* 14 */
 	             "- Type: X\n"                         /* 15 */
@@ -922,6 +935,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_topic_fallbacks),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
+	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_mistyped_field_is_reported),
