@@ -76,6 +76,17 @@ static size_t fo_md_line(const char *buf, size_t len, size_t pos,
 	return nl ? end + 1 : len;
 }
 
+/* Whether needle occurs in s[0..n). */
+static int fo_memmem(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, needle, k) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Fenced code (CommonMark 0.30, 4.5): a line of three or more backticks
  * or tildes, indented at most three spaces, opens a block that a line of
@@ -117,12 +128,20 @@ static int fo_md_fence_closes(const char *s, size_t n, unsigned mark)
 	return run >= 3 && run >= (mark & 0xFFFF) && i == n;
 }
 
+/* Whether the line (s, n) opens a post: "### [" ... "](" (a heading of
+ * level 3 that starts with a link). */
+static int fo_md_post_heading(const char *s, size_t n)
+{
+	return n > 5 && memcmp(s, "### [", 5) == 0 && fo_memmem(s, n, "](");
+}
+
 /*
  * Where the fenced block whose opening line ends at pos ends: the start of
  * the line after its closing fence, counting the lines it spans in *lines;
- * 0 when no line closes it. CommonMark runs an unclosed fence to the end
- * of the document, but here that would swallow every later post, so an
- * unclosed fence is read as text.
+ * 0 when no line closes it before the next post's heading. CommonMark
+ * runs an unclosed fence to the end of the document, but here that would
+ * swallow every later post, and so would a stray fence that a fence in a
+ * later post closes: such a fence is read as text.
  */
 static size_t fo_md_fence_end(const char *buf, size_t len, size_t pos,
                               unsigned mark, unsigned *lines)
@@ -138,6 +157,8 @@ static size_t fo_md_fence_end(const char *buf, size_t len, size_t pos,
 			*lines = k;
 			return pos;
 		}
+		if (fo_md_post_heading(s, n))
+			return 0;
 	}
 	return 0;
 }

@@ -444,6 +444,17 @@ static void test_corpus__md_fenced_code_is_summary_text(void)
 	assert_int(22, problems[0].line);
 }
 
+static void test_corpus__md_a_fence_never_spans_posts(void)
+{
+	/* A's stray fence would be closed by the one in B's code block */
+	assert_ok(md("# T\n### [A](u1)\n\nType ``` to open a block.\n```\n\n"
+	             "### [B](u2)\n\nExample:\n\n```\nmake\n```\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("Type  to open a block.", posts[0].summary);
+	assert_str("Example:\n\nmake", posts[1].summary);
+}
+
 static void test_corpus__md_a_mistyped_field_is_reported(void)
 {
 	assert_ok(md("# T\n"                                     /* 1 */
@@ -938,6 +949,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
+	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
 	FO_TEST(test_corpus__md_a_mistyped_field_is_reported),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
