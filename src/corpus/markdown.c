@@ -54,11 +54,11 @@ typedef struct fo_md {
 	fo_buf field[FO_MD_NF];
 	int present[FO_MD_NF];
 	unsigned field_line[FO_MD_NF]; /* where each field was given */
-	/* The first metadata line without a colon, or whose key is a typo
-	 * of a field's (its line, 0: none; its key, in the post's block). */
-	unsigned bad_line;
-	const char *bad_key;
-	size_t bad_kn;
+	/* What a key one typo from a field's gave, or a field's key without
+	 * its colon (fo_md_meta): value, in the post's block, and line. */
+	const char *guess[FO_MD_NF];
+	size_t guess_n[FO_MD_NF];
+	unsigned guess_line[FO_MD_NF];
 } fo_md;
 
 /* The line at pos, without its line ending, in (*s, *n); returns where the
@@ -455,72 +455,66 @@ static int fo_md_problem(fo_md *st, unsigned line)
 static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 {
 	const char *colon = memchr(s, ':', n), *key = s, *val;
-	size_t kn, vn, f;
+	size_t kn, vn, f, k;
+	char low[FO_EDIT_MAX_LEN];
 
-	/* "Company [ACME](https://...)": the colon is the URL's, no key's */
-	for (kn = 0; colon && key + kn < colon; kn++)
-		if (!fo_is_alnum(key[kn]) && key[kn] != ' ' &&
-		    key[kn] != '-' && key[kn] != '_')
-			colon = NULL;
-	if (!colon) {
-		/* a typo must not silently cost a post its company or date */
-		if (!st->bad_line) {
-			st->bad_line = line;
-			st->bad_key = NULL;
-		}
-		return;
-	}
-	kn = (size_t)(colon - s);
-	fo_text_trim(&key, &kn);
-	val = colon + 1;
+	/* "Company [ACME](https://...)": the colon is the URL's, no key's;
+	 * the key is then the line's first word */
+	if (colon && memchr(s, '[', (size_t)(colon - s)))
+		colon = NULL;
+	for (kn = 0; !colon && kn < n && s[kn] != ' ' && s[kn] != '['; kn++)
+		;
+	val = colon ? colon + 1 : s + kn;
 	vn = (size_t)(s + n - val);
+	if (colon)
+		kn = (size_t)(colon - s);
+	fo_text_trim(&key, &kn);
+	if (kn > sizeof low)
+		return;
+	for (k = 0; k < kn; k++)
+		low[k] = (char)(key[k] >= 'A' && key[k] <= 'Z' ? key[k] | 0x20
+		                                               : key[k]);
 	for (f = 0; f < FO_MD_NF; f++) {
 		const char *name = fo_md_field_names[f];
-		size_t k;
+		unsigned d = fo_edit_distance(low, kn, name, strlen(name), 1);
 
-		if (strlen(name) != kn)
-			continue;
-		for (k = 0; k < kn; k++)
-			if ((key[k] | 0x20) != name[k])
-				break;
-		if (k < kn)
-			continue;
-		fo_md_text(&st->field[f], val, vn);
-		st->present[f] = st->field[f].len > 0;
-		st->field_line[f] = line;
-		return;
-	}
-	/* An extra key (Reading time) is left alone; one a typo or two from
-	 * a field's name (Publised) would silently cost the post the field. */
-	for (f = 0; f < FO_MD_NF; f++) {
-		size_t len = strlen(fo_md_field_names[f]);
-		char low[FO_EDIT_MAX_LEN];
-		size_t k;
-
-		if (kn > sizeof low)
-			break;
-		for (k = 0; k < kn; k++)
-			low[k] = (char)(key[k] | 0x20);
-		if (fo_edit_distance(low, kn, fo_md_field_names[f], len,
-		                     len >= 6 ? 2 : 1) <= (len >= 6 ? 2u : 1u))
-			break;
-	}
-	if (f < FO_MD_NF && !st->bad_line) {
-		st->bad_line = line;
-		st->bad_key = key;
-		st->bad_kn = kn;
+		if (d == 0 && colon) {
+			fo_md_text(&st->field[f], val, vn);
+			st->present[f] = st->field[f].len > 0;
+			st->field_line[f] = line;
+			return;
+		}
+		/* A typo of a field's key (Publised, Compnay, Authors) or a
+		 * key without its colon would silently cost the post the
+		 * field: it stands in for the field if the post lacks it
+		 * (fo_md_guesses). Other keys (Reading time) are left alone. */
+		if (d <= 1 && (colon || d == 0) && !st->guess_line[f]) {
+			st->guess[f] = val;
+			st->guess_n[f] = vn;
+			st->guess_line[f] = line;
+		}
 	}
 }
 
-/* Whether the post's metadata list gave any field. */
-static int fo_md_has_fields(const fo_md *st)
+/* Fill each field the post lacks from its guess, if any; a date only if
+ * the guess is one ("- Publisher: O'Reilly" is no typo of Published). */
+static void fo_md_guesses(fo_md *st)
 {
+	char date[11];
 	size_t f;
 
-	for (f = 0; f < FO_MD_NF; f++)
-		if (st->field_line[f])
-			return 1;
-	return 0;
+	for (f = 0; f < FO_MD_NF; f++) {
+		if (st->field_line[f] || !st->guess_line[f])
+			continue;
+		fo_md_text(&st->field[f], st->guess[f], st->guess_n[f]);
+		if (f == FO_MD_PUBLISHED &&
+		    fo_date_parse(st->field[f].data, st->field[f].len, date)) {
+			fo_buf_clear(&st->field[f]);
+			continue;
+		}
+		st->present[f] = st->field[f].len > 0;
+		st->field_line[f] = st->guess_line[f];
+	}
 }
 
 /*
@@ -547,8 +541,8 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		fo_buf_clear(&st->field[f]);
 		st->present[f] = 0;
 		st->field_line[f] = 0;
+		st->guess_line[f] = 0;
 	}
-	st->bad_line = 0;
 
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
@@ -665,6 +659,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		para = 0;
 	}
 	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
+	fo_md_guesses(st);
 
 	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
 		rc = FOLIO_ERROR_NOMEM;
@@ -684,18 +679,6 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	} else if (st->title.len > FO_FIELD_MAX) {
 		fo_buf_printf(&st->msg, "title longer than %d bytes",
 		              FO_FIELD_MAX);
-	} else if (st->bad_line && (st->bad_key || fo_md_has_fields(st))) {
-		/* (a list with no field in it is no metadata list) */
-		problem_line = st->bad_line;
-		if (st->bad_key) {
-			fo_buf_puts(&st->msg, "unknown field \"");
-			fo_text_quote(&st->msg, st->bad_key, st->bad_kn);
-			fo_buf_puts(&st->msg, "\", a typo?");
-		} else {
-			fo_buf_puts(&st->msg, "a metadata line without \":\"");
-		}
-		fo_buf_puts(&st->msg, " (the fields are Company, Author, "
-		                      "Published and Type)");
 	} else {
 		for (f = 0; f < FO_MD_NF; f++)
 			if (st->field[f].len > FO_FIELD_MAX)
