@@ -113,16 +113,19 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 /* The stem of a word typed as an acronym's plural in lower case (gpus):
  * the analyzer stems GPUs to gpu by its capitals (analyzer.c
  * fo_acronym_plural), which gpus has lost, and Snowball keeps gpus. It
- * is read as that plural where the index holds both the acronym (gpu)
- * and a plural of it in capitals (the stem term Zgpu): a word like
- * status, whose statu no post holds, keeps its own stem. *buf receives
- * the stem; 0 when the word is not such a plural. */
+ * is read as that plural where the index holds the acronym (gpu) and
+ * the word is written as its plural in capitals (the stem term Zgpu) in
+ * at least three quarters of the posts that hold it: status, whose
+ * statu no post holds, keeps its own stem, and so does gas where most
+ * posts mean gas, not GAs. *buf receives the stem; 0 when the word is
+ * not such a plural. */
 static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
                           char *buf, size_t size)
 {
 	const fo_qstats *s = c->stats;
 	size_t i, n = strlen(t->term);
 	char term[FO_MAX_TERM_BYTES + 8];
+	uint64_t as_plural, typed;
 
 	if (t->stem || !s || !s->termfreq || n < 3 || n > size ||
 	    t->term[n - 1] != 's' || t->term[n - 2] == 's')
@@ -133,7 +136,10 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	memcpy(buf, t->term, n - 1);
 	buf[n - 1] = '\0';
 	snprintf(term, sizeof term, "%s%s", fo_qc_fields[f].stem, buf);
-	if (!s->termfreq(s->ctx, term))
+	as_plural = s->termfreq(s->ctx, term);
+	snprintf(term, sizeof term, "%s%s", fo_qc_fields[f].exact, t->term);
+	typed = s->termfreq(s->ctx, term);
+	if (!as_plural || 4 * as_plural < 3 * typed)
 		return 0;
 	snprintf(term, sizeof term, "%s%s", fo_qc_fields[f].exact, buf);
 	return s->termfreq(s->ctx, term) > 0;

@@ -23,6 +23,9 @@ cat >"$TMP/tech.jsonl" <<'JL'
 {"url": "https://example.com/arrow", "title": "PyArrow-backed DataFrames", "summary": "eBPF-based probes and OpenTelemetry-based tracing for CloudNativePG-managed clusters."}
 {"url": "https://example.com/dpus", "title": "Offload", "summary": "Three DPUs offload the network, with SLOs per tenant, by the statue."}
 {"url": "https://example.com/dpu", "title": "One card", "summary": "One DPU runs the storage stack; each SLO is kept, whatever its status."}
+{"url": "https://example.com/natgas", "title": "Prices", "summary": "Natural gas prices rose."}
+{"url": "https://example.com/genalg", "title": "Evolution", "summary": "We evolved GAs for a week."}
+{"url": "https://example.com/ga", "title": "Launch", "summary": "The feature is GA now."}
 {"url": "https://example.com/pl", "title": "Meetup in Łódź", "author": "Søren Đặng", "summary": "A Python meetup in Łódź, hosted by Ørsted, with an Encyclopædia Britannica."}
 JL
 run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
@@ -72,8 +75,12 @@ check "DPUs" "$U/dpus $U/dpu"
 check "dpus" "$U/dpus $U/dpu"
 check "slos" "$U/dpus $U/dpu"
 # a word ending in s that is no plural keeps its stem: status is not
-# statue's statu
+# statue's statu, and gas, written so in most posts that hold it, is not
+# a plural of GA
 check "status" "$U/dpu"
+# (the two tie; not the GA post)
+check "gas" "$U/genalg $U/natgas"
+check "ga" "$U/ga $U/genalg"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
