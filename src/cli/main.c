@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	/* folio help COMMAND is folio COMMAND --help, as git's is */
-	if (strcmp(cmd, "help") == 0 && argc > 2) {
+	if (strcmp(cmd, "help") == 0 && argc > 2 && strcmp(argv[2], "help")) {
 		char *av[] = { argv[2], help, NULL };
 
 		return run(argv[2], 2, av);

@@ -125,6 +125,8 @@ expect_eq "0|2 posts match; --offset 5 is past the last" "$rc|$out"
 begin "folio help search is folio search --help"
 run "$FOLIO" help search
 expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"
+run "$FOLIO" help help
+expect_eq "0|usage: folio <command> [options]" "$rc|$(head -1 <<<"$out")"
 
 begin "a bad --limit is a usage error"
 run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
