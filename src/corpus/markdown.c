@@ -329,9 +329,9 @@ static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
  * or more) starts: the first run of as many of the same marker that ends
  * a word and is not taken by an opener after i (CommonMark 6.2's
  * flanking and its nearest-opener rule, simplified: an opener precedes a
- * non-space, a closer follows one and, for '_', no letter follows it).
- * 0 when there is none or the scan budget runs out: the markers are then
- * text, as in __syncthreads.
+ * non-space, a closer follows one and, for '_', no letter follows it),
+ * within the paragraph and before any link. 0 when there is none or the
+ * scan budget runs out: the markers are then text, as in __syncthreads.
  */
 static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
                            size_t *budget)
@@ -347,6 +347,10 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 			return 0;
 		(*budget)--;
 		e = j;
+		/* emphasis ends within its paragraph, and outside a link's
+		 * text, whose markers are its own */
+		if (s[j] == '[' || (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n'))
+			return 0;
 		if (s[j] != c)
 			continue;
 		while (e < n && s[e] == c)

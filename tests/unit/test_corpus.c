@@ -372,6 +372,10 @@ static void test_corpus__md_emphasis_needs_a_closer(void)
 	assert_str("Call __syncthreads, __shfl_sync and __ballot_sync; bold "
 	           "and strong go, ** and __ alone stay, as does **unclosed.",
 	           posts[0].summary);
+	/* nor into a link's text, nor across a paragraph */
+	assert_ok(md("# T\n### [B](u)\n\nA **b [link**](https://e.com) c, "
+	             "**d\n\ne**.\n"));
+	assert_str("A **b link** c, **d\n\ne**.", posts[0].summary);
 }
 
 static void test_corpus__md_inline_markup(void)
