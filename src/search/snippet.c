@@ -174,6 +174,38 @@ static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq,
 	return k == n ? end : 0;
 }
 
+/* A camelCase run of parts from token i (each starting where the one
+ * before ends, no joiner between them) that spells word, as indexer.c
+ * add_run indexes it (PyArrow of PyArrow-backed for pyarrow): the end of
+ * its last part, or 0. */
+static size_t run_match(const scan_ctx *c, size_t i, const char *word)
+{
+	size_t k = 0, len = strlen(word), parts = 0, end = c->toks[i].start;
+
+	/* a whole run, as indexed: not from inside one (getElementById
+	 * holds no getelement, nor elementby) */
+	if (i > 0 && c->toks[i - 1].kind == FO_TOK_PART &&
+	    c->toks[i - 1].end == end)
+		return 0;
+	for (; i < c->n; i++) {
+		const stok *t = &c->toks[i];
+		const char *term = TERM(c, t);
+		size_t tl = strlen(term);
+
+		if (t->kind != FO_TOK_PART || t->start != end || k + tl > len ||
+		    memcmp(word + k, term, tl) != 0)
+			return 0;
+		k += tl;
+		end = t->end;
+		if (++parts >= 2 && k == len)
+			return i + 1 < c->n && c->toks[i + 1].kind == FO_TOK_PART &&
+			               c->toks[i + 1].start == end
+			       ? 0
+			       : end;
+	}
+	return 0;
+}
+
 static int add_span(span **spans, size_t *n, size_t *cap, size_t start,
                     size_t end, size_t unit, unsigned gain)
 {
@@ -218,10 +250,14 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 			case FO_HL_WORD:
 				if (word_match(c, t, h))
 					end = t->end;
+				else
+					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_EXACT:
 				if (strcmp(TERM(c, t), h->term) == 0)
 					end = t->end;
+				else
+					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_PREFIX:
 				if (strncmp(TERM(c, t), h->term,

@@ -328,6 +328,16 @@ static void test_snippet__a_long_summary_is_searched_in_its_first_4_kb(void)
 	free(both);
 }
 
+static void test_snippet__a_camel_run_in_a_compound_is_marked(void)
+{
+	/* as indexed (indexer.c add_run): the whole run, not a piece */
+	assert_snippet("Uses [PyArrow]-backed frames and [eBPF]-based probes.",
+	               "pyarrow ebpf",
+	               "Uses PyArrow-backed frames and eBPF-based probes.", 200);
+	assert_snippet("Call getElementById-style code.", "getelement",
+	               "Call getElementById-style code.", 200);
+}
+
 static void test_snippet__html_escapes_the_text_and_not_the_marks(void)
 {
 	html = 1;
@@ -496,6 +506,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
+	FO_TEST(test_snippet__a_camel_run_in_a_compound_is_marked),
 	FO_TEST(test_snippet__html_escapes_the_text_and_not_the_marks),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
