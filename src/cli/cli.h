@@ -23,11 +23,12 @@ int cmd_stats(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_similar(int argc, char **argv);
 
-/* Print results as JSON (one object; on one line when compact), as text
- * for a person, and the parser's notices and any suggestion on stderr.
- * flags are the folio_search_flags the search ran with. */
-void print_json(FILE *f, const char *query, const folio_results *r,
-                unsigned flags, int compact);
+/* Print results as JSON (one object; on one line when compact; with the
+ * remote shards db's search skipped, if any), as text for a person, and
+ * the parser's notices and any suggestion on stderr. flags are the
+ * folio_search_flags the search ran with. */
+void print_json(FILE *f, folio_db *db, const char *query,
+                const folio_results *r, unsigned flags, int compact);
 void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 

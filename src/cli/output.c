@@ -46,8 +46,8 @@ static void print_explain_json(FILE *f, const folio_results *r, size_t i)
 	fputc(']', f);
 }
 
-void print_json(FILE *f, const char *query, const folio_results *r,
-                unsigned flags, int compact)
+void print_json(FILE *f, folio_db *db, const char *query,
+                const folio_results *r, unsigned flags, int compact)
 {
 	const char *nl = compact ? "" : "\n  ";
 	size_t i, t;
@@ -66,6 +66,20 @@ void print_json(FILE *f, const char *query, const folio_results *r,
 		fputc('}', f);
 	}
 	fputc(']', f);
+	/* Partial results say so here too (--allow-partial): a tool that
+	 * reads only stdout must not take them for complete ones. */
+	if (folio_db_skipped_count(db)) {
+		fputs(", \"skipped_shards\": [", f);
+		for (i = 0; i < folio_db_skipped_count(db); i++) {
+			const char *why, *name = folio_db_skipped_shard(db, i, &why);
+			fputs(i ? ", {\"shard\": " : "{\"shard\": ", f);
+			json_string(f, name);
+			fputs(", \"reason\": ", f);
+			json_string(f, why);
+			fputc('}', f);
+		}
+		fputc(']', f);
+	}
 	if (flags & FOLIO_SEARCH_FACETS)
 		print_facets_json(f, r);
 	fputs(", \"hits\": [", f);

@@ -183,7 +183,7 @@ static int search_lines(folio_db *db, folio_search_options *so)
 			if (st != FOLIO_ERROR_INVALID && st != FOLIO_ERROR_QUERY)
 				code = EXIT_ERROR;
 		} else {
-			print_json(stdout, line, r, so->flags, 1);
+			print_json(stdout, db, line, r, so->flags, 1);
 			/* as for one query: posts matched, shown or not */
 			if (code == EXIT_NONE && (folio_results_count(r) ||
 			                          folio_results_total(r)))
@@ -298,7 +298,7 @@ int cmd_search(int argc, char **argv)
 	print_skipped(db);
 	print_notices(r);
 	if (json)
-		print_json(stdout, query, r, so.flags, 0);
+		print_json(stdout, db, query, r, so.flags, 0);
 	else
 		print_hits(r, &so);
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS

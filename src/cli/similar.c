@@ -74,7 +74,7 @@ int cmd_similar(int argc, char **argv)
 	}
 	print_skipped(db);
 	if (json)
-		print_json(stdout, url, r, so.flags, 0);
+		print_json(stdout, db, url, r, so.flags, 0);
 	else
 		print_hits(r, &so);
 	/* as for search: posts found, shown or not (--limit 0) */

@@ -91,6 +91,10 @@ case "$err" in
 *) fail "$err" ;;
 esac
 
+begin "--json names the skipped shard in the object too"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial --json --limit 0 library
+expect_eq "0|$r1|NetworkError" "$rc|$(python3 -c 'import json, sys; s = json.load(sys.stdin)["skipped_shards"]; print(len(s) == 1 and s[0]["shard"], s[0]["reason"].split(":")[0], sep="|")' <<<"$out")"
+
 begin "--stdin with --allow-partial warns for each query"
 run "$FOLIO" search --remote "$r0" --remote "$r1" --allow-partial --stdin --limit 0 < <(printf 'library\ngame\n')
 expect_eq "0|2" "$rc|$(grep -c "^folio: warning: shard $r1 skipped, results are partial" <<<"$err")"
