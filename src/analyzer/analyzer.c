@@ -10,6 +10,7 @@
 #include "analyzer/normalize.h"
 #include "analyzer/segment.h"
 #include "analyzer/stem.h"
+#include "util/ascii.h"
 #include "util/swar.h"
 
 #include <stdlib.h>
@@ -118,7 +119,7 @@ static int fo_acronym_plural(const char *raw, size_t n)
 	if (n < 3 || raw[n - 1] != 's')
 		return 0;
 	for (i = 0; i + 1 < n; i++)
-		if (raw[i] < 'A' || raw[i] > 'Z')
+		if (!fo_ascii_is_upper((unsigned char)raw[i]))
 			return 0;
 	return 1;
 }
@@ -129,9 +130,9 @@ static folio_status fo_emit_raw(fo_analyzer *an, const char *text,
                                 fo_token *tok, int stemmable,
                                 fo_token_fn fn, void *ctx, int *stop)
 {
-	if (!stemmable || strcmp(an->language, "none") == 0 ||
-	    tok->len != tok->end - tok->start ||
-	    !fo_acronym_plural(text + tok->start, tok->end - tok->start))
+	if (!stemmable || tok->len != tok->end - tok->start ||
+	    !fo_acronym_plural(text + tok->start, tok->end - tok->start) ||
+	    strcmp(an->language, "none") == 0)
 		return fo_emit(an, tok, stemmable, fn, ctx, stop);
 	memcpy(an->plural, tok->term, tok->len - 1);
 	an->plural[tok->len - 1] = '\0';

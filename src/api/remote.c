@@ -50,7 +50,6 @@ static folio_status add_name(fo_remotes *rm, const char *name, fo_buf *why)
 	char host[256];
 	unsigned port;
 	char **grown;
-
 	size_t i;
 
 	if (split(name, host, sizeof host, &port) != 0) {

@@ -16,6 +16,7 @@
  */
 #include "corpus/corpus.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 #include "util/distance.h"
 
 #include <string.h>
@@ -323,7 +324,6 @@ static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
 	return j + 1;
 }
 
-/* Append the visible text of inline markdown s[0..n) to out. */
 /*
  * Where the run of emphasis markers that closes the one at s[i..r) (two
  * or more) starts: the first run of as many of the same marker that ends
@@ -369,6 +369,7 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 	return 0;
 }
 
+/* Append the visible text of inline markdown s[0..n) to out. */
 static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
                          size_t *budget)
 {
@@ -476,8 +477,7 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 	if (kn > sizeof low)
 		return;
 	for (k = 0; k < kn; k++)
-		low[k] = (char)(key[k] >= 'A' && key[k] <= 'Z' ? key[k] | 0x20
-		                                               : key[k]);
+		low[k] = fo_ascii_lower((unsigned char)key[k]);
 	for (f = 0; f < FO_MD_NF; f++) {
 		const char *name = fo_md_field_names[f];
 		unsigned d = fo_edit_distance(low, kn, name, strlen(name), 1);

@@ -108,8 +108,6 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	return q;
 }
 
-/* The item fo_qtoks[i..j) in field f: a word, or a compound as
- * OR(PHRASE(parts), joined). Records highlight units and words. */
 /* The stem of a word typed as an acronym's plural in lower case (gpus):
  * the analyzer stems GPUs to gpu by its capitals (analyzer.c
  * fo_acronym_plural), which gpus has lost, and Snowball keeps gpus. It
@@ -145,6 +143,8 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return s->termfreq(s->ctx, term) > 0;
 }
 
+/* The item fo_qtoks[i..j) in field f: a word, or a compound as
+ * OR(PHRASE(parts), joined). Records highlight units and words. */
 static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
                              const fo_qtoks *l, size_t i, size_t j)
 {

@@ -180,13 +180,15 @@ static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq,
  * its last part, or 0. */
 static size_t run_match(const scan_ctx *c, size_t i, const char *word)
 {
-	size_t k = 0, len = strlen(word), parts = 0, end = c->toks[i].start;
+	size_t k = 0, len, parts = 0, end = c->toks[i].start;
 
 	/* a whole run, as indexed: not from inside one (getElementById
 	 * holds no getelement, nor elementby) */
-	if (i > 0 && c->toks[i - 1].kind == FO_TOK_PART &&
-	    c->toks[i - 1].end == end)
+	if (c->toks[i].kind != FO_TOK_PART ||
+	    (i > 0 && c->toks[i - 1].kind == FO_TOK_PART &&
+	     c->toks[i - 1].end == end))
 		return 0;
+	len = strlen(word);
 	for (; i < c->n; i++) {
 		const stok *t = &c->toks[i];
 		const char *term = TERM(c, t);

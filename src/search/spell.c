@@ -77,25 +77,24 @@ static int same_digits(const char *a, size_t na, const char *b, size_t nb)
 	}
 }
 
-/* Whether a term (prefix length plen, its word of len bytes whose
- * byte_set is set) could correct c: same prefix, close enough in length,
- * bytes and spelling. */
-static int close_to(const cand *c, const char *term, size_t plen,
-                    size_t len, uint64_t set)
+/* How many edits a term (prefix length plen, its word of len bytes
+ * whose byte_set is set) is from c's word, if it could correct it (same
+ * prefix, close enough in length, bytes and spelling); else c->max + 1. */
+static unsigned close_to(const cand *c, const char *term, size_t plen,
+                         size_t len, uint64_t set)
 {
 	const char *word = term + plen;
 
 	if (!c->wanted || c->plen != plen ||
 	    memcmp(term, c->word->prefix, plen) != 0)
-		return 0;
+		return c->max + 1;
 	if ((len > c->len ? len - c->len : c->len - len) > c->max)
-		return 0;
+		return c->max + 1;
 	if (popcount64(set & ~c->set) > c->max ||
 	    popcount64(c->set & ~set) > c->max ||
 	    !same_digits(c->word->term, c->len, word, len))
-		return 0;
-	return fo_edit_distance(c->word->term, c->len, word, len, c->max) <=
-	       c->max;
+		return c->max + 1;
+	return fo_edit_distance(c->word->term, c->len, word, len, c->max);
 }
 
 /* A term is its prefix, upper case (schema.h), then its word. */
@@ -114,14 +113,14 @@ static int pick(const char *term, size_t len, void *ctx)
 {
 	const scan *s = ctx;
 	size_t i, plen = prefix_len(term, len);
-
 	uint64_t set;
 
 	if (len == plen || len - plen > MAX_WORD)
 		return 0;
 	set = byte_set(term + plen, len - plen);
 	for (i = 0; i < s->n; i++)
-		if (close_to(&s->c[i], term, plen, len - plen, set))
+		if (close_to(&s->c[i], term, plen, len - plen, set) <=
+		    s->c[i].max)
 			return 1;
 	return 0;
 }
@@ -136,12 +135,10 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 		cand *c = &s->c[i];
 		unsigned d;
 
-		if (freq <= c->freq || (c->freq && freq < 10 * c->freq) ||
-		    !close_to(c, term, plen, len - plen, set))
+		if (freq <= c->freq || (c->freq && freq < 10 * c->freq))
 			continue;
-		d = fo_edit_distance(c->word->term, c->len, term + plen,
-		                      len - plen, c->max);
-		if (d == 0)
+		d = close_to(c, term, plen, len - plen, set);
+		if (d == 0 || d > c->max)
 			continue;
 		if (d < c->best_dist || (d == c->best_dist && freq > c->best_freq)) {
 			memcpy(c->best, term + plen, len - plen);
