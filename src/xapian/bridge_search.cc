@@ -360,7 +360,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	all.reserve(mset.size());
 	for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
 		all.push_back(ranked{i, i.get_weight(),
-		                     i.get_document().get_value(p->tie_slot)});
+		                     i.get_sort_key()});
 	std::stable_sort(all.begin(), all.end(), near_ties);
 	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
 	     k++)
