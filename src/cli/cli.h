@@ -94,8 +94,9 @@ void json_string(FILE *f, const char *s);
  * so stored text cannot drive or reorder the terminal. */
 void print_text(FILE *f, const char *s);
 
-/* A failed search (or similar) as a JSON object on stdout: the query, the
- * status, the message and, for a query error, its position (0: none). */
+/* A failed search (or similar) as a JSON object on stdout: the query
+ * (NULL: a command without one, such as stats), the status, the message
+ * and, for a query error, its position (0: none). */
 void print_error_json(const char *query, const char *message, size_t position,
                       folio_status st);
 /* The same for the last failed call on db. */

@@ -235,9 +235,13 @@ void cli_highlight(folio_search_options *so, int json)
 void print_error_json(const char *query, const char *message, size_t position,
                       folio_status st)
 {
-	fputs("{\"query\": ", stdout);
-	json_string(stdout, query);
-	fprintf(stdout, ", \"error\": \"%s\", \"message\": ",
+	fputc('{', stdout);
+	if (query) {
+		fputs("\"query\": ", stdout);
+		json_string(stdout, query);
+		fputs(", ", stdout);
+	}
+	fprintf(stdout, "\"error\": \"%s\", \"message\": ",
 	        folio_status_string(st));
 	json_string(stdout, message ? message : "");
 	if (position)

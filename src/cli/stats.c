@@ -97,6 +97,7 @@ int cmd_stats(int argc, char **argv)
 	folio_db *db = NULL;
 	folio_stats s = FOLIO_STATS_INIT;
 	char *errmsg = NULL;
+	folio_status st;
 	int i, rc, json = 0, code = EXIT_ERROR;
 
 	for (i = 1; i < argc; i++) {
@@ -117,12 +118,18 @@ int cmd_stats(int argc, char **argv)
 		}
 	}
 	dir = cli_db_path(db_flag);
-	if (folio_db_open(dir, &oo, &db, &errmsg) != FOLIO_OK) {
+	/* --json answers with one object, an error object included, as
+	 * search does */
+	if ((st = folio_db_open(dir, &oo, &db, &errmsg)) != FOLIO_OK) {
 		cli_error("%s", errmsg);
+		if (json)
+			print_error_json(NULL, errmsg, 0, st);
 		goto done;
 	}
-	if (folio_db_stats(db, &s) != FOLIO_OK) {
+	if ((st = folio_db_stats(db, &s)) != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
+		if (json)
+			print_db_error_json(NULL, db, st);
 		goto done;
 	}
 	if (json)

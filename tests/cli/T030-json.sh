@@ -45,6 +45,11 @@ expect_eq '2|{"query": "\"free threaded", "error": "query syntax error", "messag
 run "$FOLIO" similar --db "$TMP/index" --json https://example.com/nothing
 expect_eq '2|{"query": "https://example.com/nothing", "error": "not found", "message": "no post with URL https://example.com/nothing"}' "$rc|$out"
 
+begin "folio stats --json on a missing index is an error object, with exit status 2"
+run "$FOLIO" stats --db "$TMP/none" --json
+expect_eq "2|not found|no index at $TMP/none" \
+	"$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["error"], d["message"], sep="|")' <<<"$out")"
+
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
 run "$FOLIO" search --db "$TMP/index" --json "$q"
