@@ -51,6 +51,11 @@ int main(int argc, char **argv)
 		fputs(usage, stderr);
 		return EXIT_ERROR;
 	}
+	if (strcmp(cmd, "help") == 0 && argc > 3) {
+		cli_error("help takes one command, not \"%s %s\" (try 'folio "
+		          "--help')", argv[2], argv[3]);
+		return EXIT_ERROR;
+	}
 	/* folio help COMMAND is folio COMMAND --help, as git's is */
 	if (strcmp(cmd, "help") == 0 && argc > 2 && strcmp(argv[2], "help")) {
 		char *av[] = { argv[2], help, NULL };

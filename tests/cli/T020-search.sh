@@ -128,6 +128,10 @@ expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"
 run "$FOLIO" help help
 expect_eq "0|usage: folio <command> [options]" "$rc|$(head -1 <<<"$out")"
 
+begin "folio help takes one command: more is a usage error"
+run "$FOLIO" help search extra
+expect_eq "2||folio: help takes one command, not \"search extra\" (try 'folio --help')" "$rc|$out|$err"
+
 begin "a bad --limit is a usage error"
 run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
 expect_eq "2|folio: --limit takes a whole number from 0 to 1000000, not \"lots\"" "$rc|$err"
