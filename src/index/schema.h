@@ -71,6 +71,10 @@ enum fo_slot {
  * query matches across the end of one field into the next. */
 #define FO_FIELD_GAP 100
 
+/* Xapian's term limit is 245 bytes: a boolean term (prefix and value) is
+ * kept to this, well below it. */
+#define FO_MAX_BOOLEAN_TERM 240
+
 /* Metadata keys. */
 #define FO_META_FORMAT "folio.format"
 #define FO_META_LANGUAGE "folio.language"

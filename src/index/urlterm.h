@@ -1,0 +1,21 @@
+/*
+ * urlterm.h: a post's URL as its unique-id term. The indexer stores it;
+ * lookups (folio similar, a URL typed in a query) find the post by it.
+ */
+#ifndef FOLIO_URLTERM_H
+#define FOLIO_URLTERM_H
+
+#include "util/buf.h"
+
+/* The unique-id term of a URL, written to out (reset first). URLs too long
+ * for a Xapian term are replaced by a hash of themselves. */
+void fo_url_term(const char *url, fo_buf *out);
+
+/* The unique-id term of url with its scheme and host in lower case, for a
+ * second lookup: both are case-insensitive (RFC 3986 section 6.2.2.1),
+ * though URLs are indexed as given. Returns 1 with the term in out (reset
+ * first) when that changes url, 0 when it does not (out untouched), -1
+ * out of memory. */
+int fo_url_term_folded(const char *url, fo_buf *out);
+
+#endif
