@@ -7,6 +7,7 @@
 #include "search/qparse.h"
 
 #include "search/qdate.h"
+#include "util/ascii.h"
 #include "util/buf.h"
 
 #include <stdarg.h>
@@ -450,9 +451,33 @@ static fo_qnode *parse_phrase(parser *p, const tok *q)
 	return ph;
 }
 
+/* Whether s[0..len) is an http or https URL with something after the
+ * "//": pasted from a feed, it names a post, whose URL is indexed as its
+ * identity, not as text. */
+static int is_url(const char *s, size_t len)
+{
+	static const char *const schemes[] = { "http://", "https://" };
+	size_t k, i, n;
+
+	for (k = 0; k < 2; k++) {
+		n = strlen(schemes[k]);
+		for (i = 0; i < n && i < len &&
+		            fo_ascii_lower((unsigned char)s[i]) == schemes[k][i];
+		     i++)
+			;
+		if (i == n && len > n)
+			return 1;
+	}
+	return 0;
+}
+
 static fo_qnode *word_node(parser *p, const tok *t)
 {
-	fo_qnode *n = node(p, t->prefix ? FO_Q_PREFIX : FO_Q_WORDS, t->start);
+	int url = !t->prefix && p->field == FO_FIELD_ANY &&
+	          is_url(p->s + t->start, t->end - t->start);
+	fo_qnode *n = node(p, t->prefix ? FO_Q_PREFIX : url ? FO_Q_URL
+	                                                    : FO_Q_WORDS,
+	                   t->start);
 
 	if (n) {
 		n->text = p->s + t->start;
@@ -1072,6 +1097,11 @@ static void describe(const fo_qnode *n, fo_buf *b)
 		return;
 	case FO_Q_SITE:
 		fo_buf_printf(b, "site\"%s\"", n->text);
+		return;
+	case FO_Q_URL:
+		fo_buf_puts(b, "url\"");
+		fo_buf_append(b, n->text, n->len);
+		fo_buf_putc(b, '"');
 		return;
 	case FO_Q_DATE:
 	case FO_Q_YEAR:

@@ -46,7 +46,9 @@ typedef enum fo_qkind {
 	FO_Q_ALL,     /* every post (the left side of a leading NOT) */
 	FO_Q_SITE,    /* site:host; text is the normalised host */
 	FO_Q_DATE,    /* published:lo..hi; lo/hi "" when open */
-	FO_Q_YEAR     /* year:lo..hi, as YYYY */
+	FO_Q_YEAR,    /* year:lo..hi, as YYYY */
+	FO_Q_URL      /* http://... or https://...: the post with that URL
+	                 (its identity, not its words); text is as typed */
 } fo_qkind;
 
 /* How an item of a FO_Q_SEQ takes part (Xapian's +/- "love/hate"). */

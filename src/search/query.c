@@ -12,6 +12,7 @@
 
 #include "analyzer/normalize.h"
 #include "index/schema.h"
+#include "index/urlterm.h"
 #include "util/buf.h"
 
 #include <stdio.h>
@@ -326,6 +327,59 @@ static int is_filter(const fo_qnode *n)
 	       n->kind == FO_Q_YEAR;
 }
 
+/* A URL names the post indexed under it, as typed or, as folio similar
+ * looks it up, with its scheme and host in lower case (indexer.h): the
+ * query for the one of those a post has, or NULL when none has (or
+ * without statistics to tell), and the URL is text like any other. */
+static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
+{
+	fo_buf url = FO_BUF_INIT, term = FO_BUF_INIT;
+	fo_xquery *q = NULL;
+	uint64_t posts = 0;
+	int folded = 0;
+
+	if (!c->stats || !c->stats->termfreq)
+		return NULL;
+	fo_buf_append(&url, n->text, n->len);
+	if (!url.oom) {
+		fo_url_term(url.data, &term);
+		if (!term.oom)
+			posts = c->stats->termfreq(c->stats->ctx, term.data);
+		if (!posts && !term.oom &&
+		    (folded = fo_url_term_folded(url.data, &term)) == 1 &&
+		    !term.oom)
+			posts = c->stats->termfreq(c->stats->ctx, term.data);
+	}
+	/* weightless, as a filter is: it selects, it does not score */
+	if (!url.oom && !term.oom && folded >= 0 && posts &&
+	    (q = fo_xquery_term(term.data, term.len, 1)) != NULL) {
+		fo_xquery *unscored = fo_xquery_scale(q, 0);
+
+		fo_xquery_free(q);
+		q = unscored;
+	}
+	if (url.oom || term.oom || folded < 0 || (posts && !q))
+		fo_qc_nomem(c);
+	fo_buf_free(&url);
+	fo_buf_free(&term);
+	return q;
+}
+
+/* n, or, for a URL that no post has, the same text as free words in
+ * *words. */
+static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
+                                    fo_qnode *words, fo_xquery **url)
+{
+	*url = NULL;
+	if (n->kind != FO_Q_URL)
+		return n;
+	if ((*url = url_query(c, n)) != NULL || c->st != FOLIO_OK)
+		return n;
+	*words = *n;
+	words->kind = FO_Q_WORDS;
+	return words;
+}
+
 /* How many things were typed among a sequence's free words: text
  * separated by white space. A URL or TFLOPS/GPU analyses to several
  * items but is one thing typed, so it counts once for the default
@@ -339,6 +393,9 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		size_t prev_end = 0;
 		fo_qtoks tl;
 
+		/* a URL is one thing typed, a post's or text */
+		if (kid->kind == FO_Q_URL && kid->occur == FO_OCCUR_DEFAULT)
+			n++;
 		if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
 			continue;
 		if (fo_qc_analyse(c, kid, &tl) != 0)
@@ -391,13 +448,19 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	c->ranked = op == FO_DEFOP_OR;
 
 	for (k = 0; k < n_kids && c->st == FOLIO_OK; k++) {
-		const fo_qnode *kid = kids[k];
+		fo_qnode words;
+		fo_xquery *url;
+		const fo_qnode *kid = url_or_words(c, kids[k], &words, &url);
 		fo_qlist *to = kid->occur == FO_OCCUR_MUST  ? &must
 		               : kid->occur == FO_OCCUR_NOT ? &nots
 		                                            : &deflt;
 		if (kid->occur == FO_OCCUR_NOT)
 			c->positive = 0;
-		if (is_filter(kid) && kid->occur != FO_OCCUR_NOT) {
+		if (url) {
+			fo_qc_push(c, to == &nots ? &nots : &filters, url);
+		} else if (kid->kind == FO_Q_URL) {
+			/* out of memory (url_or_words) */
+		} else if (is_filter(kid) && kid->occur != FO_OCCUR_NOT) {
 			fo_qc_push(c, &filters, compile(c, kid));
 		} else if (kid->kind == FO_Q_WORDS &&
 		           kid->occur != FO_OCCUR_NOT) {
@@ -603,6 +666,14 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 	case FO_Q_SITE:
 		q = fo_qc_term(c, FO_PREFIX_HOST, n->text);
 		break;
+	case FO_Q_URL: {
+		fo_qnode words;
+		const fo_qnode *w = url_or_words(c, n, &words, &q);
+
+		if (!q && w != n)
+			q = compile(c, w);
+		break;
+	}
 	case FO_Q_DATE:
 	case FO_Q_YEAR:
 		q = fo_xquery_value_range(
@@ -635,6 +706,19 @@ folio_status fo_query_compile(fo_analyzer *an, const char *text,
 	c.out = out;
 	if (root)
 		out->q = compile(&c, root);
+	/* Nothing that scores (site:, a URL, dates alone) only selects:
+	 * scaled by 0, as Xapian weighs a filter, or BM25+'s delta would
+	 * give the host or URL term a weight that --explain cannot show. */
+	if (out->q && out->n_units == 0 && c.st == FOLIO_OK) {
+		fo_xquery *selected = fo_xquery_scale(out->q, 0);
+
+		if (!selected)
+			fo_qc_nomem(&c);
+		else {
+			fo_xquery_free(out->q);
+			out->q = selected;
+		}
+	}
 	fo_buf_free(&c.scratch);
 	if (c.st != FOLIO_OK)
 		fo_compiled_free(out);

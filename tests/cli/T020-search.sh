@@ -122,6 +122,18 @@ begin "an --offset past the last hit says so"
 run "$FOLIO" search --db "$TMP/index" --offset 5 MXFP8
 expect_eq "0|2 posts match; --offset 5 is past the last" "$rc|$out"
 
+begin "a post's URL finds that post, its scheme and host in any case"
+expect_eq "$NVIDIA" "$(hits "$NVIDIA")"
+expect_eq "$NVIDIA" "$(hits "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}")"
+
+begin "a URL narrows the words with it, and -URL leaves that post out"
+expect_eq "$META" "$(hits MXFP8 "$META")"
+expect_eq "$META" "$(hits MXFP8 -"$NVIDIA")"
+
+begin "a URL no post has matches nothing"
+run "$FOLIO" search --db "$TMP/index" https://yomu.fyi/post/none.md
+expect_eq "1|" "$rc|$out"
+
 begin "folio help search is folio search --help"
 run "$FOLIO" help search
 expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"

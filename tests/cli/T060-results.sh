@@ -82,6 +82,10 @@ run "$FOLIO" search --db "$TMP/index" --json --explain MXFP8
 expect_eq "stem mxfp8 text 1 2|exact mxfp8 text 1 2|True" \
 	"$(json '"|".join(" ".join(str(e[k]) for k in ("how", "term", "field", "wdf", "doc_freq")) for e in d["hits"][0]["explain"]), abs(sum(e["weight"] for e in d["hits"][0]["explain"]) - d["hits"][0]["score"]) < 1e-3, sep="|"')"
 
+begin "filters alone (site:, a URL) only select: every hit scores 0, which --explain sums to"
+run "$FOLIO" search --db "$TMP/index" --json --explain 'site:yomu.fyi'
+expect_eq "6|True" "$(json 'str(len(d["hits"])) + "|" + str(all(h["score"] == 0 and sum(e["weight"] for e in h["explain"]) == 0 for h in d["hits"]))')"
+
 begin "--explain sums to the score for every hit of a mixed query"
 run "$FOLIO" search --db "$TMP/index" --json --explain 'training title:meta OR "free threaded" OR lock*'
 expect_eq "True" "$(json 'all(abs(sum(e["weight"] for e in h["explain"]) - h["score"]) < 1e-3 for h in d["hits"]) and len(d["hits"]) > 2')"

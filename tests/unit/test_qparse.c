@@ -224,6 +224,18 @@ static void test_qparse__date_forms(void)
 	        "lock published:2019");
 }
 
+static void test_qparse__a_url_names_a_post(void)
+{
+	lenient("url\"https://yomu.fyi/post/a.md\"", "https://yomu.fyi/post/a.md");
+	lenient("SEQ(words\"mxfp8\", -url\"HTTP://Example.com/x?y=1\")",
+	        "mxfp8 -HTTP://Example.com/x?y=1");
+	/* in a field, as a prefix or without a scheme it is text */
+	lenient("title:words\"https://x.org/a\"", "title:https://x.org/a");
+	lenient("prefix\"https://x.org/a\"", "https://x.org/a*");
+	lenient("words\"yomu.fyi/post/a.md\"", "yomu.fyi/post/a.md");
+	lenient("words\"https://\"", "https://");
+}
+
 static void test_qparse__date_and_site_values_may_be_quoted(void)
 {
 	/* as company:"Red Hat" is: the value inside, its spaces trimmed */
@@ -419,6 +431,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
 	FO_TEST(test_qparse__date_forms),
+	FO_TEST(test_qparse__a_url_names_a_post),
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
