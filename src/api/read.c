@@ -450,9 +450,19 @@ folio_status fo_read_count(fo_run *r)
 	for (i = 0; i < r->n_paths; i++)
 		if (stat(r->paths[i], &sb) == 0)
 			found++;
-	if (r->n_paths && !found)
-		return fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "%s: %s",
-		                  r->paths[0], strerror(ENOENT));
+	if (r->n_paths && !found) {
+		fo_buf names = FO_BUF_INIT;
+
+		for (i = 0; i < r->n_paths; i++)
+			fo_buf_printf(&names, "%s%s", i ? ", " : "",
+			              r->paths[i]);
+		st = names.oom ? fo_db_fail(db, FOLIO_ERROR_NOMEM,
+		                            "out of memory")
+		               : fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "%s: %s",
+		                            names.data, strerror(ENOENT));
+		fo_buf_free(&names);
+		return st;
+	}
 	if (!(r->tally = fo_tally_new()) || !(r->held = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {

@@ -6,8 +6,11 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -89,6 +92,24 @@ static void print_summary(const folio_index_report *rep,
 	if ((io->rebuild || io->shards) && rep->rebuilt)
 		fputs("; rebuilt", stdout);
 	putchar('\n');
+}
+
+/* Whether any corpus path exists; when none does, says so naming each,
+ * as folio_db_index_paths would, but before the index is opened, so that
+ * a mistyped path does not leave a new, empty index behind. */
+static int corpus_exists(const char *const *paths, size_t n)
+{
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (stat(paths[i], &sb) == 0 || errno != ENOENT)
+			return 1;
+	fputs("folio: ", stderr);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "", paths[i]);
+	fprintf(stderr, ": %s\n", strerror(ENOENT));
+	return 0;
 }
 
 int cmd_index(int argc, char **argv)
@@ -176,6 +197,8 @@ int cmd_index(int argc, char **argv)
 		goto done;
 	}
 
+	if (!corpus_exists(paths, n_paths))
+		goto done;
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {

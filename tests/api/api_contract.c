@@ -990,6 +990,18 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 	assert_int(FOLIO_ERROR_NOT_FOUND,
 	           folio_db_index_paths(db, paths + 1, 1, NULL, &report));
 	assert_true(strstr(folio_db_error(db), missing) != NULL);
+	/* Several, none there: the error names each. */
+	{
+		char other[512], both[1100];
+		const char *two[2] = { missing, other };
+
+		in_root(other, sizeof other, "nor-this.md");
+		snprintf(both, sizeof both, "%s, %s: No such file or directory",
+		         missing, other);
+		assert_int(FOLIO_ERROR_NOT_FOUND,
+		           folio_db_index_paths(db, two, 2, NULL, &report));
+		assert_str(both, folio_db_error(db));
+	}
 	/* One missing path among others is skipped like an unreadable
 	 * file: the rest is indexed. */
 	assert_int(FOLIO_ERROR_INPUT,

@@ -86,9 +86,15 @@ begin "a corpus path that does not exist is skipped, the rest indexed"
 run "$FOLIO" index --db "$TMP/e" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
 expect_eq "1|$TMP/no-such-dir: No such file or directory" "$rc|$err"
 
-begin "when no corpus path exists it is an error and nothing is indexed"
+begin "when no corpus path exists it is an error, and no empty index is left behind"
 run "$FOLIO" index --db "$TMP/e2" "$TMP/no-such-dir"
-expect_eq "2|folio: $TMP/no-such-dir: No such file or directory" "$rc|$err"
+expect_eq "2|folio: $TMP/no-such-dir: No such file or directory|absent" \
+	"$rc|$err|$([ -e "$TMP/e2" ] && echo present || echo absent)"
+
+begin "when several corpus paths are given and none exists, the error names each"
+run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/nor-this.md"
+expect_eq "2|folio: $TMP/no-such-dir, $TMP/nor-this.md: No such file or directory|absent" \
+	"$rc|$err|$([ -e "$TMP/e3" ] && echo present || echo absent)"
 
 begin "an unknown option is a usage error"
 run "$FOLIO" index --frobnicate
