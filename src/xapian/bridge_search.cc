@@ -298,6 +298,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// save little. Over several shards, the probe's smaller fetch
 	// missed a hit that the full margin's had (api_shards, with the
 	// sanitizers' smaller corpus): the probe is for one database only.
+	// The cause is Xapian 1.4.22's AND_MAYBE-to-AND skip, which can
+	// drop a hit wherever pruning sets in (README "A known limit").
 	bool probe = resort && !facets && h->db->size() == 1;
 	if (resort) {
 		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
