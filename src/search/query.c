@@ -328,7 +328,7 @@ static int is_filter(const fo_qnode *n)
 }
 
 /* A URL names the post indexed under it, as typed or, as folio similar
- * looks it up, with its scheme and host in lower case (indexer.h): the
+ * looks it up, with its scheme and host in lower case (urlterm.h): the
  * query for the one of those a post has, or NULL when none has (or
  * without statistics to tell), and the URL is text like any other. */
 static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
