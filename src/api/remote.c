@@ -11,6 +11,7 @@
 #include "api/db.h"
 
 #include <errno.h>
+#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,22 @@ static int split(const char *name, char *host, size_t size, unsigned *port)
 	return 0;
 }
 
+/* Room for one more name and its addresses. */
+static folio_status grow(fo_remotes *rm)
+{
+	char **names = realloc(rm->names, (rm->n + 1) * sizeof *names);
+	struct addrinfo **addrs;
+
+	if (!names)
+		return FOLIO_ERROR_NOMEM;
+	rm->names = names;
+	addrs = realloc(rm->addrs, (rm->n + 1) * sizeof *addrs);
+	if (!addrs)
+		return FOLIO_ERROR_NOMEM;
+	rm->addrs = addrs;
+	return FOLIO_OK;
+}
+
 static double now_seconds(void)
 {
 	struct timespec ts;
@@ -45,29 +62,65 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* host:port's TCP addresses, or NULL when it does not resolve (then the
+ * connection reports why, when the shard is added). */
+static struct addrinfo *resolve(const char *host, unsigned port)
+{
+	struct addrinfo hints, *res = NULL;
+	char service[8];
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	snprintf(service, sizeof service, "%u", port);
+	if (getaddrinfo(host, service, &hints, &res) != 0)
+		return NULL;
+	return res;
+}
+
+/* Whether two address lists share an address (and port). */
+static int same_server(const struct addrinfo *a, const struct addrinfo *b)
+{
+	const struct addrinfo *x, *y;
+
+	for (x = a; x; x = x->ai_next)
+		for (y = b; y; y = y->ai_next)
+			if (x->ai_addrlen == y->ai_addrlen &&
+			    memcmp(x->ai_addr, y->ai_addr, x->ai_addrlen) == 0)
+				return 1;
+	return 0;
+}
+
 static folio_status add_name(fo_remotes *rm, const char *name, fo_buf *why)
 {
 	char host[256];
 	unsigned port;
-	char **grown;
+	struct addrinfo *addrs;
 	size_t i;
 
 	if (split(name, host, sizeof host, &port) != 0) {
 		fo_buf_printf(why, "remote shard \"%s\" is not HOST:PORT", name);
 		return FOLIO_ERROR_INVALID;
 	}
-	/* Listed twice (--remote and REMOTES): searched twice, its posts
+	/* Listed twice (--remote and REMOTES), or under two names of one
+	 * address (localhost:P and 127.0.0.1:P): searched twice, its posts
 	 * would come twice and count twice in every statistic. */
 	for (i = 0; i < rm->n; i++)
 		if (strcasecmp(rm->names[i], name) == 0)
 			return FOLIO_OK;
-	grown = realloc(rm->names, (rm->n + 1) * sizeof *grown);
-	if (!grown)
+	addrs = resolve(host, port);
+	for (i = 0; addrs && i < rm->n; i++)
+		if (rm->addrs[i] && same_server(rm->addrs[i], addrs)) {
+			freeaddrinfo(addrs);
+			return FOLIO_OK;
+		}
+	if (grow(rm) != FOLIO_OK || !(rm->names[rm->n] = strdup(name))) {
+		if (addrs)
+			freeaddrinfo(addrs);
 		return FOLIO_ERROR_NOMEM;
-	rm->names = grown;
-	if (!(rm->names[rm->n] = strdup(name)))
-		return FOLIO_ERROR_NOMEM;
-	rm->n++;
+	}
+	rm->addrs[rm->n++] = addrs;
 	return FOLIO_OK;
 }
 
@@ -219,9 +272,13 @@ void fo_remotes_free(fo_remotes *rm)
 	size_t i;
 
 	forget_skipped(rm);
-	for (i = 0; i < rm->n; i++)
+	for (i = 0; i < rm->n; i++) {
 		free(rm->names[i]);
+		if (rm->addrs[i])
+			freeaddrinfo(rm->addrs[i]);
+	}
 	free(rm->names);
+	free(rm->addrs);
 	memset(rm, 0, sizeof *rm);
 }
 

@@ -17,6 +17,7 @@
 
 typedef struct fo_remotes {
 	char **names;     /* "HOST:PORT" */
+	struct addrinfo **addrs; /* each name's addresses (NULL: unresolved) */
 	size_t n;
 	unsigned timeout_ms;
 	int allow_partial;

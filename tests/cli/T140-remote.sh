@@ -126,6 +126,10 @@ a=$("$FOLIO" search --remote "$r0" --json --limit 40 library)
 b=$("$FOLIO" search --remote "$r0" --remote "$r0" --json --limit 40 library)
 expect_eq "$(ranking "$a")" "$(ranking "$b")"
 
+begin "a shard listed under two names of one address is searched once"
+b=$("$FOLIO" search --remote "$r0" --remote "localhost:${r0##*:}" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
 begin "--json prints an error object when the shards cannot be reached"
 run "$FOLIO" search --remote "$r1" --json library
 expect_eq "2|remote shard unavailable" \
