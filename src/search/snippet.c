@@ -239,10 +239,31 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 {
 	span *spans = NULL;
 	size_t n = 0, cap = 0, i, u, kept;
+	unsigned char first[256];
 	int rc = 0;
 
+	/* Every match starts at a token whose term or stem begins as a
+	 * unit's term, stem or first phrase word does (a camelCase run's
+	 * first part begins as the word it spells), so other tokens are
+	 * passed over without comparing them with every unit. */
+	memset(first, 0, sizeof first);
+	for (u = 0; u < terms->n; u++) {
+		const fo_hlunit *h = &terms->units[u];
+		const char *keys[3] = { h->term, h->stem,
+			                h->n_seq ? h->seq[0] : NULL };
+		size_t k;
+
+		for (k = 0; k < 3; k++)
+			if (keys[k] && keys[k][0])
+				first[(unsigned char)keys[k][0]] = 1;
+			else if (keys[k])
+				memset(first, 1, sizeof first); /* "" */
+	}
 	for (i = 0; rc == 0 && i < c->n; i++) {
 		const stok *t = &c->toks[i];
+		if (!first[(unsigned char)TERM(c, t)[0]] &&
+		    !first[(unsigned char)STEM(c, t)[0]])
+			continue;
 		for (u = 0; rc == 0 && u < terms->n; u++) {
 			const fo_hlunit *h = &terms->units[u];
 			size_t end = 0;
