@@ -718,8 +718,18 @@ static fo_qnode *parse_prim(parser *p)
  * company word is near no word of the text. */
 static int nearable(const fo_qnode *n, const fo_qnode *first)
 {
-	return (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE) &&
+	return (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
+	        n->kind == FO_Q_URL) &&
 	       n->field == first->field;
+}
+
+/* n as a NEAR operand: a URL is its words there, as positions are the
+ * point of NEAR and a post's identity has none. */
+static fo_qnode *near_operand(fo_qnode *n)
+{
+	if (n->kind == FO_Q_URL)
+		n->kind = FO_Q_WORDS;
+	return n;
 }
 
 static fo_qnode *parse_near(parser *p)
@@ -756,10 +766,10 @@ static fo_qnode *parse_near(parser *p)
 			n = node(p, FO_Q_NEAR, left->pos);
 			if (n)
 				n->window = t.window;
-			add_kid(p, n, left);
+			add_kid(p, n, near_operand(left));
 			left = n;
 		}
-		add_kid(p, n, right);
+		add_kid(p, n, near_operand(right));
 	}
 	return left;
 }

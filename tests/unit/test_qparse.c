@@ -234,6 +234,10 @@ static void test_qparse__a_url_names_a_post(void)
 	lenient("prefix\"https://x.org/a\"", "https://x.org/a*");
 	lenient("words\"yomu.fyi/post/a.md\"", "yomu.fyi/post/a.md");
 	lenient("words\"https://\"", "https://");
+	/* NEAR is about positions, which only text has: there a URL is its
+	 * words, as before URLs named posts */
+	strict("NEAR/10(words\"oscar\", words\"https://x.org/a\")",
+	          "oscar NEAR https://x.org/a");
 }
 
 static void test_qparse__date_and_site_values_may_be_quoted(void)
