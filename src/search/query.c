@@ -327,6 +327,19 @@ static int is_filter(const fo_qnode *n)
 	       n->kind == FO_Q_YEAR;
 }
 
+/* q made weightless, as a filter is: it selects, it does not score
+ * (BM25+'s delta would give even a boolean host or URL term a weight,
+ * which --explain could not show). Takes q. */
+static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
+{
+	fo_xquery *scaled = q ? fo_xquery_scale(q, 0) : NULL;
+
+	if (!scaled)
+		fo_qc_nomem(c);
+	fo_xquery_free(q);
+	return scaled;
+}
+
 /* A URL names the post indexed under it, as typed or, as folio similar
  * looks it up, with its scheme and host in lower case (urlterm.h): the
  * query for the one of those a post has, or NULL when none has (or
@@ -350,15 +363,10 @@ static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
 		    !term.oom)
 			posts = c->stats->termfreq(c->stats->ctx, term.data);
 	}
-	/* weightless, as a filter is: it selects, it does not score */
 	if (!url.oom && !term.oom && folded >= 0 && posts &&
-	    (q = fo_xquery_term(term.data, term.len, 1)) != NULL) {
-		fo_xquery *unscored = fo_xquery_scale(q, 0);
-
-		fo_xquery_free(q);
-		q = unscored;
-	}
-	if (url.oom || term.oom || folded < 0 || (posts && !q))
+	    !(q = unscored(c, fo_xquery_term(term.data, term.len, 1))))
+		fo_qc_nomem(c);
+	if (url.oom || term.oom || folded < 0)
 		fo_qc_nomem(c);
 	fo_buf_free(&url);
 	fo_buf_free(&term);
@@ -664,7 +672,7 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 			fo_qc_nomem(c);
 		break;
 	case FO_Q_SITE:
-		q = fo_qc_term(c, FO_PREFIX_HOST, n->text);
+		q = unscored(c, fo_qc_term(c, FO_PREFIX_HOST, n->text));
 		break;
 	case FO_Q_URL: {
 		fo_qnode words;
@@ -706,19 +714,6 @@ folio_status fo_query_compile(fo_analyzer *an, const char *text,
 	c.out = out;
 	if (root)
 		out->q = compile(&c, root);
-	/* Nothing that scores (site:, a URL, dates alone) only selects:
-	 * scaled by 0, as Xapian weighs a filter, or BM25+'s delta would
-	 * give the host or URL term a weight that --explain cannot show. */
-	if (out->q && out->n_units == 0 && c.st == FOLIO_OK) {
-		fo_xquery *selected = fo_xquery_scale(out->q, 0);
-
-		if (!selected)
-			fo_qc_nomem(&c);
-		else {
-			fo_xquery_free(out->q);
-			out->q = selected;
-		}
-	}
 	fo_buf_free(&c.scratch);
 	if (c.st != FOLIO_OK)
 		fo_compiled_free(out);
