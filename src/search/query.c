@@ -401,9 +401,14 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		size_t prev_end = 0;
 		fo_qtoks tl;
 
-		/* a URL is one thing typed, a post's or text */
-		if (kid->kind == FO_Q_URL && kid->occur == FO_OCCUR_DEFAULT)
-			n++;
+		/* a URL searched as text is one thing typed; a post's URL
+		 * is a filter, like site: */
+		if (kid->kind == FO_Q_URL && kid->occur == FO_OCCUR_DEFAULT) {
+			fo_xquery *url = url_query(c, kid);
+
+			n += url == NULL;
+			fo_xquery_free(url);
+		}
 		if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
 			continue;
 		if (fo_qc_analyse(c, kid, &tl) != 0)

@@ -130,6 +130,10 @@ begin "a URL narrows the words with it, and -URL leaves that post out"
 expect_eq "$META" "$(hits MXFP8 "$META")"
 expect_eq "$META" "$(hits MXFP8 -"$NVIDIA")"
 
+begin "a post's URL is a filter, not a typed word: two words beside it must both match"
+expect_eq "" "$(hits MXFP8 Heroku "$HEROKU")"
+expect_eq "$HEROKU" "$(hits table lock "$HEROKU")"
+
 begin "a URL no post has matches nothing"
 run "$FOLIO" search --db "$TMP/index" https://yomu.fyi/post/none.md
 expect_eq "1|" "$rc|$out"
