@@ -453,13 +453,15 @@ folio_status fo_read_count(fo_run *r)
 	if (r->n_paths && !found) {
 		fo_buf names = FO_BUF_INIT;
 
-		for (i = 0; i < r->n_paths; i++)
-			fo_buf_printf(&names, "%s%s", i ? ", " : "",
-			              r->paths[i]);
+		for (i = 0; i < r->n_paths; i++) {
+			int why = stat(r->paths[i], &sb) == 0 ? 0 : errno;
+			fo_buf_printf(&names, "%s%s: %s", i ? "; " : "",
+			              r->paths[i], strerror(why));
+		}
 		st = names.oom ? fo_db_fail(db, FOLIO_ERROR_NOMEM,
 		                            "out of memory")
-		               : fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "%s: %s",
-		                            names.data, strerror(ENOENT));
+		               : fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "%s",
+		                            names.data);
 		fo_buf_free(&names);
 		return st;
 	}

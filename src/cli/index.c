@@ -94,7 +94,7 @@ static void print_summary(const folio_index_report *rep,
 	putchar('\n');
 }
 
-/* Whether any corpus path exists; when none does, says so naming each,
+/* Whether any corpus path can be read; when none can, says why for each,
  * as folio_db_index_paths would, but before the index is opened, so that
  * a mistyped path does not leave a new, empty index behind. */
 static int corpus_exists(const char *const *paths, size_t n)
@@ -103,12 +103,15 @@ static int corpus_exists(const char *const *paths, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (stat(paths[i], &sb) == 0 || errno != ENOENT)
+		if (stat(paths[i], &sb) == 0)
 			return 1;
 	fputs("folio: ", stderr);
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%s", i ? ", " : "", paths[i]);
-	fprintf(stderr, ": %s\n", strerror(ENOENT));
+	for (i = 0; i < n; i++) {
+		int why = stat(paths[i], &sb) == 0 ? 0 : errno;
+		fprintf(stderr, "%s%s: %s", i ? "; " : "", paths[i],
+		        strerror(why));
+	}
+	fputc('\n', stderr);
 	return 0;
 }
 

@@ -996,8 +996,8 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 		const char *two[2] = { missing, other };
 
 		in_root(other, sizeof other, "nor-this.md");
-		snprintf(both, sizeof both, "%s, %s: No such file or directory",
-		         missing, other);
+		snprintf(both, sizeof both, "%s: No such file or directory; %s: "
+		         "No such file or directory", missing, other);
 		assert_int(FOLIO_ERROR_NOT_FOUND,
 		           folio_db_index_paths(db, two, 2, NULL, &report));
 		assert_str(both, folio_db_error(db));

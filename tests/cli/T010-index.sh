@@ -91,9 +91,10 @@ run "$FOLIO" index --db "$TMP/e2" "$TMP/no-such-dir"
 expect_eq "2|folio: $TMP/no-such-dir: No such file or directory|absent" \
 	"$rc|$err|$([ -e "$TMP/e2" ] && echo present || echo absent)"
 
-begin "when several corpus paths are given and none exists, the error names each"
-run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/nor-this.md"
-expect_eq "2|folio: $TMP/no-such-dir, $TMP/nor-this.md: No such file or directory|absent" \
+begin "when several corpus paths are given and none can be read, the error says why for each"
+touch "$TMP/a-file"
+run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/a-file/x.md"
+expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
 	"$rc|$err|$([ -e "$TMP/e3" ] && echo present || echo absent)"
 
 begin "an unknown option is a usage error"
