@@ -186,7 +186,15 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		/* The snippet holds no control characters but our markers. */
 		printf("\n   %s\n", h->snippet);
 		if (flags & FOLIO_SEARCH_EXPLAIN) {
-			printf("   score %.4f =\n", h->score);
+			size_t parts = 0;
+
+			folio_results_explain(r, i, &parts);
+			/* filters alone (site:, a URL, dates) score nothing */
+			if (parts)
+				printf("   score %.4f =\n", h->score);
+			else
+				printf("   score %.4f: nothing in the query "
+				       "scores, it only selects\n", h->score);
 			print_explain_text(r, i);
 		}
 	}

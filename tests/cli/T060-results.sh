@@ -86,6 +86,10 @@ begin "filters alone (site:, a URL) only select: every hit scores 0, which --exp
 run "$FOLIO" search --db "$TMP/index" --json --explain 'site:yomu.fyi'
 expect_eq "6|True" "$(json 'str(len(d["hits"])) + "|" + str(all(h["score"] == 0 and sum(e["weight"] for e in h["explain"]) == 0 for h in d["hits"]))')"
 
+begin "--explain as text says so when nothing in the query scores"
+run "$FOLIO" search --db "$TMP/index" --explain --limit 1 'site:yomu.fyi'
+expect_eq "   score 0.0000: nothing in the query scores, it only selects" "$(grep score <<<"$out")"
+
 begin "site: beside words only selects, so --explain still sums to the score"
 run "$FOLIO" search --db "$TMP/index" --json --explain 'MXFP8 OR site:yomu.fyi'
 expect_eq "6|True" "$(json 'str(len(d["hits"])) + "|" + str(all(abs(sum(e["weight"] for e in h["explain"]) - h["score"]) < 1e-3 for h in d["hits"]))')"
