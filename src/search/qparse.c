@@ -452,13 +452,16 @@ static fo_qnode *parse_phrase(parser *p, const tok *q)
 }
 
 /* Whether s[0..len) is an http or https URL with something after the
- * "//": pasted from a feed, it names a post, whose URL is indexed as its
- * identity, not as text. */
+ * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
+ * quote them): pasted from a feed, it names a post, whose URL is indexed
+ * as its identity, not as text. */
 static int is_url(const char *s, size_t len)
 {
 	static const char *const schemes[] = { "http://", "https://" };
 	size_t k, i, n;
 
+	if (len > 0 && s[0] == '<')
+		s++, len--;
 	for (k = 0; k < 2; k++) {
 		n = strlen(schemes[k]);
 		for (i = 0; i < n && i < len &&

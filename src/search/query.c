@@ -340,21 +340,47 @@ static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
 	return scaled;
 }
 
+/* The URL in a word as pasted: without the angle brackets that quote
+ * URLs in mail (RFC 3986 appendix C) or the punctuation of the sentence
+ * around it, which a URL can end with but a post's rarely does. */
+static void url_trim(const char **s, size_t *len)
+{
+	if (*len && (*s)[0] == '<') {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len && strchr(">.,;:!?'\"", (*s)[*len - 1]))
+		(*len)--;
+}
+
 /* A URL names the post indexed under it, as typed or, as folio similar
- * looks it up, with its scheme and host in lower case (urlterm.h): the
- * query for the one of those a post has, or NULL when none has (or
- * without statistics to tell), and the URL is text like any other. */
+ * looks it up, with its scheme and host in lower case (urlterm.h), else
+ * the same trimmed (url_trim): the query for the first of those a post
+ * has, or NULL when none has (or without statistics to tell), and the
+ * URL is text like any other. */
 static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_buf url = FO_BUF_INIT, term = FO_BUF_INIT;
 	fo_xquery *q = NULL;
 	uint64_t posts = 0;
-	int folded = 0;
+	int folded = 0, pass;
+	const char *text = n->text;
+	size_t len = n->len;
 
 	if (!c->stats || !c->stats->termfreq)
 		return NULL;
-	fo_buf_append(&url, n->text, n->len);
-	if (!url.oom) {
+	for (pass = 0; pass < 2 && !posts && folded >= 0; pass++) {
+		if (pass == 1) {
+			size_t was = len;
+
+			url_trim(&text, &len);
+			if (len == was && text == n->text)
+				break;
+		}
+		fo_buf_clear(&url);
+		fo_buf_append(&url, text, len);
+		if (url.oom)
+			break;
 		fo_url_term(url.data, &term);
 		if (!term.oom)
 			posts = c->stats->termfreq(c->stats->ctx, term.data);

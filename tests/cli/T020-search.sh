@@ -126,6 +126,11 @@ begin "a post's URL finds that post, its scheme and host in any case"
 expect_eq "$NVIDIA" "$(hits "$NVIDIA")"
 expect_eq "$NVIDIA" "$(hits "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}")"
 
+begin "a URL pasted with the punctuation around it still finds its post"
+expect_eq "$NVIDIA" "$(hits "$NVIDIA,")"
+expect_eq "$NVIDIA" "$(hits "<$NVIDIA>")"
+expect_eq "$NVIDIA" "$(hits "$NVIDIA.")"
+
 begin "a URL narrows the words with it, and -URL leaves that post out"
 expect_eq "$META" "$(hits MXFP8 "$META")"
 expect_eq "$META" "$(hits MXFP8 -"$NVIDIA")"

@@ -234,6 +234,7 @@ static void test_qparse__a_url_names_a_post(void)
 	lenient("prefix\"https://x.org/a\"", "https://x.org/a*");
 	lenient("words\"yomu.fyi/post/a.md\"", "yomu.fyi/post/a.md");
 	lenient("words\"https://\"", "https://");
+	lenient("url\"<https://x.org/a>\"", "<https://x.org/a>");
 	/* NEAR is about positions, which only text has: there a URL is its
 	 * words, as before URLs named posts */
 	strict("NEAR/10(words\"oscar\", words\"https://x.org/a\")",
