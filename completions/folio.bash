@@ -61,8 +61,9 @@ _folio()
 	search)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--db --limit --offset --sort --since
-				--until --all --any --strict --facets --explain --json
-				--stdin --remote --timeout --allow-partial --help' -- "$cur"))
+				--until --all --any --strict --facets --exhaustive
+				--explain --json --stdin --remote --timeout --allow-partial
+				--help' -- "$cur"))
 		fi ;;
 	similar)
 		if [[ $cur == -* ]]; then

@@ -532,7 +532,13 @@ enum folio_search_flags {
 	 *  "<b>" markers as it is. Without it snippets are plain text, which
 	 *  may hold any of those characters (a summary about &lt;script&gt;
 	 *  reads <script>). Titles and other fields are always plain text. */
-	FOLIO_SEARCH_HTML = 1u << 4
+	FOLIO_SEARCH_HTML = 1u << 4,
+	/** Examine every match, as FOLIO_SEARCH_FACETS does: the total is
+	 *  exact however large (otherwise exact up to 1000, then an
+	 *  estimate), and no hit can be lost to the pruning bug of Xapian
+	 *  1.4.22 (README "A known limit of Xapian 1.4.22"). A ranked search
+	 *  of many matches costs about twice as much. */
+	FOLIO_SEARCH_EXHAUSTIVE = 1u << 5
 };
 
 typedef struct folio_search_options {
@@ -635,7 +641,8 @@ FOLIO_EXTERN size_t folio_db_error_position(const folio_db *db);
 /** The number of hits held (at most opts.limit). */
 FOLIO_EXTERN size_t folio_results_count(const folio_results *results);
 
-/** An estimate of all matching posts (exact for small result sets). */
+/** All matching posts: exact up to 1000 and with FOLIO_SEARCH_FACETS or
+ *  FOLIO_SEARCH_EXHAUSTIVE, an estimate otherwise. */
 FOLIO_EXTERN uint64_t folio_results_total(const folio_results *results);
 
 /** Hit i (0-based), or NULL when i is out of range. Borrowed. */

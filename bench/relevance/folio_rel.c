@@ -4,7 +4,8 @@
  * Usage: rel_folio INDEX QUERIES.tsv [knob=value...]
  * Knobs override the ranking defaults (src/search/query.h fo_rank), for
  * tuning: k1 b exact title pair window coord join delta abbrev andpair
- * acronym compound common cpen cbonus cwindow andmax defop=and|or|auto.
+ * acronym compound common cpen cbonus cwindow andmax defop=and|or|auto;
+ * exhaustive=1 examines every match (FOLIO_SEARCH_EXHAUSTIVE).
  */
 #include "common.h"
 
@@ -63,13 +64,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fo_db_rank(db);
+	so.limit = 10;
+	so.flags = FOLIO_SEARCH_NO_SUGGEST;
 	for (i = 3; i < argc; i++)
-		if (set_knob(&db->rank, argv[i]) != 0) {
+		if (strcmp(argv[i], "exhaustive=1") == 0)
+			so.flags |= FOLIO_SEARCH_EXHAUSTIVE;
+		else if (set_knob(&db->rank, argv[i]) != 0) {
 			fprintf(stderr, "rel_folio: unknown knob %s\n", argv[i]);
 			return 2;
 		}
-	so.limit = 10;
-	so.flags = FOLIO_SEARCH_NO_SUGGEST;
 	if (!(q = fopen(argv[2], "r"))) {
 		perror(argv[2]);
 		return 2;

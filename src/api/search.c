@@ -432,11 +432,13 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		params.b = db->rank.b;
 		params.min_normlen = db->rank.min_normlen;
 		params.delta = db->rank.delta;
-		/* Facets count every match, so every match must be seen. */
 		/* one more than the total promised exact: seeing it proves
-		 * that there are more */
+		 * that there are more. Facets count every match, so every
+		 * match must be seen. */
 		params.check_at_least = CHECK_AT_LEAST + 1;
-		if ((opts->flags & FOLIO_SEARCH_FACETS) && docs > CHECK_AT_LEAST)
+		params.exhaustive = (opts->flags & (FOLIO_SEARCH_FACETS |
+		                                    FOLIO_SEARCH_EXHAUSTIVE)) != 0;
+		if (params.exhaustive && docs > CHECK_AT_LEAST)
 			params.check_at_least = docs;
 		for (f = 0; (opts->flags & FOLIO_SEARCH_FACETS) && docs &&
 		            f < FO_N_FACETS;

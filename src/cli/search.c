@@ -38,6 +38,8 @@ static const char usage[] =
 	"  --all, --any      free words must all match / any may match\n"
 	"  --strict          malformed queries are errors\n"
 	"  --facets          count all matches by company, type, topic, year\n"
+	"  --exhaustive      examine every match: an exact total, and no hit\n"
+	"                    lost to Xapian 1.4's pruning (slower)\n"
 	"  --explain         show what each query term adds to each score\n"
 	"  --json            print one JSON object (see the README for its schema)\n"
 	"  --stdin           read one query per line; print one JSON object\n"
@@ -113,6 +115,8 @@ int cli_search_option(int argc, char **argv, int *i,
 		so->flags |= FOLIO_SEARCH_STRICT;
 	else if (strcmp(arg, "--facets") == 0)
 		so->flags |= FOLIO_SEARCH_FACETS;
+	else if (strcmp(arg, "--exhaustive") == 0)
+		so->flags |= FOLIO_SEARCH_EXHAUSTIVE;
 	else if (strcmp(arg, "--explain") == 0)
 		so->flags |= FOLIO_SEARCH_EXPLAIN;
 	else if (strcmp(arg, "--json") == 0)

@@ -176,6 +176,10 @@ typedef struct fo_xsearch {
 	 * delta * idf, so matching more words always counts). */
 	double k1, k2, k3, b, min_normlen, delta;
 	size_t check_at_least; /* how many matches to count exactly */
+	/* Nonzero: check_at_least is every document, and every match must
+	 * be examined: the matcher may not prune (Xapian 1.4.22 can drop a
+	 * hit where it prunes; README "A known limit"). */
+	int exhaustive;
 	/* Facets: count the values of each slot whose bit is set, over the
 	 * whole match set (set check_at_least to the document count for
 	 * exact counts). A value holding NULs counts once per NUL-separated

@@ -300,7 +300,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// sanitizers' smaller corpus): the probe is for one database only.
 	// The cause is Xapian 1.4.22's AND_MAYBE-to-AND skip, which can
 	// drop a hit wherever pruning sets in (README "A known limit").
-	bool probe = resort && !facets && h->db->size() == 1;
+	bool probe = resort && !facets && !p->exhaustive && h->db->size() == 1;
 	if (resort) {
 		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
 		first = 0;
@@ -313,7 +313,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// Spies (facets) must see every match; a remote shard would answer
 	// each term frequency with a round trip of its own.
 	Xapian::doccount at_least = p->check_at_least;
-	if (!facets && !h->remote && min_matches(*h->db, q->q) >= at_least)
+	if (!facets && !p->exhaustive && !h->remote &&
+	    min_matches(*h->db, q->q) >= at_least)
 		at_least = 0;
 	Xapian::MSet mset = enq.get_mset(first, want, at_least);
 	m->facets.clear();

@@ -8,7 +8,17 @@
  * one- and two-word queries whose many hits tie on weight) must return
  * the same hits in the same order with the same totals and scores equal
  * within a relative 1e-9 (floating-point sums may differ in their last
- * bits between layouts: 1.3e-16 is the largest difference seen).
+ * bits between layouts: 1.3e-16 is the largest difference seen), when
+ * every match is examined (FOLIO_SEARCH_EXHAUSTIVE).
+ *
+ * A search as made by default lets Xapian prune, and Xapian 1.4.22 can
+ * then drop a hit (README "A known limit of Xapian 1.4.22"). With the
+ * second phase rescoring the first 20 hits, a hit lost there lets
+ * another in, which can rank anywhere on the first page: in one
+ * database, "development file for libwget2" shows libclsync-dev at rank
+ * 5, where 2 and 4 shards and every match examined show libgcab-dev.
+ * So default pages are compared with exhaustive ones on each layout,
+ * and only a few may differ.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -127,30 +137,43 @@ static double absolute(double v)
 static size_t compared_hits, tied_hits;
 static double worst;
 
-/* Compare one query's results on two handles; -1 with a message if they
- * differ. */
+static folio_results *search(folio_db *db, const char *query, size_t offset,
+                             size_t limit, unsigned flags)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+
+	so.limit = limit;
+	so.offset = offset;
+	so.flags = flags;
+	if (folio_db_search(db, query, &so, &r) != FOLIO_OK)
+		fprintf(stderr, "  \"%s\": %s\n", query, folio_db_error(db));
+	return r;
+}
+
+static int same_hit(const folio_hit *x, const folio_hit *y, double *diff)
+{
+	*diff = absolute(x->score - y->score) /
+	        (x->score > 0 ? x->score : 1e-300);
+	return strcmp(x->url, y->url) == 0 && *diff <= TOLERANCE;
+}
+
+/* Compare one query's exhaustive results on two handles; -1 with a
+ * message if they differ. */
 static int same_results(folio_db *a, folio_db *b, const char *query,
                         size_t offset)
 {
-	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
-	folio_results *ra = NULL, *rb = NULL;
+	folio_results *ra = search(a, query, offset, LIMIT,
+	                           FOLIO_SEARCH_EXHAUSTIVE);
+	folio_results *rb = search(b, query, offset, LIMIT,
+	                           FOLIO_SEARCH_EXHAUSTIVE);
 	size_t i;
 	int rc = -1;
+	double diff;
 
-	so.limit = LIMIT;
-	so.offset = offset;
-	if (folio_db_search(a, query, &so, &ra) != FOLIO_OK ||
-	    folio_db_search(b, query, &so, &rb) != FOLIO_OK) {
-		fprintf(stderr, "  \"%s\": %s%s\n", query, folio_db_error(a),
-		        folio_db_error(b));
+	if (!ra || !rb)
 		goto done;
-	}
-	/* Totals are exact up to 1000 (README); beyond, both are
-	 * estimates, which Xapian rounds from bounds that depend on how
-	 * the matches fall into shards. */
-	if ((folio_results_total(ra) != folio_results_total(rb) &&
-	     (folio_results_total(ra) <= 1000 ||
-	      folio_results_total(rb) <= 1000)) ||
+	if (folio_results_total(ra) != folio_results_total(rb) ||
 	    folio_results_count(ra) != folio_results_count(rb)) {
 		fprintf(stderr, "  \"%s\": %llu/%zu hits vs %llu/%zu\n", query,
 		        (unsigned long long)folio_results_total(ra),
@@ -162,10 +185,8 @@ static int same_results(folio_db *a, folio_db *b, const char *query,
 	for (i = 0; i < folio_results_count(ra); i++) {
 		const folio_hit *x = folio_results_hit(ra, i);
 		const folio_hit *y = folio_results_hit(rb, i);
-		double diff = absolute(x->score - y->score) /
-		              (x->score > 0 ? x->score : 1e-300);
 
-		if (strcmp(x->url, y->url) != 0 || diff > TOLERANCE) {
+		if (!same_hit(x, y, &diff)) {
 			fprintf(stderr, "  \"%s\" rank %zu: %s %.17g vs %s %.17g\n",
 			        query, x->rank, x->url, x->score, y->url,
 			        y->score);
@@ -181,6 +202,47 @@ static int same_results(folio_db *a, folio_db *b, const char *query,
 done:
 	folio_results_free(ra);
 	folio_results_free(rb);
+	return rc;
+}
+
+/* The default page of one query against the exhaustive one on the same
+ * handle: 0 if they are the same hits with the same scores, 1 (with a
+ * line on stdout) if they differ, -1 if a search fails. */
+static int pruned_differs(folio_db *db, const char *query, size_t offset,
+                          size_t limit)
+{
+	folio_results *p = search(db, query, offset, limit, 0);
+	folio_results *e = search(db, query, offset, limit,
+	                          FOLIO_SEARCH_EXHAUSTIVE);
+	size_t i, n;
+	int rc = -1;
+	double diff;
+
+	if (!p || !e)
+		goto done;
+	rc = 1;
+	n = folio_results_count(p);
+	if (n != folio_results_count(e) ||
+	    (folio_results_total(e) <= 1000 &&
+	     folio_results_total(p) != folio_results_total(e)))
+		goto differs;
+	for (i = 0; i < n; i++)
+		if (!same_hit(folio_results_hit(p, i), folio_results_hit(e, i),
+		              &diff))
+			goto differs;
+	rc = 0;
+	goto done;
+differs:
+	for (i = 0; i < n && i < folio_results_count(e) &&
+	            same_hit(folio_results_hit(p, i), folio_results_hit(e, i),
+	                     &diff);
+	     i++)
+		;
+	printf("  \"%s\", %zu from %zu: differs from rank %zu\n", query, limit,
+	       offset, offset + i + 1);
+done:
+	folio_results_free(p);
+	folio_results_free(e);
 	return rc;
 }
 
@@ -229,11 +291,43 @@ static void test_shards__every_layout_ranks_as_one_database(void)
 	assert_true(tied_hits > 0); /* the tie-break was exercised */
 }
 
+static void test_shards__a_default_search_rarely_differs_from_an_exhaustive_one(void)
+{
+	static const size_t pages[][2] = { { 0, 10 }, { 0, LIMIT }, { 7, LIMIT } };
+	folio_db *db = NULL;
+	size_t i, q, k, n = 0, differ = 0;
+	int failed = 0, rc;
+
+	for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+		db = open_layout(layouts[i]);
+		if (!db)
+			break;
+		for (q = 0; q < n_queries; q++)
+			for (k = 0; k < sizeof pages / sizeof pages[0]; k++, n++) {
+				rc = pruned_differs(db, queries[q], pages[k][0],
+				                    pages[k][1]);
+				failed += rc < 0;
+				differ += rc > 0;
+			}
+		folio_db_close(db);
+		db = NULL;
+	}
+	printf("  %zu default pages, %zu differ from every match examined\n",
+	       n, differ);
+	assert_true(i == sizeof layouts / sizeof layouts[0]);
+	assert_int(0, failed);
+	/* 1 of 1602 at 12000 posts: Xapian's pruning. A change to how folio
+	 * fetches a page (the tie margin, the probe, skipping
+	 * check_at_least) would make many differ. */
+	assert_true(differ * 100 <= n);
+}
+
 int main(void)
 {
 	static const fo_test tests[] = {
 		FO_TEST(test_shards__build_as_1_2_and_4_shards),
 		FO_TEST(test_shards__every_layout_ranks_as_one_database),
+		FO_TEST(test_shards__a_default_search_rarely_differs_from_an_exhaustive_one),
 	};
 	int rc;
 	size_t i;

@@ -716,7 +716,8 @@ class Index:
                since: Optional[str] = None, until: Optional[str] = None,
                match: str = "auto", strict: bool = False,
                facets: bool = False, explain: bool = False,
-               suggest: bool = True, html: bool = False) -> Results:
+               suggest: bool = True, html: bool = False,
+               exhaustive: bool = False) -> Results:
         """Search; return Results (best first).
 
         query is in folio's query language: free words, "exact phrases",
@@ -749,6 +750,9 @@ class Index:
         explain:   explain each hit's score (Hit.explain)
         suggest:   False: never look for a spelling suggestion
                    (Results.suggestion)
+        exhaustive: examine every match: Results.total is exact however
+                   large, and no hit is lost to Xapian 1.4.22's pruning
+                   (slower)
 
         Raises InvalidArgumentError for an empty query or bad options (an
         invalid since/until date), QueryError for malformed syntax with
@@ -756,7 +760,7 @@ class Index:
         """
         return self._run("folio_db_search", query, "query", limit, offset, sort,
                          highlight, snippet_bytes, since, until, match, strict,
-                         facets, explain, suggest, html)
+                         facets, explain, suggest, html, exhaustive)
 
     def similar(self, url: str, *, limit: int = 10, offset: int = 0,
                 sort: str = "relevance",
@@ -773,13 +777,13 @@ class Index:
         """
         return self._run("folio_db_similar", url, "url", limit, offset, sort,
                          highlight, snippet_bytes, since, until, "auto", False,
-                         facets, explain, True, html)
+                         facets, explain, True, html, False)
 
     def _run(self, function: str, text, what: str, limit: int, offset: int,
              sort: str, highlight: Optional[Tuple[str, str]], snippet_bytes: int,
              since: Optional[str], until: Optional[str], match: str,
              strict: bool, facets: bool, explain: bool, suggest: bool,
-             html: bool) -> Results:
+             html: bool, exhaustive: bool) -> Results:
         """Call folio_db_search or folio_db_similar and copy the results."""
         if sort not in _SORTS:
             raise ValueError("sort must be one of %s, not %r"
@@ -799,6 +803,8 @@ class Index:
             flags |= _native.SEARCH_NO_SUGGEST
         if html:
             flags |= _native.SEARCH_HTML
+        if exhaustive:
+            flags |= _native.SEARCH_EXHAUSTIVE
         opts = _native.SearchOptions(_native.SEARCH_OPTIONS_VERSION, offset, limit,
                                      _SORTS[sort], None, None, snippet_bytes, flags,
                                      _bytes(since, "since"), _bytes(until, "until"),

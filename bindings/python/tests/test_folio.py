@@ -375,6 +375,21 @@ def test_facets_count_every_match_by_company_type_topic_and_year(sample):
     assert sample.search("parallelism").facets == {}
 
 
+def test_an_exhaustive_search_counts_every_match_exactly(tmp_path):
+    # 1500 posts: a third say alpha, a third beta, a third both. Past
+    # 1000 matches the total of "alpha OR beta" is Xapian's estimate,
+    # which takes the two words as independent.
+    lines = tmp_path / "ab.jsonl"
+    words = ["alpha", "beta", "alpha beta"]
+    lines.write_text("".join(
+        '{"url": "https://example.com/%d", "title": "Post %d", "summary": "%s."}\n'
+        % (i, i, words[i % 3]) for i in range(1500)))
+    with folio.Index(tmp_path / "ab", create=True) as ix:
+        ix.index_paths(lines)
+        assert ix.search("alpha OR beta").total == 1300
+        assert ix.search("alpha OR beta", exhaustive=True).total == 1500
+
+
 def test_a_misspelt_word_gets_a_suggestion_unless_turned_off(sample):
     results = sample.search("parallelsim")
     assert (results.total, results.suggestion) == (0, "parallelism")
