@@ -642,8 +642,13 @@ FOLIO_EXTERN size_t folio_db_error_position(const folio_db *db);
 FOLIO_EXTERN size_t folio_results_count(const folio_results *results);
 
 /** All matching posts: exact up to 1000 and with FOLIO_SEARCH_FACETS or
- *  FOLIO_SEARCH_EXHAUSTIVE, an estimate otherwise. */
+ *  FOLIO_SEARCH_EXHAUSTIVE, an estimate otherwise
+ *  (folio_results_total_exact says which). */
 FOLIO_EXTERN uint64_t folio_results_total(const folio_results *results);
+
+/** 1 when folio_results_total is the number of matching posts, 0 when it
+ *  is an estimate (or results is NULL). */
+FOLIO_EXTERN int folio_results_total_exact(const folio_results *results);
 
 /** Hit i (0-based), or NULL when i is out of range. Borrowed. */
 FOLIO_EXTERN const folio_hit *folio_results_hit(const folio_results *results,

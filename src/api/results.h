@@ -16,6 +16,7 @@
 struct folio_results {
 	size_t n;
 	uint64_t total;
+	int total_exact; /* total is a count, not an estimate */
 	folio_hit *hits;
 	fo_docdata *posts;
 	char **snippets;

@@ -45,6 +45,11 @@ uint64_t folio_results_total(const folio_results *r)
 	return r ? r->total : 0;
 }
 
+int folio_results_total_exact(const folio_results *r)
+{
+	return r ? r->total_exact : 0;
+}
+
 const folio_hit *folio_results_hit(const folio_results *r, size_t i)
 {
 	return r && i < r->n ? &r->hits[i] : NULL;
@@ -455,6 +460,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK) {
 		r->total = fo_xmset_estimate(m);
+		r->total_exact = fo_xmset_exact(m);
 		n = fo_xmset_size(m);
 	}
 	if (st == FOLIO_OK && window) {

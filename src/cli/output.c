@@ -54,8 +54,9 @@ void print_json(FILE *f, folio_db *db, const char *query,
 
 	fputs("{\"query\": ", f);
 	json_string(f, query);
-	fprintf(f, ", \"total\": %llu, \"suggestion\": ",
-	        (unsigned long long)folio_results_total(r));
+	fprintf(f, ", \"total\": %llu, \"total_exact\": %s, \"suggestion\": ",
+	        (unsigned long long)folio_results_total(r),
+	        folio_results_total_exact(r) ? "true" : "false");
 	json_string(f, folio_results_suggestion(r));
 	fputs(", \"notices\": [", f);
 	for (i = 0; i < folio_results_notice_count(r); i++) {
@@ -163,6 +164,8 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	size_t i, n = folio_results_count(r), offset = so->offset;
 	unsigned flags = so->flags;
 	uint64_t total = folio_results_total(r);
+	/* Past 1000 matches Xapian estimates the total (README) */
+	const char *about = folio_results_total_exact(r) ? "" : "about ";
 
 	for (i = 0; i < n; i++) {
 		const folio_hit *h = folio_results_hit(r, i);
@@ -199,13 +202,14 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		}
 	}
 	if (n && offset + n < total)
-		printf("\n(%zu-%zu of %llu; --offset %zu for more)\n", offset + 1,
-		       offset + n, (unsigned long long)total, offset + n);
+		printf("\n(%zu-%zu of %s%llu; --offset %zu for more)\n",
+		       offset + 1, offset + n, about,
+		       (unsigned long long)total, offset + n);
 	/* No hit shown, yet some match (the page is past the end), or only
 	 * the count was asked for (--limit 0, even when it is 0): say how
 	 * many. */
 	if (!n && (total || so->limit == 0)) {
-		printf("%llu post%s", (unsigned long long)total,
+		printf("%s%llu post%s", about, (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");
 		if (total && offset >= total)
 			printf("; --offset %zu is past the last", offset);

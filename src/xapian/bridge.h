@@ -212,6 +212,9 @@ folio_status fo_xdb_search(fo_xdb *db, const fo_xquery *q,
                            fo_xerr *err);
 size_t fo_xmset_size(const fo_xmset *m);
 uint64_t fo_xmset_estimate(const fo_xmset *m);
+/* Nonzero when fo_xmset_estimate is the number of matches, not an
+ * estimate (Xapian's lower and upper bounds on it are equal). */
+int fo_xmset_exact(const fo_xmset *m);
 double fo_xmset_weight(const fo_xmset *m, size_t i);
 uint32_t fo_xmset_docid(const fo_xmset *m, size_t i);
 /* The document data fetched with the hit; borrowed from m. */

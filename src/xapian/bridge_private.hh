@@ -57,6 +57,8 @@ struct fo_xfacet {
 
 struct fo_xmset {
 	uint64_t estimate;
+	bool exact; // estimate is the number of matches
+
 	std::vector<fo_xmset_item> items;
 	std::vector<fo_xfacet> facets;
 };

@@ -746,8 +746,9 @@ static void test_api__paging_with_limit_and_offset(void)
 }
 
 /* Totals are exact up to 1000 matches (README "JSON"), and beyond that
- * an estimate near the truth: a word's exact form is a part of its
- * stem's posts, which Xapian's estimate of a union cannot know. */
+ * an estimate near the truth, and said to be one: a word's exact form is
+ * a part of its stem's posts, which Xapian's estimate of a union cannot
+ * know. */
 static void test_api__totals_are_exact_to_1000_and_estimated_closely_beyond(void)
 {
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
@@ -769,13 +770,26 @@ static void test_api__totals_are_exact_to_1000_and_estimated_closely_beyond(void
 	db = open_as(path, WRITE_CREATE);
 	assert_true(db != NULL);
 	assert_ok(index_file(db, dir, 0, 0, 0, &rep));
-	assert_int(1000, total_of(db, "newmark"));
+	assert_ok(folio_db_search(db, "newmark", NULL, &r));
+	assert_int(1000, folio_results_total(r));
+	assert_int(1, folio_results_total_exact(r));
+	folio_results_free(r);
 	/* 1800 posts have the word in some form; counted exactly, for
-	 * facets, and estimated without them */
+	 * facets or when asked, and estimated without them */
 	so.flags = FOLIO_SEARCH_FACETS;
 	assert_ok(folio_db_search(db, "threads", &so, &r));
 	assert_int(1800, folio_results_total(r));
+	assert_int(1, folio_results_total_exact(r));
 	folio_results_free(r);
+	so.flags = FOLIO_SEARCH_EXHAUSTIVE;
+	assert_ok(folio_db_search(db, "threads", &so, &r));
+	assert_int(1800, folio_results_total(r));
+	assert_int(1, folio_results_total_exact(r));
+	folio_results_free(r);
+	assert_ok(folio_db_search(db, "threads", NULL, &r));
+	assert_int(0, folio_results_total_exact(r));
+	folio_results_free(r);
+	assert_int(0, folio_results_total_exact(NULL));
 	estimate = total_of(db, "threads");
 	if (estimate < 1620 || estimate > 1980)
 		fprintf(stderr, "  estimate %ld for 1800\n", estimate);

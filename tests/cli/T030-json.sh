@@ -8,8 +8,10 @@ check_schema() {
 	python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert set(d) == {"query", "total", "suggestion", "notices", "hits"}, d.keys()
+assert set(d) == {"query", "total", "total_exact", "suggestion", "notices",
+                  "hits"}, d.keys()
 assert isinstance(d["query"], str) and isinstance(d["total"], int)
+assert isinstance(d["total_exact"], bool)
 for i, h in enumerate(d["hits"]):
     assert list(h) == ["rank", "score", "url", "title", "company", "author",
                        "published", "type", "topics", "snippet"], list(h)
@@ -37,7 +39,7 @@ expect_eq "None|Meta|2026-08-03|Explainer|['Parallelism']" \
 
 begin "no hits is still a valid object, with exit status 1"
 run "$FOLIO" search --db "$TMP/index" --json zyzzyva
-expect_eq '1|{"query": "zyzzyva", "total": 0, "suggestion": null, "notices": [], "hits": []}' "$rc|$out"
+expect_eq '1|{"query": "zyzzyva", "total": 0, "total_exact": true, "suggestion": null, "notices": [], "hits": []}' "$rc|$out"
 
 begin "a query that fails is still one object, with its error and position"
 run "$FOLIO" search --db "$TMP/index" --json --strict '"free threaded'

@@ -29,9 +29,15 @@ begin "--exhaustive counts every match exactly"
 python3 -c 'for i in range(1500): print("{\"url\": \"https://example.com/%d\", \"title\": \"Post %d\", \"summary\": \"%s.\"}" % (i, i, ["alpha", "beta", "alpha beta"][i % 3]))' >"$TMP/ab.jsonl"
 "$FOLIO" index --db "$TMP/ab" "$TMP/ab.jsonl" >/dev/null
 run "$FOLIO" search --db "$TMP/ab" --json 'alpha OR beta'
-estimate=$(json 'd["total"]')
+estimate=$(json 'd["total"], d["total_exact"], sep="|"')
 run "$FOLIO" search --db "$TMP/ab" --json --exhaustive 'alpha OR beta'
-expect_eq "1300|1500|10" "$estimate|$(json 'd["total"], len(d["hits"]), sep="|"')"
+expect_eq "1300|False|1500|True|10" "$estimate|$(json 'd["total"], d["total_exact"], len(d["hits"]), sep="|"')"
+
+begin "an estimated total says about, a counted one does not"
+run "$FOLIO" search --db "$TMP/ab" --limit 2 'alpha OR beta'
+expect_eq "(1-2 of about 1300; --offset 2 for more)" "$(tail -n 1 <<<"$out")"
+run "$FOLIO" search --db "$TMP/ab" --limit 2 --exhaustive 'alpha OR beta'
+expect_eq "(1-2 of 1500; --offset 2 for more)" "$(tail -n 1 <<<"$out")"
 
 begin "a post on two topics counts once in each; posts without a date have no year"
 run "$FOLIO" search --db "$TMP/more" --json --facets kernel

@@ -260,7 +260,9 @@ class Results(collections.abc.Sequence):
     """The hits of one search: a sequence of Hit, best first.
 
     total:      an estimate of all matching posts (exact when at most 1000
-                match); len() is the number of hits held (at most the limit)
+                match, or with exhaustive=True or facets=True); len() is the
+                number of hits held (at most the limit)
+    total_exact: True when total is a count, False when it is an estimate
     query:      the query (the URL for Index.similar())
     suggestion: a corrected query made of the index's own words ("did you
                 mean"), or None; made only when the query had few hits and
@@ -275,9 +277,11 @@ class Results(collections.abc.Sequence):
     def __init__(self, query: str, total: int, hits: List[Hit],
                  suggestion: Optional[str] = None,
                  notices: Tuple[Notice, ...] = (),
-                 facets: Optional[Dict[str, Tuple[FacetValue, ...]]] = None):
+                 facets: Optional[Dict[str, Tuple[FacetValue, ...]]] = None,
+                 total_exact: bool = True):
         self.query = query
         self.total = total
+        self.total_exact = total_exact
         self.suggestion = suggestion
         self.notices = notices
         self.facets = facets if facets is not None else {}
@@ -851,7 +855,8 @@ class Index:
                                           for v in range(f.n_values))
         return Results(query, lib.folio_results_total(results), hits,
                        _text(lib.folio_results_suggestion(results)),
-                       tuple(notices), facets)
+                       tuple(notices), facets,
+                       bool(lib.folio_results_total_exact(results)))
 
     @staticmethod
     def _hit(h, explain: Tuple[ExplainTerm, ...] = ()) -> Hit:

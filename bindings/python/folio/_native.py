@@ -272,6 +272,7 @@ _PROTOTYPES = {
     "folio_db_error_position": (ctypes.c_size_t, [_db_p]),
     "folio_results_count": (ctypes.c_size_t, [_results_p]),
     "folio_results_total": (ctypes.c_uint64, [_results_p]),
+    "folio_results_total_exact": (ctypes.c_int, [_results_p]),
     "folio_results_hit": (ctypes.POINTER(Hit), [_results_p, ctypes.c_size_t]),
     "folio_results_notice_count": (ctypes.c_size_t, [_results_p]),
     "folio_results_notice": (ctypes.POINTER(Notice), [_results_p, ctypes.c_size_t]),
