@@ -177,18 +177,46 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 }
 
 
+static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
+                           unsigned line)
+{
+	folio_diagnostic d;
+
+	if (!r->opts.diagnostic)
+		return;
+	fo_buf_clear(&r->why);
+	fo_buf_printf(&r->why, "%s is also earlier in this file: merged into "
+	              "one post, whose fields come from the first", p->url);
+	if (r->why.oom)
+		return;
+	d.file = file;
+	d.line = line;
+	d.message = r->why.data;
+	d.warning = 1;
+	r->opts.diagnostic(&d, r->opts.payload);
+}
+
 static int on_post_count(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
 	fo_run *r = ctx;
+	fo_tally_entry *t;
 
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK) {
 		fo_run_problem(r, file, line, r->why.data);
 		return 0;
 	}
 	warn_cut_words(r, p, file, line);
-	r->st = fo_tally_add(r->tally, url_hash(p->url));
-	return r->st != FOLIO_OK;
+	r->st = fo_tally_add(r->tally, url_hash(p->url), &t);
+	if (r->st != FOLIO_OK)
+		return 1;
+	/* On several pages a post is one post with all their topics; twice
+	 * on one page, the later copy is most likely an edit or a paste
+	 * that the reader should know is merged away. */
+	if (t->count > 1 && t->file == r->file_no)
+		warn_duplicate(r, p, file, line);
+	t->file = r->file_no;
+	return 0;
 }
 
 /* ---- the second pass: posts handed on, each once ------------------------ */
@@ -437,6 +465,7 @@ static int on_file(const char *path, int kind, void *ctx)
 	fo_run *r = ctx;
 	fo_corpus_sink sink = { on_post_count, on_problem, r };
 
+	r->file_no++;
 	return read_file(r, path, kind, &sink, NULL);
 }
 
@@ -489,6 +518,7 @@ folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
 	size_t i;
 
 	r->report->posts = 0;
+	fo_tally_restart(r->tally);
 	for (i = 0; r->st == FOLIO_OK && i < r->n_files; i++)
 		read_file(r, r->files[i].path, r->files[i].kind, &sink,
 		          &r->files[i]);

@@ -32,6 +32,7 @@ typedef struct fo_run {
 	const char *const *paths;
 	size_t n_paths;
 	fo_tally *tally;          /* occurrences per URL hash (first pass) */
+	uint32_t file_no;         /* the file being counted, from 1 */
 	fo_merge *held;           /* posts seen more than once, still open */
 	fo_read_file *files;      /* the corpus files read, in order */
 	size_t n_files, cap_files;

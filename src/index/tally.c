@@ -57,7 +57,7 @@ static int grow(fo_tally *t)
 	return 0;
 }
 
-folio_status fo_tally_add(fo_tally *t, uint64_t hash)
+folio_status fo_tally_add(fo_tally *t, uint64_t hash, fo_tally_entry **out)
 {
 	uint64_t key = key_of(hash);
 	fo_tally_entry *e;
@@ -71,7 +71,17 @@ folio_status fo_tally_add(fo_tally *t, uint64_t hash)
 	}
 	if (e->count < UINT32_MAX)
 		e->count++;
+	if (out)
+		*out = e;
 	return FOLIO_OK;
+}
+
+void fo_tally_restart(fo_tally *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_slots; i++)
+		t->slots[i].seen = 0;
 }
 
 fo_tally_entry *fo_tally_find(fo_tally *t, uint64_t hash)

@@ -17,7 +17,11 @@
 typedef struct fo_tally_entry {
 	uint64_t hash;
 	uint32_t count; /* occurrences counted */
-	uint32_t seen;  /* occurrences seen again (the second reading) */
+	union {
+		uint32_t file; /* counting: the caller's number for the file
+		                  it was last counted in (0: none) */
+		uint32_t seen; /* reading again: occurrences seen again */
+	};
 } fo_tally_entry;
 
 typedef struct fo_tally fo_tally;
@@ -25,8 +29,12 @@ typedef struct fo_tally fo_tally;
 fo_tally *fo_tally_new(void);
 void fo_tally_free(fo_tally *t);
 
-/* Count one more occurrence of hash. FOLIO_ERROR_NOMEM. */
-folio_status fo_tally_add(fo_tally *t, uint64_t hash);
+/* Count one more occurrence of hash; *out (may be NULL) is then its
+ * entry, valid until the next add. FOLIO_ERROR_NOMEM. */
+folio_status fo_tally_add(fo_tally *t, uint64_t hash, fo_tally_entry **out);
+
+/* Set every entry's file / seen to 0, to read the corpus again. */
+void fo_tally_restart(fo_tally *t);
 
 /* The entry for hash, NULL if it was never counted. */
 fo_tally_entry *fo_tally_find(fo_tally *t, uint64_t hash);

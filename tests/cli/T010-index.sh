@@ -38,8 +38,16 @@ Kernels on GPUs.
 MD
 sed 's/^# GPUs/# Kernels/' "$TMP/two/gpu.md" >"$TMP/two/kernels.md"
 run "$FOLIO" index --db "$TMP/b" "$TMP/two"
+index_err=$err
 run "$FOLIO" search --db "$TMP/b" --json kernels
-expect_eq '1|["GPUs", "Kernels"]' "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+expect_eq '|1|["GPUs", "Kernels"]' "$index_err|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+
+begin "a post twice on one page is merged with a warning naming the later line"
+{ cat "$TMP/two/gpu.md"; printf '\n'; sed -n '3,$p' "$TMP/two/gpu.md" |
+  sed 's/Kernels on GPUs./An edited summary./'; } >"$TMP/twice.md"
+run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
+expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, whose fields come from the first|1" \
+	"$rc|$err|$(count_of "$TMP/dup")"
 
 begin "JSON Lines posts are indexed with all their fields"
 cat >"$TMP/posts.jsonl" <<'JL'

@@ -25,10 +25,10 @@ static void test_tally__each_occurrence_is_counted(void)
 {
 	fo_tally *t = fo_tally_new();
 
-	assert_ok(fo_tally_add(t, 7));
-	assert_ok(fo_tally_add(t, 9));
-	assert_ok(fo_tally_add(t, 7));
-	assert_ok(fo_tally_add(t, 7));
+	assert_ok(fo_tally_add(t, 7, NULL));
+	assert_ok(fo_tally_add(t, 9, NULL));
+	assert_ok(fo_tally_add(t, 7, NULL));
+	assert_ok(fo_tally_add(t, 7, NULL));
 	assert_int(2, fo_tally_count(t));
 	assert_int(3, fo_tally_find(t, 7)->count);
 	assert_int(1, fo_tally_find(t, 9)->count);
@@ -41,11 +41,29 @@ static void test_tally__hash_zero_is_counted_like_any_other(void)
 {
 	fo_tally *t = fo_tally_new();
 
-	assert_ok(fo_tally_add(t, 0));
-	assert_ok(fo_tally_add(t, 0));
+	assert_ok(fo_tally_add(t, 0, NULL));
+	assert_ok(fo_tally_add(t, 0, NULL));
 	assert_int(1, fo_tally_count(t));
 	assert_true(fo_tally_find(t, 0) != NULL);
 	assert_int(2, fo_tally_find(t, 0)->count);
+	fo_tally_free(t);
+}
+
+static void test_tally__an_entry_notes_its_file_until_restarted(void)
+{
+	fo_tally *t = fo_tally_new();
+	fo_tally_entry *e = NULL;
+
+	assert_ok(fo_tally_add(t, 7, &e));
+	assert_true(e == fo_tally_find(t, 7));
+	assert_int(0, e->file);
+	e->file = 3;
+	assert_ok(fo_tally_add(t, 7, &e));
+	assert_int(3, e->file);
+	assert_int(2, e->count);
+	fo_tally_restart(t);
+	assert_int(0, fo_tally_find(t, 7)->seen);
+	assert_int(2, fo_tally_find(t, 7)->count);
 	fo_tally_free(t);
 }
 
@@ -59,9 +77,9 @@ static void test_tally__a_hundred_thousand_hashes_survive_growth(void)
 
 	/* Hashes that differ in their high 32 bits only. */
 	for (i = 1; i <= MANY; i++)
-		assert_ok(fo_tally_add(t, i << 32));
+		assert_ok(fo_tally_add(t, i << 32, NULL));
 	for (i = 1; i <= MANY; i += 2)
-		assert_ok(fo_tally_add(t, i << 32));
+		assert_ok(fo_tally_add(t, i << 32, NULL));
 	assert_int(MANY, fo_tally_count(t));
 	for (i = 1; i <= MANY; i++) {
 		const fo_tally_entry *e = fo_tally_find(t, i << 32);
@@ -77,6 +95,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_tally__an_empty_tally_finds_nothing),
 	FO_TEST(test_tally__each_occurrence_is_counted),
 	FO_TEST(test_tally__hash_zero_is_counted_like_any_other),
+	FO_TEST(test_tally__an_entry_notes_its_file_until_restarted),
 	FO_TEST(test_tally__a_hundred_thousand_hashes_survive_growth),
 };
 
