@@ -68,7 +68,7 @@ _folio()
 	similar)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W '--db --limit --offset --sort --since
-				--until --facets --explain --json --help' -- "$cur"))
+				--until --facets --exhaustive --explain --json --help' -- "$cur"))
 		fi ;;
 	stats)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;

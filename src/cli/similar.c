@@ -14,7 +14,8 @@ static const char usage[] =
 	"\n"
 	"options:\n"
 	"  --db DIR, --limit N, --offset N, --sort ORDER, --since DATE,\n"
-	"  --until DATE, --facets, --explain, --json   as for folio search\n"
+	"  --until DATE, --facets, --exhaustive, --explain, --json\n"
+	"                    as for folio search\n"
 	"  -h, --help        show this help\n"
 	"\n"
 	"exit status: 0 some posts found, 1 none, 2 error (e.g. no such post)\n";
