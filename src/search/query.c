@@ -85,8 +85,9 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	}
 	/* Only where words are ranked, not required: an abbreviation is a
 	 * guess, and a guess must not add hits to a query whose every word
-	 * has to match (freethreaded is not "free"). */
-	if (f == FO_FIELD_ANY && c->relevance && c->ranked && !c->common &&
+	 * has to match (freethreaded is not "free"). It adds hits, so it is
+	 * there whatever the order: a date sort lists the same posts. */
+	if (f == FO_FIELD_ANY && c->ranked && !c->common &&
 	    c->rank->abbrev_weight > 0 &&
 	    fo_abbreviable(t->term)) {
 		fo_qc_push(c, &l, fo_qc_abbrev(c, t));
@@ -544,9 +545,11 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 
 	if (op == FO_DEFOP_OR && n_prox)
 		c->out->ranked = 1;
-	if (c->relevance && c->rank->join_weight > 0 && n_prox > 1)
+	/* Joined words and initials find posts the words do not
+	 * (feedparser for "feed parser"), so a date sort has them too. */
+	if (c->rank->join_weight > 0 && n_prox > 1)
 		fo_qc_joined_pairs(c, prox, n_prox, &joins);
-	if (c->relevance && op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&
+	if (op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&
 	    n_prox >= FO_ACRONYM_MIN)
 		fo_qc_acronyms(c, prox, n_prox, &joins);
 	/* Common words only add weight to the posts other words find. With

@@ -128,7 +128,8 @@ typedef struct fo_qstats {
 
 /*
  * Compile tree (parsed from text) into out. relevance: the results are
- * ranked by score, so ranking-only boosts are added. zero_unit: scale the
+ * ranked by score, so ranking-only boosts are added (those that add
+ * matches are always there: every order lists the same posts). zero_unit: scale the
  * unit with this index to weight 0 (for explanations; -1 for none).
  * stats: term frequencies for rank->common_ratio (NULL: not applied).
  */

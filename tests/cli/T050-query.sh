@@ -94,6 +94,20 @@ begin "--sort newest and oldest order by date"
 expect_eq "$HEROKU $EBAY $MODAL $META" "$(hits --sort oldest --limit 4 topic:parallelism)"
 expect_eq "$MODAL $EBAY $HEROKU" "$(hits --sort newest '(year:2026 OR year:2025 OR year:2019)' -MXFP8 -free-threaded)"
 
+# Joined words (feedparser for "feed parser") and a ranked word's
+# abbreviations in titles find posts of their own: every order must list
+# them, and the facets count them.
+begin "a date sort lists the same posts as relevance, in another order"
+cat >"$TMP/joined.jsonl" <<'JL'
+{"url": "https://example.com/fp", "title": "Universal feedparser", "published": "2024-01-01", "company": "A", "summary": "The feedparser module reads RSS."}
+{"url": "https://example.com/ft", "title": "Feed tools", "published": "2023-01-01", "company": "B", "summary": "A feed parser for Atom."}
+{"url": "https://example.com/rt", "title": "run-tools", "published": "2022-01-01", "company": "C", "summary": "Helpers."}
+{"url": "https://example.com/gn", "title": "GNU devices", "published": "2021-01-01", "company": "D", "summary": "A GNU server for devices."}
+JL
+"$FOLIO" index --db "$TMP/joined" "$TMP/joined.jsonl" >/dev/null
+each() { for s in relevance newest oldest; do "$FOLIO" search --db "$TMP/joined" --json --sort "$s" "$@" | python3 -c 'import json,sys; print(" ".join(sorted(h["url"][20:] for h in json.load(sys.stdin)["hits"])))'; done | sort -u | tr '\n' '|'; }
+expect_eq "fp ft|gn rt|" "$(each feed parser)$(each gnu runtime devices)"
+
 begin "an invalid date is an error that says which part is wrong"
 run "$FOLIO" search --db "$TMP/index" 'lock published:2026-02-30'
 expect_eq "2|folio: query position 16: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
