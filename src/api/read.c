@@ -186,7 +186,8 @@ static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
 		return;
 	fo_buf_clear(&r->why);
 	fo_buf_printf(&r->why, "%s is also earlier in this file: merged into "
-	              "one post, whose fields come from the first", p->url);
+	              "one post, each field from the first copy that has it",
+	              p->url);
 	if (r->why.oom)
 		return;
 	d.file = file;

@@ -46,7 +46,7 @@ begin "a post twice on one page is merged with a warning naming the later line"
 { cat "$TMP/two/gpu.md"; printf '\n'; sed -n '3,$p' "$TMP/two/gpu.md" |
   sed 's/Kernels on GPUs./An edited summary./'; } >"$TMP/twice.md"
 run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
-expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, whose fields come from the first|1" \
+expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, each field from the first copy that has it|1" \
 	"$rc|$err|$(count_of "$TMP/dup")"
 
 begin "JSON Lines posts are indexed with all their fields"
