@@ -8,6 +8,7 @@
 #define FOLIO_CORPUS_H
 
 #include "folio.h"
+#include "util/buf.h"
 
 #include <stddef.h>
 
@@ -54,5 +55,12 @@ folio_status fo_jsonl_parse_from(const char *file, const char *buf,
  * not a valid calendar date.
  */
 int fo_date_parse(const char *text, size_t len, char out[11]);
+
+/* Append to msg why fo_date_parse refuses text: a form it does not take
+ * ("unparseable date "..." (expected e.g. EXAMPLE)") or a date that is not
+ * in the calendar ("invalid date "2026-02-30": day 30 is not in 2026-02,
+ * which has 28 days"). */
+void fo_date_why(const char *text, size_t len, const char *example,
+                 fo_buf *msg);
 
 #endif

@@ -4,6 +4,7 @@
  * "YYYY-MM-DD" form the index stores and sorts on.
  */
 #include "corpus/corpus.h"
+#include "corpus/text.h"
 
 #include "util/ascii.h"
 
@@ -87,21 +88,28 @@ static int fo_month_word(const char *s, size_t n, size_t *i)
 	return m;
 }
 
-static int fo_valid_ymd(int y, int m, int d)
+/* Days in month m (1-12) of year y, Gregorian. */
+static int fo_days_in(int y, int m)
 {
 	static const int days[12] = { 31, 28, 31, 30, 31, 30,
 	                              31, 31, 30, 31, 30, 31 };
-	int max;
 
-	if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1)
-		return 0;
-	max = days[m - 1];
 	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
-		max = 29;
-	return d <= max;
+		return 29;
+	return days[m - 1];
 }
 
-int fo_date_parse(const char *text, size_t len, char out[11])
+static int fo_valid_ymd(int y, int m, int d)
+{
+	if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1)
+		return 0;
+	return d <= fo_days_in(y, m);
+}
+
+/* The year, month and day of text in one of the accepted forms, not yet
+ * checked against the calendar; -1 when its form is none of them. */
+static int fo_date_fields(const char *text, size_t len, int *year,
+                          int *month, int *day)
 {
 	size_t i = 0, n = len;
 	int y = -1, m = 0, d = -1;
@@ -133,6 +141,8 @@ int fo_date_parse(const char *text, size_t len, char out[11])
 			if (!fo_spaces(text, n, &i))
 				return -1;
 			m = fo_month_word(text, n, &i);
+			if (!m)
+				return -1;
 			if (i < n && text[i] == ',')
 				i++;
 			if (!fo_spaces(text, n, &i))
@@ -146,7 +156,7 @@ int fo_date_parse(const char *text, size_t len, char out[11])
 		size_t sp;
 
 		m = fo_month_word(text, n, &i);
-		if (!fo_spaces(text, n, &i))
+		if (!m || !fo_spaces(text, n, &i))
 			return -1;
 		d = fo_digits(text, n, &i, 1, 2);
 		sp = 0;
@@ -159,7 +169,19 @@ int fo_date_parse(const char *text, size_t len, char out[11])
 			return -1;
 		y = fo_digits(text, n, &i, 4, 4);
 	}
-	if (i != n || !fo_valid_ymd(y, m, d))
+	if (i != n || y < 0 || m < 0 || d < 0)
+		return -1;
+	*year = y;
+	*month = m;
+	*day = d;
+	return 0;
+}
+
+int fo_date_parse(const char *text, size_t len, char out[11])
+{
+	int y, m, d;
+
+	if (fo_date_fields(text, len, &y, &m, &d) != 0 || !fo_valid_ymd(y, m, d))
 		return -1;
 	out[0] = (char)('0' + y / 1000);
 	out[1] = (char)('0' + y / 100 % 10);
@@ -173,4 +195,28 @@ int fo_date_parse(const char *text, size_t len, char out[11])
 	out[9] = (char)('0' + d % 10);
 	out[10] = '\0';
 	return 0;
+}
+
+void fo_date_why(const char *text, size_t len, const char *example,
+                 fo_buf *msg)
+{
+	int y, m, d;
+
+	if (fo_date_fields(text, len, &y, &m, &d) != 0) {
+		fo_buf_puts(msg, "unparseable date \"");
+		fo_text_quote(msg, text, len);
+		fo_buf_printf(msg, "\" (expected e.g. %s)", example);
+		return;
+	}
+	fo_buf_puts(msg, "invalid date \"");
+	fo_text_quote(msg, text, len);
+	if (y < 1000)
+		fo_buf_printf(msg, "\": year %d is before 1000", y);
+	else if (m < 1 || m > 12)
+		fo_buf_printf(msg, "\": there is no month %d", m);
+	else if (d < 1 || d > fo_days_in(y, m))
+		fo_buf_printf(msg, "\": day %d is not in %04d-%02d, which has %d "
+		              "days", d, y, m, fo_days_in(y, m));
+	else
+		fo_buf_puts(msg, "\"");
 }

@@ -239,11 +239,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	} else if (st->present[FO_F_PUBLISHED] &&
 	           fo_date_parse(st->field[FO_F_PUBLISHED].data,
 	                         st->field[FO_F_PUBLISHED].len, date) != 0) {
-		fo_buf_puts(msg, "unparseable date \"");
-		fo_text_quote(msg, st->field[FO_F_PUBLISHED].data,
-		             st->field[FO_F_PUBLISHED].len);
-		fo_buf_puts(msg, "\" (expected e.g. \"Sep 14, 2026\" or "
-		                 "\"2026-09-14\")");
+		fo_date_why(st->field[FO_F_PUBLISHED].data,
+		            st->field[FO_F_PUBLISHED].len, "\"2026-09-14\"", msg);
 	}
 	if (msg->oom) {
 		rc = FOLIO_ERROR_NOMEM;

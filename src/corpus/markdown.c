@@ -696,11 +696,9 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		                         st->field[FO_MD_PUBLISHED].len,
 		                         date) != 0) {
 			problem_line = st->field_line[FO_MD_PUBLISHED];
-			fo_buf_puts(&st->msg, "unparseable date \"");
-			fo_text_quote(&st->msg, st->field[FO_MD_PUBLISHED].data,
-			             st->field[FO_MD_PUBLISHED].len);
-			fo_buf_puts(&st->msg, "\" (expected e.g. \"Sep 14, 2026\" "
-			                      "or \"2026-09-14\")");
+			fo_date_why(st->field[FO_MD_PUBLISHED].data,
+			            st->field[FO_MD_PUBLISHED].len,
+			            "\"Sep 14, 2026\" or \"2026-09-14\"", &st->msg);
 		} else if (st->summary.len == 0) {
 			fo_buf_puts(&st->msg, "post has no summary");
 		}

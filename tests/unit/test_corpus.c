@@ -553,7 +553,8 @@ static void test_corpus__md_problems(void)
 	assert_int(18, problems[5].line);
 	assert_str(DATE_MSG("Sepember 14, 2026"), problems[5].message);
 	assert_int(22, problems[6].line);
-	assert_str(DATE_MSG("Feb 29, 2026"), problems[6].message);
+	assert_str("invalid date \"Feb 29, 2026\": day 29 is not in 2026-02, "
+	           "which has 28 days", problems[6].message);
 	assert_int(25, problems[7].line);
 	assert_str("post has no URL", problems[7].message);
 }
@@ -769,8 +770,10 @@ static void test_corpus__jsonl_problems(void)
 	assert_str("\"topics\" must be a list of strings", problems[8].message);
 	assert_str("\"title\" must be a string", problems[9].message);
 	assert_str("\"author\" must be a string", problems[10].message);
-	assert_str(DATE_MSG("Sepember 14, 2026"), problems[11].message);
-	assert_str(DATE_MSG("2026-02-29"), problems[12].message);
+	assert_str("unparseable date \"Sepember 14, 2026\" (expected e.g. "
+	           "\"2026-09-14\")", problems[11].message);
+	assert_str("invalid date \"2026-02-29\": day 29 is not in 2026-02, "
+	           "which has 28 days", problems[12].message);
 	assert_str("invalid UTF-8 at column 25", problems[13].message);
 	assert_str("\"title\" contains a NUL character", problems[14].message);
 	assert_str("invalid JSON at column 44: unexpected data after the value",
@@ -948,8 +951,43 @@ static void test_corpus__dates_invalid(void)
 	assert_int(-1, fo_date_parse("Sep 14,\0 2026", 13, out));
 }
 
+/* A refused date says what is wrong with it: its form, or which part
+ * the calendar does not have. */
+static void test_corpus__a_refused_date_says_why(void)
+{
+	static const struct {
+		const char *in, *why;
+	} cases[] = {
+		{ "Sepember 14, 2026",
+		  "unparseable date \"Sepember 14, 2026\" (expected e.g. X)" },
+		{ "2026-09-14T10:00:00Z",
+		  "unparseable date \"2026-09-14T10:00:00Z\" (expected e.g. X)" },
+		{ "2020-02-30", "invalid date \"2020-02-30\": day 30 is not in "
+		                "2020-02, which has 29 days" },
+		{ "Feb 29, 1900", "invalid date \"Feb 29, 1900\": day 29 is not "
+		                  "in 1900-02, which has 28 days" },
+		{ "Sep 0, 2026", "invalid date \"Sep 0, 2026\": day 0 is not in "
+		                 "2026-09, which has 30 days" },
+		{ "2026-13-01", "invalid date \"2026-13-01\": there is no month 13" },
+		{ "0999-01-01", "invalid date \"0999-01-01\": year 999 is before "
+		                "1000" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fo_buf b = FO_BUF_INIT;
+
+		fo_date_why(cases[i].in, strlen(cases[i].in), "X", &b);
+		if (!b.data || strcmp(b.data, cases[i].why) != 0)
+			FO_FAIL_("\"%s\": %s", cases[i].in,
+			         b.data ? b.data : "(nothing)");
+		fo_buf_free(&b);
+	}
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_corpus__parallelism_page),
+	FO_TEST(test_corpus__a_refused_date_says_why),
 	FO_TEST(test_corpus__md_page),
 	FO_TEST(test_corpus__md_crlf_and_bom),
 	FO_TEST(test_corpus__md_no_trailing_newline),
