@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/results.h"
-
+#include "index/urlterm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +107,27 @@ static folio_status build(folio_db *db, const void *ctx, long zero_unit,
 	return st;
 }
 
+/* The post of a URL pasted as <https://...> or ending a sentence, as a
+ * query finds it (fo_url_trim); *docid 0 when none has it. */
+static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
+                                uint32_t *docid)
+{
+	const char *s = url;
+	size_t len = strlen(url);
+	fo_buf trimmed = FO_BUF_INIT;
+	folio_status st = FOLIO_OK;
+
+	fo_url_trim(&s, &len);
+	if (len && len != strlen(url)) {
+		fo_buf_append(&trimmed, s, len);
+		st = trimmed.oom ? fo_db_fail(db, FOLIO_ERROR_NOMEM,
+		                              "out of memory")
+		                 : fo_db_find_url(db, trimmed.data, term, docid);
+	}
+	fo_buf_free(&trimmed);
+	return st;
+}
+
 folio_status folio_db_similar(folio_db *db, const char *url,
                               const folio_search_options *opts,
                               folio_results **out)
@@ -137,6 +158,8 @@ folio_status folio_db_similar(folio_db *db, const char *url,
 		st = fo_db_refresh(db);
 	if (st == FOLIO_OK)
 		st = fo_db_find_url(db, url, &s.qterm, &docid);
+	if (st == FOLIO_OK && !docid)
+		st = find_pasted(db, url, &s.qterm, &docid);
 	if (st == FOLIO_OK && !docid)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "no post with URL %s",
 		                url);

@@ -20,6 +20,13 @@ static const char usage[] =
 	"\n"
 	"exit status: 0 some posts found, 1 none, 2 error (e.g. no such post)\n";
 
+/* Options of folio search that only a typed query has a use for. */
+static int query_only(const char *arg)
+{
+	return strcmp(arg, "--strict") == 0 || strcmp(arg, "--all") == 0 ||
+	       strcmp(arg, "--any") == 0;
+}
+
 int cmd_similar(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
@@ -36,7 +43,8 @@ int cmd_similar(int argc, char **argv)
 			fputs(usage, stdout);
 			return 0;
 		}
-		if ((rc = cli_search_option(argc, argv, &i, &so, &db_flag,
+		if (!query_only(argv[i]) &&
+		    (rc = cli_search_option(argc, argv, &i, &so, &db_flag,
 		                            &json)) != 0) {
 			if (rc < 0)
 				return EXIT_ERROR;

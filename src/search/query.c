@@ -341,22 +341,9 @@ static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
 	return scaled;
 }
 
-/* The URL in a word as pasted: without the angle brackets that quote
- * URLs in mail (RFC 3986 appendix C) or the punctuation of the sentence
- * around it, which a URL can end with but a post's rarely does. */
-static void url_trim(const char **s, size_t *len)
-{
-	if (*len && (*s)[0] == '<') {
-		(*s)++;
-		(*len)--;
-	}
-	while (*len && strchr(">.,;:!?'\"", (*s)[*len - 1]))
-		(*len)--;
-}
-
 /* A URL names the post indexed under it, as typed or, as folio similar
  * looks it up, with its scheme and host in lower case (urlterm.h), else
- * the same trimmed (url_trim): the query for the first of those a post
+ * the same trimmed (fo_url_trim): the query for the first of those a post
  * has, or NULL when none has (or without statistics to tell), and the
  * URL is text like any other. */
 static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
@@ -374,7 +361,7 @@ static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
 		if (pass == 1) {
 			size_t was = len;
 
-			url_trim(&text, &len);
+			fo_url_trim(&text, &len);
 			if (len == was && text == n->text)
 				break;
 		}

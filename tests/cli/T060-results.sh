@@ -165,6 +165,18 @@ expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
 run "$FOLIO" similar --db "$TMP/index" "${NVIDIA%.md}.MD"
 expect_eq "2|folio: no post with URL ${NVIDIA%.md}.MD" "$rc|$err"
 
+begin "folio similar finds a URL pasted in angle brackets or ending a sentence, as search does"
+run "$FOLIO" similar --db "$TMP/index" --json "<$NVIDIA>."
+expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
+run "$FOLIO" similar --db "$TMP/index" "<https://example.com/none>"
+expect_eq "2|folio: no post with URL <https://example.com/none>" "$rc|$err"
+
+begin "folio similar refuses the options only a typed query has"
+run "$FOLIO" similar --db "$TMP/index" --strict "$NVIDIA"
+expect_eq "2|folio: unknown option --strict (try 'folio similar --help')" "$rc|$err"
+run "$FOLIO" similar --db "$TMP/index" --any "$NVIDIA"
+expect_eq "2" "$rc"
+
 begin "folio similar --limit 0 counts the similar posts, and finding some is exit 0"
 run "$FOLIO" similar --db "$TMP/index" --limit 0 "$NVIDIA"
 expect_eq "0|posts match" "$rc|$(grep -o 'posts* match' <<<"$out")"
