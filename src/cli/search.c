@@ -58,6 +58,19 @@ static const char usage[] =
 	"\n"
 	"exit status: 0 some posts match, 1 none match, 2 error\n";
 
+/* A date option's value starts with its year. Anything else is most
+ * likely the query's first word taken as the value of a date left out:
+ * say so here, before "needs a query" would. The library checks the rest
+ * (folio_search_options.since). */
+static int date_value(const char *option, const char *value)
+{
+	if (*value >= '0' && *value <= '9')
+		return 1;
+	cli_error("%s takes a date (YYYY, YYYY-MM or YYYY-MM-DD), not \"%s\"",
+	          option, value);
+	return -1;
+}
+
 int cli_search_option(int argc, char **argv, int *i,
                       folio_search_options *so, const char **db_flag,
                       int *json)
@@ -101,11 +114,11 @@ int cli_search_option(int argc, char **argv, int *i,
 	}
 	if ((rc = cli_option_value(argc, argv, i, "--since", &value)) != 0) {
 		so->since = value;
-		return rc;
+		return rc < 0 ? rc : date_value("--since", value);
 	}
 	if ((rc = cli_option_value(argc, argv, i, "--until", &value)) != 0) {
 		so->until = value;
-		return rc;
+		return rc < 0 ? rc : date_value("--until", value);
 	}
 	if (strcmp(arg, "--all") == 0)
 		so->match = FOLIO_MATCH_ALL;

@@ -113,6 +113,9 @@ run "$FOLIO" search --db "$TMP/index" 'lock published:2026-02-30'
 expect_eq "2|folio: query position 16: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --since 2026-13 lock
 expect_eq "2|folio: since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+# the date left out: the query's word is not taken for it
+run "$FOLIO" search --db "$TMP/index" --since lock
+expect_eq "2|folio: --since takes a date (YYYY, YYYY-MM or YYYY-MM-DD), not \"lock\"" "$rc|$err"
 
 begin "lenient: an unclosed quote is skipped with a notice giving its position"
 run "$FOLIO" search --db "$TMP/index" --json '"free threaded'
