@@ -27,10 +27,57 @@ int fo_abbreviable(const char *word)
 	return alphabetic(word) && strlen(word) >= 2 * FO_ABBREV_MIN;
 }
 
+/* Add the title term name (NUL-terminated) to the synonym l and to
+ * names, the list of its terms (back to back, each with its NUL, *n of
+ * them, no name twice) that title_unit hands to the explanations. */
+static void title_term(fo_qc *c, fo_qlist *l, fo_buf *names, size_t *n,
+                       const char *name)
+{
+	const char *s = names->data;
+	size_t i;
+
+	for (i = 0; i < *n; i++, s += strlen(s) + 1)
+		if (strcmp(s, name) == 0)
+			return;
+	fo_qc_push(c, l, fo_qc_term(c, FO_PREFIX_TITLE, name));
+	fo_buf_append(names, name, strlen(name) + 1);
+	if (names->oom)
+		fo_qc_nomem(c);
+	(*n)++;
+}
+
+/* The synonym of the title terms in names as one weighted unit, whose
+ * explanation then has their statistics (wdf, posts holding them). */
+static fo_xquery *title_unit(fo_qc *c, fo_qlist *l, const char *label,
+                             const char *how, double scale,
+                             const fo_buf *names, size_t n)
+{
+	const char **pairs = malloc((2 * n + 1) * sizeof *pairs);
+	const char *s = names->data;
+	fo_xquery *q = fo_qc_fold(c, FO_XOP_SYNONYM, l, 0);
+	size_t i;
+
+	if (q && !pairs) {
+		fo_xquery_free(q);
+		fo_qc_nomem(c);
+		q = NULL;
+	}
+	for (i = 0; q && i < n; i++, s += strlen(s) + 1) {
+		pairs[2 * i] = FO_PREFIX_TITLE;
+		pairs[2 * i + 1] = s;
+	}
+	if (q)
+		q = fo_qc_unit(c, q, label, how, FO_FIELD_TITLE, scale, pairs,
+		               n);
+	free(pairs);
+	return q;
+}
+
 fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t)
 {
 	fo_qlist l = { NULL, 0, 0 };
-	size_t n, len = strlen(t->term);
+	fo_buf names = FO_BUF_INIT;
+	size_t n, len = strlen(t->term), n_names = 0;
 	char buf[FO_MAX_TERM_BYTES + 1], label[FO_MAX_TERM_BYTES + 8];
 	fo_xquery *q;
 
@@ -40,14 +87,14 @@ fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t)
 			continue;
 		memcpy(buf, t->term, n);
 		buf[n] = '\0';
-		fo_qc_push(c, &l, fo_qc_term(c, FO_PREFIX_TITLE, buf));
+		title_term(c, &l, &names, &n_names, buf);
 	}
 	snprintf(label, sizeof label, "%.3s...", t->term);
-	q = fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0);
+	q = title_unit(c, &l, label, "abbreviation", c->rank->abbrev_weight,
+	               &names, n_names);
 	fo_qc_release(&l);
-	return q ? fo_qc_unit(c, q, label, "abbreviation", FO_FIELD_TITLE,
-	                      c->rank->abbrev_weight, NULL, 0)
-	         : NULL;
+	fo_buf_free(&names);
+	return q;
 }
 
 /* Adjacent free words near each other (a sequential-dependence boost:
@@ -156,7 +203,8 @@ static int acronym_skips(const char *w)
 void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 {
 	fo_qlist l = { NULL, 0, 0 };
-	size_t i, j;
+	fo_buf names = FO_BUF_INIT;
+	size_t i, j, n_names = 0;
 	fo_xquery *q;
 
 	for (i = 0; i < n && c->st == FOLIO_OK; i++) {
@@ -173,17 +221,15 @@ void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 			buf[len++] = prox[j][0];
 			buf[len] = '\0';
 			if (len >= FO_ACRONYM_MIN)
-				fo_qc_push(c, &l,
-				           fo_qc_term(c, FO_PREFIX_TITLE, buf));
+				title_term(c, &l, &names, &n_names, buf);
 		}
 	}
-	q = fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0);
+	q = title_unit(c, &l, "initials", "acronym", c->rank->acronym_weight,
+	               &names, n_names);
 	fo_qc_release(&l);
+	fo_buf_free(&names);
 	if (q)
-		fo_qc_push(c, to,
-		           fo_qc_unit(c, q, "initials", "acronym",
-		                      FO_FIELD_TITLE, c->rank->acronym_weight,
-		                      NULL, 0));
+		fo_qc_push(c, to, q);
 }
 
 /* Whether a ranked word is so common that it should only add weight to

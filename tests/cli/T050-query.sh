@@ -108,6 +108,10 @@ JL
 each() { for s in relevance newest oldest; do "$FOLIO" search --db "$TMP/joined" --json --sort "$s" "$@" | python3 -c 'import json,sys; print(" ".join(sorted(h["url"][20:] for h in json.load(sys.stdin)["hits"])))'; done | sort -u | tr '\n' '|'; }
 expect_eq "fp ft|gn rt|" "$(each feed parser)$(each gnu runtime devices)"
 
+begin "--explain gives an abbreviation's statistics: the title word it matched"
+run "$FOLIO" search --db "$TMP/joined" --json --explain gnu runtime devices
+expect_eq "abbreviation run... 3 1" "$(python3 -c 'import json,sys; e=[e for h in json.load(sys.stdin)["hits"] for e in h["explain"] if e["how"] == "abbreviation"][0]; print(e["how"], e["term"], e["wdf"], e["doc_freq"])' <<<"$out")"
+
 begin "an invalid date is an error that says which part is wrong"
 run "$FOLIO" search --db "$TMP/index" 'lock published:2026-02-30'
 expect_eq "2|folio: query position 16: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
