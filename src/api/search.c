@@ -507,11 +507,14 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	return st;
 }
 
-/* The lenient parser's notices, with character positions. */
+/* The lenient parser's notices, with character positions, in the order
+ * of their positions (the parser finds them by operator precedence; a
+ * reader goes left to right), notices at one position in the order
+ * found. */
 static folio_status keep_notices(const char *query, const fo_qtree *tree,
                                  folio_results *r)
 {
-	size_t i;
+	size_t i, j;
 
 	if (!tree->n_notices)
 		return FOLIO_OK;
@@ -526,6 +529,13 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 		if (!r->notices[i].message)
 			return FOLIO_ERROR_NOMEM;
 		r->n_notices = i + 1;
+		for (j = i; j > 0 && r->notices[j - 1].position >
+		                             r->notices[j].position;
+		     j--) {
+			folio_notice t = r->notices[j];
+			r->notices[j] = r->notices[j - 1];
+			r->notices[j - 1] = t;
+		}
 	}
 	return FOLIO_OK;
 }

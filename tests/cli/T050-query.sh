@@ -132,6 +132,10 @@ expect_eq "$NVIDIA $META" "$(hits 'AND MXFP8 OR')"
 expect_eq "$NVIDIA $META" "$(hits '(((MXFP8')"
 expect_eq "$NVIDIA $META" "$(hits '- MXFP8 NEAR')"
 
+begin "notices come in the order of their positions"
+run "$FOLIO" search --db "$TMP/index" --json 'AND OR NOT'
+expect_eq "1 1 5 8" "$(python3 -c 'import json,sys; print(*[n["position"] for n in json.load(sys.stdin)["notices"]])' <<<"$out")"
+
 begin "notices are in the JSON too"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 )'
 expect_eq '[{"position": 7, "message": "a ) without its (: ignored"}]' \
