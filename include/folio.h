@@ -245,7 +245,9 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * ------------------------------------------------------------------------ */
 
 /**
- * Add one post, or replace the post with the same URL. Visible to readers
+ * Add one post, or replace the post with the same URL, its scheme and host
+ * in any case (they are case-insensitive, RFC 3986 section 6.2.2.1: the
+ * post keeps them in lower case). Visible to readers
  * after folio_db_commit() or folio_db_close().
  *
  * @retval FOLIO_OK

@@ -13,6 +13,7 @@
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
+#include "util/url.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -86,6 +87,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 {
 	fo_buf why = FO_BUF_INIT;
 	fo_merge *one = NULL;
+	folio_post folded;
+	char *url = NULL;
 	folio_status st;
 	uint32_t docid;
 	int outcome;
@@ -102,6 +105,15 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
 	if (st == FOLIO_OK && fo_run_check_post(post, &why) != FOLIO_OK)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
+	/* one post, whatever the case of its scheme and host, as the
+	 * corpus parsers have it (util/url.h) */
+	if (st == FOLIO_OK && !(url = strdup(post->url)))
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK && fo_url_fold(url)) {
+		folded = *post;
+		folded.url = url;
+		post = &folded;
+	}
 	/* A merge of one post sorts and de-duplicates its topics. */
 	if (st == FOLIO_OK && !(one = fo_merge_new()))
 		st = FOLIO_ERROR_NOMEM;
@@ -113,6 +125,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);
 	fo_buf_free(&why);
+	free(url);
 	return st;
 }
 

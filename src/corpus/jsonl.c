@@ -8,6 +8,7 @@
 #include "corpus/corpus.h"
 #include "corpus/json.h"
 #include "corpus/text.h"
+#include "util/url.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 
 	for (k = 0; k < st->n_topics; k++)
 		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
+	/* one post, whatever the case of its scheme and host (url.h) */
+	fo_url_fold(st->field[FO_F_URL].data);
 	post.url = st->field[FO_F_URL].data;
 	post.title = st->field[FO_F_TITLE].data;
 	post.summary = st->field[FO_F_SUMMARY].data;

@@ -18,6 +18,7 @@
 #include "corpus/text.h"
 #include "util/ascii.h"
 #include "util/distance.h"
+#include "util/url.h"
 
 #include <string.h>
 
@@ -712,6 +713,8 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		topic = st->topic.data;
 	else if (st->fm_title.len)
 		topic = st->fm_title.data;
+	/* one post, whatever the case of its scheme and host (url.h) */
+	fo_url_fold(st->url.data);
 	post.url = st->url.data;
 	post.title = st->title.data;
 	post.summary = st->summary.data;

@@ -6,7 +6,7 @@
 
 #include "index/docdata.h"
 #include "index/schema.h"
-#include "util/ascii.h"
+#include "util/url.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,50 +24,15 @@ void fo_url_term(const char *url, fo_buf *out)
 		              (unsigned long long)fo_hash64(url, len), len);
 }
 
-/* Lower-case ASCII letters in s[from..to); whether any changed. */
-static int fold_ascii(char *s, size_t from, size_t to)
-{
-	int changed = 0;
-
-	for (; from < to; from++) {
-		char lower = fo_ascii_lower((unsigned char)s[from]);
-
-		changed |= lower != s[from];
-		s[from] = lower;
-	}
-	return changed;
-}
-
 int fo_url_term_folded(const char *url, fo_buf *out)
 {
-	char *copy;
-	size_t i = 0, host, end;
-	int changed = 0, rc = 0;
+	char *copy = malloc(strlen(url) + 1);
+	int rc = 0;
 
-	/* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
-	if (!fo_ascii_is_alpha((unsigned char)url[0]))
-		return 0;
-	while (fo_ascii_is_alpha((unsigned char)url[i]) ||
-	       (url[i] >= '0' && url[i] <= '9') || url[i] == '+' ||
-	       url[i] == '-' || url[i] == '.')
-		i++;
-	if (url[i] != ':')
-		return 0;
-	if (!(copy = malloc(strlen(url) + 1)))
+	if (!copy)
 		return -1;
 	strcpy(copy, url);
-	changed = fold_ascii(copy, 0, i);
-	/* "//" authority: [ userinfo "@" ] host [ ":" port ], up to the path,
-	 * query or fragment; userinfo keeps its case, a port has none. */
-	if (url[i + 1] == '/' && url[i + 2] == '/') {
-		host = i + 3;
-		end = host + strcspn(url + host, "/?#");
-		for (i = host; i < end; i++)
-			if (url[i] == '@')
-				host = i + 1;
-		changed |= fold_ascii(copy, host, end);
-	}
-	if (changed) {
+	if (fo_url_fold(copy)) {
 		fo_url_term(copy, out);
 		rc = out->oom ? -1 : 1;
 	}

@@ -13,7 +13,8 @@ void fo_url_term(const char *url, fo_buf *out);
 
 /* The unique-id term of url with its scheme and host in lower case, for a
  * second lookup: both are case-insensitive (RFC 3986 section 6.2.2.1),
- * though URLs are indexed as given. Returns 1 with the term in out (reset
+ * (posts are indexed with them in lower case, util/url.h, but an index
+ * made before that may hold them as given). Returns 1 with the term in out (reset
  * first) when that changes url, 0 when it does not (out untouched), -1
  * out of memory. */
 int fo_url_term_folded(const char *url, fo_buf *out);

@@ -42,6 +42,14 @@ index_err=$err
 run "$FOLIO" search --db "$TMP/b" --json kernels
 expect_eq '|1|["GPUs", "Kernels"]' "$index_err|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
 
+begin "a URL is one post whatever the case of its scheme and host, kept in lower case"
+mkdir -p "$TMP/case"
+sed 's|https://example.com/shared|HTTPS://Example.COM/shared|' "$TMP/two/gpu.md" >"$TMP/case/gpu.md"
+cp "$TMP/two/kernels.md" "$TMP/case/kernels.md"
+run "$FOLIO" index --db "$TMP/case-index" "$TMP/case"
+run "$FOLIO" search --db "$TMP/case-index" --json kernels
+expect_eq '1|https://example.com/shared|["GPUs", "Kernels"]' "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["hits"][0]["url"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+
 begin "a post twice on one page is merged with a warning naming the later line"
 { cat "$TMP/two/gpu.md"; printf '\n'; sed -n '3,$p' "$TMP/two/gpu.md" |
   sed 's/Kernels on GPUs./An edited summary./'; } >"$TMP/twice.md"

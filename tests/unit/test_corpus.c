@@ -344,6 +344,23 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_str("Topic", posts[0].topics[0]);
 }
 
+/* Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1), so a
+ * post is one post whatever their case: the parsers lower-case them. */
+static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
+{
+	assert_ok(md("# T\n### [A](HTTPS://Ann@Example.ORG:8080/Path?Q#F)\n"
+	             "\nS.\n"));
+	assert_int(1, n_posts);
+	assert_str("https://Ann@example.org:8080/Path?Q#F", posts[0].url);
+	assert_ok(jl("{\"url\": \"Mailto:Ann@Example.ORG\", \"title\": \"t\", "
+	             "\"summary\": \"s\"}\n"
+	             "{\"url\": \"/relative/Path\", \"title\": \"t\", "
+	             "\"summary\": \"s\"}\n"));
+	assert_int(2, n_posts);
+	assert_str("mailto:Ann@Example.ORG", posts[0].url);
+	assert_str("/relative/Path", posts[1].url);
+}
+
 static void test_corpus__md_nested_brackets(void)
 {
 	assert_ok(md("# T\n"
@@ -992,6 +1009,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_crlf_and_bom),
 	FO_TEST(test_corpus__md_no_trailing_newline),
 	FO_TEST(test_corpus__md_topic_fallbacks),
+	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
