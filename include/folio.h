@@ -32,7 +32,10 @@
  * may be read, and freed, by another thread. Any number of readers (in
  * this or other processes) may search while one writer indexes: each
  * reader sees the last committed state, and never waits for the writer
- * (tests/api/api_threads.c). One writer at a time holds an index's write
+ * (tests/api/api_threads.c). A search that a writer's commits overtake
+ * (Xapian keeps only the two newest) is made again on the newest state,
+ * up to 8 times; only a writer committing every few milliseconds can
+ * make one fail, with FOLIO_ERROR_MODIFIED (commit in batches). One writer at a time holds an index's write
  * lock (a lock file in the index directory, released by the kernel if the
  * writer dies).
  *

@@ -242,7 +242,7 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 	folio_status st = FOLIO_OK;
 	int attempt;
 
-	for (attempt = 0; attempt < 8; attempt++) {
+	for (attempt = 0; attempt < FO_READ_ATTEMPTS; attempt++) {
 		fo_buf_clear(why);
 		st = fo_layout_live(db->path, &gen, why);
 		if (st != FOLIO_OK)
@@ -688,7 +688,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again. */
 	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
-	                  attempt < 8;
+	                  attempt < FO_READ_ATTEMPTS;
 	     attempt++) {
 		fo_xerr err = { "" };
 

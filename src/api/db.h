@@ -13,6 +13,13 @@
 #include "util/buf.h"
 #include "xapian/bridge.h"
 
+/* How many times a reader tries a read that a writer's commits keep
+ * overtaking (FOLIO_ERROR_MODIFIED: glass serves only the newest two
+ * revisions, databases.rst) before it gives up. A writer committing every
+ * post overtakes a facet search over thousands of posts a third of the
+ * time. */
+#define FO_READ_ATTEMPTS 8
+
 struct folio_db {
 	char *path;      /* the index directory, as given */
 	fo_xdb *xdb;

@@ -607,9 +607,9 @@ static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 	return fo_xdb_allterms(db->xdb, prefix, fn, arg, &err);
 }
 
-folio_status folio_db_search(folio_db *db, const char *query,
-                             const folio_search_options *opts,
-                             folio_results **out)
+static folio_status search_once(folio_db *db, const char *query,
+                                const folio_search_options *opts,
+                                folio_results **out)
 {
 	fo_search_run run;
 	fo_compiled c, count;
@@ -706,5 +706,21 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	fo_compiled_free(&c);
 	fo_compiled_free(&count);
 	fo_qtree_free(&tree);
+	return st;
+}
+
+/* A writer that commits while the search reads (the query's prefixes,
+ * the match, the hits) can overtake it: search the newest revision again
+ * (search_once refreshes first), as opening does. */
+folio_status folio_db_search(folio_db *db, const char *query,
+                             const folio_search_options *opts,
+                             folio_results **out)
+{
+	folio_status st;
+	int attempt = 0;
+
+	do
+		st = search_once(db, query, opts, out);
+	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
 	return st;
 }

@@ -128,9 +128,9 @@ static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
 	return st;
 }
 
-folio_status folio_db_similar(folio_db *db, const char *url,
-                              const folio_search_options *opts,
-                              folio_results **out)
+static folio_status similar_once(folio_db *db, const char *url,
+                                 const folio_search_options *opts,
+                                 folio_results **out)
 {
 	similar s;
 	fo_search_run run;
@@ -189,5 +189,19 @@ folio_status folio_db_similar(folio_db *db, const char *url,
 		free(s.terms[i]);
 	free(s.terms);
 	fo_buf_free(&s.qterm);
+	return st;
+}
+
+/* As folio_db_search: a writer's commits can overtake the read. */
+folio_status folio_db_similar(folio_db *db, const char *url,
+                              const folio_search_options *opts,
+                              folio_results **out)
+{
+	folio_status st;
+	int attempt = 0;
+
+	do
+		st = similar_once(db, url, opts, out);
+	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
 	return st;
 }

@@ -28,8 +28,13 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	} catch (const Xapian::DatabaseCorruptError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_CORRUPT;
-	} catch (const Xapian::DatabaseModifiedError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+	} catch (const Xapian::DatabaseModifiedError &) {
+		// Xapian's text tells its caller to reopen(), which folio's
+		// callers cannot and need not do: their next call reads the
+		// newest revision (db.c fo_db_refresh).
+		fo_xerr_set(err, "the index changed faster than it could be "
+		                 "read (a writer committed again and again "
+		                 "meanwhile): try again");
 		return FOLIO_ERROR_MODIFIED;
 	} catch (const Xapian::DatabaseVersionError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
