@@ -71,7 +71,10 @@ static folio_status add_unit(fo_compiled *c, const char *term)
 	return (hl->term = strdup(term)) ? FOLIO_OK : FOLIO_ERROR_NOMEM;
 }
 
-/* OR(terms) AND_NOT the post; term zero_unit weighted 0. */
+/* OR(terms) AND_NOT the post; term zero_unit weighted 0. A post with no
+ * term that sets it apart (another post has all its words) is like no
+ * other: a query that matches nothing, as a search for words no post has
+ * finds nothing, without error. */
 static folio_status build(folio_db *db, const void *ctx, long zero_unit,
                           fo_compiled *out)
 {
@@ -95,7 +98,9 @@ static folio_status build(folio_db *db, const void *ctx, long zero_unit,
 	    (sub[0] = fo_xquery_combine(FO_XOP_OR, subs, s->n, 0)) &&
 	    (sub[1] = fo_xquery_term(s->qterm.data, s->qterm.len, 1)))
 		out->q = fo_xquery_combine(FO_XOP_AND_NOT, sub, 2, 0);
-	if (st == FOLIO_OK && s->n > 0 && !out->q)
+	if (st == FOLIO_OK && s->n == 0)
+		out->q = fo_xquery_match_nothing();
+	if (st == FOLIO_OK && !out->q)
 		st = FOLIO_ERROR_NOMEM;
 	fo_xquery_free(sub[0]);
 	fo_xquery_free(sub[1]);
@@ -170,9 +175,6 @@ static folio_status similar_once(folio_db *db, const char *url,
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
 		st = build(db, &s, -1, &c);
-	if (st == FOLIO_OK && !c.q)
-		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND,
-		                "the post %s has no words to compare", url);
 	if (st == FOLIO_OK)
 		st = fo_date_filter(db, &run.opts, &run.filter);
 	if (st == FOLIO_OK) {

@@ -498,6 +498,28 @@ static void test_api__a_url_is_found_whatever_the_case_of_its_host(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* A post that no word sets apart (another has all its words) is like no
+ * other: no hits, as for words no post has, not "not found". */
+static void test_api__a_post_like_no_other_has_no_similar_posts(void)
+{
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	folio_post twin = post_mxfp8;
+	char path[512];
+
+	in_root(path, sizeof path, "twins");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	twin.url = "https://example.com/one";
+	assert_ok(folio_db_add_post(db, &twin));
+	twin.url = "https://example.com/two";
+	assert_ok(folio_db_add_post(db, &twin));
+	assert_ok(folio_db_similar(db, "https://example.com/one", NULL, &r));
+	assert_int(0, folio_results_count(r));
+	assert_int(0, folio_results_total(r));
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__a_second_writer_is_locked_out(void)
 {
 	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
@@ -1139,6 +1161,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
+	FO_TEST(test_api__a_post_like_no_other_has_no_similar_posts),
 	FO_TEST(test_api__a_second_writer_is_locked_out),
 	FO_TEST(test_api__a_reader_sees_committed_posts),
 	FO_TEST(test_api__a_reader_cannot_write),
