@@ -126,7 +126,9 @@ typedef struct folio_db folio_db;
 enum folio_open_flags {
 	FOLIO_OPEN_READ = 0,       /**< search only (the default) */
 	FOLIO_OPEN_WRITE = 1u << 0, /**< index too; takes the write lock */
-	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE: create the index if absent */
+	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE (alone it is
+	                                  FOLIO_ERROR_INVALID): create the
+	                                  index if absent */
 	FOLIO_OPEN_WAIT = 1u << 2   /**< with WRITE: wait for the lock instead of
 	                               failing with FOLIO_ERROR_LOCKED */
 };
@@ -519,7 +521,8 @@ typedef enum folio_match {
 	FOLIO_MATCH_ANY       /**< any word may match (OR), best first */
 } folio_match;
 
-/** OR these together in folio_search_options.flags. */
+/** OR these together in folio_search_options.flags (any other bit is
+ *  FOLIO_ERROR_INVALID). */
 enum folio_search_flags {
 	/** A stray quote, bracket or operator is an error
 	 *  (FOLIO_ERROR_QUERY, see folio_db_error_position) instead of being

@@ -629,8 +629,25 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (!opts)
 		opts = &defaults;
 	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
-		fo_buf_printf(&why, "folio_open_options version %u is not %d",
-		              opts->version, FOLIO_OPEN_OPTIONS_VERSION);
+		fo_buf_printf(&why, "folio_open_options version %u is unknown "
+		              "(this folio takes 1 to %d)", opts->version,
+		              FOLIO_OPEN_OPTIONS_VERSION);
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
+	/* A newer caller's flag must not be taken for nothing. */
+	if (opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
+	                              FOLIO_OPEN_WAIT)) {
+		fo_buf_printf(&why, "folio_open_options has unknown flags 0x%x",
+		              opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE |
+		                                        FOLIO_OPEN_CREATE |
+		                                        FOLIO_OPEN_WAIT));
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
+	if ((opts->flags & FOLIO_OPEN_CREATE) &&
+	    !(opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(&why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}

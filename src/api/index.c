@@ -234,7 +234,8 @@ static folio_status take_options(fo_run *r, const folio_index_options *opts)
 	}
 	if (opts->version != FOLIO_INDEX_OPTIONS_VERSION && opts->version != 2)
 		return fo_db_fail(r->db, FOLIO_ERROR_INVALID,
-		                  "folio_index_options version %u is not %d",
+		                  "folio_index_options version %u is unknown "
+		                  "(this folio takes 1 to %d)",
 		                  opts->version, FOLIO_INDEX_OPTIONS_VERSION);
 	/* Version 2 ends at progress. */
 	memcpy(&r->opts, opts, opts->version == 2 ?

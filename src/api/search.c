@@ -324,9 +324,24 @@ folio_status fo_search_options(folio_db *db, const folio_search_options *in,
 	}
 	if (in->version != FOLIO_SEARCH_OPTIONS_VERSION)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                  "folio_search_options version %u is not %d",
+		                  "folio_search_options version %u is unknown "
+		                  "(this folio takes 1 to %d)",
 		                  in->version, FOLIO_SEARCH_OPTIONS_VERSION);
 	*full = *in;
+	/* A newer caller's flag must not be taken for nothing. */
+	if (full->flags & ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
+	                              FOLIO_SEARCH_EXPLAIN |
+	                              FOLIO_SEARCH_NO_SUGGEST |
+	                              FOLIO_SEARCH_HTML |
+	                              FOLIO_SEARCH_EXHAUSTIVE))
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_search_options has unknown flags 0x%x",
+		                  full->flags & ~(unsigned)(FOLIO_SEARCH_STRICT |
+		                                            FOLIO_SEARCH_FACETS |
+		                                            FOLIO_SEARCH_EXPLAIN |
+		                                            FOLIO_SEARCH_NO_SUGGEST |
+		                                            FOLIO_SEARCH_HTML |
+		                                            FOLIO_SEARCH_EXHAUSTIVE));
 	if (full->match > FOLIO_MATCH_ANY || full->sort > FOLIO_SORT_OLDEST)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_search_options has an unknown %s",

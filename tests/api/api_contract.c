@@ -146,14 +146,15 @@ static void test_api__opening_a_missing_index_without_create_is_not_found(void)
 	free(errmsg);
 	errmsg = NULL;
 
-	/* WRITE alone does not create; CREATE alone means nothing. */
+	/* WRITE alone does not create; CREATE alone is a mistake
+	 * (test_api__unknown_flags_are_invalid). */
 	opts.flags = FOLIO_OPEN_WRITE;
 	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, &opts, &db, &errmsg));
 	assert_true(db == NULL);
 	free(errmsg);
 	errmsg = NULL;
 	opts.flags = FOLIO_OPEN_CREATE;
-	assert_int(FOLIO_ERROR_NOT_FOUND, folio_db_open(path, &opts, &db, &errmsg));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
 	assert_true(db == NULL);
 	free(errmsg);
 	/* Nothing was created on the way. */
@@ -196,13 +197,44 @@ static void test_api__a_wrong_options_version_is_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
 	assert_true(db == NULL);
 	assert_true(errmsg != NULL);
-	assert_str("folio_open_options version 3 is not 2", errmsg);
+	assert_str("folio_open_options version 3 is unknown (this folio takes 1 "
+	           "to 2)", errmsg);
 	free(errmsg);
 	errmsg = NULL;
 	opts.version = 0;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
 	free(errmsg);
 	assert_true(access(path, F_OK) != 0);
+}
+
+/* Flags this folio does not know are refused, not ignored: a caller
+ * built against a newer folio.h learns that its flag does nothing. */
+static void test_api__unknown_flags_are_invalid(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	char path[512], *errmsg = NULL;
+
+	in_root(path, sizeof path, "flags");
+	opts.flags = WRITE_CREATE | 0x100u;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
+	assert_str("folio_open_options has unknown flags 0x100", errmsg);
+	free(errmsg);
+	errmsg = NULL;
+	opts.flags = FOLIO_OPEN_CREATE;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
+	assert_str("FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE", errmsg);
+	free(errmsg);
+	assert_true(access(path, F_OK) != 0);
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	so.flags = FOLIO_SEARCH_FACETS | 0x80000000u;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "x", &so, &r));
+	assert_str("folio_search_options has unknown flags 0x80000000",
+	           folio_db_error(db));
+	assert_true(r == NULL);
+	assert_ok(folio_db_close(db));
 }
 
 static void test_api__opening_needs_a_path_and_an_out_handle(void)
@@ -1150,6 +1182,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__opening_a_missing_index_without_create_is_not_found),
 	FO_TEST(test_api__a_new_index_is_english_and_empty),
 	FO_TEST(test_api__a_wrong_options_version_is_invalid),
+	FO_TEST(test_api__unknown_flags_are_invalid),
 	FO_TEST(test_api__opening_needs_a_path_and_an_out_handle),
 	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
 	FO_TEST(test_api__closing_null_is_ok),
