@@ -212,8 +212,9 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 
-/** The explanation of the last failed call on db ("" if none). Borrowed:
- *  valid until the next call on db. */
+/** The explanation of the last failed call on db ("" if none, and for a
+ *  NULL db, so that it can always be printed). Borrowed: valid until the
+ *  next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
 
 /**
@@ -242,7 +243,9 @@ FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
  *  language (see folio_open_options.language) reports the new one. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
-/** The number of posts in the index, as of the last commit seen. */
+/** The number of posts in the index, as of the last commit seen; a
+ *  writer's handle also counts its own changes not yet committed, as its
+ *  searches find them. */
 FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
 
 /* ------------------------------------------------------------------------
