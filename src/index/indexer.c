@@ -7,6 +7,7 @@
 #include "index/indexer.h"
 
 #include "corpus/corpus.h"
+#include "corpus/text.h"
 #include "index/docdata.h"
 #include "index/schema.h"
 
@@ -213,10 +214,28 @@ static const char *url_host(const char *url, size_t *len)
 	return p;
 }
 
+/* Whether field s (may be NULL) is UTF-8 (folio.h: all strings are), else
+ * why not, naming it: the corpus parsers guarantee it, a caller of
+ * folio_db_add_post may not, and a URL stored with bytes that every
+ * output shows repaired could not be given back to delete its post. */
+static int utf8_field(const char *name, const char *s, fo_buf *why)
+{
+	size_t n, ok;
+
+	if (!s)
+		return 1;
+	n = strlen(s);
+	if ((ok = fo_text_utf8_check(s, n, 0)) == n)
+		return 1;
+	fo_buf_printf(why, "%s is not valid UTF-8 (byte %zu)", name, ok + 1);
+	return 0;
+}
+
 folio_status fo_post_check(const folio_post *p, fo_buf *why)
 {
 	char date[11];
 	const char *missing = NULL;
+	size_t i;
 
 	if (!p->url || !*p->url)
 		missing = "URL";
@@ -236,6 +255,16 @@ folio_status fo_post_check(const folio_post *p, fo_buf *why)
 		                   "YYYY-MM-DD date", p->published);
 		return FOLIO_ERROR_INVALID;
 	}
+	if (!utf8_field("url", p->url, why) ||
+	    !utf8_field("title", p->title, why) ||
+	    !utf8_field("summary", p->summary, why) ||
+	    !utf8_field("company", p->company, why) ||
+	    !utf8_field("author", p->author, why) ||
+	    !utf8_field("type", p->type, why))
+		return FOLIO_ERROR_INVALID;
+	for (i = 0; p->topics && i < p->n_topics; i++)
+		if (!utf8_field("a topic", p->topics[i], why))
+			return FOLIO_ERROR_INVALID;
 	return FOLIO_OK;
 }
 

@@ -429,6 +429,34 @@ static void test_api__a_post_without_a_title_is_invalid(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* All strings are UTF-8 (folio.h): a post with other bytes is refused,
+ * naming the field, rather than stored under bytes that every output
+ * shows repaired (a URL then could not be given back to delete it). */
+static void test_api__a_post_that_is_not_utf8_is_invalid(void)
+{
+	static const char *const topics[] = { "Fine", "Bad \xC3(" };
+	folio_post p = post_python;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "notutf8");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	p.url = "https://example.com/\xff";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("url is not valid UTF-8 (byte 21)", folio_db_error(db));
+	p = post_python;
+	p.summary = "caf\xE9";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("summary is not valid UTF-8 (byte 4)", folio_db_error(db));
+	p = post_python;
+	p.topics = topics;
+	p.n_topics = 2;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("a topic is not valid UTF-8 (byte 5)", folio_db_error(db));
+	assert_int(0, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__a_bad_published_date_is_invalid(void)
 {
 	static const char *const bad[] = { "2026-13-01", "2026-02-30",
@@ -1192,6 +1220,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__adding_a_known_url_replaces_the_post),
 	FO_TEST(test_api__a_post_without_a_title_is_invalid),
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
+	FO_TEST(test_api__a_post_that_is_not_utf8_is_invalid),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
 	FO_TEST(test_api__a_post_like_no_other_has_no_similar_posts),
