@@ -326,8 +326,9 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK && report.skipped)
 		st = fo_db_fail(db, FOLIO_ERROR_INPUT,
-		                "%llu malformed posts or unreadable files skipped",
-		                (unsigned long long)report.skipped);
+		                "%llu %s skipped",
+		                (unsigned long long)report.skipped,
+		                fo_run_skipped_noun(report.skipped));
 	if (out) {
 		report.version = out->version;
 		memcpy(out, &report, report_size(out->version));

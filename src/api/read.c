@@ -103,6 +103,12 @@ folio_status fo_run_check_post(const folio_post *p, fo_buf *why)
 	return check_lengths(p, why);
 }
 
+const char *fo_run_skipped_noun(uint64_t n)
+{
+	return n == 1 ? "malformed post or unreadable file"
+	              : "malformed posts or unreadable files";
+}
+
 void fo_run_problem(fo_run *r, const char *file, unsigned line,
                     const char *message)
 {

@@ -50,6 +50,10 @@ typedef struct fo_run {
  * present, valid and not too long. FOLIO_ERROR_INVALID with why set. */
 folio_status fo_run_check_post(const folio_post *p, fo_buf *why);
 
+/* What n skipped things are, in the singular for 1: "malformed post or
+ * unreadable file", else "malformed posts or unreadable files". */
+const char *fo_run_skipped_noun(uint64_t n);
+
 /* Count a problem and report it through the caller's callback, if any. */
 void fo_run_problem(fo_run *r, const char *file, unsigned line,
                     const char *message);

@@ -54,11 +54,12 @@ folio_status fo_upgrade_complete(fo_run *r)
 	if (fo_run_may_remove(r))
 		return FOLIO_OK;
 	return fo_db_fail(db, FOLIO_ERROR_VERSION,
-	                  "%llu malformed posts or unreadable files skipped, "
+	                  "%llu %s skipped, "
 	                  "and index %s has format \"%s\", whose posts this "
 	                  "folio (format %s) cannot read or carry over: a "
 	                  "rebuild would lose the posts they hold, so the "
 	                  "index was left as it was; fix them and rebuild "
 	                  "again", (unsigned long long)r->report->skipped,
+	                  fo_run_skipped_noun(r->report->skipped),
 	                  db->path, db->format, FO_FORMAT_VERSION);
 }

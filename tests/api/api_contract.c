@@ -1177,7 +1177,7 @@ static void test_api__a_malformed_post_is_reported_and_skipped(void)
 	assert_ok(open_db(path, WRITE_CREATE, &db));
 	assert_int(FOLIO_ERROR_INPUT,
 	           folio_db_index_paths(db, paths, 1, &io, &report));
-	assert_str("1 malformed posts or unreadable files skipped",
+	assert_str("1 malformed post or unreadable file skipped",
 	           folio_db_error(db));
 	assert_int(1, log.n);
 	assert_str(file, log.file);

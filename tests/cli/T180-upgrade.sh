@@ -60,7 +60,7 @@ begin "a corpus with a malformed post cannot rebuild it: the old index stays"
 printf '{"url": "https://example.com/bad", "title": "Bad"}\n' >"$TMP/corpus/bad.jsonl"
 run "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/corpus"
 expect_eq "2|$TMP/corpus/bad.jsonl:1: post has no summary
-folio: 1 malformed posts or unreadable files skipped, and index $TMP/i has format \"1\", whose posts this folio (format $fmt) cannot read or carry over: a rebuild would lose the posts they hold, so the index was left as it was; fix them and rebuild again|1|$gen|0" \
+folio: 1 malformed post or unreadable file skipped, and index $TMP/i has format \"1\", whose posts this folio (format $fmt) cannot read or carry over: a rebuild would lose the posts they hold, so the index was left as it was; fix them and rebuild again|1|$gen|0" \
 	"$rc|$err|$(format_of "$TMP/i")|$(live_of "$TMP/i")|$(ls "$TMP/i" | grep -c '^build-')"
 rm "$TMP/corpus/bad.jsonl"
 

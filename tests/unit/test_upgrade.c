@@ -248,7 +248,7 @@ static void test_upgrade__posts_that_would_be_kept_refuse_the_rebuild(void)
 	assert_true(f != NULL);
 	fputs("{\"url\": \"https://example.com/bad\", \"title\": \"Bad\"}\n", f);
 	assert_int(0, fclose(f));
-	snprintf(msg, sizeof msg, "1 malformed posts or unreadable files "
+	snprintf(msg, sizeof msg, "1 malformed post or unreadable file "
 	         "skipped, and index %s has format \"1\", whose posts this "
 	         "folio (format %s) cannot read or carry over: a rebuild "
 	         "would lose the posts they hold, so the index was left as "
