@@ -562,7 +562,8 @@ typedef struct folio_search_options {
 	 *  markers. */
 	const char *highlight_start;
 	const char *highlight_end;
-	size_t snippet_bytes; /**< target snippet length in bytes */
+	size_t snippet_bytes; /**< target snippet length in bytes; 0: no
+	                           snippet (""), and none is made */
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:

@@ -197,8 +197,10 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		r->docids[i] = fo_xmset_docid(m, k);
 		fo_buf_clear(&snip);
 		p = &r->posts[i].post;
-		st = fo_snippet(db->an, p->summary, terms, opts->snippet_bytes,
-		                &marks, &snip);
+		/* snippet_bytes 0: no snippet (folio.h), not an ellipsis */
+		if (opts->snippet_bytes)
+			st = fo_snippet(db->an, p->summary, terms,
+			                opts->snippet_bytes, &marks, &snip);
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
 		h->rank = opts->offset + i + 1;

@@ -457,6 +457,25 @@ static void test_api__a_post_that_is_not_utf8_is_invalid(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* snippet_bytes 0 asks for no snippet: "", not an ellipsis. */
+static void test_api__no_snippet_is_asked_with_zero_bytes(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "nosnippet");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(add_three(db));
+	so.snippet_bytes = 0;
+	assert_ok(folio_db_search(db, "MXFP8", &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str("", folio_results_hit(r, 0)->snippet);
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__a_bad_published_date_is_invalid(void)
 {
 	static const char *const bad[] = { "2026-13-01", "2026-02-30",
@@ -1220,6 +1239,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__adding_a_known_url_replaces_the_post),
 	FO_TEST(test_api__a_post_without_a_title_is_invalid),
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
+	FO_TEST(test_api__no_snippet_is_asked_with_zero_bytes),
 	FO_TEST(test_api__a_post_that_is_not_utf8_is_invalid),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
