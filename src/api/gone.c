@@ -57,7 +57,9 @@ static int on_doc(uint32_t docid, void *ctx)
 	fo_run *r = s->r;
 	char *term = NULL, **grown;
 
-	/* Beyond last: written by this run (sync.c). */
+	/* Beyond last: written by this run (sync.c). Over shards a post
+	 * this run added can have a docid below last (bridge.h
+	 * fo_xdb_replace), but fo_store gave it back and it was touched. */
 	if (docid > r->last)
 		return 1;
 	if (touched(r, docid))

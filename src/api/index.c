@@ -74,7 +74,9 @@ folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
 
 	st = fo_compare(db->xdb, p, outcome, docid, &err);
 	if (st == FOLIO_OK && *outcome != 2) {
-		st = fo_index_post(db->xdb, db->an, p, NULL, &err);
+		/* a new post's docid: the run must not take it for one
+		 * the corpus no longer has (gone.c) */
+		st = fo_index_post(db->xdb, db->an, p, docid, &err);
 		if (st == FOLIO_OK && ++db->pending >= FO_COMMIT_BATCH) {
 			st = fo_xdb_commit(db->xdb, &err);
 			db->pending = 0;

@@ -79,7 +79,8 @@ void fo_run_progress(fo_run *r, const char *phase, uint64_t done,
 int fo_run_may_remove(const fo_run *r);
 
 /* Write p unless the index already holds it unchanged. *outcome: 0 added,
- * 1 updated, 2 unchanged; *docid: the post it compared with (0: none).
+ * 1 updated, 2 unchanged; *docid: the post's docid (an added post's new
+ * one, which over shards can be below docids already in use).
  * Commits every FO_COMMIT_BATCH changes. */
 folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
                       uint32_t *docid);

@@ -291,7 +291,7 @@ static folio_status set_tie(fo_xdoc *doc, const char *published,
 }
 
 folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
-                           uint64_t *hash, fo_xerr *err)
+                           uint32_t *docid, fo_xerr *err)
 {
 	emit_ctx c;
 	fo_buf data = FO_BUF_INIT;
@@ -393,9 +393,7 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	if (st == FOLIO_OK)
 		st = fo_xdoc_add_boolean(c.doc, c.term.data, c.term.len);
 	if (st == FOLIO_OK)
-		st = fo_xdb_replace(db, c.term.data, c.doc, err);
-	if (st == FOLIO_OK && hash)
-		*hash = h;
+		st = fo_xdb_replace(db, c.term.data, c.doc, docid, err);
 done:
 	fo_xdoc_free(c.doc);
 	fo_buf_free(&c.term);

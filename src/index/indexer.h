@@ -16,10 +16,10 @@
 folio_status fo_post_check(const folio_post *p, fo_buf *why);
 
 /* Add p to db, replacing any post with the same URL. p must pass
- * fo_post_check and its topics must be sorted and unique. hash, if not
- * NULL, receives the content hash stored with it. */
+ * fo_post_check and its topics must be sorted and unique. docid, if not
+ * NULL, receives the post's docid in db (fo_xdb_replace). */
 folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
-                           uint64_t *hash, fo_xerr *err);
+                           uint32_t *docid, fo_xerr *err);
 
 /* The content hash fo_index_post stores for p (FO_SLOT_HASH). */
 uint64_t fo_post_hash(const folio_post *p);

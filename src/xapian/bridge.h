@@ -74,9 +74,14 @@ folio_status fo_xdb_get_data(fo_xdb *db, uint32_t docid, char **out,
 folio_status fo_xdb_get_value(fo_xdb *db, uint32_t docid, unsigned slot,
                               char **out, size_t *len, fo_xerr *err);
 
-/* Add doc, or replace every document indexed by unique_term with it. */
+/* Add doc, or replace every document indexed by unique_term with it.
+ * docid, if not NULL, receives its docid as db numbers them: over shards,
+ * interleaved as Xapian combines databases (shard k of n holds k + 1,
+ * n + k + 1, ...), where a new document can have a lower docid than ones
+ * already in another shard. */
 folio_status fo_xdb_replace(fo_xdb *db, const char *unique_term,
-                            const fo_xdoc *doc, fo_xerr *err);
+                            const fo_xdoc *doc, uint32_t *docid,
+                            fo_xerr *err);
 /* Delete the documents indexed by unique_term; *deleted = how many. */
 folio_status fo_xdb_delete(fo_xdb *db, const char *unique_term,
                            uint64_t *deleted, fo_xerr *err);

@@ -3,6 +3,7 @@
 #include "bridge_private.hh"
 
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
@@ -200,14 +201,23 @@ extern "C" folio_status fo_xdb_get_value(fo_xdb *h, uint32_t docid,
 }
 
 extern "C" folio_status fo_xdb_replace(fo_xdb *h, const char *unique_term,
-                                       const fo_xdoc *doc, fo_xerr *err)
+                                       const fo_xdoc *doc, uint32_t *docid,
+                                       fo_xerr *err)
 {
 	try {
 		Xapian::WritableDatabase &w = fo_xwriter_for(h, unique_term);
-		if (h->append)
-			w.add_document(doc->doc);
-		else
-			w.replace_document(unique_term, doc->doc);
+		Xapian::docid d = h->append
+		                          ? w.add_document(doc->doc)
+		                          : w.replace_document(unique_term, doc->doc);
+		// Database::add_database interleaves its members' docids.
+		if (docid && !h->shards.empty()) {
+			Xapian::docid n = (Xapian::docid)h->shards.size();
+			d = (d - 1) * n + 1 +
+			    fo_xdb_shard_of(unique_term, strlen(unique_term),
+			                    (unsigned)n);
+		}
+		if (docid)
+			*docid = d;
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);

@@ -32,7 +32,7 @@ static folio_status add_doc(fo_xdb *db, const char *id, const char *word)
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_data(doc, id, strlen(id));
 	if (st == FOLIO_OK)
-		st = fo_xdb_replace(db, id, doc, &err);
+		st = fo_xdb_replace(db, id, doc, NULL, &err);
 	fo_xdoc_free(doc);
 	return st;
 }

@@ -41,7 +41,7 @@ static folio_status add_docs(int n, const char *terms)
 		if (st == FOLIO_OK)
 			st = fo_xdoc_add_boolean(doc, id, strlen(id));
 		if (st == FOLIO_OK)
-			st = fo_xdb_replace(db, id, doc, &err);
+			st = fo_xdb_replace(db, id, doc, NULL, &err);
 		fo_xdoc_free(doc);
 	}
 	return st;
