@@ -147,6 +147,21 @@ static uint64_t url_hash(const char *url)
 
 /* ---- the first pass: problems and counts -------------------------------- */
 
+/* Hand r->why to the caller's callback as a warning at file:line (the
+ * post is indexed all the same); nothing when it ran out of memory. */
+static void warn(fo_run *r, const char *file, unsigned line)
+{
+	folio_diagnostic d;
+
+	if (r->why.oom)
+		return;
+	d.file = file;
+	d.line = line;
+	d.message = r->why.data;
+	d.warning = 1;
+	r->opts.diagnostic(&d, r->opts.payload);
+}
+
 /* Tell the caller about the first word of each field of p that is cut for
  * the index (analyzer.h: FO_MAX_TERM_BYTES): the post is indexed, but the
  * rest of that word cannot be found. */
@@ -157,7 +172,6 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 		"type" };
 	const char *fields[] = { p->title, p->summary, p->company, p->author,
 		p->type };
-	folio_diagnostic d;
 	size_t i, start, end;
 
 	if (!r->opts.diagnostic)
@@ -172,35 +186,20 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 		              "is indexed by its first %d bytes only",
 		              names[i], end - start, start + 1,
 		              FO_MAX_TERM_BYTES);
-		if (r->why.oom)
-			return;
-		d.file = file;
-		d.line = line;
-		d.message = r->why.data;
-		d.warning = 1;
-		r->opts.diagnostic(&d, r->opts.payload);
+		warn(r, file, line);
 	}
 }
-
 
 static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
                            unsigned line)
 {
-	folio_diagnostic d;
-
 	if (!r->opts.diagnostic)
 		return;
 	fo_buf_clear(&r->why);
 	fo_buf_printf(&r->why, "%s is also earlier in this file: merged into "
 	              "one post, each field from the first copy that has it",
 	              p->url);
-	if (r->why.oom)
-		return;
-	d.file = file;
-	d.line = line;
-	d.message = r->why.data;
-	d.warning = 1;
-	r->opts.diagnostic(&d, r->opts.payload);
+	warn(r, file, line);
 }
 
 static int on_post_count(const folio_post *p, const char *file, unsigned line,
