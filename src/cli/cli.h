@@ -72,8 +72,11 @@ void cli_progress_clear(cli_progress *p);
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);
 
-/* Parse a non-negative count for option name; prints and returns -1 on
- * error. */
+/* Parse a whole number from min to max for option name; prints and
+ * returns -1 on error. */
+long cli_parse_range(const char *name, const char *value, long min,
+                     long max);
+/* The same from 0 to 1000000 (--limit, --offset, --timeout). */
 long cli_parse_count(const char *name, const char *value);
 
 /* If argv[*i] is "--name VALUE" or "--name=VALUE", store VALUE, advance *i

@@ -154,23 +154,17 @@ int cmd_index(int argc, char **argv)
 			oo.language = value;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--threads",
 		                                  &value)) != 0) {
-			long n = rc < 0 ? -1 : cli_parse_count("--threads", value);
+			long n = rc < 0 ? -1
+			                : cli_parse_range("--threads", value, 0, 256);
 			if (n < 0)
 				goto done;
-			if (n > 256) {
-				cli_error("--threads takes 0 to 256, not %ld", n);
-				goto done;
-			}
 			io.threads = (unsigned)n;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--shards",
 		                                  &value)) != 0) {
-			long n = rc < 0 ? -1 : cli_parse_count("--shards", value);
+			long n = rc < 0 ? -1
+			                : cli_parse_range("--shards", value, 1, 256);
 			if (n < 0)
 				goto done;
-			if (n < 1 || n > 256) {
-				cli_error("--shards takes 1 to 256, not %ld", n);
-				goto done;
-			}
 			io.shards = (unsigned)n;
 		} else if (strcmp(argv[i], "--wait") == 0) {
 			oo.flags |= FOLIO_OPEN_WAIT;

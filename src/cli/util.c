@@ -19,19 +19,25 @@ const char *cli_db_path(const char *flag_value)
 	return env && *env ? env : "index";
 }
 
-long cli_parse_count(const char *name, const char *value)
+long cli_parse_range(const char *name, const char *value, long min,
+                     long max)
 {
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(value, &end, 10);
-	if (errno || end == value || *end || v < 0 || v > 1000000) {
-		cli_error("%s takes a whole number from 0 to 1000000, not \"%s\"",
-		          name, value);
+	if (errno || end == value || *end || v < min || v > max) {
+		cli_error("%s takes a whole number from %ld to %ld, not \"%s\"",
+		          name, min, max, value);
 		return -1;
 	}
 	return v;
+}
+
+long cli_parse_count(const char *name, const char *value)
+{
+	return cli_parse_range(name, value, 0, 1000000);
 }
 
 int cli_option_value(int argc, char **argv, int *i, const char *name,

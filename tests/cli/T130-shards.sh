@@ -99,6 +99,8 @@ expect_eq "glass" "$(awk '{print $1}' "$TMP/three/XAPIANDB")"
 
 begin "--shards 0 is refused"
 run "$FOLIO" index --db "$TMP/three" --shards 0 "$TMP/corpus"
-expect_eq "2 folio: --shards takes 1 to 256, not 0" "$rc $err"
+expect_eq "2 folio: --shards takes a whole number from 1 to 256, not \"0\"" "$rc $err"
+run "$FOLIO" index --db "$TMP/three" --shards -1 "$TMP/corpus"
+expect_eq "2 folio: --shards takes a whole number from 1 to 256, not \"-1\"" "$rc $err"
 
 finish
