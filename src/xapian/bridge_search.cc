@@ -291,8 +291,11 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// differ from the unsharded one in its last bits, which decides ties
 	// the tie slot should have. So fetch from the top, a few hits past
 	// the page, and re-sort with a relative tolerance (see near_ties).
+	// A date order has ties too (posts of one day, or undated, with
+	// equal weights), which Xapian breaks by docid: they are re-sorted
+	// the same way, by weight with the tolerance, then the tie slot.
 	size_t first = p->offset, want = p->limit;
-	bool resort = p->sort == FO_XSORT_RELEVANCE && want > 0;
+	bool resort = want > 0;
 	// Spies would count the matches of both fetches; with facets every
 	// match is examined anyway (check_at_least), so the probe would
 	// save little. Over several shards, the probe's smaller fetch
@@ -300,7 +303,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// sanitizers' smaller corpus): the probe is for one database only.
 	// The cause is Xapian 1.4.22's AND_MAYBE-to-AND skip, which can
 	// drop a hit wherever pruning sets in (README "A known limit").
-	bool probe = resort && !facets && !p->exhaustive && h->db->size() == 1;
+	bool probe = resort && p->sort == FO_XSORT_RELEVANCE && !facets &&
+	             !p->exhaustive && h->db->size() == 1;
 	if (resort) {
 		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
 		first = 0;
@@ -371,10 +375,32 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	}
 	std::vector<ranked> all;
 	all.reserve(mset.size());
-	for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
-		all.push_back(ranked{i, i.get_weight(),
-		                     i.get_sort_key()});
-	std::stable_sort(all.begin(), all.end(), near_ties);
+	if (p->sort == FO_XSORT_RELEVANCE) {
+		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
+			all.push_back(ranked{i, i.get_weight(), i.get_sort_key()});
+		std::stable_sort(all.begin(), all.end(), near_ties);
+	} else {
+		// Xapian's order by date is kept; within one date, by
+		// near_ties. The tie value is read only where a date repeats.
+		std::vector<std::string> date;
+		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i) {
+			all.push_back(ranked{i, i.get_weight(), std::string()});
+			date.push_back(i.get_sort_key());
+		}
+		for (size_t a = 0; a < all.size();) {
+			size_t b = a + 1;
+			while (b < all.size() && date[b] == date[a])
+				b++;
+			if (b - a > 1) {
+				for (size_t k = a; k < b; k++)
+					all[k].tie = all[k].it.get_document().get_value(
+						p->tie_slot);
+				std::stable_sort(all.begin() + (long)a,
+				                 all.begin() + (long)b, near_ties);
+			}
+			a = b;
+		}
+	}
 	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
 	     k++)
 		m->items.push_back(fo_xmset_item{*all[k].it, all[k].weight,

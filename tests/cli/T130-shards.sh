@@ -35,6 +35,16 @@ begin "a prefix of more terms than an expansion keeps matches the same posts"
 expect_eq "$(total_of "$TMP/one" --exhaustive --limit 0 'lib*') $(total_of "$TMP/one" --exhaustive --limit 0 'doc*')" \
 	"$(total_of "$TMP/three" --exhaustive --limit 0 'lib*') $(total_of "$TMP/three" --exhaustive --limit 0 'doc*')"
 
+for q in font python library game; do
+	begin "\"$q\" --sort newest and oldest: the same order as one database (ties not by docid)"
+	for s in newest oldest; do
+		a=$("$FOLIO" search --db "$TMP/one" --json --sort $s --limit 40 $q)
+		b=$("$FOLIO" search --db "$TMP/three" --json --sort $s --limit 40 $q)
+		[ "$(urls_of "$a")" = "$(urls_of "$b")" ] || break
+	done
+	expect_eq "$(urls_of "$a")" "$(urls_of "$b")"
+done
+
 begin "equal scores are ordered the same way in both (no docid tie-break)"
 a=$("$FOLIO" search --db "$TMP/one" --json --limit 50 library)
 ties=$(ranking "$a" | awk '{print $2}' | uniq -d | wc -l)
