@@ -105,7 +105,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 		st = fo_db_refuse_language(db);
 	if (st == FOLIO_OK && !post)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no post given");
-	if (st == FOLIO_OK && fo_run_check_post(post, &why) != FOLIO_OK)
+	if (st == FOLIO_OK && (fo_run_check_post(post, &why) != FOLIO_OK ||
+	                       fo_post_check_utf8(post, &why) != FOLIO_OK))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
 	/* one post, whatever the case of its scheme and host, as the
 	 * corpus parsers have it (util/url.h) */

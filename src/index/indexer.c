@@ -214,10 +214,7 @@ static const char *url_host(const char *url, size_t *len)
 	return p;
 }
 
-/* Whether field s (may be NULL) is UTF-8 (folio.h: all strings are), else
- * why not, naming it: the corpus parsers guarantee it, a caller of
- * folio_db_add_post may not, and a URL stored with bytes that every
- * output shows repaired could not be given back to delete its post. */
+/* Whether field s (may be NULL) is UTF-8, else why not, naming it. */
 static int utf8_field(const char *name, const char *s, fo_buf *why)
 {
 	size_t n, ok;
@@ -235,7 +232,6 @@ folio_status fo_post_check(const folio_post *p, fo_buf *why)
 {
 	char date[11];
 	const char *missing = NULL;
-	size_t i;
 
 	if (!p->url || !*p->url)
 		missing = "URL";
@@ -255,6 +251,13 @@ folio_status fo_post_check(const folio_post *p, fo_buf *why)
 		                   "YYYY-MM-DD date", p->published);
 		return FOLIO_ERROR_INVALID;
 	}
+	return FOLIO_OK;
+}
+
+folio_status fo_post_check_utf8(const folio_post *p, fo_buf *why)
+{
+	size_t i;
+
 	if (!utf8_field("url", p->url, why) ||
 	    !utf8_field("title", p->title, why) ||
 	    !utf8_field("summary", p->summary, why) ||

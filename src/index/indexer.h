@@ -15,6 +15,14 @@
  * one-line reason to why and returns FOLIO_ERROR_INVALID. */
 folio_status fo_post_check(const folio_post *p, fo_buf *why);
 
+/* FOLIO_ERROR_INVALID, with why naming the field, unless every string of
+ * p is UTF-8 (folio.h: all strings are). Only for folio_db_add_post's
+ * callers: the corpus parsers guarantee it, and checking every post of a
+ * corpus again in both passes would cost a re-sync a pass over all its
+ * text. A URL stored with bytes that every output shows repaired could
+ * not be given back to delete its post. */
+folio_status fo_post_check_utf8(const folio_post *p, fo_buf *why);
+
 /* Add p to db, replacing any post with the same URL. p must pass
  * fo_post_check and its topics must be sorted and unique. docid, if not
  * NULL, receives the post's docid in db (fo_xdb_replace). */
