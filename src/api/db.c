@@ -620,6 +620,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
+	unsigned unknown;
 	int attempt;
 
 	if (out)
@@ -636,12 +637,11 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		goto done;
 	}
 	/* A newer caller's flag must not be taken for nothing. */
-	if (opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
-	                              FOLIO_OPEN_WAIT)) {
+	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
+	                                    FOLIO_OPEN_WAIT);
+	if (unknown) {
 		fo_buf_printf(&why, "folio_open_options has unknown flags 0x%x",
-		              opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE |
-		                                        FOLIO_OPEN_CREATE |
-		                                        FOLIO_OPEN_WAIT));
+		              unknown);
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}

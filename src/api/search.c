@@ -314,6 +314,7 @@ folio_status fo_search_options(folio_db *db, const folio_search_options *in,
                                folio_search_options *full)
 {
 	static const folio_search_options defaults = FOLIO_SEARCH_OPTIONS_INIT;
+	unsigned unknown;
 
 	*full = defaults;
 	if (!in)
@@ -331,19 +332,14 @@ folio_status fo_search_options(folio_db *db, const folio_search_options *in,
 		                  in->version, FOLIO_SEARCH_OPTIONS_VERSION);
 	*full = *in;
 	/* A newer caller's flag must not be taken for nothing. */
-	if (full->flags & ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
-	                              FOLIO_SEARCH_EXPLAIN |
-	                              FOLIO_SEARCH_NO_SUGGEST |
-	                              FOLIO_SEARCH_HTML |
-	                              FOLIO_SEARCH_EXHAUSTIVE))
+	unknown = full->flags &
+	          ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
+	                      FOLIO_SEARCH_EXPLAIN | FOLIO_SEARCH_NO_SUGGEST |
+	                      FOLIO_SEARCH_HTML | FOLIO_SEARCH_EXHAUSTIVE);
+	if (unknown)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_search_options has unknown flags 0x%x",
-		                  full->flags & ~(unsigned)(FOLIO_SEARCH_STRICT |
-		                                            FOLIO_SEARCH_FACETS |
-		                                            FOLIO_SEARCH_EXPLAIN |
-		                                            FOLIO_SEARCH_NO_SUGGEST |
-		                                            FOLIO_SEARCH_HTML |
-		                                            FOLIO_SEARCH_EXHAUSTIVE));
+		                  unknown);
 	if (full->match > FOLIO_MATCH_ANY || full->sort > FOLIO_SORT_OLDEST)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_search_options has an unknown %s",
