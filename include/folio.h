@@ -155,7 +155,10 @@ typedef struct folio_open_options {
 	 *  statistics: the ranking is that of one database holding every
 	 *  post). Added to any listed in the index directory's REMOTES file
 	 *  (one HOST:PORT a line, '#' comments). With remotes, path may be
-	 *  NULL: a search front end holding no posts itself. */
+	 *  NULL: a search front end holding no posts itself. A remote that
+	 *  is no folio index or of another format is FOLIO_ERROR_VERSION,
+	 *  of another stemming language than the local index (or the first
+	 *  remote) FOLIO_ERROR_INVALID, each naming the shard. */
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its

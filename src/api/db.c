@@ -75,19 +75,13 @@ static void shell_word(fo_buf *out, const char *s)
 
 /* Why an index of another format cannot be used, and the command that
  * rebuilds it: from the corpus paths of its last run when it recorded
- * them (FO_META_CORPUS, one a line), else PATH... */
+ * them (FO_META_CORPUS, one a line), else PATH... Remote shards are
+ * checked as they are attached (remote.c). */
 static void explain_format(const folio_db *db, const char *format,
                            fo_buf *why)
 {
 	char *corpus = NULL, *line, *end;
 
-	if (db->remote_only) {
-		fo_buf_printf(why, "the remote shards have index format \"%s\", "
-		              "which this folio (format %s) cannot use: rebuild "
-		              "them with folio index --rebuild", format,
-		              FO_FORMAT_VERSION);
-		return;
-	}
 	if (*format)
 		fo_buf_printf(why, "index %s has format \"%s\", which this folio "
 		              "(format %s) cannot use", db->path, format,

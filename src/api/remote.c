@@ -9,6 +9,7 @@
 #include "api/remote.h"
 
 #include "api/db.h"
+#include "index/schema.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -218,23 +219,88 @@ static folio_status skip(fo_remotes *rm, const char *name, const char *why)
 	               : FOLIO_ERROR_NOMEM;
 }
 
+/* A remote shard must be a folio index of this format, analysed in the
+ * index's stemming language (*language: the local index's, else the
+ * first remote's, which this records): a shard of other terms would be
+ * searched by terms it does not hold, and its posts read as damaged. */
+static folio_status check_shard(const char *name, char *const *meta,
+                                char **language, fo_buf *why)
+{
+	if (!*meta[0]) {
+		fo_buf_printf(why, "remote shard %s is not a folio index (it "
+		              "records no folio format)", name);
+		return FOLIO_ERROR_VERSION;
+	}
+	if (strcmp(meta[0], FO_FORMAT_VERSION) != 0) {
+		fo_buf_printf(why, "remote shard %s has index format \"%s\", "
+		              "which this folio (format %s) cannot use: rebuild "
+		              "it where it is served, with folio index --rebuild",
+		              name, meta[0], FO_FORMAT_VERSION);
+		return FOLIO_ERROR_VERSION;
+	}
+	if (!*language) {
+		*language = strdup(meta[1]);
+		return *language ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+	}
+	if (strcmp(meta[1], *language) != 0) {
+		fo_buf_printf(why, "remote shard %s has stemming language "
+		              "\"%s\", not \"%s\" like the rest of the index: "
+		              "the shards of one index share one language", name,
+		              meta[1], *language);
+		return FOLIO_ERROR_INVALID;
+	}
+	return FOLIO_OK;
+}
+
+/* The local index's language, when it is of this format (else check_meta
+ * refuses it, and the first remote's language is the reference). */
+static folio_status local_language(folio_db *db, char **language,
+                                   fo_buf *why)
+{
+	fo_xerr err = { "" };
+	char *format = NULL;
+	folio_status st;
+
+	*language = NULL;
+	if (db->remote_only)
+		return FOLIO_OK;
+	st = fo_xdb_get_metadata(db->xdb, FO_META_FORMAT, &format, &err);
+	if (st == FOLIO_OK && strcmp(format, FO_FORMAT_VERSION) == 0)
+		st = fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, language,
+		                         &err);
+	if (st != FOLIO_OK)
+		fo_buf_puts(why, err.msg);
+	free(format);
+	return st;
+}
+
 folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 {
+	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE,
+		                            NULL };
 	fo_remotes *rm = &db->remote;
-	folio_status st = FOLIO_OK;
+	char *language = NULL;
+	folio_status st;
 	char host[256];
 	unsigned port;
 	size_t i;
 
 	forget_skipped(rm);
+	st = rm->n ? local_language(db, &language, why) : FOLIO_OK;
 	for (i = 0; st == FOLIO_OK && i < rm->n; i++) {
 		fo_xerr err = { "" };
+		char *meta[2];
 		folio_status got;
 
 		split(rm->names[i], host, sizeof host, &port);
-		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms, &err);
-		if (got == FOLIO_OK)
+		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms,
+		                        keys, meta, &err);
+		if (got == FOLIO_OK) {
+			st = check_shard(rm->names[i], meta, &language, why);
+			free(meta[0]);
+			free(meta[1]);
 			continue;
+		}
 		if (got == FOLIO_ERROR_NOMEM)
 			st = got;
 		else if (rm->allow_partial)
@@ -259,6 +325,7 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		              rm->skipped[1]);
 		st = FOLIO_ERROR_UNAVAILABLE;
 	}
+	free(language);
 	return st;
 }
 

@@ -101,9 +101,13 @@ unsigned fo_xdb_shard_count(const fo_xdb *db);
 /* A reader over no database yet, for remote shards only. */
 folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);
 /* Add the database xapian-tcpsrv serves at host:port to the reader db,
- * waiting at most timeout_ms to connect and for each reply. */
+ * waiting at most timeout_ms to connect and for each reply. The shard's
+ * metadata under each key of the NULL-terminated keys goes to values
+ * (as many; malloc'd, "" when unset, the caller frees them; all NULL on
+ * failure), read from that shard alone. */
 folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
-                               unsigned timeout_ms, fo_xerr *err);
+                               unsigned timeout_ms, const char *const *keys,
+                               char **values, fo_xerr *err);
 
 /* ---- documents ---------------------------------------------------------- */
 

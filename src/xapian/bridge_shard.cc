@@ -10,6 +10,7 @@
 // Xapian::Remote::open (dbfactory.h).
 #include "bridge_private.hh"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -119,19 +120,36 @@ extern "C" folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err)
 
 extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
                                           unsigned port, unsigned timeout_ms,
-                                          fo_xerr *err)
+                                          const char *const *keys,
+                                          char **values, fo_xerr *err)
 {
+	size_t i;
+
+	for (i = 0; keys[i]; i++)
+		values[i] = NULL;
 	try {
 		if (h->wdb || !h->shards.empty())
 			throw Xapian::InvalidOperationError(
 				"remote shards are for searching only");
 		// The same bound for connecting and for each reply, so a hung
 		// server costs a search at most timeout_ms per exchange.
-		h->db->add_database(Xapian::Remote::open(host, port, timeout_ms,
-		                                         timeout_ms));
+		Xapian::Database remote = Xapian::Remote::open(
+			host, port, timeout_ms, timeout_ms);
+		// Read from the shard alone: once added, its metadata would be
+		// hidden behind the first database's (Database::get_metadata).
+		for (i = 0; keys[i]; i++) {
+			values[i] = fo_xstrdup(remote.get_metadata(keys[i]), NULL);
+			if (!values[i])
+				throw std::bad_alloc();
+		}
+		h->db->add_database(remote);
 		h->remote++;
 		return FOLIO_OK;
 	} catch (...) {
+		for (i = 0; keys[i]; i++) {
+			free(values[i]);
+			values[i] = NULL;
+		}
 		return fo_xerr_from_current_exception(err);
 	}
 }

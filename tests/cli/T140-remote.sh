@@ -2,7 +2,8 @@
 # T140-remote: searches that span shards served by xapian-tcpsrv (Xapian's
 # remote backend) on loopback ports chosen at run time: remote, mixed and
 # local searches rank alike; a dead or hung shard is an error naming it,
-# or with --allow-partial a warning naming it and the rest's results.
+# or with --allow-partial a warning naming it and the rest's results; a
+# shard of another format or language, or no folio index, is refused.
 . "$(dirname "$0")/lib.sh"
 
 debian_posts 4000 "$TMP/corpus"
@@ -64,6 +65,37 @@ a=$("$FOLIO" search --db "$TMP/dated/i" --json --sort oldest quokka)
 b=$("$FOLIO" search --remote "127.0.0.1:$p2" --json --sort oldest quokka)
 expect_eq "https://example.com/2024 https://example.com/2025 https://example.com/undated|same" \
 	"$(urls_of "$a" | tr '\n' ' ' | sed 's/ $//')|$([ "$(urls_of "$a")" = "$(urls_of "$b")" ] && echo same)"
+
+# Copies of the dated index, altered with xapian-metadata as a plain
+# Xapian database, an older folio and a French index would read.
+for kind in foreign old french; do
+	cp -r "$TMP/dated/i/$(awk '{print $2}' "$TMP/dated/i/XAPIANDB")" "$TMP/$kind"
+done
+xapian-metadata set "$TMP/foreign" folio.format ""
+xapian-metadata set "$TMP/old" folio.format 1
+xapian-metadata set "$TMP/french" folio.language french
+pf=$(free_port) po=$(free_port) pr=$(free_port)
+serve sf xapian-tcpsrv --interface 127.0.0.1 --port "$pf" "$TMP/foreign"
+serve so xapian-tcpsrv --interface 127.0.0.1 --port "$po" "$TMP/old"
+serve sr xapian-tcpsrv --interface 127.0.0.1 --port "$pr" "$TMP/french"
+wait_port "$pf" && wait_port "$po" && wait_port "$pr"
+fmt=$(xapian-metadata get "$TMP/dated/i/XAPIANDB" folio.format)
+
+begin "a remote that is not a folio index is refused beside a local one, named"
+# It was searched: its documents counted as posts and read as "damaged".
+run "$FOLIO" search --db "$TMP/dated/i" --remote "127.0.0.1:$pf" quokka
+expect_eq "2 folio: remote shard 127.0.0.1:$pf is not a folio index (it records no folio format)" "$rc $err"
+
+begin "a remote of another format is refused, named, alone or after others"
+run "$FOLIO" search --remote "127.0.0.1:$p2" --remote "127.0.0.1:$po" quokka
+expect_eq "2 folio: remote shard 127.0.0.1:$po has index format \"1\", which this folio (format $fmt) cannot use: rebuild it where it is served, with folio index --rebuild" "$rc $err"
+
+begin "a remote of another stemming language is refused, even with --allow-partial"
+run "$FOLIO" search --db "$TMP/dated/i" --remote "127.0.0.1:$pr" --allow-partial quokka
+expect_eq "2 folio: remote shard 127.0.0.1:$pr has stemming language \"french\", not \"english\" like the rest of the index: the shards of one index share one language" "$rc $err"
+stop_server "$sf"
+stop_server "$so"
+stop_server "$sr"
 
 begin "a malformed --remote is refused"
 run "$FOLIO" search --remote localhost library
