@@ -222,6 +222,34 @@ done:
 	return st;
 }
 
+/* Why the database at gen (the generation the stub names, or path
+ * itself for a bare database) could not be opened. Damage that no writer
+ * can repair either says what to do: a stub naming nothing, a sharded
+ * generation that lost a shard (Xapian cannot find a part it lists), a
+ * table cut short. */
+static folio_status open_failed(const folio_db *db, const char *gen,
+                                folio_status st, const char *msg,
+                                fo_buf *why)
+{
+	struct stat sb;
+
+	fo_buf_clear(why);
+	if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
+		if (stat(gen, &sb) != 0)
+			fo_buf_printf(why, "index %s is damaged: its stub names "
+			              "%s, which does not exist", db->path, gen);
+		else
+			fo_buf_printf(why, "index %s is damaged: a part of %s "
+			              "is missing (%s)", db->path, gen, msg);
+		st = FOLIO_ERROR_CORRUPT;
+	} else {
+		fo_buf_printf(why, "cannot open index %s: %s", db->path, msg);
+	}
+	if (st == FOLIO_ERROR_CORRUPT)
+		fo_buf_puts(why, "; move the index aside and index again");
+	return st;
+}
+
 /* Readers: open the generation the stub names. A rebuild may switch the
  * stub and delete the old generation between our reading the stub and
  * opening what it named: then the stub has changed, and we try again.
@@ -249,14 +277,7 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 			break;
 		if (strcmp(again.data, gen.data) == 0 &&
 		    st != FOLIO_ERROR_MODIFIED) {
-			if (st == FOLIO_ERROR_NOT_FOUND) {
-				fo_buf_clear(why);
-				fo_buf_printf(why, "index %s is damaged: its stub "
-				              "names %s, which does not exist; "
-				              "move the index aside and index "
-				              "again", db->path, gen.data);
-				st = FOLIO_ERROR_CORRUPT;
-			}
+			st = open_failed(db, gen.data, st, err.msg, why);
 			break;
 		}
 	}
@@ -308,7 +329,7 @@ static folio_status check_orphan(const char *path, fo_buf *why)
 static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 {
 	fo_buf name = FO_BUF_INIT, gen = FO_BUF_INIT;
-	unsigned xflags = FO_XDB_WRITE | FO_XDB_CREATE;
+	unsigned xflags = FO_XDB_WRITE;
 	fo_layout_kind kind;
 	fo_xerr err = { "" };
 	folio_status st;
@@ -369,10 +390,14 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
 	if (flags & FOLIO_OPEN_WAIT)
 		xflags |= FO_XDB_WAIT;
+	/* Only a new index is created: a generation that lost a shard
+	 * must not get an empty one in its place. */
+	if (create)
+		xflags |= FO_XDB_CREATE;
 	st = gen.oom ? FOLIO_ERROR_NOMEM : fo_xdb_open(gen.data, xflags,
 	                                               &db->xdb, &err);
 	if (st != FOLIO_OK) {
-		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+		st = open_failed(db, gen.data, st, err.msg, why);
 		goto done;
 	}
 	if (kind != FO_LAYOUT_GLASS)
@@ -414,7 +439,7 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 		return open_reader(db, why);
 	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
 	if (st != FOLIO_OK)
-		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
+		st = open_failed(db, db->path, st, err.msg, why);
 	return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
 }
 

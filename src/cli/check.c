@@ -49,10 +49,8 @@ int cmd_check(int argc, char **argv)
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st == FOLIO_ERROR_CORRUPT) {
-		/* Damaged past opening (a table cut short, a stub naming
-		 * nothing): no writer can open it to rebuild it either. */
-		cli_error("%s; it cannot be opened: move it aside and index "
-		          "again", errmsg);
+		/* Damaged past opening: the message says what to do. */
+		cli_error("%s", errmsg);
 		code = EXIT_NONE;
 		goto done;
 	}

@@ -140,7 +140,29 @@ cp -r "$TMP/i" "$TMP/cut"
 gen=$(ls "$TMP/cut" | grep '^gen-')
 : >"$TMP/cut/$gen/docdata.glass"
 run "$FOLIO" check --db "$TMP/cut"
-expect_eq "1|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; it cannot be opened: move it aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+expect_eq "1|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+begin "a search on that index gives the same advice, once"
+run "$FOLIO" search --db "$TMP/cut" lattices
+expect_eq "2|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+
+# A sharded generation that lost a shard: it was reported as a stub
+# naming a generation that does not exist, and folio index created an
+# empty shard in its place, losing the posts it held for good.
+"$FOLIO" index --db "$TMP/sh" --shards 3 "$TMP/c" >/dev/null
+gen=$(ls "$TMP/sh" | grep '^gen-')
+rm -rf "$TMP/sh/$gen/shard-2"
+lost="index $TMP/sh is damaged: a part of $TMP/sh/$gen is missing (DatabaseNotFoundError: "
+advice="; move the index aside and index again"
+begin "a search on a sharded index that lost a shard names the shard"
+run "$FOLIO" search --db "$TMP/sh" lattices
+expect_eq "2|folio: $lost$TMP/sh/$gen/shard-2/iamglass: Failed to open glass revision file for reading (No such file or directory))$advice" "$rc|$err"
+begin "folio check says it is damaged, with the advice once"
+run "$FOLIO" check --db "$TMP/sh"
+expect_eq "1|folio: $lost$TMP/sh/$gen/shard-2/iamglass: Failed to open glass revision file for reading (No such file or directory))$advice" "$rc|$err"
+begin "folio index refuses it and creates no empty shard in its place"
+run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
+expect_eq "2|folio: ${lost}No glass database found at path '$TMP/sh/$gen/shard-2')$advice|no shard-2" \
+	"$rc|$err|$([ -e "$TMP/sh/$gen/shard-2" ] && echo shard-2 || echo no shard-2)"
 
 begin "a search on an index whose tables are damaged"
 cp -r "$TMP/i" "$TMP/broken3"
