@@ -496,12 +496,15 @@ FOLIO_EXTERN folio_status folio_db_stats(folio_db *db, folio_stats *out);
 /**
  * Verify the live generation with Xapian's consistency checker
  * (Xapian::Database::check) and that every post's stored data decodes.
- * folio_db_error() then describes the first problem found.
+ * folio_db_error() then describes the first problem found. The checker
+ * reads local files: check each remote shard where it is served (a
+ * handle over remote shards alone gets FOLIO_ERROR_INVALID).
  *
  * @param problems OUT: how many problems were found (0: the index is sound);
  *                 may be NULL
  * @retval FOLIO_OK             the index is sound
  * @retval FOLIO_ERROR_CORRUPT  problems were found
+ * @retval FOLIO_ERROR_INVALID  db holds remote shards alone
  * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_check(folio_db *db, uint64_t *problems);

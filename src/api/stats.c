@@ -126,6 +126,11 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	if (db->remote_only)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "%s holds remote shards alone, whose files "
+		                  "are on their hosts: run folio check where "
+		                  "each is served", db->path);
 	st = fo_db_refresh(db);
 	/* Xapian's checker opens the tables itself. A writer committing
 	 * meanwhile could make it report a torn revision, so writers check

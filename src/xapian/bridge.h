@@ -283,8 +283,9 @@ folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid, fo_xdb *dst,
  * clash). */
 folio_status fo_xdb_compact(const char *const *srcs, size_t n,
                             const char *dest, fo_xerr *err);
-/* Xapian::Database::check on the glass database at path (each shard of a
- * sharded generation): *problems is the
+/* Xapian::Database::check on the glass database at path (each database
+ * a stub there lists, and theirs: the shards of a sharded generation, a
+ * replica's current copy): *problems is the
  * number of errors found; the checker's first error line goes to err. */
 folio_status fo_xdb_check(const char *path, uint64_t *problems, fo_xerr *err);
 /* Call fn with each document's docid and data; fn returns non-zero to

@@ -65,23 +65,28 @@ extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 static folio_status check_one(const char *path, uint64_t *problems,
                               fo_xerr *err);
 
-extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
-                                     fo_xerr *err)
+// A stub's members may be stubs themselves: a sharded replica's shards
+// are each xapian-replicate's directory, whose stub names its current
+// copy. Depth bounds a stub that lists itself.
+static folio_status check_tree(const char *path, int depth,
+                               uint64_t *problems, fo_xerr *err)
 {
-	std::vector<std::string> shards;
+	std::vector<std::string> members;
 	*problems = 0;
 	try {
-		if (!fo_xstub_members(path, shards))
+		if (depth > 4)
+			throw Xapian::DatabaseOpeningError(
+				std::string(path) + ": stubs nested too deep");
+		if (!fo_xstub_members(path, members))
 			return check_one(path, problems, err);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
-	// A sharded generation: check each shard; err keeps the first
-	// shard's finding.
-	for (const std::string &s : shards) {
+	// err keeps the first member's finding.
+	for (const std::string &m : members) {
 		uint64_t found = 0;
 		fo_xerr one = { "" };
-		folio_status st = check_one(s.c_str(), &found, &one);
+		folio_status st = check_tree(m.c_str(), depth + 1, &found, &one);
 		if (st != FOLIO_OK) {
 			*err = one;
 			return st;
@@ -91,6 +96,12 @@ extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
 		*problems += found;
 	}
 	return FOLIO_OK;
+}
+
+extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
+                                     fo_xerr *err)
+{
+	return check_tree(path, 0, problems, err);
 }
 
 static folio_status check_one(const char *path, uint64_t *problems,

@@ -36,6 +36,11 @@ printf '# the shards\n%s\n\n%s\n' "$r0" "$r1" >"$TMP/front/REMOTES"
 b=$("$FOLIO" search --db "$TMP/front" --json --limit 40 library)
 expect_eq "$(ranking "$a")" "$(ranking "$b")"
 
+begin "folio check on that front end says where to check instead"
+# It printed Xapian's "Directory does not contain a Xapian database".
+run "$FOLIO" check --db "$TMP/front"
+expect_eq "2|folio: $TMP/front holds remote shards alone, whose files are on their hosts: run folio check where each is served" "$rc|$err"
+
 begin "facets over remote shards count as over one local database"
 # xapian-tcpsrv runs only the match spies it knows: folio's own was
 # refused ("MatchSpy not suitable for use with remote searches").
