@@ -46,10 +46,19 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 {
+	const char *msg = err->msg[0] ? err->msg : folio_status_string(st);
+
 	if (st == FOLIO_OK)
 		return st;
-	return fo_db_fail(db, st, "%s", err->msg[0] ? err->msg
-	                                            : folio_status_string(st));
+	/* Xapian names a block, not the file: name the index, and for a
+	 * writer (a full disk, say) what became of it. */
+	if (st == FOLIO_ERROR_IO)
+		return fo_db_fail(db, st, "index %s: %s%s", db->path, msg,
+		                  db->writable ? "; it is as it was at its last "
+		                                 "commit: fix the cause and "
+		                                 "run again"
+		                               : "");
+	return fo_db_fail(db, st, "%s", msg);
 }
 
 /* Append s to out as one shell word, quoted when it must be. */

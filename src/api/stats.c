@@ -143,8 +143,10 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
 	if (st == FOLIO_OK && !found) {
 		st = fo_xdb_each_doc(db->xdb, check_doc, &docs, &err);
-		/* Damage the checker missed may still stop the walk. */
-		if (st == FOLIO_ERROR_CORRUPT || st == FOLIO_ERROR_BACKEND) {
+		/* Damage the checker missed may still stop the walk (a block
+		 * that does not inflate, one the disk cannot read). */
+		if (st == FOLIO_ERROR_CORRUPT || st == FOLIO_ERROR_BACKEND ||
+		    st == FOLIO_ERROR_IO) {
 			fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
 			found = 1;
 			st = FOLIO_OK;

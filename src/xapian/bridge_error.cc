@@ -56,11 +56,14 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	} catch (const Xapian::DatabaseError &e) {
 		// A table shorter than its B-tree says (a copy or a disk that
 		// cut it) is damage, which glass reports as a plain
-		// DatabaseError ("EOF reading block N", io_utils.cc); other
-		// plain DatabaseErrors are the backend's.
+		// DatabaseError ("EOF reading block N", io_utils.cc). One that
+		// carries an errno (a full disk: "Error writing block N (No
+		// space left on device)") is I/O; the rest are the backend's.
 		fo_xerr_set(err, e.get_description().c_str());
-		return e.get_msg().compare(0, 17, "EOF reading block") == 0
-		               ? FOLIO_ERROR_CORRUPT
+		if (e.get_msg().compare(0, 17, "EOF reading block") == 0)
+			return FOLIO_ERROR_CORRUPT;
+		return e.get_error_string() && *e.get_error_string()
+		               ? FOLIO_ERROR_IO
 		               : FOLIO_ERROR_BACKEND;
 	} catch (const Xapian::NetworkError &e) {
 		// A remote shard refused, hung up or timed out (remote.html).

@@ -145,6 +145,18 @@ begin "a search on that index gives the same advice, once"
 run "$FOLIO" search --db "$TMP/cut" lattices
 expect_eq "2|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 
+# A write error (a file size limit here, which fails a write as a full
+# disk does) said only "DatabaseError: Error writing block N (File too
+# large)": which index, and what became of it?
+posts_jsonl 1 4000 >"$TMP/big.jsonl"
+"$FOLIO" index --db "$TMP/w" "$TMP/base.jsonl" >/dev/null
+for how in "" --rebuild; do
+	begin "a write error ${how:+in a rebuild }names the index and keeps its last commit"
+	run sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/w" $how "$TMP/big.jsonl"
+	expect_eq "2|folio: index $TMP/w: DatabaseError: Error writing block N (File too large); it is as it was at its last commit: fix the cause and run again|50" \
+		"$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")|$(count_of "$TMP/w")"
+done
+
 # A sharded generation that lost a shard: it was reported as a stub
 # naming a generation that does not exist, and folio index created an
 # empty shard in its place, losing the posts it held for good.
