@@ -20,6 +20,7 @@ struct folio_results {
 	folio_hit *hits;
 	fo_docdata *posts;
 	char **snippets;
+	char **titles; /* marked titles (NULL: no markers, the title) */
 	uint32_t *docids;
 	folio_notice *notices;
 	size_t n_notices;

@@ -107,6 +107,7 @@ void folio_results_free(folio_results *r)
 	for (i = 0; i < r->n; i++) {
 		fo_docdata_free(&r->posts[i]);
 		free(r->snippets[i]);
+		free(r->titles[i]);
 		if (r->explain)
 			free(r->explain[i]);
 	}
@@ -124,6 +125,7 @@ void folio_results_free(folio_results *r)
 	free(r->hits);
 	free(r->posts);
 	free(r->snippets);
+	free(r->titles);
 	free(r->docids);
 	free(r);
 }
@@ -172,14 +174,17 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	fo_buf snip = FO_BUF_INIT;
 	fo_marks marks = { opts->highlight_start, opts->highlight_end,
 		           (opts->flags & FOLIO_SEARCH_HTML) != 0 };
+	/* Without markers or escaping a marked title is the title. */
+	int mark_titles = marks.start || marks.end || marks.html;
 	folio_status st = FOLIO_OK;
 	size_t i;
 
 	r->hits = calloc(n ? n : 1, sizeof *r->hits);
 	r->posts = calloc(n ? n : 1, sizeof *r->posts);
 	r->snippets = calloc(n ? n : 1, sizeof *r->snippets);
+	r->titles = calloc(n ? n : 1, sizeof *r->titles);
 	r->docids = calloc(n ? n : 1, sizeof *r->docids);
-	if (!r->hits || !r->posts || !r->snippets || !r->docids)
+	if (!r->hits || !r->posts || !r->snippets || !r->titles || !r->docids)
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
 		size_t k = order ? order[first + i] : first + i;
@@ -203,6 +208,11 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 			                opts->snippet_bytes, &marks, &snip);
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
+		if (st == FOLIO_OK && mark_titles)
+			st = fo_highlight(db->an, p->title, terms, &marks, &snip);
+		if (st == FOLIO_OK && mark_titles &&
+		    !(r->titles[i] = fo_buf_detach(&snip)))
+			st = FOLIO_ERROR_NOMEM;
 		h->rank = opts->offset + i + 1;
 		h->score = fo_xmset_weight(m, k) * (factor ? factor[k] : 1.0);
 		h->url = p->url;
@@ -215,6 +225,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		h->n_topics = p->n_topics;
 		h->summary = p->summary;
 		h->snippet = r->snippets[i];
+		h->title_marked = mark_titles ? r->titles[i] : p->title;
 	}
 	fo_buf_free(&snip);
 	return st;

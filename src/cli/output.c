@@ -172,7 +172,11 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		const char *sep = "   ";
 
 		printf("%s%zu. ", i ? "\n" : "", h->rank);
-		print_text(stdout, h->title);
+		/* A marked title holds no control characters but ours. */
+		if (so->highlight_start || so->highlight_end)
+			fputs(h->title_marked, stdout);
+		else
+			print_text(stdout, h->title);
 		fputc('\n', stdout);
 		if (h->company) {
 			fputs(sep, stdout);

@@ -510,13 +510,34 @@ done:
 	return st;
 }
 
-folio_status fo_snippet(fo_analyzer *an, const char *text,
-                        const fo_termset *terms, size_t max_bytes,
-                        const fo_marks *marks, fo_buf *out)
+/* text[from..to) with the spans inside it between the marks. */
+static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
+                       const span *spans, size_t n, const fo_marks *marks)
 {
 	const char *hl_start = marks ? marks->start : NULL;
 	const char *hl_end = marks ? marks->end : NULL;
 	int html = marks && marks->html;
+	size_t i, pos = from;
+
+	for (i = 0; i < n; i++) {
+		if (spans[i].start < pos || spans[i].end > to)
+			continue;
+		put_clean(out, text + pos, spans[i].start - pos, html);
+		if (hl_start)
+			fo_buf_puts(out, hl_start);
+		put_clean(out, text + spans[i].start,
+		          spans[i].end - spans[i].start, html);
+		if (hl_end)
+			fo_buf_puts(out, hl_end);
+		pos = spans[i].end;
+	}
+	put_clean(out, text + pos, to - pos, html);
+}
+
+folio_status fo_snippet(fo_analyzer *an, const char *text,
+                        const fo_termset *terms, size_t max_bytes,
+                        const fo_marks *marks, fo_buf *out)
+{
 	scan_ctx c;
 	span *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
@@ -601,25 +622,35 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 	/* "…" only where text was cut, not where white space was. */
 	if (!all_blank(text, 0, from))
 		fo_buf_puts(out, "\xE2\x80\xA6"); /* … */
-	pos = from;
-	for (i = 0; i < n; i++) {
-		if (spans[i].start < pos || spans[i].end > to)
-			continue;
-		put_clean(out, text + pos, spans[i].start - pos, html);
-		if (hl_start)
-			fo_buf_puts(out, hl_start);
-		put_clean(out, text + spans[i].start,
-		          spans[i].end - spans[i].start, html);
-		if (hl_end)
-			fo_buf_puts(out, hl_end);
-		pos = spans[i].end;
-	}
-	put_clean(out, text + pos, to - pos, html);
+	put_marked(out, text, from, to, spans, n, marks);
 	if (!all_blank(text, to, len))
 		fo_buf_puts(out, "\xE2\x80\xA6");
 	if (out->oom)
 		st = FOLIO_ERROR_NOMEM;
 done:
+	free(spans);
+	free(c.toks);
+	fo_buf_free(&c.arena);
+	return st;
+}
+
+folio_status fo_highlight(fo_analyzer *an, const char *text,
+                          const fo_termset *terms, const fo_marks *marks,
+                          fo_buf *out)
+{
+	scan_ctx c;
+	span *spans = NULL;
+	size_t n = 0, len = strlen(text);
+	folio_status st;
+
+	memset(&c, 0, sizeof c);
+	st = scan_text(an, text, len, terms, &c);
+	if (st == FOLIO_OK && find_spans(&c, terms, &spans, &n) != 0)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		put_marked(out, text, 0, len, spans, n, marks);
+	if (st == FOLIO_OK && out->oom)
+		st = FOLIO_ERROR_NOMEM;
 	free(spans);
 	free(c.toks);
 	fo_buf_free(&c.arena);

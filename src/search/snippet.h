@@ -1,6 +1,7 @@
 /*
  * snippet.h: the best window of a post's summary for a query, cut on word
- * boundaries, with the matched words wrapped in caller-chosen markers.
+ * boundaries, with the matched words wrapped in caller-chosen markers;
+ * and a title with its matches so wrapped.
  */
 #ifndef FOLIO_SNIPPET_H
 #define FOLIO_SNIPPET_H
@@ -31,5 +32,12 @@ typedef struct fo_marks {
 folio_status fo_snippet(fo_analyzer *an, const char *text,
                         const fo_termset *terms, size_t max_bytes,
                         const fo_marks *marks, fo_buf *out);
+
+/* Write to out the whole of text (a title) with its matches marked as
+ * fo_snippet marks them, and its display-unsafe characters made spaces
+ * (HTML-escaped with marks->html). */
+folio_status fo_highlight(fo_analyzer *an, const char *text,
+                          const fo_termset *terms, const fo_marks *marks,
+                          fo_buf *out);
 
 #endif

@@ -713,6 +713,8 @@ static void test_api__a_hit_carries_every_field(void)
 	assert_str(post_locking.summary, h->summary);
 	assert_str("An UPDATE held a row <b>lock</b> for days while jobs piled "
 	           "up. Notes follow.", h->snippet);
+	assert_str("The Curious Case of the Table-<b>Locking</b> UPDATE",
+	           h->title_marked);
 	assert_true(folio_results_hit(r, 1) == NULL);
 	folio_results_free(r);
 
@@ -726,8 +728,9 @@ static void test_api__a_hit_carries_every_field(void)
 	assert_true(h->published == NULL);
 	assert_true(h->type == NULL);
 	assert_int(0, h->n_topics);
-	/* No markers by default. */
+	/* No markers by default: the marked title is the title. */
 	assert_str(post_mxfp8.summary, h->snippet);
+	assert_true(h->title_marked == h->title);
 	folio_results_free(r);
 	assert_ok(folio_db_close(db));
 }

@@ -102,6 +102,10 @@ if command -v script >/dev/null; then
 	tty_out=$(script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
 	expect_eq "yes" "$(grep -q $'\x1b\[1;33mGB200\x1b\[0m' <<<"$tty_out" && echo yes || echo no)"
 
+	begin "matches in a title are highlighted on a terminal too"
+	tty_out=$(script -qec "$FOLIO search --db $TMP/index curious" /dev/null)
+	expect_eq "yes" "$(grep -q $'^1\. The \x1b\[1;33mCurious\x1b\[0m Case' <<<"$tty_out" && echo yes || echo no)"
+
 	begin "NO_COLOR turns highlighting off on a terminal"
 	tty_out=$(NO_COLOR=1 script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
 	expect_eq "no" "$(grep -q $'\x1b' <<<"$tty_out" && echo yes || echo no)"

@@ -350,6 +350,49 @@ static void test_snippet__html_escapes_the_text_and_not_the_marks(void)
 	               "Never write <script>: escape it.", 200);
 }
 
+/* A title marked as snippets are, whole (fo_highlight), or NULL. */
+static char *marked_title(const char *query, const char *title, int esc)
+{
+	fo_analyzer *an = NULL;
+	fo_compiled c;
+	fo_buf out = FO_BUF_INIT;
+	fo_marks marks = { "[", "]", esc };
+	char *s = NULL;
+
+	memset(&c, 0, sizeof c);
+	if (fo_analyzer_new("english", &an) != FOLIO_OK)
+		return NULL;
+	if (fo_query_build(an, query, &c) == FOLIO_OK &&
+	    fo_highlight(an, title, &c.hl, &marks, &out) == FOLIO_OK)
+		s = fo_buf_detach(&out);
+	fo_buf_free(&out);
+	fo_compiled_free(&c);
+	fo_analyzer_free(an);
+	return s;
+}
+
+static void test_snippet__a_title_is_marked_whole_however_long(void)
+{
+	char title[400], want[420], *got;
+
+	/* no window: a match late in a long title keeps the start */
+	memset(title, 'a', sizeof title);
+	memcpy(title, "Notes on ", 9);
+	memset(title + 9, 'x', 300);
+	strcpy(title + 309, " and row locking");
+	snprintf(want, sizeof want, "%.*s and row [locking]", 309, title);
+	got = marked_title("locks", title, 0);
+	assert_str(want, got);
+	free(got);
+	got = marked_title("free-threaded python", "Free-threaded\tPython <3.13>",
+	                   1);
+	assert_str("[Free-threaded] [Python] &lt;3.13&gt;", got);
+	free(got);
+	got = marked_title("gpu", "No match here", 0);
+	assert_str("No match here", got);
+	free(got);
+}
+
 static void test_snippet__a_summary_that_fits_is_shown_whole(void)
 {
 	/* the match is far enough in for a lead of max_bytes / 5 to cut
@@ -508,6 +551,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
 	FO_TEST(test_snippet__a_camel_run_in_a_compound_is_marked),
 	FO_TEST(test_snippet__html_escapes_the_text_and_not_the_marks),
+	FO_TEST(test_snippet__a_title_is_marked_whole_however_long),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),

@@ -220,7 +220,9 @@ class Hit:
     rank is 1-based over the whole result list (offset included); score is
     the BM25 weight; company, author, published ("YYYY-MM-DD") and type are
     None when the post has none; snippet is the best window of the summary,
-    with the highlight markers given to search(); explain holds the
+    with the highlight markers given to search(), and title_marked the
+    whole title with them (escaped as the snippet is with html=True; the
+    title itself without markers or html); explain holds the
     ExplainTerms of its score with explain=True, else ().
     """
 
@@ -236,6 +238,7 @@ class Hit:
     summary: str
     snippet: str
     explain: Tuple[ExplainTerm, ...] = ()
+    title_marked: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -863,4 +866,5 @@ class Index:
         topics = tuple(_text(h.topics[i]) for i in range(h.n_topics))
         return Hit(h.rank, h.score, _text(h.url), _text(h.title), _text(h.company),
                    _text(h.author), _text(h.published), _text(h.type), topics,
-                   _text(h.summary), _text(h.snippet) or "", explain)
+                   _text(h.summary), _text(h.snippet) or "", explain,
+                   _text(h.title_marked) or "")

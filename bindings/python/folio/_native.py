@@ -190,6 +190,7 @@ class Hit(ctypes.Structure):
         ("n_topics", ctypes.c_size_t),
         ("summary", ctypes.c_char_p),
         ("snippet", ctypes.c_char_p),
+        ("title_marked", ctypes.c_char_p),
     ]
 
 

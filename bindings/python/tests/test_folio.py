@@ -140,6 +140,8 @@ def test_paging_with_limit_and_offset(tmp_path):
 def test_highlight_markers_and_snippet_length(index):
     hit = index.search("lock", highlight=("<b>", "</b>"))[0]
     assert "<b>lock</b>" in hit.snippet
+    assert hit.title_marked == "The Curious Case of the Table-<b>Locking</b> UPDATE"
+    assert index.search("lock")[0].title_marked == LOCKS.title
     short = index.search("lock", snippet_bytes=20)[0]
     assert len(short.snippet.encode()) < len(LOCKS.summary.encode())
 
@@ -155,6 +157,7 @@ def test_html_snippets_escape_the_text_and_not_the_markers(tmp_path):
     assert plain.snippet == ("Never write <script>alert(1)</script> & co: "
                              "<b>escape</b> it.")
     assert html.title == "Escaping <script>"
+    assert html.title_marked == "<b>Escaping</b> &lt;script&gt;"
 
 
 def test_date_sorts(tmp_path):
