@@ -154,7 +154,8 @@ static folio_status index_post(worker *w, const folio_post *p)
 	folio_status st = FOLIO_OK;
 
 	if (w->old)
-		st = fo_compare(w->old, p, &outcome, &docid, &w->err);
+		st = fo_compare(w->old, w->b->r->known, p, &outcome, &docid,
+		                &w->err);
 	if (st == FOLIO_OK)
 		st = fo_index_post(w->x, w->an, p, NULL, &w->err);
 	if (st != FOLIO_OK)

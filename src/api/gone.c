@@ -26,6 +26,9 @@ folio_status fo_gone_begin(fo_run *r)
 	if (st == FOLIO_OK &&
 	    !(r->touched = calloc(r->last / WORD_BITS + 1, sizeof *r->touched)))
 		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(r->db, fo_known_load(r->db->xdb, &r->known,
+		                                      &err), &err);
 	return st;
 }
 

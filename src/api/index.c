@@ -10,6 +10,7 @@
 #define _XOPEN_SOURCE 700
 #include "api/run.h"
 
+#include "index/docdata.h"
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
@@ -39,16 +40,29 @@ void fo_run_count(folio_index_report *rep, int outcome)
 		rep->unchanged++;
 }
 
-folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,
-                        uint32_t *docid, fo_xerr *err)
+folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
+                        const folio_post *p, int *outcome, uint32_t *docid,
+                        fo_xerr *err)
 {
 	fo_buf term = FO_BUF_INIT;
 	char *old = NULL, hex[17];
 	size_t old_len = 0;
+	uint64_t content;
 	folio_status st;
 
 	*outcome = 0;
 	*docid = 0;
+	switch (known ? fo_known_find(known, fo_hash64(p->url, strlen(p->url)),
+	                              docid, &content)
+	              : FO_KNOWN_LOOKUP) {
+	case FO_KNOWN_HELD:
+		*outcome = content == fo_post_hash(p) ? 2 : 1;
+		return FOLIO_OK;
+	case FO_KNOWN_ABSENT:
+		return FOLIO_OK;
+	case FO_KNOWN_LOOKUP:
+		break;
+	}
 	fo_url_term(p->url, &term);
 	st = term.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 	if (st == FOLIO_OK)
@@ -66,13 +80,13 @@ folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,
 	return st;
 }
 
-folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
-                      uint32_t *docid)
+folio_status fo_store(folio_db *db, const fo_known *known,
+                      const folio_post *p, int *outcome, uint32_t *docid)
 {
 	fo_xerr err = { "" };
 	folio_status st;
 
-	st = fo_compare(db->xdb, p, outcome, docid, &err);
+	st = fo_compare(db->xdb, known, p, outcome, docid, &err);
 	if (st == FOLIO_OK && *outcome != 2) {
 		/* a new post's docid: the run must not take it for one
 		 * the corpus no longer has (gone.c) */
@@ -123,7 +137,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	if (st == FOLIO_OK)
 		st = fo_merge_add(one, post);
 	if (st == FOLIO_OK)
-		st = fo_store(db, fo_merge_get(one, 0), &outcome, &docid);
+		st = fo_store(db, NULL, fo_merge_get(one, 0), &outcome, &docid);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);
@@ -340,6 +354,7 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		free(r.gone[i]);
 	free(r.gone);
 	free(r.touched);
+	fo_known_free(r.known);
 	fo_read_free(&r);
 	fo_buf_free(&r.why);
 	return st;

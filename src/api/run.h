@@ -14,6 +14,7 @@
 #define FOLIO_API_RUN_H
 
 #include "api/db.h"
+#include "index/known.h"
 #include "index/merge.h"
 #include "index/tally.h"
 
@@ -40,6 +41,7 @@ typedef struct fo_run {
 	 * a bit per docid up to last (set by workers concurrently). */
 	atomic_uint_least64_t *touched;
 	uint32_t last;
+	fo_known *known;          /* the live generation's posts (known.h) */
 	char **gone;              /* unique terms of indexed posts the corpus */
 	size_t n_gone;            /* does not have (gone.c) */
 	fo_buf why;
@@ -80,22 +82,24 @@ int fo_run_may_remove(const fo_run *r);
 
 /* Write p unless the index already holds it unchanged. *outcome: 0 added,
  * 1 updated, 2 unchanged; *docid: the post's docid (an added post's new
- * one, which over shards can be below docids already in use).
+ * one, which over shards can be below docids already in use). known
+ * (may be NULL) is what the index held when a run began.
  * Commits every FO_COMMIT_BATCH changes. */
-folio_status fo_store(folio_db *db, const folio_post *p, int *outcome,
-                      uint32_t *docid);
+folio_status fo_store(folio_db *db, const fo_known *known,
+                      const folio_post *p, int *outcome, uint32_t *docid);
 
 /* Count an outcome of fo_store or fo_compare in rep's added, updated or
  * unchanged. */
 void fo_run_count(folio_index_report *rep, int outcome);
 
-/* Compare a post with the version in xdb: *outcome and *docid as for
- * fo_store. */
-folio_status fo_compare(fo_xdb *xdb, const folio_post *p, int *outcome,
-                        uint32_t *docid, fo_xerr *err);
+/* Compare a post with the version in xdb, asking known (xdb's posts, or
+ * NULL) before xdb: *outcome and *docid as for fo_store. */
+folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
+                        const folio_post *p, int *outcome, uint32_t *docid,
+                        fo_xerr *err);
 
 /* Before posts are compared with the live generation: note its extent
- * (gone.c). */
+ * and read its posts' table (r->known; gone.c). */
 folio_status fo_gone_begin(fo_run *r);
 
 /* The run compared a post with the live generation's post docid. */

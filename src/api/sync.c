@@ -22,7 +22,7 @@ static folio_status store(const folio_post *p, void *ctx)
 	int outcome;
 	folio_status st;
 
-	st = fo_store(r->db, p, &outcome, &docid);
+	st = fo_store(r->db, r->known, p, &outcome, &docid);
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(r, docid);

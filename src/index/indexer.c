@@ -9,6 +9,7 @@
 #include "corpus/corpus.h"
 #include "corpus/text.h"
 #include "index/docdata.h"
+#include "index/known.h"
 #include "index/schema.h"
 
 #include <stdio.h>
@@ -298,7 +299,7 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 {
 	emit_ctx c;
 	fo_buf data = FO_BUF_INIT;
-	char hex[17];
+	char hex[17], url_key[8];
 	const char *host, *dot;
 	size_t i, host_len = 0;
 	uint64_t h;
@@ -385,6 +386,9 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_HASH, hex, 16);
+	fo_url_hash_value(fo_hash64(p->url, strlen(p->url)), url_key);
+	if (st == FOLIO_OK)
+		st = fo_xdoc_set_value(c.doc, FO_SLOT_URL, url_key, 8);
 	if (st == FOLIO_OK)
 		st = set_tie(c.doc, p->published, hex);
 	if (st == FOLIO_OK)

@@ -53,7 +53,11 @@ enum fo_slot {
 	 * post has none, so that undated posts come last as a plain value
 	 * sort, which remote shards can do too (a KeyMaker cannot run on
 	 * xapian-tcpsrv 1.4). */
-	FO_SLOT_DATE_LAST = 7
+	FO_SLOT_DATE_LAST = 7,
+	/* fo_hash64 of the URL, 8 bytes, most significant first
+	 * (fo_url_hash_value): with FO_SLOT_HASH, what a run reads in one
+	 * pass to compare its posts with (known.h). */
+	FO_SLOT_URL = 8
 };
 #define FO_UNDATED_LAST "~"
 

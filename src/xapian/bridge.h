@@ -301,6 +301,12 @@ folio_status fo_xdb_last_docid(fo_xdb *db, uint32_t *out, fo_xerr *err);
 typedef int (*fo_xdocid_fn)(uint32_t docid, void *ctx);
 folio_status fo_xdb_each_docid(fo_xdb *db, fo_xdocid_fn fn, void *ctx,
                                fo_xerr *err);
+/* Call fn with the docid and value of each document that has a value in
+ * slot, by ascending docid; fn returns non-zero to stop. */
+typedef int (*fo_xvalue_fn)(uint32_t docid, const char *value, size_t len,
+                            void *ctx);
+folio_status fo_xdb_each_value(fo_xdb *db, unsigned slot, fo_xvalue_fn fn,
+                               void *ctx, fo_xerr *err);
 /* The first term of document docid that starts with prefix (its unique
  * term, for prefix FO_PREFIX_URL); *out malloc'd, NULL when the document
  * has none. */

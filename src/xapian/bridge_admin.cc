@@ -194,6 +194,25 @@ extern "C" folio_status fo_xdb_each_docid(fo_xdb *h, fo_xdocid_fn fn,
 	}
 }
 
+extern "C" folio_status fo_xdb_each_value(fo_xdb *h, unsigned slot,
+                                          fo_xvalue_fn fn, void *ctx,
+                                          fo_xerr *err)
+{
+	try {
+		// One pass over the slot's value chunks, in docid order: no
+		// B-tree descent per document (valuestream_begin, database.h).
+		for (Xapian::ValueIterator v = h->db->valuestream_begin(slot);
+		     v != h->db->valuestream_end(slot); ++v) {
+			const std::string &value = *v;
+			if (fn(v.get_docid(), value.data(), value.size(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}
+
 extern "C" folio_status fo_xdb_doc_term(fo_xdb *h, uint32_t docid,
                                         const char *prefix, char **out,
                                         fo_xerr *err)
