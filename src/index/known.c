@@ -133,7 +133,8 @@ folio_status fo_known_load(fo_xdb *xdb, fo_known **out, fo_xerr *err)
 			k->e[kept++] = k->e[i];
 	k->complete = kept == k->n && k->n == docs;
 	k->n = kept;
-	qsort(k->e, k->n, sizeof *k->e, by_url);
+	if (k->n) /* qsort may not be given NULL, even for no items */
+		qsort(k->e, k->n, sizeof *k->e, by_url);
 	*out = k;
 	return FOLIO_OK;
 }
