@@ -600,8 +600,9 @@ typedef struct folio_hit {
 	size_t n_topics;
 	const char *summary;
 	const char *snippet; /**< best window of the summary, with markers */
-	/** The whole title with the snippet's markers around its matches,
-	 *  HTML-escaped as the snippet is, and like the snippet with control
+	/** The whole title with the snippet's markers around its matches
+	 *  (of free words and of title: words, which the snippet of the
+	 *  summary leaves unmarked), HTML-escaped as the snippet is, and like the snippet with control
 	 *  and bidirectional characters as spaces; the title itself when
 	 *  there are neither markers nor FOLIO_SEARCH_HTML. */
 	const char *title_marked;

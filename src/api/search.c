@@ -165,7 +165,7 @@ static folio_status decode_hit(folio_db *db, const fo_xmset *m, size_t k,
  * weight times its factor. A hit the second phase decoded already
  * (decoded[k].mem set) is taken from there. */
 static folio_status fill_hits(folio_db *db, const fo_xmset *m,
-                             const fo_termset *terms,
+                             const fo_compiled *q,
                              const folio_search_options *opts,
                              const size_t *order, const double *factor,
                              fo_docdata *decoded, size_t first, size_t n,
@@ -176,16 +176,35 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		           (opts->flags & FOLIO_SEARCH_HTML) != 0 };
 	/* Without markers or escaping a marked title is the title. */
 	int mark_titles = marks.start || marks.end || marks.html;
+	const fo_termset *terms = &q->hl;
+	/* Titles are marked by free words and title: words together. */
+	fo_termset title_terms = q->hl;
 	folio_status st = FOLIO_OK;
 	size_t i;
+
+	if (mark_titles && q->hl_title.n) {
+		title_terms.n = q->hl.n + q->hl_title.n;
+		title_terms.units = malloc(title_terms.n *
+		                           sizeof *title_terms.units);
+		if (!title_terms.units) {
+			st = FOLIO_ERROR_NOMEM;
+		} else {
+			if (q->hl.n)
+				memcpy(title_terms.units, q->hl.units,
+				       q->hl.n * sizeof *q->hl.units);
+			memcpy(title_terms.units + q->hl.n, q->hl_title.units,
+			       q->hl_title.n * sizeof *q->hl_title.units);
+		}
+	}
 
 	r->hits = calloc(n ? n : 1, sizeof *r->hits);
 	r->posts = calloc(n ? n : 1, sizeof *r->posts);
 	r->snippets = calloc(n ? n : 1, sizeof *r->snippets);
 	r->titles = calloc(n ? n : 1, sizeof *r->titles);
 	r->docids = calloc(n ? n : 1, sizeof *r->docids);
-	if (!r->hits || !r->posts || !r->snippets || !r->titles || !r->docids)
-		return FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK && (!r->hits || !r->posts || !r->snippets ||
+	                       !r->titles || !r->docids))
+		st = FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < n; i++) {
 		size_t k = order ? order[first + i] : first + i;
 		folio_hit *h = &r->hits[i];
@@ -209,7 +228,8 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
 		if (st == FOLIO_OK && mark_titles)
-			st = fo_highlight(db->an, p->title, terms, &marks, &snip);
+			st = fo_highlight(db->an, p->title, &title_terms, &marks,
+			                  &snip);
 		if (st == FOLIO_OK && mark_titles &&
 		    !(r->titles[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
@@ -228,6 +248,8 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		h->title_marked = mark_titles ? r->titles[i] : p->title;
 	}
 	fo_buf_free(&snip);
+	if (title_terms.units != q->hl.units)
+		free(title_terms.units);
 	return st;
 }
 
@@ -506,8 +528,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		n = all - first < opts->limit ? all - first : opts->limit;
 	}
 	if (st == FOLIO_OK)
-		st = fill_hits(db, m, &s->query->hl, opts, order, factor,
-		               decoded, first, n, r);
+		st = fill_hits(db, m, s->query, opts, order, factor, decoded,
+		               first, n, r);
 	if (st == FOLIO_OK && window)
 		st = keep_covers(r, order, factor, cover, first);
 	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))

@@ -190,12 +190,15 @@ fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
 
 /* ---- highlight units and spelling words --------------------------------- */
 
-fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_hlkind kind, const char *term,
-                         const char *stem)
+fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,
+                        const char *term, const char *stem)
 {
-	fo_termset *s = &c->out->hl;
+	fo_termset *s = field == FO_FIELD_TITLE ? &c->out->hl_title
+	                                        : &c->out->hl;
 	fo_hlunit *grown, *u;
 
+	if (!c->positive || (field != FO_FIELD_ANY && field != FO_FIELD_TITLE))
+		return NULL;
 	grown = realloc(s->units, (s->n + 1) * sizeof *grown);
 	if (!grown) {
 		fo_qc_nomem(c);

@@ -76,9 +76,13 @@ char *fo_qc_dup2(const char *a, const char *b);
 fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
                       const char *how, fo_qfield field, double scale,
                       const char *const *terms, size_t n_terms);
-/* Highlight units and the words the spelling suggester may correct. */
-fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_hlkind kind, const char *term,
-                        const char *stem);
+/* Highlight units and the words the spelling suggester may correct. A
+ * unit is highlighted where its field is shown: a free one in titles and
+ * snippets (out->hl, which the second phase also ranks by), a title: one
+ * in titles only (out->hl_title); the others nowhere (NULL, and
+ * fo_qc_hl_seq_add then does nothing). Only positive parts are. */
+fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,
+                        const char *term, const char *stem);
 void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term);
 void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t);
 /* Node n's text analysed into l: 0, or -1 with c->st set. */

@@ -137,10 +137,9 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			                 : fo_qc_term(c, exact, t->term));
 			if (t->kind == FO_TOK_WORD)
 				fo_qc_word_add(c, kid, t);
-			if (c->positive && kid->field == FO_FIELD_ANY)
-				fo_qc_hl_add(c,
-				             forms ? FO_HL_WORD : FO_HL_EXACT,
-				             t->term, forms ? t->stem : NULL);
+			fo_qc_hl_add(c, kid->field,
+			             forms ? FO_HL_WORD : FO_HL_EXACT, t->term,
+			             forms ? t->stem : NULL);
 			if (label.len)
 				fo_buf_puts(&label, " NEAR ");
 			fo_buf_puts(&label, t->term);

@@ -175,12 +175,10 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 
 		if (acronym_plural(c, f, t, stem, sizeof stem - 1))
 			w.stem = stem;
-		if (c->positive && f == FO_FIELD_ANY)
-			fo_qc_hl_add(c, FO_HL_WORD, w.term, w.stem);
+		fo_qc_hl_add(c, f, FO_HL_WORD, w.term, w.stem);
 		return word_query(c, f, &w);
 	}
-	if (c->positive && f == FO_FIELD_ANY)
-		hl = fo_qc_hl_add(c, FO_HL_COMPOUND, t->term, t->stem);
+	hl = fo_qc_hl_add(c, f, FO_HL_COMPOUND, t->term, t->stem);
 	pterms = calloc(2 * np, sizeof *pterms);
 	if (!pterms) {
 		fo_qc_nomem(c);
@@ -228,8 +226,7 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	pterms = calloc(2 * (tl.n + 1), sizeof *pterms);
 	if (!pterms)
 		fo_qc_nomem(c);
-	if (c->positive && n->field == FO_FIELD_ANY)
-		hl = fo_qc_hl_add(c, FO_HL_SEQ, NULL, NULL);
+	hl = fo_qc_hl_add(c, n->field, FO_HL_SEQ, NULL, NULL);
 	for (i = 0; pterms && i < tl.n; i++) {
 		if (tl.t[i].kind == FO_TOK_JOINED)
 			continue;
@@ -377,8 +374,7 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_qc_push(c, &l,
 	           fo_qc_unit(c, q, c->scratch.data ? c->scratch.data : "",
 	                      "prefix", n->field, 1.0, pterms, 1));
-	if (c->positive && n->field == FO_FIELD_ANY)
-		fo_qc_hl_add(c, FO_HL_PREFIX, tl.t[last].term, NULL);
+	fo_qc_hl_add(c, n->field, FO_HL_PREFIX, tl.t[last].term, NULL);
 	q = fo_qc_fold(c, FO_XOP_AND, &l, 0);
 	fo_qc_release(&l);
 	fo_qc_toks_free(&tl);
@@ -810,20 +806,28 @@ folio_status fo_query_compile(fo_analyzer *an, const char *text,
 	return c.st;
 }
 
-void fo_compiled_free(fo_compiled *c)
+static void termset_free(fo_termset *s)
 {
 	size_t i, j;
 
-	fo_xquery_free(c->q);
-	for (i = 0; i < c->hl.n; i++) {
-		fo_hlunit *u = &c->hl.units[i];
+	for (i = 0; i < s->n; i++) {
+		fo_hlunit *u = &s->units[i];
 		free(u->term);
 		free(u->stem);
 		for (j = 0; j < u->n_seq; j++)
 			free(u->seq[j]);
 		free(u->seq);
 	}
-	free(c->hl.units);
+	free(s->units);
+}
+
+void fo_compiled_free(fo_compiled *c)
+{
+	size_t i, j;
+
+	fo_xquery_free(c->q);
+	termset_free(&c->hl);
+	termset_free(&c->hl_title);
 	for (i = 0; i < c->n_units; i++) {
 		for (j = 0; j < c->units[i].n_terms; j++)
 			free(c->units[i].terms[j]);

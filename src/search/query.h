@@ -106,7 +106,8 @@ typedef struct fo_qword {
 
 typedef struct fo_compiled {
 	fo_xquery *q;      /* NULL when the query has no words */
-	fo_termset hl;
+	fo_termset hl;       /* free words: marked in snippets and titles */
+	fo_termset hl_title; /* title: words: marked in titles only */
 	fo_qunit *units;
 	size_t n_units;
 	fo_qword *words;

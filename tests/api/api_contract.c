@@ -768,6 +768,18 @@ static void test_api__highlight_markers_are_the_callers_choice(void)
 	assert_str("\xE2\x80\xA6" "without the {{GIL}}. Notes follow.",
 	           folio_results_hit(r, 0)->snippet);
 	folio_results_free(r);
+
+	/* A title: word is marked in the title, never in the summary;
+	 * free words in both. */
+	so.snippet_bytes = 200;
+	assert_ok(folio_db_search(db, "title:update lock", &so, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str("The Curious Case of the Table-{{Locking}} {{UPDATE}}",
+	           h->title_marked);
+	assert_str("An UPDATE held a row {{lock}} for days while jobs piled "
+	           "up. Notes follow.", h->snippet);
+	folio_results_free(r);
 	assert_ok(folio_db_close(db));
 }
 
