@@ -158,17 +158,19 @@ typedef struct folio_open_options {
 	 *  NULL: a search front end holding no posts itself. A remote that
 	 *  is no folio index or of another format is FOLIO_ERROR_VERSION,
 	 *  of another stemming language than the local index (or the first
-	 *  remote) FOLIO_ERROR_INVALID, each naming the shard. */
+	 *  remote) FOLIO_ERROR_INVALID, each naming the shard; under
+	 *  allow_partial it is skipped instead, as an unreachable one is. */
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its
 	 *  replies, per shard; 0: 10000. A remote listed twice is searched
 	 *  once. */
 	unsigned timeout_ms;
-	/** Non-zero: a remote shard that cannot be reached is skipped, and
-	 *  the search runs on the rest (folio_db_skipped_shard names what was
-	 *  left out). 0: it is an error, FOLIO_ERROR_UNAVAILABLE, naming the
-	 *  shard. */
+	/** Non-zero: a remote shard that cannot be reached (or is refused,
+	 *  above) is skipped, and the search runs on the rest
+	 *  (folio_db_skipped_shard names what was left out, and why). 0: it
+	 *  is an error, FOLIO_ERROR_UNAVAILABLE (or the refusal's), naming
+	 *  the shard. */
 	int allow_partial;
 } folio_open_options;
 

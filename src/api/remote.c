@@ -252,6 +252,19 @@ static folio_status check_shard(const char *name, char *const *meta,
 	return FOLIO_OK;
 }
 
+typedef struct shard_check {
+	const char *name;
+	char **language;
+	fo_buf *why;
+} shard_check;
+
+static folio_status accept_shard(char *const *meta, void *ctx)
+{
+	shard_check *s = ctx;
+
+	return check_shard(s->name, meta, s->language, s->why);
+}
+
 /* The local index's language, when it is of this format (else check_meta
  * refuses it, and the first remote's language is the reference). */
 static folio_status local_language(folio_db *db, char **language,
@@ -289,27 +302,33 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 	st = rm->n ? local_language(db, &language, why) : FOLIO_OK;
 	for (i = 0; st == FOLIO_OK && i < rm->n; i++) {
 		fo_xerr err = { "" };
-		char *meta[2];
+		fo_buf refused = FO_BUF_INIT;
+		shard_check check = { rm->names[i], &language, &refused };
 		folio_status got;
 
 		split(rm->names[i], host, sizeof host, &port);
 		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms,
-		                        keys, meta, &err);
-		if (got == FOLIO_OK) {
-			st = check_shard(rm->names[i], meta, &language, why);
-			free(meta[0]);
-			free(meta[1]);
-			continue;
-		}
-		if (got == FOLIO_ERROR_NOMEM)
-			st = got;
+		                        keys, accept_shard, &check, &err);
+		/* A shard that answers but is refused is left out as one
+		 * that does not answer is: under allow_partial, named each
+		 * time and tried again, so the front end never serves part
+		 * of the index as if it were all of it. */
+		if (got != FOLIO_OK && (got == FOLIO_ERROR_NOMEM || refused.oom))
+			st = FOLIO_ERROR_NOMEM;
+		else if (got == FOLIO_OK)
+			st = FOLIO_OK;
 		else if (rm->allow_partial)
-			st = skip(rm, rm->names[i], err.msg);
-		else {
+			st = skip(rm, rm->names[i],
+			          refused.len ? refused.data : err.msg);
+		else if (refused.len) {
+			fo_buf_puts(why, refused.data);
+			st = got;
+		} else {
 			fo_buf_printf(why, "remote shard %s cannot be searched: "
 			              "%s", rm->names[i], err.msg);
 			st = FOLIO_ERROR_UNAVAILABLE;
 		}
+		fo_buf_free(&refused);
 	}
 	if (rm->n_skipped) {
 		unsigned wait = 3 * rm->timeout_ms;

@@ -101,13 +101,16 @@ unsigned fo_xdb_shard_count(const fo_xdb *db);
 /* A reader over no database yet, for remote shards only. */
 folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);
 /* Add the database xapian-tcpsrv serves at host:port to the reader db,
- * waiting at most timeout_ms to connect and for each reply. The shard's
- * metadata under each key of the NULL-terminated keys goes to values
- * (as many; malloc'd, "" when unset, the caller frees them; all NULL on
- * failure), read from that shard alone. */
+ * waiting at most timeout_ms to connect and for each reply. First
+ * accept (may be NULL) is called with the shard's metadata under each
+ * key of the NULL-terminated keys ("" when unset), read from that shard
+ * alone; a status other than FOLIO_OK from it leaves the shard out and is
+ * returned as it is (err untouched: accept says why). */
+typedef folio_status (*fo_xremote_accept)(char *const *values, void *ctx);
 folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
                                unsigned timeout_ms, const char *const *keys,
-                               char **values, fo_xerr *err);
+                               fo_xremote_accept accept, void *ctx,
+                               fo_xerr *err);
 
 /* ---- documents ---------------------------------------------------------- */
 

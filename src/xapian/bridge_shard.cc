@@ -121,12 +121,11 @@ extern "C" folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err)
 extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
                                           unsigned port, unsigned timeout_ms,
                                           const char *const *keys,
-                                          char **values, fo_xerr *err)
+                                          fo_xremote_accept accept,
+                                          void *ctx, fo_xerr *err)
 {
-	size_t i;
-
-	for (i = 0; keys[i]; i++)
-		values[i] = NULL;
+	std::vector<char *> values;
+	folio_status st = FOLIO_OK;
 	try {
 		if (h->wdb || !h->shards.empty())
 			throw Xapian::InvalidOperationError(
@@ -137,19 +136,21 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 			host, port, timeout_ms, timeout_ms);
 		// Read from the shard alone: once added, its metadata would be
 		// hidden behind the first database's (Database::get_metadata).
-		for (i = 0; keys[i]; i++) {
-			values[i] = fo_xstrdup(remote.get_metadata(keys[i]), NULL);
-			if (!values[i])
+		for (size_t i = 0; keys[i]; i++) {
+			values.push_back(fo_xstrdup(remote.get_metadata(keys[i]),
+			                            NULL));
+			if (!values.back())
 				throw std::bad_alloc();
 		}
-		h->db->add_database(remote);
-		h->remote++;
-		return FOLIO_OK;
-	} catch (...) {
-		for (i = 0; keys[i]; i++) {
-			free(values[i]);
-			values[i] = NULL;
+		st = accept ? accept(values.data(), ctx) : FOLIO_OK;
+		if (st == FOLIO_OK) {
+			h->db->add_database(remote);
+			h->remote++;
 		}
-		return fo_xerr_from_current_exception(err);
+	} catch (...) {
+		st = fo_xerr_from_current_exception(err);
 	}
+	for (char *v : values)
+		free(v);
+	return st;
 }
