@@ -510,6 +510,29 @@ done:
 	return st;
 }
 
+/* The end of a match without the display-unsafe characters that close
+ * it: the word segmenter keeps a format character (a bidi control) with
+ * the word before it (UAX #29 WB4), but shown as a space it must not sit
+ * inside the marks. */
+static size_t shown_end(const char *text, size_t start, size_t end)
+{
+	size_t p, back;
+
+	while (end > start) {
+		for (back = 1; back <= 3 && back <= end - start; back++) {
+			p = end - back;
+			if (((unsigned char)text[p] & 0xC0) != 0x80)
+				break;
+		}
+		if (back > 3 || back > end - start ||
+		    fo_display_unsafe((const unsigned char *)text + p,
+		                      end - p) != end - p)
+			break;
+		end = p;
+	}
+	return end;
+}
+
 /* text[from..to) with the spans inside it between the marks. */
 static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
                        const span *spans, size_t n, const fo_marks *marks)
@@ -522,14 +545,16 @@ static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
 	for (i = 0; i < n; i++) {
 		if (spans[i].start < pos || spans[i].end > to)
 			continue;
+		size_t end = shown_end(text, spans[i].start, spans[i].end);
+
 		put_clean(out, text + pos, spans[i].start - pos, html);
 		if (hl_start)
 			fo_buf_puts(out, hl_start);
-		put_clean(out, text + spans[i].start,
-		          spans[i].end - spans[i].start, html);
+		put_clean(out, text + spans[i].start, end - spans[i].start,
+		          html);
 		if (hl_end)
 			fo_buf_puts(out, hl_end);
-		pos = spans[i].end;
+		pos = end;
 	}
 	put_clean(out, text + pos, to - pos, html);
 }

@@ -393,6 +393,19 @@ static void test_snippet__a_title_is_marked_whole_however_long(void)
 	free(got);
 }
 
+/* The segmenter keeps a bidi control with the word before it (UAX #29
+ * WB4); shown as a space, it was marked as part of the word. */
+static void test_snippet__a_closing_bidi_control_is_not_marked(void)
+{
+	char *got = marked_title("qwerty", "x \xE2\x80\xAEqwerty\xE2\x80\xAC y",
+	                         0);
+
+	assert_str("x  [qwerty]  y", got);
+	free(got);
+	assert_snippet("s  [qwerty]   t", "qwerty",
+	               "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t", 200);
+}
+
 static void test_snippet__a_summary_that_fits_is_shown_whole(void)
 {
 	/* the match is far enough in for a lead of max_bytes / 5 to cut
@@ -552,6 +565,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_camel_run_in_a_compound_is_marked),
 	FO_TEST(test_snippet__html_escapes_the_text_and_not_the_marks),
 	FO_TEST(test_snippet__a_title_is_marked_whole_however_long),
+	FO_TEST(test_snippet__a_closing_bidi_control_is_not_marked),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
