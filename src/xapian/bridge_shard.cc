@@ -60,6 +60,15 @@ bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)
 	std::vector<std::string> paths;
 	if (!fo_xstub_members(dir, paths))
 		return false;
+	// A shard is a directory. Anything else would be taken for a stub
+	// (an empty file: "No databases listed"), where a reader finds the
+	// shard missing: say the same.
+	for (const std::string &p : paths) {
+		struct stat sb;
+		if (stat(p.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode))
+			throw Xapian::DatabaseNotFoundError(
+				p + ": no shard directory");
+	}
 	h->db = new Xapian::Database();
 	for (const std::string &p : paths) {
 		h->shards.push_back(new Xapian::WritableDatabase(p, action));

@@ -173,8 +173,13 @@ run "$FOLIO" check --db "$TMP/sh"
 expect_eq "1|folio: $lost$TMP/sh/$gen/shard-2/iamglass: Failed to open glass revision file for reading (No such file or directory))$advice" "$rc|$err"
 begin "folio index refuses it and creates no empty shard in its place"
 run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
-expect_eq "2|folio: ${lost}No glass database found at path '$TMP/sh/$gen/shard-2')$advice|no shard-2" \
+expect_eq "2|folio: ${lost}$TMP/sh/$gen/shard-2: no shard directory)$advice|no shard-2" \
 	"$rc|$err|$([ -e "$TMP/sh/$gen/shard-2" ] && echo shard-2 || echo no shard-2)"
+begin "a shard replaced by a file is damage to folio index as to search"
+# folio index read the empty file as a stub listing no databases.
+: >"$TMP/sh/$gen/shard-2"
+run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
+expect_eq "2|folio: ${lost}$TMP/sh/$gen/shard-2: no shard directory)$advice" "$rc|$err"
 
 begin "a search on an index whose tables are damaged"
 cp -r "$TMP/i" "$TMP/broken3"
