@@ -59,7 +59,9 @@ typedef struct fo_search_run {
 /* Set db->rank to the defaults unless set already. */
 void fo_db_rank(folio_db *db);
 
-/* Run s and make the results (hits, snippets, facets). */
+/* Run s and make the results (hits, snippets, facets), on the revision
+ * db has: the caller refreshes it (fo_db_refresh) before it builds the
+ * query, so that the query and its run see the same index. */
 folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
                                folio_results **out);
 

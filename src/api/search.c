@@ -442,10 +442,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	    s->query->hl.n && s->query->ranked &&
 	    (db->rank.cover_penalty > 0 || db->rank.cover_bonus > 0))
 		window = db->rank.cover_window;
-	/* A reader sees commits and generation switches made since it
-	 * opened (db.c). */
-	if (st == FOLIO_OK)
-		st = fo_db_refresh(db);
+	/* The caller refreshed the handle (fo_db_refresh) before it built
+	 * the query: once a search, not again here. */
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	/* No page holds more hits than the index has posts. Bounded so,
