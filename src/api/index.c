@@ -10,7 +10,6 @@
 #define _XOPEN_SOURCE 700
 #include "api/run.h"
 
-#include "index/docdata.h"
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
@@ -52,8 +51,8 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
 
 	*outcome = 0;
 	*docid = 0;
-	switch (known ? fo_known_find(known, fo_hash64(p->url, strlen(p->url)),
-	                              docid, &content)
+	switch (known ? fo_known_find(known, fo_url_hash(p->url), docid,
+	                              &content)
 	              : FO_KNOWN_LOOKUP) {
 	case FO_KNOWN_HELD:
 		*outcome = content == fo_post_hash(p) ? 2 : 1;

@@ -23,6 +23,7 @@
 #include "index/docdata.h"
 #include "index/indexer.h"
 #include "index/tally.h"
+#include "index/urlterm.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -140,11 +141,6 @@ static void on_problem_again(const char *file, unsigned line,
 	(void)ctx;
 }
 
-static uint64_t url_hash(const char *url)
-{
-	return fo_hash64(url, strlen(url));
-}
-
 /* ---- the first pass: problems and counts -------------------------------- */
 
 /* Hand r->why to the caller's callback as a warning at file:line (the
@@ -213,7 +209,7 @@ static int on_post_count(const folio_post *p, const char *file, unsigned line,
 		return 0;
 	}
 	warn_cut_words(r, p, file, line);
-	r->st = fo_tally_add(r->tally, url_hash(p->url), &t);
+	r->st = fo_tally_add(r->tally, fo_url_hash(p->url), &t);
 	if (r->st != FOLIO_OK)
 		return 1;
 	/* On several pages a post is one post with all their topics; twice
@@ -253,7 +249,7 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	(void)line;
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
 		return 0;
-	hash = url_hash(p->url);
+	hash = fo_url_hash(p->url);
 	t = fo_tally_find(r->tally, hash);
 	/* Absent: the file changed since it was counted (reported). */
 	if (!t || t->count == 1) {

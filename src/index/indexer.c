@@ -386,7 +386,7 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_HASH, hex, 16);
-	fo_url_hash_value(fo_hash64(p->url, strlen(p->url)), url_key);
+	fo_url_hash_value(fo_url_hash(p->url), url_key);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_set_value(c.doc, FO_SLOT_URL, url_key, 8);
 	if (st == FOLIO_OK)

@@ -1,6 +1,6 @@
 /*
  * known.h: the posts an index holds, by a 64-bit hash of their URL
- * (fo_hash64), with each one's docid and content hash, read in one pass
+ * (fo_url_hash), with each one's docid and content hash, read in one pass
  * over two value slots (schema.h FO_SLOT_URL, FO_SLOT_HASH). A run that
  * compares every post of a corpus with the index asks this table instead
  * of looking each URL up: Xapian 1.4 descends its B-tree afresh for every
@@ -27,7 +27,7 @@ typedef enum fo_known_answer {
 	FO_KNOWN_LOOKUP  /* the table cannot tell: look the URL up */
 } fo_known_answer;
 
-/* The FO_SLOT_URL value of a URL of this fo_hash64 (8 bytes, most
+/* The FO_SLOT_URL value of a URL of this fo_url_hash (8 bytes, most
  * significant first). */
 void fo_url_hash_value(uint64_t url_hash, char out[8]);
 
@@ -35,7 +35,7 @@ void fo_url_hash_value(uint64_t url_hash, char out[8]);
  * FOLIO_ERROR_NOMEM, or Xapian's error in err. */
 folio_status fo_known_load(fo_xdb *xdb, fo_known **out, fo_xerr *err);
 
-/* What the table says of the post whose URL has this fo_hash64: for
+/* What the table says of the post whose URL has this fo_url_hash: for
  * FO_KNOWN_HELD, *docid and *content (the post's fo_post_hash). */
 fo_known_answer fo_known_find(const fo_known *k, uint64_t url_hash,
                               uint32_t *docid, uint64_t *content);

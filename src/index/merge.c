@@ -9,6 +9,7 @@
 #include "index/merge.h"
 
 #include "index/docdata.h"
+#include "index/urlterm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 typedef struct entry {
 	folio_post post; /* url NULL: taken */
 	char **topics;
-	uint64_t hash;   /* fo_hash64 of the URL */
+	uint64_t hash;   /* fo_url_hash of the URL */
 } entry;
 
 /* A slot's value: index + 1 into posts, or one of these. */
@@ -174,7 +175,7 @@ static size_t find(const fo_merge *m, const char *url, uint64_t hash)
 
 folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 {
-	uint64_t hash = fo_hash64(p->url, strlen(p->url));
+	uint64_t hash = fo_url_hash(p->url);
 	size_t h, i;
 	entry *e;
 	int rc = 0;

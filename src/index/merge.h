@@ -33,7 +33,7 @@ const folio_post *fo_merge_get(const fo_merge *m, size_t i);
 /* Called with a post taken out of the merge, valid during the call. */
 typedef folio_status (*fo_merge_fn)(const folio_post *p, void *ctx);
 
-/* Take out every post whose URL has this fo_hash64 (one, unless URLs
+/* Take out every post whose URL has this fo_url_hash (one, unless URLs
  * collide), in first-seen order: fn is called with each, then it is
  * freed. Returns fn's first error (the posts are freed all the same). */
 folio_status fo_merge_take(fo_merge *m, uint64_t hash, fo_merge_fn fn,

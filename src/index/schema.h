@@ -54,7 +54,7 @@ enum fo_slot {
 	 * sort, which remote shards can do too (a KeyMaker cannot run on
 	 * xapian-tcpsrv 1.4). */
 	FO_SLOT_DATE_LAST = 7,
-	/* fo_hash64 of the URL, 8 bytes, most significant first
+	/* fo_url_hash of the URL, 8 bytes, most significant first
 	 * (fo_url_hash_value): with FO_SLOT_HASH, what a run reads in one
 	 * pass to compare its posts with (known.h). */
 	FO_SLOT_URL = 8

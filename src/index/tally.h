@@ -1,6 +1,6 @@
 /*
  * tally.h: how many times each URL occurs in a corpus, kept by a 64-bit
- * hash of the URL (fo_hash64) in 16 bytes a URL, so that a run can tell,
+ * hash of the URL (fo_url_hash) in 16 bytes a URL, so that a run can tell,
  * without holding the posts, which ones appear more than once and must
  * be merged (merge.h) before they are indexed. Two URLs whose hashes
  * collide share an entry: they then look like one URL seen twice, which

@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+uint64_t fo_url_hash(const char *url)
+{
+	return fo_hash64(url, strlen(url));
+}
+
 void fo_url_term(const char *url, fo_buf *out)
 {
 	size_t len = strlen(url);

@@ -7,6 +7,14 @@
 
 #include "util/buf.h"
 
+#include <stdint.h>
+
+/* A URL's 64-bit hash (fo_hash64 of its bytes): the key by which a run
+ * counts and merges posts (tally.h, merge.h) and by which an index
+ * records them (schema.h FO_SLOT_URL, known.h). One function, so that
+ * these can never disagree. */
+uint64_t fo_url_hash(const char *url);
+
 /* The unique-id term of a URL, written to out (reset first). URLs too long
  * for a Xapian term are replaced by a hash of themselves. */
 void fo_url_term(const char *url, fo_buf *out);
