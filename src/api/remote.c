@@ -287,6 +287,28 @@ static folio_status local_language(folio_db *db, char **language,
 	return st;
 }
 
+/* Shard name was not added: got says why, with refused (accept_shard's
+ * reason, when it refused the shard) or msg (Xapian's). A shard that
+ * answers but is refused is left out as one that does not answer is:
+ * under allow_partial named each time and tried again, so that a front
+ * end never serves part of the index as if it were all of it. */
+static folio_status left_out(fo_remotes *rm, const char *name,
+                             folio_status got, const fo_buf *refused,
+                             const char *msg, fo_buf *why)
+{
+	if (got == FOLIO_ERROR_NOMEM || refused->oom)
+		return FOLIO_ERROR_NOMEM;
+	if (rm->allow_partial)
+		return skip(rm, name, refused->len ? refused->data : msg);
+	if (refused->len) {
+		fo_buf_puts(why, refused->data);
+		return got;
+	}
+	fo_buf_printf(why, "remote shard %s cannot be searched: %s", name,
+	              msg);
+	return FOLIO_ERROR_UNAVAILABLE;
+}
+
 folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 {
 	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE,
@@ -309,25 +331,9 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		split(rm->names[i], host, sizeof host, &port);
 		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms,
 		                        keys, accept_shard, &check, &err);
-		/* A shard that answers but is refused is left out as one
-		 * that does not answer is: under allow_partial, named each
-		 * time and tried again, so the front end never serves part
-		 * of the index as if it were all of it. */
-		if (got != FOLIO_OK && (got == FOLIO_ERROR_NOMEM || refused.oom))
-			st = FOLIO_ERROR_NOMEM;
-		else if (got == FOLIO_OK)
-			st = FOLIO_OK;
-		else if (rm->allow_partial)
-			st = skip(rm, rm->names[i],
-			          refused.len ? refused.data : err.msg);
-		else if (refused.len) {
-			fo_buf_puts(why, refused.data);
-			st = got;
-		} else {
-			fo_buf_printf(why, "remote shard %s cannot be searched: "
-			              "%s", rm->names[i], err.msg);
-			st = FOLIO_ERROR_UNAVAILABLE;
-		}
+		if (got != FOLIO_OK)
+			st = left_out(rm, rm->names[i], got, &refused, err.msg,
+			              why);
 		fo_buf_free(&refused);
 	}
 	if (rm->n_skipped) {
