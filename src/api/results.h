@@ -65,6 +65,21 @@ void fo_db_rank(folio_db *db);
 folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
                                folio_results **out);
 
+/* One search (of a query, or of posts like a URL) that refreshes the
+ * handle first. */
+typedef folio_status (*fo_search_once)(folio_db *db, const char *text,
+                                       const folio_search_options *opts,
+                                       folio_results **out);
+
+/* Run once; a writer that commits while it reads (the query's prefixes,
+ * the match, the hits) can overtake it (FOLIO_ERROR_MODIFIED): run it
+ * again, on the newest revision, up to FO_READ_ATTEMPTS times in all, as
+ * opening does. */
+folio_status fo_search_retry(fo_search_once once, folio_db *db,
+                             const char *text,
+                             const folio_search_options *opts,
+                             folio_results **out);
+
 /* Fill r->explain for every hit of r (explain.c). */
 folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
                              folio_results *r);

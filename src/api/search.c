@@ -753,10 +753,8 @@ static folio_status search_once(folio_db *db, const char *query,
 	return st;
 }
 
-/* A writer that commits while the search reads (the query's prefixes,
- * the match, the hits) can overtake it: search the newest revision again
- * (search_once refreshes first), as opening does. */
-folio_status folio_db_search(folio_db *db, const char *query,
+folio_status fo_search_retry(fo_search_once once, folio_db *db,
+                             const char *text,
                              const folio_search_options *opts,
                              folio_results **out)
 {
@@ -764,7 +762,14 @@ folio_status folio_db_search(folio_db *db, const char *query,
 	int attempt = 0;
 
 	do
-		st = search_once(db, query, opts, out);
+		st = once(db, text, opts, out);
 	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
 	return st;
+}
+
+folio_status folio_db_search(folio_db *db, const char *query,
+                             const folio_search_options *opts,
+                             folio_results **out)
+{
+	return fo_search_retry(search_once, db, query, opts, out);
 }

@@ -194,16 +194,9 @@ static folio_status similar_once(folio_db *db, const char *url,
 	return st;
 }
 
-/* As folio_db_search: a writer's commits can overtake the read. */
 folio_status folio_db_similar(folio_db *db, const char *url,
                               const folio_search_options *opts,
                               folio_results **out)
 {
-	folio_status st;
-	int attempt = 0;
-
-	do
-		st = similar_once(db, url, opts, out);
-	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
-	return st;
+	return fo_search_retry(similar_once, db, url, opts, out);
 }
