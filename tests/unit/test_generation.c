@@ -6,9 +6,10 @@
  * unlinked files live until their last descriptor closes. Also the
  * layout helpers that name, find and clean generations.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "api/layout.h"
 #include "harness.h"
+#include "tempdir.h"
 #include "xapian/bridge.h"
 
 #include <stdio.h>
@@ -133,14 +134,11 @@ static const fo_test tests[] = {
 
 int main(void)
 {
-	int rc;
+	int failed;
 
-	snprintf(root, sizeof root, "/tmp/folio-generation-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fo_tempdir_make(root, sizeof root, "generation") != 0)
 		return 1;
-	}
-	rc = FO_RUN(tests);
-	fo_layout_remove_tree(root);
-	return rc;
+	failed = FO_RUN(tests);
+	fo_tempdir_remove(root);
+	return failed;
 }

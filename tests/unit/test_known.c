@@ -7,8 +7,7 @@
  * hash, two URLs of one hash) it says to look the post up, which
  * fo_compare then does.
  */
-#define _POSIX_C_SOURCE 200809L
-#include "api/layout.h"
+#define _XOPEN_SOURCE 700
 #include "api/run.h"
 #include "harness.h"
 #include "index/docdata.h"
@@ -16,6 +15,7 @@
 #include "index/known.h"
 #include "index/schema.h"
 #include "index/urlterm.h"
+#include "tempdir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,14 +191,11 @@ static const fo_test tests[] = {
 
 int main(void)
 {
-	int rc;
+	int failed;
 
-	snprintf(root, sizeof root, "/tmp/folio-known-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fo_tempdir_make(root, sizeof root, "known") != 0)
 		return 1;
-	}
-	rc = FO_RUN(tests);
-	fo_layout_remove_tree(root);
-	return rc;
+	failed = FO_RUN(tests);
+	fo_tempdir_remove(root);
+	return failed;
 }
