@@ -157,6 +157,28 @@ static int append_word(char **query, size_t *len, const char *word)
 	return 0;
 }
 
+/* No hits from an index that holds no posts: say so, since nothing on
+ * stdout looks the same as a query that matched nothing. An index whose
+ * first `folio index` failed (a full disk, say) is such an index. */
+static void print_if_empty(folio_db *db, const char *dir)
+{
+	folio_stats s = FOLIO_STATS_INIT;
+
+	if (folio_db_stats(db, &s) != FOLIO_OK || s.documents || !s.shards)
+		return;
+	if (s.updated[0]) {
+		cli_error("index %s holds no posts", dir);
+	} else {
+		cli_error("index %s holds no posts: no run of folio index has "
+		          "finished there",
+		          dir);
+		fprintf(stderr,
+		        "folio: build it with: folio index --db %s "
+		        "corpus/\n",
+		        dir);
+	}
+}
+
 /* --stdin when the index cannot be opened: each line still gets its
  * error object, so that output lines match input lines. */
 static void open_failed_lines(const char *message, folio_status st)
@@ -320,6 +342,8 @@ int cmd_search(int argc, char **argv)
 		print_hits(r, &so);
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
 	                                                         : EXIT_NONE;
+	if (code == EXIT_NONE && dir && !n_remotes)
+		print_if_empty(db, dir);
 done:
 	folio_results_free(r);
 	folio_db_close(db);

@@ -157,6 +157,19 @@ for how in "" --rebuild; do
 		"$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")|$(count_of "$TMP/w")"
 done
 
+# A first run that fails leaves an empty index behind (folio_db_open made
+# it); a search there printed nothing, as for a query matching nothing.
+begin "after a failed first run, a search says the index holds no posts"
+sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/first" "$TMP/big.jsonl" 2>/dev/null
+run "$FOLIO" search --db "$TMP/first" lattices
+expect_eq "1||folio: index $TMP/first holds no posts: no run of folio index has finished there
+folio: build it with: folio index --db $TMP/first corpus/" "$rc|$out|$err"
+begin "an index emptied by a run says only that it holds no posts"
+mkdir "$TMP/nothing"
+"$FOLIO" index --db "$TMP/first" "$TMP/nothing" >/dev/null
+run "$FOLIO" search --db "$TMP/first" lattices
+expect_eq "1||folio: index $TMP/first holds no posts" "$rc|$out|$err"
+
 # A sharded generation that lost a shard: it was reported as a stub
 # naming a generation that does not exist, and folio index created an
 # empty shard in its place, losing the posts it held for good.
