@@ -462,7 +462,10 @@ typedef struct folio_stats {
 	                          ("" when unknown) */
 	const char *updated; /**< UTC time of the last indexing run ("") */
 	const char *corpus;  /**< the paths of the last indexing run, one
-	                          per line ("" when unknown) */
+	                          per line ("" when unknown); a path holding
+	                          a newline or starting with '"' is written
+	                          as git writes such paths: in double
+	                          quotes, with \", \\ and \n escapes */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
 	const char *format;  /**< the index format, e.g. "2": always this

@@ -12,6 +12,7 @@
 #include "api/lock.h"
 #include "index/indexer.h"
 #include "index/schema.h"
+#include "util/pathlist.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -89,7 +90,8 @@ static void shell_word(fo_buf *out, const char *s)
 static void explain_format(const folio_db *db, const char *format,
                            fo_buf *why)
 {
-	char *corpus = NULL, *line, *end;
+	char *corpus = NULL, *path = NULL;
+	const char *p;
 
 	if (*format)
 		fo_buf_printf(why, "index %s has format \"%s\", which this folio "
@@ -102,19 +104,18 @@ static void explain_format(const folio_db *db, const char *format,
 	fo_buf_puts(why, ": rebuild it with: folio index --rebuild --db ");
 	shell_word(why, db->path);
 	if (fo_xdb_get_metadata(db->xdb, FO_META_CORPUS, &corpus, NULL) !=
-	    FOLIO_OK || !*corpus) {
+	        FOLIO_OK ||
+	    !*corpus || !(path = malloc(strlen(corpus) + 1))) {
 		fo_buf_puts(why, " PATH...");
 	} else {
-		for (line = corpus; *line; line = end) {
-			end = line + strcspn(line, "\n");
-			if (*end)
-				*end++ = '\0';
-			if (*line) {
+		for (p = corpus; fo_pathlist_next(&p, path);) {
+			if (*path) {
 				fo_buf_putc(why, ' ');
-				shell_word(why, line);
+				shell_word(why, path);
 			}
 		}
 	}
+	free(path);
 	free(corpus);
 }
 

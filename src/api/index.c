@@ -13,6 +13,7 @@
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
+#include "util/pathlist.h"
 #include "util/url.h"
 
 #include <stddef.h>
@@ -206,6 +207,28 @@ int fo_run_may_remove(const fo_run *r)
 	return !r->opts.no_delete && r->report->skipped == 0;
 }
 
+/* Append path to the recorded list, quoted where it must be (pathlist.h). */
+static void add_path(fo_buf *list, const char *path, int first)
+{
+	if (!first)
+		fo_buf_putc(list, '\n');
+	if (!fo_pathlist_quoted(path)) {
+		fo_buf_puts(list, path);
+		return;
+	}
+	fo_buf_putc(list, '"');
+	for (; *path; path++) {
+		if (*path == '\n') {
+			fo_buf_puts(list, "\\n");
+			continue;
+		}
+		if (*path == '"' || *path == '\\')
+			fo_buf_putc(list, '\\');
+		fo_buf_putc(list, *path);
+	}
+	fo_buf_putc(list, '"');
+}
+
 folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 {
 	fo_buf corpus = FO_BUF_INIT;
@@ -219,8 +242,7 @@ folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 	strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	for (i = 0; i < r->n_paths; i++) {
 		real = realpath(r->paths[i], NULL);
-		fo_buf_printf(&corpus, "%s%s", i ? "\n" : "",
-		              real ? real : r->paths[i]);
+		add_path(&corpus, real ? real : r->paths[i], i == 0);
 		free(real);
 	}
 	st = corpus.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;

@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "../util/pathlist.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,7 +32,8 @@ static void json_or_null(const char *s)
 
 static void print_stats_json(const char *dir, const folio_stats *s)
 {
-	const char *p = s->corpus, *nl;
+	const char *p = s->corpus;
+	char *path = malloc(strlen(p) + 1);
 	int first = 1;
 
 	fputs("{\"index\": ", stdout);
@@ -44,25 +47,18 @@ static void print_stats_json(const char *dir, const folio_stats *s)
 	fputs(", \"updated\": ", stdout);
 	json_or_null(s->updated);
 	fputs(", \"corpus\": [", stdout);
-	while (*p) {
-		char *one;
-		size_t n;
-
-		nl = strchr(p, '\n');
-		n = nl ? (size_t)(nl - p) : strlen(p);
-		one = strndup(p, n);
+	while (path && fo_pathlist_next(&p, path)) {
 		if (!first)
 			fputs(", ", stdout);
-		json_string(stdout, one ? one : "");
-		free(one);
+		json_string(stdout, path);
 		first = 0;
-		p += n + (nl ? 1 : 0);
 	}
 	fputs("], \"language\": ", stdout);
 	json_string(stdout, s->language);
 	printf(", \"shards\": %u, \"format\": ", s->shards);
 	json_string(stdout, s->format);
 	fputs("}\n", stdout);
+	free(path);
 }
 
 static void print_text_stats(const char *dir, const folio_stats *s)

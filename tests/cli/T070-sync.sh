@@ -101,6 +101,25 @@ begin "folio stats describes the index"
 run "$FOLIO" stats --db "$TMP/i" --json
 expect_eq "0|90|english|[\"$TMP/c\"]|yes" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["language"], json.dumps(d["corpus"]), "yes" if d["built"] and d["disk_bytes"] > 0 and d["generation"] > 1 else "no", sep="|")' <<<"$out")"
 
+# The paths were recorded one a line: a directory name holding a newline
+# came back as two paths (and in the rebuild advice, T180).
+begin "folio stats gives back corpus paths holding a newline, a quote or a backslash"
+odd1="$TMP/cor
+pus"
+odd2="$TMP/\"quoted\\"
+mkdir "$odd1" "$odd2"
+posts_jsonl 1 2 >"$odd1/a.jsonl"
+posts_jsonl 3 4 >"$odd2/b.jsonl"
+"$FOLIO" index --db "$TMP/odd" "$odd1" "$odd2" "$TMP/c" >/dev/null
+run "$FOLIO" stats --db "$TMP/odd" --json
+want=$(python3 -c 'import json,sys; print(json.dumps(sys.argv[1:]))' "$odd1" "$odd2" "$TMP/c")
+expect_eq "0|$want" "$rc|$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["corpus"]))' <<<"$out")"
+begin "and folio stats as text writes such a path on one line, quoted"
+run "$FOLIO" stats --db "$TMP/odd"
+expect_eq "corpus      \"$TMP/cor\\npus\"
+corpus      $TMP/\"quoted\\
+corpus      $TMP/c" "$(grep '^corpus' <<<"$out")"
+
 begin "folio check finds the index sound"
 run "$FOLIO" check --db "$TMP/i"
 expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"

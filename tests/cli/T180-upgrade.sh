@@ -99,4 +99,14 @@ r1="$rc|$err"
 "$FOLIO" index --db "$TMP/i" --rebuild "$TMP/corpus" >/dev/null
 expect_eq "2|${advice/\"1\"/\"$newer\"}|$fmt|30" "$r1|$(format_of "$TMP/i")|$(total_of "$TMP/i" bravo)"
 
+begin "the advice gives a corpus path holding a newline as one shell word"
+odd="$TMP/cor
+pus"
+mkdir "$odd"
+posts_jsonl 1 3 >"$odd/a.jsonl"
+"$FOLIO" index --db "$TMP/o" "$odd" "$TMP/corpus" >/dev/null
+age "$TMP/o"
+run "$FOLIO" search --db "$TMP/o" bravo
+expect_eq "2|folio: index $TMP/o has format \"1\", which this folio (format $fmt) cannot use: rebuild it with: folio index --rebuild --db $TMP/o '$odd' $corpus" "$rc|$err"
+
 finish

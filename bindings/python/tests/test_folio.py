@@ -191,6 +191,15 @@ def test_indexing_the_sample_corpus(tmp_path, corpus):
         assert ix.search("MXFP8").total == 2
 
 
+def test_stats_gives_back_a_corpus_path_holding_a_newline(tmp_path, corpus):
+    odd = tmp_path / "cor\npus"
+    odd.mkdir()
+    (odd / "page.md").write_text(open(os.path.join(corpus, "parallelism.md")).read())
+    with folio.Index(tmp_path / "odd", create=True) as ix:
+        ix.index_paths(str(odd), corpus)
+        assert ix.stats().corpus == (str(odd), os.path.realpath(corpus))
+
+
 def test_malformed_posts_are_reported_and_skipped(tmp_path):
     page = tmp_path / "page.jsonl"
     page.write_text('{"url": "https://example.com/ok", "title": "Fine", "summary": "A fine post."}\n'
