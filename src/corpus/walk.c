@@ -92,7 +92,8 @@ static folio_status walk_dir(walker *w, const char *path, const struct stat *st)
 		}
 		n++;
 	}
-	qsort(names, n, sizeof *names, cmp_names);
+	if (n) /* names is NULL for an empty directory */
+		qsort(names, n, sizeof *names, cmp_names);
 	w->stack[w->depth].dev = st->st_dev;
 	w->stack[w->depth].ino = st->st_ino;
 	w->depth++;
