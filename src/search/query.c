@@ -467,10 +467,12 @@ static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
 	return words;
 }
 
-/* How many things were typed among a sequence's free words: text
- * separated by white space. A URL or TFLOPS/GPU analyses to several
+/* How many things were typed among a sequence's searched items: free
+ * text separated by white space, and each phrase, prefix, NEAR and
+ * bracket, required (+) or not. A URL or TFLOPS/GPU analyses to several
  * items but is one thing typed, so it counts once for the default
- * operator. */
+ * operator. Quoting one word of three, or adding a * or a +, must not
+ * turn "any of them" into "all of them". */
 static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 {
 	size_t k, i, j, n = 0;
@@ -480,15 +482,20 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		size_t prev_end = 0;
 		fo_qtoks tl;
 
+		if (kid->occur == FO_OCCUR_NOT || is_filter(kid))
+			continue;
 		/* a URL searched as text is one thing typed; a post's URL
 		 * is a filter, like site: */
-		if (kid->kind == FO_Q_URL && kid->occur == FO_OCCUR_DEFAULT) {
+		if (kid->kind == FO_Q_URL) {
 			fo_xquery *url = url_query(c, kid);
 
 			n += url == NULL;
 			fo_xquery_free(url);
 		}
-		if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
+		if (kid->kind != FO_Q_WORDS && kid->kind != FO_Q_URL &&
+		    kid->kind != FO_Q_ALL)
+			n++;
+		if (kid->kind != FO_Q_WORDS)
 			continue;
 		if (fo_qc_analyse(c, kid, &tl) != 0)
 			break;

@@ -53,6 +53,11 @@ expect_eq "$REDHAT $NVIDIA $META $MODAL $EBAY" "$(hits -- -Heroku)"
 begin "+word is required, the other words only rank"
 expect_eq "$MODAL" "$(hits GPUs +Modal)"
 
+# A phrase, a prefix or a +word did not count as a word typed, so three
+# words with one of them quoted, starred or required all had to match.
+begin "quoting, starring or requiring one of three words leaves the others ranked"
+expect_eq "4|4|4|$MODAL" "$(total_of "$TMP/index" MXFP8 Heroku Modal)|$(total_of "$TMP/index" MXFP8 Heroku 'Modal*')|$(total_of "$TMP/index" '"MXFP8"' Heroku Modal)|$(hits MXFP8 Heroku +Modal)"
+
 begin "brackets group"
 expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
 
