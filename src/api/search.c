@@ -556,17 +556,19 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
  * reader goes left to right), notices at one position in the order
  * found. */
 static folio_status keep_notices(const char *query, const fo_qtree *tree,
-                                 folio_results *r)
+                                 const fo_compiled *c, folio_results *r)
 {
-	size_t i, j;
+	size_t i, j, all = tree->n_notices + c->n_notices;
 
-	if (!tree->n_notices)
+	if (!all)
 		return FOLIO_OK;
-	r->notices = calloc(tree->n_notices, sizeof *r->notices);
+	r->notices = calloc(all, sizeof *r->notices);
 	if (!r->notices)
 		return FOLIO_ERROR_NOMEM;
-	for (i = 0; i < tree->n_notices; i++) {
-		const fo_qnotice *n = &tree->notices[i];
+	for (i = 0; i < all; i++) {
+		const fo_qnotice *n = i < tree->n_notices
+		                          ? &tree->notices[i]
+		                          : &c->notices[i - tree->n_notices];
 		r->notices[i].position = fo_qposition(query, n->pos);
 		r->notices[i].message = fo_results_keep(r, n->message,
 		                                        strlen(n->message));
@@ -716,6 +718,13 @@ static folio_status search_once(folio_db *db, const char *query,
 	if (st == FOLIO_OK && !c.q)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                "the query has no words to search for");
+	/* Strict: searching less than the query says is an error too. */
+	if (st == FOLIO_OK && c.n_notices &&
+	    (run.opts.flags & FOLIO_SEARCH_STRICT)) {
+		db->error_pos = fo_qposition(query, c.notices[0].pos);
+		st = fo_db_fail(db, FOLIO_ERROR_QUERY, "query position %zu: %s",
+		                db->error_pos, c.notices[0].message);
+	}
 	/* The same query without the exact forms, which only add weight to
 	 * posts their stems match: the same posts, better estimated where
 	 * they are too many to count (bridge.h fo_xsearch.count). */
@@ -735,7 +744,7 @@ static folio_status search_once(folio_db *db, const char *query,
 		st = fo_search_execute(db, &run, &r);
 	}
 	if (st == FOLIO_OK)
-		st = keep_notices(query, &tree, r);
+		st = keep_notices(query, &tree, &c, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
 		st = suggest(db, query, tree.len, &c, r);

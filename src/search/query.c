@@ -272,7 +272,7 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 typedef struct expansion {
 	char *term[PREFIX_MAX_EXPANSION];
 	uint64_t freq[PREFIX_MAX_EXPANSION];
-	size_t n;
+	size_t n, seen;
 	int oom;
 } expansion;
 
@@ -283,6 +283,7 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 	size_t i, least = 0;
 	char *copy;
 
+	e->seen++;
 	if (e->n == PREFIX_MAX_EXPANSION) {
 		for (i = 1; i < e->n; i++)
 			if (e->freq[i] < e->freq[least])
@@ -305,12 +306,35 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 	return 0;
 }
 
+/* Record that prefix node n, which matches seen words, searched only the
+ * PREFIX_MAX_EXPANSION most frequent: its hits and total are fewer than
+ * the prefix finds (Lucene refuses such a query: TooManyClauses). */
+static void too_many_words(fo_qc *c, const fo_qnode *n, size_t seen)
+{
+	fo_compiled *out = c->out;
+	fo_qnotice *grown;
+
+	grown = realloc(out->notices, (out->n_notices + 1) * sizeof *grown);
+	if (!grown) {
+		fo_qc_nomem(c);
+		return;
+	}
+	out->notices = grown;
+	grown[out->n_notices].pos = n->pos;
+	snprintf(grown[out->n_notices].message,
+	         sizeof grown[out->n_notices].message,
+	         "%.*s* matches %zu words: searched the %d most frequent",
+	         (int)(n->len < 60 ? n->len : 60), n->text, seen,
+	         PREFIX_MAX_EXPANSION);
+	out->n_notices++;
+}
+
 /* The synonym of the terms starting with prefix. Expanded here, over the
  * whole index, not by Xapian's OP_WILDCARD: Xapian 1.4 expands it in each
  * shard on its own, so with more terms than the limit the shards pick
  * different ones, and the synonym's statistics are per shard: pyth*
  * scored its first hit 6.69, 9.29 and 11.45 over 1, 2 and 4 shards. */
-static fo_xquery *wildcard(fo_qc *c, const char *prefix)
+static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n)
 {
 	expansion e;
 	fo_qlist l = { NULL, 0, 0 };
@@ -328,6 +352,8 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix)
 		c->st = st;
 	if (e.oom)
 		fo_qc_nomem(c);
+	if (e.seen > PREFIX_MAX_EXPANSION)
+		too_many_words(c, n, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
 		free(e.term[i]);
@@ -363,7 +389,7 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, fo_qc_fields[n->field].exact);
 	fo_buf_puts(&c->scratch, tl.t[last].term);
-	q = c->scratch.oom ? NULL : wildcard(c, c->scratch.data);
+	q = c->scratch.oom ? NULL : wildcard(c, c->scratch.data, n);
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);
@@ -847,6 +873,7 @@ void fo_compiled_free(fo_compiled *c)
 		free(c->words[i].stem);
 	}
 	free(c->words);
+	free(c->notices);
 	memset(c, 0, sizeof *c);
 }
 

@@ -114,6 +114,10 @@ typedef struct fo_compiled {
 	size_t n_words;
 	size_t n_free;     /* free words joined by the default operator */
 	int ranked;        /* some free words are ORed, ranked by BM25 */
+	/* What the query searched less of than it says: a prefix with more
+	 * words than PREFIX_MAX_EXPANSION (an error in strict mode). */
+	fo_qnotice *notices;
+	size_t n_notices;
 } fo_compiled;
 
 /* What the compiler may ask of the index (NULL: nothing). */

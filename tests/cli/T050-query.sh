@@ -73,6 +73,22 @@ expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
 
+# Past 128 words a prefix searched the most frequent only, silently:
+# zq* AND zq0001 found nothing, with no word said (explore-k).
+python3 - >"$TMP/many.jsonl" <<'PY'
+import json
+for i in range(1, 131):
+    print(json.dumps({"url": "https://example.com/zq%d" % i, "title": "Post %d" % i,
+                      "summary": "zq%04d " % i + " ".join("zq%04d" % (200 + i) for _ in range(i % 3))}))
+PY
+"$FOLIO" index --db "$TMP/many" "$TMP/many.jsonl" >/dev/null
+begin "a prefix of more than 128 words searches the most frequent, and says so"
+run "$FOLIO" search --db "$TMP/many" --limit 0 'post zq*'
+expect_eq "0|folio: query position 6: zq* matches 217 words: searched the 128 most frequent" "$rc|$err"
+begin "with --strict that is an error"
+run "$FOLIO" search --db "$TMP/many" --strict 'post zq*'
+expect_eq "2||folio: query position 6: zq* matches 217 words: searched the 128 most frequent" "$rc|$out|$err"
+
 begin "title: searches titles only"
 expect_eq "$HEROKU|$HEROKU $REDHAT" "$(hits title:locking)|$(hits locking)"
 
