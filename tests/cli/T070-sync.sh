@@ -135,7 +135,7 @@ expect_eq "0|$TMP/one: sound (1 post, no problems found)" "$rc|$out"
 # mapped file that shrinks killed the run with SIGBUS, without a word.
 begin "a corpus file rewritten shorter during the run is reported, not a crash"
 mkdir -p "$TMP/big"
-debian_posts 30000 "$TMP/big"
+posts_jsonl 1 30000 >"$TMP/big/posts.jsonl"
 head -n 2000 "$TMP/big/posts.jsonl" >"$TMP/short.jsonl"
 "$FOLIO" index --db "$TMP/ib" "$TMP/big" >/dev/null
 before=$(count_of "$TMP/ib")

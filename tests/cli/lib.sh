@@ -117,10 +117,12 @@ stop_servers() {
 }
 trap 'stop_servers; rm -rf "$TMP"' EXIT
 
-# debian_posts N DIR: the benchmark corpus's first N posts in DIR.
+# debian_posts N DIR: the first N (at most 4000) real posts of
+# tests/data in DIR.
 debian_posts() {
 	mkdir -p "$2"
-	gzip -dc /work/shared/data/debian-posts.jsonl.gz | head -n "$1" >"$2/posts.jsonl"
+	gzip -dc "$FOLIO_SOURCE_DIR/tests/data/debian-posts-4k.jsonl.gz" |
+		head -n "$1" >"$2/posts.jsonl"
 }
 
 # ranking JSON: "url score" per hit, for comparing rankings.
