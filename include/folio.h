@@ -184,8 +184,8 @@ typedef struct folio_open_options {
  * An index built by a folio of another format (older or newer: each
  * index records its format) cannot be read by this one. A reader refuses
  * it with FOLIO_ERROR_VERSION, and the message gives the command that
- * rebuilds it ("folio index --rebuild --db DIR" and the corpus paths of
- * its last run). A writer opens it, for a rebuild only: until
+ * rebuilds it ("folio index --rebuild --db DIR" and its corpus paths,
+ * folio_stats.corpus). A writer opens it, for a rebuild only: until
  * folio_db_index_paths() has rebuilt it, every call on the handle that
  * reads or changes posts (search, similar, check, stats, add, delete, an
  * incremental run) fails with FOLIO_ERROR_VERSION; folio_db_count() and
@@ -461,8 +461,13 @@ typedef struct folio_stats {
 	const char *built;   /**< UTC time of the last full build, ISO 8601
 	                          ("" when unknown) */
 	const char *updated; /**< UTC time of the last indexing run ("") */
-	const char *corpus;  /**< the paths of the last indexing run, one
-	                          per line ("" when unknown); a path holding
+	const char *corpus;  /**< the corpus paths: those of the last
+	                          indexing run and, when that run removed
+	                          nothing (no_delete, or a path it could not
+	                          read), those recorded before that it does
+	                          not name; paths that did not exist are left
+	                          out. One per line ("" when unknown); a path
+	                          holding
 	                          a newline or starting with '"' is written
 	                          as git writes such paths: in double
 	                          quotes, with \", \\ and \n escapes */

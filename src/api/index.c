@@ -229,22 +229,66 @@ static void add_path(fo_buf *list, const char *path, int first)
 	fo_buf_putc(list, '"');
 }
 
+/* The run's path i as recorded: its real path; NULL when it does not
+ * exist (a path the run could not read is not part of the corpus). */
+static char *run_path(const fo_run *r, size_t i)
+{
+	return realpath(r->paths[i], NULL);
+}
+
+/* Whether the run names path (as recorded). */
+static int run_names(const fo_run *r, const char *path)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < r->n_paths && !found; i++) {
+		char *real = run_path(r, i);
+		found = real && strcmp(real, path) == 0;
+		free(real);
+	}
+	return found;
+}
+
+/* The corpus to record: the run's paths, after, when the run removed
+ * nothing (--no-delete, or a path it could not read), those recorded
+ * before that it does not name. Such a run added its posts to what the
+ * index held, so a rebuild from its paths alone (the advice of
+ * FOLIO_ERROR_VERSION, db.c) would lose the rest. */
+static void corpus_of(fo_run *r, fo_buf *corpus)
+{
+	char *old = NULL, *path = NULL, *real;
+	const char *p;
+	size_t i;
+
+	if (!fo_run_may_remove(r) && r->db->xdb &&
+	    fo_xdb_get_metadata(r->db->xdb, FO_META_CORPUS, &old, NULL) ==
+	        FOLIO_OK &&
+	    (path = malloc(strlen(old) + 1)) != NULL) {
+		for (p = old; fo_pathlist_next(&p, path);)
+			if (*path && !run_names(r, path))
+				add_path(corpus, path, corpus->len == 0);
+	}
+	for (i = 0; i < r->n_paths; i++) {
+		if ((real = run_path(r, i)) != NULL)
+			add_path(corpus, real, corpus->len == 0);
+		free(real);
+	}
+	free(path);
+	free(old);
+}
+
 folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 {
 	fo_buf corpus = FO_BUF_INIT;
-	char now[32], *real;
+	char now[32];
 	struct tm tm;
 	time_t t = time(NULL);
-	size_t i;
 	folio_status st;
 
 	gmtime_r(&t, &tm);
 	strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	for (i = 0; i < r->n_paths; i++) {
-		real = realpath(r->paths[i], NULL);
-		add_path(&corpus, real ? real : r->paths[i], i == 0);
-		free(real);
-	}
+	corpus_of(r, &corpus);
 	st = corpus.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 	if (st == FOLIO_OK && full)
 		st = fo_xdb_set_metadata(xdb, FO_META_BUILT, now, err);

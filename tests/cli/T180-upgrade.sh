@@ -109,4 +109,17 @@ age "$TMP/o"
 run "$FOLIO" search --db "$TMP/o" bravo
 expect_eq "2|folio: index $TMP/o has format \"1\", which this folio (format $fmt) cannot use: rebuild it with: folio index --rebuild --db $TMP/o '$odd' $corpus" "$rc|$err"
 
+# The advice named the paths of the last run only: after a --no-delete
+# run on one file, following it rebuilt that file's posts and lost the
+# rest (explore-l).
+begin "after a --no-delete run the advice rebuilds every post the index held"
+posts_jsonl 100 101 >"$TMP/extra.jsonl"
+"$FOLIO" index --db "$TMP/nd" "$TMP/corpus" >/dev/null
+"$FOLIO" index --db "$TMP/nd" --no-delete "$TMP/extra.jsonl" >/dev/null
+age "$TMP/nd"
+run "$FOLIO" search --db "$TMP/nd" bravo
+rebuild=${err#*rebuild it with: }
+${rebuild/#folio /$FOLIO } >/dev/null
+expect_eq "2|folio index --rebuild --db $TMP/nd $corpus $(realpath "$TMP/extra.jsonl")|32" "$rc|$rebuild|$(count_of "$TMP/nd")"
+
 finish

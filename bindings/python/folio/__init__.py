@@ -377,7 +377,8 @@ class Stats:
     generation: N of the live generation gen-N (0: none)
     built:      UTC time of the last full build, ISO 8601, or None
     updated:    UTC time of the last indexing run, or None
-    corpus:     the paths of the last indexing run (a tuple; () if unknown)
+    corpus:     the corpus paths: those of the last indexing run and, when
+                that run removed nothing, the earlier ones (a tuple; ())
     language:   the stemming language of the posts, which searches use
     shards:     local shards of the live generation (1: not sharded; 0: a
                 front end over remote shards alone)
