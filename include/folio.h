@@ -467,9 +467,8 @@ typedef struct folio_stats {
 	                          read), those recorded before that it does
 	                          not name; paths that did not exist are left
 	                          out. One per line ("" when unknown); a path
-	                          holding
-	                          a newline or starting with '"' is written
-	                          as git writes such paths: in double
+	                          holding a newline or starting with '"' is
+	                          written as git writes such paths: in double
 	                          quotes, with \", \\ and \n escapes */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
