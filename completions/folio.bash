@@ -42,7 +42,7 @@ _folio()
 	--sort)
 		COMPREPLY=($(compgen -W 'relevance newest oldest' -- "$cur"))
 		return ;;
-	--limit | --offset | --threads | --since | --until)
+	--limit | --offset | --threads | --shards | --since | --until | --timeout)
 		return ;;
 	esac
 
@@ -74,6 +74,8 @@ _folio()
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;
 	check)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --help' -- "$cur")) ;;
+	help)
+		COMPREPLY=($(compgen -W 'index search similar stats check' -- "$cur")) ;;
 	esac
 }
 complete -F _folio folio

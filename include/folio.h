@@ -472,9 +472,9 @@ typedef struct folio_stats {
 	                          quotes, with \", \\ and \n escapes */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
-	const char *format;  /**< the index format, e.g. "2": always this
-	                          folio's own, since an index of another format
-	                          is FOLIO_ERROR_VERSION (rebuild it) */
+	const char *format;   /**< the index format, e.g. "4": always this
+	                           folio's own, since an index of another format
+	                           is FOLIO_ERROR_VERSION (rebuild it) */
 	unsigned shards;     /**< local shards of the live generation
 	                          (folio_index_options.shards; 1: not sharded;
 	                          0: a front end over remote shards alone).

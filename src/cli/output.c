@@ -240,7 +240,10 @@ void print_notices(const folio_results *r)
 
 void cli_highlight(folio_search_options *so, int json)
 {
-	if (!json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR")) {
+	const char *no_color = getenv("NO_COLOR");
+
+	/* no-color.org: set and not empty */
+	if (!json && isatty(STDOUT_FILENO) && !(no_color && *no_color)) {
 		so->highlight_start = "\x1b[1;33m";
 		so->highlight_end = "\x1b[0m";
 	}

@@ -9,54 +9,56 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: folio search [OPTIONS] QUERY...\n"
-	"       folio search [OPTIONS] --stdin\n"
-	"\n"
-	"Search the index. The arguments are joined into one query:\n"
-	"\n"
-	"  free words        one or two words must all match; longer queries\n"
-	"                    rank posts by how many words they match\n"
-	"  \"exact phrase\"    the words in this order, in these forms\n"
-	"  a NEAR b          within 10 words (NEAR/n: within n)\n"
-	"  a AND b, a OR b, a NOT b, +must, -exclude, (brackets), prefix*\n"
-	"  title: company: author: type: topic: site:   e.g. company:\"Red Hat\"\n"
-	"  published:2026-01-01..2026-09-30, published:..2020-12-31,\n"
-	"  published:2026-09, year:2026, year:2020..2022\n"
-	"\n"
-	"A stray quote, bracket or operator is skipped with a notice on\n"
-	"stderr; --strict makes it an error.\n"
-	"\n"
-	"options:\n"
-	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
-	"  --limit N         show at most N hits (default 10; 0: only how\n"
-	"                    many posts match)\n"
-	"  --offset N        skip the first N hits\n"
-	"  --sort ORDER      relevance (default), newest or oldest\n"
-	"  --since DATE      only posts published on or after DATE\n"
-	"  --until DATE      only posts published on or before DATE\n"
-	"                    (DATE: YYYY, YYYY-MM or YYYY-MM-DD)\n"
-	"  --all, --any      free words must all match / any may match\n"
-	"  --strict          malformed queries are errors\n"
-	"  --facets          count all matches by company, type, topic, year\n"
-	"  --exhaustive      examine every match: an exact total, and no hit\n"
-	"                    lost to Xapian 1.4's pruning (slower)\n"
-	"  --explain         show what each query term adds to each score\n"
-	"  --json            print one JSON object (see the README for its schema)\n"
-	"  --stdin           read one query per line; print one JSON object\n"
-	"                    per line\n"
-	"  --remote HOST:PORT  also search the shard xapian-tcpsrv serves there\n"
-	"                    (repeatable; DIR/REMOTES may list more); with no\n"
-	"                    --db and no $FOLIO_INDEX, search remote shards only\n"
-	"  --timeout MS      wait at most MS ms for each remote shard (default\n"
-	"                    10000)\n"
-	"  --allow-partial   search the shards that answer, warning about the\n"
-	"                    others (default: an unreachable shard is an error)\n"
-	"  -h, --help        show this help\n"
-	"\n"
-	"Matches are highlighted when the output is a terminal and NO_COLOR is\n"
-	"unset. With few or no hits, folio may suggest a spelling on stderr.\n"
-	"\n"
-	"exit status: 0 some posts match, 1 none match, 2 error\n";
+    "usage: folio search [OPTIONS] QUERY...\n"
+    "       folio search [OPTIONS] --stdin\n"
+    "\n"
+    "Search the index. The arguments are joined into one query:\n"
+    "\n"
+    "  free words        one or two words must all match; longer queries\n"
+    "                    rank posts by how many words they match\n"
+    "  \"exact phrase\"    the words in this order, in these forms\n"
+    "  a NEAR b          within 10 words (NEAR/n: within n)\n"
+    "  a AND b, a OR b, a NOT b, +must, -exclude, (brackets), prefix*\n"
+    "  title: company: author: type: topic: site:   e.g. company:\"Red Hat\"\n"
+    "  published:2026-01-01..2026-09-30, published:..2020-12-31,\n"
+    "  published:2026-09, year:2026, year:2020..2022\n"
+    "\n"
+    "A stray quote, bracket or operator is skipped with a notice on\n"
+    "stderr; --strict makes it an error.\n"
+    "\n"
+    "options:\n"
+    "  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+    "  --limit N         show at most N hits (default 10; 0: only how\n"
+    "                    many posts match)\n"
+    "  --offset N        skip the first N hits\n"
+    "  --sort ORDER      relevance (default), newest or oldest\n"
+    "  --since DATE      only posts published on or after DATE\n"
+    "  --until DATE      only posts published on or before DATE\n"
+    "                    (DATE: YYYY, YYYY-MM or YYYY-MM-DD)\n"
+    "  --all, --any      free words must all match / any may match\n"
+    "  --strict          malformed queries are errors\n"
+    "  --facets          count all matches by company, type, topic, year\n"
+    "  --exhaustive      examine every match: an exact total, and no hit\n"
+    "                    lost to Xapian 1.4's pruning (slower)\n"
+    "  --explain         show what each query term adds to each score\n"
+    "  --json            print one JSON object (see the README for its "
+    "schema)\n"
+    "  --stdin           read one query per line; print one JSON object\n"
+    "                    per line\n"
+    "  --remote HOST:PORT  also search the shard xapian-tcpsrv serves there\n"
+    "                    (repeatable; DIR/REMOTES may list more); with no\n"
+    "                    --db and no $FOLIO_INDEX, search remote shards only\n"
+    "  --timeout MS      wait at most MS ms for each remote shard (default\n"
+    "                    10000)\n"
+    "  --allow-partial   search the shards that answer, warning about the\n"
+    "                    others (default: an unreachable shard is an error)\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Matches are highlighted when the output is a terminal and NO_COLOR is\n"
+    "unset or empty. With few or no hits, folio may suggest a spelling on\n"
+    "stderr.\n"
+    "\n"
+    "exit status: 0 some posts match, 1 none match, 2 error\n";
 
 /* A date option's value starts with its year. Anything else is most
  * likely the query's first word taken as the value of a date left out:
@@ -120,11 +122,15 @@ int cli_search_option(int argc, char **argv, int *i,
 		so->until = value;
 		return rc < 0 ? rc : date_value("--until", value);
 	}
-	if (strcmp(arg, "--all") == 0)
-		so->match = FOLIO_MATCH_ALL;
-	else if (strcmp(arg, "--any") == 0)
-		so->match = FOLIO_MATCH_ANY;
-	else if (strcmp(arg, "--strict") == 0)
+	if (strcmp(arg, "--all") == 0 || strcmp(arg, "--any") == 0) {
+		folio_match m =
+		    arg[3] == 'l' ? FOLIO_MATCH_ALL : FOLIO_MATCH_ANY;
+		if (so->match != FOLIO_MATCH_AUTO && so->match != m) {
+			cli_error("--all and --any contradict each other");
+			return -1;
+		}
+		so->match = m;
+	} else if (strcmp(arg, "--strict") == 0)
 		so->flags |= FOLIO_SEARCH_STRICT;
 	else if (strcmp(arg, "--facets") == 0)
 		so->flags |= FOLIO_SEARCH_FACETS;

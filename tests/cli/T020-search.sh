@@ -109,7 +109,16 @@ if command -v script >/dev/null; then
 	begin "NO_COLOR turns highlighting off on a terminal"
 	tty_out=$(NO_COLOR=1 script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
 	expect_eq "no" "$(grep -q $'\x1b' <<<"$tty_out" && echo yes || echo no)"
+
+	# no-color.org: "present and not an empty string"
+	begin "an empty NO_COLOR leaves highlighting on"
+	tty_out=$(NO_COLOR= script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
+	expect_eq "yes" "$(grep -q $'\x1b\[1;33mGB200' <<<"$tty_out" && echo yes || echo no)"
 fi
+
+begin "--all and --any together are a usage error"
+run "$FOLIO" search --db "$TMP/index" --all --any GB200
+expect_eq "2||folio: --all and --any contradict each other" "$rc|$out|$err"
 
 begin "--limit and --offset page through the hits"
 expect_eq "$REDHAT" "$(hits --limit 1 --offset 1 locking)"
