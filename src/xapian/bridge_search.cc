@@ -15,6 +15,9 @@
 // with the same key (fo_xsearch.facet_key: "RED HAT" and "Red Hat",
 // which company: filters alike) are one value, counted once per document
 // and named by their most frequent spelling.
+namespace
+{
+
 class FacetCounts {
 public:
 	typedef char *(*key_fn)(const char *value, size_t len);
@@ -123,12 +126,17 @@ private:
 	std::vector<const value *> seen_; // the values of one raw value
 };
 
+} // namespace
+
 // Facet counts over every match. Locally a spy of folio's own counts each
 // document as it matches; a remote shard (xapian-tcpsrv) runs only the
 // spies its registry knows, so there Xapian's ValueCountMatchSpy counts
 // each raw value, and the counts are split and folded after the match,
 // which gives the same numbers: the documents sharing a raw value share
 // its parts.
+namespace
+{
+
 class FacetSpy : public Xapian::MatchSpy {
 public:
 	FacetSpy(unsigned slot, FacetCounts::key_fn key)
@@ -148,6 +156,11 @@ private:
 	unsigned slot_;
 	FacetCounts counts_;
 };
+
+} // namespace
+
+namespace
+{
 
 struct RemoteFacetSpy {
 	RemoteFacetSpy(unsigned slot, FacetCounts::key_fn key)
@@ -169,6 +182,8 @@ private:
 	FacetCounts::key_fn key_;
 };
 
+} // namespace
+
 // Hits fetched past the page, so that ties at its edge are decided by
 // the tie slot, not by floating-point noise. Runs of equal weights can be
 // long (posts with identical summaries), so the margin is wide; but every
@@ -182,11 +197,16 @@ private:
 static const size_t TIE_MARGIN = 100;
 static const size_t TIE_PROBE = 10;
 
+namespace
+{
+
 struct ranked {
 	Xapian::MSetIterator it;
 	double weight;
 	std::string tie;
 };
+
+} // namespace
 
 // Weights within FO_TIE_TOLERANCE are equal (bridge.h); equal weights
 // go by the tie value, descending (schema.h FO_SLOT_TIE).

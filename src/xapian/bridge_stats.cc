@@ -83,6 +83,9 @@ extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
 // Only unprefixed (free text) terms describe what a post is about (field
 // and filter terms start with an upper-case prefix letter), and a term no
 // other post has cannot find another post.
+namespace
+{
+
 class SharedTextTerms : public Xapian::ExpandDecider {
 public:
 	explicit SharedTextTerms(const Xapian::Database &db) : db_(db) {}
@@ -96,6 +99,8 @@ public:
 private:
 	const Xapian::Database &db_;
 };
+
+} // namespace
 
 extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
                                       fo_xterm_fn_w fn, void *ctx,
