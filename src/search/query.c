@@ -790,9 +790,18 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 		if (!q)
 			fo_qc_nomem(c);
 		break;
-	case FO_Q_SITE:
-		q = unscored(c, fo_qc_term(c, FO_PREFIX_HOST, n->text));
+	case FO_Q_SITE: {
+		/* as the indexer writes host terms (indexer.c add_filter):
+		 * case and accents folded, so site:bücher.de finds its host */
+		char *host = fo_normalize_value(n->text, n->len);
+
+		if (!host)
+			fo_qc_nomem(c);
+		q = host ? unscored(c, fo_qc_term(c, FO_PREFIX_HOST, host))
+		         : NULL;
+		free(host);
 		break;
+	}
 	case FO_Q_URL: {
 		fo_qnode words;
 		const fo_qnode *w = url_or_words(c, n, &words, &q);

@@ -104,6 +104,16 @@ expect_eq "6|$KERNEL|$CUDA $KERNEL" "$(hits topic:parallelism | wc -w)|$(hits --
 begin "site: the host, with or without www, scheme and path, and its parent domains"
 expect_eq "$CUDA|$CUDA|$KERNEL|7" "$(hits --db "$TMP/more" site:developer.nvidia.com)|$(hits --db "$TMP/more" site:nvidia.com)|$(hits --db "$TMP/more" site:https://WWW.redhat.com/blog)|$(hits --db "$TMP/more" 'site:yomu.fyi OR site:redhat.com' | wc -w)"
 
+# The query side folded ASCII case only, where host terms are indexed
+# with accents folded too; and an IP address got "parent domains".
+cat >"$TMP/hosts.jsonl" <<'JL'
+{"url": "https://www.bücher.de/x", "title": "Books", "summary": "Alpha."}
+{"url": "http://192.168.1.10/x", "title": "A host", "summary": "Beta."}
+JL
+"$FOLIO" index --db "$TMP/hosts" "$TMP/hosts.jsonl" >/dev/null
+begin "site: folds case and accents as the index does, and an IP address has no parent domains"
+expect_eq "1|1|1|0" "$(total_of "$TMP/hosts" site:bücher.de)|$(total_of "$TMP/hosts" site:BÜCHER.DE)|$(total_of "$TMP/hosts" site:192.168.1.10)|$(total_of "$TMP/hosts" site:1.10)"
+
 # Red Hat and NVIDIA share a date and score 0 (filters only): their
 # content hashes order them, in a date order as in relevance order.
 begin "published: ranges, open ranges, months and years"
