@@ -238,12 +238,17 @@ void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
 {
 	size_t at = (size_t)(n->text - c->text);
 	fo_compiled *o = c->out;
-	fo_qword *grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
+	fo_qword *grown;
 	/* title words are spelt as text words, which they also are */
 	const fo_qc_field *field =
 		&fo_qc_fields[n->field == FO_FIELD_TITLE ? FO_FIELD_ANY
 		                                         : n->field];
 
+	/* A word the query excludes cannot be why it finds too little:
+	 * correcting it (lock -tabel to lock -table) finds less. */
+	if (!c->positive)
+		return;
+	grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
 	if (!grown) {
 		fo_qc_nomem(c);
 		return;

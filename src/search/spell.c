@@ -213,6 +213,65 @@ static void put_in_case(fo_buf *b, const char *typed, size_t n,
 	}
 }
 
+static int ascii_alnum(char ch)
+{
+	return fo_ascii_is_alpha((unsigned char)ch) || (ch >= '0' && ch <= '9');
+}
+
+/* Whether word w is a part of a word the analyzer split at a change of
+ * case or between letters and digits (pOSTGRSQL: p, ostgrsql). */
+static int is_part(const char *query, const fo_qword *w)
+{
+	return (w->start > 0 && ascii_alnum(query[w->start - 1])) ||
+	       ascii_alnum(query[w->end]);
+}
+
+/* words, and for each run of ASCII letters and digits that the analyzer
+ * split into parts, the whole run, case-folded, as one more word: the
+ * parts are not corrected alone (spliced back, a correction mangled the
+ * word: pPOSTGRESQL), the whole run is. *n_all: how many; NULL when out
+ * of memory. The added words' terms are the caller's to free. */
+static fo_qword *with_runs(const char *query, const fo_qword *words,
+                           size_t n_words, size_t *n_all)
+{
+	fo_qword *all = malloc(2 * n_words * sizeof *all);
+	size_t i, k, n = n_words, start, end;
+
+	if (!all)
+		return NULL;
+	memcpy(all, words, n_words * sizeof *all);
+	for (i = 0; i < n_words; i++) {
+		if (!is_part(query, &words[i]))
+			continue;
+		for (start = words[i].start;
+		     start > 0 && ascii_alnum(query[start - 1]);)
+			start--;
+		for (end = words[i].end; ascii_alnum(query[end]);)
+			end++;
+		for (k = n_words; k < n && all[k].start != start; k++)
+			;
+		if (k < n || end - start > MAX_WORD)
+			continue; /* that run's word is there already */
+		all[n].start = start;
+		all[n].end = end;
+		all[n].prefix = words[i].prefix;
+		all[n].stem = NULL;
+		if (!(all[n].term = malloc(end - start + 1))) {
+			for (k = n_words; k < n; k++)
+				free(all[k].term);
+			free(all);
+			return NULL;
+		}
+		for (k = 0; k < end - start; k++)
+			all[n].term[k] =
+			    fo_ascii_lower((unsigned char)query[start + k]);
+		all[n].term[end - start] = '\0';
+		n++;
+	}
+	*n_all = n;
+	return all;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const cand *x = a, *y = b;
@@ -227,36 +286,40 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 {
 	scan s = { NULL, 0 };
 	fo_buf b = FO_BUF_INIT;
-	size_t i, at = 0, wanted = 0;
+	fo_qword *all = NULL;
+	size_t i, n_all = 0, at = 0, wanted = 0;
 	folio_status st = FOLIO_OK;
 	int changed = 0;
 
 	*out = NULL;
 	if (n_words == 0)
 		return FOLIO_OK;
-	s.c = calloc(n_words, sizeof *s.c);
+	all = with_runs(query, words, n_words, &n_all);
+	s.c = all ? calloc(n_all, sizeof *s.c) : NULL;
 	if (!s.c)
-		return FOLIO_ERROR_NOMEM;
-	s.n = n_words;
-	for (i = 0; st == FOLIO_OK && i < n_words; i++) {
+		st = FOLIO_ERROR_NOMEM;
+	s.n = n_all;
+	for (i = 0; st == FOLIO_OK && i < n_all; i++) {
 		cand *c = &s.c[i];
-		c->word = &words[i];
-		c->len = strlen(words[i].term);
-		c->plen = strlen(words[i].prefix);
+		c->word = &all[i];
+		c->len = strlen(all[i].term);
+		c->plen = strlen(all[i].prefix);
 		c->max = c->len >= 8 ? FO_SPELL_MAX_EDITS : c->len >= 4 ? 1 : 0;
-		c->set = byte_set(words[i].term, c->len);
+		c->set = byte_set(all[i].term, c->len);
 		c->best_dist = c->max + 1;
 		fo_buf_clear(&b);
-		fo_buf_puts(&b, words[i].prefix);
-		fo_buf_puts(&b, words[i].term);
+		fo_buf_puts(&b, all[i].prefix);
+		fo_buf_puts(&b, all[i].term);
 		st = b.oom ? FOLIO_ERROR_NOMEM
 		           : fo_xdb_termfreq(db, b.data, &c->freq, err);
 		/* Not as typed, but in another form with its stem (year
 		 * matches years): the word matched, it is no typo. */
-		if (st == FOLIO_OK && !c->freq && words[i].stem)
-			st = fo_xdb_termfreq(db, words[i].stem, &c->freq, err);
+		if (st == FOLIO_OK && !c->freq && all[i].stem)
+			st = fo_xdb_termfreq(db, all[i].stem, &c->freq, err);
 		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
 		                                             c->freq <= 2));
+		if (i < n_words && is_part(query, &all[i]))
+			c->wanted = 0; /* its whole run is (with_runs) */
 		wanted += (size_t)c->wanted;
 	}
 	if (st == FOLIO_OK && wanted)
@@ -264,8 +327,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 	/* Rebuild the query with each corrected word in place. */
 	fo_buf_clear(&b);
 	if (st == FOLIO_OK)
-		qsort(s.c, n_words, sizeof *s.c, by_start);
-	for (i = 0; st == FOLIO_OK && i < n_words; i++) {
+		qsort(s.c, n_all, sizeof *s.c, by_start);
+	for (i = 0; st == FOLIO_OK && i < n_all; i++) {
 		const cand *c = &s.c[i];
 		if (!c->best[0] || c->word->start < at)
 			continue;
@@ -284,5 +347,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 	}
 	fo_buf_free(&b);
 	free(s.c);
+	for (i = n_words; all && i < n_all; i++)
+		free(all[i].term);
+	free(all);
 	return st;
 }

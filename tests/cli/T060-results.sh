@@ -69,6 +69,16 @@ begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
 
+# The analyzer splits pARALLELSIM at its change of case; its second part
+# was corrected alone and spliced back: pPARALLELISM (explore-k).
+begin "a word split at a change of case is corrected whole"
+run "$FOLIO" search --db "$TMP/index" pARALLELSIM
+expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
+
+begin "an excluded word is not corrected: that would find less"
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -Heroku -trainnig'
+expect_eq "None" "$(json 'd["suggestion"]')"
+
 begin "a misspelt word of a NEAR is corrected too"
 run "$FOLIO" search --db "$TMP/index" 'GIL NEAR/3 threds'
 expect_eq "1|folio: did you mean: GIL NEAR/3 threads" "$rc|$err"
