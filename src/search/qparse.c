@@ -719,11 +719,15 @@ static fo_qnode *parse_prim(parser *p)
 
 /* Words or phrases of one field: positions count within a field, so a
  * company word is near no word of the text. */
+static int near_kind(const fo_qnode *n)
+{
+	return n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
+	       n->kind == FO_Q_URL;
+}
+
 static int nearable(const fo_qnode *n, const fo_qnode *first)
 {
-	return (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
-	        n->kind == FO_Q_URL) &&
-	       n->field == first->field;
+	return near_kind(n) && n->field == first->field;
 }
 
 /* n as a NEAR operand: a URL is its words there, as positions are the
@@ -758,8 +762,14 @@ static fo_qnode *parse_near(parser *p)
 		}
 		if ((!n && !nearable(left, left)) ||
 		    !nearable(right, n ? n->kids[0] : left)) {
-			notice(p, t.start, "read as AND", "%s joins words or "
-			       "phrases of one field only",
+			/* say which rule was broken: a prefix or a bracket
+			 * is no field matter */
+			notice(p, t.start, "read as AND",
+			       (n || near_kind(left)) && near_kind(right)
+			           ? "%s joins words or phrases of one "
+			             "field only"
+			           : "%s joins words or phrases only, not "
+			             "a prefix, a bracket or a filter",
 			       tok_name(p, &t, name, sizeof name));
 			left = join(p, FO_Q_AND, left, right);
 			n = NULL;

@@ -308,9 +308,16 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "as the words after them", "a NOT NOT b");
 	lenient("AND_NOT(ALL, words\"b\") |@0 NOT NOT cancel out: read as "
 	        "the words after them", "NOT NOT NOT b");
+	/* a bracket or a prefix is not a field matter: the notice said
+	 * "of one field only" (explore-k) */
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
-	        "words or phrases of one field only: read as AND",
+	        "words or phrases only, not a prefix, a bracket or a filter: "
+	        "read as AND",
 	        "a NEAR (b OR c)");
+	lenient("AND(prefix\"lock\", words\"table\") |@6 NEAR joins words or "
+	        "phrases only, not a prefix, a bracket or a filter: read as "
+	        "AND",
+	        "lock* NEAR table");
 	/* positions count within a field: no company word is near a word
 	 * of the text */
 	lenient("AND(company:words\"ebay\", words\"kubernetes\") |@13 NEAR "
