@@ -41,9 +41,18 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 {
 	int year, month = upper ? 12 : 1, day = 1;
 
-	if (len < 4 || !digits(s, 4) || (len > 4 && s[4] != '-')) {
-		snprintf(why, why_size, "\"%.*s\" is not a date: the year must "
-		         "be 4 digits (YYYY, YYYY-MM or YYYY-MM-DD)",
+	if (len < 4 || !digits(s, 4) || (len > 4 && digits(s + 4, 1))) {
+		snprintf(why, why_size,
+		         "\"%.*s\" is not a date: it must start "
+		         "with a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
+		         (int)(len > 40 ? 40 : len), s);
+		return -1;
+	}
+	if ((len > 4 && s[4] != '-') ||
+	    (len > 7 && digits(s + 5, 2) && s[7] != '-')) {
+		snprintf(why, why_size,
+		         "\"%.*s\": the year, month and day are "
+		         "separated by - (YYYY-MM-DD)",
 		         (int)(len > 40 ? 40 : len), s);
 		return -1;
 	}
@@ -63,6 +72,13 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 		}
 	}
 	day = upper ? days_in(year, month) : 1;
+	if (len > 10 && digits(s + 8, 2) && !digits(s + 10, 1)) {
+		snprintf(why, why_size,
+		         "\"%.*s\": a date ends with its day "
+		         "(YYYY-MM-DD)",
+		         (int)(len > 40 ? 40 : len), s);
+		return -1;
+	}
 	if (len > 7) {
 		if (len != 10 || !digits(s + 8, 2)) {
 			snprintf(why, why_size, "\"%.*s\": the day must be 2 "
@@ -83,13 +99,14 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 }
 
 int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
-                   char hi[11], char *why, size_t why_size)
+                   char hi[11], size_t *bad_at, char *why, size_t why_size)
 {
 	const char *dots = NULL;
 	size_t i, lo_len, hi_start;
 	int rc = 0;
 
 	lo[0] = hi[0] = '\0';
+	*bad_at = 0;
 	for (i = 0; i + 1 < len; i++)
 		if (s[i] == '.' && s[i + 1] == '.') {
 			dots = s + i;
@@ -122,9 +139,10 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 			rc = fo_qdate_bound(s, lo_len, 0, lo, why, why_size);
 		if (rc == 0 && !dots)
 			rc = fo_qdate_bound(s, len, 1, hi, why, why_size);
-		else if (rc == 0 && len > hi_start)
-			rc = fo_qdate_bound(s + hi_start, len - hi_start, 1, hi,
-			                    why, why_size);
+		else if (rc == 0 && len > hi_start &&
+		         (rc = fo_qdate_bound(s + hi_start, len - hi_start, 1,
+		                              hi, why, why_size)) != 0)
+			*bad_at = hi_start;
 	}
 	/* YYYY and YYYY-MM-DD alike: byte order is date order */
 	if (rc == 0 && lo[0] && hi[0] && strcmp(lo, hi) > 0) {

@@ -19,9 +19,10 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 /*
  * Parse "LO..HI", "LO..", "..HI" or a single period ("2026", "2026-09").
  * lo/hi are "" for an open side. With years_only, bounds must be YYYY
- * and lo/hi are "YYYY". Returns 0, or -1 with why[] set.
+ * and lo/hi are "YYYY". Returns 0, or -1 with why[] set and *bad_at the
+ * offset in s of the part that is wrong (the upper bound's, when it is).
  */
 int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
-                   char hi[11], char *why, size_t why_size);
+                   char hi[11], size_t *bad_at, char *why, size_t why_size);
 
 #endif

@@ -542,7 +542,7 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
-	size_t vstart = f->end, vend, qn;
+	size_t vstart = f->end, vend, qn, bad = 0;
 	char why[200];
 	tok v;
 
@@ -585,9 +585,9 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 		n = node(p, f->field == F_YEAR ? FO_Q_YEAR : FO_Q_DATE,
 		         f->start);
 		if (n && fo_qdate_range(p->s + vstart, vend - vstart,
-		                        f->field == F_YEAR, n->lo, n->hi, why,
-		                        sizeof why) != 0)
-			fail(p, vstart, why);
+		                        f->field == F_YEAR, n->lo, n->hi, &bad,
+		                        why, sizeof why) != 0)
+			fail(p, vstart + bad, why);
 		return n;
 	}
 	p->field = (fo_qfield)f->field; /* F_TITLE.. match fo_qfield */

@@ -247,8 +247,8 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("date[2026-09-14..2026-09-14]", "published:\"2026-09-14\"");
 	lenient("year[2026..2026]", "year:\" 2026 \"");
 	lenient("site\"yomu.fyi\"", "site:\"yomu.fyi\"");
-	lenient("error@11: \"Sep 14, 2026\" is not a date: the year must be "
-	        "4 digits (YYYY, YYYY-MM or YYYY-MM-DD)",
+	lenient("error@11: \"Sep 14, 2026\" is not a date: it must start with "
+	        "a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
 	        "published:\"Sep 14, 2026\"");
 	/* unclosed, the quote is left to the text after it */
 	lenient("words\"2026\" |@0 year: needs a plain value: ignored |@5 the "
@@ -262,8 +262,20 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "published:2026-13-01");
 	lenient("error@10: \"2026-02-30\": day 30 is not in 2026-02, which has "
 	        "28 days", "published:2026-02-30");
-	lenient("error@10: \"26-01-01\" is not a date: the year must be 4 "
-	        "digits (YYYY, YYYY-MM or YYYY-MM-DD)", "published:26-01-01");
+	lenient("error@10: \"26-01-01\" is not a date: it must start with a "
+	        "4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
+	        "published:26-01-01");
+	/* the separator, the text after the day and the range's second
+	 * date were each blamed on the wrong part (explore-k) */
+	lenient("error@10: \"2024/02/29\": the year, month and day are "
+	        "separated by - (YYYY-MM-DD)",
+	        "published:2024/02/29");
+	lenient("error@10: \"2024-02-29T00:00\": a date ends with its day "
+	        "(YYYY-MM-DD)",
+	        "published:2024-02-29T00:00");
+	lenient("error@22: \"2024-02-30\": day 30 is not in 2024-02, which "
+	        "has 29 days",
+	        "published:2024-01-01..2024-02-30");
 	lenient("error@10: \"2026-1\": the month must be 2 digits (YYYY-MM)",
 	        "published:2026-1");
 	lenient("error@10: \"2026-09-30..2026-01-01\": the range ends before "
