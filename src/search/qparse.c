@@ -208,7 +208,14 @@ static void peek(const parser *p, tok *t)
 			     k++)
 				if (n <= NEAR_MAX)
 					n = n * 10 + (unsigned long)(p->s[k] - '0');
-			if (k < e) {
+			if (k < e && k > i + 5 && n >= 1 && n <= NEAR_MAX &&
+			    fo_ascii_is_alpha((unsigned char)p->s[k])) {
+				/* NEAR/3GIL: the number, then a word */
+				t->end = k;
+				t->bad_window = "has a word right after its "
+				                "number";
+				t->bad_read = "read as if a space were there";
+			} else if (k < e) {
 				n = NEAR_DEFAULT;
 				t->bad_window = "needs a whole number of words "
 				                "after the /";

@@ -179,6 +179,11 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	        "a NEAR/99999999999 b");
 	strict("error@2: NEAR/1.5 needs a whole number of words after the /",
 	       "a NEAR/1.5 b");
+	/* NEAR/3GIL said "read as NEAR/10", then "nothing to its right:
+	 * ignored", and GIL was lost (explore-k) */
+	lenient("NEAR/3(words\"lock\", words\"GIL\") |@5 NEAR/3 has a word "
+	        "right after its number: read as if a space were there",
+	        "lock NEAR/3GIL");
 }
 
 static void test_qparse__prefixes(void)
