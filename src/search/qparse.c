@@ -489,6 +489,15 @@ static fo_qnode *word_node(parser *p, const tok *t)
 	                                                    : FO_Q_WORDS,
 	                   t->start);
 
+	const char *star =
+	    url ? NULL : memchr(p->s + t->start, '*', t->wend - t->start);
+
+	/* Only a * that ends a word completes it: *lock and lo*ck were
+	 * read as lock without a word said (explore-k). */
+	if (star)
+		notice(p, (size_t)(star - p->s), "ignored",
+		       "a * completes the word before it only (lock*), not "
+		       "inside or before one");
 	if (n) {
 		n->text = p->s + t->start;
 		n->len = (t->prefix ? t->wend : t->end) - t->start;

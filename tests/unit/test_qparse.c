@@ -344,6 +344,13 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
+	/* a * inside or before a word was dropped in silence (explore-k) */
+	lenient("words\"*lock\" |@0 a * completes the word before it only "
+	        "(lock*), not inside or before one: ignored",
+	        "*lock");
+	strict("error@2: a * completes the word before it only (lock*), not "
+	       "inside or before one",
+	       "lo*ck");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
 	/* A sign before a sign: the second one applies, and the first is
 	 * reported rather than dropped in silence. */
