@@ -32,6 +32,12 @@ void print_json(FILE *f, folio_db *db, const char *query,
 void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 
+/* search and similar with --json answer every run with one object: a
+ * run that failed before it could (bad usage) prints the error object,
+ * with the message cli_error printed last, unless one was printed. */
+const char *cli_last_error(void);
+void cli_usage_json(int argc, char **argv, int code);
+
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
 void cli_highlight(folio_search_options *so, int json);

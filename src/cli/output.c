@@ -46,12 +46,16 @@ static void print_explain_json(FILE *f, const folio_results *r, size_t i)
 	fputc(']', f);
 }
 
+/* Whether a JSON answer went to stdout (cli_usage_json). */
+static int answered;
+
 void print_json(FILE *f, folio_db *db, const char *query,
                 const folio_results *r, unsigned flags, int compact)
 {
 	const char *nl = compact ? "" : "\n  ";
 	size_t i, t;
 
+	answered = 1;
 	fputs("{\"query\": ", f);
 	json_string(f, query);
 	fprintf(f, ", \"total\": %llu, \"total_exact\": %s, \"suggestion\": ",
@@ -254,6 +258,7 @@ void cli_highlight(folio_search_options *so, int json)
 void print_error_json(const char *query, const char *message, size_t position,
                       folio_status st)
 {
+	answered = 1;
 	fputc('{', stdout);
 	if (query) {
 		fputs("\"query\": ", stdout);
@@ -266,6 +271,20 @@ void print_error_json(const char *query, const char *message, size_t position,
 	if (position)
 		printf(", \"position\": %zu", position);
 	fputs("}\n", stdout);
+}
+
+void cli_usage_json(int argc, char **argv, int code)
+{
+	int i;
+
+	if (code != EXIT_ERROR || answered)
+		return;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0) {
+			print_error_json(NULL, cli_last_error(), 0,
+			                 FOLIO_ERROR_INVALID);
+			return;
+		}
 }
 
 void print_db_error_json(const char *query, folio_db *db, folio_status st)

@@ -47,15 +47,15 @@ int cmd_similar(int argc, char **argv)
 		    (rc = cli_search_option(argc, argv, &i, &so, &db_flag,
 		                            &json)) != 0) {
 			if (rc < 0)
-				return EXIT_ERROR;
+				goto done;
 		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
 			cli_error("unknown option %s (try 'folio similar --help')",
 			          argv[i]);
-			return EXIT_ERROR;
+			goto done;
 		} else if (url) {
 			cli_error("similar takes one URL (try 'folio similar "
 			          "--help')");
-			return EXIT_ERROR;
+			goto done;
 		} else {
 			url = argv[i];
 		}
@@ -63,7 +63,7 @@ int cmd_similar(int argc, char **argv)
 	if (!url || !*url) {
 		cli_error("similar needs the URL of an indexed post (try 'folio "
 		          "similar --help')");
-		return EXIT_ERROR;
+		goto done;
 	}
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
@@ -90,6 +90,7 @@ int cmd_similar(int argc, char **argv)
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
 	                                                         : EXIT_NONE;
 done:
+	cli_usage_json(argc, argv, code);
 	folio_results_free(r);
 	folio_db_close(db);
 	free(errmsg);

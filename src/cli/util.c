@@ -62,6 +62,9 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+/* The last message cli_error printed, for --json (cli_usage_json). */
+static char last_error[512];
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -71,6 +74,14 @@ void cli_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	va_end(ap);
+}
+
+const char *cli_last_error(void)
+{
+	return last_error;
 }
 
 /* Length of the valid UTF-8 sequence at s (RFC 3629), 0 if invalid. */

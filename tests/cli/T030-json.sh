@@ -47,6 +47,14 @@ expect_eq '2|{"query": "\"free threaded", "error": "query syntax error", "messag
 run "$FOLIO" similar --db "$TMP/index" --json https://example.com/nothing
 expect_eq '2|{"query": "https://example.com/nothing", "error": "not found", "message": "no post with URL https://example.com/nothing"}' "$rc|$out"
 
+# Bad usage printed nothing on stdout: a script could not tell it from a
+# crash (explore-k).
+begin "bad usage with --json is one error object too"
+run "$FOLIO" search --db "$TMP/index" --json --limit -1 lock
+expect_eq '2|{"error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"-1\""}' "$rc|$out"
+run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
+expect_eq '2|{"error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
+
 begin "folio stats --json on a missing index is an error object, with exit status 2"
 run "$FOLIO" stats --db "$TMP/none" --json
 expect_eq "2|not found|no index at $TMP/none" \
