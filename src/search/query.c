@@ -334,7 +334,11 @@ static void too_many_words(fo_qc *c, const fo_qnode *n, size_t seen)
  * shard on its own, so with more terms than the limit the shards pick
  * different ones, and the synonym's statistics are per shard: pyth*
  * scored its first hit 6.69, 9.29 and 11.45 over 1, 2 and 4 shards. */
-static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n)
+/* pairs: room for 2 * PREFIX_MAX_EXPANSION; set to ("", term) for each
+ * term searched, for --explain's statistics, the terms the caller's to
+ * free (*n_pairs: how many; 0 where Xapian expands the prefix). */
+static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n,
+                           const char **pairs, size_t *n_pairs)
 {
 	expansion e;
 	fo_qlist l = { NULL, 0, 0 };
@@ -342,6 +346,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n)
 	folio_status st;
 	size_t i;
 
+	*n_pairs = 0;
 	if (!c->stats || !c->stats->terms)
 		return fo_xquery_wildcard(prefix, PREFIX_MAX_EXPANSION);
 	memset(&e, 0, sizeof e);
@@ -356,8 +361,10 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n)
 		too_many_words(c, n, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
-		free(e.term[i]);
+		pairs[2 * i] = "";
+		pairs[2 * i + 1] = e.term[i];
 	}
+	*n_pairs = e.n;
 	q = e.n ? fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0)
 	        : fo_xquery_match_nothing();
 	fo_qc_release(&l);
@@ -369,8 +376,8 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n)
 static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
-	const char *pterms[2];
-	size_t i = 0, last = 0, j;
+	const char *pterms[2], *expanded[2 * PREFIX_MAX_EXPANSION];
+	size_t i = 0, last = 0, j, n_expanded = 0;
 	fo_xquery *q;
 	fo_qtoks tl;
 
@@ -389,7 +396,9 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, fo_qc_fields[n->field].exact);
 	fo_buf_puts(&c->scratch, tl.t[last].term);
-	q = c->scratch.oom ? NULL : wildcard(c, c->scratch.data, n);
+	q = c->scratch.oom
+	        ? NULL
+	        : wildcard(c, c->scratch.data, n, expanded, &n_expanded);
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);
@@ -397,9 +406,15 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_putc(&c->scratch, '*');
 	if (c->scratch.oom)
 		fo_qc_nomem(c);
+	/* --explain sums the wdf of the words searched, as the synonym
+	 * does (explain.c unit_stats); the prefix itself is rarely one */
 	fo_qc_push(c, &l,
 	           fo_qc_unit(c, q, c->scratch.data ? c->scratch.data : "",
-	                      "prefix", n->field, 1.0, pterms, 1));
+	                      "prefix", n->field, 1.0,
+	                      n_expanded ? expanded : pterms,
+	                      n_expanded ? n_expanded : 1));
+	for (i = 0; i < n_expanded; i++)
+		free((char *)expanded[2 * i + 1]);
 	fo_qc_hl_add(c, n->field, FO_HL_PREFIX, tl.t[last].term, NULL);
 	q = fo_qc_fold(c, FO_XOP_AND, &l, 0);
 	fo_qc_release(&l);

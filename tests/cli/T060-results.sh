@@ -108,6 +108,13 @@ run "$FOLIO" search --db "$TMP/index" --json --explain MXFP8
 expect_eq "stem mxfp8 text 1 2|exact mxfp8 text 1 2|True" \
 	"$(json '"|".join(" ".join(str(e[k]) for k in ("how", "term", "field", "wdf", "doc_freq")) for e in d["hits"][0]["explain"]), abs(sum(e["weight"] for e in d["hits"][0]["explain"]) - d["hits"][0]["score"]) < 1e-3, sep="|"')"
 
+# A prefix's statistics were those of the prefix as a word (mxf: wdf 0,
+# in 0 posts) beside the weight of the words it completes (explore-k).
+begin "--explain gives a prefix the statistics of the words it searched"
+run "$FOLIO" search --db "$TMP/index" --json --explain 'mxf*'
+expect_eq "prefix mxf* text 1 2" \
+	"$(json '"|".join(" ".join(str(e[k]) for k in ("how", "term", "field", "wdf", "doc_freq")) for e in d["hits"][0]["explain"])')"
+
 begin "filters alone (site:, a URL) only select: every hit scores 0, which --explain sums to"
 run "$FOLIO" search --db "$TMP/index" --json --explain 'site:yomu.fyi'
 expect_eq "6|True" "$(json 'str(len(d["hits"])) + "|" + str(all(h["score"] == 0 and sum(e["weight"] for e in h["explain"]) == 0 for h in d["hits"]))')"
