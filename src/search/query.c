@@ -434,6 +434,27 @@ static int is_filter(const fo_qnode *n)
 	       n->kind == FO_Q_YEAR;
 }
 
+/* Whether n only selects posts, scoring none: a filter, or a bracket of
+ * filters and exclusions only ((site:a OR site:b), (-browser)). Such a
+ * bracket among ranked words is a filter still, not one more word that
+ * may match or not. */
+static int selects_only(const fo_qnode *n)
+{
+	size_t i;
+
+	if (is_filter(n) || n->kind == FO_Q_ALL)
+		return 1;
+	if (n->kind == FO_Q_AND_NOT)
+		return n->n_kids > 0 && selects_only(n->kids[0]);
+	if (n->kind != FO_Q_AND && n->kind != FO_Q_OR && n->kind != FO_Q_SEQ)
+		return 0;
+	for (i = 0; i < n->n_kids; i++)
+		if (n->kids[i]->occur != FO_OCCUR_NOT &&
+		    !selects_only(n->kids[i]))
+			return 0;
+	return 1;
+}
+
 /* q made weightless, as a filter is: it selects, it does not score
  * (BM25+'s delta would give even a boolean host or URL term a weight,
  * which --explain could not show). Takes q. */
@@ -523,7 +544,7 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		size_t prev_end = 0;
 		fo_qtoks tl;
 
-		if (kid->occur == FO_OCCUR_NOT || is_filter(kid))
+		if (kid->occur == FO_OCCUR_NOT || selects_only(kid))
 			continue;
 		/* a URL searched as text is one thing typed; a post's URL
 		 * is a filter, like site: */
@@ -534,12 +555,17 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			fo_xquery_free(url);
 		}
 		if (kid->kind != FO_Q_WORDS && kid->kind != FO_Q_URL &&
-		    kid->kind != FO_Q_ALL)
+		    kid->kind != FO_Q_PHRASE)
 			n++;
-		if (kid->kind != FO_Q_WORDS)
+		if (kid->kind != FO_Q_WORDS && kid->kind != FO_Q_PHRASE)
 			continue;
 		if (fo_qc_analyse(c, kid, &tl) != 0)
 			break;
+		if (kid->kind == FO_Q_PHRASE) {
+			n += tl.n > 0; /* "-" has no words to match */
+			fo_qc_toks_free(&tl);
+			continue;
+		}
 		for (i = 0; i < tl.n; i = j) {
 			size_t p;
 			int space = i == 0;
@@ -600,7 +626,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			fo_qc_push(c, to == &nots ? &nots : &filters, url);
 		} else if (kid->kind == FO_Q_URL) {
 			/* out of memory (url_or_words) */
-		} else if (is_filter(kid) && kid->occur != FO_OCCUR_NOT) {
+		} else if (selects_only(kid) && kid->occur != FO_OCCUR_NOT) {
 			fo_qc_push(c, &filters, compile(c, kid));
 		} else if (kid->kind == FO_Q_WORDS &&
 		           kid->occur != FO_OCCUR_NOT) {

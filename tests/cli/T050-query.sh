@@ -58,6 +58,13 @@ expect_eq "$MODAL" "$(hits GPUs +Modal)"
 begin "quoting, starring or requiring one of three words leaves the others ranked"
 expect_eq "4|4|4|$MODAL" "$(total_of "$TMP/index" MXFP8 Heroku Modal)|$(total_of "$TMP/index" MXFP8 Heroku 'Modal*')|$(total_of "$TMP/index" '"MXFP8"' Heroku Modal)|$(hits MXFP8 Heroku +Modal)"
 
+# A bracket of filters or exclusions only is no word typed, and among
+# ranked words it still filters: it was one more optional clause, so
+# (site:a OR site:b) filtered nothing and (-word) matched nearly every
+# post (explore-m).
+begin "a bracket of filters or exclusions filters, among two or three words"
+expect_eq "0|4|$NVIDIA|$NVIDIA" "$(total_of "$TMP/index" MXFP8 Heroku Modal '(site:example.com OR site:example.org)')|$(total_of "$TMP/index" MXFP8 Heroku Modal '(site:yomu.fyi OR site:example.org)')|$(hits MXFP8 NVIDIA '(-Meta)')|$(hits MXFP8 NVIDIA '"-"')"
+
 begin "brackets group"
 expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
 
