@@ -213,24 +213,20 @@ static void put_in_case(fo_buf *b, const char *typed, size_t n,
 	}
 }
 
-static int ascii_alnum(char ch)
+/* A byte of a word as typed: an ASCII letter or digit, or a byte of a
+ * non-ASCII character (perlMödle is one word typed). */
+static int word_byte(char ch)
 {
-	return fo_ascii_is_alpha((unsigned char)ch) || (ch >= '0' && ch <= '9');
+	return fo_ascii_is_alpha((unsigned char)ch) ||
+	       (ch >= '0' && ch <= '9') || (unsigned char)ch >= 0x80;
 }
 
-/* Whether word w is a part of a word the analyzer split at a change of
- * case or between letters and digits (pOSTGRSQL: p, ostgrsql). */
-static int is_part(const char *query, const fo_qword *w)
-{
-	return (w->start > 0 && ascii_alnum(query[w->start - 1])) ||
-	       ascii_alnum(query[w->end]);
-}
-
-/* words, and for each run of ASCII letters and digits that the analyzer
- * split into parts, the whole run, case-folded, as one more word: the
- * parts are not corrected alone (spliced back, a correction mangled the
- * word: pPOSTGRESQL), the whole run is. *n_all: how many; NULL when out
- * of memory. The added words' terms are the caller's to free. */
+/* words, and for each word typed that the analyzer split into parts at
+ * a change of case or between letters and digits (pOSTGRSQL: p,
+ * ostgrsql), the whole of it, case-folded, as one more word, when it is
+ * ASCII (the analyzer folds the rest). Which of the two is corrected is
+ * settled once both are looked up (settle_runs). *n_all: how many; NULL
+ * when out of memory. The added words' terms are the caller's to free. */
 static fo_qword *with_runs(const char *query, const fo_qword *words,
                            size_t n_words, size_t *n_all)
 {
@@ -241,17 +237,21 @@ static fo_qword *with_runs(const char *query, const fo_qword *words,
 		return NULL;
 	memcpy(all, words, n_words * sizeof *all);
 	for (i = 0; i < n_words; i++) {
-		if (!is_part(query, &words[i]))
-			continue;
 		for (start = words[i].start;
-		     start > 0 && ascii_alnum(query[start - 1]);)
+		     start > 0 && word_byte(query[start - 1]);)
 			start--;
-		for (end = words[i].end; ascii_alnum(query[end]);)
+		for (end = words[i].end; word_byte(query[end]);)
 			end++;
+		if (start == words[i].start && end == words[i].end)
+			continue; /* not a part */
+		for (k = start; k < end && (unsigned char)query[k] < 0x80; k++)
+			;
+		if (k < end || end - start > MAX_WORD)
+			continue;
 		for (k = n_words; k < n && all[k].start != start; k++)
 			;
-		if (k < n || end - start > MAX_WORD)
-			continue; /* that run's word is there already */
+		if (k < n)
+			continue; /* that word's whole is there already */
 		all[n].start = start;
 		all[n].end = end;
 		all[n].prefix = words[i].prefix;
@@ -270,6 +270,49 @@ static fo_qword *with_runs(const char *query, const fo_qword *words,
 	}
 	*n_all = n;
 	return all;
+}
+
+/* Whether word w lies within whole word r. */
+static int within(const fo_qword *w, const fo_qword *r)
+{
+	return w->start >= r->start && w->end <= r->end;
+}
+
+/* A whole word (with_runs) is looked for only where one of its parts
+ * is: jpgLoading, whose parts are both indexed words, is no typo. */
+static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
+{
+	size_t i;
+
+	for (i = 0; i < n_words; i++)
+		if (c[i].wanted && within(c[i].word, r))
+			return 1;
+	return 0;
+}
+
+/* Correct a split word whole or by its parts, whichever needs fewer
+ * edits (the parts on a tie, which keep the case typed): pOSTGRSQL is
+ * postgresql, one edit away, not p + POSTGRESQL; freeThreadd is
+ * freeThreaded, by its part. */
+static void settle_runs(cand *c, size_t n_words, size_t n_all)
+{
+	size_t i, k;
+
+	for (i = n_words; i < n_all; i++) {
+		unsigned parts = c[i].max + 1;
+
+		for (k = 0; k < n_words; k++)
+			if (c[k].best[0] && within(c[k].word, c[i].word) &&
+			    c[k].best_dist < parts)
+				parts = c[k].best_dist;
+		if (c[i].best[0] && c[i].best_dist < parts) {
+			for (k = 0; k < n_words; k++)
+				if (within(c[k].word, c[i].word))
+					c[k].best[0] = '\0';
+		} else {
+			c[i].best[0] = '\0';
+		}
+	}
 }
 
 static int by_start(const void *a, const void *b)
@@ -318,12 +361,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 			st = fo_xdb_termfreq(db, all[i].stem, &c->freq, err);
 		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
 		                                             c->freq <= 2));
-		if (i < n_words && is_part(query, &all[i]))
-			c->wanted = 0; /* its whole run is (with_runs) */
+		if (i >= n_words && !part_wanted(s.c, n_words, &all[i]))
+			c->wanted = 0;
 		wanted += (size_t)c->wanted;
 	}
 	if (st == FOLIO_OK && wanted)
 		st = scan_terms(db, &s, err);
+	if (st == FOLIO_OK)
+		settle_runs(s.c, n_words, n_all);
 	/* Rebuild the query with each corrected word in place. */
 	fo_buf_clear(&b);
 	if (st == FOLIO_OK)

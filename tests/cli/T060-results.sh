@@ -74,6 +74,16 @@ expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
 begin "a word split at a change of case is corrected whole"
 run "$FOLIO" search --db "$TMP/index" pARALLELSIM
 expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
+# ... or by its part, where that takes no more edits; and whole words
+# whose parts are all indexed are no typos (explore-m: jpgLoading was
+# "corrected" to uploading)
+begin "a split word is corrected by its part, and not at all when its parts are words"
+run "$FOLIO" search --db "$TMP/index" freeThreadd
+r1="$rc|$err"
+debian_posts 4000 "$TMP/deb"
+"$FOLIO" index --db "$TMP/debidx" "$TMP/deb" >/dev/null
+run "$FOLIO" search --db "$TMP/debidx" --json jpgLoading
+expect_eq "1|folio: did you mean: freeThreaded|2|None" "$r1|$(json 'd["total"], d["suggestion"], sep="|"')"
 
 begin "an excluded word is not corrected: that would find less"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -Heroku -trainnig'
