@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static folio_status need_writer(folio_db *db)
 {
@@ -252,9 +253,9 @@ static int run_names(const fo_run *r, const char *path)
 
 /* The corpus to record: the run's paths, after, when the run removed
  * nothing (--no-delete, or a path it could not read), those recorded
- * before that it does not name. Such a run added its posts to what the
- * index held, so a rebuild from its paths alone (the advice of
- * FOLIO_ERROR_VERSION, db.c) would lose the rest. */
+ * before that it does not name and that still exist. Such a run added
+ * its posts to what the index held, so a rebuild from its paths alone
+ * (the advice of FOLIO_ERROR_VERSION, db.c) would lose the rest. */
 static void corpus_of(fo_run *r, fo_buf *corpus)
 {
 	char *old = NULL, *path = NULL, *real;
@@ -265,8 +266,11 @@ static void corpus_of(fo_run *r, fo_buf *corpus)
 	    fo_xdb_get_metadata(r->db->xdb, FO_META_CORPUS, &old, NULL) ==
 	        FOLIO_OK &&
 	    (path = malloc(strlen(old) + 1)) != NULL) {
+		/* one gone since is no longer part of it: a rebuild
+		 * naming it would be refused */
 		for (p = old; fo_pathlist_next(&p, path);)
-			if (*path && !run_names(r, path))
+			if (*path && !run_names(r, path) &&
+			    access(path, F_OK) == 0)
 				add_path(corpus, path, corpus->len == 0);
 	}
 	for (i = 0; i < r->n_paths; i++) {
