@@ -209,7 +209,8 @@ static void peek(const parser *p, tok *t)
 				if (n <= NEAR_MAX)
 					n = n * 10 + (unsigned long)(p->s[k] - '0');
 			if (k < e && k > i + 5 && n >= 1 && n <= NEAR_MAX &&
-			    fo_ascii_is_alpha((unsigned char)p->s[k])) {
+			    (fo_ascii_is_alpha((unsigned char)p->s[k]) ||
+			     p->s[k] == '_' || (unsigned char)p->s[k] >= 0x80)) {
 				/* NEAR/3GIL: the number, then a word */
 				t->end = k;
 				t->bad_window = "has a word right after its "
