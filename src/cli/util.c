@@ -62,12 +62,15 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
-/* The last message cli_error printed, for --json (cli_usage_json). */
-static char last_error[512];
+/* The last message cli_error printed, for --json (cli_usage_json): long
+ * enough for any of the CLI's own (a long value is cut where a UTF-8
+ * character starts). */
+static char last_error[2048];
 
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	int n;
 
 	fputs("folio: ", stderr);
 	va_start(ap, fmt);
@@ -75,8 +78,14 @@ void cli_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	n = vsnprintf(last_error, sizeof last_error, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof last_error) {
+		size_t end = sizeof last_error - 1;
+		while (end > 0 && ((unsigned char)last_error[end] & 0xC0) == 0x80)
+			end--;
+		last_error[end] = '\0';
+	}
 }
 
 const char *cli_last_error(void)

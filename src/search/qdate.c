@@ -17,6 +17,17 @@ static int digits(const char *s, size_t n)
 	return 1;
 }
 
+/* How much of value s to quote in a message: at most 40 bytes, cut
+ * where a UTF-8 character starts (the message is UTF-8 too). */
+static int shown(const char *s, size_t len)
+{
+	size_t n = len > 40 ? 40 : len;
+
+	while (n > 0 && n < len && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return (int)n;
+}
+
 static int num(const char *s, size_t n)
 {
 	int v = 0;
@@ -41,11 +52,24 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 {
 	int year, month = upper ? 12 : 1, day = 1;
 
-	if (len < 4 || !digits(s, 4) || (len > 4 && digits(s + 4, 1))) {
+	if (len < 4 || !digits(s, 4)) {
 		snprintf(why, why_size,
 		         "\"%.*s\" is not a date: it must start "
 		         "with a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
-		         (int)(len > 40 ? 40 : len), s);
+		         shown(s, len), s);
+		return -1;
+	}
+	if (len > 4 && digits(s + 4, 1)) {
+		snprintf(why, why_size,
+		         "\"%.*s\": the year must be 4 digits "
+		         "(YYYY, YYYY-MM or YYYY-MM-DD)",
+		         shown(s, len), s);
+		return -1;
+	}
+	if (len > 7 && digits(s + 5, 3)) {
+		snprintf(why, why_size,
+		         "\"%.*s\": the month must be 2 digits (YYYY-MM)",
+		         shown(s, len), s);
 		return -1;
 	}
 	if ((len > 4 && s[4] != '-') ||
@@ -53,20 +77,20 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 		snprintf(why, why_size,
 		         "\"%.*s\": the year, month and day are "
 		         "separated by - (YYYY-MM-DD)",
-		         (int)(len > 40 ? 40 : len), s);
+		         shown(s, len), s);
 		return -1;
 	}
 	year = num(s, 4);
 	if (len > 4) {
 		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-')) {
 			snprintf(why, why_size, "\"%.*s\": the month must be 2 "
-			         "digits (YYYY-MM)", (int)(len > 40 ? 40 : len), s);
+			         "digits (YYYY-MM)", shown(s, len), s);
 			return -1;
 		}
 		month = num(s + 5, 2);
 		if (month < 1 || month > 12) {
 			snprintf(why, why_size, "\"%.*s\": month %02d is not "
-			         "between 01 and 12", (int)(len > 40 ? 40 : len),
+			         "between 01 and 12", shown(s, len),
 			         s, month);
 			return -1;
 		}
@@ -76,13 +100,13 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 		snprintf(why, why_size,
 		         "\"%.*s\": a date ends with its day "
 		         "(YYYY-MM-DD)",
-		         (int)(len > 40 ? 40 : len), s);
+		         shown(s, len), s);
 		return -1;
 	}
 	if (len > 7) {
 		if (len != 10 || !digits(s + 8, 2)) {
 			snprintf(why, why_size, "\"%.*s\": the day must be 2 "
-			         "digits (YYYY-MM-DD)", (int)(len > 40 ? 40 : len),
+			         "digits (YYYY-MM-DD)", shown(s, len),
 			         s);
 			return -1;
 		}
@@ -125,7 +149,7 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 		     (len - hi_start != 4 || !digits(s + hi_start, 4)))) {
 			snprintf(why, why_size, "\"%.*s\" is not a year or a "
 			         "range of years (YYYY or YYYY..YYYY)",
-			         (int)(len > 40 ? 40 : len), s);
+			         shown(s, len), s);
 			return -1;
 		}
 		if (lo_len)
@@ -147,7 +171,7 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 	/* YYYY and YYYY-MM-DD alike: byte order is date order */
 	if (rc == 0 && lo[0] && hi[0] && strcmp(lo, hi) > 0) {
 		snprintf(why, why_size, "\"%.*s\": the range ends before it "
-		         "starts", (int)(len > 40 ? 40 : len), s);
+		         "starts", shown(s, len), s);
 		rc = -1;
 	}
 	return rc;

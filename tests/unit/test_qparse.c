@@ -281,6 +281,14 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	lenient("error@10: \"2024-02-29T00:00\": a date ends with its day "
 	        "(YYYY-MM-DD)",
 	        "published:2024-02-29T00:00");
+	lenient("error@10: \"20245\": the year must be 4 digits (YYYY, "
+	        "YYYY-MM or YYYY-MM-DD)", "published:20245");
+	lenient("error@10: \"2024-011\": the month must be 2 digits "
+	        "(YYYY-MM)", "published:2024-011");
+	/* a value quoted in a message is cut where a character starts */
+	lenient("error@10: \"2024-01-01x\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\": a date ends "
+	        "with its day (YYYY-MM-DD)",
+	        "published:2024-01-01x\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9");
 	lenient("error@22: \"2024-02-30\": day 30 is not in 2024-02, which "
 	        "has 29 days",
 	        "published:2024-01-01..2024-02-30");
