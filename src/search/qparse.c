@@ -240,10 +240,17 @@ static void peek(const parser *p, tok *t)
 		t->kind = T_WORD;
 	}
 	if (t->kind == T_WORD) {
-		t->wend = e;
+		size_t star_end = e;
+
+		/* the punctuation of the sentence after a prefix: lock*. */
+		while (star_end > i && strchr(".,;:!?", p->s[star_end - 1]))
+			star_end--;
+		if (star_end == e || p->s[star_end - 1] != '*')
+			star_end = e;
+		t->wend = star_end;
 		while (t->wend > i && p->s[t->wend - 1] == '*')
 			t->wend--;
-		t->prefix = t->wend < e;
+		t->prefix = t->wend < star_end;
 		if (t->wend == i)
 			t->kind = T_STAR;
 	}
@@ -529,6 +536,15 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 	buf[n] = '\0';
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
 		memmove(buf, buf + 4, n - 3), n -= 4;
+	/* site:*.debian.org: the subdomains are what site: finds anyway */
+	if (n > 0 && buf[0] == '*') {
+		size_t skip = strspn(buf, "*.");
+		memmove(buf, buf + skip, n - skip + 1);
+		n -= skip;
+		if (n)
+			notice(p, pos, "read without it",
+			       "site: finds every subdomain without a *");
+	}
 	if (n == 0) {
 		notice(p, pos, "ignored", "site: needs a host name such as "
 		       "developer.nvidia.com");

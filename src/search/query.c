@@ -309,7 +309,8 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 /* Record that prefix node n, which matches seen words, searched only the
  * PREFIX_MAX_EXPANSION most frequent: its hits and total are fewer than
  * the prefix finds (Lucene refuses such a query: TooManyClauses). */
-static void too_many_words(fo_qc *c, const fo_qnode *n, size_t seen)
+static void too_many_words(fo_qc *c, const fo_qnode *n, const char *word,
+                           size_t seen)
 {
 	fo_compiled *out = c->out;
 	fo_qnotice *grown;
@@ -323,9 +324,8 @@ static void too_many_words(fo_qc *c, const fo_qnode *n, size_t seen)
 	grown[out->n_notices].pos = n->pos;
 	snprintf(grown[out->n_notices].message,
 	         sizeof grown[out->n_notices].message,
-	         "%.*s* matches %zu words: searched the %d most frequent",
-	         (int)(n->len < 60 ? n->len : 60), n->text, seen,
-	         PREFIX_MAX_EXPANSION);
+	         "%.60s* matches %zu words: searched the %d most frequent",
+	         word, seen, PREFIX_MAX_EXPANSION);
 	out->n_notices++;
 }
 
@@ -338,7 +338,8 @@ static void too_many_words(fo_qc *c, const fo_qnode *n, size_t seen)
  * term searched, for --explain's statistics, the terms the caller's to
  * free (*n_pairs: how many; 0 where Xapian expands the prefix). */
 static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n,
-                           const char **pairs, size_t *n_pairs)
+                           const char *word, const char **pairs,
+                           size_t *n_pairs)
 {
 	expansion e;
 	fo_qlist l = { NULL, 0, 0 };
@@ -358,7 +359,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n,
 	if (e.oom)
 		fo_qc_nomem(c);
 	if (e.seen > PREFIX_MAX_EXPANSION)
-		too_many_words(c, n, e.seen);
+		too_many_words(c, n, word, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
 		pairs[2 * i] = "";
@@ -396,9 +397,9 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, fo_qc_fields[n->field].exact);
 	fo_buf_puts(&c->scratch, tl.t[last].term);
-	q = c->scratch.oom
-	        ? NULL
-	        : wildcard(c, c->scratch.data, n, expanded, &n_expanded);
+	q = c->scratch.oom ? NULL
+	                   : wildcard(c, c->scratch.data, n, tl.t[last].term,
+	                              expanded, &n_expanded);
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);

@@ -355,6 +355,11 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
+	/* the sentence's punctuation after a prefix (explore-m) */
+	lenient("prefix\"lock\"", "lock*.");
+	lenient("site\"debian.org\" |@0 site: finds every subdomain without "
+	        "a *: read without it",
+	        "site:*.debian.org");
 	/* a * inside or before a word was dropped in silence (explore-k) */
 	lenient("words\"*lock\" |@0 a * completes the word before it only "
 	        "(lock*), not inside or before one: ignored",
