@@ -36,6 +36,10 @@ void print_notices(const folio_results *r);
  * run that failed before it could (bad usage) prints the error object,
  * with the message cli_error printed last, unless one was printed. */
 const char *cli_last_error(void);
+
+/* "folio: WHAT with: folio index --db DIR corpus/" on stderr, DIR quoted
+ * for a POSIX shell where it must be. */
+void cli_advise_index(const char *what, const char *dir);
 void cli_usage_json(int argc, char **argv, int code);
 
 /* Have so highlight matches in bold yellow when the text output goes to a

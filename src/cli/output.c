@@ -275,16 +275,27 @@ void print_error_json(const char *query, const char *message, size_t position,
 
 void cli_usage_json(int argc, char **argv, int code)
 {
+	/* options whose value is the next argument: --db --json names a
+	 * directory called --json */
+	static const char valued[] = " --db --limit --offset --sort --since "
+	                             "--until --remote --timeout ";
+	char word[16];
 	int i;
 
 	if (code != EXIT_ERROR || answered)
 		return;
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		snprintf(word, sizeof word, " %s ", argv[i]);
+		if (strlen(argv[i]) < 10 && strstr(valued, word)) {
+			i++;
+			continue;
+		}
 		if (strcmp(argv[i], "--json") == 0) {
 			print_error_json(NULL, cli_last_error(), 0,
 			                 FOLIO_ERROR_INVALID);
 			return;
 		}
+	}
 }
 
 void print_db_error_json(const char *query, folio_db *db, folio_status st)

@@ -178,10 +178,7 @@ static void print_if_empty(folio_db *db, const char *dir)
 		cli_error("index %s holds no posts: no run of folio index has "
 		          "finished there",
 		          dir);
-		fprintf(stderr,
-		        "folio: build it with: folio index --db %s "
-		        "corpus/\n",
-		        dir);
+		cli_advise_index("build it", dir);
 	}
 }
 
@@ -318,8 +315,7 @@ int cmd_search(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		if (st == FOLIO_ERROR_NOT_FOUND && dir)
-			fprintf(stderr, "folio: build one with: folio index --db "
-			                "%s corpus/\n", dir);
+			cli_advise_index("build one", dir);
 		/* JSON readers get the error object they get for a failed
 		 * search: for --stdin, one per line read */
 		if (lines)

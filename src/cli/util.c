@@ -88,6 +88,29 @@ void cli_error(const char *fmt, ...)
 	}
 }
 
+void cli_advise_index(const char *what, const char *dir)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                            "abcdefghijklmnopqrstuvwxyz"
+	                            "0123456789_./:@%+=,-";
+	const char *s;
+
+	fprintf(stderr, "folio: %s with: folio index --db ", what);
+	if (*dir && strspn(dir, plain) == strlen(dir)) {
+		fputs(dir, stderr);
+	} else {
+		fputc('\'', stderr);
+		for (s = dir; *s; s++) {
+			if (*s == '\'')
+				fputs("'\\''", stderr);
+			else
+				fputc(*s, stderr);
+		}
+		fputc('\'', stderr);
+	}
+	fputs(" corpus/\n", stderr);
+}
+
 const char *cli_last_error(void)
 {
 	return last_error;

@@ -55,6 +55,10 @@ expect_eq '2|{"error": "invalid argument", "message": "--limit takes a whole num
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
 expect_eq '2|{"error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
 
+begin "--json as the value of --db asks for no JSON"
+run "$FOLIO" search --db --json lock
+expect_eq "2|" "$rc|$out"
+
 begin "folio stats --json on a missing index is an error object, with exit status 2"
 run "$FOLIO" stats --db "$TMP/none" --json
 expect_eq "2|not found|no index at $TMP/none" \

@@ -120,6 +120,10 @@ begin "a search on a missing index: one line, exit 2"
 run "$FOLIO" search --db "$TMP/nothing-here" lattices
 expect_eq "2|folio: no index at $TMP/nothing-here" "$rc|$(head -1 <<<"$err")"
 
+begin "the advice to build an index quotes its path for the shell"
+run "$FOLIO" search --db "$TMP/sp ace/it's" lattices
+expect_eq "2|folio: build one with: folio index --db '$TMP/sp ace/it'\\''s' corpus/" "$rc|$(tail -1 <<<"$err")"
+
 begin "a search on an index whose stub names a missing generation"
 cp -r "$TMP/i" "$TMP/broken1"
 echo "glass gen-99" >"$TMP/broken1/XAPIANDB"
