@@ -245,7 +245,7 @@ static void peek(const parser *p, tok *t)
 		/* the punctuation of the sentence after a prefix: lock*. */
 		while (star_end > i && strchr(".,;:!?", p->s[star_end - 1]))
 			star_end--;
-		if (star_end == e || p->s[star_end - 1] != '*')
+		if (star_end == e || star_end == i || p->s[star_end - 1] != '*')
 			star_end = e;
 		t->wend = star_end;
 		while (t->wend > i && p->s[t->wend - 1] == '*')

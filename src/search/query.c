@@ -628,7 +628,10 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		} else if (kid->kind == FO_Q_URL) {
 			/* out of memory (url_or_words) */
 		} else if (selects_only(kid) && kid->occur != FO_OCCUR_NOT) {
-			fo_qc_push(c, &filters, compile(c, kid));
+			/* (-"-") excludes nothing: no filter at all */
+			fo_xquery *f = compile(c, kid);
+			if (f)
+				fo_qc_push(c, &filters, f);
 		} else if (kid->kind == FO_Q_WORDS &&
 		           kid->occur != FO_OCCUR_NOT) {
 			fo_qtoks tl;

@@ -65,6 +65,15 @@ expect_eq "4|4|4|$MODAL" "$(total_of "$TMP/index" MXFP8 Heroku Modal)|$(total_of
 begin "a bracket of filters or exclusions filters, among two or three words"
 expect_eq "0|4|$NVIDIA|$NVIDIA" "$(total_of "$TMP/index" MXFP8 Heroku Modal '(site:example.com OR site:example.org)')|$(total_of "$TMP/index" MXFP8 Heroku Modal '(site:yomu.fyi OR site:example.org)')|$(hits MXFP8 NVIDIA '(-Meta)')|$(hits MXFP8 NVIDIA '"-"')"
 
+# (-"-") excludes nothing, and compiled to no query, which the filter
+# list took for running out of memory; a query starting with
+# punctuation read the byte before the query (explore-n).
+begin "a bracket that excludes nothing filters nothing; punctuation alone is no query"
+run "$FOLIO" search --db "$TMP/index" --json MXFP8 NVIDIA '(-"-")'
+r1="$rc|$(urls_of "$out")"
+run "$FOLIO" search --db "$TMP/index" ,
+expect_eq "0|$NVIDIA|2|folio: the query has no words to search for" "$r1|$rc|$err"
+
 begin "brackets group"
 expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
 
