@@ -278,8 +278,7 @@ static int within(const fo_qword *w, const fo_qword *r)
 	return w->start >= r->start && w->end <= r->end;
 }
 
-/* A whole word (with_runs) is looked for only where one of its parts
- * is: jpgLoading, whose parts are both indexed words, is no typo. */
+/* Whether a part of whole word r is misspelt. */
 static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
 {
 	size_t i;
@@ -290,28 +289,45 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
 	return 0;
 }
 
-/* Correct a split word whole or by its parts, whichever needs fewer
- * edits (the parts on a tie, which keep the case typed): pOSTGRSQL is
- * postgresql, one edit away, not p + POSTGRESQL; freeThreadd is
- * freeThreaded, by its part. */
+/* Correct a split word whole or by its parts (settled once both were
+ * looked up):
+ * - not at all where the whole is an indexed word (postgrEsql);
+ * - a part after the first keeps its first letter: XMLparser splits as
+ *   xm + lparser, and lparser -> parser would make XMParser;
+ * - where a part is misspelt, whichever needs fewer edits, the parts on
+ *   a tie (they keep the case typed): pOSTGRSQL is postgresql, one edit
+ *   away, not p + POSTGRESQL; freeThreadd is freeThreaded;
+ * - where none is, the whole only one edit away and with its first
+ *   letter (postgrSql -> postgresql), since a word glued from indexed
+ *   words is no typo: jpgLoading is not uploading, IPython not python. */
 static void settle_runs(cand *c, size_t n_words, size_t n_all)
 {
 	size_t i, k;
 
 	for (i = n_words; i < n_all; i++) {
+		const fo_qword *r = c[i].word;
 		unsigned parts = c[i].max + 1;
+		int misspelt = part_wanted(c, n_words, r), whole;
 
-		for (k = 0; k < n_words; k++)
-			if (c[k].best[0] && within(c[k].word, c[i].word) &&
-			    c[k].best_dist < parts)
+		for (k = 0; k < n_words; k++) {
+			if (!c[k].best[0] || !within(c[k].word, r))
+				continue;
+			if (c[i].freq > 0 ||
+			    (c[k].word->start > r->start &&
+			     c[k].best[0] != c[k].word->term[0]))
+				c[k].best[0] = '\0';
+			else if (c[k].best_dist < parts)
 				parts = c[k].best_dist;
-		if (c[i].best[0] && c[i].best_dist < parts) {
-			for (k = 0; k < n_words; k++)
-				if (within(c[k].word, c[i].word))
-					c[k].best[0] = '\0';
-		} else {
-			c[i].best[0] = '\0';
 		}
+		whole = c[i].best[0] && c[i].freq == 0 &&
+		        (misspelt ? c[i].best_dist < parts
+		                  : c[i].best_dist == 1 &&
+		                        c[i].best[0] == r->term[0]);
+		if (!whole)
+			c[i].best[0] = '\0';
+		for (k = 0; whole && k < n_words; k++)
+			if (within(c[k].word, r))
+				c[k].best[0] = '\0';
 	}
 }
 
@@ -359,10 +375,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		 * matches years): the word matched, it is no typo. */
 		if (st == FOLIO_OK && !c->freq && all[i].stem)
 			st = fo_xdb_termfreq(db, all[i].stem, &c->freq, err);
-		c->wanted = c->max > 0 && (c->freq == 0 || (no_hits &&
-		                                             c->freq <= 2));
-		if (i >= n_words && !part_wanted(s.c, n_words, &all[i]))
-			c->wanted = 0;
+		c->wanted =
+		    c->max > 0 && (c->freq == 0 || (no_hits && c->freq <= 2));
 		wanted += (size_t)c->wanted;
 	}
 	if (st == FOLIO_OK && wanted)

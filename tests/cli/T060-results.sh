@@ -85,6 +85,17 @@ debian_posts 4000 "$TMP/deb"
 run "$FOLIO" search --db "$TMP/debidx" --json jpgLoading
 expect_eq "1|folio: did you mean: freeThreaded|2|None" "$r1|$(json 'd["total"], d["suggestion"], sep="|"')"
 
+# explore-n: XMLparser splits as xm + lparser, and lparser -> parser
+# made XMParser; postgrEsql is an indexed word, yet its part esql was
+# corrected; postgrSql, whose parts are both indexed, lost postgresql.
+begin "a split word keeps an acronym's letters, is left alone when whole, and is corrected whole one edit away"
+s=""
+for q in XMLparser 'postgrEsql zzyzzq' postgrSql; do
+	run "$FOLIO" search --db "$TMP/debidx" --json "$q"
+	s="$s|$(json 'd["suggestion"]')"
+done
+expect_eq "|None|None|postgresql" "$s"
+
 begin "an excluded word is not corrected: that would find less"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -Heroku -trainnig'
 expect_eq "None" "$(json 'd["suggestion"]')"
