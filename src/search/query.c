@@ -435,27 +435,6 @@ static int is_filter(const fo_qnode *n)
 	       n->kind == FO_Q_YEAR;
 }
 
-/* Whether n only selects posts, scoring none: a filter, or a bracket of
- * filters and exclusions only ((site:a OR site:b), (-browser)). Such a
- * bracket among ranked words is a filter still, not one more word that
- * may match or not. */
-static int selects_only(const fo_qnode *n)
-{
-	size_t i;
-
-	if (is_filter(n) || n->kind == FO_Q_ALL)
-		return 1;
-	if (n->kind == FO_Q_AND_NOT)
-		return n->n_kids > 0 && selects_only(n->kids[0]);
-	if (n->kind != FO_Q_AND && n->kind != FO_Q_OR && n->kind != FO_Q_SEQ)
-		return 0;
-	for (i = 0; i < n->n_kids; i++)
-		if (n->kids[i]->occur != FO_OCCUR_NOT &&
-		    !selects_only(n->kids[i]))
-			return 0;
-	return 1;
-}
-
 /* q made weightless, as a filter is: it selects, it does not score
  * (BM25+'s delta would give even a boolean host or URL term a weight,
  * which --explain could not show). Takes q. */
@@ -530,6 +509,45 @@ static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
 	return words;
 }
 
+/* Whether n only selects posts, scoring none: a filter, or a bracket of
+ * filters, exclusions, indexed posts' URLs and wordless items only
+ * ((site:a OR site:b), (-browser), ("-" site:a)). Such a bracket among
+ * ranked words is a filter still, not one more word that may match or
+ * not. depth: 0 for an item of the sequence itself, whose words and
+ * URLs the sequence handles. */
+static int selects_only(fo_qc *c, const fo_qnode *n, int depth)
+{
+	fo_qtoks tl;
+	size_t i;
+	int words;
+
+	if (is_filter(n) || n->kind == FO_Q_ALL)
+		return 1;
+	if (depth > 0 && n->kind == FO_Q_URL) {
+		fo_xquery *url = url_query(c, n);
+		fo_xquery_free(url);
+		if (url)
+			return 1;
+	}
+	if (depth > 0 && (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
+	                  n->kind == FO_Q_URL)) {
+		if (fo_qc_analyse(c, n, &tl) != 0)
+			return 0;
+		words = tl.n > 0;
+		fo_qc_toks_free(&tl);
+		return !words;
+	}
+	if (n->kind == FO_Q_AND_NOT)
+		return n->n_kids > 0 && selects_only(c, n->kids[0], depth + 1);
+	if (n->kind != FO_Q_AND && n->kind != FO_Q_OR && n->kind != FO_Q_SEQ)
+		return 0;
+	for (i = 0; i < n->n_kids; i++)
+		if (n->kids[i]->occur != FO_OCCUR_NOT &&
+		    !selects_only(c, n->kids[i], depth + 1))
+			return 0;
+	return 1;
+}
+
 /* How many things were typed among a sequence's searched items: free
  * text separated by white space, and each phrase, prefix, NEAR and
  * bracket, required (+) or not. A URL or TFLOPS/GPU analyses to several
@@ -545,7 +563,7 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		size_t prev_end = 0;
 		fo_qtoks tl;
 
-		if (kid->occur == FO_OCCUR_NOT || selects_only(kid))
+		if (kid->occur == FO_OCCUR_NOT || selects_only(c, kid, 0))
 			continue;
 		/* a URL searched as text is one thing typed; a post's URL
 		 * is a filter, like site: */
@@ -627,7 +645,8 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			fo_qc_push(c, to == &nots ? &nots : &filters, url);
 		} else if (kid->kind == FO_Q_URL) {
 			/* out of memory (url_or_words) */
-		} else if (selects_only(kid) && kid->occur != FO_OCCUR_NOT) {
+		} else if (selects_only(c, kid, 0) &&
+		           kid->occur != FO_OCCUR_NOT) {
 			/* (-"-") excludes nothing: no filter at all */
 			fo_xquery *f = compile(c, kid);
 			if (f)

@@ -68,6 +68,9 @@ expect_eq "0|4|$NVIDIA|$NVIDIA" "$(total_of "$TMP/index" MXFP8 Heroku Modal '(si
 # (-"-") excludes nothing, and compiled to no query, which the filter
 # list took for running out of memory; a query starting with
 # punctuation read the byte before the query (explore-n).
+begin "a bracket of filters may hold a post's URL and wordless items too"
+expect_eq "$META|0" "$(hits MXFP8 "(site:example.com OR $META)")|$(total_of "$TMP/index" MXFP8 NVIDIA '("-" site:example.com)')"
+
 begin "a bracket that excludes nothing filters nothing; punctuation alone is no query"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8 NVIDIA '(-"-")'
 r1="$rc|$(urls_of "$out")"
