@@ -80,10 +80,19 @@ void cli_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(last_error, sizeof last_error, fmt, ap);
 	va_end(ap);
+	/* cut short: end before the first character that did not fit
+	 * whole (a lead byte and all its continuation bytes) */
 	if (n >= (int)sizeof last_error) {
-		size_t end = sizeof last_error - 1;
-		while (end > 0 && ((unsigned char)last_error[end] & 0xC0) == 0x80)
-			end--;
+		size_t end = sizeof last_error - 1, lead = end;
+		while (lead > 0 &&
+		       ((unsigned char)last_error[lead - 1] & 0xC0) == 0x80)
+			lead--;
+		if (lead > 0 && (unsigned char)last_error[lead - 1] >= 0xC0) {
+			unsigned char b = (unsigned char)last_error[lead - 1];
+			size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+			if (end - (lead - 1) < need)
+				end = lead - 1;
+		}
 		last_error[end] = '\0';
 	}
 }

@@ -306,26 +306,30 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 	return 0;
 }
 
-/* Record that prefix node n, which matches seen words, searched only the
- * PREFIX_MAX_EXPANSION most frequent: its hits and total are fewer than
- * the prefix finds (Lucene refuses such a query: TooManyClauses). */
-static void too_many_words(fo_qc *c, const fo_qnode *n, const char *word,
-                           size_t seen)
+/* Record that prefix word (at byte pos of the query), which matches seen
+ * words, searched only the PREFIX_MAX_EXPANSION most frequent: its hits and
+ * total are fewer than the prefix finds (Lucene refuses such a query:
+ * TooManyClauses). */
+static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	fo_compiled *out = c->out;
 	fo_qnotice *grown;
+	size_t len = strlen(word), shown = len < 60 ? len : 60;
 
+	while (shown > 0 && shown < len &&
+	       ((unsigned char)word[shown] & 0xC0) == 0x80)
+		shown--; /* a whole UTF-8 character or none */
 	grown = realloc(out->notices, (out->n_notices + 1) * sizeof *grown);
 	if (!grown) {
 		fo_qc_nomem(c);
 		return;
 	}
 	out->notices = grown;
-	grown[out->n_notices].pos = n->pos;
+	grown[out->n_notices].pos = pos;
 	snprintf(grown[out->n_notices].message,
 	         sizeof grown[out->n_notices].message,
-	         "%.60s* matches %zu words: searched the %d most frequent",
-	         word, seen, PREFIX_MAX_EXPANSION);
+	         "%.*s* matches %zu words: searched the %d most frequent",
+	         (int)shown, word, seen, PREFIX_MAX_EXPANSION);
 	out->n_notices++;
 }
 
@@ -333,11 +337,12 @@ static void too_many_words(fo_qc *c, const fo_qnode *n, const char *word,
  * whole index, not by Xapian's OP_WILDCARD: Xapian 1.4 expands it in each
  * shard on its own, so with more terms than the limit the shards pick
  * different ones, and the synonym's statistics are per shard: pyth*
- * scored its first hit 6.69, 9.29 and 11.45 over 1, 2 and 4 shards. */
-/* pairs: room for 2 * PREFIX_MAX_EXPANSION; set to ("", term) for each
+ * scored its first hit 6.69, 9.29 and 11.45 over 1, 2 and 4 shards.
+ * word (at byte pos of the query) is the prefix as typed, for a notice.
+ * pairs: room for 2 * PREFIX_MAX_EXPANSION; set to ("", term) for each
  * term searched, for --explain's statistics, the terms the caller's to
  * free (*n_pairs: how many; 0 where Xapian expands the prefix). */
-static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n,
+static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
                            const char *word, const char **pairs,
                            size_t *n_pairs)
 {
@@ -359,7 +364,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, const fo_qnode *n,
 	if (e.oom)
 		fo_qc_nomem(c);
 	if (e.seen > PREFIX_MAX_EXPANSION)
-		too_many_words(c, n, word, e.seen);
+		too_many_words(c, pos, word, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
 		pairs[2 * i] = "";
@@ -397,9 +402,11 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, fo_qc_fields[n->field].exact);
 	fo_buf_puts(&c->scratch, tl.t[last].term);
-	q = c->scratch.oom ? NULL
-	                   : wildcard(c, c->scratch.data, n, tl.t[last].term,
-	                              expanded, &n_expanded);
+	q = c->scratch.oom
+	        ? NULL
+	        : wildcard(c, c->scratch.data,
+	                   (size_t)(n->text - c->text) + tl.t[last].start,
+	                   tl.t[last].term, expanded, &n_expanded);
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);

@@ -55,6 +55,11 @@ expect_eq '2|{"error": "invalid argument", "message": "--limit takes a whole num
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
 expect_eq '2|{"error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
 
+begin "a long usage message is cut where a character starts"
+bad=--$(printf 'a%.0s' $(seq 2019))éééééééééé
+run "$FOLIO" search --db "$TMP/index" --json "$bad" lock
+expect_eq "2|False" "$rc|$(python3 -c 'import json,sys; print("\ufffd" in json.load(sys.stdin)["message"])' <<<"$out")"
+
 begin "--json as the value of --db asks for no JSON"
 run "$FOLIO" search --db --json lock
 expect_eq "2|" "$rc|$out"
