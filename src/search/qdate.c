@@ -28,6 +28,14 @@ static int shown(const char *s, size_t len)
 	return (int)n;
 }
 
+/* why = the value quoted, then reason; returns -1. */
+static int bad(char *why, size_t why_size, const char *s, size_t len,
+               const char *reason)
+{
+	snprintf(why, why_size, "\"%.*s\"%s", shown(s, len), s, reason);
+	return -1;
+}
+
 static int num(const char *s, size_t n)
 {
 	int v = 0;
@@ -52,69 +60,53 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 {
 	int year, month = upper ? 12 : 1, day = 1;
 
-	if (len < 4 || !digits(s, 4)) {
-		snprintf(why, why_size,
-		         "\"%.*s\" is not a date: it must start "
-		         "with a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
-		         shown(s, len), s);
-		return -1;
-	}
-	if (len > 4 && digits(s + 4, 1)) {
-		snprintf(why, why_size,
-		         "\"%.*s\": the year must be 4 digits "
-		         "(YYYY, YYYY-MM or YYYY-MM-DD)",
-		         shown(s, len), s);
-		return -1;
-	}
-	if (len > 7 && digits(s + 5, 3)) {
-		snprintf(why, why_size,
-		         "\"%.*s\": the month must be 2 digits (YYYY-MM)",
-		         shown(s, len), s);
-		return -1;
-	}
+	if (len < 4 || !digits(s, 4))
+		return bad(why, why_size, s, len,
+		           " is not a date: it must start with a 4-digit year "
+		           "(YYYY, YYYY-MM or YYYY-MM-DD)");
+	if (len > 4 && digits(s + 4, 1))
+		return bad(why, why_size, s, len,
+		           ": the year must be 4 digits (YYYY, YYYY-MM or "
+		           "YYYY-MM-DD)");
+	/* a digit after the month's two is the month's, not a separator */
 	if ((len > 4 && s[4] != '-') ||
-	    (len > 7 && digits(s + 5, 2) && s[7] != '-')) {
-		snprintf(why, why_size,
-		         "\"%.*s\": the year, month and day are "
-		         "separated by - (YYYY-MM-DD)",
-		         shown(s, len), s);
-		return -1;
-	}
+	    (len > 7 && digits(s + 5, 2) && s[7] != '-' && !digits(s + 7, 1)))
+		return bad(why, why_size, s, len,
+		           ": the year, month and day are separated by - "
+		           "(YYYY-MM-DD)");
 	year = num(s, 4);
 	if (len > 4) {
-		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-')) {
-			snprintf(why, why_size, "\"%.*s\": the month must be 2 "
-			         "digits (YYYY-MM)", shown(s, len), s);
-			return -1;
-		}
+		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-'))
+			return bad(why, why_size, s, len,
+			           ": the month must be 2 digits (YYYY-MM)");
 		month = num(s + 5, 2);
 		if (month < 1 || month > 12) {
-			snprintf(why, why_size, "\"%.*s\": month %02d is not "
-			         "between 01 and 12", shown(s, len),
-			         s, month);
+			snprintf(why, why_size,
+			         "\"%.*s\": month %02d is not "
+			         "between 01 and 12",
+			         shown(s, len), s, month);
 			return -1;
 		}
 	}
 	day = upper ? days_in(year, month) : 1;
-	if (len > 10 && digits(s + 8, 2) && !digits(s + 10, 1)) {
-		snprintf(why, why_size,
-		         "\"%.*s\": a date ends with its day "
-		         "(YYYY-MM-DD)",
-		         shown(s, len), s);
-		return -1;
-	}
+	if (len > 10 && digits(s + 8, 2) && !digits(s + 10, 1))
+		return bad(why, why_size, s, len,
+		           ": a date ends with its day (YYYY-MM-DD)");
 	if (len > 7) {
 		if (len != 10 || !digits(s + 8, 2)) {
-			snprintf(why, why_size, "\"%.*s\": the day must be 2 "
-			         "digits (YYYY-MM-DD)", shown(s, len),
-			         s);
+			snprintf(why, why_size,
+			         "\"%.*s\": the day must be 2 "
+			         "digits (YYYY-MM-DD)",
+			         shown(s, len), s);
 			return -1;
 		}
 		day = num(s + 8, 2);
 		if (day < 1 || day > days_in(year, month)) {
-			snprintf(why, why_size, "\"%.*s\": day %02d is not in "
-			         "%04d-%02d, which has %d days", (int)len, s, day,
-			         year, month, days_in(year, month));
+			snprintf(why, why_size,
+			         "\"%.*s\": day %02d is not in "
+			         "%04d-%02d, which has %d days",
+			         (int)len, s, day, year, month,
+			         days_in(year, month));
 			return -1;
 		}
 	}
@@ -139,19 +131,18 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 	lo_len = dots ? (size_t)(dots - s) : len;
 	hi_start = dots ? lo_len + 2 : 0;
 	if (dots && lo_len == 0 && hi_start == len) {
-		snprintf(why, why_size, "\"..\" needs a date on at least one "
+		snprintf(why, why_size,
+		         "\"..\" needs a date on at least one "
 		         "side");
 		return -1;
 	}
 	if (years_only) {
 		if ((lo_len && (lo_len != 4 || !digits(s, 4))) ||
 		    (dots && len > hi_start &&
-		     (len - hi_start != 4 || !digits(s + hi_start, 4)))) {
-			snprintf(why, why_size, "\"%.*s\" is not a year or a "
-			         "range of years (YYYY or YYYY..YYYY)",
-			         shown(s, len), s);
-			return -1;
-		}
+		     (len - hi_start != 4 || !digits(s + hi_start, 4))))
+			return bad(why, why_size, s, len,
+			           " is not a year or a range of years (YYYY "
+			           "or YYYY..YYYY)");
 		if (lo_len)
 			memcpy(lo, s, 4), lo[4] = '\0';
 		if (!dots)
@@ -170,8 +161,10 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 	}
 	/* YYYY and YYYY-MM-DD alike: byte order is date order */
 	if (rc == 0 && lo[0] && hi[0] && strcmp(lo, hi) > 0) {
-		snprintf(why, why_size, "\"%.*s\": the range ends before it "
-		         "starts", shown(s, len), s);
+		snprintf(why, why_size,
+		         "\"%.*s\": the range ends before it "
+		         "starts",
+		         shown(s, len), s);
 		rc = -1;
 	}
 	return rc;
