@@ -326,6 +326,9 @@ int cmd_search(int argc, char **argv)
 	}
 	if (lines) {
 		code = search_lines(db, &so);
+		/* once, after the answers: no line found anything */
+		if (code == EXIT_NONE && dir && !n_remotes)
+			print_if_empty(db, dir);
 		goto done;
 	}
 	cli_highlight(&so, json);

@@ -168,6 +168,10 @@ sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/fir
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts: no run of folio index has finished there
 folio: build it with: folio index --db $TMP/first corpus/" "$rc|$out|$err"
+begin "so does a --stdin run there, once, after its answers"
+run sh -c 'printf "lattices\nquokkas\n" | "$@"' sh "$FOLIO" search --db "$TMP/first" --stdin
+expect_eq "1|2|folio: index $TMP/first holds no posts: no run of folio index has finished there" "$rc|$(wc -l <<<"$out")|$(head -1 <<<"$err")"
+
 begin "an index emptied by a run says only that it holds no posts"
 mkdir "$TMP/nothing"
 "$FOLIO" index --db "$TMP/first" "$TMP/nothing" >/dev/null
