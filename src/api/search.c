@@ -586,8 +586,31 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 	return FOLIO_OK;
 }
 
+/* Whether query s, searched as opts say, finds posts, and more than
+ * total: a suggestion that finds fewer is worse than none (PDFfiles,
+ * split as pd + ffiles, found a post; its suggestion PDFiles none), as
+ * Lucene's spell checker offers only more popular words. */
+static int finds_more(folio_db *db, const char *s,
+                      const folio_search_options *opts, uint64_t total)
+{
+	folio_search_options o = *opts;
+	folio_results *more = NULL;
+	int yes;
+
+	o.offset = o.limit = 0;
+	o.flags = (o.flags | FOLIO_SEARCH_NO_SUGGEST) &
+	          ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
+	                      FOLIO_SEARCH_EXPLAIN);
+	yes = folio_db_search(db, s, &o, &more) == FOLIO_OK &&
+	      folio_results_total(more) > total;
+	folio_results_free(more);
+	fo_db_begin(db); /* its error, if any, is not this search's */
+	return yes;
+}
+
 /* A suggestion for the query's first len bytes, the part searched. */
 static folio_status suggest(folio_db *db, const char *query, size_t len,
+                            const folio_search_options *opts,
                             const fo_compiled *c, folio_results *r)
 {
 	fo_xerr err = { "" };
@@ -597,7 +620,8 @@ static folio_status suggest(folio_db *db, const char *query, size_t len,
 	if (searched)
 		st = fo_spell_suggest(db->xdb, searched, c->words, c->n_words,
 		                      r->total == 0, &s, &err);
-	if (st == FOLIO_OK && s && strcmp(s, searched) != 0) {
+	if (st == FOLIO_OK && s && strcmp(s, searched) != 0 &&
+	    finds_more(db, s, opts, r->total)) {
 		r->suggestion = s;
 		s = NULL;
 	}
@@ -747,7 +771,7 @@ static folio_status search_once(folio_db *db, const char *query,
 		st = keep_notices(query, &tree, &c, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
-		st = suggest(db, query, tree.len, &c, r);
+		st = suggest(db, query, tree.len, &run.opts, &c, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {

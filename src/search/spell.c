@@ -278,6 +278,19 @@ static int within(const fo_qword *w, const fo_qword *r)
 	return w->start >= r->start && w->end <= r->end;
 }
 
+/* Whether part w begins with the last capital of an acronym: the
+ * analyzer splits XMLparser as xm + lparser, so lparser is no typo. */
+static int acronym_tail(const char *query, const fo_qword *w)
+{
+	const char *s = query + w->start;
+
+	return w->start > 0 && fo_ascii_is_upper((unsigned char)s[-1]) &&
+	       fo_ascii_is_upper((unsigned char)s[0]) &&
+	       w->end > w->start + 1 &&
+	       fo_ascii_is_alpha((unsigned char)s[1]) &&
+	       !fo_ascii_is_upper((unsigned char)s[1]);
+}
+
 /* Whether a part of whole word r is misspelt. */
 static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
 {
@@ -294,22 +307,29 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
  * - not at all where the whole is an indexed word (postgrEsql);
  * - a part after the first keeps its first letter: XMLparser splits as
  *   xm + lparser, and lparser -> parser would make XMParser;
+ * - the whole keeps its first letter (HTMLfiles is not tmpfiles, IPython
+ *   not python);
  * - where a part is misspelt, whichever needs fewer edits, the parts on
  *   a tie (they keep the case typed): pOSTGRSQL is postgresql, one edit
  *   away, not p + POSTGRESQL; freeThreadd is freeThreaded;
- * - where none is, the whole only one edit away and with its first
- *   letter (postgrSql -> postgresql), since a word glued from indexed
- *   words is no typo: jpgLoading is not uploading, IPython not python. */
-static void settle_runs(cand *c, size_t n_words, size_t n_all)
+ * - where none is, the whole only one edit away (postgrSql ->
+ *   postgresql), since a word glued from indexed words is no typo
+ *   (jpgLoading is not uploading), and never after an acronym, typed on
+ *   purpose (PDFfiles is not peffiles). */
+static void settle_runs(const char *query, cand *c, size_t n_words,
+                        size_t n_all)
 {
 	size_t i, k;
 
 	for (i = n_words; i < n_all; i++) {
 		const fo_qword *r = c[i].word;
 		unsigned parts = c[i].max + 1;
-		int misspelt = part_wanted(c, n_words, r), whole;
+		int misspelt = part_wanted(c, n_words, r), whole, acronym = 0;
 
 		for (k = 0; k < n_words; k++) {
+			if (within(c[k].word, r) &&
+			    acronym_tail(query, c[k].word))
+				acronym = 1;
 			if (!c[k].best[0] || !within(c[k].word, r))
 				continue;
 			if (c[i].freq > 0 ||
@@ -320,9 +340,9 @@ static void settle_runs(cand *c, size_t n_words, size_t n_all)
 				parts = c[k].best_dist;
 		}
 		whole = c[i].best[0] && c[i].freq == 0 &&
+		        c[i].best[0] == r->term[0] &&
 		        (misspelt ? c[i].best_dist < parts
-		                  : c[i].best_dist == 1 &&
-		                        c[i].best[0] == r->term[0]);
+		                  : c[i].best_dist == 1 && !acronym);
 		if (!whole)
 			c[i].best[0] = '\0';
 		for (k = 0; whole && k < n_words; k++)
@@ -377,12 +397,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 			st = fo_xdb_termfreq(db, all[i].stem, &c->freq, err);
 		c->wanted =
 		    c->max > 0 && (c->freq == 0 || (no_hits && c->freq <= 2));
+		if (i < n_words && acronym_tail(query, &all[i]))
+			c->wanted = 0;
 		wanted += (size_t)c->wanted;
 	}
 	if (st == FOLIO_OK && wanted)
 		st = scan_terms(db, &s, err);
 	if (st == FOLIO_OK)
-		settle_runs(s.c, n_words, n_all);
+		settle_runs(query, s.c, n_words, n_all);
 	/* Rebuild the query with each corrected word in place. */
 	fo_buf_clear(&b);
 	if (st == FOLIO_OK)

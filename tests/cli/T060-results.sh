@@ -96,6 +96,17 @@ for q in XMLparser 'postgrEsql zzyzzq' postgrSql; do
 done
 expect_eq "|None|None|postgresql" "$s"
 
+# explore-o: an acronym's last capital starts the next part (GNUtools:
+# gn + utools), which looked misspelt, and the whole was corrected to
+# an unrelated word (Gnutls, Profiles); needJs and PDFiles find nothing.
+begin "no suggestion after an acronym, nor one that finds nothing"
+s=""
+for q in GNUtools PDFfiles 'python FORfiles' noedJs; do
+	run "$FOLIO" search --db "$TMP/debidx" --json "$q"
+	s="$s|$(json 'd["suggestion"]')"
+done
+expect_eq "|None|None|None|None" "$s"
+
 begin "an excluded word is not corrected: that would find less"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -Heroku -trainnig'
 expect_eq "None" "$(json 'd["suggestion"]')"
