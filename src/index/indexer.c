@@ -6,6 +6,7 @@
  */
 #include "index/indexer.h"
 
+#include "analyzer/normalize.h"
 #include "corpus/corpus.h"
 #include "corpus/text.h"
 #include "index/docdata.h"
@@ -192,11 +193,7 @@ static folio_status add_filter(emit_ctx *c, const char *prefix,
 	free(norm);
 	if (c->term.oom)
 		return FOLIO_ERROR_NOMEM;
-	n = c->term.len < FO_MAX_BOOLEAN_TERM ? c->term.len : FO_MAX_BOOLEAN_TERM;
-	/* Cut on a UTF-8 boundary. */
-	while (n > 0 && n < c->term.len &&
-	       ((unsigned char)c->term.data[n] & 0xC0) == 0x80)
-		n--;
+	n = fo_utf8_cut(c->term.data, c->term.len, FO_MAX_BOOLEAN_TERM);
 	return fo_xdoc_add_boolean(c->doc, c->term.data, n);
 }
 

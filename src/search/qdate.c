@@ -4,6 +4,8 @@
  */
 #include "search/qdate.h"
 
+#include "analyzer/normalize.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -21,11 +23,7 @@ static int digits(const char *s, size_t n)
  * where a UTF-8 character starts (the message is UTF-8 too). */
 static int shown(const char *s, size_t len)
 {
-	size_t n = len > 40 ? 40 : len;
-
-	while (n > 0 && n < len && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return (int)n;
+	return (int)fo_utf8_cut(s, len, 40);
 }
 
 /* why = the value quoted, then reason; returns -1. */

@@ -314,11 +314,7 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	fo_compiled *out = c->out;
 	fo_qnotice *grown;
-	size_t len = strlen(word), shown = len < 60 ? len : 60;
-
-	while (shown > 0 && shown < len &&
-	       ((unsigned char)word[shown] & 0xC0) == 0x80)
-		shown--; /* a whole UTF-8 character or none */
+	size_t shown = fo_utf8_cut(word, strlen(word), 60);
 	grown = realloc(out->notices, (out->n_notices + 1) * sizeof *grown);
 	if (!grown) {
 		fo_qc_nomem(c);
