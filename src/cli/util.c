@@ -4,6 +4,7 @@
 /* a header-only table of characters, not the library: the CLI stays a
  * client of folio.h */
 #include "../util/display.h"
+#include "../util/shellword.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -70,6 +71,8 @@ static char last_error[2048];
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	char *full;
+	size_t cut;
 	int n;
 
 	fputs("folio: ", stderr);
@@ -80,32 +83,28 @@ void cli_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(last_error, sizeof last_error, fmt, ap);
 	va_end(ap);
-	/* cut short: end before the first character that did not fit
-	 * whole (a lead byte and all its continuation bytes) */
-	if (n >= (int)sizeof last_error) {
-		size_t end = sizeof last_error - 1, lead = end;
-		while (lead > 0 &&
-		       ((unsigned char)last_error[lead - 1] & 0xC0) == 0x80)
-			lead--;
-		if (lead > 0 && (unsigned char)last_error[lead - 1] >= 0xC0) {
-			unsigned char b = (unsigned char)last_error[lead - 1];
-			size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-			if (end - (lead - 1) < need)
-				end = lead - 1;
-		}
-		last_error[end] = '\0';
+	/* too long: format it whole, then cut where a character starts */
+	if (n >= (int)sizeof last_error &&
+	    (full = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(full, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		/* as the library's fo_utf8_cut does (normalize.h) */
+		for (cut = sizeof last_error - 1;
+		     cut > 0 && ((unsigned char)full[cut] & 0xC0) == 0x80;)
+			cut--;
+		memcpy(last_error, full, cut);
+		last_error[cut] = '\0';
+		free(full);
 	}
 }
 
 void cli_advise_index(const char *what, const char *dir)
 {
-	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                            "abcdefghijklmnopqrstuvwxyz"
-	                            "0123456789_./:@%+=,-";
 	const char *s;
 
 	fprintf(stderr, "folio: %s with: folio index --db ", what);
-	if (*dir && strspn(dir, plain) == strlen(dir)) {
+	if (fo_shell_plain(dir)) {
 		fputs(dir, stderr);
 	} else {
 		fputc('\'', stderr);
