@@ -13,6 +13,7 @@
 #include "index/indexer.h"
 #include "index/schema.h"
 #include "util/pathlist.h"
+#include "util/shellword.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -65,11 +66,7 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 /* Append s to out as one shell word, quoted when it must be. */
 static void shell_word(fo_buf *out, const char *s)
 {
-	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                            "abcdefghijklmnopqrstuvwxyz"
-	                            "0123456789_./:@%+=,-";
-
-	if (*s && strspn(s, plain) == strlen(s)) {
+	if (fo_shell_plain(s)) {
 		fo_buf_puts(out, s);
 		return;
 	}

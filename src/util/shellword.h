@@ -1,0 +1,20 @@
+/*
+ * shellword.h: whether a path can be shown as a POSIX shell word as it
+ * is, or must be single-quoted, in the commands folio advises (the
+ * library's rebuild advice, the CLI's build advice): both quote alike.
+ */
+#ifndef FOLIO_SHELLWORD_H
+#define FOLIO_SHELLWORD_H
+
+#include <string.h>
+
+static inline int fo_shell_plain(const char *s)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                            "abcdefghijklmnopqrstuvwxyz"
+	                            "0123456789_./:@%+=,-";
+
+	return *s && strspn(s, plain) == strlen(s);
+}
+
+#endif
