@@ -334,12 +334,15 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
  * shard on its own, so with more terms than the limit the shards pick
  * different ones, and the synonym's statistics are per shard: pyth*
  * scored its first hit 6.69, 9.29 and 11.45 over 1, 2 and 4 shards.
- * word (at byte pos of the query) is the prefix as typed, for a notice.
+ * word (at byte pos of the query) is the prefix as typed, for a notice
+ * (none when NULL).
+ * op joins the terms: FO_XOP_SYNONYM weighs them as one word; a phrase
+ * takes them as FO_XOP_OR, as NEAR takes a word's forms (near.c).
  * pairs: room for 2 * PREFIX_MAX_EXPANSION; set to ("", term) for each
  * term searched, for --explain's statistics, the terms the caller's to
  * free (*n_pairs: how many; 0 where Xapian expands the prefix). */
 static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
-                           const char *word, const char **pairs,
+                           const char *word, fo_xop op, const char **pairs,
                            size_t *n_pairs)
 {
 	expansion e;
@@ -359,7 +362,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
 		c->st = st;
 	if (e.oom)
 		fo_qc_nomem(c);
-	if (e.seen > PREFIX_MAX_EXPANSION)
+	if (word && e.seen > PREFIX_MAX_EXPANSION)
 		too_many_words(c, pos, word, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
@@ -367,19 +370,83 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
 		pairs[2 * i + 1] = e.term[i];
 	}
 	*n_pairs = e.n;
-	q = e.n ? fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0)
-	        : fo_xquery_match_nothing();
+	q = e.n ? fo_qc_fold(c, op, &l, 0) : fo_xquery_match_nothing();
 	fo_qc_release(&l);
 	return q;
 }
 
-/* word*: the last item's exact (joined) form completed; earlier items of
- * the same text are plain words, all ANDed. */
+/*
+ * python-lib*: the parts first..end of a compound as a phrase whose last
+ * part is completed (python library, python libraries), as its joined
+ * form is (pythonlibrary); Lucene's PhraseWildcardQuery does the same.
+ * The completions are the last part's most frequent words in the whole
+ * index, of which the phrase keeps those after the other parts. No
+ * notice is given where there are more: the phrase only widens what the
+ * joined form finds, and a compound as precise as python-lib* must not
+ * fail --strict for the sake of lib*. hl gets the parts, the last to be
+ * matched as a prefix, whatever the index holds. NULL when the last part
+ * completes to no word.
+ */
+static fo_xquery *prefix_phrase(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                                size_t first, size_t end, fo_hlunit *hl)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	size_t np = end - first, k, n_expanded = 0;
+	const char **pterms =
+	    calloc(2 * (np - 1 + PREFIX_MAX_EXPANSION), sizeof *pterms);
+	fo_qlist l = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	fo_xquery *q = NULL, *last = NULL;
+
+	if (!pterms)
+		fo_qc_nomem(c);
+	for (k = 0; pterms && k + 1 < np; k++) {
+		const fo_qtok *p = &tl->t[first + k];
+
+		fo_qc_push(c, &l, fo_qc_term(c, exact, p->term));
+		pterms[2 * k] = exact;
+		pterms[2 * k + 1] = p->term;
+		fo_qc_hl_seq_add(c, hl, p->term);
+		fo_buf_puts(&label, p->term);
+		fo_buf_putc(&label, ' ');
+	}
+	fo_qc_hl_seq_add(c, hl, tl->t[end - 1].term);
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, exact);
+	fo_buf_puts(&c->scratch, tl->t[end - 1].term);
+	if (pterms && !c->scratch.oom && c->st == FOLIO_OK)
+		last = wildcard(c, c->scratch.data, 0, NULL, FO_XOP_OR,
+		                pterms + 2 * (np - 1), &n_expanded);
+	if (n_expanded) {
+		fo_qc_push(c, &l, last);
+		last = NULL;
+		fo_buf_puts(&label, tl->t[end - 1].term);
+		fo_buf_putc(&label, '*');
+		if (label.oom)
+			fo_qc_nomem(c);
+		q = fo_qc_fold(c, FO_XOP_PHRASE, &l, (unsigned)np);
+		q = fo_qc_unit(c, q, label.oom ? "" : label.data, "phrase",
+		               n->field, c->rank->compound_weight, pterms,
+		               np - 1 + n_expanded);
+	}
+	for (k = 0; k < n_expanded; k++)
+		free((char *)pterms[2 * (np - 1 + k) + 1]);
+	fo_xquery_free(last);
+	free(pterms);
+	fo_buf_free(&label);
+	fo_qc_release(&l);
+	return q;
+}
+
+/* word*: the last item's exact (joined) form completed, or a compound's
+ * parts with the last completed (prefix_phrase); earlier items of the
+ * same text are plain words, all ANDed. */
 static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
 	const char *pterms[2], *expanded[2 * PREFIX_MAX_EXPANSION];
 	size_t i = 0, last = 0, j, n_expanded = 0;
+	fo_hlunit *hl;
 	fo_xquery *q;
 	fo_qtoks tl;
 
@@ -402,7 +469,8 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	        ? NULL
 	        : wildcard(c, c->scratch.data,
 	                   (size_t)(n->text - c->text) + tl.t[last].start,
-	                   tl.t[last].term, expanded, &n_expanded);
+	                   tl.t[last].term, FO_XOP_SYNONYM, expanded,
+	                   &n_expanded);
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);
@@ -410,16 +478,19 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	fo_buf_putc(&c->scratch, '*');
 	if (c->scratch.oom)
 		fo_qc_nomem(c);
+	hl = fo_qc_hl_add(c, n->field, FO_HL_PREFIX, tl.t[last].term, NULL);
 	/* --explain sums the wdf of the words searched, as the synonym
 	 * does (explain.c unit_stats); the prefix itself is rarely one */
-	fo_qc_push(c, &l,
-	           fo_qc_unit(c, q, c->scratch.data ? c->scratch.data : "",
-	                      "prefix", n->field, 1.0,
-	                      n_expanded ? expanded : pterms,
-	                      n_expanded ? n_expanded : 1));
+	q = fo_qc_unit(c, q, c->scratch.data ? c->scratch.data : "", "prefix",
+	               n->field, 1.0, n_expanded ? expanded : pterms,
+	               n_expanded ? n_expanded : 1);
 	for (i = 0; i < n_expanded; i++)
 		free((char *)expanded[2 * i + 1]);
-	fo_qc_hl_add(c, n->field, FO_HL_PREFIX, tl.t[last].term, NULL);
+	j = fo_qc_item_end(&tl, last);
+	if (q && tl.t[last].kind == FO_TOK_JOINED && j - last > 2)
+		q = fo_qc_pair(c, FO_XOP_OR, q,
+		               prefix_phrase(c, n, &tl, last + 1, j, hl));
+	fo_qc_push(c, &l, q);
 	q = fo_qc_fold(c, FO_XOP_AND, &l, 0);
 	fo_qc_release(&l);
 	fo_qc_toks_free(&tl);

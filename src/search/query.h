@@ -62,11 +62,12 @@ int fo_abbreviable(const char *word);
 /* What snippets highlight: one unit per positive free-text word, phrase,
  * compound or prefix of the query. */
 typedef enum fo_hlkind {
-	FO_HL_WORD,     /* term or any form with stem */
-	FO_HL_EXACT,    /* term only (a quoted word) */
-	FO_HL_PREFIX,   /* any term starting with term */
-	FO_HL_SEQ,      /* seq[0..n) at consecutive positions (a phrase) */
-	FO_HL_COMPOUND  /* the joined term/stem, or its parts in sequence */
+	FO_HL_WORD,    /* term or any form with stem */
+	FO_HL_EXACT,   /* term only (a quoted word) */
+	FO_HL_PREFIX,  /* any term starting with term, or seq[0..n) in
+	                  sequence, the last starting with seq[n - 1] */
+	FO_HL_SEQ,     /* seq[0..n) at consecutive positions (a phrase) */
+	FO_HL_COMPOUND /* the joined term/stem, or its parts in sequence */
 } fo_hlkind;
 
 typedef struct fo_hlunit {

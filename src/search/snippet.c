@@ -152,10 +152,10 @@ static int word_match(const scan_ctx *c, const stok *t, const fo_hlunit *u)
 }
 
 /* Match seq[0..n) at consecutive positions from token i (JOINED tokens
- * carry no position of their own and are skipped); the end of the last
- * token matched, or 0. */
-static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq,
-                        size_t n)
+ * carry no position of their own and are skipped), the last as a prefix
+ * if last_prefix; the end of the last token matched, or 0. */
+static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq, size_t n,
+                        int last_prefix)
 {
 	size_t k = 0, end = 0;
 	uint32_t pos = c->toks[i].pos;
@@ -166,7 +166,10 @@ static size_t seq_match(const scan_ctx *c, size_t i, char *const *seq,
 		const stok *t = &c->toks[i];
 		if (t->kind == FO_TOK_JOINED)
 			continue;
-		if (t->pos != pos + k || strcmp(TERM(c, t), seq[k]) != 0)
+		if (t->pos != pos + k ||
+		    (k + 1 == n && last_prefix
+		         ? strncmp(TERM(c, t), seq[k], strlen(seq[k]))
+		         : strcmp(TERM(c, t), seq[k])) != 0)
 			return 0;
 		end = t->end;
 		k++;
@@ -286,9 +289,12 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 				if (strncmp(TERM(c, t), h->term,
 				            strlen(h->term)) == 0)
 					end = t->end;
+				else
+					end = seq_match(c, i, h->seq, h->n_seq,
+					                1);
 				break;
 			case FO_HL_SEQ:
-				end = seq_match(c, i, h->seq, h->n_seq);
+				end = seq_match(c, i, h->seq, h->n_seq, 0);
 				gain = h->n_seq > 1 ? (unsigned)h->n_seq + 1 : 1;
 				break;
 			case FO_HL_COMPOUND:
@@ -296,7 +302,8 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 				if (t->kind != FO_TOK_PART && word_match(c, t, h))
 					end = t->end;
 				else
-					end = seq_match(c, i, h->seq, h->n_seq);
+					end = seq_match(c, i, h->seq, h->n_seq,
+					                0);
 				break;
 			}
 			if (end && add_span(&spans, &n, &cap, t->start, end, u,

@@ -92,6 +92,23 @@ expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
 
+# python-lib* found python-libzim (its joined form, pythonlibzim,
+# completed) but not "python library", which python-library finds.
+python3 - >"$TMP/compound.jsonl" <<'PY'
+import json
+for i, summary in enumerate(["A python library for ZIM files.",
+                             "The python-libzim binding.",
+                             "A library of python code.",
+                             "Python libraries, several."]):
+    print(json.dumps({"url": "https://example.com/c%d" % i, "title": "Post %d" % i,
+                      "summary": summary}))
+PY
+"$FOLIO" index --db "$TMP/compound" "$TMP/compound.jsonl" >/dev/null
+begin "a compound prefix completes its joined form or its last part after the others"
+run "$FOLIO" search --db "$TMP/compound" --json 'python-lib*'
+expect_eq "0|https://example.com/c0 https://example.com/c1 https://example.com/c3" \
+	"$rc|$(urls_of "$out" | sort | xargs)"
+
 # Past 128 words a prefix searched the most frequent only, silently:
 # zq* AND zq0001 found nothing, with no word said (explore-k).
 python3 - >"$TMP/many.jsonl" <<'PY'

@@ -258,9 +258,10 @@ static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
                                void *arg)
 {
 	static const char *const vocabulary[] = {
-		"librarian", "libraries", "library", "lock", "locked",
-		"locker", "locking", "locks", "lockstep", "thread",
-		"threaded", "threads", "zlock",
+		"librarian", "libraries",     "library", "lock",
+		"locked",    "locker",        "locking", "locks",
+		"lockstep",  "pythonlibrary", "thread",  "threaded",
+		"threads",   "zlock",
 	};
 	size_t i, n = strlen(prefix);
 
@@ -304,6 +305,29 @@ static void test_query__near_matches_every_indexed_form_of_its_words(void)
 	got = described_with(an, "\"locks\" NEAR threads", &stats);
 	assert_str("Query((locks NEAR 11 (threads OR thread OR threaded)))",
 	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
+static void test_query__a_compound_prefix_completes_its_last_part_too(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = some_frequencies,
+		            .terms = some_terms,
+		            .docs = 100 };
+	char *got;
+
+	assert_true(an != NULL);
+	/* the joined form completed, or the parts as a phrase with lib*
+	 * completed: python-library and "python libraries" alike */
+	got = described_with(an, "python-lib*", &stats);
+	assert_str("Query((pythonlibrary OR 0.2999999999999999889 * (python "
+	           "PHRASE 2 (librarian OR libraries OR library))))",
+	           got ? got : "");
+	free(got);
+	/* a last part that completes to no word leaves the joined form */
+	got = described_with(an, "python-xyz*", &stats);
+	assert_str("Query()", got ? got : "");
 	free(got);
 	fo_analyzer_free(an);
 }
@@ -372,6 +396,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
+	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_common_ranked_word_only_adds_weight),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
 };

@@ -143,6 +143,18 @@ static void test_snippet__a_prefix_marks_every_completion(void)
 	               200);
 }
 
+static void test_snippet__a_compound_prefix_marks_its_parts_in_sequence(void)
+{
+	/* python-lib* finds the joined form completed and the parts as a
+	 * phrase whose last part is completed, and marks both */
+	assert_snippet("a [python-library], a [python libraries], "
+	               "not python alone, nor libraries",
+	               "python-lib*",
+	               "a python-library, a python libraries, not python "
+	               "alone, nor libraries",
+	               200);
+}
+
 static void test_snippet__the_window_prefers_a_phrase_match(void)
 {
 	/* Both words alone early, the phrase later: the phrase wins. */
@@ -547,6 +559,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
 	FO_TEST(test_snippet__excluded_words_are_not_marked),
 	FO_TEST(test_snippet__a_prefix_marks_every_completion),
+	FO_TEST(test_snippet__a_compound_prefix_marks_its_parts_in_sequence),
 	FO_TEST(test_snippet__the_window_prefers_a_phrase_match),
 	FO_TEST(test_snippet__markers_are_the_callers_choice),
 	FO_TEST(test_snippet__a_short_text_is_shown_whole),
@@ -554,7 +567,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_match_at_the_end_has_no_trailing_ellipsis),
 	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
 	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
-	FO_TEST(test_snippet__context_before_the_window_never_hides_its_matches),
+	FO_TEST(
+	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
