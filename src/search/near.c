@@ -109,52 +109,88 @@ static fo_xquery *forms_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	return q;
 }
 
+/* The NEAR of the terms in l, within the gap allowed plus the words
+ * themselves (Xapian: a NEAR/3 b is NEAR 4); a single term alone. */
+static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap)
+{
+	if (c->st == FOLIO_OK && l->n > 1)
+		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)l->n - 1);
+	return fo_qc_fold(c, FO_XOP_AND, l, 0);
+}
+
 /* NEAR: every word of the kids in any form the index holds (forms_query;
- * a quoted word its exact form), within a window of the gap allowed plus
- * the words themselves (Xapian: a NEAR/3 b is NEAR 4). A compound takes
- * part by its joined form. */
+ * a quoted word its exact form), within the window. A compound takes
+ * part by its joined form (commandline) or by its parts (command line),
+ * as a free compound matches either: Xapian 1.4 takes only terms and ORs
+ * of terms inside a NEAR, so that is the OR of two NEARs, one with each
+ * compound joined, one with each split (its parts in any order, as a
+ * phrase's words in a NEAR are). */
 fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 {
-	fo_qlist l = { NULL, 0, 0 };
+	fo_qlist l = { NULL, 0, 0 }, split = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
-	size_t k, i;
-	fo_xquery *q = NULL;
+	size_t k, i, j;
+	int compounds = 0;
+	fo_xquery *q = NULL, *word;
 	fo_qtoks tl;
 
 	for (k = 0; k < n->n_kids && c->st == FOLIO_OK; k++) {
 		const fo_qnode *kid = n->kids[k];
 		if (fo_qc_analyse(c, kid, &tl) != 0)
 			break;
-		for (i = 0; i < tl.n; i = fo_qc_item_end(&tl, i)) {
+		for (i = 0; i < tl.n; i = j) {
 			const fo_qtok *t = &tl.t[i];
 			const char *exact = fo_qc_fields[kid->field].exact;
 			int forms = kid->kind == FO_Q_WORDS &&
 			            t->kind == FO_TOK_WORD && c->stats &&
 			            c->stats->terms;
+			int compound;
+			size_t p;
 
-			fo_qc_push(c, &l,
-			           forms ? forms_query(c, kid->field, t)
-			                 : fo_qc_term(c, exact, t->term));
+			j = fo_qc_item_end(&tl, i);
+			compound = t->kind == FO_TOK_JOINED && j - i > 2;
+			word = forms ? forms_query(c, kid->field, t)
+			             : fo_qc_term(c, exact, t->term);
+			if (compound) {
+				compounds = 1;
+				for (p = i + 1; p < j; p++)
+					fo_qc_push(
+					    c, &split,
+					    fo_qc_term(c, exact, tl.t[p].term));
+			} else if (word) {
+				fo_qc_push(
+				    c, &split,
+				    fo_xquery_combine(FO_XOP_OR, &word, 1, 0));
+			}
+			fo_qc_push(c, &l, word);
 			if (t->kind == FO_TOK_WORD)
 				fo_qc_word_add(c, kid, t);
-			fo_qc_hl_add(c, kid->field,
-			             forms ? FO_HL_WORD : FO_HL_EXACT, t->term,
-			             forms ? t->stem : NULL);
+			if (compound) {
+				fo_hlunit *hl =
+				    fo_qc_hl_add(c, kid->field, FO_HL_COMPOUND,
+				                 t->term, t->stem);
+
+				for (p = i + 1; p < j; p++)
+					fo_qc_hl_seq_add(c, hl, tl.t[p].term);
+			} else {
+				fo_qc_hl_add(c, kid->field,
+				             forms ? FO_HL_WORD : FO_HL_EXACT,
+				             t->term, forms ? t->stem : NULL);
+			}
 			if (label.len)
 				fo_buf_puts(&label, " NEAR ");
 			fo_buf_puts(&label, t->term);
 		}
 		fo_qc_toks_free(&tl);
 	}
-	if (c->st == FOLIO_OK && l.n > 1)
-		q = fo_qc_fold(c, FO_XOP_NEAR, &l,
-		               n->window + (unsigned)l.n - 1);
-	else
-		q = fo_qc_fold(c, FO_XOP_AND, &l, 0);
+	q = near_of(c, &l, n->window);
+	if (compounds)
+		q = fo_qc_pair(c, FO_XOP_OR, q, near_of(c, &split, n->window));
 	if (q)
 		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
 		               FO_FIELD_ANY, 1.0, NULL, 0);
 	fo_buf_free(&label);
 	fo_qc_release(&l);
+	fo_qc_release(&split);
 	return q;
 }

@@ -89,6 +89,11 @@ expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 th
 begin "NEAR matches any form of a word, as free words do; a quoted word only itself"
 expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
 
+# A compound in a NEAR was its joined form alone, so "free-threaded
+# Python 3.14 build" was not within 1 word of build (explore-p).
+begin "a compound in a NEAR matches by its parts or its joined form"
+expect_eq "$REDHAT|$REDHAT" "$(hits 'free-threaded NEAR/1 build')|$(hits 'build NEAR/1 free-threaded')"
+
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
 

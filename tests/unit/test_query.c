@@ -301,6 +301,13 @@ static void test_query__near_matches_every_indexed_form_of_its_words(void)
 	assert_str("Query(((locking OR lock OR locked OR locks) NEAR 3 "
 	           "(library OR libraries)))", got ? got : "");
 	free(got);
+	/* a compound by its joined form or by its parts, as a free
+	 * compound matches either */
+	got = described_with(an, "free-threaded NEAR/2 library", &stats);
+	assert_str("Query(((freethreaded NEAR 3 (library OR libraries)) OR "
+	           "(free NEAR 4 threaded NEAR 4 (library OR libraries))))",
+	           got ? got : "");
+	free(got);
 	/* a quoted word keeps its exact form */
 	got = described_with(an, "\"locks\" NEAR threads", &stats);
 	assert_str("Query((locks NEAR 11 (threads OR thread OR threaded)))",
