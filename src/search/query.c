@@ -511,15 +511,24 @@ static int is_filter(const fo_qnode *n)
 
 /* q made weightless, as a filter is: it selects, it does not score
  * (BM25+'s delta would give even a boolean host or URL term a weight,
- * which --explain could not show). Takes q. */
+ * which --explain could not show). Takes q. Every post filtered by q,
+ * not q scaled by 0: Xapian 1.4.22 fails 0 * term ("Unexpected end of
+ * posting list") for a term in every post of a compacted database once
+ * a post was deleted, as site: of a one-site corpus was after a nightly
+ * run removed a post (explore-q); the filter reads the term otherwise. */
 static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
 {
-	fo_xquery *scaled = q ? fo_xquery_scale(q, 0) : NULL;
+	fo_xquery *all = fo_xquery_match_all();
+	fo_xquery *sub[2] = { all ? fo_xquery_scale(all, 0) : NULL, q };
+	fo_xquery *filtered =
+	    sub[0] && q ? fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0) : NULL;
 
-	if (!scaled)
+	if (!filtered)
 		fo_qc_nomem(c);
+	fo_xquery_free(all);
+	fo_xquery_free(sub[0]);
 	fo_xquery_free(q);
-	return scaled;
+	return filtered;
 }
 
 /* A URL names the post indexed under it, as typed or, as folio similar
