@@ -571,16 +571,23 @@ static int empty_brackets(parser *p, size_t lparen)
 	return 1;
 }
 
-static fo_qnode *parse_field(parser *p, const tok *f)
+/* Whether a field's value starts at i: a word, a quote or a bracket. */
+static int value_at(const parser *p, size_t i)
+{
+	return !delim_at(p, i) || quote_at(p, i) ||
+	       (i < p->len && p->s[i] == '(');
+}
+
+/* The value of field f, from vstart. */
+static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
-	size_t vstart = f->end, vend, qn, bad = 0;
+	size_t vend, qn, bad = 0;
 	char why[200];
 	tok v;
 
-	if (delim_at(p, vstart) && !quote_at(p, vstart) &&
-	    !(vstart < p->len && p->s[vstart] == '(')) {
+	if (!value_at(p, vstart)) {
 		notice(p, f->start, "ignored", "%.*s has no value",
 		       (int)(f->end - f->start), p->s + f->start);
 		p->i = f->end;
@@ -674,6 +681,27 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	}
 done:
 	p->field = saved;
+	return n;
+}
+
+/* field:value. A sign before the value is the item's (title:-row is
+ * -title:row): it is no part of the value, whose analysis drops it,
+ * and dropped it made an exclusion a requirement (explore-p). */
+static fo_qnode *parse_field(parser *p, const tok *f)
+{
+	size_t v = f->end;
+	fo_qoccur sign = FO_OCCUR_DEFAULT;
+	fo_qnode *n;
+
+	if (v < p->len &&
+	    (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!') &&
+	    value_at(p, v + 1)) {
+		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+		v++;
+	}
+	n = field_value(p, f, v);
+	if (n && sign != FO_OCCUR_DEFAULT)
+		n->occur = sign;
 	return n;
 }
 
@@ -865,7 +893,7 @@ static fo_qnode *parse_seq(parser *p)
 			add_kid(p, w, item);
 			item = w;
 		}
-		if (item)
+		if (item && occur != FO_OCCUR_DEFAULT)
 			item->occur = occur;
 		if (!first) {
 			first = item;

@@ -205,6 +205,13 @@ static void test_qparse__fields(void)
 	lenient("SEQ(author:words\"khadivi\", type:words\"tutorial\", "
 	        "topic:words\"Parallelism\")",
 	        "author:khadivi type:tutorial topic:Parallelism");
+	/* A sign before a value is the item's: title:-row is -title:row,
+	 * not title:row, which the analyser made of the value -row */
+	lenient("SEQ(-title:words\"row\", words\"lock\")", "title:-row lock");
+	lenient("SEQ(-company:words\"heroku\")", "company:!heroku");
+	lenient("SEQ(+title:phrase\"row lock\", words\"x\")",
+	        "title:+\"row lock\" x");
+	lenient("SEQ(-year[2026..2026])", "year:-2026");
 	/* A field value is taken as it is, even an operator word. */
 	lenient("title:words\"AND\"", "title:AND");
 	/* Unknown fields are text. */
