@@ -125,18 +125,34 @@ void fo_run_problem(fo_run *r, const char *file, unsigned line,
 	r->opts.diagnostic(&d, r->opts.payload);
 }
 
-static void on_problem(const char *file, unsigned line, const char *message,
-                       void *ctx)
+/* A copy of the post with this URL was malformed: the post is left as the
+ * index has it (or out, if new), not made of its other copies alone,
+ * which would drop the topic or fields that copy gave (explore-q). */
+static void taint(fo_run *r, const char *url)
+{
+	folio_status st;
+
+	if (!url)
+		return;
+	st = fo_tally_add(r->tainted, fo_url_hash(url), NULL);
+	if (st != FOLIO_OK && r->st == FOLIO_OK)
+		r->st = st;
+}
+
+static void on_problem(const char *file, unsigned line, const char *url,
+                       const char *message, void *ctx)
 {
 	fo_run_problem(ctx, file, line, message);
+	taint(ctx, url);
 }
 
 /* The second pass met these problems in the first already. */
-static void on_problem_again(const char *file, unsigned line,
+static void on_problem_again(const char *file, unsigned line, const char *url,
                              const char *message, void *ctx)
 {
 	(void)file;
 	(void)line;
+	(void)url;
 	(void)message;
 	(void)ctx;
 }
@@ -206,7 +222,8 @@ static int on_post_count(const folio_post *p, const char *file, unsigned line,
 
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK) {
 		fo_run_problem(r, file, line, r->why.data);
-		return 0;
+		taint(r, p->url);
+		return r->st != FOLIO_OK;
 	}
 	warn_cut_words(r, p, file, line);
 	r->st = fo_tally_add(r->tally, fo_url_hash(p->url), &t);
@@ -250,6 +267,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
 		return 0;
 	hash = fo_url_hash(p->url);
+	if (fo_tally_find(r->tainted, hash))
+		return 0;
 	t = fo_tally_find(r->tally, hash);
 	/* Absent: the file changed since it was counted (reported). */
 	if (!t || t->count == 1) {
@@ -496,7 +515,8 @@ folio_status fo_read_count(fo_run *r)
 		fo_buf_free(&names);
 		return st;
 	}
-	if (!(r->tally = fo_tally_new()) || !(r->held = fo_merge_new()))
+	if (!(r->tally = fo_tally_new()) || !(r->tainted = fo_tally_new()) ||
+	    !(r->held = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {
 		folio_status walked = fo_walk(r->paths[i], on_file, on_problem, r);
@@ -538,5 +558,6 @@ void fo_read_free(fo_run *r)
 		free(r->files[i].path);
 	free(r->files);
 	fo_tally_free(r->tally);
+	fo_tally_free(r->tainted);
 	fo_merge_free(r->held);
 }

@@ -33,6 +33,7 @@ typedef struct fo_run {
 	const char *const *paths;
 	size_t n_paths;
 	fo_tally *tally;          /* occurrences per URL hash (first pass) */
+	fo_tally *tainted;        /* URLs with a malformed copy (read.c) */
 	uint32_t file_no;         /* the file being counted, from 1 */
 	fo_merge *held;           /* posts seen more than once, still open */
 	fo_read_file *files;      /* the corpus files read, in order */

@@ -17,9 +17,12 @@
 typedef int (*fo_post_fn)(const folio_post *post, const char *file,
                           unsigned line, void *ctx);
 
-/* Called with each malformed post or line, which is skipped. message is one
- * line without a file or line prefix, e.g. "post has no URL". */
-typedef void (*fo_problem_fn)(const char *file, unsigned line,
+/* Called with each malformed post or line, which is skipped. url is the
+ * post's URL, folded as a post's is (url.h), when it has one, else NULL:
+ * a post with another copy that is well-formed is then not that post
+ * whole. message is one line without a file or line prefix, e.g. "post
+ * has no URL". */
+typedef void (*fo_problem_fn)(const char *file, unsigned line, const char *url,
                               const char *message, void *ctx);
 
 typedef struct fo_corpus_sink {

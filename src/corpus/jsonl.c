@@ -88,12 +88,16 @@ static int fo_has_nul(const fo_buf *b)
 	return b->len && memchr(b->data, '\0', b->len) != NULL;
 }
 
-static int fo_jsonl_problem(fo_jsonl *st, unsigned line)
+/* Report st->msg at line; url is the post's, if known (folded here). */
+static int fo_jsonl_problem(fo_jsonl *st, unsigned line, char *url)
 {
 	if (st->msg.oom)
 		return FOLIO_ERROR_NOMEM;
+	if (url)
+		fo_url_fold(url);
 	if (st->sink->problem)
-		st->sink->problem(st->file, line, st->msg.data, st->sink->ctx);
+		st->sink->problem(st->file, line, url, st->msg.data,
+		                  st->sink->ctx);
 	return FOLIO_OK;
 }
 
@@ -127,7 +131,7 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	bad = fo_text_utf8_check(line, n, 1);
 	if (bad < n) {
 		fo_buf_printf(msg, "invalid UTF-8 at column %zu", col0 + bad + 1);
-		rc = fo_jsonl_problem(st, lineno);
+		rc = fo_jsonl_problem(st, lineno, NULL);
 		goto done;
 	}
 
@@ -145,7 +149,7 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		if (tok == FO_JSON_ERROR) {
 			fo_buf_printf(msg, "invalid JSON at column %zu: %s",
 			              col0 + j->error_pos + 1, j->error);
-			rc = fo_jsonl_problem(st, lineno);
+			rc = fo_jsonl_problem(st, lineno, NULL);
 			goto done;
 		}
 		/* depth is now the depth after the token: a member value of
@@ -248,7 +252,12 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		goto done;
 	}
 	if (msg->len) {
-		rc = fo_jsonl_problem(st, lineno);
+		/* a URL that is a string without NUL names the post */
+		int named = !not_object && st->present[FO_F_URL] &&
+		            bad_field != FO_F_URL && nul_field != FO_F_URL;
+
+		rc = fo_jsonl_problem(st, lineno,
+		                      named ? st->field[FO_F_URL].data : NULL);
 		goto done;
 	}
 

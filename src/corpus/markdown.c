@@ -448,12 +448,16 @@ static void fo_md_text(fo_buf *b, const char *s, size_t n)
 	fo_text_buf_trim(b);
 }
 
-static int fo_md_problem(fo_md *st, unsigned line)
+/* Report st->msg at line; url is the post's, if known (folded here). */
+static int fo_md_problem(fo_md *st, unsigned line, char *url)
 {
 	if (st->msg.oom)
 		return FOLIO_ERROR_NOMEM;
+	if (url)
+		fo_url_fold(url);
 	if (st->sink->problem)
-		st->sink->problem(st->file, line, st->msg.data, st->sink->ctx);
+		st->sink->problem(st->file, line, url, st->msg.data,
+		                  st->sink->ctx);
 	return FOLIO_OK;
 }
 
@@ -564,7 +568,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		else
 			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
 			              (size_t)(b + bad - p) + 1);
-		rc = fo_md_problem(st, at);
+		rc = fo_md_problem(st, at, NULL);
 		goto done;
 	}
 
@@ -574,7 +578,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	    !fo_md_link(t, tn, 0, FO_MD_UNLIMITED, &budget, &ts, &te, &ds,
 	                &de)) {
 		fo_buf_puts(&st->msg, "post has no URL");
-		rc = fo_md_problem(st, line);
+		rc = fo_md_problem(st, line, NULL);
 		goto done;
 	}
 	/* The destination may be <bracketed> and followed by a "title". */
@@ -599,7 +603,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		    dest[k] != '(') {
 			fo_buf_puts(&st->msg, "the URL has a space in it (write "
 			            "it as %20, or inside <>)");
-			rc = fo_md_problem(st, line);
+			rc = fo_md_problem(st, line, NULL);
 			goto done;
 		}
 		dn = end;
@@ -655,7 +659,8 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_printf(&st->msg,
 			              "summary longer than %d bytes of markdown",
 			              FO_MD_RAW_MAX);
-			rc = fo_md_problem(st, line);
+			rc = fo_md_problem(st, line,
+			                   st->url.len ? st->url.data : NULL);
 			goto done;
 		}
 		if (st->raw.len)
@@ -705,7 +710,10 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		}
 	}
 	if (st->msg.len || st->msg.oom) {
-		rc = fo_md_problem(st, problem_line);
+		rc = fo_md_problem(st, problem_line,
+		                   st->url.len && st->url.len <= FO_FIELD_MAX
+		                       ? st->url.data
+		                       : NULL);
 		goto done;
 	}
 

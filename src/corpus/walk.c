@@ -58,19 +58,21 @@ static folio_status walk_dir(walker *w, const char *path, const struct stat *st)
 
 	for (i = 0; i < w->depth; i++) {
 		if (w->stack[i].dev == st->st_dev && w->stack[i].ino == st->st_ino) {
-			w->problem(path, 0, "directory loop (a symbolic link "
-			           "leads back to a parent); not followed", w->ctx);
+			w->problem(path, 0, NULL,
+			           "directory loop (a symbolic link "
+			           "leads back to a parent); not followed",
+			           w->ctx);
 			return FOLIO_OK;
 		}
 	}
 	if (w->depth == sizeof w->stack / sizeof w->stack[0]) {
-		w->problem(path, 0, "directories nested too deeply; not read",
-		           w->ctx);
+		w->problem(path, 0, NULL,
+		           "directories nested too deeply; not read", w->ctx);
 		return FOLIO_OK;
 	}
 	d = opendir(path);
 	if (!d) {
-		w->problem(path, 0, strerror(errno), w->ctx);
+		w->problem(path, 0, NULL, strerror(errno), w->ctx);
 		return FOLIO_ERROR_IO;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -137,7 +139,7 @@ static folio_status walk_path(walker *w, const char *path, int explicit_path)
 		 * a path the caller named that does not exist is an error. */
 		if (explicit_path && errno == ENOENT)
 			return FOLIO_ERROR_NOT_FOUND;
-		w->problem(path, 0, strerror(errno), w->ctx);
+		w->problem(path, 0, NULL, strerror(errno), w->ctx);
 		return FOLIO_ERROR_IO;
 	}
 	if (S_ISDIR(st.st_mode))
@@ -145,14 +147,16 @@ static folio_status walk_path(walker *w, const char *path, int explicit_path)
 	kind = fo_corpus_kind(path);
 	if (kind == FO_CORPUS_NONE) {
 		if (explicit_path) {
-			w->problem(path, 0, "not a corpus file (expected *.md "
-			           "or *.jsonl)", w->ctx);
+			w->problem(path, 0, NULL,
+			           "not a corpus file (expected *.md "
+			           "or *.jsonl)",
+			           w->ctx);
 			return FOLIO_ERROR_INPUT;
 		}
 		return FOLIO_OK;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		w->problem(path, 0, "not a regular file", w->ctx);
+		w->problem(path, 0, NULL, "not a regular file", w->ctx);
 		return FOLIO_ERROR_IO;
 	}
 	if (w->file(path, kind, w->ctx) != 0)

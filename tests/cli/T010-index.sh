@@ -42,6 +42,18 @@ index_err=$err
 run "$FOLIO" search --db "$TMP/b" --json kernels
 expect_eq '|1|["GPUs", "Kernels"]' "$index_err|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
 
+# Made of its well-formed copy alone, the post lost the topic of the
+# malformed one, though nothing of a skipped post is to be lost
+# (explore-q).
+begin "a post with a malformed copy is kept as indexed, not made of its other copies"
+sed -i 's/^- Published: Jan 2, 2026/- Published: Jan 32, 2026/' "$TMP/two/kernels.md"
+run "$FOLIO" index --db "$TMP/b" "$TMP/two"
+index_rc=$rc index_err=$err
+run "$FOLIO" search --db "$TMP/b" --json kernels
+expect_eq "1|$TMP/two/kernels.md:5: invalid date \"Jan 32, 2026\": day 32 is not in 2026-01, which has 31 days|1|[\"GPUs\", \"Kernels\"]" \
+	"$index_rc|$(head -n 1 <<<"$index_err")|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+sed -i 's/^- Published: Jan 32, 2026/- Published: Jan 2, 2026/' "$TMP/two/kernels.md"
+
 begin "a URL is one post whatever the case of its scheme and host, kept in lower case"
 mkdir -p "$TMP/case"
 sed 's|https://example.com/shared|HTTPS://Example.COM/shared|' "$TMP/two/gpu.md" >"$TMP/case/gpu.md"

@@ -72,12 +72,14 @@ static int on_post(const folio_post *post, const char *file, unsigned line,
 	return 0;
 }
 
-static void on_problem(const char *file, unsigned line, const char *message,
-                       void *ctx)
+static void on_problem(const char *file, unsigned line, const char *url,
+                       const char *message, void *ctx)
 {
 	(void)file;
 	(void)ctx;
 	if (line == 0 || !message || !*message || strchr(message, '\n'))
+		abort();
+	if (url && !*url)
 		abort();
 }
 
@@ -120,11 +122,12 @@ static int on_post_digest(const folio_post *post, const char *file,
 	return 0;
 }
 
-static void on_problem_digest(const char *file, unsigned line,
+static void on_problem_digest(const char *file, unsigned line, const char *url,
                               const char *message, void *ctx)
 {
-	on_problem(file, line, message, NULL);
+	on_problem(file, line, url, message, NULL);
 	mix_line(ctx, line);
+	mix(ctx, url);
 	mix(ctx, message);
 }
 

@@ -22,6 +22,7 @@ typedef struct rec_post {
 
 typedef struct rec_problem {
 	unsigned line;
+	char *url; /* the malformed post's, if it has one */
 	char *message;
 } rec_problem;
 
@@ -60,8 +61,10 @@ static void reset(void)
 		for (k = 0; k < p->n_topics; k++)
 			free(p->topics[k]);
 	}
-	for (i = 0; i < n_problems; i++)
+	for (i = 0; i < n_problems; i++) {
+		free(problems[i].url);
 		free(problems[i].message);
+	}
 	memset(posts, 0, sizeof(posts));
 	memset(problems, 0, sizeof(problems));
 	n_posts = n_problems = 0;
@@ -93,14 +96,15 @@ static int on_post(const folio_post *post, const char *file, unsigned line,
 	return stop_after && n_posts >= stop_after;
 }
 
-static void on_problem(const char *file, unsigned line, const char *message,
-                       void *ctx)
+static void on_problem(const char *file, unsigned line, const char *url,
+                       const char *message, void *ctx)
 {
 	(void)file;
 	(void)ctx;
 	if (n_problems == MAX_REC)
 		return;
 	problems[n_problems].line = line;
+	problems[n_problems].url = dup_or_null(url);
 	problems[n_problems].message = dup_or_null(message);
 	n_problems++;
 }
@@ -672,6 +676,26 @@ static void test_corpus__md_degenerate(void)
 	assert_int(0, n_posts);
 }
 
+/* A malformed post with a URL names it, folded as a post's URL is, so
+ * that a run can keep that post as indexed rather than make it of its
+ * other copies alone; a post without one names none. */
+static void test_corpus__a_malformed_post_names_its_url(void)
+{
+	assert_ok(md("### [T](HTTPS://Ex.ORG/A)\n- Published: Feb 30, 2026\n\n"
+	             "S.\n\n### No link\n\nS.\n"));
+	assert_int(2, n_problems);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_true(problems[1].url == NULL);
+	assert_ok(jl("{\"url\": \"HTTPS://Ex.ORG/A\", \"title\": \"T\", "
+	             "\"summary\": \"S\", \"published\": \"2026-02-30\"}\n"
+	             "{\"url\": 5, \"title\": \"T\", \"summary\": \"S\"}\n"
+	             "{\"url\": \"https://ex.org/b\", \"title\": \"T\"\n"));
+	assert_int(3, n_problems);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_true(problems[1].url == NULL);
+	assert_true(problems[2].url == NULL);
+}
+
 /* ------------------------------------------------------------------------
  * JSON Lines
  * ------------------------------------------------------------------------ */
@@ -1022,6 +1046,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__md_degenerate),
+	FO_TEST(test_corpus__a_malformed_post_names_its_url),
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
 	FO_TEST(test_corpus__jsonl_problems),
