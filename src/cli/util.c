@@ -75,28 +75,31 @@ void cli_error(const char *fmt, ...)
 	size_t cut;
 	int n;
 
-	fputs("folio: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
 	va_start(ap, fmt);
 	n = vsnprintf(last_error, sizeof last_error, fmt, ap);
 	va_end(ap);
-	/* too long: format it whole, then cut where a character starts */
-	if (n >= (int)sizeof last_error &&
-	    (full = malloc((size_t)n + 1)) != NULL) {
+	full = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (full) {
 		va_start(ap, fmt);
 		vsnprintf(full, (size_t)n + 1, fmt, ap);
 		va_end(ap);
-		/* as the library's fo_utf8_cut does (normalize.h) */
+	}
+	/* Messages quote queries, values and paths: printed as text, their
+	 * control characters cannot drive the terminal (a query's ESC ]0;
+	 * retitled it: explore-p). */
+	fputs("folio: ", stderr);
+	print_text(stderr, full ? full : last_error);
+	fputc('\n', stderr);
+	/* too long: cut where a character starts, as the library's
+	 * fo_utf8_cut does (normalize.h) */
+	if (full && n >= (int)sizeof last_error) {
 		for (cut = sizeof last_error - 1;
 		     cut > 0 && ((unsigned char)full[cut] & 0xC0) == 0x80;)
 			cut--;
 		memcpy(last_error, full, cut);
 		last_error[cut] = '\0';
-		free(full);
 	}
+	free(full);
 }
 
 void cli_advise_index(const char *what, const char *dir)

@@ -246,4 +246,10 @@ name.md"
 run "$FOLIO" index --db "$TMP/nlidx" "$TMP/nl"
 expect_eq "1|1|$TMP/nl/bad name.md:4: unparseable date" "$rc|$(wc -l <<<"$err")|${err%% \"*}"
 
+# Errors and notices quote the query: an ESC in it retitled or cleared
+# the terminal (explore-p).
+begin "a query's control characters cannot drive the terminal through an error"
+run "$FOLIO" search --db "$TMP/evil" $'year:\a\e]0;pwned\a'
+expect_eq "2|folio: query position 6: \"??]0;pwned?\" is not a year or a range of years (YYYY or YYYY..YYYY)" "$rc|$err"
+
 finish
