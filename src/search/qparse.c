@@ -571,6 +571,21 @@ static int empty_brackets(parser *p, size_t lparen)
 	return 1;
 }
 
+/* Past the ) that closes the ( at i (brackets inside counted), or past
+ * the ( alone when none does. */
+static size_t bracket_end(const parser *p, size_t i)
+{
+	size_t depth = 0, k;
+
+	for (k = i; k < p->len; k++) {
+		if (p->s[k] == '(')
+			depth++;
+		else if (p->s[k] == ')' && --depth == 0)
+			return k + 1;
+	}
+	return i + 1;
+}
+
 /* Whether a field's value starts at i: a word, a quote or a bracket. */
 static int value_at(const parser *p, size_t i)
 {
@@ -615,8 +630,16 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 				vend--;
 		}
 		if (vend == vstart) {
-			notice(p, f->start, "ignored", "%.*s needs a plain value",
-			       (int)(f->end - f->start), p->s + f->start);
+			/* year:(2025) gil: the bracket goes with the field,
+			 * not to the words as a required one (explore-p) */
+			int bracket = vstart < p->len && p->s[vstart] == '(';
+
+			if (bracket)
+				p->i = bracket_end(p, vstart);
+			notice(p, f->start, "ignored",
+			       "%.*s needs a plain value%s",
+			       (int)(f->end - f->start), p->s + f->start,
+			       bracket ? ", not brackets" : "");
 			return NULL;
 		}
 		if (f->field == F_SITE)
