@@ -88,15 +88,20 @@ static int is_space(char c)
 	       c == '\v';
 }
 
-/* Length of a quote character at i: " or the curly quotes U+201C/D. */
+/* Length of a quote character at i: ", the curly quotes U+201C/D, the
+ * low quote U+201E that opens a German phrase („free threaded“) or a
+ * guillemet U+00AB/BB («free threaded»). Any of them closes a phrase
+ * any opened, as typed quotes rarely pair as typography would. */
 static size_t quote_at(const parser *p, size_t i)
 {
 	const unsigned char *u = (const unsigned char *)p->s + i;
 
 	if (u[0] == '"')
 		return 1;
+	if (i + 1 < p->len && u[0] == 0xC2 && (u[1] == 0xAB || u[1] == 0xBB))
+		return 2;
 	if (i + 2 < p->len && u[0] == 0xE2 && u[1] == 0x80 &&
-	    (u[2] == 0x9C || u[2] == 0x9D))
+	    (u[2] == 0x9C || u[2] == 0x9D || u[2] == 0x9E))
 		return 3;
 	return 0;
 }

@@ -156,6 +156,14 @@ static void test_qparse__phrases_and_curly_quotes(void)
 	lenient("phrase\"table lock\"", "\"table lock\"");
 	lenient("phrase\"free threaded\"",
 	        "\xE2\x80\x9C" "free threaded" "\xE2\x80\x9D");
+	/* German and French phrases: „…“ and «…» (explore-p: the „ was
+	 * text and the “ opened a phrase never closed) */
+	lenient("phrase\"free threaded\"", "\xE2\x80\x9E"
+	                                   "free threaded"
+	                                   "\xE2\x80\x9C");
+	lenient("phrase\"free threaded\"", "\xC2\xAB"
+	                                   "free threaded"
+	                                   "\xC2\xBB");
 	lenient("SEQ(words\"a\", phrase\"b c\", words\"d\")", "a\"b c\"d");
 }
 
