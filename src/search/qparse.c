@@ -910,6 +910,17 @@ static fo_qnode *parse_seq(parser *p)
 				       "%c before another sign", p->s[t.start]);
 				continue;
 			}
+			if (ends_seq(next.kind) || next.kind == T_NEAR) {
+				/* -NOT row is NOT row: the operator, not
+				 * the sign, says what it means (the sign
+				 * was dropped without a word: explore-p) */
+				char name[32];
+
+				notice(p, t.start, "ignored", "%c before %s",
+				       p->s[t.start],
+				       tok_name(p, &next, name, sizeof name));
+				continue;
+			}
 			occur = t.kind == T_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		}
 		item = parse_near(p);

@@ -397,6 +397,12 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "+-lock");
 	lenient("SEQ(words\"a\", -words\"sort\") |@2 - before another sign: "
 	        "ignored", "a --sort");
+	/* A sign before an operator: the operator says what is meant
+	 * (the sign was dropped in silence, and -NOT row found row). */
+	lenient("AND_NOT(ALL, words\"row\") |@0 - before NOT: ignored",
+	        "-NOT row");
+	lenient("OR(words\"lock\", words\"row\") |@5 - before OR: ignored",
+	        "lock -OR row");
 	/* Nothing between quotes or brackets is reported too. */
 	lenient("words\"lock\" |@5 the phrase is empty: ignored", "lock \"\"");
 	lenient("words\"lock\" |@5 the brackets are empty: ignored",
