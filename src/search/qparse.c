@@ -1151,6 +1151,9 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 			n->len = p.len;
 			n->field = FO_FIELD_ANY;
 			tree->root = n;
+			/* the notices that called the operators ignored
+			 * are not true of this reading (explore-p) */
+			tree->n_notices = 0;
 			notice(&p, 0, "searched the whole query as words",
 			       "no words outside the operators");
 		}

@@ -413,9 +413,14 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 
 static void test_qparse__only_operators_are_searched_as_words(void)
 {
-	lenient("words\"OR\" |@0 OR has nothing to its right: ignored |@0 no "
-	        "words outside the operators: searched the whole query as "
-	        "words", "OR");
+	/* and says only that: the operators are not also called ignored
+	 * (explore-p) */
+	lenient("words\"OR\" |@0 no words outside the operators: searched "
+	        "the whole query as words",
+	        "OR");
+	lenient("words\"OR OR\" |@0 no words outside the operators: searched "
+	        "the whole query as words",
+	        "OR OR");
 }
 
 static void test_qparse__strict_makes_the_first_problem_an_error(void)
