@@ -68,6 +68,8 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
  * character starts). */
 static char last_error[2048];
 
+static void put_text(FILE *f, const char *s, int lines);
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -86,9 +88,10 @@ void cli_error(const char *fmt, ...)
 	}
 	/* Messages quote queries, values and paths: printed as text, their
 	 * control characters cannot drive the terminal (a query's ESC ]0;
-	 * retitled it: explore-p). */
+	 * retitled it: explore-p). Newlines stay: advice to paste into a
+	 * shell quotes a path that holds one (db.c). */
 	fputs("folio: ", stderr);
-	print_text(stderr, full ? full : last_error);
+	put_text(stderr, full ? full : last_error, 1);
 	fputc('\n', stderr);
 	/* too long: cut where a character starts, as the library's
 	 * fo_utf8_cut does (normalize.h) */
@@ -186,14 +189,15 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void print_text(FILE *f, const char *s)
+/* print_text, keeping newlines when lines is set. */
+static void put_text(FILE *f, const char *s, int lines)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t len = strlen(s), n;
 
 	for (; *p; p++, len--) {
 		n = fo_display_unsafe(p, len);
-		if (n == 0) {
+		if (n == 0 || (lines && *p == '\n')) {
 			fputc(*p, f);
 			continue;
 		}
@@ -201,4 +205,9 @@ void print_text(FILE *f, const char *s)
 		p += n - 1;
 		len -= n - 1;
 	}
+}
+
+void print_text(FILE *f, const char *s)
+{
+	put_text(f, s, 0);
 }
