@@ -206,6 +206,9 @@ static const char *url_host(const char *url, size_t *len)
 		return NULL;
 	p += 3;
 	end = p + strcspn(p, "/:?#");
+	/* ex.org. is ex.org, fully qualified, as site: reads it */
+	while (end > p && end[-1] == '.')
+		end--;
 	if (end - p > 4 && strncmp(p, "www.", 4) == 0)
 		p += 4;
 	*len = (size_t)(end - p);

@@ -150,10 +150,15 @@ expect_eq "$CUDA|$CUDA|$KERNEL|7" "$(hits --db "$TMP/more" site:developer.nvidia
 cat >"$TMP/hosts.jsonl" <<'JL'
 {"url": "https://www.bücher.de/x", "title": "Books", "summary": "Alpha."}
 {"url": "http://192.168.1.10/x", "title": "A host", "summary": "Beta."}
+{"url": "https://ex.org./dup", "title": "Fully qualified", "summary": "Gamma."}
 JL
 "$FOLIO" index --db "$TMP/hosts" "$TMP/hosts.jsonl" >/dev/null
 begin "site: folds case and accents as the index does, and an IP address has no parent domains"
 expect_eq "1|1|1|0" "$(total_of "$TMP/hosts" site:bücher.de)|$(total_of "$TMP/hosts" site:BÜCHER.DE)|$(total_of "$TMP/hosts" site:192.168.1.10)|$(total_of "$TMP/hosts" site:1.10)"
+# ex.org. was indexed as the host "ex.org.", which site: never asks for
+# (explore-q).
+begin "a fully qualified host (ex.org.) is its host without the dot"
+expect_eq "1|1" "$(total_of "$TMP/hosts" site:ex.org)|$(total_of "$TMP/hosts" site:ex.org.)"
 
 # Red Hat and NVIDIA share a date and score 0 (filters only): their
 # content hashes order them, in a date order as in relevance order.
