@@ -356,8 +356,14 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	int full;
 	folio_status st;
 
-	if (!db)
+	if (!db) {
+		/* a failure sets out all the same, as folio.h says */
+		if (out && report_size(out->version)) {
+			report.version = out->version;
+			memcpy(out, &report, report_size(out->version));
+		}
 		return FOLIO_ERROR_INVALID;
+	}
 	fo_db_begin(db);
 	/* The run fills a whole report of ours; the caller gets the fields
 	 * its version has. */

@@ -43,14 +43,31 @@ static size_t stats_size(unsigned version)
 	return version == FOLIO_STATS_VERSION ? sizeof(folio_stats) : 0;
 }
 
+/* The stats of a failed call: 0 and "" (folio.h). */
+static folio_stats stats_none(void)
+{
+	folio_stats none = FOLIO_STATS_INIT;
+
+	none.built = none.updated = none.corpus = "";
+	none.language = none.format = "";
+	return none;
+}
+
 folio_status folio_db_stats(folio_db *db, folio_stats *out)
 {
 	folio_stats s = FOLIO_STATS_INIT;
 	fo_xerr err = { "" };
 	folio_status st;
 
-	if (!db)
+	if (!db) {
+		/* a failure sets out all the same, as folio.h says */
+		if (out && stats_size(out->version)) {
+			s = stats_none();
+			s.version = out->version;
+			memcpy(out, &s, stats_size(out->version));
+		}
 		return FOLIO_ERROR_INVALID;
+	}
 	fo_db_begin(db);
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
@@ -83,10 +100,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		s.shards = fo_xdb_shard_count(db->xdb);
 	}
 	if (st != FOLIO_OK) {
-		folio_stats none = FOLIO_STATS_INIT;
-		none.built = none.updated = none.corpus = "";
-		none.language = none.format = "";
-		s = none;
+		s = stats_none();
 		if (!db->error.len)
 			fo_db_xfail(db, st, &err);
 	}

@@ -308,8 +308,10 @@ int cmd_search(int argc, char **argv)
 	oo.remotes = remotes;
 	oo.n_remotes = n_remotes;
 	dir = cli_db_path(db_flag);
-	/* Remote shards alone, unless a local index was asked for. */
-	if (n_remotes && !db_flag && !getenv("FOLIO_INDEX"))
+	/* Remote shards alone, unless a local index was asked for (an empty
+	 * FOLIO_INDEX asks for none, as cli_db_path reads it). */
+	if (n_remotes && !db_flag &&
+	    (!getenv("FOLIO_INDEX") || !*getenv("FOLIO_INDEX")))
 		dir = NULL;
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {

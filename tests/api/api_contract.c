@@ -301,10 +301,19 @@ static void test_api__null_handles_and_out_pointers_are_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(NULL, &p));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(NULL, "x"));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_commit(NULL));
+	/* out-parameters are set on failure, even without a handle */
+	report.added = 42;
+	stats.documents = 5;
+	stats.built = "junk";
+	n = 7;
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(NULL, paths, 1, NULL, &report));
+	assert_int(0, report.added);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(NULL, &stats));
+	assert_int(0, stats.documents);
+	assert_str("", stats.built);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_check(NULL, &n));
+	assert_int(0, n);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(NULL, "x", NULL, &r));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_similar(NULL, "x", NULL, &r));
 	assert_true(folio_db_language(NULL) == NULL);

@@ -25,6 +25,15 @@ for q in "python library" "game" "development files" "perl" "library"; do
 	expect_eq "$(ranking "$a")" "$(ranking "$b")"
 done
 
+# An empty FOLIO_INDEX is unset for the index path, but counted as set
+# here, which added ./index to a front end of remotes (explore-s).
+begin "an empty FOLIO_INDEX with --remote searches the remote shards alone"
+mkdir -p "$TMP/cwd"
+"$FOLIO" index --db "$TMP/cwd/index" "$TMP/corpus" >/dev/null
+a=$("$FOLIO" search --remote "$r0" --json --limit 40 library)
+b=$(cd "$TMP/cwd" && FOLIO_INDEX= "$FOLIO" search --remote "$r0" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
 begin "a local shard plus a remote one rank as one database"
 a=$("$FOLIO" search --db "$TMP/one" --json --limit 40 library)
 b=$("$FOLIO" search --db "$gen/shard-0" --remote "$r1" --json --limit 40 library)
