@@ -315,10 +315,26 @@ static int add_kid(parser *p, fo_qnode *n, fo_qnode *kid)
 }
 
 /* Join a and b with op, flattening chains of the same operator. */
+/* n, or a SEQ holding it when it has a sign (title:-row), which only a
+ * SEQ's items may have: an AND of -title:row compiled it as title:row. */
+static fo_qnode *in_seq(parser *p, fo_qnode *n)
+{
+	fo_qnode *w;
+
+	if (!n || n->occur == FO_OCCUR_DEFAULT)
+		return n;
+	w = node(p, FO_Q_SEQ, n->pos);
+	if (w)
+		add_kid(p, w, n);
+	return w ? w : n;
+}
+
 static fo_qnode *join(parser *p, fo_qkind op, fo_qnode *a, fo_qnode *b)
 {
 	fo_qnode *n;
 
+	a = in_seq(p, a);
+	b = in_seq(p, b);
 	if (!a)
 		return b;
 	if (!b)
@@ -814,9 +830,12 @@ static int near_kind(const fo_qnode *n)
 	       n->kind == FO_Q_URL;
 }
 
+/* A signed item (title:-row) is no NEAR operand: NEAR would drop its
+ * sign, making an exclusion a requirement (explore-r). */
 static int nearable(const fo_qnode *n, const fo_qnode *first)
 {
-	return near_kind(n) && n->field == first->field;
+	return near_kind(n) && n->field == first->field &&
+	       n->occur == FO_OCCUR_DEFAULT;
 }
 
 /* n as a NEAR operand: a URL is its words there, as positions are the
@@ -854,7 +873,11 @@ static fo_qnode *parse_near(parser *p)
 			/* say which rule was broken: a prefix or a bracket
 			 * is no field matter */
 			notice(p, t.start, "read as AND",
-			       (n || near_kind(left)) && near_kind(right)
+			       left->occur != FO_OCCUR_DEFAULT ||
+			               right->occur != FO_OCCUR_DEFAULT
+			           ? "%s joins words to find, not a word "
+			             "with a sign"
+			       : (n || near_kind(left)) && near_kind(right)
 			           ? "%s joins words or phrases of one "
 			             "field only"
 			           : "%s joins words or phrases only, not "

@@ -220,6 +220,9 @@ static void test_qparse__fields(void)
 	lenient("SEQ(+title:phrase\"row lock\", words\"x\")",
 	        "title:+\"row lock\" x");
 	lenient("SEQ(-year[2026..2026])", "year:-2026");
+	/* a signed item under AND or OR keeps its sign in a SEQ of its own */
+	lenient("OR(SEQ(-title:words\"locking\"), words\"MXFP8\")",
+	        "title:-locking OR MXFP8");
 	/* A field value is taken as it is, even an operator word. */
 	lenient("title:words\"AND\"", "title:AND");
 	/* Unknown fields are text. */
@@ -374,6 +377,11 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("AND(company:words\"ebay\", words\"kubernetes\") |@13 NEAR "
 	        "joins words or phrases of one field only: read as AND",
 	        "company:ebay NEAR kubernetes");
+	/* NEAR dropped the sign of title:-row, so it required the word */
+	lenient(
+	    "AND(SEQ(-title:words\"row\"), title:words\"locking\") |@11 NEAR "
+	    "joins words to find, not a word with a sign: read as AND",
+	    "title:-row NEAR title:locking");
 	lenient("AND(NEAR/10(words\"a\", words\"b\"), author:words\"c\") "
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");
