@@ -147,9 +147,18 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			goto done;
 		}
 		if (tok == FO_JSON_ERROR) {
+			/* a URL read whole before the error names the post:
+			 * a typo later in the line must not cost it a topic
+			 * (explore-r) */
+			int named = st->present[FO_F_URL] &&
+			            bad_field != FO_F_URL &&
+			            nul_field != FO_F_URL;
+
 			fo_buf_printf(msg, "invalid JSON at column %zu: %s",
 			              col0 + j->error_pos + 1, j->error);
-			rc = fo_jsonl_problem(st, lineno, NULL);
+			rc = fo_jsonl_problem(st, lineno,
+			                      named ? st->field[FO_F_URL].data
+			                            : NULL);
 			goto done;
 		}
 		/* depth is now the depth after the token: a member value of

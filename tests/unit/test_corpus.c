@@ -689,11 +689,14 @@ static void test_corpus__a_malformed_post_names_its_url(void)
 	assert_ok(jl("{\"url\": \"HTTPS://Ex.ORG/A\", \"title\": \"T\", "
 	             "\"summary\": \"S\", \"published\": \"2026-02-30\"}\n"
 	             "{\"url\": 5, \"title\": \"T\", \"summary\": \"S\"}\n"
-	             "{\"url\": \"https://ex.org/b\", \"title\": \"T\"\n"));
-	assert_int(3, n_problems);
+	             "{\"url\": \"https://ex.org/b\", \"title\": \"T\"\n"
+	             "{\"title\": \"T\", \"summary\": \"S\",}\n"));
+	assert_int(4, n_problems);
 	assert_str("https://ex.org/A", problems[0].url);
 	assert_true(problems[1].url == NULL);
-	assert_true(problems[2].url == NULL);
+	/* a URL read whole before a syntax error names the post */
+	assert_str("https://ex.org/b", problems[2].url);
+	assert_true(problems[3].url == NULL);
 }
 
 /* ------------------------------------------------------------------------
