@@ -108,21 +108,29 @@ void cli_error(const char *fmt, ...)
 void cli_advise_index(const char *what, const char *dir)
 {
 	const char *s;
+	char *word = malloc(4 * strlen(dir) + 3), *o = word;
 
-	fprintf(stderr, "folio: %s with: folio index --db ", what);
-	if (fo_shell_plain(dir)) {
-		fputs(dir, stderr);
-	} else {
-		fputc('\'', stderr);
+	/* quoted for the shell unless plain (a newline is part of the
+	 * word), then printed as messages are */
+	if (word)
+		*word = '\0';
+	if (word && !fo_shell_plain(dir)) {
+		*o++ = '\'';
 		for (s = dir; *s; s++) {
-			if (*s == '\'')
-				fputs("'\\''", stderr);
-			else
-				fputc(*s, stderr);
+			if (*s == '\'') {
+				memcpy(o, "'\\''", 4);
+				o += 4;
+			} else {
+				*o++ = *s;
+			}
 		}
-		fputc('\'', stderr);
+		*o++ = '\'';
+		*o = '\0';
 	}
+	fprintf(stderr, "folio: %s with: folio index --db ", what);
+	put_text(stderr, word && *word == '\'' ? word : dir, 1);
 	fputs(" corpus/\n", stderr);
+	free(word);
 }
 
 const char *cli_last_error(void)
@@ -189,6 +197,25 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* The length of the UTF-8 character at s (n bytes left; structure
+ * only), or 0 if none starts there. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] < 0x80                    ? 1
+	             : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
+	             : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+	             : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+	                                            : 0;
+	size_t k;
+
+	if (len > n)
+		return 0;
+	for (k = 1; k < len; k++)
+		if ((s[k] & 0xC0) != 0x80)
+			return 0;
+	return len;
+}
+
 /* print_text, keeping newlines when lines is set. */
 static void put_text(FILE *f, const char *s, int lines)
 {
@@ -197,7 +224,19 @@ static void put_text(FILE *f, const char *s, int lines)
 
 	for (; *p; p++, len--) {
 		n = fo_display_unsafe(p, len);
-		if (n == 0 || (lines && *p == '\n')) {
+		if (n == 0 && (n = utf8_char(p, len)) != 0) {
+			fwrite(p, 1, n, f);
+			p += n - 1;
+			len -= n - 1;
+			continue;
+		}
+		/* a byte that starts no character: a lone 0x9B is CSI to
+		 * a terminal reading 8-bit controls (explore-r) */
+		if (n == 0) {
+			fputc('?', f);
+			continue;
+		}
+		if (lines && *p == '\n') {
 			fputc(*p, f);
 			continue;
 		}

@@ -251,5 +251,12 @@ expect_eq "1|1|$TMP/nl/bad name.md:4: unparseable date" "$rc|$(wc -l <<<"$err")|
 begin "a query's control characters cannot drive the terminal through an error"
 run "$FOLIO" search --db "$TMP/evil" $'year:\a\e]0;pwned\a'
 expect_eq "2|folio: query position 6: \"??]0;pwned?\" is not a year or a range of years (YYYY or YYYY..YYYY)" "$rc|$err"
+# A lone byte 0x9B (CSI to a terminal reading 8-bit controls) passed, as
+# did an ESC in the path of the advice to build an index (explore-r).
+run "$FOLIO" search --db "$TMP/evil" $'year:2025\x9b2J'
+expect_eq "2|folio: query position 6: \"2025?2J\" is not a year or a range of years (YYYY or YYYY..YYYY)" "$rc|$err"
+run "$FOLIO" search --db "$TMP/no"$'\e[31m' x
+expect_eq "2|folio: no index at $TMP/no?[31m
+folio: build one with: folio index --db '$TMP/no?[31m' corpus/" "$rc|$err"
 
 finish
