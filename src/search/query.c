@@ -380,10 +380,9 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
  * part is completed (python library, python libraries), as its joined
  * form is (pythonlibrary); Lucene's PhraseWildcardQuery does the same.
  * The completions are the last part's most frequent words in the whole
- * index, of which the phrase keeps those after the other parts. No
- * notice is given where there are more: the phrase only widens what the
- * joined form finds, and a compound as precise as python-lib* must not
- * fail --strict for the sake of lib*. hl gets the parts, the last to be
+ * index, of which the phrase keeps those after the other parts; where
+ * there are more, the notice of any prefix says so (gnu-c* missed "gnu
+ * chess" in silence: explore-r). hl gets the parts, the last to be
  * matched as a prefix, whatever the index holds. NULL when the last part
  * completes to no word.
  */
@@ -415,8 +414,11 @@ static fo_xquery *prefix_phrase(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	fo_buf_puts(&c->scratch, exact);
 	fo_buf_puts(&c->scratch, tl->t[end - 1].term);
 	if (pterms && !c->scratch.oom && c->st == FOLIO_OK)
-		last = wildcard(c, c->scratch.data, 0, NULL, FO_XOP_OR,
-		                pterms + 2 * (np - 1), &n_expanded);
+		last =
+		    wildcard(c, c->scratch.data,
+		             (size_t)(n->text - c->text) + tl->t[end - 1].start,
+		             tl->t[end - 1].term, FO_XOP_OR,
+		             pterms + 2 * (np - 1), &n_expanded);
 	if (n_expanded) {
 		fo_qc_push(c, &l, last);
 		last = NULL;
