@@ -737,9 +737,20 @@ static fo_qnode *parse_field(parser *p, const tok *f)
 	fo_qoccur sign = FO_OCCUR_DEFAULT;
 	fo_qnode *n;
 
-	if (v < p->len &&
-	    (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!') &&
-	    value_at(p, v + 1)) {
+	while (v < p->len &&
+	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
+		if (!value_at(p, v + 1)) {
+			/* title:- alone went in silence (explore-r) */
+			notice(p, f->start, "ignored", "%.*s has no value",
+			       (int)(f->end - f->start), p->s + f->start);
+			p->i = v + 1;
+			return NULL;
+		}
+		if (sign != FO_OCCUR_DEFAULT)
+			/* title:-+row: as +-row, the sign nearest the
+			 * word applies */
+			notice(p, v - 1, "ignored", "%c before another sign",
+			       p->s[v - 1]);
 		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		v++;
 	}

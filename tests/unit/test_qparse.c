@@ -220,6 +220,13 @@ static void test_qparse__fields(void)
 	lenient("SEQ(+title:phrase\"row lock\", words\"x\")",
 	        "title:+\"row lock\" x");
 	lenient("SEQ(-year[2026..2026])", "year:-2026");
+	/* signs after a colon as before a word: the nearest applies, and
+	 * a sign alone is no value (explore-r) */
+	lenient("SEQ(+title:words\"row\", words\"table\") |@6 - before "
+	        "another sign: ignored",
+	        "title:-+row table");
+	lenient("words\"table\" |@0 title: has no value: ignored",
+	        "title:- table");
 	/* a signed item under AND or OR keeps its sign in a SEQ of its own */
 	lenient("OR(SEQ(-title:words\"locking\"), words\"MXFP8\")",
 	        "title:-locking OR MXFP8");
