@@ -632,10 +632,37 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 	p->i = vstart;
 	if (f->field == F_SITE || f->field == F_PUBLISHED ||
 	    f->field == F_YEAR) {
-		size_t q = quote_at(p, vstart), i = 0, close = 0;
+		size_t q, i = 0, close = 0;
 
+		/* year:(2025 python: an unclosed ( is a slip; the value
+		 * follows it (read as a bracket, 2025 became a required
+		 * word: explore-r) */
+		if (vstart + 1 < p->len && p->s[vstart] == '(' &&
+		    bracket_end(p, vstart) == vstart + 1 &&
+		    value_at(p, vstart + 1) && p->s[vstart + 1] != '(') {
+			notice(p, vstart, "ignored", "the ( is never closed");
+			vstart++;
+		}
+		q = quote_at(p, vstart);
 		vend = word_end(p, vstart);
 		p->i = vend;
+		/* year:(2025): one plain value in brackets is that value,
+		 * as Lucene reads field:(value) */
+		if (vstart < p->len && p->s[vstart] == '(' &&
+		    (i = bracket_end(p, vstart)) > vstart + 1) {
+			size_t a = vstart + 1, b = i - 1;
+
+			while (a < b && is_space(p->s[a]))
+				a++;
+			while (b > a && is_space(p->s[b - 1]))
+				b--;
+			if (a < b && word_end(p, a) == b) {
+				vstart = a;
+				vend = b;
+				p->i = i;
+			}
+			i = 0;
+		}
 		/* A quoted value, as the other fields take one
 		 * (published:"2026-09-14"), its spaces trimmed. Unclosed,
 		 * the quote is left to the text that follows. */
@@ -651,8 +678,9 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 				vend--;
 		}
 		if (vend == vstart) {
-			/* year:(2025) gil: the bracket goes with the field,
-			 * not to the words as a required one (explore-p) */
+			/* year:(2025 OR 2026) gil: the bracket goes with the
+			 * field, not to the words as a required one
+			 * (explore-p) */
 			int bracket = vstart < p->len && p->s[vstart] == '(';
 
 			if (bracket)

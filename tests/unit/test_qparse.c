@@ -287,14 +287,19 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("words\"2026\" |@0 year: needs a plain value: ignored |@5 the "
 	        "quote is never closed: searched the words after it as free "
 	        "text", "year:\"2026");
-	/* a bracket is no value, and is ignored with the field, not left
-	 * to the words as a required one */
+	/* one value in brackets is the value (Lucene's field:(value)); more
+	 * is ignored with the field, not left to the words as a required
+	 * one; an unclosed ( before the value is a slip */
+	lenient("SEQ(year[2025..2025], words\"gil\")", "year:(2025) gil");
 	lenient("words\"gil\" |@0 year: needs a plain value, not brackets: "
 	        "ignored",
-	        "year:(2025) gil");
+	        "year:(2025 OR 2026) gil");
 	lenient("words\"gil\" |@0 site: needs a plain value, not brackets: "
 	        "ignored",
 	        "site:(a (b)) gil");
+	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
+	        "closed: ignored",
+	        "year:(2025 gil");
 }
 
 static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
