@@ -894,6 +894,24 @@ static fo_qnode *parse_near(parser *p)
 
 	for (;;) {
 		peek(p, &t);
+		if ((t.kind == T_PLUS || t.kind == T_MINUS) && left) {
+			/* row -NEAR/2 table: the NEAR still joins (the
+			 * sign took it away, leaving row AND table:
+			 * explore-r) */
+			size_t at = p->i;
+			tok next;
+
+			p->i = t.end;
+			peek(p, &next);
+			p->i = at;
+			if (next.kind == T_NEAR) {
+				take(p, &t);
+				notice(p, t.start, "ignored", "%c before %s",
+				       p->s[t.start],
+				       tok_name(p, &next, name, sizeof name));
+				t = next;
+			}
+		}
 		if (t.kind != T_NEAR || !left)
 			break;
 		take(p, &t);

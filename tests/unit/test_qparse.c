@@ -423,6 +423,9 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "-NOT row");
 	lenient("OR(words\"lock\", words\"row\") |@5 - before OR: ignored",
 	        "lock -OR row");
+	lenient("NEAR/2(words\"row\", words\"table\") |@4 - before NEAR/2: "
+	        "ignored",
+	        "row -NEAR/2 table");
 	/* Nothing between quotes or brackets is reported too. */
 	lenient("words\"lock\" |@5 the phrase is empty: ignored", "lock \"\"");
 	lenient("words\"lock\" |@5 the brackets are empty: ignored",
