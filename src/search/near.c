@@ -110,28 +110,67 @@ static fo_xquery *forms_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 }
 
 /* The NEAR of the terms in l, within the gap allowed plus the words
- * themselves (Xapian: a NEAR/3 b is NEAR 4); a single term alone. */
-static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap)
+ * themselves, width positions (Xapian: a NEAR/3 b is NEAR 4; a joined
+ * compound takes the positions of its parts); a single term alone. */
+static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap, size_t width)
 {
 	if (c->st == FOLIO_OK && l->n > 1)
-		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)l->n - 1);
+		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)width - 1);
 	return fo_qc_fold(c, FO_XOP_AND, l, 0);
+}
+
+/* One word of a NEAR: its query, or for a compound its joined form and
+ * its parts. */
+typedef struct near_item {
+	fo_xquery *whole;
+	fo_qlist parts;
+} near_item;
+
+/* Compounds whose joined and split forms are mixed every way (2^n
+ * NEARs); past that, all joined or all split. */
+#define NEAR_MIXES 3
+
+/* The NEAR of the items, compound number b split where bit b of split
+ * is set. */
+static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
+                           unsigned split, unsigned gap)
+{
+	fo_qlist l = { NULL, 0, 0 };
+	fo_xquery *q;
+	size_t i, k, width = 0;
+	unsigned b = 0;
+
+	for (i = 0; i < n; i++) {
+		int apart = it[i].parts.n && ((split >> b++) & 1u);
+
+		width += it[i].parts.n ? it[i].parts.n : 1;
+		for (k = 0; k < (apart ? it[i].parts.n : 1); k++) {
+			fo_xquery *w = apart ? it[i].parts.q[k] : it[i].whole;
+			fo_qc_push(c, &l,
+			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
+		}
+	}
+	q = near_of(c, &l, gap, width);
+	fo_qc_release(&l);
+	return q;
 }
 
 /* NEAR: every word of the kids in any form the index holds (forms_query;
  * a quoted word its exact form), within the window. A compound takes
- * part by its joined form (commandline) or by its parts (command line),
- * as a free compound matches either: Xapian 1.4 takes only terms and ORs
- * of terms inside a NEAR, so that is the OR of two NEARs, one with each
- * compound joined, one with each split (its parts in any order, as a
- * phrase's words in a NEAR are). */
+ * part by its joined form, in any form (freethreaded, freethreads), or
+ * by its parts (free threaded), as a free compound matches: Xapian 1.4 takes
+ * only terms and ORs of terms inside a NEAR, so that is the best of the
+ * NEARs with each compound joined or split (OP_MAX: a post matching
+ * several weighs as the best, not as their sum). A compound's parts
+ * match in any order, as a phrase's words in a NEAR do. */
 fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 {
-	fo_qlist l = { NULL, 0, 0 }, split = { NULL, 0, 0 };
+	near_item *it = NULL, *grown;
+	fo_qlist mixes = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
-	size_t k, i, j;
-	int compounds = 0;
-	fo_xquery *q = NULL, *word;
+	size_t k, i, j, n_it = 0, compounds = 0;
+	unsigned split, last;
+	fo_xquery *q = NULL;
 	fo_qtoks tl;
 
 	for (k = 0; k < n->n_kids && c->st == FOLIO_OK; k++) {
@@ -141,28 +180,28 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		for (i = 0; i < tl.n; i = j) {
 			const fo_qtok *t = &tl.t[i];
 			const char *exact = fo_qc_fields[kid->field].exact;
-			int forms = kid->kind == FO_Q_WORDS &&
-			            t->kind == FO_TOK_WORD && c->stats &&
-			            c->stats->terms;
-			int compound;
+			int compound, forms;
 			size_t p;
 
 			j = fo_qc_item_end(&tl, i);
 			compound = t->kind == FO_TOK_JOINED && j - i > 2;
-			word = forms ? forms_query(c, kid->field, t)
-			             : fo_qc_term(c, exact, t->term);
-			if (compound) {
-				compounds = 1;
-				for (p = i + 1; p < j; p++)
-					fo_qc_push(
-					    c, &split,
-					    fo_qc_term(c, exact, tl.t[p].term));
-			} else if (word) {
-				fo_qc_push(
-				    c, &split,
-				    fo_xquery_combine(FO_XOP_OR, &word, 1, 0));
+			forms = kid->kind == FO_Q_WORDS && c->stats &&
+			        c->stats->terms &&
+			        (t->kind == FO_TOK_WORD || compound);
+			grown = realloc(it, (n_it + 1) * sizeof *it);
+			if (!grown) {
+				fo_qc_nomem(c);
+				break;
 			}
-			fo_qc_push(c, &l, word);
+			it = grown;
+			memset(&it[n_it], 0, sizeof *it);
+			it[n_it].whole = forms ? forms_query(c, kid->field, t)
+			                       : fo_qc_term(c, exact, t->term);
+			for (p = i + 1; compound && p < j; p++)
+				fo_qc_push(c, &it[n_it].parts,
+				           fo_qc_term(c, exact, tl.t[p].term));
+			n_it++;
+			compounds += compound;
 			if (t->kind == FO_TOK_WORD)
 				fo_qc_word_add(c, kid, t);
 			if (compound) {
@@ -183,14 +222,24 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		}
 		fo_qc_toks_free(&tl);
 	}
-	q = near_of(c, &l, n->window);
-	if (compounds)
-		q = fo_qc_pair(c, FO_XOP_OR, q, near_of(c, &split, n->window));
+	last = compounds <= NEAR_MIXES ? (1u << compounds) - 1 : 1;
+	for (split = 0; c->st == FOLIO_OK && split <= last; split++)
+		fo_qc_push(c, &mixes,
+		           near_mix(c, it, n_it,
+		                    compounds <= NEAR_MIXES ? split
+		                    : split                 ? ~0u
+		                                            : 0u,
+		                    n->window));
+	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
 	if (q)
 		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
 		               FO_FIELD_ANY, 1.0, NULL, 0);
+	for (i = 0; i < n_it; i++) {
+		fo_xquery_free(it[i].whole);
+		fo_qc_release(&it[i].parts);
+	}
+	free(it);
 	fo_buf_free(&label);
-	fo_qc_release(&l);
-	fo_qc_release(&split);
+	fo_qc_release(&mixes);
 	return q;
 }
