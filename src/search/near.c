@@ -223,7 +223,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		fo_qc_toks_free(&tl);
 	}
 	last = compounds <= NEAR_MIXES ? (1u << compounds) - 1 : 1;
-	for (split = 0; c->st == FOLIO_OK && split <= last; split++)
+	/* kids without a word make no NEAR, and no error */
+	for (split = 0; c->st == FOLIO_OK && n_it && split <= last; split++)
 		fo_qc_push(c, &mixes,
 		           near_mix(c, it, n_it,
 		                    compounds <= NEAR_MIXES ? split

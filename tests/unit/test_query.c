@@ -340,6 +340,24 @@ static void test_query__a_compound_prefix_completes_its_last_part_too(void)
 	fo_analyzer_free(an);
 }
 
+/* The fuzzer's find: kids that analyse to no word made an empty NEAR
+ * that failed the compilation as out of memory. */
+static void test_query__a_near_of_wordless_kids_is_no_query(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = some_frequencies,
+		            .terms = some_terms,
+		            .docs = 100 };
+	fo_compiled c;
+
+	assert_true(an != NULL);
+	assert_int(FOLIO_OK,
+	           compile_with(an, "\"%%\" NEAR/3 \"$$\"", 1, &stats, &c));
+	assert_true(c.q == NULL);
+	fo_compiled_free(&c);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_common_ranked_word_only_adds_weight(void)
 {
 	fo_analyzer *an = english();
@@ -405,6 +423,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
+	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),
 	FO_TEST(test_query__a_common_ranked_word_only_adds_weight),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
 };
