@@ -110,12 +110,14 @@ static fo_xquery *forms_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 }
 
 /* The NEAR of the terms in l, within the gap allowed plus the words
- * themselves, width positions (Xapian: a NEAR/3 b is NEAR 4; a joined
- * compound takes the positions of its parts); a single term alone. */
-static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap, size_t width)
+ * themselves (Xapian: a NEAR/3 b is NEAR 4); a single term alone. A
+ * joined compound is one word: written apart, its parts are found by the
+ * split reading, where each takes its place (a joined form counted as
+ * its parts let "freethreaded x build" be NEAR/1 build: explore-t). */
+static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap)
 {
 	if (c->st == FOLIO_OK && l->n > 1)
-		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)width - 1);
+		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)l->n - 1);
 	return fo_qc_fold(c, FO_XOP_AND, l, 0);
 }
 
@@ -137,28 +139,28 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 {
 	fo_qlist l = { NULL, 0, 0 };
 	fo_xquery *q;
-	size_t i, k, width = 0;
+	size_t i, k;
 	unsigned b = 0;
 
 	for (i = 0; i < n; i++) {
 		int apart = it[i].parts.n && ((split >> b++) & 1u);
 
-		width += it[i].parts.n ? it[i].parts.n : 1;
 		for (k = 0; k < (apart ? it[i].parts.n : 1); k++) {
 			fo_xquery *w = apart ? it[i].parts.q[k] : it[i].whole;
 			fo_qc_push(c, &l,
 			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
 		}
 	}
-	q = near_of(c, &l, gap, width);
+	q = near_of(c, &l, gap);
 	fo_qc_release(&l);
 	return q;
 }
 
 /* NEAR: every word of the kids in any form the index holds (forms_query;
  * a quoted word its exact form), within the window. A compound takes
- * part by its joined form, in any form (freethreaded, freethreads), or
- * by its parts (free threaded), as a free compound matches: Xapian 1.4 takes
+ * part by its joined form or by its parts, each in any form the index
+ * holds (freethreads; free threads), as a free compound matches either
+ * way: Xapian 1.4 takes
  * only terms and ORs of terms inside a NEAR, so that is the best of the
  * NEARs with each compound joined or split (OP_MAX: a post matching
  * several weighs as the best, not as their sum). A compound's parts
@@ -198,8 +200,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			it[n_it].whole = forms ? forms_query(c, kid->field, t)
 			                       : fo_qc_term(c, exact, t->term);
 			for (p = i + 1; compound && p < j; p++)
-				fo_qc_push(c, &it[n_it].parts,
-				           fo_qc_term(c, exact, tl.t[p].term));
+				fo_qc_push(
+				    c, &it[n_it].parts,
+				    forms ? forms_query(c, kid->field, &tl.t[p])
+				          : fo_qc_term(c, exact, tl.t[p].term));
 			n_it++;
 			compounds += compound;
 			if (t->kind == FO_TOK_WORD)

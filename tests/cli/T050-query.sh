@@ -95,17 +95,20 @@ begin "a compound in a NEAR matches by its parts or its joined form"
 expect_eq "$REDHAT|$REDHAT" "$(hits 'free-threaded NEAR/1 build')|$(hits 'build NEAR/1 free-threaded')"
 
 # Two compounds were both joined or both split, never one of each; and
-# a compound was its exact joined form only (explore-r).
+# a compound was its exact forms only (explore-r).
 cat >"$TMP/near2.jsonl" <<'JL'
 {"url": "https://example.com/q1", "title": "One", "summary": "A freethreaded command line tool."}
 {"url": "https://example.com/q2", "title": "Two", "summary": "A free threaded commandline tool."}
 {"url": "https://example.com/q3", "title": "Three", "summary": "A free-threaded command-line tool."}
 {"url": "https://example.com/q4", "title": "Four", "summary": "The free-threads build."}
+{"url": "https://example.com/q5", "title": "Five", "summary": "The freethreaded x build."}
 JL
 "$FOLIO" index --db "$TMP/near2" "$TMP/near2.jsonl" >/dev/null
-begin "compounds in a NEAR match joined or split each, joined in any form"
-expect_eq "https://example.com/q1 https://example.com/q2 https://example.com/q3|https://example.com/q4" \
-	"$(hits --db "$TMP/near2" 'free-threaded NEAR/2 command-line' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/near2" 'free-threading NEAR/1 build')"
+# And a joined form counted as its parts put "freethreaded x build"
+# within NEAR/1 of build (explore-t).
+begin "compounds in a NEAR match joined or split each, in any form"
+expect_eq "https://example.com/q1 https://example.com/q2 https://example.com/q3|https://example.com/q4|https://example.com/q4" \
+	"$(hits --db "$TMP/near2" 'free-threaded NEAR/2 command-line' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/near2" 'free-threading NEAR/1 build')|$(hits --db "$TMP/near2" 'free-threaded NEAR/1 build')"
 
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
