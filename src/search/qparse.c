@@ -638,10 +638,16 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 		 * follows it (read as a bracket, 2025 became a required
 		 * word: explore-r) */
 		if (vstart + 1 < p->len && p->s[vstart] == '(' &&
-		    bracket_end(p, vstart) == vstart + 1 &&
-		    value_at(p, vstart + 1) && p->s[vstart + 1] != '(') {
-			notice(p, vstart, "ignored", "the ( is never closed");
-			vstart++;
+		    bracket_end(p, vstart) == vstart + 1) {
+			size_t at = vstart + 1;
+
+			while (at < p->len && is_space(p->s[at]))
+				at++;
+			if (value_at(p, at) && p->s[at] != '(') {
+				notice(p, vstart, "ignored",
+				       "the ( is never closed");
+				vstart = at;
+			}
 		}
 		q = quote_at(p, vstart);
 		vend = word_end(p, vstart);
@@ -1231,11 +1237,11 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 			n->len = p.len;
 			n->field = FO_FIELD_ANY;
 			tree->root = n;
-			/* the notices that called the operators ignored
-			 * are not true of this reading (explore-p) */
+			/* the notices that called the syntax ignored are
+			 * not true of this reading (explore-p) */
 			tree->n_notices = 0;
 			notice(&p, 0, "searched the whole query as words",
-			       "no words outside the operators");
+			       "nothing to search but syntax");
 		}
 	}
 	if (tree->oom)

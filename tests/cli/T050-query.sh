@@ -254,7 +254,7 @@ expect_eq "0" "$rc"
 
 begin "a query of operators alone is searched as words"
 run "$FOLIO" search --db "$TMP/index" OR
-expect_eq "0|folio: query position 1: no words outside the operators: searched the whole query as words" "$rc|$err"
+expect_eq "0|folio: query position 1: nothing to search but syntax: searched the whole query as words" "$rc|$err"
 
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''

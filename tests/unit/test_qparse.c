@@ -300,6 +300,9 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
 	        "closed: ignored",
 	        "year:(2025 gil");
+	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
+	        "closed: ignored",
+	        "year:( 2025 gil");
 }
 
 static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
@@ -438,12 +441,17 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 {
 	/* and says only that: the operators are not also called ignored
 	 * (explore-p) */
-	lenient("words\"OR\" |@0 no words outside the operators: searched "
+	lenient("words\"OR\" |@0 nothing to search but syntax: searched "
 	        "the whole query as words",
 	        "OR");
-	lenient("words\"OR OR\" |@0 no words outside the operators: searched "
+	lenient("words\"OR OR\" |@0 nothing to search but syntax: searched "
 	        "the whole query as words",
 	        "OR OR");
+	/* a field whose value is ignored is syntax too, not "operators"
+	 * (explore-t) */
+	lenient("words\"year:(2025 OR 2024)\" |@0 nothing to search but "
+	        "syntax: searched the whole query as words",
+	        "year:(2025 OR 2024)");
 }
 
 static void test_qparse__strict_makes_the_first_problem_an_error(void)
