@@ -356,3 +356,28 @@ char *fo_normalize_nfkc(const char *text, size_t len)
 		return NULL;
 	return (char *)out;
 }
+
+int fo_mixed_case(const char *text, size_t len)
+{
+	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)text;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+	int up = 0, low = 0;
+	size_t i = 0;
+
+	while (i < len && !(up && low)) {
+		r = utf8proc_iterate(s + i, (utf8proc_ssize_t)(len - i), &cp);
+		if (r <= 0) {
+			i++;
+			continue;
+		}
+		switch (utf8proc_category(cp)) {
+		case UTF8PROC_CATEGORY_LU:
+		case UTF8PROC_CATEGORY_LT: up = 1; break;
+		case UTF8PROC_CATEGORY_LL: low = 1; break;
+		default: break;
+		}
+		i += (size_t)r;
+	}
+	return up && low;
+}

@@ -496,6 +496,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		/* one value per filter term: company:"red hat" finds both
 		 * "Red Hat" and "RED HAT", so their facet counts both */
 		params.facet_key = fo_normalize_value;
+		params.facet_mixed = fo_mixed_case;
 		params.count = count;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);

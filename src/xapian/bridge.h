@@ -208,6 +208,9 @@ typedef struct fo_xsearch {
 	 * Returns the key, malloc'd, or NULL to use the value as it is.
 	 * NULL: values count as they are. */
 	char *(*facet_key)(const char *value, size_t len);
+	/* Whether a spelling has both upper and lower case letters, which
+	 * wins ties (NULL: ASCII letters are looked at). */
+	int (*facet_mixed)(const char *value, size_t len);
 	/* A query matching exactly the posts the query matches, with fewer
 	 * overlapping parts, for the estimate of their number when it is
 	 * not counted (NULL: the query's own estimate). Xapian estimates a

@@ -21,8 +21,9 @@ namespace
 class FacetCounts {
 public:
 	typedef char *(*key_fn)(const char *value, size_t len);
+	typedef int (*mixed_fn)(const char *value, size_t len);
 
-	explicit FacetCounts(key_fn key) : key_(key)
+	FacetCounts(key_fn key, mixed_fn is_mixed) : key_(key), mixed_(is_mixed)
 	{
 	}
 	// The raw slot value v of n documents.
@@ -98,18 +99,22 @@ private:
 		v->n += n;
 		*it->second.n += n;
 	}
-	// 1 for a spelling with both upper and lower case letters (ASCII),
-	// which names a value better than "RED HAT" or "nvidia" alone.
-	static int mixed(const std::string &s)
+	// 1 for a spelling with both upper and lower case letters, which
+	// names a value better than "RED HAT" or "nvidia" alone: the
+	// caller's test (fo_xsearch.facet_mixed, which knows Unicode's
+	// cases: "Éclair" over "ÉCLAIR"), else ASCII letters'.
+	int mixed(const std::string &s) const
 	{
 		bool up = false, low = false;
+		if (mixed_)
+			return mixed_(s.data(), s.size());
 		for (char ch : s) {
 			up = up || (ch >= 'A' && ch <= 'Z');
 			low = low || (ch >= 'a' && ch <= 'z');
 		}
 		return up && low;
 	}
-	static std::string spelling(const value &c)
+	std::string spelling(const value &c) const
 	{
 		const std::pair<const std::string, uint64_t> *best = nullptr;
 		for (const auto &sp : c.spellings)
@@ -121,6 +126,7 @@ private:
 	}
 
 	key_fn key_;
+	mixed_fn mixed_;
 	std::map<std::string, value> counts_; // by key; nodes never move
 	std::unordered_map<std::string, spelt> spelt_;
 	std::vector<const value *> seen_; // the values of one raw value
@@ -139,9 +145,9 @@ namespace
 
 class FacetSpy : public Xapian::MatchSpy {
 public:
-	FacetSpy(unsigned slot, FacetCounts::key_fn key)
-		: slot_(slot), counts_(key)
-	{
+  FacetSpy(unsigned slot, FacetCounts::key_fn key, FacetCounts::mixed_fn mixed)
+      : slot_(slot), counts_(key, mixed)
+  {
 	}
 	void operator()(const Xapian::Document &doc, double) override
 	{
@@ -163,13 +169,14 @@ namespace
 {
 
 struct RemoteFacetSpy {
-	RemoteFacetSpy(unsigned slot, FacetCounts::key_fn key)
-		: spy(slot), slot_(slot), key_(key)
+	RemoteFacetSpy(unsigned slot, FacetCounts::key_fn key,
+	               FacetCounts::mixed_fn mixed)
+	    : spy(slot), slot_(slot), key_(key), mixed_(mixed)
 	{
 	}
 	void collect(fo_xfacet &out) const
 	{
-		FacetCounts counts(key_);
+		FacetCounts counts(key_, mixed_);
 		for (Xapian::TermIterator v = spy.values_begin();
 		     v != spy.values_end(); ++v)
 			counts.add(*v, v.get_termfreq());
@@ -180,6 +187,7 @@ struct RemoteFacetSpy {
 private:
 	unsigned slot_;
 	FacetCounts::key_fn key_;
+	FacetCounts::mixed_fn mixed_;
 };
 
 } // namespace
@@ -297,11 +305,12 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		if (!(p->facet_slots & (1u << slot)))
 			continue;
 		if (h->remote) {
-			remote_spies.emplace_back(
-				new RemoteFacetSpy(slot, p->facet_key));
+			remote_spies.emplace_back(new RemoteFacetSpy(
+			    slot, p->facet_key, p->facet_mixed));
 			enq.add_matchspy(&remote_spies.back()->spy);
 		} else {
-			spies.emplace_back(new FacetSpy(slot, p->facet_key));
+			spies.emplace_back(
+			    new FacetSpy(slot, p->facet_key, p->facet_mixed));
 			enq.add_matchspy(spies.back().get());
 		}
 	}

@@ -36,6 +36,17 @@ expect_eq '[{"value": "NVIDIA", "count": 2}, {"value": "Red Hat", "count": 2}, {
 run "$FOLIO" search --db "$TMP/db" --json 'company:"zoe labs"'
 expect_eq 2 "$(json 'd["total"]')"
 
+# Mixed case was told by ASCII letters alone: ÉCLAIR beat Éclair, whose
+# only capital is not ASCII (explore-p).
+begin "a spelling whose capital is not ASCII is mixed case too"
+cat >"$TMP/cases.jsonl" <<'JL'
+{"url": "https://e.com/1", "title": "A", "summary": "x", "company": "ÉCLAIR"}
+{"url": "https://e.com/2", "title": "B", "summary": "x", "company": "Éclair"}
+JL
+"$FOLIO" index --db "$TMP/cases" "$TMP/cases.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/cases" --json --facets x
+expect_eq '[{"value": "Éclair", "count": 2}]' "$(json 'json.dumps(d["facets"]["company"], ensure_ascii=False)')"
+
 # A post without a date has no place in a date order: last either way, as
 # Elasticsearch and Solr put missing values by default.
 begin "--sort oldest and newest put posts without a date last"
