@@ -7,7 +7,8 @@
 #ifndef FOLIO_UTIL_URL_H
 #define FOLIO_UTIL_URL_H
 
-/* Lower-case url's scheme and host in place; whether anything changed. A
+/* Lower-case url's scheme and host in place (a host's non-ASCII letters
+ * too, where their lower case is no longer); whether anything changed. A
  * string without a scheme ("ALPHA *( ALPHA / DIGIT / + / - / . ) :") is
  * left alone. */
 int fo_url_fold(char *url);

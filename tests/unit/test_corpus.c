@@ -363,6 +363,12 @@ static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
 	assert_int(2, n_posts);
 	assert_str("mailto:Ann@Example.ORG", posts[0].url);
 	assert_str("/relative/Path", posts[1].url);
+	/* a host's other letters too (ÉX.org and éx.org were two posts:
+	 * explore-q); the path keeps its case */
+	assert_ok(jl("{\"url\": \"https://\xc3\x89X.org:1/\xc3\x89\", "
+	             "\"title\": \"t\", \"summary\": \"s\"}\n"));
+	assert_int(1, n_posts);
+	assert_str("https://\xc3\xa9x.org:1/\xc3\x89", posts[0].url);
 }
 
 static void test_corpus__md_nested_brackets(void)
