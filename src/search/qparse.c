@@ -883,6 +883,11 @@ static int nearable(const fo_qnode *n, const fo_qnode *first)
 	       n->occur == FO_OCCUR_DEFAULT;
 }
 
+static int is_sign(tkind k)
+{
+	return k == T_PLUS || k == T_MINUS || k == T_SIGN;
+}
+
 /* n as a NEAR operand: a URL is its words there, as positions are the
  * point of NEAR and a post's identity has none. */
 static fo_qnode *near_operand(fo_qnode *n)
@@ -900,22 +905,24 @@ static fo_qnode *parse_near(parser *p)
 
 	for (;;) {
 		peek(p, &t);
-		if ((t.kind == T_PLUS || t.kind == T_MINUS) && left) {
-			/* row -NEAR/2 table: the NEAR still joins (the
-			 * sign took it away, leaving row AND table:
-			 * explore-r) */
+		if (is_sign(t.kind) && left) {
+			/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR
+			 * still joins (the sign took it away, leaving row
+			 * AND table: explore-r, explore-t) */
 			size_t at = p->i;
-			tok next;
+			tok next = t;
 
-			p->i = t.end;
-			peek(p, &next);
+			do {
+				p->i = next.end;
+				peek(p, &next);
+			} while (is_sign(next.kind));
 			p->i = at;
-			if (next.kind == T_NEAR) {
+			while (next.kind == T_NEAR && is_sign(t.kind)) {
 				take(p, &t);
 				notice(p, t.start, "ignored", "%c before %s",
 				       p->s[t.start],
 				       tok_name(p, &next, name, sizeof name));
-				t = next;
+				peek(p, &t);
 			}
 		}
 		if (t.kind != T_NEAR || !left)

@@ -429,6 +429,12 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("NEAR/2(words\"row\", words\"table\") |@4 - before NEAR/2: "
 	        "ignored",
 	        "row -NEAR/2 table");
+	lenient("NEAR/10(words\"row\", words\"table\") |@4 + before NEAR: "
+	        "ignored |@5 - before NEAR: ignored",
+	        "row +-NEAR table");
+	lenient("NEAR/10(words\"row\", words\"table\") |@4 - before NEAR: "
+	        "ignored",
+	        "row - NEAR table");
 	/* Nothing between quotes or brackets is reported too. */
 	lenient("words\"lock\" |@5 the phrase is empty: ignored", "lock \"\"");
 	lenient("words\"lock\" |@5 the brackets are empty: ignored",
