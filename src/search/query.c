@@ -726,6 +726,11 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		                                            : &deflt;
 		if (kid->occur == FO_OCCUR_NOT)
 			c->positive = 0;
+		/* +word and -word are words every hit must have or lack,
+		 * not words ranked: an abbreviation's guess (ser for
+		 * server) must neither satisfy +server nor be excluded by
+		 * -server (explore-u) */
+		c->ranked = op == FO_DEFOP_OR && kid->occur == FO_OCCUR_DEFAULT;
 		if (url) {
 			fo_qc_push(c, to == &nots ? &nots : &filters, url);
 		} else if (kid->kind == FO_Q_URL) {
@@ -776,6 +781,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		}
 		c->positive = positive;
 	}
+	c->ranked = op == FO_DEFOP_OR;
 
 	if (op == FO_DEFOP_OR && n_prox)
 		c->out->ranked = 1;

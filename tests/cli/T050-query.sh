@@ -110,6 +110,22 @@ begin "compounds in a NEAR match joined or split each, in any form"
 expect_eq "https://example.com/q1 https://example.com/q2 https://example.com/q3|https://example.com/q4|https://example.com/q4" \
 	"$(hits --db "$TMP/near2" 'free-threaded NEAR/2 command-line' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/near2" 'free-threading NEAR/1 build')|$(hits --db "$TMP/near2" 'free-threaded NEAR/1 build')"
 
+# Among ranked words, -server also excluded, and +server was met by,
+# a title's abbreviation "SER" (explore-u).
+cat >"$TMP/abbr.jsonl" <<'JL'
+{"url": "https://example.com/s1", "title": "Video player for SER files", "summary": "Plays video."}
+{"url": "https://example.com/s2", "title": "A media server", "summary": "Serves video to a player."}
+{"url": "https://example.com/s3", "title": "Other video thing", "summary": "Video tools and a player."}
+JL
+# others, so that video and player are not common words
+for i in $(seq 1 20); do
+	printf '{"url": "https://example.com/f%d", "title": "Filler %d", "summary": "Kernels and locks."}\n' "$i" "$i"
+done >>"$TMP/abbr.jsonl"
+"$FOLIO" index --db "$TMP/abbr" "$TMP/abbr.jsonl" >/dev/null
+begin "+word and -word among ranked words mean the word, not its abbreviations"
+expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2" \
+	"$(hits --db "$TMP/abbr" 'video player tools -server' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+server video player')"
+
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
 
