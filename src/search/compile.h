@@ -46,6 +46,9 @@ typedef struct fo_qc {
 	int positive; /* not under a NOT: what matches is highlighted */
 	int ranked;   /* the sequence being compiled ORs its words */
 	int common;   /* the word being compiled only adds weight */
+	int sure;     /* inside an item with a sign or under NOT: its words
+	                 must match or must not, so no guesses are added
+	                 (abbreviations, initials) */
 	const fo_qstats *stats;
 	fo_compiled *out;
 	fo_buf scratch;

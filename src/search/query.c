@@ -87,9 +87,8 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	 * guess, and a guess must not add hits to a query whose every word
 	 * has to match (freethreaded is not "free"). It adds hits, so it is
 	 * there whatever the order: a date sort lists the same posts. */
-	if (f == FO_FIELD_ANY && c->ranked && !c->common &&
-	    c->rank->abbrev_weight > 0 &&
-	    fo_abbreviable(t->term)) {
+	if (f == FO_FIELD_ANY && c->ranked && !c->common && !c->sure &&
+	    c->rank->abbrev_weight > 0 && fo_abbreviable(t->term)) {
 		fo_qc_push(c, &l, fo_qc_abbrev(c, t));
 	}
 	if (f == FO_FIELD_ANY && c->relevance && c->rank->title_weight > 0) {
@@ -695,7 +694,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	size_t k, i, j, n_prox = 0, cap_prox = 0;
 	fo_xquery *base = NULL, *q;
 	fo_defop op = c->rank->defop;
-	int positive = c->positive, ranked = c->ranked;
+	int positive = c->positive, ranked = c->ranked, sure = c->sure;
 
 	size_t typed = typed_words(c, kids, n_kids);
 	double prox_weight;
@@ -726,11 +725,12 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		                                            : &deflt;
 		if (kid->occur == FO_OCCUR_NOT)
 			c->positive = 0;
-		/* +word and -word are words every hit must have or lack,
-		 * not words ranked: an abbreviation's guess (ser for
+		/* +word and -word, and every word of +(…) and -(…), are
+		 * words every hit must have or lack: a guess (ser for
 		 * server) must neither satisfy +server nor be excluded by
-		 * -server (explore-u) */
-		c->ranked = op == FO_DEFOP_OR && kid->occur == FO_OCCUR_DEFAULT;
+		 * -server (explore-u, explore-v) */
+		if (kid->occur != FO_OCCUR_DEFAULT)
+			c->sure = 1;
 		if (url) {
 			fo_qc_push(c, to == &nots ? &nots : &filters, url);
 		} else if (kid->kind == FO_Q_URL) {
@@ -780,8 +780,8 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			fo_qc_push(c, to, q);
 		}
 		c->positive = positive;
+		c->sure = sure;
 	}
-	c->ranked = op == FO_DEFOP_OR;
 
 	if (op == FO_DEFOP_OR && n_prox)
 		c->out->ranked = 1;
@@ -789,7 +789,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	 * (feedparser for "feed parser"), so a date sort has them too. */
 	if (c->rank->join_weight > 0 && n_prox > 1)
 		fo_qc_joined_pairs(c, prox, n_prox, &joins);
-	if (op == FO_DEFOP_OR && c->rank->acronym_weight > 0 &&
+	if (op == FO_DEFOP_OR && !c->sure && c->rank->acronym_weight > 0 &&
 	    n_prox >= FO_ACRONYM_MIN)
 		fo_qc_acronyms(c, prox, n_prox, &joins);
 	/* Common words only add weight to the posts other words find. With
@@ -884,17 +884,19 @@ static fo_xquery *compile_and_not(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
 	fo_xquery *left, *q;
-	int positive = c->positive;
+	int positive = c->positive, sure = c->sure;
 	size_t i;
 
 	left = n->n_kids ? compile(c, n->kids[0]) : NULL;
 	if (!left && c->st == FOLIO_OK && !(left = fo_xquery_match_all()))
 		fo_qc_nomem(c);
 	c->positive = 0;
+	c->sure = 1;
 	for (i = 1; i < n->n_kids; i++)
 		if ((q = compile(c, n->kids[i])) != NULL)
 			fo_qc_push(c, &l, q);
 	c->positive = positive;
+	c->sure = sure;
 	q = fo_qc_pair(c, FO_XOP_AND_NOT, left,
 	               fo_qc_fold(c, FO_XOP_OR, &l, 0));
 	fo_qc_release(&l);

@@ -125,6 +125,11 @@ done >>"$TMP/abbr.jsonl"
 begin "+word and -word among ranked words mean the word, not its abbreviations"
 expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2" \
 	"$(hits --db "$TMP/abbr" 'video player tools -server' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+server video player')"
+# ... and so do the words of a signed bracket of three or more, which
+# was compiled as ranked words again (explore-v)
+begin "so do the words of +(...) and -(...)"
+expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2|https://example.com/s1 https://example.com/s3" \
+	"$(hits --db "$TMP/abbr" 'video player tools -(server kilo lima)' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+(server kilo lima) video player')|$(hits --db "$TMP/abbr" 'video player tools NOT (server kilo lima)' | tr ' ' '\n' | sort | xargs)"
 
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
