@@ -200,12 +200,21 @@ static folio_status add_filter(emit_ctx *c, const char *prefix,
 /* The host part of an http(s) URL, without "www.". */
 static const char *url_host(const char *url, size_t *len)
 {
-	const char *p = strstr(url, "://"), *end;
+	const char *p = strstr(url, "://"), *end, *at;
 
 	if (!p)
 		return NULL;
 	p += 3;
-	end = p + strcspn(p, "/:?#");
+	/* the authority, without a user (bob:pw@) and a port; an IPv6
+	 * address whole, brackets included (explore-v) */
+	end = p + strcspn(p, "/?#");
+	for (at = p; at < end; at++)
+		if (*at == '@')
+			p = at + 1;
+	if (p < end && *p == '[')
+		end = (at = memchr(p, ']', (size_t)(end - p))) ? at + 1 : end;
+	else
+		end = p + strcspn(p, ":/?#");
 	/* ex.org. is ex.org, fully qualified, as site: reads it */
 	while (end > p && end[-1] == '.')
 		end--;

@@ -547,8 +547,12 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 			host = s + 3;
 			break;
 		}
-	for (s = host; s < end && *s != '/' && *s != '?' && *s != '#' &&
-	               *s != ':';
+	for (s = host; s < end && *s != '/' && *s != '?' && *s != '#'; s++)
+		if (*s == '@')
+			host = s + 1; /* site:https://bob@host/x */
+	for (s = host;
+	     s < end && *s != '/' && *s != '?' && *s != '#' &&
+	     (*s != ':' || *host == '[') && (s == host || s[-1] != ']');
 	     s++)
 		if (n < sizeof buf - 1)
 			buf[n++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s;

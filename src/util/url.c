@@ -31,7 +31,7 @@ static int fold_host(char *url, size_t from, size_t to)
 {
 	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)url;
 	utf8proc_uint8_t low[4];
-	utf8proc_int32_t cp;
+	utf8proc_int32_t cp, folded;
 	utf8proc_ssize_t r, n;
 	size_t i = from, o = from;
 	int changed = 0;
@@ -49,7 +49,11 @@ static int fold_host(char *url, size_t from, size_t to)
 			url[o++] = url[i++];
 			continue;
 		}
-		n = utf8proc_encode_char(utf8proc_tolower(cp), low);
+		/* never to ASCII: İX.org is not ix.org (IDNA maps İ to i
+		 * and a combining dot), nor is the Kelvin sign a k
+		 * (explore-v) */
+		folded = utf8proc_tolower(cp);
+		n = folded < 0x80 ? 0 : utf8proc_encode_char(folded, low);
 		if (n > 0 && n <= r &&
 		    (n != r || memcmp(low, s + i, (size_t)n))) {
 			memcpy(url + o, low, (size_t)n);

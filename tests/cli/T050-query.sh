@@ -193,6 +193,8 @@ cat >"$TMP/hosts.jsonl" <<'JL'
 {"url": "https://www.bücher.de/x", "title": "Books", "summary": "Alpha."}
 {"url": "http://192.168.1.10/x", "title": "A host", "summary": "Beta."}
 {"url": "https://ex.org./dup", "title": "Fully qualified", "summary": "Gamma."}
+{"url": "https://Bob:PaSS@plain6.example:8080/a", "title": "A user", "summary": "Delta."}
+{"url": "http://[2001:db8::7]:8080/a", "title": "IPv6", "summary": "Epsilon."}
 JL
 "$FOLIO" index --db "$TMP/hosts" "$TMP/hosts.jsonl" >/dev/null
 begin "site: folds case and accents as the index does, and an IP address has no parent domains"
@@ -201,6 +203,10 @@ expect_eq "1|1|1|0" "$(total_of "$TMP/hosts" site:bücher.de)|$(total_of "$TMP/h
 # (explore-q).
 begin "a fully qualified host (ex.org.) is its host without the dot"
 expect_eq "1|1" "$(total_of "$TMP/hosts" site:ex.org)|$(total_of "$TMP/hosts" site:ex.org.)"
+# The user of user@host was taken for the host, and an IPv6 address
+# was cut at its first colon: every one was "[" (explore-v).
+begin "a host after a user, and an IPv6 address, are hosts as written"
+expect_eq "1|0|1|0" "$(total_of "$TMP/hosts" site:plain6.example)|$(total_of "$TMP/hosts" site:bob)|$(total_of "$TMP/hosts" 'site:[2001:db8::7]')|$(total_of "$TMP/hosts" 'site:[2001:db8::8]')"
 
 # Red Hat and NVIDIA share a date and score 0 (filters only): their
 # content hashes order them, in a date order as in relevance order.

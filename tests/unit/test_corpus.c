@@ -369,6 +369,10 @@ static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
 	             "\"title\": \"t\", \"summary\": \"s\"}\n"));
 	assert_int(1, n_posts);
 	assert_str("https://\xc3\xa9x.org:1/\xc3\x89", posts[0].url);
+	/* never to ASCII: İX.org is not ix.org (explore-v) */
+	assert_ok(jl("{\"url\": \"https://\xc4\xb0X.org/\", \"title\": \"t\", "
+	             "\"summary\": \"s\"}\n"));
+	assert_str("https://\xc4\xb0x.org/", posts[0].url);
 }
 
 static void test_corpus__md_nested_brackets(void)
