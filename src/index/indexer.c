@@ -346,12 +346,13 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 		FILTER(FO_PREFIX_TOPIC, p->topics[i]);
 #undef FILTER
 	/* site:nvidia.com finds developer.nvidia.com: the host and each
-	 * parent domain of two labels or more. An IPv4 address has no
-	 * parent domains (site:1.10 must not find 192.168.1.10). */
+	 * parent domain of two labels or more. An IP address has no
+	 * parent domains (site:1.10 must not find 192.168.1.10, nor site:3.4]
+	 * [::ffff:1.2.3.4]). */
 	host = url_host(p->url, &host_len);
 	if (st == FOLIO_OK && host && host_len)
 		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
-	if (host && strspn(host, "0123456789.") >= host_len)
+	if (host && (strspn(host, "0123456789.") >= host_len || *host == '['))
 		host = NULL;
 	while (st == FOLIO_OK && host && (dot = memchr(host, '.', host_len))) {
 		host_len -= (size_t)(dot + 1 - host);

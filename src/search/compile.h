@@ -48,7 +48,7 @@ typedef struct fo_qc {
 	int common;   /* the word being compiled only adds weight */
 	int sure;     /* inside an item with a sign or under NOT: its words
 	                 must match or must not, so no guesses are added
-	                 (abbreviations, initials) */
+	                 (abbreviations, initials, joined pairs) */
 	const fo_qstats *stats;
 	fo_compiled *out;
 	fo_buf scratch;

@@ -787,7 +787,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		c->out->ranked = 1;
 	/* Joined words and initials find posts the words do not
 	 * (feedparser for "feed parser"), so a date sort has them too. */
-	if (c->rank->join_weight > 0 && n_prox > 1)
+	if (c->rank->join_weight > 0 && n_prox > 1 && !c->sure)
 		fo_qc_joined_pairs(c, prox, n_prox, &joins);
 	if (op == FO_DEFOP_OR && !c->sure && c->rank->acronym_weight > 0 &&
 	    n_prox >= FO_ACRONYM_MIN)

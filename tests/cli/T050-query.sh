@@ -116,6 +116,7 @@ cat >"$TMP/abbr.jsonl" <<'JL'
 {"url": "https://example.com/s1", "title": "Video player for SER files", "summary": "Plays video."}
 {"url": "https://example.com/s2", "title": "A media server", "summary": "Serves video to a player."}
 {"url": "https://example.com/s3", "title": "Other video thing", "summary": "Video tools and a player."}
+{"url": "https://example.com/s4", "title": "Mediaplayer plugin", "summary": "Codecs."}
 JL
 # others, so that video and player are not common words
 for i in $(seq 1 20); do
@@ -130,6 +131,10 @@ expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2"
 begin "so do the words of +(...) and -(...)"
 expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2|https://example.com/s1 https://example.com/s3" \
 	"$(hits --db "$TMP/abbr" 'video player tools -(server kilo lima)' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+(server kilo lima) video player')|$(hits --db "$TMP/abbr" 'video player tools NOT (server kilo lima)' | tr ' ' '\n' | sort | xargs)"
+# ... nor their joined forms: -(media player kilo) excluded "Mediaplayer"
+# (explore-w)
+begin "and no joined form of two of them"
+expect_eq "https://example.com/s4" "$(hits --db "$TMP/abbr" 'plugin tools codecs -(media player kilo)')"
 
 begin "prefix* completes a word"
 expect_eq "$MODAL $NVIDIA" "$(hits 'dedup*')"
@@ -195,6 +200,7 @@ cat >"$TMP/hosts.jsonl" <<'JL'
 {"url": "https://ex.org./dup", "title": "Fully qualified", "summary": "Gamma."}
 {"url": "https://Bob:PaSS@plain6.example:8080/a", "title": "A user", "summary": "Delta."}
 {"url": "http://[2001:db8::7]:8080/a", "title": "IPv6", "summary": "Epsilon."}
+{"url": "http://[::ffff:1.2.3.4]/a", "title": "IPv4 in IPv6", "summary": "Zeta."}
 JL
 "$FOLIO" index --db "$TMP/hosts" "$TMP/hosts.jsonl" >/dev/null
 begin "site: folds case and accents as the index does, and an IP address has no parent domains"
@@ -206,7 +212,7 @@ expect_eq "1|1" "$(total_of "$TMP/hosts" site:ex.org)|$(total_of "$TMP/hosts" si
 # The user of user@host was taken for the host, and an IPv6 address
 # was cut at its first colon: every one was "[" (explore-v).
 begin "a host after a user, and an IPv6 address, are hosts as written"
-expect_eq "1|0|1|0" "$(total_of "$TMP/hosts" site:plain6.example)|$(total_of "$TMP/hosts" site:bob)|$(total_of "$TMP/hosts" 'site:[2001:db8::7]')|$(total_of "$TMP/hosts" 'site:[2001:db8::8]')"
+expect_eq "1|0|1|0|1|0" "$(total_of "$TMP/hosts" site:plain6.example)|$(total_of "$TMP/hosts" site:bob)|$(total_of "$TMP/hosts" 'site:[2001:db8::7]')|$(total_of "$TMP/hosts" 'site:[2001:db8::8]')|$(total_of "$TMP/hosts" 'site:[::ffff:1.2.3.4]')|$(total_of "$TMP/hosts" 'site:3.4]')"
 
 # Red Hat and NVIDIA share a date and score 0 (filters only): their
 # content hashes order them, in a date order as in relevance order.
