@@ -83,8 +83,9 @@ int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
  */
 char *fo_normalize_value(const char *text, size_t len);
 
-/* Whether text[0..len) has both an upper (or title) case and a lower case
- * letter, in Unicode's categories: "Éclair" has, "ÉCLAIR" has not. */
+/* Whether text[0..len) has both an upper and a lower case letter, in
+ * Unicode's categories (a title-case letter, ǅ, is both): "Éclair" has,
+ * "ÉCLAIR" has not. */
 int fo_mixed_case(const char *text, size_t len);
 
 #endif

@@ -372,8 +372,9 @@ int fo_mixed_case(const char *text, size_t len)
 			continue;
 		}
 		switch (utf8proc_category(cp)) {
-		case UTF8PROC_CATEGORY_LU:
-		case UTF8PROC_CATEGORY_LT: up = 1; break;
+		case UTF8PROC_CATEGORY_LU: up = 1; break;
+		/* ǅ is upper then lower: mixed alone (explore-v) */
+		case UTF8PROC_CATEGORY_LT: up = low = 1; break;
 		case UTF8PROC_CATEGORY_LL: low = 1; break;
 		default: break;
 		}
