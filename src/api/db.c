@@ -66,18 +66,15 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 /* Append s to out as one shell word, quoted when it must be. */
 static void shell_word(fo_buf *out, const char *s)
 {
-	if (fo_shell_plain(s)) {
-		fo_buf_puts(out, s);
+	char *word = malloc(4 * strlen(s) + 3);
+
+	if (!word) {
+		out->oom = 1;
 		return;
 	}
-	fo_buf_putc(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			fo_buf_puts(out, "'\\''");
-		else
-			fo_buf_putc(out, *s);
-	}
-	fo_buf_putc(out, '\'');
+	fo_shell_quote(word, s);
+	fo_buf_puts(out, word);
+	free(word);
 }
 
 /* Why an index of another format cannot be used, and the command that

@@ -107,28 +107,14 @@ void cli_error(const char *fmt, ...)
 
 void cli_advise_index(const char *what, const char *dir)
 {
-	const char *s;
-	char *word = malloc(4 * strlen(dir) + 3), *o = word;
+	char *word = malloc(4 * strlen(dir) + 3);
 
-	/* quoted for the shell unless plain (a newline is part of the
-	 * word), then printed as messages are */
+	/* quoted for the shell (a newline is part of the word), then
+	 * printed as messages are */
 	if (word)
-		*word = '\0';
-	if (word && !fo_shell_plain(dir)) {
-		*o++ = '\'';
-		for (s = dir; *s; s++) {
-			if (*s == '\'') {
-				memcpy(o, "'\\''", 4);
-				o += 4;
-			} else {
-				*o++ = *s;
-			}
-		}
-		*o++ = '\'';
-		*o = '\0';
-	}
+		fo_shell_quote(word, dir);
 	fprintf(stderr, "folio: %s with: folio index --db ", what);
-	put_text(stderr, word && *word == '\'' ? word : dir, 1);
+	put_text(stderr, word ? word : dir, 1);
 	fputs(" corpus/\n", stderr);
 	free(word);
 }

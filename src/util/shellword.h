@@ -17,4 +17,25 @@ static inline int fo_shell_plain(const char *s)
 	return *s && strspn(s, plain) == strlen(s);
 }
 
+/* s as one shell word into out, which has room for 4 * strlen(s) + 3
+ * bytes: as it is when plain, else single-quoted, a ' as '\''. */
+static inline void fo_shell_quote(char *out, const char *s)
+{
+	if (fo_shell_plain(s)) {
+		strcpy(out, s);
+		return;
+	}
+	*out++ = '\'';
+	for (; *s; s++) {
+		if (*s == '\'') {
+			memcpy(out, "'\\''", 4);
+			out += 4;
+		} else {
+			*out++ = *s;
+		}
+	}
+	*out++ = '\'';
+	*out = '\0';
+}
+
 #endif
