@@ -74,6 +74,22 @@ const char *fo_analyzer_language(const fo_analyzer *an)
 	return an->language;
 }
 
+folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
+                              const char **stem, size_t *stem_len)
+{
+	folio_status rc = FOLIO_OK;
+
+	*stem = NULL;
+	*stem_len = 0;
+	if (len && fo_term_stemmable(term, len))
+		rc = fo_stemmer_stem(an->stemmer, term, len, stem, stem_len);
+	if (rc != FOLIO_OK || *stem_len == 0) {
+		*stem = NULL; /* see fo_emit_simple */
+		*stem_len = 0;
+	}
+	return rc;
+}
+
 /* Stem tok's term if it is stemmable, then hand it over. */
 static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
                             fo_token_fn fn, void *ctx, int *stop)

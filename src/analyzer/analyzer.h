@@ -56,6 +56,17 @@ void fo_analyzer_free(fo_analyzer *an);
 const char *fo_analyzer_language(const fo_analyzer *an);
 
 /**
+ * The stem that analysing term[0..len), a normalised lower-case word,
+ * would give it: *stem is NULL when the term is not stemmed (digits or
+ * symbols) or is its own stem, as in fo_token. For terms the indexer
+ * derives from tokens (a compound's camelCase run, a name without its
+ * dots), which a query can type as a word: their stems must be the ones
+ * the query's analysis gives. *stem is valid until the next call on an.
+ */
+folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
+                              const char **stem, size_t *stem_len);
+
+/**
  * Segment, normalise and stem text[0..len), calling fn for each token in
  * order. Invalid UTF-8 bytes act as separators. Positions start at 0 and
  * the caller offsets them. Returns FOLIO_ERROR_NOMEM on allocation failure.

@@ -48,9 +48,7 @@ typedef folio_status (*fo_rebuild_fn)(folio_db *db, const void *ctx,
 typedef struct fo_search_run {
 	const fo_compiled *query;
 	folio_search_options opts;
-	fo_xquery *filter;         /* since/until, or NULL */
-	const fo_xquery *count;    /* the query's posts, for their estimated
-	                              number (bridge.h), or NULL */
+	fo_xquery *filter; /* since/until, or NULL */
 	fo_rebuild_fn rebuild;
 	const void *rebuild_ctx;
 	int rescore;               /* the second phase may run (cover.h) */

@@ -411,8 +411,6 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	folio_search_options page = s->opts;
 	const folio_search_options *opts = &page;
 	fo_xquery *q = s->query->q, *sub[2], *filtered = NULL;
-	const fo_xquery *count = s->count;
-	fo_xquery *count_filtered = NULL;
 	fo_xmset *m = NULL;
 	fo_xsearch params;
 	fo_xerr err = { "" };
@@ -430,11 +428,6 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		sub[1] = s->filter;
 		if (!(q = filtered = fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
 			return FOLIO_ERROR_NOMEM;
-		sub[0] = (fo_xquery *)s->count;
-		if (s->count &&
-		    !(count = count_filtered =
-		              fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0)))
-			st = FOLIO_ERROR_NOMEM;
 	}
 	/* The second phase rescores a fixed window of first hits, whatever
 	 * the page, so that pages agree (cover.h). */
@@ -497,7 +490,6 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		 * "Red Hat" and "RED HAT", so their facet counts both */
 		params.facet_key = fo_normalize_value;
 		params.facet_mixed = fo_mixed_case;
-		params.count = count;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}
@@ -548,7 +540,6 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	folio_results_free(r);
 	fo_xmset_free(m);
 	fo_xquery_free(filtered);
-	fo_xquery_free(count_filtered);
 	return st;
 }
 
@@ -683,9 +674,9 @@ static folio_status search_once(folio_db *db, const char *query,
                                 folio_results **out)
 {
 	fo_search_run run;
-	fo_compiled c, count;
+	fo_compiled c;
 	fo_qtree tree;
-	recompile rc, rc_count;
+	recompile rc;
 	fo_xerr err = { "" };
 	char why[200];
 	size_t pos = 0;
@@ -693,7 +684,6 @@ static folio_status search_once(folio_db *db, const char *query,
 	folio_status st = FOLIO_OK;
 
 	memset(&c, 0, sizeof c);
-	memset(&count, 0, sizeof count);
 	memset(&rc, 0, sizeof rc);
 	memset(&tree, 0, sizeof tree);
 	memset(&run, 0, sizeof run);
@@ -731,6 +721,7 @@ static folio_status search_once(folio_db *db, const char *query,
 		rc.stats.termfreq = db_termfreq;
 		rc.stats.terms = db_terms;
 		rc.stats.ctx = db;
+		rc.stats.local = db->remote.n == 0;
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &rc.stats.docs,
 		                                     &err), &err);
 	}
@@ -749,15 +740,6 @@ static folio_status search_once(folio_db *db, const char *query,
 		db->error_pos = fo_qposition(query, c.notices[0].pos);
 		st = fo_db_fail(db, FOLIO_ERROR_QUERY, "query position %zu: %s",
 		                db->error_pos, c.notices[0].message);
-	}
-	/* The same query without the exact forms, which only add weight to
-	 * posts their stems match: the same posts, better estimated where
-	 * they are too many to count (bridge.h fo_xsearch.count). */
-	if (st == FOLIO_OK && rc.rank.exact_weight > 0) {
-		rc_count = rc;
-		rc_count.rank.exact_weight = 0;
-		st = rebuild(db, &rc_count, -1, &count);
-		run.count = count.q;
 	}
 	if (st == FOLIO_OK)
 		st = fo_date_filter(db, &run.opts, &run.filter);
@@ -782,7 +764,6 @@ static folio_status search_once(folio_db *db, const char *query,
 	folio_results_free(r);
 	fo_xquery_free(run.filter);
 	fo_compiled_free(&c);
-	fo_compiled_free(&count);
 	fo_qtree_free(&tree);
 	return st;
 }

@@ -20,6 +20,7 @@
 
 typedef struct emit_ctx {
 	fo_xdoc *doc;
+	fo_analyzer *an;
 	fo_buf term;
 	uint32_t base;     /* position of this field's first word */
 	uint32_t last;     /* highest position used so far */
@@ -50,6 +51,24 @@ static folio_status add_prefixed(emit_ctx *c, const char *prefix,
 	return fo_xdoc_add_term(c->doc, c->term.data, c->term.len, c->wdf);
 }
 
+/* The stem of a term derived from tokens (a run, a squeezed name),
+ * under Z and, in a prefixed field, its stem prefix: every post holding
+ * a word also holds its stem, which a query's AND_MAYBE(stem, exact)
+ * relies on (query.c word_query). */
+static folio_status add_derived_stem(emit_ctx *c, const char *term, size_t len,
+                                     int prefixed)
+{
+	const char *stem;
+	size_t n;
+	folio_status st = fo_analyzer_stem(c->an, term, len, &stem, &n);
+
+	if (st == FOLIO_OK && stem)
+		st = add_prefixed(c, FO_PREFIX_STEM, stem, n, 0, 0);
+	if (st == FOLIO_OK && stem && prefixed && c->prefix)
+		st = add_prefixed(c, c->stem_prefix, stem, n, 0, 0);
+	return st;
+}
+
 /* A joined name of letters that keeps its dots or underscores
  * (node.js, asp.net, pg_stat_activity) is also indexed without them, as
  * people type it (nodejs): hyphenated compounds are joined that way
@@ -58,6 +77,7 @@ static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
 {
 	char buf[FO_MAX_TERM_BYTES];
 	size_t i, n = 0;
+	folio_status st;
 
 	if (t->kind != FO_TOK_JOINED || t->len > sizeof buf ||
 	    t->term[0] == '.' || t->term[0] == '_')
@@ -72,7 +92,10 @@ static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
 	}
 	if (n == t->len)
 		return FOLIO_OK;
-	return fo_xdoc_add_term(c->doc, buf, n, c->wdf);
+	st = fo_xdoc_add_term(c->doc, buf, n, c->wdf);
+	if (st == FOLIO_OK)
+		st = add_derived_stem(c, buf, n, 0);
+	return st;
 }
 
 /* A camelCase run inside a longer compound is also indexed joined, at
@@ -91,6 +114,8 @@ static folio_status add_run(emit_ctx *c)
 		if (st == FOLIO_OK && c->prefix)
 			st = add_prefixed(c, c->prefix, c->run, c->run_len, 1,
 			                  c->run_pos);
+		if (st == FOLIO_OK)
+			st = add_derived_stem(c, c->run, c->run_len, 1);
 	}
 	c->run_parts = 0;
 	return st;
@@ -134,17 +159,19 @@ static int emit_token(const fo_token *t, void *ctx)
 	uint32_t pos = c->base + t->pos;
 	folio_status st;
 
-	st = follow_run(c, t);
-	if (st == FOLIO_OK)
-		st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
-	if (st == FOLIO_OK)
-		st = add_squeezed(c, t);
+	/* t->stem lives in the stem cache: its terms go in before the
+	 * derived ones, whose stemming may reuse that entry */
+	st = fo_xdoc_add_posting(c->doc, t->term, t->len, pos, c->wdf);
 	if (st == FOLIO_OK && t->stem)
 		st = add_prefixed(c, FO_PREFIX_STEM, t->stem, t->stem_len, 0, 0);
 	if (st == FOLIO_OK && c->prefix)
 		st = add_prefixed(c, c->prefix, t->term, t->len, 1, pos);
 	if (st == FOLIO_OK && c->prefix && t->stem)
 		st = add_prefixed(c, c->stem_prefix, t->stem, t->stem_len, 0, 0);
+	if (st == FOLIO_OK)
+		st = follow_run(c, t);
+	if (st == FOLIO_OK)
+		st = add_squeezed(c, t);
 	if (pos > c->last)
 		c->last = pos;
 	c->st = st;
@@ -160,6 +187,7 @@ static folio_status index_text(emit_ctx *c, fo_analyzer *an, const char *text,
 
 	if (!text || !*text)
 		return FOLIO_OK;
+	c->an = an;
 	c->wdf = wdf;
 	c->prefix = prefix;
 	c->stem_prefix = stem_prefix;

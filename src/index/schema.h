@@ -95,7 +95,11 @@ enum fo_slot {
  * longer compound also indexed joined (indexer.c add_run: pyarrow of
  * PyArrow-backed) and an acronym's plural stemmed to the acronym
  * (analyzer.c fo_acronym_plural: GPUs under Zgpu), which unchanged posts
- * of a format-3 index would never get from an incremental run. */
-#define FO_FORMAT_VERSION "4"
+ * of a format-3 index would never get from an incremental run. 5: the
+ * stems of those runs and of names without their dots (nodej of
+ * node.js), so that every post holding a word holds its stem, which
+ * queries now rely on (query.c word_query): a format-4 post with
+ * node.js would no longer be found by nodejs. */
+#define FO_FORMAT_VERSION "5"
 
 #endif

@@ -58,13 +58,19 @@ void fo_rank_default(fo_rank *r)
 
 /* ---- words -------------------------------------------------------------- */
 
-
 /* One word (or a compound's joined form) t in field f:
- * OR(SYNONYM(Z<stem>, <stem>), <exact>) [+ the title form, for free
- * words]. Documents index the stem under Z only where it differs from
- * the word, so the bare <stem> term covers words that are their own
- * stem; the exact term adds its own (rarer, so higher) BM25 weight. */
-static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+ * AND_MAYBE(SYNONYM(Z<stem>, <stem>), <exact>) [+ the title form, for
+ * free words]. Documents index the stem under Z only where it differs
+ * from the word, so the bare <stem> term covers words that are their own
+ * stem; the exact term adds its own (rarer, so higher) BM25 weight.
+ * Every post holding the exact form holds its stem too (indexer.c), so
+ * the exact term only adds weight: as AND_MAYBE, Xapian never reads its
+ * postings but to score the posts the stem finds (an OR merged both:
+ * known-item p99 -15%, bench/README.md). A stem that is not the
+ * analyzer's (own_stem 0: an acronym's plural read as such) can miss
+ * posts of the exact form, which then stays an OR. */
+static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
+                             int own_stem)
 {
 	const char *stem = t->stem ? t->stem : t->term;
 	const char *sterms[4] = { fo_qc_fields[f].stem, stem,
@@ -77,19 +83,24 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	fo_qc_push(c, &l, fo_qc_term(c, fo_qc_fields[f].exact, stem));
 	q = fo_qc_unit(c, fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0), stem, "stem", f,
 	               1.0, sterms, 2);
-	fo_qc_push(c, &l, q);
 	if (c->rank->exact_weight > 0 && !c->common) {
-		q = fo_qc_term(c, fo_qc_fields[f].exact, t->term);
-		fo_qc_push(c, &l, fo_qc_unit(c, q, t->term, "exact", f,
-		                             c->rank->exact_weight, eterms, 1));
+		fo_xquery *e = fo_qc_term(c, fo_qc_fields[f].exact, t->term);
+
+		e = fo_qc_unit(c, e, t->term, "exact", f, c->rank->exact_weight,
+		               eterms, 1);
+		q = fo_qc_pair(c, own_stem ? FO_XOP_AND_MAYBE : FO_XOP_OR, q,
+		               e);
 	}
+	fo_qc_push(c, &l, q);
 	/* Only where words are ranked, not required: an abbreviation is a
 	 * guess, and a guess must not add hits to a query whose every word
 	 * has to match (freethreaded is not "free"). It adds hits, so it is
 	 * there whatever the order: a date sort lists the same posts. */
 	if (f == FO_FIELD_ANY && c->ranked && !c->common && !c->sure &&
-	    c->rank->abbrev_weight > 0 && fo_abbreviable(t->term)) {
-		fo_qc_push(c, &l, fo_qc_abbrev(c, t));
+	    c->rank->abbrev_weight > 0 && fo_abbreviable(t->term) &&
+	    (q = fo_qc_abbrev(c, t)) != NULL) {
+		/* NULL: no post's title holds one */
+		fo_qc_push(c, &l, q);
 	}
 	if (f == FO_FIELD_ANY && c->relevance && c->rank->title_weight > 0) {
 		const char *tterms[4] = { FO_PREFIX_TITLE_STEM, stem,
@@ -171,11 +182,12 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	    (t->kind == FO_TOK_PART && np == 1)) {
 		fo_qtok w = *t;
 		char stem[FO_MAX_TERM_BYTES + 1];
+		int plural = acronym_plural(c, f, t, stem, sizeof stem - 1);
 
-		if (acronym_plural(c, f, t, stem, sizeof stem - 1))
+		if (plural)
 			w.stem = stem;
 		fo_qc_hl_add(c, f, FO_HL_WORD, w.term, w.stem);
-		return word_query(c, f, &w);
+		return word_query(c, f, &w, !plural);
 	}
 	hl = fo_qc_hl_add(c, f, FO_HL_COMPOUND, t->term, t->stem);
 	pterms = calloc(2 * np, sizeof *pterms);
@@ -199,7 +211,7 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	phrase = fo_qc_unit(c, phrase, label.data ? label.data : "", "phrase",
 	                    f, c->rank->compound_weight, pterms, np);
 	q = t->kind == FO_TOK_JOINED
-	        ? fo_qc_pair(c, FO_XOP_OR, phrase, word_query(c, f, t))
+	        ? fo_qc_pair(c, FO_XOP_OR, phrase, word_query(c, f, t, 1))
 	        : phrase;
 	free(pterms);
 	fo_buf_free(&label);

@@ -130,6 +130,9 @@ typedef struct fo_qstats {
 	                      void *arg);
 	void *ctx;
 	uint64_t docs;
+	/* Non-zero when termfreq is a local lookup (no remote shard): the
+	 * boosts then leave out the candidate terms no post holds. */
+	int local;
 } fo_qstats;
 
 /*

@@ -211,13 +211,6 @@ typedef struct fo_xsearch {
 	/* Whether a spelling has both upper and lower case letters, which
 	 * wins ties (NULL: ASCII letters are looked at). */
 	int (*facet_mixed)(const char *value, size_t len);
-	/* A query matching exactly the posts the query matches, with fewer
-	 * overlapping parts, for the estimate of their number when it is
-	 * not counted (NULL: the query's own estimate). Xapian estimates a
-	 * union as if its parts were independent; a word's exact form is
-	 * a part of its stem's posts, so the query without exact forms is
-	 * estimated much closer. */
-	const fo_xquery *count;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search

@@ -252,9 +252,14 @@ static uint64_t estimate_of(const Xapian::MSet &mset)
 // A lower bound on the posts q matches, from term frequencies alone (no
 // posting is read): a term matches its frequency, a union at least its
 // largest part, AND_MAYBE its left side; anything that intersects or
-// excludes may match nothing.
+// excludes may match nothing. It only has to tell whether need posts
+// match, so it stops there, and it looks past a union's scaled parts
+// (folio's boosts: abbreviations, joined words, compound phrases): they
+// seldom decide the count, and each term costs a B-tree lookup (a
+// known-item query has dozens: 8% of its block reads, bench/README.md).
 static Xapian::doccount min_matches(const Xapian::Database &db,
-                                    const Xapian::Query &q)
+                                    const Xapian::Query &q,
+                                    Xapian::doccount need)
 {
 	Xapian::doccount n = 0;
 
@@ -266,12 +271,16 @@ static Xapian::doccount min_matches(const Xapian::Database &db,
 	case Xapian::Query::OP_OR:
 	case Xapian::Query::OP_SYNONYM:
 	case Xapian::Query::OP_MAX:
-		for (size_t i = 0; i < q.get_num_subqueries(); i++)
-			n = std::max(n, min_matches(db, q.get_subquery(i)));
+		for (size_t i = 0; i < q.get_num_subqueries() && n < need;
+		     i++) {
+			Xapian::Query sub = q.get_subquery(i);
+			if (sub.get_type() != Xapian::Query::OP_SCALE_WEIGHT)
+				n = std::max(n, min_matches(db, sub, need));
+		}
 		return n;
 	case Xapian::Query::OP_AND_MAYBE:
 	case Xapian::Query::OP_SCALE_WEIGHT:
-		return min_matches(db, q.get_subquery(0));
+		return min_matches(db, q.get_subquery(0), need);
 	default:
 		return 0;
 	}
@@ -347,7 +356,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// each term frequency with a round trip of its own.
 	Xapian::doccount at_least = p->check_at_least;
 	if (!facets && !p->exhaustive && !h->remote &&
-	    min_matches(*h->db, q->q) >= at_least)
+	    min_matches(*h->db, q->q, at_least) >= at_least)
 		at_least = 0;
 	m->facets.clear();
 	// Over remote shards, Xapian 1.4's spies count a few matches twice
@@ -368,21 +377,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		spy->collect(m->facets.back());
 	}
 	m->estimate = estimate_of(mset);
-	m->exact = mset.get_matches_lower_bound() ==
-	           mset.get_matches_upper_bound();
-	// The count query's estimate takes no posting list read (no hit is
-	// asked for; tens of microseconds): python on 64k posts, 6552
-	// matching, is estimated 12000 by the query and 6630 by it. It is
-	// kept within the bounds the match itself proved.
-	if (p->count && !h->remote &&
-	    mset.get_matches_lower_bound() != mset.get_matches_upper_bound()) {
-		Xapian::Enquire counter(*h->db);
-		counter.set_query(p->count->q);
-		uint64_t est = counter.get_mset(0, 0).get_matches_estimated();
-		m->estimate = std::min<uint64_t>(
-			std::max<uint64_t>(est, mset.get_matches_lower_bound()),
-			mset.get_matches_upper_bound());
-	}
+	m->exact =
+	    mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
 	if (probe && !page_settled(mset, want, p->offset + p->limit)) {
 		// The count is the probe's; check_at_least changes counts,
 		// never which hits come first, so the second fetch skips it.
