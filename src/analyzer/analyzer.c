@@ -158,6 +158,16 @@ static folio_status fo_emit_raw(fo_analyzer *an, const char *text,
 	return FOLIO_OK;
 }
 
+static int fo_has_digit(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] >= '0' && s[i] <= '9')
+			return 1;
+	return 0;
+}
+
 /* A plain ASCII word (c->simple): lowercasing is its whole normalisation. */
 static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
                                    size_t text_len, const fo_seg_compound *c,
@@ -211,7 +221,10 @@ static folio_status fo_emit_simple(fo_analyzer *an, const char *text,
 	tok.n_parts = 1;
 	tok.stem = NULL;
 	tok.stem_len = 0;
-	if (!c->digits) {
+	/* a word cut to FO_MAX_TERM_BYTES is stemmed by what is left of it,
+	 * as a query typing those bytes is (review of 3cdd493: a digit past
+	 * the cut kept the term unstemmed) */
+	if (!c->digits || (end - start > n && !fo_has_digit(term, n))) {
 		rc = fo_stemmer_stem_hashed(an->stemmer, term, n,
 		                            fo_stem_finish(h64), &tok.stem,
 		                            &tok.stem_len);

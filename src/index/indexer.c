@@ -69,6 +69,29 @@ static folio_status add_derived_stem(emit_ctx *c, const char *term, size_t len,
 	return st;
 }
 
+/* A token stemmed as an acronym's plural by its capitals (OLEDs: oled;
+ * analyzer.c) also gets the stem Snowball gives its term (oleds: ole),
+ * where that is another, so that every post holding a term holds the
+ * stem a query typed in lower case asks for (query.c word_query).
+ * It is called for stems that are the term without its final s, as the
+ * acronym's are; most such are Snowball's own plurals (files: file),
+ * left as they are. Called once t's own stem is indexed: stemming may
+ * reuse the cache entry it points to. */
+static folio_status add_plural_stem(emit_ctx *c, const fo_token *t)
+{
+	const char *snow;
+	size_t n;
+	folio_status st = fo_analyzer_stem(c->an, t->term, t->len, &snow, &n);
+
+	if (st != FOLIO_OK || !snow ||
+	    (n + 1 == t->len && memcmp(snow, t->term, n) == 0))
+		return st;
+	st = add_prefixed(c, FO_PREFIX_STEM, snow, n, 0, 0);
+	if (st == FOLIO_OK && c->prefix)
+		st = add_prefixed(c, c->stem_prefix, snow, n, 0, 0);
+	return st;
+}
+
 /* A joined name of letters that keeps its dots or underscores
  * (node.js, asp.net, pg_stat_activity) is also indexed without them, as
  * people type it (nodejs): hyphenated compounds are joined that way
@@ -168,6 +191,10 @@ static int emit_token(const fo_token *t, void *ctx)
 		st = add_prefixed(c, c->prefix, t->term, t->len, 1, pos);
 	if (st == FOLIO_OK && c->prefix && t->stem)
 		st = add_prefixed(c, c->stem_prefix, t->stem, t->stem_len, 0, 0);
+	if (st == FOLIO_OK && t->stem && t->stem_len + 1 == t->len &&
+	    t->term[t->stem_len] == 's' &&
+	    memcmp(t->stem, t->term, t->stem_len) == 0)
+		st = add_plural_stem(c, t);
 	if (st == FOLIO_OK)
 		st = follow_run(c, t);
 	if (st == FOLIO_OK)

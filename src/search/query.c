@@ -66,9 +66,9 @@ void fo_rank_default(fo_rank *r)
  * Every post holding the exact form holds its stem too (indexer.c), so
  * the exact term only adds weight: as AND_MAYBE, Xapian never reads its
  * postings but to score the posts the stem finds (an OR merged both:
- * known-item p99 -15%, bench/README.md). A stem that is not the
- * analyzer's (own_stem 0: an acronym's plural read as such) can miss
- * posts of the exact form, which then stays an OR. */
+ * known-item p99 -15%, bench/README.md). A stem that is not Snowball's
+ * (own_stem 0: an acronym's plural, typed GPUs or read so from gpus)
+ * can miss posts of the exact form, which then stays an OR. */
 static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
                              int own_stem)
 {
@@ -118,6 +118,21 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	q = fo_qc_fold(c, FO_XOP_OR, &l, 0);
 	fo_qc_release(&l);
 	return q;
+}
+
+/* Whether t's stem is the one Snowball gives its term, which every post
+ * holding the term holds too (indexer.c): not where the analyzer read
+ * the word as an acronym's plural by its capitals (GPUs: gpu), since a
+ * post writing gpus holds neither Zgpu nor gpu. */
+static int snowball_stem(fo_qc *c, const fo_qtok *t)
+{
+	const char *s;
+	size_t n;
+
+	if (fo_analyzer_stem(c->an, t->term, strlen(t->term), &s, &n) !=
+	    FOLIO_OK)
+		return 0;
+	return t->stem ? s && strcmp(s, t->stem) == 0 : s == NULL;
 }
 
 /* The stem of a word typed as an acronym's plural in lower case (gpus):
@@ -187,7 +202,7 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 		if (plural)
 			w.stem = stem;
 		fo_qc_hl_add(c, f, FO_HL_WORD, w.term, w.stem);
-		return word_query(c, f, &w, !plural);
+		return word_query(c, f, &w, !plural && snowball_stem(c, t));
 	}
 	hl = fo_qc_hl_add(c, f, FO_HL_COMPOUND, t->term, t->stem);
 	pterms = calloc(2 * np, sizeof *pterms);
@@ -211,7 +226,8 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	phrase = fo_qc_unit(c, phrase, label.data ? label.data : "", "phrase",
 	                    f, c->rank->compound_weight, pterms, np);
 	q = t->kind == FO_TOK_JOINED
-	        ? fo_qc_pair(c, FO_XOP_OR, phrase, word_query(c, f, t, 1))
+	        ? fo_qc_pair(c, FO_XOP_OR, phrase,
+	                     word_query(c, f, t, snowball_stem(c, t)))
 	        : phrase;
 	free(pterms);
 	fo_buf_free(&label);

@@ -26,6 +26,8 @@ cat >"$TMP/tech.jsonl" <<'JL'
 {"url": "https://example.com/natgas", "title": "Prices", "summary": "Natural gas prices rose."}
 {"url": "https://example.com/genalg", "title": "Evolution", "summary": "We evolved GAs for a week."}
 {"url": "https://example.com/ga", "title": "Launch", "summary": "The feature is GA now."}
+{"url": "https://example.com/oled", "title": "Panels", "summary": "Cheap OLEDs arrive."}
+{"url": "https://example.com/rent", "title": "Rentals", "summary": "We rented eight gpus and two vms for a week."}
 {"url": "https://example.com/pl", "title": "Meetup in Łódź", "author": "Søren Đặng", "summary": "A Python meetup in Łódź, hosted by Ørsted, with an Encyclopædia Britannica."}
 JL
 run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
@@ -74,6 +76,15 @@ check "dpu" "$U/dpu $U/dpus"
 check "DPUs" "$U/dpus $U/dpu"
 check "dpus" "$U/dpus $U/dpu"
 check "slos" "$U/dpus $U/dpu"
+# a plural in capitals finds the word however a post wrote it, and a
+# post writing the acronym's plural is found however it is typed (a word's
+# exact form must not narrow what its stem finds: query.c word_query)
+check "oleds" "$U/oled"
+check "OLEDs" "$U/oled"
+check "OLEDS" "$U/oled"
+check "GPUs" "$U/gpu $U/rent"
+check "VMs" "$U/rent"
+check "eight -GPUs" ""
 # a word ending in s that is no plural keeps its stem: status is not
 # statue's statu, and gas, written so in most posts that hold it, is not
 # a plural of GA

@@ -612,6 +612,23 @@ static void test_analyzer__long_term_cut(void)
 	                NULL, 0, W, 0, 100, 0, 1 });
 }
 
+/* A cut word is stemmed by the bytes it keeps, as a query typing them
+ * is: a digit past the cut used to leave it unstemmed, so that its post
+ * lacked the stem a query for the kept bytes asks for. */
+static void test_analyzer__long_term_cut_is_stemmed_by_what_it_keeps(void)
+{
+	char text[66];
+
+	memset(text, 'a', 55);
+	memcpy(text + 55, "bcrunning2", 11);
+	EXPECT_LANG_N(
+	    NULL, text, 65,
+	    { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcrunnin"
+	      "g",
+	      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcrun", 0,
+	      W, 0, 65, 0, 1 });
+}
+
 static void test_analyzer__long_term_cut_at_utf8_boundary(void)
 {
 	/* "a" + 40 x U+0436 (2 bytes): 65 bytes would split a character, so
@@ -1160,6 +1177,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__camel_case_unicode),
 	FO_TEST(test_analyzer__camel_inside_compound),
 	FO_TEST(test_analyzer__long_term_cut),
+	FO_TEST(test_analyzer__long_term_cut_is_stemmed_by_what_it_keeps),
 	FO_TEST(test_analyzer__long_term_cut_at_utf8_boundary),
 	FO_TEST(test_analyzer__joined_term_cut),
 	FO_TEST(test_analyzer__finds_words_cut_at_the_term_limit),
