@@ -76,6 +76,34 @@ static void *fo_calloc_aligned(size_t size, size_t align, void **mem)
 	return (void *)(((uintptr_t)*mem + align - 1) & ~(uintptr_t)(align - 1));
 }
 
+/* Give st empty tables of 2^front_bits and 2^main_bits entries, keeping
+ * the ones it had in small_mem (stem.h says why). 0 when out of memory,
+ * st unchanged. */
+static int fo_stem_tables(fo_stemmer *st, unsigned front_bits,
+                          unsigned main_bits)
+{
+	void *front_mem, *main_mem;
+	fo_stem_front *front =
+	    fo_calloc_aligned(sizeof(*st->front) << front_bits, 64, &front_mem);
+	fo_stem_main *main = fo_calloc_aligned(sizeof(*st->main) << main_bits,
+	                                       FO_STEM_MAIN_SET, &main_mem);
+
+	if (!front || !main) {
+		free(front_mem);
+		free(main_mem);
+		return 0;
+	}
+	st->small_mem[0] = st->front_mem;
+	st->small_mem[1] = st->main_mem;
+	st->front_mem = front_mem;
+	st->main_mem = main_mem;
+	st->front = front;
+	st->main = main;
+	st->front_shift = 64 - front_bits;
+	st->main_shift = 32 - main_bits;
+	return 1;
+}
+
 folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 {
 	fo_stemmer *st;
@@ -86,13 +114,7 @@ folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 	if (!st)
 		goto fail;
 	if (strcmp(language, "none") != 0) {
-		st->front = fo_calloc_aligned(sizeof(*st->front)
-		                                      << FO_STEM_FRONT_BITS,
-		                              64, &st->front_mem);
-		st->main = fo_calloc_aligned(sizeof(*st->main)
-		                                     << FO_STEM_MAIN_BITS,
-		                             FO_STEM_MAIN_SET, &st->main_mem);
-		if (!st->front || !st->main)
+		if (!fo_stem_tables(st, FO_STEM_SMALL_BITS, FO_STEM_SMALL_BITS))
 			goto fail;
 		st->sb = sb_stemmer_new(language, "UTF_8");
 		if (!st->sb) {
@@ -117,6 +139,8 @@ void fo_stemmer_free(fo_stemmer *st)
 		sb_stemmer_delete(st->sb);
 	free(st->front_mem);
 	free(st->main_mem);
+	free(st->small_mem[0]);
+	free(st->small_mem[1]);
 	free(st);
 }
 
@@ -214,8 +238,7 @@ static inline fo_stem_main *fo_stem_main_set(const fo_stemmer *st,
 	 * every bit of h into the high ones */
 	uint32_t k = second ? h * 0x9e3779b1u : h;
 
-	return &st->main[(k >> (32 - FO_STEM_MAIN_BITS)) &
-	                 ((1u << FO_STEM_MAIN_BITS) - FO_STEM_MAIN_WAYS)];
+	return &st->main[(k >> st->main_shift) & ~(FO_STEM_MAIN_WAYS - 1u)];
 }
 
 /* Make way i of the main set m its most recently used: the ways before it
@@ -339,6 +362,9 @@ front_miss:
 		*stem = (const char *)sym;
 		*stem_len = slen;
 	}
+	/* once, to the full tables; out of memory, the small ones serve */
+	if (++st->stemmed == FO_STEM_GROW_AT)
+		fo_stem_tables(st, FO_STEM_FRONT_BITS, FO_STEM_MAIN_BITS);
 	return FOLIO_OK;
 }
 

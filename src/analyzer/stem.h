@@ -19,7 +19,7 @@
  * and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries in sets of
  * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
  * stem are stored inline, the least recently used way of a set replaced.
- * Memory is fixed (12 MB, calloc'd, so pages a short query never
+ * Memory is bounded (12 MB at most, calloc'd, so pages no lookup
  * reaches cost nothing) and a lookup touches one line when the front
  * table has the term. The sizes come from the benchmark summaries (87k
  * distinct stemmable terms): with one main set per term, sets that drew
@@ -30,10 +30,22 @@
  * as many terms as the main one: 4 MB (folio_analyze, steady state, 9
  * interleaved runs: 2 MB 141-160, 4 MB 164-168, 8 MB 167-174 MB/s,
  * median-max; the last 2% was not worth another 4 MB per analyzer).
+ *
+ * A stemmer starts with tables of 2^FO_STEM_SMALL_BITS entries (96 KB)
+ * and moves to the full ones once FO_STEM_GROW_AT words have gone to
+ * libstemmer. A search stems a few hundred words (the query, the
+ * snippets' summaries), and in the full tables nearly each one lands on
+ * a page of its own: a first touch, a page fault, 63 of the 405 of a
+ * whole `folio search` process (0.3 ms of 3.5). The small tables stay
+ * allocated until the stemmer is freed, as the analyzer holds a front
+ * set across a call (it prefetches the next word's): an entry there
+ * still maps its term to the right stem.
  */
 #define FO_STEM_FRONT_BITS 17
 #define FO_STEM_MAIN_BITS 17
 #define FO_STEM_MAIN_WAYS 4
+#define FO_STEM_SMALL_BITS 10
+#define FO_STEM_GROW_AT    512
 #define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
 
 typedef struct fo_stemmer fo_stemmer;
@@ -116,8 +128,12 @@ typedef struct fo_stem_front {
 struct fo_stemmer {
 	fo_stem_front *front;      /* NULL for "none" */
 	struct fo_stem_main *main;
+	unsigned front_shift;      /* 64 - the front table's bits */
+	unsigned main_shift;       /* 32 - the main table's bits */
 	struct sb_stemmer *sb;     /* NULL for "none" */
-	void *front_mem, *main_mem; /* their allocations */
+	uint32_t stemmed;          /* words sent to libstemmer, to grow */
+	void *front_mem, *main_mem; /* the tables' allocations */
+	void *small_mem[2];         /* the small ones, once grown */
 };
 
 /* Keep the first n (< 16) of the 16 bytes in k0, k1 and clear the
@@ -162,8 +178,7 @@ static inline fo_stem_front *fo_stem_front_set(const fo_stemmer *st,
 {
 	uint64_t x = k0 * FO_STEM_K1 ^ k1 * FO_STEM_K2;
 
-	return &st->front[(uint32_t)(x >> (64 - FO_STEM_FRONT_BITS)) &
-	                  ((1u << FO_STEM_FRONT_BITS) - 2)];
+	return &st->front[(uint32_t)(x >> st->front_shift) & ~1u];
 }
 
 /* The front set of a key, NULL for "none" (no cache). */

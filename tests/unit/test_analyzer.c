@@ -843,6 +843,49 @@ static void test_analyzer__stem_cache_survives_clearing(void)
 }
 
 /*
+ * A stemmer starts with small tables, as a search stems a few hundred
+ * words and each page of the full ones it reaches is a page fault, and
+ * moves to the full tables after FO_STEM_GROW_AT words. A front set
+ * found before the move (the analyzer prefetches the next word's) still
+ * answers right after it.
+ */
+static void test_analyzer__stem_cache_grows_after_its_first_words(void)
+{
+	fo_stemmer *st = NULL;
+	const fo_stem_front *old;
+	const char *stem;
+	uint64_t k0, k1;
+	size_t i, n;
+	char word[32];
+
+	assert_ok(fo_stemmer_new("english", &st));
+	assert_int(64 - FO_STEM_SMALL_BITS, st->front_shift);
+	assert_ok(fo_stemmer_stem(st, "connections", 11, &stem, &n));
+	fo_stem_key("connections\0\0\0\0\0", 11, &k0, &k1);
+	old = fo_stem_front_of(st, k0, k1);
+	for (i = 1; i < FO_STEM_GROW_AT - 1; i++) {
+		n = (size_t)snprintf(word, sizeof(word), "w%zx", i);
+		for (size_t k = 0; k < n; k++)
+			if (word[k] >= '0' && word[k] <= '9')
+				word[k] = (char)('g' + (word[k] - '0'));
+		assert_ok(fo_stemmer_stem(st, word, n, &stem, &n));
+	}
+	assert_int(64 - FO_STEM_SMALL_BITS, st->front_shift);
+	assert_ok(fo_stemmer_stem(st, "runnings", 8, &stem, &n));
+	assert_int(64 - FO_STEM_FRONT_BITS, st->front_shift);
+	assert_int(32 - FO_STEM_MAIN_BITS, st->main_shift);
+	assert_ok(
+	    fo_stemmer_stem_in(st, old, "connections", 11, k0, k1, &stem, &n));
+	assert_str("connect", stem);
+	assert_true(old != fo_stem_front_of(st, k0, k1));
+	assert_ok(fo_stemmer_stem(st, "connections", 11, &stem, &n));
+	assert_str("connect", stem);
+	assert_ok(fo_stemmer_stem(st, "runnings", 8, &stem, &n));
+	assert_str("run", stem);
+	fo_stemmer_free(st);
+}
+
+/*
  * The stem cache against libstemmer itself: more distinct words than the
  * cache holds, in two passes with a few frequent words between them, so
  * that lookups take the front table's fast path and its second way, both
@@ -1187,6 +1230,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
+	FO_TEST(test_analyzer__stem_cache_grows_after_its_first_words),
 	FO_TEST(test_analyzer__stem_cache_matches_libstemmer),
 	FO_TEST(test_analyzer__language_none_and_other),
 	FO_TEST(test_analyzer__empty_stem_is_no_stem),
