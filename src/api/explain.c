@@ -80,6 +80,19 @@ static folio_status unit_stats(folio_db *db, uint32_t docid, const fo_qunit *u,
 	return fo_db_xfail(db, st, &err);
 }
 
+/* The rest of e, whose weight is set, for unit u in hit docid. */
+static folio_status explain_unit(folio_db *db, folio_results *r, uint32_t docid,
+                                 const fo_qunit *u, folio_explain_term *e)
+{
+	e->query_weight = u->scale;
+	e->how = u->how;
+	e->field = u->field;
+	e->term = fo_results_keep(r, u->label, strlen(u->label));
+	if (!e->term)
+		return FOLIO_ERROR_NOMEM;
+	return unit_stats(db, docid, u, e);
+}
+
 /* The second phase multiplied the BM25 weight base by the hit's
  * coverage factor (cover.h): what that added (or took away) is one more
  * part, so the parts still sum to the score. */
@@ -110,8 +123,11 @@ folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
 	double *base = NULL;
 	fo_buf qterm = FO_BUF_INIT;
 	fo_buf *terms = NULL;
-	size_t i, u;
+	size_t i, u, parts = full->n_units;
 	folio_status st = FOLIO_OK;
+
+	for (u = 0; u < full->n_units; u++)
+		parts += full->units[u].also_how != NULL;
 
 	r->explain = calloc(r->n ? r->n : 1, sizeof *r->explain);
 	r->n_explain = calloc(r->n ? r->n : 1, sizeof *r->n_explain);
@@ -122,8 +138,7 @@ folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
 	for (i = 0; st == FOLIO_OK && i < r->n; i++) {
 		fo_url_term(r->hits[i].url, &terms[i]);
 		/* one more for the second phase's title coverage */
-		r->explain[i] = calloc(full->n_units + 1,
-		                       sizeof **r->explain);
+		r->explain[i] = calloc(parts + 1, sizeof **r->explain);
 		if (terms[i].oom || !r->explain[i])
 			st = FOLIO_ERROR_NOMEM;
 		else
@@ -146,15 +161,18 @@ folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
 				continue;
 			e = &r->explain[i][r->n_explain[i]++];
 			e->weight = base[i] - w;
-			e->query_weight = unit->scale;
-			e->how = unit->how;
-			e->field = unit->field;
-			e->term = fo_results_keep(r, unit->label,
-			                          strlen(unit->label));
-			if (!e->term)
-				st = FOLIO_ERROR_NOMEM;
-			else
-				st = unit_stats(db, r->docids[i], unit, e);
+			st = explain_unit(db, r, r->docids[i], unit, e);
+			if (st != FOLIO_OK || !unit->also_how)
+				continue;
+			/* BM25 is linear in the query's scale: the parts
+			 * split the unit's weight in its proportions */
+			e[1] = e[0];
+			e[0].weight *=
+			    unit->scale / (unit->scale + unit->also_scale);
+			e[1].weight -= e[0].weight;
+			e[1].how = unit->also_how;
+			e[1].query_weight = unit->also_scale;
+			r->n_explain[i]++;
 		}
 		fo_compiled_free(&without);
 	}

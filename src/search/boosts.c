@@ -35,7 +35,7 @@ int fo_abbreviable(const char *word)
  * neighbours in the term order, which Xapian's cursor has read already
  * (known-item block reads -20%, bench/README.md). Not asked of remote
  * shards, where each answer is a round trip. */
-static int absent(fo_qc *c, const char *prefix, const char *term)
+int fo_qc_absent(fo_qc *c, const char *prefix, const char *term)
 {
 	const fo_qstats *s = c->stats;
 
@@ -59,7 +59,7 @@ static void title_term(fo_qc *c, fo_qlist *l, fo_buf *names, size_t *n,
 	for (i = 0; i < *n; i++, s += strlen(s) + 1)
 		if (strcmp(s, name) == 0)
 			return;
-	if (absent(c, FO_PREFIX_TITLE, name))
+	if (fo_qc_absent(c, FO_PREFIX_TITLE, name))
 		return;
 	fo_qc_push(c, l, fo_qc_term(c, FO_PREFIX_TITLE, name));
 	fo_buf_append(names, name, strlen(name) + 1);
@@ -195,7 +195,7 @@ void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 		}
 		terms[1] = joined;
 		snprintf(label, sizeof label, "%s", joined);
-		if (!absent(c, "", joined))
+		if (!fo_qc_absent(c, "", joined))
 			fo_qc_push(c, to,
 			           fo_qc_unit(c, fo_qc_term(c, "", joined),
 			                      label, "joined", FO_FIELD_ANY,

@@ -188,6 +188,25 @@ fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
 	return scaled;
 }
 
+fo_xquery *fo_qc_unit_twice(fo_qc *c, fo_xquery *q, const char *label,
+                            const char *how, double scale, const char *also_how,
+                            double also_scale, fo_qfield field,
+                            const char *const *terms, size_t n_terms)
+{
+	size_t index = c->out->n_units;
+
+	q = fo_qc_unit(c, q, label, how, field, scale + also_scale, terms,
+	               n_terms);
+	if (q && c->out->n_units > index) {
+		fo_qunit *u = &c->out->units[index];
+
+		u->scale = scale;
+		u->also_how = also_how;
+		u->also_scale = also_scale;
+	}
+	return q;
+}
+
 /* ---- highlight units and spelling words --------------------------------- */
 
 fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,

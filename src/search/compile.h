@@ -79,6 +79,13 @@ char *fo_qc_dup2(const char *a, const char *b);
 fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
                       const char *how, fo_qfield field, double scale,
                       const char *const *terms, size_t n_terms);
+/* Register q, which reads one term for two parts of the score (how at
+ * scale, also_how at also_scale), as one unit, and return it scaled by
+ * their sum: the explanation splits its weight between them. */
+fo_xquery *fo_qc_unit_twice(fo_qc *c, fo_xquery *q, const char *label,
+                            const char *how, double scale, const char *also_how,
+                            double also_scale, fo_qfield field,
+                            const char *const *terms, size_t n_terms);
 /* Highlight units and the words the spelling suggester may correct. A
  * unit is highlighted where its field is shown: a free one in titles and
  * snippets (out->hl, which the second phase also ranks by), a title: one
@@ -99,6 +106,9 @@ size_t fo_qc_item_end(const fo_qtoks *l, size_t i);
 
 /* Title identifier parts that abbreviate word t (dev for development). */
 fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t);
+/* Whether no post holds prefix + term, by the statistics of a local
+ * index (0 where they are unknown or remote). */
+int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
 /* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
 fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */

@@ -90,6 +90,11 @@ typedef struct fo_qunit {
 	                    "acronym", "proximity", "coordination" */
 	const char *field; /* "text", "title", "company", ... */
 	double scale;  /* the query's weight factor for this unit */
+	/* Non-NULL: the unit's term counts twice, also as also_how at
+	 * also_scale, the query scaling it by scale + also_scale; an
+	 * explanation shows the two parts (fo_qc_unit_twice). */
+	const char *also_how;
+	double also_scale;
 	char **terms;  /* Xapian terms whose statistics are reported */
 	size_t n_terms;
 } fo_qunit;

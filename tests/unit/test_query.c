@@ -432,15 +432,58 @@ static void test_query__guesses_that_no_post_holds_are_left_out(void)
 	assert_true(an != NULL);
 	got = described_with(an, text, &stats);
 	assert_str("Query(((((Zdocument SYNONYM document) AND_MAYBE "
-	           "documentation) OR 0.5 * Sdoc) OR ((Zbrowser SYNONYM "
-	           "browser) AND_MAYBE browser) OR ((Ztool SYNONYM tool) "
-	           "AND_MAYBE tools)))",
+	           "documentation) OR 0.5 * Sdoc) OR 2 * browser OR ((Ztool "
+	           "SYNONYM tool) AND_MAYBE tools)))",
 	           got ? got : "");
 	free(got);
 	stats.local = 0;
 	got = described_with(an, text, &stats);
 	assert_true(got && strstr(got, "Sdocu SYNONYM") &&
 	            strstr(got, "documentationbrowser") && strstr(got, "Sdbt"));
+	free(got);
+	fo_analyzer_free(an);
+}
+
+/* Posts hold perl and tools (so Ztool), and no other form of perl. */
+static uint64_t perl_alone(void *ctx, const char *term)
+{
+	static const char *const held[] = { "perl", "tool", "tools", "Ztool" };
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof held / sizeof *held; i++)
+		if (strcmp(term, held[i]) == 0)
+			return 3;
+	return 0;
+}
+
+/* A word that is its own stem and has no other form in the index
+ * (no Z<stem>) would read the one term <word> twice, as the stem and as
+ * the exact form: it is read once, scaled by both weights, which is the
+ * same score. Not where another form exists (its Z term then counts), nor
+ * where the statistics are not local. */
+static void test_query__a_word_with_no_other_form_is_read_once(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = perl_alone, .docs = 100, .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "perl tools", &stats);
+	assert_str("Query(((2 * perl AND ((Ztool SYNONYM tool) AND_MAYBE "
+	           "tools)) AND_MAYBE (perl PHRASE 2 tools)))",
+	           got ? got : "");
+	free(got);
+	stats.termfreq = few_guesses;
+	got = described_with(an, "perl tools", &stats);
+	assert_true(got && strstr(got, "((Zperl SYNONYM perl) AND_MAYBE perl) "
+	                               "AND ((Ztool SYNONYM tool) AND_MAYBE "
+	                               "tools)"));
+	free(got);
+	stats.termfreq = perl_alone;
+	stats.local = 0;
+	got = described_with(an, "perl tools", &stats);
+	assert_true(got && strstr(got, "(Zperl SYNONYM perl) AND_MAYBE perl"));
 	free(got);
 	fo_analyzer_free(an);
 }
@@ -478,6 +521,7 @@ static const fo_test tests[] = {
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
+	FO_TEST(test_query__a_word_with_no_other_form_is_read_once),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
 	FO_TEST(test_query__case_is_folded),
 	FO_TEST(test_query__an_unstemmable_token_is_its_own_stem),
