@@ -362,8 +362,9 @@ front_miss:
 		*stem = (const char *)sym;
 		*stem_len = slen;
 	}
-	/* once, to the full tables; out of memory, the small ones serve */
-	if (++st->stemmed == FO_STEM_GROW_AT)
+	/* once, to the full tables (the count stops there, so it cannot
+	 * wrap and grow again); out of memory, the small ones serve */
+	if (st->stemmed < FO_STEM_GROW_AT && ++st->stemmed == FO_STEM_GROW_AT)
 		fo_stem_tables(st, FO_STEM_FRONT_BITS, FO_STEM_MAIN_BITS);
 	return FOLIO_OK;
 }

@@ -19,9 +19,9 @@
  * and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries in sets of
  * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
  * stem are stored inline, the least recently used way of a set replaced.
- * Memory is bounded (12 MB at most, calloc'd, so pages no lookup
- * reaches cost nothing) and a lookup touches one line when the front
- * table has the term. The sizes come from the benchmark summaries (87k
+ * Memory is bounded (12 MB and the small tables below, calloc'd, so
+ * pages no lookup reaches cost nothing) and a lookup touches one line when the
+ * front table has the term. The sizes come from the benchmark summaries (87k
  * distinct stemmable terms): with one main set per term, sets that drew
  * more terms than ways sent 18k (4 ways) to 30k (2 ways) words a round
  * back to libstemmer; two candidate sets leave nearly none. Each front

@@ -71,8 +71,9 @@ void fo_rank_default(fo_rank *r)
  * can miss posts of the exact form, which then stays an OR. A word that
  * is its own stem, with no Z<stem> in the index (no other form of it:
  * perl, into), has all three terms the one <word>: it is read once and
- * scaled by 1 + exact_weight, the same score (w + w is 2w in floating
- * point) where the AND_MAYBE read its postings twice (bench classes,
+ * scaled by 1 + exact_weight, the same score (with exact_weight 1, as
+ * tuned, w + w is 2w in floating point; another weight may differ in
+ * the last bit) where the AND_MAYBE read its postings twice (bench classes,
  * callgrind: known-item OR -8% instructions, common words -4%). */
 static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
                              int own_stem)

@@ -882,6 +882,9 @@ static void test_analyzer__stem_cache_grows_after_its_first_words(void)
 	assert_str("connect", stem);
 	assert_ok(fo_stemmer_stem(st, "runnings", 8, &stem, &n));
 	assert_str("run", stem);
+	/* the count stops at the move: it cannot wrap and move again */
+	assert_ok(fo_stemmer_stem(st, "walkings", 8, &stem, &n));
+	assert_int(FO_STEM_GROW_AT, st->stemmed);
 	fo_stemmer_free(st);
 }
 
