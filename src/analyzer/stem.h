@@ -20,16 +20,17 @@
  * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
  * stem are stored inline, the least recently used way of a set replaced.
  * Memory is bounded (12 MB and the small tables below, calloc'd, so
- * pages no lookup reaches cost nothing) and a lookup touches one line when the
- * front table has the term. The sizes come from the benchmark summaries (87k
- * distinct stemmable terms): with one main set per term, sets that drew
- * more terms than ways sent 18k (4 ways) to 30k (2 ways) words a round
- * back to libstemmer; two candidate sets leave nearly none. Each front
- * miss costs a main lookup far out in memory (perf: half of
- * fo_stem_lookup's time at that load), so the front table holds about
- * as many terms as the main one: 4 MB (folio_analyze, steady state, 9
- * interleaved runs: 2 MB 141-160, 4 MB 164-168, 8 MB 167-174 MB/s,
- * median-max; the last 2% was not worth another 4 MB per analyzer).
+ * pages no lookup reaches cost nothing) and a lookup touches one line
+ * when the front table has the term. The sizes come from the benchmark
+ * summaries (87k distinct stemmable terms): with one main set per term,
+ * sets that drew more terms than ways sent 18k (4 ways) to 30k (2 ways)
+ * words a round back to libstemmer; two candidate sets leave nearly
+ * none. Each front miss costs a main lookup far out in memory (perf:
+ * half of fo_stem_lookup's time at that load), so the front table holds
+ * about as many terms as the main one: 4 MB (folio_analyze, steady
+ * state, 9 interleaved runs: 2 MB 141-160, 4 MB 164-168, 8 MB 167-174
+ * MB/s, median-max; the last 2% was not worth another 4 MB per
+ * analyzer).
  *
  * A stemmer starts with tables of 2^FO_STEM_SMALL_BITS entries (96 KB)
  * and moves to the full ones once FO_STEM_GROW_AT words have gone to

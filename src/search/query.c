@@ -73,8 +73,9 @@ void fo_rank_default(fo_rank *r)
  * perl, into), has all three terms the one <word>: it is read once and
  * scaled by 1 + exact_weight, the same score (with exact_weight 1, as
  * tuned, w + w is 2w in floating point; another weight may differ in
- * the last bit) where the AND_MAYBE read its postings twice (bench classes,
- * callgrind: known-item OR -8% instructions, common words -4%). */
+ * the last bit) where the AND_MAYBE read its postings twice (bench
+ * classes, callgrind: known-item OR -8% instructions, common words
+ * -4%). */
 static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
                              int own_stem)
 {

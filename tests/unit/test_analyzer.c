@@ -816,6 +816,20 @@ static void test_analyzer__stem_cache_is_consistent(void)
 	       { "running", "run", 1, W, 8, 15, 1, 1 });
 }
 
+/* Word i of a vocabulary of distinct words: w, i in hexadecimal with
+ * its digits written as the letters g to p (a digit would keep the word
+ * from being stemmed), then suffix; its length. */
+static size_t distinct_word(char *word, size_t size, size_t i,
+                            const char *suffix)
+{
+	size_t k, n = (size_t)snprintf(word, size, "w%zx%s", i, suffix);
+
+	for (k = 0; k < n; k++)
+		if (word[k] >= '0' && word[k] <= '9')
+			word[k] = (char)('g' + (word[k] - '0'));
+	return n;
+}
+
 static void test_analyzer__stem_cache_survives_clearing(void)
 {
 	fo_stemmer *st = NULL;
@@ -825,10 +839,7 @@ static void test_analyzer__stem_cache_survives_clearing(void)
 
 	assert_ok(fo_stemmer_new("english", &st));
 	for (i = 0; i < FO_STEM_CACHE_MAX + 1000; i++) {
-		n = (size_t)snprintf(word, sizeof(word), "w%zxing", i);
-		for (size_t k = 0; k < n; k++)
-			if (word[k] >= '0' && word[k] <= '9')
-				word[k] = (char)('g' + (word[k] - '0'));
+		n = distinct_word(word, sizeof(word), i, "ing");
 		if (fo_stemmer_stem(st, word, n, &stem, &n) != FOLIO_OK)
 			break;
 	}
@@ -864,10 +875,7 @@ static void test_analyzer__stem_cache_grows_after_its_first_words(void)
 	fo_stem_key("connections\0\0\0\0\0", 11, &k0, &k1);
 	old = fo_stem_front_of(st, k0, k1);
 	for (i = 1; i < FO_STEM_GROW_AT - 1; i++) {
-		n = (size_t)snprintf(word, sizeof(word), "w%zx", i);
-		for (size_t k = 0; k < n; k++)
-			if (word[k] >= '0' && word[k] <= '9')
-				word[k] = (char)('g' + (word[k] - '0'));
+		n = distinct_word(word, sizeof(word), i, "");
 		assert_ok(fo_stemmer_stem(st, word, n, &stem, &n));
 	}
 	assert_int(64 - FO_STEM_SMALL_BITS, st->front_shift);
