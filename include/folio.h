@@ -357,11 +357,19 @@ typedef struct folio_index_report {
 	                       corpus could not be read (skipped > 0) */
 	int rebuilt;      /**< non-zero: a new generation was built and
 	                       switched to */
+	/* Version 2. */
+	/** indexed posts still in the corpus, but with a malformed copy
+	 *  there (counted in skipped): each is left as it was indexed, not
+	 *  rebuilt from its other copies, which would lose what the
+	 *  malformed one gave it (a topic, a field). Not counted in kept. */
+	uint64_t kept_malformed;
 } folio_index_report;
 
-#define FOLIO_INDEX_REPORT_VERSION 1
+#define FOLIO_INDEX_REPORT_VERSION 2
 #define FOLIO_INDEX_REPORT_INIT                                                \
-	{ FOLIO_INDEX_REPORT_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+	{                                                                      \
+		FOLIO_INDEX_REPORT_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0       \
+	}
 
 /**
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
@@ -376,6 +384,9 @@ typedef struct folio_index_report {
  *    path, a malformed post) nothing is removed, because a post that could
  *    not be read is not a post that was deleted. Such posts are counted in
  *    report->kept;
+ *  - a post with a malformed copy (on one of its topic pages, say) is
+ *    left as it was indexed, or out if new, and counted in
+ *    report->kept_malformed when indexed;
  *  - changes are committed in batches of a few thousand posts, so a crash
  *    loses at most the batch in progress and never what was committed.
  *

@@ -596,7 +596,7 @@ folio_status fo_build(fo_run *r)
 		                                &err), &err);
 		if (b.shards <= 1)
 			srcs[n_srcs++] = carry.data;
-		r->report->kept = r->n_gone;
+		fo_gone_keep(r);
 	} else {
 		r->report->removed = r->n_gone;
 	}
@@ -639,6 +639,7 @@ done:
 		if (gen.data)
 			fo_layout_remove_tree(gen.data);
 		r->report->removed = r->report->kept = 0;
+		r->report->kept_malformed = 0;
 	}
 	if (root.data)
 		fo_layout_remove_tree(root.data);

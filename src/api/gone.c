@@ -9,7 +9,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "api/run.h"
 
+#include "index/known.h"
 #include "index/schema.h"
+#include "index/tally.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,4 +102,22 @@ folio_status fo_find_gone(fo_run *r)
 	if (st == FOLIO_OK && s.st != FOLIO_OK)
 		st = fo_db_xfail(r->db, s.st, &s.err);
 	return st;
+}
+
+void fo_gone_keep(fo_run *r)
+{
+	const fo_tally_entry *e;
+	size_t cursor = 0;
+	uint64_t malformed = 0, content;
+	uint32_t docid;
+
+	/* A post whose every copy was malformed is never touched either.
+	 * Posts the table cannot tell of (known.h) count as kept. */
+	while (r->known && (e = fo_tally_next(r->tainted, &cursor)))
+		if (fo_known_find(r->known, e->hash, &docid, &content) ==
+		        FO_KNOWN_HELD &&
+		    docid <= r->last && !touched(r, docid))
+			malformed++;
+	r->report->kept_malformed = malformed;
+	r->report->kept = r->n_gone - malformed;
 }

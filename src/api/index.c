@@ -340,7 +340,9 @@ static folio_status take_options(fo_run *r, const folio_index_options *opts)
 static size_t report_size(unsigned version)
 {
 	return version == FOLIO_INDEX_REPORT_VERSION
-	       ? sizeof(folio_index_report) : 0;
+	           ? sizeof(folio_index_report)
+	       : version == 1 ? offsetof(folio_index_report, kept_malformed)
+	                      : 0;
 }
 
 folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
@@ -368,10 +370,11 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	/* The run fills a whole report of ours; the caller gets the fields
 	 * its version has. */
 	if (out && !report_size(out->version))
-		return fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                  "folio_index_report version %u is not %d "
-		                  "(initialise it with FOLIO_INDEX_REPORT_INIT)",
-		                  out->version, FOLIO_INDEX_REPORT_VERSION);
+		return fo_db_fail(
+		    db, FOLIO_ERROR_INVALID,
+		    "folio_index_report version %u is not 1 to %d "
+		    "(initialise it with FOLIO_INDEX_REPORT_INIT)",
+		    out->version, FOLIO_INDEX_REPORT_VERSION);
 	memset(&r, 0, sizeof r);
 	r.db = db;
 	r.report = &report;

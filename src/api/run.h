@@ -109,6 +109,11 @@ void fo_gone_touch(fo_run *r, uint32_t docid);
 /* After: fill r->gone with the live generation's posts never touched. */
 folio_status fo_find_gone(fo_run *r);
 
+/* When the gone are kept: count them in r->report, those with a malformed
+ * copy in the corpus (kept_malformed) apart from those it no longer has
+ * (kept). */
+void fo_gone_keep(fo_run *r);
+
 /* Record when and from what the index was built in its metadata; full is
  * non-zero for a full build. */
 folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err);

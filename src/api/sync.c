@@ -51,7 +51,7 @@ folio_status fo_sync(fo_run *r)
 	if (st == FOLIO_OK)
 		st = fo_find_gone(r);
 	if (st == FOLIO_OK && !fo_run_may_remove(r))
-		rep->kept = r->n_gone;
+		fo_gone_keep(r);
 	for (i = 0; st == FOLIO_OK && fo_run_may_remove(r) && i < r->n_gone;
 	     i++) {
 		st = fo_db_xfail(db, fo_xdb_delete(db->xdb, r->gone[i], &deleted,

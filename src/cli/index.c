@@ -89,6 +89,10 @@ static void print_summary(const folio_index_report *rep,
 		       (unsigned long long)rep->kept, rep->kept == 1 ? "" : "s",
 		       io->no_delete ? "--no-delete"
 		                 : "nothing is removed when something was skipped");
+	if (rep->kept_malformed)
+		printf("; %llu post%s with a malformed copy kept as indexed",
+		       (unsigned long long)rep->kept_malformed,
+		       rep->kept_malformed == 1 ? "" : "s");
 	if ((io->rebuild || io->shards) && rep->rebuilt)
 		fputs("; rebuilt", stdout);
 	putchar('\n');

@@ -84,6 +84,14 @@ void fo_tally_restart(fo_tally *t)
 		t->slots[i].seen = 0;
 }
 
+const fo_tally_entry *fo_tally_next(const fo_tally *t, size_t *cursor)
+{
+	while (*cursor < t->n_slots)
+		if (t->slots[(*cursor)++].hash)
+			return &t->slots[*cursor - 1];
+	return NULL;
+}
+
 fo_tally_entry *fo_tally_find(fo_tally *t, uint64_t hash)
 {
 	fo_tally_entry *e;

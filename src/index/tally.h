@@ -39,6 +39,10 @@ void fo_tally_restart(fo_tally *t);
 /* The entry for hash, NULL if it was never counted. */
 fo_tally_entry *fo_tally_find(fo_tally *t, uint64_t hash);
 
+/* The next entry from *cursor on (0 to begin), in no particular order;
+ * NULL after the last. Its hash is the one counted, or 1 for 0. */
+const fo_tally_entry *fo_tally_next(const fo_tally *t, size_t *cursor);
+
 /* Distinct hashes counted. */
 size_t fo_tally_count(const fo_tally *t);
 

@@ -122,6 +122,57 @@ static void test_gen__removal_and_no_delete(void)
 	assert_ok(folio_db_close(w));
 }
 
+/* A post that is still in the corpus, but malformed there, is left as
+ * indexed; the report counts it apart from the posts the corpus no
+ * longer has, in a sync and in a rebuild alike. */
+static void test_gen__a_malformed_post_is_kept_but_not_as_gone(void)
+{
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_db *w;
+	char path[512], a[512], b[512];
+	FILE *f;
+	int rebuild;
+
+	in_root(path, sizeof path, "malformed");
+	in_root(a, sizeof a, "malformed-a.jsonl");
+	in_root(b, sizeof b, "malformed-b.jsonl");
+	assert_int(0, write_posts(a, 1, 3, "alpha"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
+	/* p1 and p3 as before; p2 without its title; p4 gone. */
+	assert_int(0, write_posts(b, 1, 1, "alpha"));
+	f = fopen(b, "a");
+	assert_true(f != NULL);
+	fputs("{\"url\": \"https://example.com/p2\", \"summary\": \"x\"}\n"
+	      "{\"url\": \"https://example.com/p3\", \"title\": \"Post 3\", "
+	      "\"summary\": \"Words about alpha and lattices.\"}\n",
+	      f);
+	assert_int(0, fclose(f));
+	for (rebuild = 0; rebuild <= 1; rebuild++) {
+		rep = (folio_index_report)FOLIO_INDEX_REPORT_INIT;
+		assert_int(FOLIO_ERROR_INPUT,
+		           index_file(w, b, rebuild, 0, 0, &rep));
+		assert_int(1, rep.skipped);
+		assert_int(2, rep.unchanged);
+		assert_int(0, rep.kept);
+		assert_int(1, rep.kept_malformed);
+		assert_int(3, count_of(w));
+	}
+	/* With a post also gone, each is counted where it belongs. */
+	assert_int(0, write_posts(a, 1, 4, "alpha"));
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
+	for (rebuild = 0; rebuild <= 1; rebuild++) {
+		rep = (folio_index_report)FOLIO_INDEX_REPORT_INIT;
+		assert_int(FOLIO_ERROR_INPUT,
+		           index_file(w, b, rebuild, 0, 0, &rep));
+		assert_int(1, rep.kept);
+		assert_int(1, rep.kept_malformed);
+		assert_int(4, count_of(w));
+	}
+	assert_ok(folio_db_close(w));
+}
+
 typedef struct progress_log {
 	pthread_t caller;
 	int calls, wrong_thread, saw_indexing;
@@ -227,8 +278,9 @@ static void test_gen__the_report_is_versioned(void)
 	bad.version = 0;
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(w, paths, 1, NULL, &bad));
-	assert_str("folio_index_report version 0 is not 1 (initialise it "
-	           "with FOLIO_INDEX_REPORT_INIT)", folio_db_error(w));
+	assert_str("folio_index_report version 0 is not 1 to 2 (initialise it "
+	           "with FOLIO_INDEX_REPORT_INIT)",
+	           folio_db_error(w));
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.files);
 	assert_int(0, count_of(w));
 	bad.version = FOLIO_INDEX_REPORT_VERSION + 1;
@@ -250,6 +302,7 @@ static void test_gen__the_report_is_versioned(void)
 	assert_int(0, mem.rep.removed);
 	assert_int(0, mem.rep.kept);
 	assert_true(mem.rep.rebuilt);
+	assert_int(0xeeeeeeeeeeeeeeeeULL, mem.rep.kept_malformed);
 	for (i = 0; i < sizeof mem.after; i++)
 		intact &= mem.after[i] == 0xee;
 	assert_true(intact);
@@ -373,6 +426,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_gen__a_long_lived_reader_follows_a_rebuild),
 	FO_TEST(test_gen__a_second_writer_is_locked_out_across_a_rebuild),
 	FO_TEST(test_gen__removal_and_no_delete),
+	FO_TEST(test_gen__a_malformed_post_is_kept_but_not_as_gone),
 	FO_TEST(test_gen__progress_comes_from_the_calling_thread),
 	FO_TEST(test_gen__version_1_options_and_bad_thread_counts),
 	FO_TEST(test_gen__the_report_is_versioned),

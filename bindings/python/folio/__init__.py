@@ -353,6 +353,8 @@ class IndexReport:
                or something was skipped: nothing is removed then)
     rebuilt:   True when a new generation was built and switched to
     diagnostics: the problems, as Diagnostic
+    kept_malformed: indexed posts still in the corpus but with a malformed
+               copy there, left as they were indexed (not counted in kept)
     """
 
     files: int
@@ -365,6 +367,7 @@ class IndexReport:
     kept: int = 0
     rebuilt: bool = False
     diagnostics: Tuple[Diagnostic, ...] = ()
+    kept_malformed: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -709,7 +712,8 @@ class Index:
             raise failure[0]
         return IndexReport(report.files, report.posts, report.added, report.updated,
                            report.unchanged, report.skipped, report.removed,
-                           report.kept, bool(report.rebuilt), tuple(found))
+                           report.kept, bool(report.rebuilt), tuple(found),
+                           report.kept_malformed)
 
     # -- operations ---------------------------------------------------------
 

@@ -57,7 +57,7 @@ SEARCH_EXHAUSTIVE = 1 << 5
 OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
-INDEX_REPORT_VERSION = 1
+INDEX_REPORT_VERSION = 2
 STATS_VERSION = 1
 
 _c_status = ctypes.c_int  # a C enum is an int
@@ -140,6 +140,8 @@ class IndexReport(ctypes.Structure):
         ("removed", ctypes.c_uint64),
         ("kept", ctypes.c_uint64),
         ("rebuilt", ctypes.c_int),
+        # version 2
+        ("kept_malformed", ctypes.c_uint64),
     ]
 
 

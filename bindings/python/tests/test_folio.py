@@ -216,6 +216,17 @@ def test_malformed_posts_are_reported_and_skipped(tmp_path):
         assert ix.count() == 1
 
 
+def test_an_indexed_post_made_malformed_is_kept_as_indexed(tmp_path):
+    page = tmp_path / "page.jsonl"
+    page.write_text('{"url": "https://example.com/ok", "title": "Fine", "summary": "A fine post."}\n')
+    with folio.Index(tmp_path / "ix", create=True) as ix:
+        ix.index_paths(str(page))
+        page.write_text('{"url": "https://example.com/ok", "title": "Fine"}\n')
+        report = ix.index_paths(str(page))
+        assert (report.skipped, report.kept, report.kept_malformed) == (1, 0, 1)
+        assert ix.count() == 1
+
+
 def test_an_exception_in_the_diagnostic_callback_reaches_the_caller(tmp_path):
     page = tmp_path / "page.jsonl"
     page.write_text('{"url": "https://example.com/bad"}\n')
@@ -617,7 +628,7 @@ def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
     assert len(out) == sum(1 + len(c._fields_) for c in _native.STRUCTS.values())
     assert (_native.OPEN_OPTIONS_VERSION, _native.INDEX_OPTIONS_VERSION,
             _native.SEARCH_OPTIONS_VERSION, _native.INDEX_REPORT_VERSION,
-            _native.STATS_VERSION) == (2, 3, 2, 1, 1)
+            _native.STATS_VERSION) == (2, 3, 2, 2, 1)
 
 
 def run_fresh(code, **env):
