@@ -118,6 +118,8 @@ void fo_gone_keep(fo_run *r)
 		        FO_KNOWN_HELD &&
 		    docid <= r->last && !touched(r, docid))
 			malformed++;
+	if (malformed > r->n_gone) /* a post without its unique term */
+		malformed = r->n_gone;
 	r->report->kept_malformed = malformed;
 	r->report->kept = r->n_gone - malformed;
 }
