@@ -156,6 +156,32 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	return q;
 }
 
+/* Number the highlight units that a NEAR's words added to field's set
+ * (from first on), so that snippets mark them only where the NEAR
+ * matches (snippet.c near_filter), in the widest window a NEAR of them
+ * takes (near_of: a compound split counts its parts). A NEAR of one
+ * word, or of more than 64, is marked as free words are. */
+static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap)
+{
+	fo_termset *s =
+	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
+	unsigned words = 0, id;
+	size_t i;
+
+	if (first > s->n || s->n - first < 2 || s->n - first > 64)
+		return;
+	for (i = first; i < s->n; i++)
+		words += s->units[i].kind == FO_HL_COMPOUND
+		             ? (unsigned)s->units[i].n_seq
+		             : 1;
+	id = ++c->out->n_near;
+	for (i = first; i < s->n; i++) {
+		s->units[i].near = id;
+		s->units[i].near_bit = (unsigned)(i - first);
+		s->units[i].near_window = gap + words - 1;
+	}
+}
+
 /* NEAR: every word of the kids in any form the index holds (forms_query;
  * a quoted word its exact form), within the window. A compound takes
  * part by its joined form or by its parts, each in any form the index
@@ -174,6 +200,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	unsigned split, last;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
+	/* kids of one field (qparse.c nearable) */
+	fo_qfield field = n->n_kids ? n->kids[0]->field : FO_FIELD_ANY;
+	size_t first_hl =
+	    field == FO_FIELD_TITLE ? c->out->hl_title.n : c->out->hl.n;
 
 	for (k = 0; k < n->n_kids && c->st == FOLIO_OK; k++) {
 		const fo_qnode *kid = n->kids[k];
@@ -236,6 +266,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		                                            : 0u,
 		                    n->window));
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
+	if (c->st == FOLIO_OK)
+		near_units(c, field, first_hl, n->window);
 	if (q)
 		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
 		               FO_FIELD_ANY, 1.0, NULL, 0);

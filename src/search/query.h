@@ -76,6 +76,10 @@ typedef struct fo_hlunit {
 	char *stem; /* NULL when the term is its own stem */
 	char **seq;
 	size_t n_seq;
+	/* A word of a NEAR (near > 0, the NEAR's number in the query): it
+	 * is marked only where near_window positions hold it and a match
+	 * of each other word of that NEAR, its bit near_bit among them. */
+	unsigned near, near_bit, near_window;
 } fo_hlunit;
 
 typedef struct fo_termset {
@@ -114,6 +118,7 @@ typedef struct fo_compiled {
 	fo_xquery *q;      /* NULL when the query has no words */
 	fo_termset hl;       /* free words: marked in snippets and titles */
 	fo_termset hl_title; /* title: words: marked in titles only */
+	unsigned n_near;     /* NEARs numbered in hl and hl_title */
 	fo_qunit *units;
 	size_t n_units;
 	fo_qword *words;

@@ -8,6 +8,7 @@
 
 #include "util/display.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ typedef struct stok {
 
 typedef struct span {
 	size_t start, end;
+	uint32_t pos;  /* the word position it starts at */
 	size_t unit;   /* the highlight unit matched, for distinct counts */
 	unsigned gain; /* 1 per word; a phrase or compound matched as such
 	                  counts one more than its words, so it beats them
@@ -211,12 +213,13 @@ static size_t run_match(const scan_ctx *c, size_t i, const char *word)
 	return 0;
 }
 
-static int add_span(span **spans, size_t *n, size_t *cap, size_t start,
+static int add_span(span **spans, size_t *n, size_t *cap, const stok *t,
                     size_t end, size_t unit, unsigned gain)
 {
 	if (grow((void **)spans, cap, *n, sizeof **spans) != 0)
 		return -1;
-	(*spans)[*n].start = start;
+	(*spans)[*n].start = t->start;
+	(*spans)[*n].pos = t->pos;
 	(*spans)[*n].end = end;
 	(*spans)[*n].unit = unit;
 	(*spans)[*n].gain = gain;
@@ -233,6 +236,65 @@ static int by_start(const void *a, const void *b)
 	if (x->end != y->end)
 		return x->end > y->end ? -1 : 1; /* longer first */
 	return x->gain > y->gain ? -1 : x->gain < y->gain;
+}
+
+/* Drop the matches of a NEAR's words (fo_hlunit.near) that no window of
+ * the NEAR holds together with a match of each of its other words: the
+ * NEAR did not match there, so `GIL NEAR threads` marks the "threads"
+ * beside GIL, not every one. A window opens at some match of the NEAR,
+ * so the windows from each match in turn are all there are to try.
+ * spans are sorted by start, so by position. -1: out of memory. */
+static int near_filter(span *spans, size_t *n, const fo_termset *terms)
+{
+	unsigned char *keep;
+	size_t i, j, kept;
+	unsigned g, groups = 0;
+
+	for (i = 0; i < terms->n; i++)
+		if (terms->units[i].near > groups)
+			groups = terms->units[i].near;
+	if (!groups || !*n)
+		return 0;
+	if (!(keep = calloc(*n, 1)))
+		return -1;
+	for (i = 0; i < *n; i++)
+		keep[i] = !terms->units[spans[i].unit].near;
+	for (g = 1; g <= groups; g++) {
+		uint64_t all = 0;
+
+		for (i = 0; i < terms->n; i++)
+			if (terms->units[i].near == g)
+				all |= (uint64_t)1 << terms->units[i].near_bit;
+		for (i = 0; i < *n; i++) {
+			const fo_hlunit *u = &terms->units[spans[i].unit];
+			uint64_t seen = 0;
+			size_t last = i;
+
+			if (u->near != g)
+				continue;
+			/* the window [pos, pos + near_window) */
+			for (j = i; j < *n && spans[j].pos - spans[i].pos <
+			                          u->near_window;
+			     j++) {
+				const fo_hlunit *v =
+				    &terms->units[spans[j].unit];
+
+				if (v->near == g) {
+					seen |= (uint64_t)1 << v->near_bit;
+					last = j;
+				}
+			}
+			for (j = i; seen == all && j <= last; j++)
+				if (terms->units[spans[j].unit].near == g)
+					keep[j] = 1;
+		}
+	}
+	for (i = 0, kept = 0; i < *n; i++)
+		if (keep[i])
+			spans[kept++] = spans[i];
+	*n = kept;
+	free(keep);
+	return 0;
 }
 
 /* Every match of every unit, sorted, without overlaps (the longest match
@@ -306,13 +368,15 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 					                0);
 				break;
 			}
-			if (end && add_span(&spans, &n, &cap, t->start, end, u,
-			                    gain) != 0)
+			if (end &&
+			    add_span(&spans, &n, &cap, t, end, u, gain) != 0)
 				rc = -1;
 		}
 	}
 	if (n)
 		qsort(spans, n, sizeof *spans, by_start);
+	if (rc == 0 && near_filter(spans, &n, terms) != 0)
+		rc = -1;
 	for (i = 0, kept = 0; i < n; i++)
 		if (kept == 0 || spans[i].start >= spans[kept - 1].end)
 			spans[kept++] = spans[i];

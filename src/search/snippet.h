@@ -18,7 +18,8 @@
  * the query does: a word by its exact form or its stem, a phrase or a
  * compound's parts only in sequence (so free-threaded marks "free
  * threaded" and "free-threaded" but never a lone "free"), a prefix by
- * its start. Each match is marked as one span. "…" marks cut ends. The
+ * its start, a NEAR's word only within its window of the NEAR's other
+ * words. Each match is marked as one span. "…" marks cut ends. The
  * windows are looked for in the first 4 KB of text, or where those hold no
  * match in the first 4 KB part further on that holds one (none starting
  * past 256 KB). With no match the window is the start of the text.

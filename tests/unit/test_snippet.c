@@ -130,6 +130,25 @@ static void test_snippet__a_phrase_is_marked_as_one_span(void)
 	               "A table lock, a lock on the table.", 200);
 }
 
+/* As Xapian's NEAR matched them: "threads" far from GIL is no part of
+ * the match, nor is a GIL with no "threads" within its window. */
+static void test_snippet__a_near_marks_its_words_only_within_its_window(void)
+{
+	assert_snippet("Threads first. Then the [GIL] lets [threads] run; "
+	               "threads, threads, and a GIL alone far off at the end.",
+	               "GIL NEAR/2 threads",
+	               "Threads first. Then the GIL lets threads run; "
+	               "threads, threads, and a GIL alone far off at the end.",
+	               200);
+	/* each of several words, in any order, all within one window */
+	assert_snippet("[b] [c] [a]. c x a b. z z a c", "a NEAR/1 b NEAR/1 c",
+	               "b c a. c x a b. z z a c", 200);
+	/* the same word free as well is marked everywhere */
+	assert_snippet("[threads] then the [GIL] lets [threads] run",
+	               "threads GIL NEAR/2 threads",
+	               "threads then the GIL lets threads run", 200);
+}
+
 static void test_snippet__excluded_words_are_not_marked(void)
 {
 	assert_snippet("[lock] the table", "lock -table", "lock the table",
@@ -557,6 +576,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__two_words_mark_the_parts_of_a_compound),
 	FO_TEST(test_snippet__a_compound_query_never_marks_a_lone_part),
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
+	FO_TEST(test_snippet__a_near_marks_its_words_only_within_its_window),
 	FO_TEST(test_snippet__excluded_words_are_not_marked),
 	FO_TEST(test_snippet__a_prefix_marks_every_completion),
 	FO_TEST(test_snippet__a_compound_prefix_marks_its_parts_in_sequence),
