@@ -26,7 +26,9 @@ Index.search() also counts facets, suggests spellings, explains scores and
 reports what a lenient parse skipped; Index.similar() finds the posts most
 like one post; Index.stats() and Index.check() describe and verify the
 index; Index.index_paths() syncs or rebuilds it from corpus files, with a
-progress callback.
+progress callback. Index(remotes=...) searches shards that xapian-tcpsrv
+serves on other hosts too, as one index, and with allow_partial=True
+searches the shards that answer and names the others.
 
 Threads: an Index may be shared between threads (calls on it are
 serialised by a lock), but to search in parallel open one Index per thread:
@@ -39,6 +41,7 @@ and libfolio's one-line explanation.
 import collections.abc
 import ctypes
 import dataclasses
+import numbers
 import os
 import threading
 import weakref
@@ -49,9 +52,11 @@ from . import _native
 __all__ = [
     "Index", "Post", "Hit", "Results", "IndexReport", "Diagnostic",
     "Progress", "Notice", "FacetValue", "ExplainTerm", "Stats", "CheckReport",
+    "SkippedShard",
     "Error", "OutOfMemoryError", "InvalidArgumentError", "FileError",
     "NotFoundError", "LockedError", "CorruptError", "ModifiedError",
     "QueryError", "InputError", "IndexVersionError", "BackendError",
+    "UnavailableError",
     "LibraryNotFound", "library_version", "load_library",
 ]
 
@@ -136,11 +141,19 @@ class InputError(Error):
 
 
 class IndexVersionError(Error):
-    """FOLIO_ERROR_VERSION: the index was built by an incompatible folio."""
+    """FOLIO_ERROR_VERSION: the index was built by an incompatible folio
+    (or a remote shard was: the message names it), or a remote shard is
+    no folio index."""
 
 
 class BackendError(Error):
     """FOLIO_ERROR_BACKEND: any other error reported by Xapian."""
+
+
+class UnavailableError(Error):
+    """FOLIO_ERROR_UNAVAILABLE: a remote shard cannot be reached or did not
+    answer in time (the message names it; pass allow_partial=True to
+    search the rest), or, with allow_partial=True, none of them can."""
 
 
 _ERRORS = {
@@ -155,6 +168,7 @@ _ERRORS = {
     _native.ERROR_INPUT: InputError,
     _native.ERROR_VERSION: IndexVersionError,
     _native.ERROR_BACKEND: BackendError,
+    _native.ERROR_UNAVAILABLE: UnavailableError,
 }
 
 
@@ -259,6 +273,17 @@ class FacetValue:
     count: int
 
 
+@dataclasses.dataclass(frozen=True)
+class SkippedShard:
+    """A remote shard left out of a search (Index(..., allow_partial=True)):
+    shard is its "HOST:PORT", reason why it was left out (Xapian's
+    NetworkError when it cannot be reached or timed out, or why it was
+    refused: another index format or stemming language, no folio index)."""
+
+    shard: str
+    reason: str
+
+
 class Results(collections.abc.Sequence):
     """The hits of one search: a sequence of Hit, best first.
 
@@ -275,19 +300,24 @@ class Results(collections.abc.Sequence):
                 "topic": ..., "year": ...} (in that order) of tuples of
                 FacetValue, most frequent first, counted over every
                 matching post (a post on two topics counts in both); else {}
+    skipped_shards: a tuple of SkippedShard: the remote shards this search
+                left out (Index(..., allow_partial=True)); () when every
+                shard was searched. Non-empty: the results are partial.
     """
 
     def __init__(self, query: str, total: int, hits: List[Hit],
                  suggestion: Optional[str] = None,
                  notices: Tuple[Notice, ...] = (),
                  facets: Optional[Dict[str, Tuple[FacetValue, ...]]] = None,
-                 total_exact: bool = True):
+                 total_exact: bool = True,
+                 skipped_shards: Tuple[SkippedShard, ...] = ()):
         self.query = query
         self.total = total
         self.total_exact = total_exact
         self.suggestion = suggestion
         self.notices = notices
         self.facets = facets if facets is not None else {}
+        self.skipped_shards = skipped_shards
         self._hits = hits
 
     def __len__(self) -> int:
@@ -300,8 +330,10 @@ class Results(collections.abc.Sequence):
         return iter(self._hits)
 
     def __repr__(self) -> str:
-        return "<folio.Results query=%r total=%d hits=%d>" % (
-            self.query, self.total, len(self._hits))
+        partial = (" skipped_shards=%d" % len(self.skipped_shards)
+                   if self.skipped_shards else "")
+        return "<folio.Results query=%r total=%d hits=%d%s>" % (
+            self.query, self.total, len(self._hits), partial)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -479,8 +511,45 @@ def _bytes(value, name: str, required: bool = False) -> Optional[bytes]:
     raise TypeError("%s must be str, not %s" % (name, type(value).__name__))
 
 
-def _close_handle(lib, handle: ctypes.c_void_p) -> int:
+def _close_handle(lib, handle: ctypes.c_void_p, _keep=None) -> int:
+    """Close handle. _keep: what the handle may still point to (the open
+    options' remotes), alive until then."""
     return lib.folio_db_close(handle)
+
+
+def _remote_names(remotes) -> List[bytes]:
+    """Index(remotes=...): an iterable of "HOST:PORT" str or bytes (None:
+    none)."""
+    if remotes is None:
+        return []
+    if isinstance(remotes, (str, bytes)):
+        raise TypeError('remotes must be an iterable of "HOST:PORT" strings, '
+                        'not one string: remotes=(%r,)' % (remotes,))
+    names = []
+    for name in remotes:
+        if not isinstance(name, (str, bytes)):
+            raise TypeError('remotes must be "HOST:PORT" strings, not %s'
+                            % type(name).__name__)
+        names.append(_bytes(name, "remote"))
+    return names
+
+
+_MAX_TIMEOUT_MS = 0xFFFFFFFF  # folio_open_options.timeout_ms is an unsigned
+
+
+def _timeout_ms(timeout) -> int:
+    """Index(timeout=...) in seconds as folio_open_options.timeout_ms (0:
+    the library's default)."""
+    if timeout is None:
+        return 0
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+        raise TypeError("timeout must be a number of seconds or None, not %s"
+                        % type(timeout).__name__)
+    ms = timeout * 1000
+    if not 0 < ms <= _MAX_TIMEOUT_MS:  # NaN is refused too
+        raise ValueError("timeout must be more than 0 and at most %d seconds, "
+                         "not %r" % (_MAX_TIMEOUT_MS // 1000, timeout))
+    return max(1, round(ms))  # 0 would mean the default
 
 
 class Index:
@@ -493,16 +562,60 @@ class Index:
     language ("english" by default, "none" for no stemming; an existing
     index keeps its own).
 
+    Remote shards (readers only; `folio search --remote`, --timeout,
+    --allow-partial):
+
+    remotes:   "HOST:PORT" of each shard that xapian-tcpsrv serves, e.g.
+               ("10.0.0.11:7001", "10.0.0.12:7001"), searched together
+               with the local index as one database: the ranking is that
+               of one index holding every post. They add to those listed
+               in the index directory's REMOTES file (one HOST:PORT a
+               line); a shard listed twice is searched once. With
+               remotes, path may be None: a search front end holding no
+               posts itself. Index(..., write=True) with remotes is an
+               InvalidArgumentError.
+    timeout:   seconds to wait for each remote shard to connect and for
+               each of its replies (a float; None: 10 s)
+    allow_partial: True: a remote shard that cannot be reached, or that
+               is refused, is left out and the search runs on the rest;
+               Results.skipped_shards (and Index.skipped_shards) name each
+               one left out, and why. The Index tries them again on its
+               first search 5 s or three timeouts after (whichever is
+               longer). False (the default): such a shard raises an Error
+               naming it.
+
+    A remote shard that cannot be reached or does not answer in time
+    raises UnavailableError (when the Index opens, or from a search); one
+    that is no folio index or of another index format IndexVersionError,
+    one of another stemming language than the rest InvalidArgumentError.
+    With allow_partial=True it is still UnavailableError when every
+    shard is left out and there is no local index (path=None, or a
+    directory holding only a REMOTES file).
+
     Close it with close() or a with-block: closing a writer commits. An
     Index that is garbage collected is closed too.
     """
 
-    def __init__(self, path: Union[str, bytes, os.PathLike], *, write: bool = False,
-                 create: bool = False, wait: bool = False,
-                 language: Optional[str] = None):
+    def __init__(self, path: Union[str, bytes, os.PathLike, None] = None, *,
+                 write: bool = False, create: bool = False, wait: bool = False,
+                 language: Optional[str] = None,
+                 remotes: Iterable[Union[str, bytes]] = (),
+                 timeout: Optional[float] = None, allow_partial: bool = False):
         lib = _native.load()
+        names = _remote_names(remotes)
+        if path is None and not names:
+            raise TypeError("Index() needs a path, or remotes to search")
+        if path is None and (write or create):
+            raise InvalidArgumentError(
+                _native.ERROR_INVALID, "remote shards are searched, not "
+                "written: an Index without a path is read-only")
+        # Kept alive until the handle is closed (passed to its finalizer):
+        # folio.h does not promise that folio_db_open copies the strings.
+        c_remotes = (ctypes.c_char_p * max(len(names), 1))(*names)
         opts = _native.OpenOptions(_native.OPEN_OPTIONS_VERSION,
-                                   _native.OPEN_READ, None)
+                                   _native.OPEN_READ, None,
+                                   c_remotes if names else None, len(names),
+                                   _timeout_ms(timeout), int(bool(allow_partial)))
         if write or create:
             opts.flags |= _native.OPEN_WRITE
         if create:
@@ -512,8 +625,9 @@ class Index:
         opts.language = _bytes(language, "language")
         handle = ctypes.c_void_p()
         errmsg = ctypes.c_void_p()
-        status = lib.folio_db_open(os.fsencode(path), ctypes.byref(opts),
-                                   ctypes.byref(handle), ctypes.byref(errmsg))
+        status = lib.folio_db_open(None if path is None else os.fsencode(path),
+                                   ctypes.byref(opts), ctypes.byref(handle),
+                                   ctypes.byref(errmsg))
         if status != _native.OK:
             message = ""
             if errmsg.value:
@@ -523,9 +637,13 @@ class Index:
         self._lib = lib
         self._handle = handle
         self._lock = threading.RLock()
-        self.path = os.fspath(path)
+        self.path = None if path is None else os.fspath(path)
         self.writable = bool(opts.flags & _native.OPEN_WRITE)
-        self._finalizer = weakref.finalize(self, _close_handle, lib, handle)
+        self._remotes = tuple(_text(name) for name in names)
+        self._name = (self.path if path is not None
+                      else "(remote shards %s)" % ", ".join(self._remotes))
+        self._finalizer = weakref.finalize(self, _close_handle, lib, handle,
+                                           c_remotes)
 
     # -- life cycle ---------------------------------------------------------
 
@@ -539,7 +657,7 @@ class Index:
             status = self._finalizer()
             if status != _native.OK:
                 raise _error(self._lib, status,
-                             "closing %s: %s" % (self.path,
+                             "closing %s: %s" % (self._name,
                                                   self._lib.folio_status_string(status).decode()))
 
     @property
@@ -555,12 +673,15 @@ class Index:
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else ("writable" if self.writable else "read-only")
-        return "<folio.Index %r %s>" % (self.path, state)
+        where = [] if self.path is None else [repr(self.path)]
+        if self._remotes:
+            where.append("remotes=%r" % (self._remotes,))
+        return "<folio.Index %s %s>" % (" ".join(where), state)
 
     def _db(self) -> ctypes.c_void_p:
         if not self._finalizer.alive:
             raise InvalidArgumentError(_native.ERROR_INVALID,
-                                       "the index %s is closed" % self.path)
+                                       "the index %s is closed" % self._name)
         return self._handle
 
     def _check(self, status: int) -> None:
@@ -579,6 +700,27 @@ class Index:
         """The stemming language the index was built with."""
         with self._lock:
             return self._lib.folio_db_language(self._db()).decode()
+
+    @property
+    def skipped_shards(self) -> Tuple[SkippedShard, ...]:
+        """The remote shards left out (allow_partial=True), as of the last
+        open or search: a tuple of SkippedShard (shard "HOST:PORT",
+        reason); () when every shard was searched. Results.skipped_shards
+        says it of one search, which is what to read when threads share
+        the Index."""
+        with self._lock:
+            return self._skipped(self._db())
+
+    def _skipped(self, db) -> Tuple[SkippedShard, ...]:
+        """folio_db_skipped_shard's list, copied (with the lock held: the
+        strings are borrowed until the next call on the handle)."""
+        lib = self._lib
+        found = []
+        reason = ctypes.c_char_p()
+        for i in range(lib.folio_db_skipped_count(db)):
+            shard = lib.folio_db_skipped_shard(db, i, ctypes.byref(reason))
+            found.append(SkippedShard(_text(shard) or "", _text(reason.value) or ""))
+        return tuple(found)
 
     def count(self) -> int:
         """The number of posts in the index, as of the last commit seen."""
@@ -795,7 +937,9 @@ class Index:
 
         Raises InvalidArgumentError for an empty query or bad options (an
         invalid since/until date), QueryError for malformed syntax with
-        strict=True and for an invalid date in the query.
+        strict=True and for an invalid date in the query, UnavailableError
+        when a remote shard cannot be searched (without allow_partial;
+        with it, Results.skipped_shards names the shards left out).
         """
         return self._run("folio_db_search", query, "query", limit, offset, sort,
                          highlight, snippet_bytes, since, until, match, strict,
@@ -855,17 +999,20 @@ class Index:
         results = ctypes.c_void_p()
         lib = self._lib
         with self._lock:
-            self._check(getattr(lib, function)(self._db(), _bytes(text, what, True),
+            db = self._db()
+            self._check(getattr(lib, function)(db, _bytes(text, what, True),
                                                ctypes.byref(opts),
                                                ctypes.byref(results)))
+            skipped = self._skipped(db)
         try:
             return self._results(lib, results, text if isinstance(text, str) else _text(text),
-                                 bool(explain))
+                                 bool(explain), skipped)
         finally:
             lib.folio_results_free(results)
 
     @staticmethod
-    def _results(lib, results, query: str, explain: bool) -> Results:
+    def _results(lib, results, query: str, explain: bool,
+                 skipped: Tuple[SkippedShard, ...] = ()) -> Results:
         hits = []
         for i in range(lib.folio_results_count(results)):
             terms: Tuple[ExplainTerm, ...] = ()
@@ -891,7 +1038,7 @@ class Index:
         return Results(query, lib.folio_results_total(results), hits,
                        _text(lib.folio_results_suggestion(results)),
                        tuple(notices), facets,
-                       bool(lib.folio_results_total_exact(results)))
+                       bool(lib.folio_results_total_exact(results)), skipped)
 
     @staticmethod
     def _hit(h, explain: Tuple[ExplainTerm, ...] = ()) -> Hit:

@@ -29,6 +29,7 @@ ERROR_QUERY = 8
 ERROR_INPUT = 9
 ERROR_VERSION = 10
 ERROR_BACKEND = 11
+ERROR_UNAVAILABLE = 12
 
 # enum folio_open_flags
 OPEN_READ = 0
@@ -256,6 +257,9 @@ _PROTOTYPES = {
     "folio_db_close": (_c_status, [_db_p]),
     "folio_db_error": (ctypes.c_char_p, [_db_p]),
     "folio_db_language": (ctypes.c_char_p, [_db_p]),
+    "folio_db_skipped_count": (ctypes.c_size_t, [_db_p]),
+    "folio_db_skipped_shard": (ctypes.c_char_p, [_db_p, ctypes.c_size_t,
+                                                 ctypes.POINTER(ctypes.c_char_p)]),
     "folio_db_count": (_c_status, [_db_p, ctypes.POINTER(ctypes.c_uint64)]),
     "folio_db_add_post": (_c_status, [_db_p, ctypes.POINTER(Post)]),
     "folio_db_delete_post": (_c_status, [_db_p, ctypes.c_char_p]),

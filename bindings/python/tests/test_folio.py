@@ -3,18 +3,23 @@ the C layout; creating an index, adding posts from memory, replacing and
 deleting them, indexing corpus files with diagnostics, progress, rebuilds
 and no_delete; searching with every option (dates, match modes, strict
 parsing, facets, explanations, suggestions, notices), similar posts, stats
-and check; reading each field of a hit, the errors, threads, help(), and a
-fresh interpreter finding the library through FOLIO_LIBRARY."""
+and check; reading each field of a hit, the errors, threads, help(), a
+fresh interpreter finding the library through FOLIO_LIBRARY, and remote
+shards served by real xapian-tcpsrv processes (ranking, timeouts,
+allow_partial and the shards it skips)."""
 
 import ctypes
 import math
 import os
 import pydoc
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import textwrap
 import threading
+import time
 
 import pytest
 
@@ -353,12 +358,15 @@ def test_help_shows_the_docstrings():
     for words in ("index_paths(", "topic pages (*.md)", "search(", "highlight",
                   "LockedError", "commit(", "similar(", "stats(", "check(",
                   "since, until", "match:", "strict:", "facets:", "explain:",
-                  "suggest:", "rebuild:", "no_delete:", "threads:", "progress:"):
+                  "suggest:", "rebuild:", "no_delete:", "threads:", "progress:",
+                  "remotes:", "timeout:", "allow_partial:", "skipped_shards",
+                  "UnavailableError"):
         assert words in index_doc
     assert "BM25" in pydoc.render_doc(folio.Hit, renderer=pydoc.plaintext)
     for cls, words in ((folio.Results, "suggestion:"), (folio.ExplainTerm, "wdf:"),
                        (folio.Progress, "phase:"), (folio.Stats, "generation:"),
-                       (folio.IndexReport, "kept:"), (folio.CheckReport, "problems")):
+                       (folio.IndexReport, "kept:"), (folio.CheckReport, "problems"),
+                       (folio.SkippedShard, "HOST:PORT")):
         assert words in pydoc.render_doc(cls, renderer=pydoc.plaintext)
 
 
@@ -667,3 +675,235 @@ def test_importing_needs_no_library(tmp_path):
     proc = run_fresh("import folio; print(folio.Index.__doc__.split()[0])",
                      FOLIO_LIBRARY=str(tmp_path / "missing.so"))
     assert (proc.returncode, proc.stdout) == (0, "An\n")
+
+
+# ---------------------------------------------------------------------------
+# Remote shards: real xapian-tcpsrv servers on loopback ports picked at run
+# time (as tests/cli/T140-remote.sh starts them)
+# ---------------------------------------------------------------------------
+
+LOCK_POSTS = [folio.Post(url="https://example.com/lock-%d" % i,
+                         title="Lock story %d" % i,
+                         summary="A row lock %s." % ("held for days " * (i % 3 + 1)))
+              for i in range(6)]
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def generation(index_dir):
+    """The live generation of an index: the database xapian-tcpsrv serves."""
+    with open(os.path.join(index_dir, "XAPIANDB")) as f:
+        return os.path.join(index_dir, f.read().split()[1])
+
+
+def accepts(port, proc, seconds=30):
+    """Wait until something accepts on port: True; False when proc exits
+    first (the port was taken) or the time is up."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return True
+        except OSError:
+            if proc.poll() is not None:
+                return False
+            time.sleep(0.05)
+    return False
+
+
+@pytest.fixture
+def serve(request, tmp_path):
+    """serve(index_dir, port=None) -> "127.0.0.1:PORT": a new xapian-tcpsrv
+    serving the index's live generation, accepting connections, in its
+    own session (on SIGTERM it signals its whole process group), killed
+    with its children when the test ends. serve.pids maps each address to
+    the server's pid (its process group)."""
+    tcpsrv = shutil.which("xapian-tcpsrv")
+    assert tcpsrv, "xapian-tcpsrv (Debian's xapian-tools) is needed to test remote shards"
+    servers = []
+
+    def stop():
+        for proc in servers:
+            if proc.returncode is None:  # not reaped: its group is still its own
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                proc.wait(60)
+
+    request.addfinalizer(stop)
+
+    def start(index_dir, port=None):
+        log = tmp_path / "tcpsrv.log"
+        for _ in range(1 if port else 5):  # another port if one was taken
+            p = port or free_port()
+            with open(log, "ab") as out:
+                proc = subprocess.Popen(
+                    [tcpsrv, "--interface", "127.0.0.1", "--port", str(p),
+                     generation(index_dir)],
+                    stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                    start_new_session=True)
+            servers.append(proc)
+            if accepts(p, proc):
+                address = "127.0.0.1:%d" % p
+                start.pids[address] = proc.pid
+                return address
+        pytest.fail("xapian-tcpsrv did not start: %s" % log.read_text())
+
+    start.pids = {}
+    return start
+
+
+class Shards:
+    """Six posts as one local index (whole) and as two, a and b, each
+    served by xapian-tcpsrv (at address_a and address_b)."""
+
+
+@pytest.fixture
+def shards(tmp_path, serve):
+    s = Shards()
+    for name, posts in (("whole", LOCK_POSTS), ("a", LOCK_POSTS[::2]),
+                        ("b", LOCK_POSTS[1::2])):
+        path = str(tmp_path / name)
+        with folio.Index(path, create=True) as ix:
+            ix.add_many(posts)
+        setattr(s, name, path)
+    s.address_a = serve(s.a)
+    s.address_b = serve(s.b)
+    return s
+
+
+def hits_of(results):
+    return [(h.url, h.score, h.title, h.snippet) for h in results]
+
+
+def test_remote_shards_alone_rank_as_one_local_index(shards):
+    with folio.Index(shards.whole) as whole, \
+            folio.Index(remotes=(shards.address_a, shards.address_b)) as front:
+        assert front.path is None
+        assert not front.writable
+        assert repr(front) == "<folio.Index remotes=(%r, %r) read-only>" % (
+            shards.address_a, shards.address_b)
+        assert front.count() == 6
+        assert front.stats().shards == 0
+        local, remote = whole.search("lock"), front.search("lock")
+        assert sorted(h.url for h in remote) == sorted(p.url for p in LOCK_POSTS)
+        assert hits_of(remote) == hits_of(local)
+        assert (remote.total, remote.skipped_shards) == (6, ())
+        assert front.skipped_shards == ()
+        assert hits_of(front.similar(LOCK_POSTS[0].url)) == \
+            hits_of(whole.similar(LOCK_POSTS[0].url))
+
+
+def test_a_local_index_and_a_remote_shard_rank_as_one(shards):
+    with folio.Index(shards.whole) as whole, \
+            folio.Index(shards.a, remotes=[shards.address_b.encode()],
+                        timeout=2.5) as mixed:
+        assert repr(mixed) == "<folio.Index %r remotes=(%r,) read-only>" % (
+            shards.a, shards.address_b)
+        assert mixed.count() == 6
+        assert hits_of(mixed.search("held days", limit=3)) == \
+            hits_of(whole.search("held days", limit=3))
+
+
+def test_an_unreachable_shard_is_an_unavailable_error_naming_it(shards):
+    dead = "127.0.0.1:%d" % free_port()
+    with pytest.raises(folio.UnavailableError) as e:
+        folio.Index(remotes=[shards.address_a, dead])
+    assert e.value.status == 12
+    assert e.value.message.startswith(
+        "remote shard %s cannot be searched: NetworkError: Couldn't connect" % dead)
+    with pytest.raises(folio.UnavailableError, match="remote shard %s " % dead):
+        folio.Index(shards.a, remotes=[dead])
+
+
+def test_allow_partial_searches_the_rest_and_names_the_skipped_shard(shards):
+    dead = "127.0.0.1:%d" % free_port()
+    with folio.Index(shards.a) as alone, \
+            folio.Index(remotes=[shards.address_a, dead], allow_partial=True,
+                        timeout=0.5) as front:
+        (skipped,) = front.skipped_shards  # as of the open
+        assert isinstance(skipped, folio.SkippedShard)
+        assert skipped.shard == dead
+        assert skipped.reason.startswith("NetworkError: Couldn't connect")
+        results = front.search("lock")
+        assert results.skipped_shards == (skipped,)
+        assert hits_of(results) == hits_of(alone.search("lock"))
+        assert "skipped_shards=1" in repr(results)
+    with pytest.raises(folio.UnavailableError,
+                       match="none of the 1 remote shards can be searched; %s: " % dead):
+        folio.Index(remotes=[dead], allow_partial=True)
+
+
+def test_a_skipped_shard_is_searched_again_once_it_is_back(shards, serve):
+    port = free_port()
+    with folio.Index(shards.whole) as whole, \
+            folio.Index(remotes=[shards.address_a, "127.0.0.1:%d" % port],
+                        allow_partial=True, timeout=0.5) as front:
+        first = front.search("lock")
+        assert [s.shard for s in first.skipped_shards] == ["127.0.0.1:%d" % port]
+        serve(shards.b, port=port)
+        time.sleep(5.5)  # tried again 5 s (or three timeouts) after
+        second = front.search("lock")
+        assert (second.skipped_shards, front.skipped_shards) == ((), ())
+        assert hits_of(second) == hits_of(whole.search("lock"))
+        assert len(first.skipped_shards) == 1  # each Results keeps its own
+
+
+def test_a_hung_shard_times_out_after_the_timeout(shards, serve):
+    with folio.Index(remotes=[shards.address_a], timeout=0.3) as front:
+        assert front.search("lock").total == 3
+        group = serve.pids[shards.address_a]
+        os.killpg(group, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            with pytest.raises(folio.UnavailableError,
+                               match="remote shard %s cannot be searched" % shards.address_a):
+                front.search("lock")
+            took = time.monotonic() - start
+        finally:
+            os.killpg(group, signal.SIGCONT)
+        assert took < 8  # the default timeout is 10 s a reply
+
+
+def test_a_shard_in_another_language_is_refused_or_skipped(tmp_path, shards, serve):
+    with folio.Index(tmp_path / "fr", create=True, language="french") as ix:
+        ix.add(url="https://example.com/verrou", title="Un verrou",
+               summary="Un verrou de ligne.")
+    french = serve(str(tmp_path / "fr"))
+    with pytest.raises(folio.InvalidArgumentError,
+                       match='remote shard %s has stemming language "french"' % french):
+        folio.Index(shards.a, remotes=[french])
+    with folio.Index(shards.a, remotes=[french], allow_partial=True) as ix:
+        (skipped,) = ix.skipped_shards
+        assert skipped.shard == french
+        assert 'stemming language "french"' in skipped.reason
+        assert ix.search("lock").skipped_shards == (skipped,)
+
+
+def test_bad_remote_options_are_refused(shards):
+    with pytest.raises(TypeError, match="needs a path, or remotes"):
+        folio.Index()
+    with pytest.raises(TypeError, match="needs a path, or remotes"):
+        folio.Index(remotes=[])
+    with pytest.raises(TypeError, match="not one string"):
+        folio.Index(remotes=shards.address_a)
+    with pytest.raises(TypeError, match="HOST:PORT"):
+        folio.Index(remotes=[shards.address_a, None])
+    with pytest.raises(folio.InvalidArgumentError, match='"localhost" is not HOST:PORT'):
+        folio.Index(remotes=["localhost"])
+    with pytest.raises(folio.InvalidArgumentError, match="read-only"):
+        folio.Index(remotes=[shards.address_a], write=True)
+    with pytest.raises(folio.InvalidArgumentError, match="searched, not written"):
+        folio.Index(shards.a, remotes=[shards.address_a], write=True)
+    for timeout in (0, -1, float("nan"), float("inf"), 2 ** 32):
+        with pytest.raises(ValueError, match="timeout must be more than 0"):
+            folio.Index(remotes=[shards.address_a], timeout=timeout)
+    for timeout in ("5", True):
+        with pytest.raises(TypeError, match="timeout must be a number of seconds"):
+            folio.Index(remotes=[shards.address_a], timeout=timeout)
