@@ -159,7 +159,9 @@ typedef struct folio_open_options {
 	 *  is no folio index or of another format is FOLIO_ERROR_VERSION,
 	 *  of another stemming language than the local index (or the first
 	 *  remote) FOLIO_ERROR_INVALID, each naming the shard; under
-	 *  allow_partial it is skipped instead, as an unreachable one is. */
+	 *  allow_partial it is skipped instead, as an unreachable one is.
+	 *  The strings are copied: the caller may free them once
+	 *  folio_db_open returns. */
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its

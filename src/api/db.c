@@ -674,9 +674,16 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
+	if (opts->version >= 2 && opts->n_remotes &&
+	    (opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(&why,
+		            "remote shards are searched, not written: open "
+		            "them read-only");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	}
 	/* A front end over remote shards alone has no local path. */
-	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes &&
-	    !(opts->flags & FOLIO_OPEN_WRITE))
+	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes)
 		path = NULL;
 	else if (!path || !*path || !out) {
 		fo_buf_puts(&why, "folio_db_open needs a path and an out handle");
@@ -685,13 +692,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	}
 	if (!out) {
 		fo_buf_puts(&why, "folio_db_open needs an out handle");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if (opts->version >= 2 && opts->n_remotes &&
-	    (opts->flags & FOLIO_OPEN_WRITE)) {
-		fo_buf_puts(&why, "remote shards are searched, not written: open "
-		            "them read-only");
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}

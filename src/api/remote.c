@@ -337,7 +337,8 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		fo_buf_free(&refused);
 	}
 	if (rm->n_skipped) {
-		unsigned wait = 3 * rm->timeout_ms;
+		/* in double: 3 * a timeout of 17 days or more wraps */
+		double wait = 3.0 * rm->timeout_ms;
 
 		if (wait < FO_REMOTE_RETRY_MIN_MS)
 			wait = FO_REMOTE_RETRY_MIN_MS;

@@ -227,7 +227,25 @@ static void test_api__unknown_flags_are_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(path, &opts, &db, &errmsg));
 	assert_str("FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE", errmsg);
 	free(errmsg);
+	errmsg = NULL;
 	assert_true(access(path, F_OK) != 0);
+	{
+		/* Writing to remote shards is refused as such, with or
+		 * without a local path (it was "needs a path" without). */
+		const char *remote = "localhost:1";
+
+		opts.flags = FOLIO_OPEN_WRITE;
+		opts.remotes = &remote;
+		opts.n_remotes = 1;
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_open(NULL, &opts, &db, &errmsg));
+		assert_str("remote shards are searched, not written: open them "
+		           "read-only",
+		           errmsg);
+		free(errmsg);
+		opts.remotes = NULL;
+		opts.n_remotes = 0;
+	}
 	assert_ok(open_db(path, WRITE_CREATE, &db));
 	so.flags = FOLIO_SEARCH_FACETS | 0x80000000u;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "x", &so, &r));
