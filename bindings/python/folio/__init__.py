@@ -783,8 +783,8 @@ class Index:
                     on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
                     rebuild: bool = False, no_delete: bool = False,
                     threads: int = 0,
-                    progress: Optional[Callable[[Progress], None]] = None
-                    ) -> IndexReport:
+                    progress: Optional[Callable[[Progress], None]] = None,
+                    shards: int = 0) -> IndexReport:
         """Bring the index in line with the topic pages (*.md) and JSON
         Lines files (*.jsonl) in paths: files, or directories searched
         recursively (this is `folio index`). Posts are merged by URL: new
@@ -800,6 +800,11 @@ class Index:
         threads:   worker threads for a full build; 0: one per CPU
         progress:  called now and then with a Progress (phase, done,
                    total), from the calling thread
+        shards:    split the index into this many shards (databases
+                   searched as one, each post in the one a hash of its URL
+                   names; results do not depend on it); a count other than
+                   the index's rebuilds it. 0: keep the index's (1 for a
+                   new index). At most 256 (threads too).
 
         Malformed posts and unreadable files are skipped; each is listed
         in the report's diagnostics (and passed to on_diagnostic, if given,
@@ -811,8 +816,13 @@ class Index:
         """
         if not paths:
             raise TypeError("index_paths() needs at least one path")
-        if threads < 0:
-            raise ValueError("threads must be >= 0")
+        for name, value in (("threads", threads), ("shards", shards)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError("%s must be an int, not %s"
+                                % (name, type(value).__name__))
+            # larger would wrap in C's unsigned; the library refuses > 256
+            if not 0 <= value < 2 ** 32:
+                raise ValueError("%s must be from 0 to 256" % name)
         found: List[Diagnostic] = []
         failure: List[BaseException] = []
 
@@ -841,7 +851,7 @@ class Index:
                              if progress is not None else _native.ProgressFn())
         opts = _native.IndexOptions(_native.INDEX_OPTIONS_VERSION, callback, None,
                                     int(bool(rebuild)), int(bool(no_delete)),
-                                    threads, progress_callback)
+                                    threads, progress_callback, shards)
         c_paths = (ctypes.c_char_p * len(paths))(*[os.fsencode(p) for p in paths])
         report = _native.IndexReport(_native.INDEX_REPORT_VERSION)
         with self._lock:

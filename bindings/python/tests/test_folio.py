@@ -590,6 +590,27 @@ def test_rebuild_switches_to_a_new_generation(sample, corpus):
     assert (again.rebuilt, again.unchanged) == (False, 6)
 
 
+def test_an_index_is_split_into_shards_with_the_same_results(sample, corpus):
+    before = [(h.url, h.score) for h in sample.search("threads OR GPU OR training")]
+    report = sample.index_paths(corpus, shards=3)
+    assert (report.rebuilt, report.unchanged, sample.stats().shards) == (True, 6, 3)
+    after = [(h.url, h.score) for h in sample.search("threads OR GPU OR training")]
+    assert [u for u, _ in after] == [u for u, _ in before] and len(after) >= 3
+    assert [s for _, s in after] == pytest.approx([s for _, s in before])
+    # 0 keeps the layout: no rebuild
+    again = sample.index_paths(corpus)
+    assert (again.rebuilt, sample.stats().shards) == (False, 3)
+    with pytest.raises(folio.InvalidArgumentError, match="300 shards is more than 256"):
+        sample.index_paths(corpus, shards=300)
+    for bad in (-1, 2 ** 32):
+        with pytest.raises(ValueError, match="shards must be from 0 to 256"):
+            sample.index_paths(corpus, shards=bad)
+    with pytest.raises(ValueError, match="threads must be from 0 to 256"):
+        sample.index_paths(corpus, threads=2 ** 40)
+    with pytest.raises(TypeError, match="shards must be an int"):
+        sample.index_paths(corpus, shards=2.0)
+
+
 def test_posts_missing_from_the_corpus_are_removed_or_kept(sample, tmp_path):
     extra = tmp_path / "extra.jsonl"
     extra.write_text('{"url": "https://example.com/extra", "title": "Extra", '
