@@ -90,6 +90,48 @@ fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window)
 	return q;
 }
 
+void fo_qc_twins(fo_qc *c, fo_qlist *l)
+{
+	char **d;
+	size_t i, j, kept = 0;
+
+	if (l->n < 2 || c->st != FOLIO_OK)
+		return;
+	if (!(d = calloc(l->n, sizeof *d))) {
+		fo_qc_nomem(c);
+		return;
+	}
+	for (i = 0; i < l->n && c->st == FOLIO_OK; i++)
+		if (!(d[i] = fo_xquery_describe(l->q[i])))
+			fo_qc_nomem(c);
+	for (i = 0; i < l->n && c->st == FOLIO_OK; i++) {
+		unsigned twins = 1;
+
+		if (!l->q[i])
+			continue;
+		for (j = i + 1; j < l->n; j++)
+			if (l->q[j] && strcmp(d[i], d[j]) == 0) {
+				fo_xquery_free(l->q[j]);
+				l->q[j] = NULL;
+				twins++;
+			}
+		if (twins > 1) {
+			fo_xquery *scaled = fo_xquery_scale(l->q[i], twins);
+
+			fo_xquery_free(l->q[i]);
+			if (!(l->q[i] = scaled))
+				fo_qc_nomem(c);
+		}
+	}
+	for (i = 0; i < l->n; i++) {
+		free(d[i]);
+		if (l->q[i])
+			l->q[kept++] = l->q[i];
+	}
+	l->n = kept;
+	free(d);
+}
+
 /* op(a, b), freeing a and b; NULL sides are skipped. */
 fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b)
 {

@@ -69,6 +69,14 @@ void fo_qc_clear(fo_qlist *l);   /* free the queries, keep the array */
 void fo_qc_release(fo_qlist *l); /* free the queries and the array */
 /* l combined by op into one query, l left empty (see compile.c). */
 fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window);
+/* Merge the identical queries of l, a sum (the parts of an OR or an
+ * AND each add their weight), into one scaled by their count: the same
+ * weight and matches, each posting list read once ("handles to
+ * classes ... module to create" reads "to" once). Queries are compared
+ * by Xapian's description; a part being explained away is scaled to 0
+ * (fo_qc_unit), so it never merges with its twin and each keeps its
+ * own contribution. */
+void fo_qc_twins(fo_qc *c, fo_qlist *l);
 /* op(a, b), freeing a and b; NULL sides are skipped. */
 fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b);
 /* The term prefix + term. */

@@ -872,6 +872,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			                      c->rank->coord_weight, NULL, 0));
 		}
 	}
+	fo_qc_twins(c, &must);
 	if (must.n)
 		base = fo_qc_fold(c, FO_XOP_AND, &must, 0);
 	if (joins.n && must.n) {
@@ -885,11 +886,13 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		for (i = 0; i < joins.n; i++)
 			fo_qc_push(c, &deflt, joins.q[i]);
 		joins.n = 0;
+		fo_qc_twins(c, &deflt);
 		base = base ? fo_qc_pair(c, FO_XOP_AND_MAYBE, base,
 		                         fo_qc_fold(c, FO_XOP_OR, &deflt, 0))
 		            : fo_qc_fold(c, FO_XOP_OR, &deflt, 0);
 	}
 	if (commons.n) {
+		fo_qc_twins(c, &commons);
 		q = fo_qc_fold(c, FO_XOP_OR, &commons, 0);
 		base = base ? fo_qc_pair(c, FO_XOP_AND_MAYBE, base, q) : q;
 	}
@@ -980,6 +983,7 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 		for (i = 0; i < n->n_kids; i++)
 			if ((q = compile(c, n->kids[i])) != NULL)
 				fo_qc_push(c, &l, q);
+		fo_qc_twins(c, &l);
 		q = fo_qc_fold(c, n->kind == FO_Q_AND ? FO_XOP_AND : FO_XOP_OR,
 		               &l, 0);
 		break;

@@ -197,6 +197,50 @@ static void test_query__repeated_words_are_separate_units(void)
 	fo_analyzer_free(an);
 }
 
+/* A word typed twice weighs twice, as two parts would, but Xapian reads
+ * its posting lists once; the part being explained away (zero_unit)
+ * stays apart from its twin, so each is explained as one word. */
+static void test_query__a_word_typed_twice_is_read_once(void)
+{
+	fo_analyzer *an = english();
+	fo_compiled c;
+	fo_qtree tree;
+	fo_rank rank;
+	char err[200], *got = NULL;
+	size_t pos;
+
+	assert_ok(describe("lock OR lock", &got));
+	assert_str("Query(2 * ((Zlock SYNONYM lock) AND_MAYBE lock))",
+	           got ? got : "");
+	free(got);
+	assert_ok(describe("lock table lock", &got));
+	assert_true(got && strstr(got, "Query((2 * ((Zlock SYNONYM lock) "
+	                               "AND_MAYBE lock) OR ((Ztabl SYNONYM "
+	                               "tabl) AND_MAYBE table) OR "));
+	/* and only there */
+	assert_true(got && !strstr(strstr(got, "(Zlock") + 1, "(Zlock"));
+	free(got);
+	assert_ok(describe("+lock +lock", &got));
+	assert_str("Query(2 * ((Zlock SYNONYM lock) AND_MAYBE lock))",
+	           got ? got : "");
+	free(got);
+
+	assert_true(an != NULL);
+	fo_rank_default(&rank);
+	assert_ok(fo_qparse("lock OR lock", 0, &tree, &pos, err, sizeof err));
+	assert_ok(fo_query_compile(an, "lock OR lock", tree.root, &rank, 0, 0,
+	                           NULL, &c));
+	got = fo_xquery_describe(c.q);
+	/* unit 0: the first lock's stem part */
+	assert_str("Query(((0 * (Zlock SYNONYM lock) AND_MAYBE lock) OR "
+	           "((Zlock SYNONYM lock) AND_MAYBE lock)))",
+	           got ? got : "");
+	free(got);
+	fo_compiled_free(&c);
+	fo_qtree_free(&tree);
+	fo_analyzer_free(an);
+}
+
 /* Describe text as ranked (relevance on) into *got (malloc'd). */
 static folio_status describe_ranked(const char *text, char **got)
 {
@@ -532,6 +576,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__text_without_words_gives_no_query),
 	FO_TEST(test_query__a_compound_is_one_highlight_unit),
 	FO_TEST(test_query__repeated_words_are_separate_units),
+	FO_TEST(test_query__a_word_typed_twice_is_read_once),
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
