@@ -363,7 +363,8 @@ typedef struct folio_index_report {
 	/** indexed posts still in the corpus, but with a malformed copy
 	 *  there (counted in skipped): each is left as it was indexed, not
 	 *  rebuilt from its other copies, which would lose what the
-	 *  malformed one gave it (a topic, a field). Not counted in kept. */
+	 *  malformed one gave it (a topic, a field). Not counted in kept,
+	 *  except in a version-1 report, which has no field for them. */
 	uint64_t kept_malformed;
 } folio_index_report;
 

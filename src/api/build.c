@@ -572,7 +572,11 @@ folio_status fo_build(fo_run *r)
 		b.w[k].b = &b;
 		b.w[k].k = k;
 		pthread_cond_init(&b.w[k].wake, NULL);
-		fo_buf_printf(&b.w[k].dir, "%s/part-%u", root.data, k);
+		/* Sharded, the parts are named as the shards of the stub
+		 * written over them (fo_shards_write_stub), which routes the
+		 * carried posts to them. */
+		fo_buf_printf(&b.w[k].dir, "%s/%s%u", root.data,
+		              b.shards > 1 ? FO_SHARD_PREFIX : "part-", k);
 		if (b.w[k].dir.oom)
 			st = FOLIO_ERROR_NOMEM;
 		srcs[n_srcs++] = b.w[k].dir.data;

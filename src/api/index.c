@@ -425,6 +425,10 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 		                (unsigned long long)report.skipped,
 		                fo_run_skipped_noun(report.skipped));
 	if (out) {
+		/* Version 1 has no kept_malformed: its kept counts every
+		 * indexed post left as it was, as it always did. */
+		if (out->version < 2)
+			report.kept += report.kept_malformed;
 		report.version = out->version;
 		memcpy(out, &report, report_size(out->version));
 	}

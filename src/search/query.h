@@ -78,7 +78,8 @@ typedef struct fo_hlunit {
 	size_t n_seq;
 	/* A word of a NEAR (near > 0, the NEAR's number in the query): it
 	 * is marked only where near_window positions hold it and a match
-	 * of each other word of that NEAR, its bit near_bit among them. */
+	 * of each other word of that NEAR, each at a position of its own
+	 * (a compound to its last part), its bit near_bit among them. */
 	unsigned near, near_bit, near_window;
 } fo_hlunit;
 

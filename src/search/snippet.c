@@ -35,6 +35,7 @@ typedef struct stok {
 typedef struct span {
 	size_t start, end;
 	uint32_t pos;  /* the word position it starts at */
+	uint32_t last; /* and the one it ends at: a compound's last part */
 	size_t unit;   /* the highlight unit matched, for distinct counts */
 	unsigned gain; /* 1 per word; a phrase or compound matched as such
 	                  counts one more than its words, so it beats them
@@ -213,13 +214,35 @@ static size_t run_match(const scan_ctx *c, size_t i, const char *word)
 	return 0;
 }
 
+/* The position of the last word that a match of compound u from token i
+ * to byte end covers, as Xapian's NEAR counts it (near.c near_of): its
+ * parts follow its joined token, each at a position of its own. Written
+ * as one word ("freethreaded") it takes one position, in a NEAR whose
+ * window is narrower by its other parts: it is taken to end where its
+ * last part would, which is right when it ends the window (GIL x
+ * freethreaded is not GIL NEAR/1 free-threaded) and is as wide as the
+ * window when it opens one. */
+static uint32_t last_pos(const scan_ctx *c, size_t i, size_t end,
+                         const fo_hlunit *u)
+{
+	uint32_t last = c->toks[i].pos;
+
+	if (u->n_seq > 1)
+		last += (uint32_t)u->n_seq - 1;
+	for (; i < c->n && c->toks[i].start < end; i++)
+		if (c->toks[i].kind != FO_TOK_JOINED && c->toks[i].pos > last)
+			last = c->toks[i].pos;
+	return last;
+}
+
 static int add_span(span **spans, size_t *n, size_t *cap, const stok *t,
-                    size_t end, size_t unit, unsigned gain)
+                    uint32_t last, size_t end, size_t unit, unsigned gain)
 {
 	if (grow((void **)spans, cap, *n, sizeof **spans) != 0)
 		return -1;
 	(*spans)[*n].start = t->start;
 	(*spans)[*n].pos = t->pos;
+	(*spans)[*n].last = last;
 	(*spans)[*n].end = end;
 	(*spans)[*n].unit = unit;
 	(*spans)[*n].gain = gain;
@@ -238,16 +261,114 @@ static int by_start(const void *a, const void *b)
 	return x->gain > y->gain ? -1 : x->gain < y->gain;
 }
 
+#define NO_SPAN ((size_t)-1)
+
+/* The NEAR's group g among spans (sorted by start, so by position):
+ * keep[] set for each of its matches that a window of the NEAR holds
+ * together with a match of each of its other words, each at a place of
+ * its own (Xapian's NEAR gives each word a position of its own, so "a
+ * NEAR a" needs two a's). A window opens at a match of the NEAR, pos to
+ * pos + window, and holds the matches that start and end inside it (a
+ * compound ends at its last part). Linear in the matches (after a
+ * binary search each), whatever the window: each match enters the
+ * windows once and leaves once. work: 4 * n + 1 size_t, at: one count
+ * for each position up to the last. */
+static void near_group(const span *spans, size_t n, const fo_termset *terms,
+                       unsigned g, unsigned char *keep, size_t *work,
+                       uint32_t *at)
+{
+	size_t *idx = work, *entry = work + n, *next = work + 2 * n;
+	size_t *full = work + 3 * n; /* windows full before each, n + 1 */
+	size_t m = 0, i, k, lo, hi, bits = 0, present = 0, places = 0;
+	uint32_t count[64] = { 0 };
+	uint64_t all = 0;
+	unsigned window = 0;
+
+	for (i = 0; i < terms->n; i++)
+		if (terms->units[i].near == g) {
+			all |= (uint64_t)1 << terms->units[i].near_bit;
+			window = terms->units[i].near_window;
+		}
+	for (; all; all &= all - 1)
+		bits++;
+	for (i = 0; i < n; i++)
+		if (terms->units[spans[i].unit].near == g)
+			idx[m++] = i;
+	/* entry[k]: the first window that holds match k whole, the one
+	 * opening at the first match at most window - 1 before its end;
+	 * NO_SPAN if even its own does not (a compound longer than it) */
+	for (k = 0; k < m; k++) {
+		const span *s = &spans[idx[k]];
+
+		lo = 0;
+		hi = k + 1;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if ((uint64_t)spans[idx[mid]].pos + window > s->last)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		entry[k] = lo <= k ? lo : NO_SPAN;
+		next[k] = NO_SPAN;
+	}
+	/* the matches entering each window, a list each (in full[], which
+	 * counts the full windows once they are known) */
+	for (k = 0; k <= m; k++)
+		full[k] = NO_SPAN;
+	for (k = m; k-- > 0;)
+		if (entry[k] != NO_SPAN) {
+			next[k] = full[entry[k]];
+			full[entry[k]] = k;
+		}
+	for (i = 0; i < m; i++) {
+		size_t enter = full[i];
+
+		for (k = enter; k != NO_SPAN; k = next[k]) {
+			const span *s = &spans[idx[k]];
+
+			if (count[terms->units[s->unit].near_bit]++ == 0)
+				present++;
+			if (at[s->pos]++ == 0)
+				places++;
+		}
+		if (present == bits && places >= bits)
+			keep[idx[i]] = 2; /* window i is full: counted below */
+		if (entry[i] != NO_SPAN) {
+			const span *s = &spans[idx[i]];
+
+			if (--count[terms->units[s->unit].near_bit] == 0)
+				present--;
+			if (--at[s->pos] == 0)
+				places--;
+		}
+	}
+	/* full[i]: the full windows among the first i; match k is kept if
+	 * one of those that held it (entry[k] to k) was full */
+	for (i = 0, k = 0; i < m; i++) {
+		full[i] = k;
+		if (keep[idx[i]] == 2)
+			k++;
+	}
+	full[m] = k;
+	for (k = 0; k < m; k++)
+		if (entry[k] != NO_SPAN && full[k + 1] > full[entry[k]])
+			keep[idx[k]] = 1;
+		else
+			keep[idx[k]] = 0;
+}
+
 /* Drop the matches of a NEAR's words (fo_hlunit.near) that no window of
  * the NEAR holds together with a match of each of its other words: the
  * NEAR did not match there, so `GIL NEAR threads` marks the "threads"
- * beside GIL, not every one. A window opens at some match of the NEAR,
- * so the windows from each match in turn are all there are to try.
- * spans are sorted by start, so by position. -1: out of memory. */
+ * beside GIL, not every one (near_group). -1: out of memory. */
 static int near_filter(span *spans, size_t *n, const fo_termset *terms)
 {
 	unsigned char *keep;
-	size_t i, j, kept;
+	size_t *work;
+	uint32_t *at, top = 0;
+	size_t i, kept;
 	unsigned g, groups = 0;
 
 	for (i = 0; i < terms->n; i++)
@@ -255,45 +376,27 @@ static int near_filter(span *spans, size_t *n, const fo_termset *terms)
 			groups = terms->units[i].near;
 	if (!groups || !*n)
 		return 0;
-	if (!(keep = calloc(*n, 1)))
-		return -1;
 	for (i = 0; i < *n; i++)
-		keep[i] = !terms->units[spans[i].unit].near;
-	for (g = 1; g <= groups; g++) {
-		uint64_t all = 0;
-
-		for (i = 0; i < terms->n; i++)
-			if (terms->units[i].near == g)
-				all |= (uint64_t)1 << terms->units[i].near_bit;
-		for (i = 0; i < *n; i++) {
-			const fo_hlunit *u = &terms->units[spans[i].unit];
-			uint64_t seen = 0;
-			size_t last = i;
-
-			if (u->near != g)
-				continue;
-			/* the window [pos, pos + near_window) */
-			for (j = i; j < *n && spans[j].pos - spans[i].pos <
-			                          u->near_window;
-			     j++) {
-				const fo_hlunit *v =
-				    &terms->units[spans[j].unit];
-
-				if (v->near == g) {
-					seen |= (uint64_t)1 << v->near_bit;
-					last = j;
-				}
-			}
-			for (j = i; seen == all && j <= last; j++)
-				if (terms->units[spans[j].unit].near == g)
-					keep[j] = 1;
-		}
+		if (spans[i].pos > top)
+			top = spans[i].pos;
+	keep = calloc(*n, 1);
+	work = malloc((4 * *n + 1) * sizeof *work);
+	at = calloc((size_t)top + 1, sizeof *at);
+	if (!keep || !work || !at) {
+		free(keep);
+		free(work);
+		free(at);
+		return -1;
 	}
+	for (g = 1; g <= groups; g++)
+		near_group(spans, *n, terms, g, keep, work, at);
 	for (i = 0, kept = 0; i < *n; i++)
-		if (keep[i])
+		if (keep[i] || !terms->units[spans[i].unit].near)
 			spans[kept++] = spans[i];
 	*n = kept;
 	free(keep);
+	free(work);
+	free(at);
 	return 0;
 }
 
@@ -368,8 +471,11 @@ static int find_spans(const scan_ctx *c, const fo_termset *terms,
 					                0);
 				break;
 			}
-			if (end &&
-			    add_span(&spans, &n, &cap, t, end, u, gain) != 0)
+			if (end && add_span(&spans, &n, &cap, t,
+			                    h->kind == FO_HL_COMPOUND
+			                        ? last_pos(c, i, end, h)
+			                        : t->pos,
+			                    end, u, gain) != 0)
 				rc = -1;
 		}
 	}

@@ -170,6 +170,26 @@ static void test_gen__a_malformed_post_is_kept_but_not_as_gone(void)
 		assert_int(1, rep.kept_malformed);
 		assert_int(4, count_of(w));
 	}
+	/* Over shards, resharding (a rebuild that carries the kept posts
+	 * to their shards) and rebuilding the sharded index alike. */
+	for (rebuild = 0; rebuild <= 1; rebuild++) {
+		rep = (folio_index_report)FOLIO_INDEX_REPORT_INIT;
+		assert_int(FOLIO_ERROR_INPUT,
+		           index_file(w, b, rebuild, 0, rebuild ? 0 : 3, &rep));
+		assert_true(rep.rebuilt);
+		assert_int(1, rep.kept);
+		assert_int(1, rep.kept_malformed);
+		assert_int(4, count_of(w));
+	}
+	/* A version-1 report has no kept_malformed: its kept counts both,
+	 * as it did before the field was added. */
+	rep = (folio_index_report)FOLIO_INDEX_REPORT_INIT;
+	rep.version = 1;
+	rep.kept_malformed = 77;
+	assert_int(FOLIO_ERROR_INPUT, index_file(w, b, 0, 0, 0, &rep));
+	assert_int(1, rep.version);
+	assert_int(2, rep.kept);
+	assert_int(77, rep.kept_malformed);
 	assert_ok(folio_db_close(w));
 }
 

@@ -10,6 +10,8 @@
 
 #include "search/snippet.h"
 
+#include <time.h>
+
 #define ELLIPSIS "\xE2\x80\xA6"
 
 /* Whether snippets are escaped for HTML (fo_marks.html). */
@@ -147,6 +149,43 @@ static void test_snippet__a_near_marks_its_words_only_within_its_window(void)
 	assert_snippet("[threads] then the [GIL] lets [threads] run",
 	               "threads GIL NEAR/2 threads",
 	               "threads then the GIL lets threads run", 200);
+}
+
+/* A compound takes the positions of its parts in Xapian's NEAR (near.c
+ * near_of counts them): "GIL x free-threaded" is GIL, x, free, threaded,
+ * three apart, which NEAR/1 (a window of 3) does not match, whether the
+ * compound is written with a hyphen or a space; nor does "GIL x
+ * freethreaded", two apart, a window of 2 for the joined form. */
+static void test_snippet__a_near_counts_a_compound_to_its_last_part(void)
+{
+	assert_snippet("GIL x free-threaded, then [GIL] [free-threaded].",
+	               "GIL NEAR/1 free-threaded",
+	               "GIL x free-threaded, then GIL free-threaded.", 200);
+	assert_snippet("GIL x free threaded, then [GIL] [free threaded].",
+	               "GIL NEAR/1 free-threaded",
+	               "GIL x free threaded, then GIL free threaded.", 200);
+	/* written as one word, it is one position in a narrower window */
+	assert_snippet("GIL x freethreaded, and more, then [GIL] "
+	               "[freethreaded].",
+	               "GIL NEAR/1 free-threaded",
+	               "GIL x freethreaded, and more, then GIL freethreaded.",
+	               200);
+	/* the other way round it was right already */
+	assert_snippet("free-threaded x GIL, then [free-threaded] [GIL].",
+	               "GIL NEAR/1 free-threaded",
+	               "free-threaded x GIL, then free-threaded GIL.", 200);
+}
+
+/* Xapian's NEAR puts each of its words at a position of its own: a word
+ * twice in a NEAR needs two occurrences within the window. */
+static void test_snippet__a_word_twice_in_a_near_needs_two_places(void)
+{
+	assert_snippet("threads alone. far far far. [threads], [threads] "
+	               "at the end.",
+	               "threads NEAR/2 threads",
+	               "threads alone. far far far. threads, threads at the "
+	               "end.",
+	               200);
 }
 
 static void test_snippet__excluded_words_are_not_marked(void)
@@ -568,6 +607,36 @@ static void test_snippet__a_language_that_stems_prefixes_marks_every_form(void)
 	assert_true(same);
 }
 
+/* The filter takes time in proportion to the matches, not to matches
+ * times the window: a word repeated all through a 200 KB summary, under
+ * a NEAR of it eight times with the widest window, took seconds. */
+static void test_snippet__a_near_over_a_repeated_word_is_fast(void)
+{
+	char *text = long_summary_of("", 40000, "GIL word");
+	char *got;
+	clock_t t0;
+	double seconds;
+	int found;
+
+	assert_true(text != NULL);
+	t0 = clock();
+	got = snippet("GIL NEAR/1000 word NEAR/1000 word NEAR/1000 word "
+	              "NEAR/1000 word NEAR/1000 word NEAR/1000 word "
+	              "NEAR/1000 word NEAR/1000 word",
+	              text, 60, "[", "]");
+	seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	free(text);
+	found = got && strstr(got, "[GIL]") != NULL;
+	if (!found)
+		fprintf(stderr, "  got \"%s\"\n", got ? got : "(null)");
+	free(got);
+	/* the only window holding GIL: at the end */
+	assert_true(found);
+	if (seconds > 2.0)
+		fprintf(stderr, "  %.1f s\n", seconds);
+	assert_true(seconds <= 2.0);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_highlights_every_form),
 	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
@@ -577,6 +646,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_compound_query_never_marks_a_lone_part),
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
 	FO_TEST(test_snippet__a_near_marks_its_words_only_within_its_window),
+	FO_TEST(test_snippet__a_near_counts_a_compound_to_its_last_part),
+	FO_TEST(test_snippet__a_word_twice_in_a_near_needs_two_places),
+	FO_TEST(test_snippet__a_near_over_a_repeated_word_is_fast),
 	FO_TEST(test_snippet__excluded_words_are_not_marked),
 	FO_TEST(test_snippet__a_prefix_marks_every_completion),
 	FO_TEST(test_snippet__a_compound_prefix_marks_its_parts_in_sequence),
