@@ -71,8 +71,10 @@ enum fo_slot {
 #define FO_WDF_SUMMARY 1
 #define FO_WDF_META 1
 
-/* Gap between the position ranges of fields, so that no phrase or NEAR
- * query matches across the end of one field into the next. */
+/* Gap between the position ranges of fields, so that no phrase, and no
+ * NEAR of fewer than FO_FIELD_GAP words, matches across the end of one
+ * field into the next. A wider NEAR (up to NEAR/1000) can: raising the
+ * gap changes every post's positions, a new index format. */
 #define FO_FIELD_GAP 100
 
 /* Xapian's term limit is 245 bytes: a boolean term (prefix and value) is
