@@ -389,7 +389,9 @@ typedef struct folio_index_report {
  *    report->kept;
  *  - a post with a malformed copy (on one of its topic pages, say) is
  *    left as it was indexed, or out if new, and counted in
- *    report->kept_malformed when indexed;
+ *    report->kept_malformed when indexed (in report->kept instead if
+ *    the index was written by a folio older than its URL-hash slot and
+ *    has not been rebuilt since);
  *  - changes are committed in batches of a few thousand posts, so a crash
  *    loses at most the batch in progress and never what was committed.
  *
