@@ -90,12 +90,28 @@ fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window)
 	return q;
 }
 
+/* Whether two of the query's words so far share a stem; each word is
+ * compared with those before it once per compilation. */
+static int words_repeat(fo_qc *c)
+{
+	const fo_compiled *o = c->out;
+	size_t j;
+
+	for (; !c->repeats && c->words_seen < o->n_words; c->words_seen++)
+		for (j = 0; j < c->words_seen; j++)
+			if (strcmp(o->words[j].stem,
+			           o->words[c->words_seen].stem) == 0)
+				c->repeats = 1;
+	return c->repeats;
+}
+
 void fo_qc_twins(fo_qc *c, fo_qlist *l)
 {
 	char **d;
 	size_t i, j, kept = 0;
 
-	if (l->n < 2 || c->st != FOLIO_OK)
+	/* describing every part costs 2-3% of a query of few words */
+	if (l->n < 2 || c->st != FOLIO_OK || !words_repeat(c))
 		return;
 	if (!(d = calloc(l->n, sizeof *d))) {
 		fo_qc_nomem(c);

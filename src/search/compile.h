@@ -51,6 +51,8 @@ typedef struct fo_qc {
 	                 (abbreviations, initials, joined pairs) */
 	const fo_qstats *stats;
 	fo_compiled *out;
+	size_t words_seen; /* out->words checked for a repeated stem */
+	int repeats;       /* one was found (fo_qc_twins) */
 	fo_buf scratch;
 	folio_status st;
 } fo_qc;
@@ -75,7 +77,8 @@ fo_xquery *fo_qc_fold(fo_qc *c, fo_xop op, fo_qlist *l, unsigned window);
  * classes ... module to create" reads "to" once). Queries are compared
  * by Xapian's description; a part being explained away is scaled to 0
  * (fo_qc_unit), so it never merges with its twin and each keeps its
- * own contribution. */
+ * own contribution. Twins need a word typed twice (a stem twice among
+ * the query's words): without one, nothing is described. */
 void fo_qc_twins(fo_qc *c, fo_qlist *l);
 /* op(a, b), freeing a and b; NULL sides are skipped. */
 fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b);
