@@ -168,7 +168,7 @@ static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap)
 	unsigned words = 0, id;
 	size_t i;
 
-	if (first > s->n || s->n - first < 2 || s->n - first > 64)
+	if (s->n - first < 2 || s->n - first > 64)
 		return;
 	for (i = first; i < s->n; i++)
 		words += s->units[i].kind == FO_HL_COMPOUND
