@@ -511,9 +511,7 @@ def _bytes(value, name: str, required: bool = False) -> Optional[bytes]:
     raise TypeError("%s must be str, not %s" % (name, type(value).__name__))
 
 
-def _close_handle(lib, handle: ctypes.c_void_p, _keep=None) -> int:
-    """Close handle. _keep: what the handle may still point to (the open
-    options' remotes), alive until then."""
+def _close_handle(lib, handle: ctypes.c_void_p) -> int:
     return lib.folio_db_close(handle)
 
 
@@ -609,8 +607,7 @@ class Index:
             raise InvalidArgumentError(
                 _native.ERROR_INVALID, "remote shards are searched, not "
                 "written: an Index without a path is read-only")
-        # Kept alive until the handle is closed (passed to its finalizer):
-        # folio.h does not promise that folio_db_open copies the strings.
+        # folio_db_open copies the strings (folio.h): alive until it returns
         c_remotes = (ctypes.c_char_p * max(len(names), 1))(*names)
         opts = _native.OpenOptions(_native.OPEN_OPTIONS_VERSION,
                                    _native.OPEN_READ, None,
@@ -642,8 +639,7 @@ class Index:
         self._remotes = tuple(_text(name) for name in names)
         self._name = (self.path if path is not None
                       else "(remote shards %s)" % ", ".join(self._remotes))
-        self._finalizer = weakref.finalize(self, _close_handle, lib, handle,
-                                           c_remotes)
+        self._finalizer = weakref.finalize(self, _close_handle, lib, handle)
 
     # -- life cycle ---------------------------------------------------------
 
