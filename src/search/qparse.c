@@ -901,6 +901,36 @@ static fo_qnode *near_operand(fo_qnode *n)
 	return n;
 }
 
+/* Tokens that parse_prim reads as an item or skips as a stray one: an
+ * operator, a sign before a word, a ) or the end is none of these. */
+static int starts_item(tkind k)
+{
+	return k == T_LPAREN || k == T_QUOTE || k == T_FIELD || k == T_WORD ||
+	       k == T_STAR || k == T_SIGN;
+}
+
+/* The item right of a NEAR, past the stray ones parse_prim skips with a
+ * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
+ * AND row). NULL, reading nothing, before what is no item: parse_prim
+ * took an operator there as one with nothing to its left, so lock NEAR
+ * OR row lost its OR, and --strict named the OR rather than the NEAR
+ * that comes first (as lock AND OR row names the AND). */
+static fo_qnode *near_right(parser *p)
+{
+	fo_qnode *right = NULL;
+	size_t at;
+	tok t;
+
+	do {
+		peek(p, &t);
+		if (!starts_item(t.kind))
+			return NULL;
+		at = p->i;
+		right = parse_prim(p);
+	} while (!right && p->i > at && p->st == FOLIO_OK);
+	return right;
+}
+
 static fo_qnode *parse_near(parser *p)
 {
 	fo_qnode *left = parse_prim(p), *right, *n = NULL;
@@ -936,10 +966,15 @@ static fo_qnode *parse_near(parser *p)
 			notice(p, t.start, t.bad_read, "%.*s %s",
 			       (int)(t.end - t.start), p->s + t.start,
 			       t.bad_window);
-		right = parse_prim(p);
+		right = near_right(p);
 		if (!right) {
 			notice(p, t.start, "ignored", "%s has nothing to its "
 			       "right", tok_name(p, &t, name, sizeof name));
+			/* lock NEAR NEAR row: the second one joins, as the
+			 * second AND of lock AND AND row does */
+			peek(p, &t);
+			if (t.kind == T_NEAR)
+				continue;
 			break;
 		}
 		if ((!n && !nearable(left, left)) ||

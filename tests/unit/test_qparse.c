@@ -471,6 +471,41 @@ static void test_qparse__strict_makes_the_first_problem_an_error(void)
 	strict("error@0: + before another sign", "+-lock");
 	strict("error@5: the phrase is empty", "lock \"\"");
 	strict("error@5: the brackets are empty", "lock ()");
+	/* the NEAR before an operator, not the operator after it, as for
+	 * lock AND OR row (the NEAR's right side took the OR) */
+	strict("error@5: NEAR has nothing to its right", "lock NEAR OR row");
+	strict("error@5: NEAR has nothing to its right", "lock NEAR NOT row");
+	strict("error@5: NEAR/3 has nothing to its right",
+	       "lock NEAR/3 NEAR/2 row");
+}
+
+/* A NEAR with nothing to its right leaves the operator after it to the
+ * level that reads it, as AND does: lock NEAR OR row searched lock AND
+ * row. A stray item after it is skipped and the NEAR joins the next. */
+static void test_qparse__near_leaves_the_operator_after_it(void)
+{
+	lenient("OR(words\"lock\", words\"row\") |@5 NEAR has nothing to "
+	        "its right: ignored",
+	        "lock NEAR OR row");
+	lenient("AND_NOT(words\"lock\", words\"row\") |@5 NEAR has "
+	        "nothing to its right: ignored",
+	        "lock NEAR NOT row");
+	lenient("AND(words\"lock\", words\"row\") |@5 NEAR has nothing to "
+	        "its right: ignored",
+	        "lock NEAR AND row");
+	lenient("NEAR/2(words\"lock\", words\"row\") |@5 NEAR/3 has "
+	        "nothing to its right: ignored",
+	        "lock NEAR/3 NEAR/2 row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 the phrase is "
+	        "empty: ignored",
+	        "lock NEAR \"\" row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 the brackets "
+	        "are empty: ignored",
+	        "lock NEAR () row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 a * needs a "
+	        "word before it: ignored",
+	        "lock NEAR * row");
+	strict("error@10: the phrase is empty", "lock NEAR \"\" row");
 }
 
 static void test_qparse__deep_brackets_do_not_recurse_without_end(void)
@@ -560,6 +595,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
+	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
 	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
 	FO_TEST(test_qparse__positions_count_characters),
