@@ -559,17 +559,21 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 	while (n > 0 && buf[n - 1] == '.')
 		n--;
 	buf[n] = '\0';
-	if (n > 4 && memcmp(buf, "www.", 4) == 0)
-		memmove(buf, buf + 4, n - 3), n -= 4;
-	/* site:*.debian.org: the subdomains are what site: finds anyway */
-	if (n > 0 && buf[0] == '*') {
+	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
+	 * write it (it found nothing): the subdomains are what site: finds
+	 * anyway. Before "www." goes, so that site:*.www.x.org is x.org. */
+	if (n > 0 && (buf[0] == '*' || buf[0] == '.')) {
 		size_t skip = strspn(buf, "*.");
+		int star = memchr(buf, '*', skip) != NULL;
+
 		memmove(buf, buf + skip, n - skip + 1);
 		n -= skip;
-		if (n)
+		if (n && star)
 			notice(p, pos, "read without it",
 			       "site: finds every subdomain without a *");
 	}
+	if (n > 4 && memcmp(buf, "www.", 4) == 0)
+		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0) {
 		notice(p, pos, "ignored", "site: needs a host name such as "
 		       "developer.nvidia.com");

@@ -241,6 +241,14 @@ static void test_qparse__sites_are_normalised_hosts(void)
 	lenient("site\"developer.nvidia.com\"",
 	        "site:https://www.Developer.NVIDIA.com/blog/x");
 	lenient("site\"yomu.fyi\"", "site:yomu.fyi");
+	/* a leading dot, as cookies and no_proxy write a domain with its
+	 * subdomains, searched ".debian.org" and found nothing */
+	lenient("site\"debian.org\"", "site:.debian.org");
+	lenient("site\"debian.org\"", "site:.www.debian.org");
+	lenient("site\"debian.org\" |@0 site: finds every subdomain "
+	        "without a *: read without it",
+	        "site:*.www.debian.org");
+	strict("site\"debian.org\"", "site:.debian.org");
 }
 
 static void test_qparse__date_forms(void)
