@@ -678,10 +678,26 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 			i = 0;
 		}
 		/* A quoted value, as the other fields take one
-		 * (published:"2026-09-14"), its spaces trimmed. Unclosed,
-		 * the quote is left to the text that follows. */
+		 * (published:"2026-09-14"), its spaces trimmed. */
 		if (q)
 			i = closing_quote(p, vstart + q, &close);
+		if (q && !close) {
+			/* year:"2026: the word after the quote is the
+			 * value, as company:"Red's is; the filter was
+			 * dropped (which widens the search) for "needs a
+			 * plain value", which --strict said of 2026 */
+			if (delim_at(p, vstart + q)) {
+				notice(p, vstart, "ignored",
+				       "the quote is never closed");
+				p->i = vstart + q;
+				return NULL;
+			}
+			notice(p, vstart, "read the word after it as the value",
+			       "the quote is never closed");
+			vstart += q;
+			vend = word_end(p, vstart);
+			p->i = vend;
+		}
 		if (close) {
 			p->i = i + close;
 			vstart += q;

@@ -291,10 +291,11 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("error@11: \"Sep 14, 2026\" is not a date: it must start with "
 	        "a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
 	        "published:\"Sep 14, 2026\"");
-	/* unclosed, the quote is left to the text after it */
-	lenient("words\"2026\" |@0 year: needs a plain value: ignored |@5 the "
-	        "quote is never closed: searched the words after it as free "
-	        "text", "year:\"2026");
+	/* unclosed, the word after the quote is the value, as for
+	 * company:"Red (it was left to the text, and the year dropped) */
+	lenient("year[2026..2026] |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "year:\"2026");
 	/* one value in brackets is the value (Lucene's field:(value)); more
 	 * is ignored with the field, not left to the words as a required
 	 * one; an unclosed ( before the value is a slip */
@@ -378,6 +379,19 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "never closed: read the word after it as the value",
 	        "company:\"Red Hat");
 	strict("error@8: the quote is never closed", "company:\"Red");
+	/* and so do the filters: year:"2025 dropped the year, saying that
+	 * it "needs a plain value" (--strict: at the field, not the quote) */
+	lenient("year[2025..2025] |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "year:\"2025");
+	lenient("SEQ(date[2025-01-01..2025-12-31], words\"gil\") |@10 the "
+	        "quote is never closed: read the word after it as the value",
+	        "published:\"2025 gil");
+	lenient("site\"debian.org\" |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "site:\"debian.org");
+	strict("error@5: the quote is never closed", "year:\"2025");
+	strict("error@10: the quote is never closed", "published:\"2025");
 	/* NOT NOT b is b, as NOT (NOT b) is */
 	lenient("words\"gil\" |@0 NOT NOT cancel out: read as the words "
 	        "after them", "NOT NOT gil");
