@@ -559,17 +559,21 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 	while (n > 0 && buf[n - 1] == '.')
 		n--;
 	buf[n] = '\0';
-	if (n > 4 && memcmp(buf, "www.", 4) == 0)
-		memmove(buf, buf + 4, n - 3), n -= 4;
-	/* site:*.debian.org: the subdomains are what site: finds anyway */
-	if (n > 0 && buf[0] == '*') {
+	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
+	 * write it (it found nothing): the subdomains are what site: finds
+	 * anyway. Before "www." goes, so that site:*.www.x.org is x.org. */
+	if (n > 0 && (buf[0] == '*' || buf[0] == '.')) {
 		size_t skip = strspn(buf, "*.");
+		int star = memchr(buf, '*', skip) != NULL;
+
 		memmove(buf, buf + skip, n - skip + 1);
 		n -= skip;
-		if (n)
+		if (n && star)
 			notice(p, pos, "read without it",
 			       "site: finds every subdomain without a *");
 	}
+	if (n > 4 && memcmp(buf, "www.", 4) == 0)
+		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0) {
 		notice(p, pos, "ignored", "site: needs a host name such as "
 		       "developer.nvidia.com");
@@ -674,10 +678,26 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 			i = 0;
 		}
 		/* A quoted value, as the other fields take one
-		 * (published:"2026-09-14"), its spaces trimmed. Unclosed,
-		 * the quote is left to the text that follows. */
+		 * (published:"2026-09-14"), its spaces trimmed. */
 		if (q)
 			i = closing_quote(p, vstart + q, &close);
+		if (q && !close) {
+			/* year:"2026: the word after the quote is the
+			 * value, as company:"Red's is; the filter was
+			 * dropped (which widens the search) for "needs a
+			 * plain value", which --strict said of 2026 */
+			if (delim_at(p, vstart + q)) {
+				notice(p, vstart, "ignored",
+				       "the quote is never closed");
+				p->i = vstart + q;
+				return NULL;
+			}
+			notice(p, vstart, "read the word after it as the value",
+			       "the quote is never closed");
+			vstart += q;
+			vend = word_end(p, vstart);
+			p->i = vend;
+		}
 		if (close) {
 			p->i = i + close;
 			vstart += q;
@@ -901,6 +921,36 @@ static fo_qnode *near_operand(fo_qnode *n)
 	return n;
 }
 
+/* Tokens that parse_prim reads as an item or skips as a stray one: an
+ * operator, a sign before a word, a ) or the end is none of these. */
+static int starts_item(tkind k)
+{
+	return k == T_LPAREN || k == T_QUOTE || k == T_FIELD || k == T_WORD ||
+	       k == T_STAR || k == T_SIGN;
+}
+
+/* The item right of a NEAR, past the stray ones parse_prim skips with a
+ * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
+ * AND row). NULL, reading nothing, before what is no item: parse_prim
+ * took an operator there as one with nothing to its left, so lock NEAR
+ * OR row lost its OR, and --strict named the OR rather than the NEAR
+ * that comes first (as lock AND OR row names the AND). */
+static fo_qnode *near_right(parser *p)
+{
+	fo_qnode *right = NULL;
+	size_t at;
+	tok t;
+
+	do {
+		peek(p, &t);
+		if (!starts_item(t.kind))
+			return NULL;
+		at = p->i;
+		right = parse_prim(p);
+	} while (!right && p->i > at && p->st == FOLIO_OK);
+	return right;
+}
+
 static fo_qnode *parse_near(parser *p)
 {
 	fo_qnode *left = parse_prim(p), *right, *n = NULL;
@@ -936,10 +986,15 @@ static fo_qnode *parse_near(parser *p)
 			notice(p, t.start, t.bad_read, "%.*s %s",
 			       (int)(t.end - t.start), p->s + t.start,
 			       t.bad_window);
-		right = parse_prim(p);
+		right = near_right(p);
 		if (!right) {
 			notice(p, t.start, "ignored", "%s has nothing to its "
 			       "right", tok_name(p, &t, name, sizeof name));
+			/* lock NEAR NEAR row: the second one joins, as the
+			 * second AND of lock AND AND row does */
+			peek(p, &t);
+			if (t.kind == T_NEAR)
+				continue;
 			break;
 		}
 		if ((!n && !nearable(left, left)) ||

@@ -61,6 +61,27 @@ expect_eq "2026-01-01 2025-12-31 2024-02-29 2020-12-31 2019-06-01 None" \
 run "$FOLIO" search --db "$TMP/db" --json --sort oldest --offset 4 --limit 2 postgresql
 expect_eq "2026-01-01 None" "$(json '" ".join(str(h["published"]) for h in d["hits"])')"
 
+# The NEAR's right side took the OR as "nothing to its left": vacuum
+# AND failover, which no post has, and --strict named the OR.
+begin "a NEAR with nothing to its right leaves the operator after it"
+run "$FOLIO" search --db "$TMP/db" --json 'vacuum NEAR OR failover'
+expect_eq "2|[{'position': 8, 'message': 'NEAR has nothing to its right: ignored'}]" \
+	"$(json 'd["total"], d["notices"], sep="|"')"
+run "$FOLIO" search --db "$TMP/db" --strict 'vacuum NEAR OR failover'
+expect_eq "2|folio: query position 8: NEAR has nothing to its right" "$rc|$err"
+
+begin "site:.redhat.com is redhat.com and its subdomains"
+run "$FOLIO" search --db "$TMP/db" --json site:.redhat.com
+expect_eq 2 "$(json 'd["total"]')"
+
+# year:"2024 dropped the year and searched 2024 as a word (no post).
+begin "a filter's value after a quote never closed is the value, as a field's is"
+run "$FOLIO" search --db "$TMP/db" --json 'year:"2024 postgresql'
+expect_eq "https://example.org/leap|[{'position': 6, 'message': 'the quote is never closed: read the word after it as the value'}]" \
+	"$(json '" ".join(h["url"] for h in d["hits"]), d["notices"], sep="|"')"
+run "$FOLIO" search --db "$TMP/db" --strict 'year:"2024'
+expect_eq "2|folio: query position 6: the quote is never closed" "$rc|$err"
+
 begin "folio similar with an empty URL is a usage error in the command's words"
 run "$FOLIO" similar --db "$TMP/db" ''
 expect_eq "2|folio: similar needs the URL of an indexed post (try 'folio similar --help')" "$rc|$err"

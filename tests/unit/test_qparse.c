@@ -241,6 +241,14 @@ static void test_qparse__sites_are_normalised_hosts(void)
 	lenient("site\"developer.nvidia.com\"",
 	        "site:https://www.Developer.NVIDIA.com/blog/x");
 	lenient("site\"yomu.fyi\"", "site:yomu.fyi");
+	/* a leading dot, as cookies and no_proxy write a domain with its
+	 * subdomains, searched ".debian.org" and found nothing */
+	lenient("site\"debian.org\"", "site:.debian.org");
+	lenient("site\"debian.org\"", "site:.www.debian.org");
+	lenient("site\"debian.org\" |@0 site: finds every subdomain "
+	        "without a *: read without it",
+	        "site:*.www.debian.org");
+	strict("site\"debian.org\"", "site:.debian.org");
 }
 
 static void test_qparse__date_forms(void)
@@ -283,10 +291,11 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("error@11: \"Sep 14, 2026\" is not a date: it must start with "
 	        "a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
 	        "published:\"Sep 14, 2026\"");
-	/* unclosed, the quote is left to the text after it */
-	lenient("words\"2026\" |@0 year: needs a plain value: ignored |@5 the "
-	        "quote is never closed: searched the words after it as free "
-	        "text", "year:\"2026");
+	/* unclosed, the word after the quote is the value, as for
+	 * company:"Red (it was left to the text, and the year dropped) */
+	lenient("year[2026..2026] |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "year:\"2026");
 	/* one value in brackets is the value (Lucene's field:(value)); more
 	 * is ignored with the field, not left to the words as a required
 	 * one; an unclosed ( before the value is a slip */
@@ -370,6 +379,19 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "never closed: read the word after it as the value",
 	        "company:\"Red Hat");
 	strict("error@8: the quote is never closed", "company:\"Red");
+	/* and so do the filters: year:"2025 dropped the year, saying that
+	 * it "needs a plain value" (--strict: at the field, not the quote) */
+	lenient("year[2025..2025] |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "year:\"2025");
+	lenient("SEQ(date[2025-01-01..2025-12-31], words\"gil\") |@10 the "
+	        "quote is never closed: read the word after it as the value",
+	        "published:\"2025 gil");
+	lenient("site\"debian.org\" |@5 the quote is never closed: read the "
+	        "word after it as the value",
+	        "site:\"debian.org");
+	strict("error@5: the quote is never closed", "year:\"2025");
+	strict("error@10: the quote is never closed", "published:\"2025");
 	/* NOT NOT b is b, as NOT (NOT b) is */
 	lenient("words\"gil\" |@0 NOT NOT cancel out: read as the words "
 	        "after them", "NOT NOT gil");
@@ -471,6 +493,41 @@ static void test_qparse__strict_makes_the_first_problem_an_error(void)
 	strict("error@0: + before another sign", "+-lock");
 	strict("error@5: the phrase is empty", "lock \"\"");
 	strict("error@5: the brackets are empty", "lock ()");
+	/* the NEAR before an operator, not the operator after it, as for
+	 * lock AND OR row (the NEAR's right side took the OR) */
+	strict("error@5: NEAR has nothing to its right", "lock NEAR OR row");
+	strict("error@5: NEAR has nothing to its right", "lock NEAR NOT row");
+	strict("error@5: NEAR/3 has nothing to its right",
+	       "lock NEAR/3 NEAR/2 row");
+}
+
+/* A NEAR with nothing to its right leaves the operator after it to the
+ * level that reads it, as AND does: lock NEAR OR row searched lock AND
+ * row. A stray item after it is skipped and the NEAR joins the next. */
+static void test_qparse__near_leaves_the_operator_after_it(void)
+{
+	lenient("OR(words\"lock\", words\"row\") |@5 NEAR has nothing to "
+	        "its right: ignored",
+	        "lock NEAR OR row");
+	lenient("AND_NOT(words\"lock\", words\"row\") |@5 NEAR has "
+	        "nothing to its right: ignored",
+	        "lock NEAR NOT row");
+	lenient("AND(words\"lock\", words\"row\") |@5 NEAR has nothing to "
+	        "its right: ignored",
+	        "lock NEAR AND row");
+	lenient("NEAR/2(words\"lock\", words\"row\") |@5 NEAR/3 has "
+	        "nothing to its right: ignored",
+	        "lock NEAR/3 NEAR/2 row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 the phrase is "
+	        "empty: ignored",
+	        "lock NEAR \"\" row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 the brackets "
+	        "are empty: ignored",
+	        "lock NEAR () row");
+	lenient("NEAR/10(words\"lock\", words\"row\") |@10 a * needs a "
+	        "word before it: ignored",
+	        "lock NEAR * row");
+	strict("error@10: the phrase is empty", "lock NEAR \"\" row");
 }
 
 static void test_qparse__deep_brackets_do_not_recurse_without_end(void)
@@ -560,6 +617,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
+	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
 	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
 	FO_TEST(test_qparse__positions_count_characters),
