@@ -778,7 +778,7 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db,
 
 	do
 		st = once(db, text, opts, out);
-	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
+	while (db && fo_db_overtaken(db, &st) && ++attempt < FO_READ_ATTEMPTS);
 	return st;
 }
 
