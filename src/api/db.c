@@ -609,10 +609,13 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 	fo_buf_free(&why);
 	if (moved)
 		return 1;
-	/* Nothing was committed that could have overtaken the read: a
-	 * block newer than the index's last commit is damage (glass
-	 * takes any revision it does not expect for a writer's). */
-	if (*st == FOLIO_ERROR_MODIFIED)
+	/* Nothing was committed since, and no writer is at work: nothing
+	 * can have overtaken the read, and a block newer than the index's
+	 * last commit is damage (glass takes any revision it does not
+	 * expect for a writer's). "Not moved" alone is not enough: beside
+	 * a writer committing every post, reopen() sometimes says so of a
+	 * read that a commit did overtake. */
+	if (*st == FOLIO_ERROR_MODIFIED && !fo_xdb_locked(db->xdb))
 		*st = fo_db_fail(db, FOLIO_ERROR_CORRUPT,
 		                 "index %s is damaged: a block of it belongs "
 		                 "to no commit; move the index aside and index "

@@ -101,6 +101,15 @@ extern "C" folio_status fo_xdb_reopen(fo_xdb *h, int *moved, fo_xerr *err)
 	}
 }
 
+extern "C" int fo_xdb_locked(const fo_xdb *h)
+{
+	try {
+		return h->db->locked() ? 1 : 0;
+	} catch (...) {
+		return 1;
+	}
+}
+
 extern "C" folio_status fo_xdb_doccount(fo_xdb *h, uint64_t *out, fo_xerr *err)
 {
 	*out = 0;
