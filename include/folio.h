@@ -32,12 +32,14 @@
  * may be read, and freed, by another thread. Any number of readers (in
  * this or other processes) may search while one writer indexes: each
  * reader sees the last committed state, and never waits for the writer
- * (tests/api/api_threads.c). A search that a writer's commits overtake
- * (Xapian keeps only the two newest) is made again on the newest state,
- * up to 8 times; only a writer committing every few milliseconds can
- * make one fail, with FOLIO_ERROR_MODIFIED (commit in batches). One writer at a time holds an index's write
- * lock (a lock file in the index directory, released by the kernel if the
- * writer dies).
+ * (tests/api/api_threads.c). A search or folio_db_stats that a writer's
+ * commits overtake (Xapian keeps only the two newest) is made again on
+ * the newest state, up to 8 times; only a writer committing every few
+ * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
+ * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
+ * only when no commit came between. One writer at a time holds an
+ * index's write lock (a lock file in the index directory, released by
+ * the kernel if the writer dies).
  *
  * Building against libfolio: pkg-config --cflags --libs folio, or CMake's
  * find_package(folio) and the target folio::folio (folio::folio_static
@@ -513,6 +515,8 @@ typedef struct folio_stats {
  * @retval FOLIO_ERROR_INVALID  out is NULL, or of an unknown version
  * @retval FOLIO_ERROR_VERSION  an index of another format (see
  *                              folio_db_open)
+ * @retval FOLIO_ERROR_MODIFIED a writer's commits kept overtaking it
+ *                              (see "Thread safety" above)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM,
  *         FOLIO_ERROR_BACKEND
  */

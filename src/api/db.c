@@ -557,7 +557,7 @@ folio_status fo_db_refresh(folio_db *db)
 				break;
 			}
 		}
-		st = fo_xdb_reopen(db->xdb, &err);
+		st = fo_xdb_reopen(db->xdb, NULL, &err);
 		if (st == FOLIO_OK)
 			break;
 		fo_db_xfail(db, st, &err);
@@ -587,6 +587,41 @@ folio_status fo_db_refresh(folio_db *db)
 	fo_buf_free(&now);
 	fo_buf_free(&why);
 	return st;
+}
+
+int fo_db_overtaken(folio_db *db, folio_status *st)
+{
+	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
+	fo_xerr err = { "" };
+	int moved = 0;
+
+	if (*st != FOLIO_ERROR_MODIFIED && *st != FOLIO_ERROR_CORRUPT)
+		return 0;
+	/* Moved on: a commit since the read started, or a rebuild's
+	 * switch of the stub to another generation. */
+	if (fo_xdb_reopen(db->xdb, &moved, &err) != FOLIO_OK)
+		moved = 0;
+	if (!moved && !db->writable && db->live.len &&
+	    fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
+	    strcmp(now.data, db->live.data) != 0)
+		moved = 1;
+	fo_buf_free(&now);
+	fo_buf_free(&why);
+	if (moved)
+		return 1;
+	/* Nothing was committed since, and no writer is at work: nothing
+	 * can have overtaken the read, and a block newer than the index's
+	 * last commit is damage (glass takes any revision it does not
+	 * expect for a writer's). "Not moved" alone is not enough: beside
+	 * a writer committing every post, reopen() sometimes says so of a
+	 * read that a commit did overtake. */
+	if (*st == FOLIO_ERROR_MODIFIED && !fo_xdb_locked(db->xdb))
+		*st = fo_db_fail(db, FOLIO_ERROR_CORRUPT,
+		                 "index %s is damaged: a block of it belongs "
+		                 "to no commit; move the index aside and index "
+		                 "again",
+		                 db->path);
+	return 0;
 }
 
 folio_status fo_db_adopt(folio_db *db, const char *name)
@@ -733,7 +768,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		fo_xerr err = { "" };
 
 		fo_buf_clear(&why);
-		st = fo_xdb_reopen(db->xdb, &err);
+		st = fo_xdb_reopen(db->xdb, NULL, &err);
 		if (st == FOLIO_OK)
 			st = check_meta(db, opts->language, &why);
 		else

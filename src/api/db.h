@@ -79,6 +79,17 @@ folio_status fo_db_refuse_format(folio_db *db);
 folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
                             uint32_t *docid);
 
+/* After a read on db failed with *st: whether to make it again. A
+ * writer's commits can overtake a reader's read (FOLIO_ERROR_MODIFIED),
+ * and a block that a commit reused as the read went by can make glass
+ * take a healthy index for a damaged one (FOLIO_ERROR_CORRUPT, "Expected
+ * block N to be level 1, not 0"): both are made again when the index
+ * moved on since (db is moved to its newest state). When it did not and
+ * no writer holds the index, nothing can have overtaken the read: a
+ * FOLIO_ERROR_MODIFIED is then damage, and *st becomes
+ * FOLIO_ERROR_CORRUPT, explained on db. */
+int fo_db_overtaken(folio_db *db, folio_status *st);
+
 /* Writers: make generation directory name (in db->path) the one db->xdb
  * writes to, closing the old one. Used after a rebuild's switch. */
 folio_status fo_db_adopt(folio_db *db, const char *name);

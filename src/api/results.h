@@ -70,9 +70,10 @@ typedef folio_status (*fo_search_once)(folio_db *db, const char *text,
                                        folio_results **out);
 
 /* Run once; a writer that commits while it reads (the query's prefixes,
- * the match, the hits) can overtake it (FOLIO_ERROR_MODIFIED): run it
- * again, on the newest revision, up to FO_READ_ATTEMPTS times in all, as
- * opening does. */
+ * the match, the hits) can overtake it (FOLIO_ERROR_MODIFIED, or a
+ * FOLIO_ERROR_CORRUPT that is none: fo_db_overtaken): run it again, on
+ * the newest revision, up to FO_READ_ATTEMPTS times in all, as opening
+ * does. */
 folio_status fo_search_retry(fo_search_once once, folio_db *db,
                              const char *text,
                              const folio_search_options *opts,

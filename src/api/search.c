@@ -353,17 +353,18 @@ folio_status fo_search_options(folio_db *db, const folio_search_options *in,
 	if (!in)
 		return FOLIO_OK;
 	if (in->version == 1) {
-		/* A version 1 struct ends after snippet_bytes. */
+		/* A version 1 struct ends after snippet_bytes; its sort is
+		 * checked below like a version 2 one's. */
 		memcpy(full, in, offsetof(folio_search_options, flags));
 		full->version = FOLIO_SEARCH_OPTIONS_VERSION;
-		return FOLIO_OK;
-	}
-	if (in->version != FOLIO_SEARCH_OPTIONS_VERSION)
+	} else if (in->version != FOLIO_SEARCH_OPTIONS_VERSION) {
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_search_options version %u is unknown "
 		                  "(this folio takes 1 to %d)",
 		                  in->version, FOLIO_SEARCH_OPTIONS_VERSION);
-	*full = *in;
+	} else {
+		*full = *in;
+	}
 	/* A newer caller's flag must not be taken for nothing. */
 	unknown = full->flags &
 	          ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
@@ -778,7 +779,7 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db,
 
 	do
 		st = once(db, text, opts, out);
-	while (st == FOLIO_ERROR_MODIFIED && ++attempt < FO_READ_ATTEMPTS);
+	while (db && fo_db_overtaken(db, &st) && ++attempt < FO_READ_ATTEMPTS);
 	return st;
 }
 

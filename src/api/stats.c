@@ -53,11 +53,40 @@ static folio_stats stats_none(void)
 	return none;
 }
 
+/* One reading of the stats into *s. */
+static folio_status stats_once(folio_db *db, folio_stats *s, fo_xerr *err)
+{
+	folio_status st;
+
+	st = fo_db_refresh(db);
+	if (st == FOLIO_OK)
+		st = fo_xdb_doccount(db->xdb, &s->documents, err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_term_count(db->xdb, &s->terms, err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 0, FO_META_BUILT, &s->built, err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 1, FO_META_UPDATED, &s->updated, err);
+	if (st == FOLIO_OK)
+		st = lend_metadata(db, 2, FO_META_CORPUS, &s->corpus, err);
+	if (st == FOLIO_OK) {
+		/* After the refresh: a reader that followed a rebuild
+		 * reports the new generation's language. */
+		s->language = folio_db_language(db);
+		s->format = FO_FORMAT_VERSION;
+		s->disk_bytes = fo_layout_disk_size(db_dir(db));
+		s->generation = fo_layout_gen_number(db_dir(db));
+		s->shards = fo_xdb_shard_count(db->xdb);
+	}
+	return st;
+}
+
 folio_status folio_db_stats(folio_db *db, folio_stats *out)
 {
 	folio_stats s = FOLIO_STATS_INIT;
 	fo_xerr err = { "" };
-	folio_status st;
+	folio_status st = FOLIO_OK;
+	int attempt;
 
 	if (!db) {
 		/* a failure sets out all the same, as folio.h says */
@@ -79,25 +108,14 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		                  "folio_stats version %u is not %d "
 		                  "(initialise it with FOLIO_STATS_INIT)",
 		                  out->version, FOLIO_STATS_VERSION);
-	st = fo_db_refresh(db);
-	if (st == FOLIO_OK)
-		st = fo_xdb_doccount(db->xdb, &s.documents, &err);
-	if (st == FOLIO_OK)
-		st = fo_xdb_term_count(db->xdb, &s.terms, &err);
-	if (st == FOLIO_OK)
-		st = lend_metadata(db, 0, FO_META_BUILT, &s.built, &err);
-	if (st == FOLIO_OK)
-		st = lend_metadata(db, 1, FO_META_UPDATED, &s.updated, &err);
-	if (st == FOLIO_OK)
-		st = lend_metadata(db, 2, FO_META_CORPUS, &s.corpus, &err);
-	if (st == FOLIO_OK) {
-		/* After the refresh: a reader that followed a rebuild
-		 * reports the new generation's language. */
-		s.language = folio_db_language(db);
-		s.format = FO_FORMAT_VERSION;
-		s.disk_bytes = fo_layout_disk_size(db_dir(db));
-		s.generation = fo_layout_gen_number(db_dir(db));
-		s.shards = fo_xdb_shard_count(db->xdb);
+	/* A writer's commits can overtake the reads, as a search's
+	 * (fo_db_overtaken): read again, as a search does. */
+	for (attempt = 1;; attempt++) {
+		st = stats_once(db, &s, &err);
+		if (!fo_db_overtaken(db, &st) || attempt == FO_READ_ATTEMPTS)
+			break;
+		fo_buf_clear(&db->error);
+		err.msg[0] = '\0';
 	}
 	if (st != FOLIO_OK) {
 		s = stats_none();

@@ -49,8 +49,13 @@ folio_status fo_xdb_open(const char *path, unsigned flags, fo_xdb **out,
 /* Commit (writable), close and free. db may be NULL. */
 folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);
 folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
-/* Move a reader to the latest committed revision. */
-folio_status fo_xdb_reopen(fo_xdb *db, fo_xerr *err);
+/* Move a reader to the latest committed revision. *moved (may be NULL)
+ * is 0 when db certainly did not move (nothing was committed since it
+ * last looked; always so for a writer), else 1. */
+folio_status fo_xdb_reopen(fo_xdb *db, int *moved, fo_xerr *err);
+/* Whether a writer holds db's write lock (Database::locked()); 1 when
+ * that cannot be told. */
+int fo_xdb_locked(const fo_xdb *db);
 folio_status fo_xdb_doccount(fo_xdb *db, uint64_t *out, fo_xerr *err);
 /* The number of documents that contain term. */
 folio_status fo_xdb_termfreq(fo_xdb *db, const char *term, uint64_t *out,

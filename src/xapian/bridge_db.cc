@@ -85,13 +85,28 @@ extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
 	}
 }
 
-extern "C" folio_status fo_xdb_reopen(fo_xdb *h, fo_xerr *err)
+extern "C" folio_status fo_xdb_reopen(fo_xdb *h, int *moved, fo_xerr *err)
 {
+	if (moved)
+		*moved = 0;
 	try {
-		h->db->reopen();
+		// false: "the database definitely hasn't been reopened"
+		// (database.h), i.e. no commit since it last looked
+		bool m = h->db->reopen();
+		if (moved)
+			*moved = m;
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
+	}
+}
+
+extern "C" int fo_xdb_locked(const fo_xdb *h)
+{
+	try {
+		return h->db->locked() ? 1 : 0;
+	} catch (...) {
+		return 1;
 	}
 }
 

@@ -252,6 +252,32 @@ static void test_api__unknown_flags_are_invalid(void)
 	assert_str("folio_search_options has unknown flags 0x80000000",
 	           folio_db_error(db));
 	assert_true(r == NULL);
+	{
+		/* A version 1 struct (it ends at snippet_bytes) has a
+		 * sort too, checked as a version 2 one's is: an unknown
+		 * one was searched as if it were some order. */
+		struct {
+			unsigned version;
+			size_t offset, limit;
+			folio_sort sort;
+			const char *highlight_start, *highlight_end;
+			size_t snippet_bytes;
+		} *v1 = calloc(1, sizeof *v1);
+
+		assert_true(v1 != NULL);
+		v1->version = 1;
+		v1->limit = 10;
+		v1->sort = (folio_sort)42;
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_search(db, "x", (const void *)v1, &r));
+		assert_str("folio_search_options has an unknown sort",
+		           folio_db_error(db));
+		assert_true(r == NULL);
+		v1->sort = FOLIO_SORT_OLDEST;
+		assert_ok(folio_db_search(db, "x", (const void *)v1, &r));
+		folio_results_free(r);
+		free(v1);
+	}
 	assert_ok(folio_db_close(db));
 }
 

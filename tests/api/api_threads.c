@@ -3,10 +3,10 @@
  * contention. Several threads, each with its own read handle on one index,
  * search it over and over while another thread indexes into it and commits
  * in batches: every search succeeds (FOLIO_ERROR_MODIFIED, which folio.h
- * says to retry, is retried), sees whole commits only, never fewer posts
- * than were committed before it started, and reads intact hits. Threads
- * that open and close their own handles concurrently do not disturb each
- * other, and results made in one thread can be read and freed in another.
+ * says to retry, is retried; so are stats), sees whole commits only, never
+ * fewer posts than were committed before it started, and reads intact hits.
+ * Threads that open and close their own handles concurrently do not disturb
+ * each other, and results made in one thread can be read and freed in another.
  * The work is a fixed number of posts and searches, so the test is bounded
  * by its work, not by a clock.
  */
@@ -190,6 +190,16 @@ static int search_once(reader_arg *ra, folio_db *db)
 	check_hits(ra, r);
 	ra->last_total = total;
 	folio_results_free(r);
+	/* Stats read the index as a search does, and are retried alike:
+	 * never a damaged index for a moving one. */
+	folio_stats stats = FOLIO_STATS_INIT;
+	while ((st = folio_db_stats(db, &stats)) == FOLIO_ERROR_MODIFIED)
+		ra->retries++;
+	if (st != FOLIO_OK) {
+		reader_problem(ra, "stats failed with status %ld (%ld)",
+		               (long)st, 0);
+		fprintf(stderr, "  reader: %s\n", folio_db_error(db));
+	}
 	return ra->problem[0] ? -1 : 0;
 }
 
