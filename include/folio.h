@@ -534,6 +534,10 @@ FOLIO_EXTERN folio_status folio_db_stats(folio_db *db, folio_stats *out);
  * @retval FOLIO_OK             the index is sound
  * @retval FOLIO_ERROR_CORRUPT  problems were found
  * @retval FOLIO_ERROR_INVALID  db holds remote shards alone
+ * @retval FOLIO_ERROR_MODIFIED a writer committed under every attempt to
+ *                              check the newest state: nothing is known;
+ *                              try again (damage seen while a writer
+ *                              changes the index is not reported)
  * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_check(folio_db *db, uint64_t *problems);

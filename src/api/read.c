@@ -270,8 +270,19 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	if (fo_tally_find(r->tainted, hash))
 		return 0;
 	t = fo_tally_find(r->tally, hash);
-	/* Absent: the file changed since it was counted (reported). */
-	if (!t || t->count == 1) {
+	/* Absent: the file changed since it was counted (reported); counted
+	 * now, so that a second copy of it is known for one. */
+	if (!t && (r->st = fo_tally_add(r->tally, hash, &t)) != FOLIO_OK)
+		return 1;
+	/* A file that changed since it was counted (reported) can hold a
+	 * post more often than counted: the post was handed on at its last
+	 * counted copy, and handing on a later one too would make a full
+	 * build index the URL twice (workers add, they do not replace), and
+	 * the next run's removal of the one left untouched take both. */
+	if (t->seen >= t->count)
+		return 0;
+	if (t->count == 1) {
+		t->seen = 1;
 		r->st = emit(p, e);
 		return r->st != FOLIO_OK;
 	}

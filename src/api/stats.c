@@ -146,12 +146,71 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 	return 0;
 }
 
-folio_status folio_db_check(folio_db *db, uint64_t *problems)
+/* Whether the stub names another generation than the one db has open:
+ * a rebuild switched (and deleted the old one) meanwhile. */
+static int switched(folio_db *db)
+{
+	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
+	int moved = db->live.len &&
+	            fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
+	            strcmp(now.data, db->live.data) != 0;
+
+	fo_buf_free(&now);
+	fo_buf_free(&why);
+	return moved;
+}
+
+/* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
+ * or FOLIO_ERROR_MODIFIED when a writer changed the index under it. */
+static folio_status check_once(folio_db *db, uint64_t *found)
 {
 	fo_xerr err = { "" };
 	doc_check docs = { 0, 0 };
+	folio_status st;
+
+	*found = 0;
+	fo_db_begin(db);
+	st = fo_db_refresh(db);
+	/* Xapian's checker opens the tables itself. A writer committing
+	 * meanwhile could make it report a torn revision, so writers check
+	 * their own committed state; readers are told by fo_xdb_check. */
+	if (st == FOLIO_OK && db->writable)
+		st = fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(db, fo_xdb_check(db_dir(db), found, &err),
+		                 &err);
+	if (st == FOLIO_OK && *found)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
+	if (st == FOLIO_OK && !*found) {
+		st = fo_xdb_each_doc(db->xdb, check_doc, &docs, &err);
+		/* Damage the checker missed may still stop the walk (a block
+		 * that does not inflate, one the disk cannot read). */
+		if (st == FOLIO_ERROR_CORRUPT || st == FOLIO_ERROR_BACKEND ||
+		    st == FOLIO_ERROR_IO) {
+			fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
+			*found = 1;
+			st = FOLIO_OK;
+		}
+		fo_db_xfail(db, st, &err);
+	}
+	if (st == FOLIO_OK && docs.bad && !*found)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT,
+		           "document %u has damaged data",
+		           (unsigned)docs.first_bad);
+	if (st == FOLIO_OK)
+		*found += docs.bad;
+	if (st == FOLIO_OK && *found)
+		st = FOLIO_ERROR_CORRUPT;
+	else if (st == FOLIO_ERROR_CORRUPT && !*found)
+		*found = 1; /* the checker could not even open a table */
+	return st;
+}
+
+folio_status folio_db_check(folio_db *db, uint64_t *problems)
+{
 	uint64_t found = 0;
 	folio_status st;
+	int attempt;
 
 	if (problems)
 		*problems = 0;
@@ -162,39 +221,18 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "%s holds remote shards alone, whose files "
 		                  "are on their hosts: run folio check where "
-		                  "each is served", db->path);
-	st = fo_db_refresh(db);
-	/* Xapian's checker opens the tables itself. A writer committing
-	 * meanwhile could make it report a torn revision, so writers check
-	 * their own committed state. */
-	if (st == FOLIO_OK && db->writable)
-		st = fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
-	if (st == FOLIO_OK)
-		st = fo_db_xfail(db, fo_xdb_check(db_dir(db), &found, &err), &err);
-	if (st == FOLIO_OK && found)
-		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
-	if (st == FOLIO_OK && !found) {
-		st = fo_xdb_each_doc(db->xdb, check_doc, &docs, &err);
-		/* Damage the checker missed may still stop the walk (a block
-		 * that does not inflate, one the disk cannot read). */
-		if (st == FOLIO_ERROR_CORRUPT || st == FOLIO_ERROR_BACKEND ||
-		    st == FOLIO_ERROR_IO) {
-			fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
-			found = 1;
-			st = FOLIO_OK;
-		}
-		fo_db_xfail(db, st, &err);
+		                  "each is served",
+		                  db->path);
+	/* A nightly run may commit, or switch generations and delete the
+	 * one being checked, while the checker reads: what it then finds
+	 * (or fails on) is no damage of the index, so check the newest
+	 * state again, as a search reads it again (FO_READ_ATTEMPTS). */
+	for (attempt = 1;; attempt++) {
+		st = check_once(db, &found);
+		if ((st == FOLIO_OK && !found) || attempt >= FO_READ_ATTEMPTS ||
+		    (st != FOLIO_ERROR_MODIFIED && !switched(db)))
+			break;
 	}
-	if (st == FOLIO_OK && docs.bad && !found)
-		fo_db_fail(db, FOLIO_ERROR_CORRUPT,
-		           "document %u has damaged data",
-		           (unsigned)docs.first_bad);
-	if (st == FOLIO_OK)
-		found += docs.bad;
-	if (st == FOLIO_OK && found)
-		st = FOLIO_ERROR_CORRUPT;
-	else if (st == FOLIO_ERROR_CORRUPT && !found)
-		found = 1; /* the checker could not even open a table */
 	if (problems)
 		*problems = found;
 	return st;

@@ -290,7 +290,9 @@ folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 /* Xapian::Database::check on the glass database at path (each database
  * a stub there lists, and theirs: the shards of a sharded generation, a
  * replica's current copy): *problems is the
- * number of errors found; the checker's first error line goes to err. */
+ * number of errors found; the checker's first error line goes to err.
+ * FOLIO_ERROR_MODIFIED: it found damage or failed while a writer changed
+ * the database (a commit, a generation deleted), so nothing is known. */
 folio_status fo_xdb_check(const char *path, uint64_t *problems, fo_xerr *err);
 /* Call fn with each document's docid and data; fn returns non-zero to
  * stop. */

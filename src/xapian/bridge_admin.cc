@@ -104,9 +104,45 @@ extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
 	return check_tree(path, 0, problems, err);
 }
 
+// The revision of the database at path, false when it cannot be opened.
+static bool revision_of(const char *path, Xapian::rev *rev) noexcept
+{
+	try {
+		*rev = Xapian::Database(path).get_revision();
+		return true;
+	} catch (...) {
+		return false;
+	}
+}
+
+// The checker reads the newest revision on disk, table by table, with no
+// snapshot: a writer that commits meanwhile reuses the blocks of the
+// revision it freed, and a rebuild deletes the generation once it has
+// switched. Damage seen then may be no damage at all, so a finding (or a
+// failure) on a database whose revision moved on, or which is gone, is
+// not reported: FOLIO_ERROR_MODIFIED asks the caller to check again.
+static folio_status check_moved_on(const char *path, bool known,
+                                   Xapian::rev before, folio_status st,
+                                   uint64_t *problems, fo_xerr *err)
+{
+	Xapian::rev after = 0;
+
+	if ((st == FOLIO_OK && !*problems) || !known ||
+	    (revision_of(path, &after) && after == before))
+		return st;
+	*problems = 0;
+	fo_xerr_set(err, "the index changed while it was being checked (a "
+	                 "writer committed meanwhile): try again");
+	return FOLIO_ERROR_MODIFIED;
+}
+
 static folio_status check_one(const char *path, uint64_t *problems,
                               fo_xerr *err)
 {
+	Xapian::rev before = 0;
+	bool known = revision_of(path, &before);
+	folio_status st;
+
 	*problems = 0;
 	try {
 		std::ostringstream out;
@@ -128,9 +164,9 @@ static folio_status check_one(const char *path, uint64_t *problems,
 			fo_xerr_set(err, first.empty() ? "the checker found errors"
 			                               : first.c_str());
 		}
-		return FOLIO_OK;
+		st = FOLIO_OK;
 	} catch (const Xapian::DatabaseOpeningError &e) {
-		folio_status st = fo_xerr_from_current_exception(err);
+		st = fo_xerr_from_current_exception(err);
 		// Xapian 1.4's checker opens each table read/write, as
 		// xapian-check does, though it writes nothing: say so.
 		if (e.get_msg().find("read/write") != std::string::npos) {
@@ -140,16 +176,16 @@ static folio_status check_one(const char *path, uint64_t *problems,
 			                  "write the index)";
 			fo_xerr_set(err, why.c_str());
 		}
-		return st;
 	} catch (const Xapian::DatabaseError &e) {
 		// The checker stops at damage it cannot walk past (a block that
 		// does not inflate, a truncated table): that is a finding.
 		*problems = 1;
 		fo_xerr_set(err, e.get_description().c_str());
-		return FOLIO_OK;
+		st = FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		st = fo_xerr_from_current_exception(err);
 	}
+	return check_moved_on(path, known, before, st, problems, err);
 }
 
 extern "C" folio_status fo_xdb_each_doc(fo_xdb *h, fo_xdoc_fn fn, void *ctx,

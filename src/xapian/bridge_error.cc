@@ -59,9 +59,14 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// DatabaseError ("EOF reading block N", io_utils.cc). One that
 		// carries an errno (a full disk: "Error writing block N (No
 		// space left on device)") is I/O; the rest are the backend's.
+		// A commit whose write failed so (glass's "Modifications
+		// failed (...)", which carries no errno of its own) is I/O too:
+		// the database is left at its last commit.
 		fo_xerr_set(err, e.get_description().c_str());
 		if (e.get_msg().compare(0, 17, "EOF reading block") == 0)
 			return FOLIO_ERROR_CORRUPT;
+		if (e.get_msg().compare(0, 20, "Modifications failed") == 0)
+			return FOLIO_ERROR_IO;
 		return e.get_error_string() && *e.get_error_string()
 		               ? FOLIO_ERROR_IO
 		               : FOLIO_ERROR_BACKEND;

@@ -8,7 +8,7 @@
  * same index by either path and with one worker or two, and the same
  * ranking every time; progress counts the posts of every worker; a file
  * that changes between the two readings is reported and nothing is
- * removed.
+ * removed, and a post it gains a copy of meanwhile stays one post.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -384,12 +384,114 @@ static void test_stream__a_file_changed_between_readings_removes_nothing(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* Once the first reading has counted the file, a copy of a post it
+ * holds once is appended (an editor's paste, a generator's rerun). */
+static void copy_on_reading(const folio_progress *p, void *payload)
+{
+	change_log *log = payload;
+	FILE *f;
+
+	if (strcmp(p->phase, "reading") == 0 && !log->changed) {
+		log->changed = 1;
+		if ((f = fopen(log->file, "a"))) {
+			fillers(f, 2, 1);
+			fclose(f);
+		}
+	}
+}
+
+/* How many hits a search for lattices has of f1, f2 and f3: "1 1 1"
+ * when each is one post, or why not. */
+static void lattice_hits(folio_db *db, char *out, size_t size)
+{
+	folio_results *r = NULL;
+	char url[64];
+	int seen[3] = { 0, 0, 0 }, i;
+	size_t k;
+
+	if (folio_db_search(db, "lattices", NULL, &r) != FOLIO_OK) {
+		snprintf(out, size, "search failed: %s", folio_db_error(db));
+		return;
+	}
+	for (k = 0; k < folio_results_count(r); k++)
+		for (i = 0; i < 3; i++) {
+			snprintf(url, sizeof url, "https://example.com/f%d",
+			         i + 1);
+			seen[i] +=
+			    strcmp(folio_results_hit(r, k)->url, url) == 0;
+		}
+	snprintf(out, size, "%d %d %d", seen[0], seen[1], seen[2]);
+	folio_results_free(r);
+}
+
+/* A URL is one post, even when its file gains a second copy of it
+ * between the readings: the copy the first reading did not count is
+ * left out. Indexed twice by a full build (whose workers add posts), the
+ * URL lost both posts to the next run, which removed the copy it did not
+ * touch by the URL they share. */
+static void test_stream__a_post_copied_between_readings_is_one_post(void)
+{
+	static const int rebuild[] = { 1, 0 };
+	char file[600], name[64], got[1024];
+	const char *paths[1];
+	size_t k;
+
+	for (k = 0; k < sizeof rebuild / sizeof *rebuild; k++) {
+		folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+		folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+		change_log log;
+		uint64_t n = 0;
+		folio_db *db;
+		FILE *f;
+
+		snprintf(name, sizeof name, "copied-%zu", k);
+		db = create(name);
+		snprintf(name, sizeof name, "copied-%zu.jsonl", k);
+		assert_true(
+		    (f = fopen(in_root(file, sizeof file, name), "w")) != NULL);
+		fillers(f, 1, 3);
+		assert_int(0, fclose(f));
+		paths[0] = file;
+		/* the incremental case starts from an index of the three */
+		if (!rebuild[k])
+			assert_ok(
+			    folio_db_index_paths(db, paths, 1, NULL, NULL));
+		memset(&log, 0, sizeof log);
+		log.file = file;
+		io.rebuild = rebuild[k];
+		io.progress = copy_on_reading;
+		io.diagnostic = on_diag;
+		io.payload = &log;
+		assert_int(FOLIO_ERROR_INPUT,
+		           folio_db_index_paths(db, paths, 1, &io, &rep));
+		assert_true(log.changed);
+		assert_int(1, log.n); /* "changed while it was being indexed" */
+		assert_int(3, rep.posts);
+		assert_int(rebuild[k] ? 3 : 0, rep.added);
+		assert_ok(folio_db_count(db, &n));
+		assert_int(3, n);
+		/* The next run reads the file whole (the copy merged into
+		 * its post, with a warning) and keeps every post. */
+		memset(&log, 0, sizeof log);
+		io.progress = NULL;
+		io.rebuild = 0;
+		assert_ok(folio_db_index_paths(db, paths, 1, &io, &rep));
+		assert_int(0, rep.removed);
+		assert_int(3, rep.unchanged);
+		lattice_hits(db, got, sizeof got);
+		assert_str("1 1 1", got);
+		assert_ok(folio_db_close(db));
+	}
+}
+
 static const fo_test tests[] = {
-	FO_TEST(test_stream__a_post_on_pages_far_apart_is_merged_in_a_full_build),
+	FO_TEST(
+	    test_stream__a_post_on_pages_far_apart_is_merged_in_a_full_build),
 	FO_TEST(test_stream__a_post_on_pages_far_apart_is_merged_in_a_sync),
 	FO_TEST(test_stream__many_batches_build_the_same_index_every_way),
 	FO_TEST(test_stream__progress_counts_the_posts_of_every_worker),
 	FO_TEST(test_stream__a_file_changed_between_readings_removes_nothing),
+	FO_TEST(test_stream__a_post_copied_between_readings_is_one_post),
 };
 
 int main(void)

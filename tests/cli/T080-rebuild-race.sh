@@ -1,7 +1,9 @@
 # T080-rebuild-race.sh: searches keep running while folio index --rebuild
 # switches generations back and forth. Every search must succeed and see
 # one whole generation: all its hits from version A of the corpus or all
-# from version B, and the full count, never an error or a mix.
+# from version B, and the full count, never an error or a mix. folio check
+# runs meanwhile too, and during incremental runs: it must never call the
+# index damaged (nor fail on the generation a switch deleted under it).
 . "$(dirname "$0")/lib.sh"
 
 N=3000
@@ -23,10 +25,21 @@ searcher() {
 	done
 }
 
+# checker: folio check until $TMP/stop exists, one line per run in
+# $TMP/checks: its exit status and first line of output.
+checker() {
+	while [ ! -e "$TMP/stop" ]; do
+		out=$("$FOLIO" check --db "$TMP/i" 2>&1)
+		echo "$? ${out%%$'\n'*}" >>"$TMP/checks"
+	done
+}
+
 searcher 1 &
 s1=$!
 searcher 2 &
 s2=$!
+checker &
+c1=$!
 
 rebuild_failures=0
 for round in 1 2 3 4 5 6 7 8; do
@@ -34,8 +47,14 @@ for round in 1 2 3 4 5 6 7 8; do
 	"$FOLIO" index --db "$TMP/i" --rebuild "$TMP/$src" >/dev/null 2>"$TMP/rebuild.err" ||
 		rebuild_failures=$((rebuild_failures + 1))
 done
+# Incremental runs that rewrite every post, committing meanwhile.
+for round in 1 2 3 4; do
+	if [ $((round % 2)) -eq 1 ]; then src=B; else src=A; fi
+	"$FOLIO" index --db "$TMP/i" "$TMP/$src" >/dev/null 2>"$TMP/sync.err" ||
+		rebuild_failures=$((rebuild_failures + 1))
+done
 touch "$TMP/stop"
-wait $s1 $s2
+wait $s1 $s2 $c1
 
 begin "every rebuild succeeded"
 expect_eq "0" "$rebuild_failures"
@@ -62,6 +81,12 @@ echo "searches during the rebuilds: $(wc -l <"$TMP/verdicts")"
 
 begin "no search failed or saw a mix of generations"
 expect_eq "" "$(grep BAD "$TMP/verdicts" | sort | uniq -c | head -5)"
+
+# A writer committing under the checker can leave it nothing sure to
+# say ("try again", exit 2), never a finding of damage.
+begin "folio check never found damage, nor failed but to say try again"
+echo "checks during the runs: $(wc -l <"$TMP/checks")"
+expect_eq "" "$(grep -v -e "^0 $TMP/i: sound ($N posts" -e '^2 .*: try again$' "$TMP/checks" | sort | uniq -c | head -5)"
 
 begin "searches ran during the rebuilds and saw both generations"
 expect_eq "AB" "$(sort -u "$TMP/verdicts" | grep -v BAD | tr -d '\n')"

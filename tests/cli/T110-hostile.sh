@@ -161,6 +161,20 @@ for how in "" --rebuild; do
 		"$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")|$(count_of "$TMP/w")"
 done
 
+# A commit whose write fails once a failed run has gone before: glass
+# says "Modifications failed (...)", which carries no errno of its own,
+# and folio printed it bare, without the index or what became of it.
+begin "a failed commit after a failed run names the index and keeps its last commit"
+mkdir -p "$TMP/wc"
+posts_jsonl 1 4000 >"$TMP/wc/posts.jsonl"
+"$FOLIO" index --db "$TMP/w2" "$TMP/wc" >/dev/null
+posts_jsonl 1 4000 v2 >"$TMP/wc/posts.jsonl"
+sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/w2" "$TMP/wc" 2>/dev/null
+posts_jsonl 1 4000 >"$TMP/wc/posts.jsonl"
+run sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/w2" "$TMP/wc"
+expect_eq "2|folio: index $TMP/w2: DatabaseError: Modifications failed (DatabaseError: Error writing block N (File too large)), and couldn't open at the old revision: Error writing block N; it is as it was at its last commit: fix the cause and run again|4000|0" \
+	"$rc|$(sed "s/block [0-9]*/block N/g" <<<"$err")|$(count_of "$TMP/w2")|$("$FOLIO" check --db "$TMP/w2" >/dev/null; echo $?)"
+
 # A first run that fails leaves an empty index behind (folio_db_open made
 # it); a search there printed nothing, as for a query matching nothing.
 begin "after a failed first run, a search says the index holds no posts"
