@@ -4,10 +4,13 @@
 // database (Database::check).
 #include "bridge_private.hh"
 
+#include <cerrno>
 #include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 extern "C" folio_status fo_xdb_term_count(fo_xdb *h, uint64_t *out,
                                           fo_xerr *err)
@@ -136,6 +139,34 @@ static folio_status check_moved_on(const char *path, bool known,
 	return FOLIO_ERROR_MODIFIED;
 }
 
+static bool missing(const char *path, const char *table)
+{
+	std::string file = std::string(path) + "/" + table + ".glass";
+	return access(file.c_str(), F_OK) != 0 && errno == ENOENT;
+}
+
+// Glass creates its termlist, position and docdata tables at their first
+// use, and takes one whose file is missing for an empty table: its
+// checker passes an index that lost one. Which table an index with posts
+// lost, or NULL. Every post has terms and stored data, and its free text
+// (the terms without a capital-letter prefix) has positions (indexer.c).
+static const char *lost_table(const char *path)
+{
+	Xapian::Database db(path);
+	if (db.get_doccount() == 0)
+		return NULL;
+	if (missing(path, "termlist"))
+		return "termlist";
+	if (missing(path, "docdata"))
+		return "docdata";
+	Xapian::docid first = *db.postlist_begin("");
+	for (Xapian::TermIterator t = db.termlist_begin(first);
+	     t != db.termlist_end(first); ++t)
+		if (!(*t).empty() && !((*t)[0] >= 'A' && (*t)[0] <= 'Z'))
+			return missing(path, "position") ? "position" : NULL;
+	return NULL;
+}
+
 static folio_status check_one(const char *path, uint64_t *problems,
                               fo_xerr *err)
 {
@@ -163,6 +194,15 @@ static folio_status check_one(const char *path, uint64_t *problems,
 			}
 			fo_xerr_set(err, first.empty() ? "the checker found errors"
 			                               : first.c_str());
+		}
+		const char *lost = *problems ? NULL : lost_table(path);
+		if (lost) {
+			std::string why =
+			    std::string(path) + "/" + lost +
+			    ".glass is missing (Xapian takes it for "
+			    "an empty table)";
+			*problems = 1;
+			fo_xerr_set(err, why.c_str());
 		}
 		st = FOLIO_OK;
 	} catch (const Xapian::DatabaseOpeningError &e) {

@@ -230,6 +230,17 @@ run "$FOLIO" check --db "$TMP/broken4"
 want="folio: $TMP/broken4 is damaged: "
 expect_eq "1|$want" "$rc|${err:0:${#want}}"
 
+# Glass takes a lost termlist, position or docdata file for an empty
+# table, and its checker passed such an index: a phrase then found nothing.
+for table in termlist position docdata; do
+	begin "folio check reports a lost $table table"
+	rm -rf "$TMP/lost"
+	cp -r "$TMP/i" "$TMP/lost"
+	rm "$TMP/lost/$gen/$table.glass"
+	run "$FOLIO" check --db "$TMP/lost"
+	expect_eq "1|folio: $TMP/lost is damaged: 1 problem, the first: $TMP/lost/$gen/$table.glass is missing (Xapian takes it for an empty table); rebuild it with 'folio index --rebuild'" "$rc|$err"
+done
+
 # Run from a directory someone else filled (a corpus checkout, say), the
 # command must load its libraries from the system only: an empty entry
 # in a RUNPATH makes the loader look in the working directory.
