@@ -281,7 +281,9 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *  path is not). FOLIO_ERROR_NOT_FOUND if there is none. */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 
-/** Make every change so far durable and visible to new readers. */
+/** Make every change so far durable and visible to new readers.
+ *  FOLIO_ERROR_INVALID on a handle opened read-only, as for the other
+ *  calls here. */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
 /** One problem found in the corpus: the post or line was skipped, or, for

@@ -180,10 +180,14 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 folio_status folio_db_commit(folio_db *db)
 {
 	fo_xerr err = { "" };
+	folio_status st;
 
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	st = need_writer(db);
+	if (st != FOLIO_OK)
+		return st;
 	db->pending = 0;
 	return fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
 }

@@ -725,6 +725,8 @@ static void test_api__a_reader_cannot_write(void)
 	assert_str(msg, folio_db_error(db));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(db, URL_PYTHON));
 	assert_str(msg, folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_commit(db));
+	assert_str(msg, folio_db_error(db));
 	paths[0] = path;
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(db, paths, 1, NULL, &report));
