@@ -599,8 +599,9 @@ typedef struct folio_search_options {
 	size_t limit;     /**< hits to return at most */
 	folio_sort sort;
 	/** Put around each matched word in snippets, e.g. "\x1b[1m" and
-	 *  "\x1b[0m", or "<b>" and "</b>" with FOLIO_SEARCH_HTML. NULL: no
-	 *  markers. */
+	 *  "\x1b[0m", or "<b>" and "</b>" with FOLIO_SEARCH_HTML. Both NULL:
+	 *  no markers. One NULL and not the other is FOLIO_ERROR_INVALID
+	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
 	size_t snippet_bytes; /**< target snippet length in bytes; 0: no
@@ -665,7 +666,8 @@ typedef struct folio_hit {
  *              folio_results_free(). Valid after db is closed.
  * @retval FOLIO_OK (also when nothing matched)
  * @retval FOLIO_ERROR_INVALID  an empty query, a query without words, or
- *                              bad options (an invalid since/until date)
+ *                              bad options (an invalid since/until date,
+ *                              one highlight marker without the other)
  * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
  *                              invalid date in the query (both modes);
  *                              folio_db_error_position() says where
