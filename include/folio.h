@@ -37,7 +37,11 @@
  * the newest state, up to 8 times; only a writer committing every few
  * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
  * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
- * only when no commit came between. One writer at a time holds an
+ * only when no commit came between. Conversely a read (by a search,
+ * folio_db_stats, folio_db_check or folio_db_open) that meets a block
+ * newer than the last commit while no writer holds the index fails with
+ * FOLIO_ERROR_CORRUPT, not FOLIO_ERROR_MODIFIED: nothing can have
+ * overtaken it, so trying again would never help. One writer at a time holds an
  * index's write lock (a lock file in the index directory, released by
  * the kernel if the writer dies).
  *

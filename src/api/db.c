@@ -761,18 +761,17 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = check_meta(db, opts->language, &why);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
-	 * revision and read again. */
+	 * revision and read again, unless nothing can have overtaken them
+	 * (fo_db_overtaken: then it is damage). */
 	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
 	                  attempt < FO_READ_ATTEMPTS;
 	     attempt++) {
-		fo_xerr err = { "" };
-
+		fo_db_overtaken(db, &st);
 		fo_buf_clear(&why);
-		st = fo_xdb_reopen(db->xdb, NULL, &err);
-		if (st == FOLIO_OK)
-			st = check_meta(db, opts->language, &why);
+		if (st != FOLIO_ERROR_MODIFIED)
+			fo_buf_puts(&why, folio_db_error(db));
 		else
-			fo_buf_puts(&why, err.msg);
+			st = check_meta(db, opts->language, &why);
 	}
 	if (st == FOLIO_OK && db->writable) {
 		fo_xerr err = { "" };
