@@ -18,6 +18,12 @@
  *  - Ownership is stated per function. Strings and structs returned by a
  *    getter are borrowed from their parent and die with it; objects
  *    returned through an out-parameter belong to the caller.
+ *  - Running out of memory (FOLIO_ERROR_NOMEM) leaves a reader usable:
+ *    its next call opens the index anew, since Xapian's objects may be
+ *    left broken. A writer may be left with a change half made: every
+ *    later call on it fails with FOLIO_ERROR_NOMEM, saying to close it,
+ *    and folio_db_close() then discards the changes since the last
+ *    commit instead of committing them; open the index again.
  *  - Wide calls take an options struct that must be initialised with its
  *    _INIT macro, so that fields added later get their defaults. Its
  *    version field tells the library the caller's layout; so does that
@@ -221,7 +227,10 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
 /**
  * Commit pending changes (writers), release the write lock and free the
  * handle and everything obtained from it. NULL is allowed. Returns the
- * status of the final commit; the handle is freed either way.
+ * status of the final commit; the handle is freed either way. A writer
+ * left with a change half made by running out of memory (see the
+ * conventions above) commits nothing: its changes since the last commit
+ * are lost.
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 

@@ -530,13 +530,38 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	return st;
 }
 
+folio_status fo_db_mend(folio_db *db)
+{
+	fo_buf why = FO_BUF_INIT;
+	folio_status st;
+
+	if (!fo_xdb_broken(db->xdb))
+		return FOLIO_OK;
+	if (db->writable)
+		return fo_db_fail(
+		    db, FOLIO_ERROR_NOMEM,
+		    "index %s ran out of memory in the middle of "
+		    "a change, which may be half made: close the "
+		    "handle, which then discards the changes since "
+		    "the last commit, and open the index again",
+		    db->path);
+	st = reconnect(db, &why);
+	if (st != FOLIO_OK)
+		fo_db_fail(db, st, "%s", why.data ? why.data : "");
+	fo_buf_free(&why);
+	return st;
+}
+
 folio_status fo_db_refresh(folio_db *db)
 {
 	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
 	fo_xerr err = { "" };
-	folio_status st = FOLIO_OK;
+	folio_status st;
 	int attempt;
 
+	st = fo_db_mend(db);
+	if (st != FOLIO_OK)
+		return st;
 	if (db->format)
 		return fo_db_refuse_format(db);
 	if (db->writable)
@@ -821,6 +846,7 @@ const char *folio_db_language(const folio_db *db)
 folio_status folio_db_count(folio_db *db, uint64_t *out)
 {
 	fo_xerr err = { "" };
+	folio_status st;
 
 	if (out)
 		*out = 0;
@@ -830,5 +856,8 @@ folio_status folio_db_count(folio_db *db, uint64_t *out)
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_db_count needs an out pointer");
+	st = fo_db_mend(db);
+	if (st != FOLIO_OK)
+		return st;
 	return fo_db_xfail(db, fo_xdb_doccount(db->xdb, out, &err), &err);
 }

@@ -28,7 +28,7 @@ static folio_status need_writer(folio_db *db)
 	if (!db->writable)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "index %s was opened read-only", db->path);
-	return FOLIO_OK;
+	return fo_db_mend(db);
 }
 
 void fo_run_count(folio_index_report *rep, int outcome)
