@@ -208,7 +208,9 @@ typedef struct folio_open_options {
  * switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
- * @param path   the index directory (created with FOLIO_OPEN_CREATE)
+ * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
+ *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
+ *               index"), unless remote shards are given (then as NULL)
  * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
  * @param out    OUT: the new handle, owned by the caller: folio_db_close()
  * @param errmsg OUT, optional: on failure a one-line explanation that the
@@ -463,7 +465,9 @@ typedef struct folio_index_report {
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
  * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
- *                                empty corpus is a directory without posts
+ *                                empty corpus is a directory without posts;
+ *                                or a path that is NULL or empty (""
+ *                                names no file: nothing is read)
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,

@@ -745,8 +745,12 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	/* A front end over remote shards alone has no local path. */
 	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes)
 		path = NULL;
-	else if (!path || !*path || !out) {
-		fo_buf_puts(&why, "folio_db_open needs a path and an out handle");
+	else if (!path) {
+		fo_buf_puts(&why, "folio_db_open needs a path");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	} else if (!*path) {
+		fo_buf_puts(&why, "an empty path names no index");
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}

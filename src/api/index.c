@@ -390,9 +390,12 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	if (st == FOLIO_OK && (!n_paths || !paths))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
 	for (i = 0; st == FOLIO_OK && i < n_paths; i++)
-		if (!paths[i])
+		if (!paths[i] || !*paths[i])
 			st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-			                "path %zu of %zu is NULL", i + 1, n_paths);
+			                "path %zu of %zu is %s", i + 1, n_paths,
+			                paths[i] ? "an empty path, which names "
+			                           "no file"
+			                         : "NULL");
 	if (st == FOLIO_OK)
 		st = take_options(&r, opts);
 	/* Posts added through the API so far are committed first: a full

@@ -289,7 +289,9 @@ static void test_api__opening_needs_a_path_and_an_out_handle(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(NULL, NULL, &db, &errmsg));
 	assert_true(errmsg != NULL);
 	free(errmsg);
-	assert_int(FOLIO_ERROR_INVALID, folio_db_open("", NULL, &db, NULL));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open("", NULL, &db, &errmsg));
+	assert_str("an empty path names no index", errmsg);
+	free(errmsg);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(root, NULL, NULL, NULL));
 }
 
@@ -1252,6 +1254,17 @@ static void test_api__an_empty_path_list_is_invalid_and_removes_nothing(void)
 	assert_str("no paths given", folio_db_error(db));
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(db, NULL, 0, NULL, &report));
+	assert_int(6, count_of(db));
+	/* An empty path (an unset variable, say) names no file: refused
+	 * like a NULL one, not skipped as a missing file. */
+	{
+		const char *two[2] = { corpus, "" };
+
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_index_paths(db, two, 2, NULL, &report));
+		assert_str("path 2 of 2 is an empty path, which names no file",
+		           folio_db_error(db));
+	}
 	assert_int(6, count_of(db));
 	assert_ok(folio_db_close(db));
 }
