@@ -18,6 +18,12 @@
  *  - Ownership is stated per function. Strings and structs returned by a
  *    getter are borrowed from their parent and die with it; objects
  *    returned through an out-parameter belong to the caller.
+ *  - Running out of memory (FOLIO_ERROR_NOMEM) leaves a reader usable:
+ *    its next call opens the index anew, since Xapian's objects may be
+ *    left broken. A writer may be left with a change half made: every
+ *    later call on it fails with FOLIO_ERROR_NOMEM, saying to close it,
+ *    and folio_db_close() then discards the changes since the last
+ *    commit instead of committing them; open the index again.
  *  - Wide calls take an options struct that must be initialised with its
  *    _INIT macro, so that fields added later get their defaults. Its
  *    version field tells the library the caller's layout; so does that
@@ -37,7 +43,11 @@
  * the newest state, up to 8 times; only a writer committing every few
  * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
  * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
- * only when no commit came between. One writer at a time holds an
+ * only when no commit came between. Conversely a read (by a search,
+ * folio_db_stats, folio_db_check or folio_db_open) that meets a block
+ * newer than the last commit while no writer holds the index fails with
+ * FOLIO_ERROR_CORRUPT, not FOLIO_ERROR_MODIFIED: nothing can have
+ * overtaken it, so trying again would never help. One writer at a time holds an
  * index's write lock (a lock file in the index directory, released by
  * the kernel if the writer dies).
  *
@@ -198,7 +208,9 @@ typedef struct folio_open_options {
  * switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
- * @param path   the index directory (created with FOLIO_OPEN_CREATE)
+ * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
+ *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
+ *               index"), unless remote shards are given (then as NULL)
  * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
  * @param out    OUT: the new handle, owned by the caller: folio_db_close()
  * @param errmsg OUT, optional: on failure a one-line explanation that the
@@ -217,7 +229,10 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
 /**
  * Commit pending changes (writers), release the write lock and free the
  * handle and everything obtained from it. NULL is allowed. Returns the
- * status of the final commit; the handle is freed either way.
+ * status of the final commit; the handle is freed either way. A writer
+ * left with a change half made by running out of memory (see the
+ * conventions above) commits nothing: its changes since the last commit
+ * are lost.
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 
@@ -281,7 +296,9 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *  path is not). FOLIO_ERROR_NOT_FOUND if there is none. */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 
-/** Make every change so far durable and visible to new readers. */
+/** Make every change so far durable and visible to new readers.
+ *  FOLIO_ERROR_INVALID on a handle opened read-only, as for the other
+ *  calls here. */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
 /** One problem found in the corpus: the post or line was skipped, or, for
@@ -448,7 +465,9 @@ typedef struct folio_index_report {
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
  * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
- *                                empty corpus is a directory without posts
+ *                                empty corpus is a directory without posts;
+ *                                or a path that is NULL or empty (""
+ *                                names no file: nothing is read)
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,
@@ -597,8 +616,9 @@ typedef struct folio_search_options {
 	size_t limit;     /**< hits to return at most */
 	folio_sort sort;
 	/** Put around each matched word in snippets, e.g. "\x1b[1m" and
-	 *  "\x1b[0m", or "<b>" and "</b>" with FOLIO_SEARCH_HTML. NULL: no
-	 *  markers. */
+	 *  "\x1b[0m", or "<b>" and "</b>" with FOLIO_SEARCH_HTML. Both NULL:
+	 *  no markers. One NULL and not the other is FOLIO_ERROR_INVALID
+	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
 	size_t snippet_bytes; /**< target snippet length in bytes; 0: no
@@ -663,7 +683,8 @@ typedef struct folio_hit {
  *              folio_results_free(). Valid after db is closed.
  * @retval FOLIO_OK (also when nothing matched)
  * @retval FOLIO_ERROR_INVALID  an empty query, a query without words, or
- *                              bad options (an invalid since/until date)
+ *                              bad options (an invalid since/until date,
+ *                              one highlight marker without the other)
  * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
  *                              invalid date in the query (both modes);
  *                              folio_db_error_position() says where

@@ -530,13 +530,38 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	return st;
 }
 
+folio_status fo_db_mend(folio_db *db)
+{
+	fo_buf why = FO_BUF_INIT;
+	folio_status st;
+
+	if (!fo_xdb_broken(db->xdb))
+		return FOLIO_OK;
+	if (db->writable)
+		return fo_db_fail(
+		    db, FOLIO_ERROR_NOMEM,
+		    "index %s ran out of memory in the middle of "
+		    "a change, which may be half made: close the "
+		    "handle, which then discards the changes since "
+		    "the last commit, and open the index again",
+		    db->path);
+	st = reconnect(db, &why);
+	if (st != FOLIO_OK)
+		fo_db_fail(db, st, "%s", why.data ? why.data : "");
+	fo_buf_free(&why);
+	return st;
+}
+
 folio_status fo_db_refresh(folio_db *db)
 {
 	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
 	fo_xerr err = { "" };
-	folio_status st = FOLIO_OK;
+	folio_status st;
 	int attempt;
 
+	st = fo_db_mend(db);
+	if (st != FOLIO_OK)
+		return st;
 	if (db->format)
 		return fo_db_refuse_format(db);
 	if (db->writable)
@@ -720,8 +745,12 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	/* A front end over remote shards alone has no local path. */
 	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes)
 		path = NULL;
-	else if (!path || !*path || !out) {
-		fo_buf_puts(&why, "folio_db_open needs a path and an out handle");
+	else if (!path) {
+		fo_buf_puts(&why, "folio_db_open needs a path");
+		st = FOLIO_ERROR_INVALID;
+		goto done;
+	} else if (!*path) {
+		fo_buf_puts(&why, "an empty path names no index");
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
@@ -761,18 +790,17 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = check_meta(db, opts->language, &why);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
-	 * revision and read again. */
+	 * revision and read again, unless nothing can have overtaken them
+	 * (fo_db_overtaken: then it is damage). */
 	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
 	                  attempt < FO_READ_ATTEMPTS;
 	     attempt++) {
-		fo_xerr err = { "" };
-
+		fo_db_overtaken(db, &st);
 		fo_buf_clear(&why);
-		st = fo_xdb_reopen(db->xdb, NULL, &err);
-		if (st == FOLIO_OK)
-			st = check_meta(db, opts->language, &why);
+		if (st != FOLIO_ERROR_MODIFIED)
+			fo_buf_puts(&why, folio_db_error(db));
 		else
-			fo_buf_puts(&why, err.msg);
+			st = check_meta(db, opts->language, &why);
 	}
 	if (st == FOLIO_OK && db->writable) {
 		fo_xerr err = { "" };
@@ -822,6 +850,7 @@ const char *folio_db_language(const folio_db *db)
 folio_status folio_db_count(folio_db *db, uint64_t *out)
 {
 	fo_xerr err = { "" };
+	folio_status st;
 
 	if (out)
 		*out = 0;
@@ -831,5 +860,8 @@ folio_status folio_db_count(folio_db *db, uint64_t *out)
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_db_count needs an out pointer");
+	st = fo_db_mend(db);
+	if (st != FOLIO_OK)
+		return st;
 	return fo_db_xfail(db, fo_xdb_doccount(db->xdb, out, &err), &err);
 }

@@ -57,10 +57,17 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 /* Record a bridge error on db and return st (FOLIO_OK passes through). */
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
 
+/* Before a call that uses db->xdb: after Xapian ran out of memory on it
+ * (fo_xdb_broken), a reader opens its index anew; a writer, whose change
+ * may be half made, fails with FOLIO_ERROR_NOMEM, saying to close it
+ * (which discards that change). FOLIO_OK otherwise. */
+folio_status fo_db_mend(folio_db *db);
+
 /* Before a search: bring a reader up to the latest commit, and when the
  * index switched generations since (a rebuild), close the old generation
  * and open the new one, so that each search runs on one whole generation.
- * Writers see their own changes: nothing to do. */
+ * Writers see their own changes: nothing to do. Mends db first
+ * (fo_db_mend). */
 folio_status fo_db_refresh(folio_db *db);
 
 /* Refuse a write that is not a full build on a handle opened with

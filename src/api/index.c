@@ -28,7 +28,7 @@ static folio_status need_writer(folio_db *db)
 	if (!db->writable)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "index %s was opened read-only", db->path);
-	return FOLIO_OK;
+	return fo_db_mend(db);
 }
 
 void fo_run_count(folio_index_report *rep, int outcome)
@@ -180,10 +180,14 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 folio_status folio_db_commit(folio_db *db)
 {
 	fo_xerr err = { "" };
+	folio_status st;
 
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	st = need_writer(db);
+	if (st != FOLIO_OK)
+		return st;
 	db->pending = 0;
 	return fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
 }
@@ -386,9 +390,12 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	if (st == FOLIO_OK && (!n_paths || !paths))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
 	for (i = 0; st == FOLIO_OK && i < n_paths; i++)
-		if (!paths[i])
+		if (!paths[i] || !*paths[i])
 			st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-			                "path %zu of %zu is NULL", i + 1, n_paths);
+			                "path %zu of %zu is %s", i + 1, n_paths,
+			                paths[i] ? "an empty path, which names "
+			                           "no file"
+			                         : "NULL");
 	if (st == FOLIO_OK)
 		st = take_options(&r, opts);
 	/* Posts added through the API so far are committed first: a full

@@ -91,9 +91,13 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 	}
 	f = fopen(stub.data, "r");
 	if (!f) {
+		int e = errno;
+
 		fo_buf_printf(why, "cannot read %s: %s", stub.data,
-		              strerror(errno));
-		st = errno == ENOENT ? FOLIO_ERROR_NOT_FOUND : FOLIO_ERROR_IO;
+		              strerror(e));
+		st = e == ENOENT   ? FOLIO_ERROR_NOT_FOUND
+		     : e == ENOMEM ? FOLIO_ERROR_NOMEM
+		                   : FOLIO_ERROR_IO;
 		goto done;
 	}
 	/* The stub's one line: "<backend> <relative path>", perhaps after

@@ -379,6 +379,16 @@ folio_status fo_search_options(folio_db *db, const folio_search_options *in,
 		                  "folio_search_options has an unknown %s",
 		                  full->sort > FOLIO_SORT_OLDEST ? "sort"
 		                                                 : "match");
+	/* One marker alone leaves every match unclosed (a "<b>" that bolds
+	 * the rest of the page). */
+	if (!full->highlight_start != !full->highlight_end)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_search_options.%s is set but %s is "
+		                  "NULL: set both markers or neither",
+		                  full->highlight_start ? "highlight_start"
+		                                        : "highlight_end",
+		                  full->highlight_start ? "highlight_end"
+		                                        : "highlight_start");
 	return FOLIO_OK;
 }
 

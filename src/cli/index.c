@@ -98,7 +98,7 @@ static void print_summary(const folio_index_report *rep,
 	putchar('\n');
 }
 
-/* Whether any corpus path can be read; when none can, says why for each,
+/* Whether any corpus path can be read and none is empty; else says why,
  * as folio_db_index_paths would, but before the index is opened, so that
  * a mistyped path does not leave a new, empty index behind. */
 static int corpus_exists(const char *const *paths, size_t n)
@@ -106,6 +106,14 @@ static int corpus_exists(const char *const *paths, size_t n)
 	struct stat sb;
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		if (!*paths[i]) {
+			cli_error(
+			    "path %zu of %zu is an empty path, which names "
+			    "no file",
+			    i + 1, n);
+			return 0;
+		}
 	for (i = 0; i < n; i++)
 		if (stat(paths[i], &sb) == 0)
 			return 1;

@@ -334,15 +334,17 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 		if (freq <= e->freq[least])
 			return 0;
 	} else {
-		least = e->n++;
-		e->term[least] = NULL;
+		least = e->n;
 	}
+	/* A slot is taken only with its copy: the caller reads every one. */
 	if (!(copy = malloc(len + 1))) {
 		e->oom = 1;
 		return 1;
 	}
 	memcpy(copy, term, len);
 	copy[len] = '\0';
+	if (least == e->n)
+		e->term[e->n++] = NULL;
 	free(e->term[least]);
 	e->term[least] = copy;
 	e->freq[least] = freq;

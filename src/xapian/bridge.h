@@ -46,8 +46,13 @@ enum {
 /* path is a glass directory or a stub file (read-only opens). */
 folio_status fo_xdb_open(const char *path, unsigned flags, fo_xdb **out,
                          fo_xerr *err);
-/* Commit (writable), close and free. db may be NULL. */
+/* Commit (writable), close and free. db may be NULL. A broken writer
+ * (fo_xdb_broken) discards its changes since the last commit instead. */
 folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);
+/* Whether a call on db ran out of memory inside Xapian, which may have
+ * left its objects broken: db must then only be closed (a reader may be
+ * opened anew). 0 for NULL. */
+int fo_xdb_broken(const fo_xdb *db);
 folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
 /* Move a reader to the latest committed revision. *moved (may be NULL)
  * is 0 when db certainly did not move (nothing was committed since it

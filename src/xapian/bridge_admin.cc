@@ -24,7 +24,7 @@ extern "C" folio_status fo_xdb_term_count(fo_xdb *h, uint64_t *out,
 		*out = n;
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -40,7 +40,9 @@ extern "C" folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid,
 		                                                  doc);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		// Either side may have been mid-update.
+		fo_xdb_fail(src, err);
+		return fo_xdb_fail(dst, err);
 	}
 }
 
@@ -240,7 +242,7 @@ extern "C" folio_status fo_xdb_each_doc(fo_xdb *h, fo_xdoc_fn fn, void *ctx,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -252,7 +254,7 @@ extern "C" folio_status fo_xdb_last_docid(fo_xdb *h, uint32_t *out,
 		*out = h->db->get_lastdocid();
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -266,7 +268,7 @@ extern "C" folio_status fo_xdb_each_docid(fo_xdb *h, fo_xdocid_fn fn,
 				break;
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -285,7 +287,7 @@ extern "C" folio_status fo_xdb_each_value(fo_xdb *h, unsigned slot,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -305,6 +307,6 @@ extern "C" folio_status fo_xdb_doc_term(fo_xdb *h, uint32_t docid,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }

@@ -54,9 +54,17 @@ extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
 	// Xapian objects hold references to the database, so close() it
 	// explicitly (as notmuch_database_close does) before deleting.
 	try {
+		// A broken writer's pending change may be half made: a
+		// transaction open at close() is cancelled, which discards
+		// every change since the last commit, instead of committing
+		// them (WritableDatabase has no other rollback).
 		if (h->wdb || !h->shards.empty())
-			for (Xapian::WritableDatabase *w : fo_xwriters(h))
-				w->commit();
+			for (Xapian::WritableDatabase *w : fo_xwriters(h)) {
+				if (h->broken)
+					w->begin_transaction(false);
+				else
+					w->commit();
+			}
 		h->db->close();
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);
@@ -75,13 +83,18 @@ extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
 
 extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
 {
+	if (h->broken) {
+		fo_xerr_set(err, "out of memory earlier: a change may be half "
+		                 "made, so nothing more is committed");
+		return FOLIO_ERROR_NOMEM;
+	}
 	try {
 		if (h->wdb || !h->shards.empty())
 			for (Xapian::WritableDatabase *w : fo_xwriters(h))
 				w->commit();
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -97,7 +110,7 @@ extern "C" folio_status fo_xdb_reopen(fo_xdb *h, int *moved, fo_xerr *err)
 			*moved = m;
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -117,7 +130,7 @@ extern "C" folio_status fo_xdb_doccount(fo_xdb *h, uint64_t *out, fo_xerr *err)
 		*out = h->db->get_doccount();
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -129,7 +142,7 @@ extern "C" folio_status fo_xdb_termfreq(fo_xdb *h, const char *term,
 		*out = h->db->get_termfreq(term);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -150,7 +163,7 @@ extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
 		copy_out(h->db->get_metadata(key), out, NULL);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -164,7 +177,7 @@ extern "C" folio_status fo_xdb_set_metadata(fo_xdb *h, const char *key,
 			w->set_metadata(key, value);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -178,7 +191,7 @@ extern "C" folio_status fo_xdb_find(fo_xdb *h, const char *unique_term,
 			*out = *p;
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -191,7 +204,7 @@ extern "C" folio_status fo_xdb_get_data(fo_xdb *h, uint32_t docid, char **out,
 		copy_out(h->db->get_document(docid).get_data(), out, len);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -211,7 +224,7 @@ extern "C" folio_status fo_xdb_get_value(fo_xdb *h, uint32_t docid,
 		         out, len);
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -235,7 +248,7 @@ extern "C" folio_status fo_xdb_replace(fo_xdb *h, const char *unique_term,
 			*docid = d;
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -254,6 +267,6 @@ extern "C" folio_status fo_xdb_delete(fo_xdb *h, const char *unique_term,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }

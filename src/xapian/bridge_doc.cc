@@ -5,8 +5,14 @@
 
 extern "C" folio_status fo_xdoc_new(fo_xdoc **out)
 {
-	*out = new (std::nothrow) fo_xdoc();
-	return *out ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+	// Not new (std::nothrow): the Document inside allocates too.
+	*out = NULL;
+	try {
+		*out = new fo_xdoc();
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(NULL);
+	}
 }
 
 extern "C" void fo_xdoc_free(fo_xdoc *doc)

@@ -89,6 +89,20 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	}
 }
 
+folio_status fo_xdb_fail(fo_xdb *h, fo_xerr *err) noexcept
+{
+	folio_status st = fo_xerr_from_current_exception(err);
+
+	if (st == FOLIO_ERROR_NOMEM)
+		h->broken = true;
+	return st;
+}
+
+extern "C" int fo_xdb_broken(const fo_xdb *h)
+{
+	return h && h->broken;
+}
+
 char *fo_xstrdup(const std::string &s, size_t *len) noexcept
 {
 	char *p = static_cast<char *>(malloc(s.size() + 1));

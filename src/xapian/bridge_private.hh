@@ -18,6 +18,8 @@ struct fo_xdb {
 	// A writer on a sharded generation (bridge_shard.cc): one writer per
 	// shard, wdb NULL, and db the shards combined as one reader.
 	std::vector<Xapian::WritableDatabase *> shards;
+	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
+	bool broken;
 };
 
 // The writers behind h (one, or every shard); throws when read-only.
@@ -71,6 +73,11 @@ static const size_t FO_XAPIAN_MAX_TERM = 245;
 // err. Must be called from inside a catch block (the rethrow idiom
 // notmuch uses in _notmuch_xapian_error_private).
 folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept;
+
+// The mapper for entry points that work on h: a bad_alloc thrown inside
+// glass can leave h's tables half updated (a cursor without its block, a
+// writer's change half made), so h is marked broken (fo_xdb_broken).
+folio_status fo_xdb_fail(fo_xdb *h, fo_xerr *err) noexcept;
 
 void fo_xerr_set(fo_xerr *err, const char *msg) noexcept;
 

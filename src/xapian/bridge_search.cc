@@ -452,7 +452,7 @@ extern "C" folio_status fo_xdb_search(fo_xdb *h, const fo_xquery *q,
 		return FOLIO_OK;
 	} catch (...) {
 		delete m;
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 

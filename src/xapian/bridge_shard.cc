@@ -157,7 +157,7 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 			h->remote++;
 		}
 	} catch (...) {
-		st = fo_xerr_from_current_exception(err);
+		st = fo_xdb_fail(h, err);
 	}
 	for (char *v : values)
 		free(v);

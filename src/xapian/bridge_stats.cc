@@ -18,7 +18,7 @@ extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -41,7 +41,7 @@ extern "C" folio_status fo_xdb_terms_between(fo_xdb *h, const char *from,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -61,7 +61,7 @@ extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -76,7 +76,7 @@ extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
 		*avg = h->db->get_avlength();
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }
 
@@ -119,6 +119,6 @@ extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
 		}
 		return FOLIO_OK;
 	} catch (...) {
-		return fo_xerr_from_current_exception(err);
+		return fo_xdb_fail(h, err);
 	}
 }

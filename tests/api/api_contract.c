@@ -289,7 +289,9 @@ static void test_api__opening_needs_a_path_and_an_out_handle(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(NULL, NULL, &db, &errmsg));
 	assert_true(errmsg != NULL);
 	free(errmsg);
-	assert_int(FOLIO_ERROR_INVALID, folio_db_open("", NULL, &db, NULL));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_open("", NULL, &db, &errmsg));
+	assert_str("an empty path names no index", errmsg);
+	free(errmsg);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(root, NULL, NULL, NULL));
 }
 
@@ -725,6 +727,8 @@ static void test_api__a_reader_cannot_write(void)
 	assert_str(msg, folio_db_error(db));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_delete_post(db, URL_PYTHON));
 	assert_str(msg, folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_commit(db));
+	assert_str(msg, folio_db_error(db));
 	paths[0] = path;
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(db, paths, 1, NULL, &report));
@@ -833,6 +837,25 @@ static void test_api__highlight_markers_are_the_callers_choice(void)
 	assert_str("An UPDATE held a row {{lock}} for days while jobs piled "
 	           "up. Notes follow.", h->snippet);
 	folio_results_free(r);
+
+	/* One marker alone would leave every match unclosed (a "<b>" that
+	 * bolds the rest of the page). */
+	so.highlight_end = NULL;
+	r = NULL;
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "GIL", &so, &r));
+	assert_true(r == NULL);
+	assert_str("folio_search_options.highlight_start is set but "
+	           "highlight_end is NULL: set both markers or neither",
+	           folio_db_error(db));
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_similar(db, URL_PYTHON, &so, &r));
+	assert_true(r == NULL);
+	so.highlight_start = NULL;
+	so.highlight_end = "}}";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "GIL", &so, &r));
+	assert_str("folio_search_options.highlight_end is set but "
+	           "highlight_start is NULL: set both markers or neither",
+	           folio_db_error(db));
 	assert_ok(folio_db_close(db));
 }
 
@@ -1232,6 +1255,17 @@ static void test_api__an_empty_path_list_is_invalid_and_removes_nothing(void)
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_index_paths(db, NULL, 0, NULL, &report));
 	assert_int(6, count_of(db));
+	/* An empty path (an unset variable, say) names no file: refused
+	 * like a NULL one, not skipped as a missing file. */
+	{
+		const char *two[2] = { corpus, "" };
+
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_index_paths(db, two, 2, NULL, &report));
+		assert_str("path 2 of 2 is an empty path, which names no file",
+		           folio_db_error(db));
+	}
+	assert_int(6, count_of(db));
 	assert_ok(folio_db_close(db));
 }
 
@@ -1325,8 +1359,10 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_hit_carries_every_field),
 	FO_TEST(test_api__highlight_markers_are_the_callers_choice),
 	FO_TEST(test_api__paging_with_limit_and_offset),
-	FO_TEST(test_api__totals_are_exact_to_1000_and_estimated_closely_beyond),
-	FO_TEST(test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
+	FO_TEST(
+	    test_api__totals_are_exact_to_1000_and_estimated_closely_beyond),
+	FO_TEST(
+	    test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
 	FO_TEST(test_api__an_empty_query_is_invalid),
 	FO_TEST(test_api__a_query_error_position_lasts_until_the_next_call),
 	FO_TEST(test_api__results_outlive_the_handle),

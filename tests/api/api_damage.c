@@ -5,7 +5,8 @@
  * DatabaseModifiedError, FOLIO_ERROR_MODIFIED: "retry"). When no commit
  * came since, no writer can have overwritten it: it is damage, and a
  * caller that retried FOLIO_ERROR_MODIFIED as folio.h says would retry for
- * ever. Searches and stats then say FOLIO_ERROR_CORRUPT, at once.
+ * ever. Opening, searches, stats and checks then say FOLIO_ERROR_CORRUPT,
+ * at once.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -84,22 +85,32 @@ static int write_long_posts(const char *path, int n)
 	return fclose(f);
 }
 
-static void test_damage__a_block_from_no_commit_is_corrupt_not_modified(void)
+/* An index of posts whose leaves of table are aged (age_leaves). */
+static void aged_index(const char *name, const char *table, char *idx,
+                       size_t size)
 {
-	char idx[300], corpus[300];
+	char corpus[300];
 	folio_db *db;
-	folio_results *r = NULL;
-	folio_stats stats = FOLIO_STATS_INIT;
-	folio_status st;
 
-	in_root(idx, sizeof idx, "aged");
-	in_root(corpus, sizeof corpus, "aged.jsonl");
+	in_root(idx, size, name);
+	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
 	assert_int(0, write_long_posts(corpus, 400));
 	db = open_as(idx, WRITE_CREATE);
 	assert_true(db != NULL);
 	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
 	assert_ok(folio_db_close(db));
-	assert_true(age_leaves(idx, "docdata") > 0);
+	assert_true(age_leaves(idx, table) > 0);
+}
+
+static void test_damage__a_block_from_no_commit_is_corrupt_not_modified(void)
+{
+	char idx[300];
+	folio_db *db;
+	folio_results *r = NULL;
+	folio_stats stats = FOLIO_STATS_INIT;
+	folio_status st;
+
+	aged_index("aged", "docdata", idx, sizeof idx);
 
 	db = open_as(idx, FOLIO_OPEN_READ);
 	assert_true(db != NULL);
@@ -117,18 +128,11 @@ static void test_damage__a_block_from_no_commit_is_corrupt_not_modified(void)
 
 static void test_damage__a_writer_is_never_overtaken_either(void)
 {
-	char idx[300], corpus[300];
+	char idx[300];
 	folio_db *db;
 	folio_results *r = NULL;
 
-	in_root(idx, sizeof idx, "aged-writer");
-	in_root(corpus, sizeof corpus, "aged-writer.jsonl");
-	assert_int(0, write_long_posts(corpus, 400));
-	db = open_as(idx, WRITE_CREATE);
-	assert_true(db != NULL);
-	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
-	assert_ok(folio_db_close(db));
-	assert_true(age_leaves(idx, "docdata") > 0);
+	aged_index("aged-writer", "docdata", idx, sizeof idx);
 
 	db = open_as(idx, FOLIO_OPEN_WRITE);
 	assert_true(db != NULL);
@@ -140,9 +144,44 @@ static void test_damage__a_writer_is_never_overtaken_either(void)
 	folio_db_close(db);
 }
 
+static void test_damage__opening_a_damaged_index_is_corrupt(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char idx[300], *errmsg = NULL;
+
+	/* The index's metadata, which opening reads, is in the postlist
+	 * table's leaves. */
+	aged_index("aged-meta", "postlist", idx, sizeof idx);
+	assert_int(FOLIO_ERROR_CORRUPT,
+	           folio_db_open(idx, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	assert_true(errmsg != NULL);
+	assert_true(errmsg && strstr(errmsg, "damaged") != NULL);
+	assert_true(errmsg && strstr(errmsg, idx) != NULL);
+	free(errmsg);
+}
+
+static void test_damage__checking_a_damaged_index_is_corrupt(void)
+{
+	char idx[300];
+	uint64_t problems = 0;
+	folio_db *db;
+
+	aged_index("aged-check", "docdata", idx, sizeof idx);
+	db = open_as(idx, FOLIO_OPEN_READ);
+	assert_true(db != NULL);
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, &problems));
+	assert_true(problems > 0);
+	assert_true(*folio_db_error(db) != '\0');
+	folio_db_close(db);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
+	FO_TEST(test_damage__opening_a_damaged_index_is_corrupt),
+	FO_TEST(test_damage__checking_a_damaged_index_is_corrupt),
 };
 
 int main(void)

@@ -128,6 +128,15 @@ run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/a-file/x.md"
 expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
 	"$rc|$err|$([ -e "$TMP/e3" ] && echo present || echo absent)"
 
+begin "an empty corpus path is refused, naming it, and no index is left behind"
+run "$FOLIO" index --db "$TMP/empty-path" "$FOLIO_SOURCE_DIR/corpus" ""
+expect_eq "2|folio: path 2 of 2 is an empty path, which names no file|absent" \
+	"$rc|$err|$([ -e "$TMP/empty-path" ] && echo present || echo absent)"
+
+begin "an empty index path is refused"
+run "$FOLIO" index --db "" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "2|folio: an empty path names no index" "$rc|$err"
+
 begin "an unknown option is a usage error"
 run "$FOLIO" index --frobnicate
 expect_eq "2|folio: unknown option --frobnicate (try 'folio index --help')" "$rc|$err"

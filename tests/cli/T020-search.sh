@@ -73,6 +73,10 @@ run "$FOLIO" search --db "$TMP/nowhere" MXFP8
 expect_eq "2|folio: no index at $TMP/nowhere
 folio: build one with: folio index --db $TMP/nowhere corpus/" "$rc|$err"
 
+begin "an empty index path is refused, and no index is looked for"
+run "$FOLIO" search --db "" MXFP8
+expect_eq "2|folio: an empty path names no index" "$rc|$err"
+
 begin "a directory that is not an index is refused, not overwritten"
 mkdir -p "$TMP/notindex" && echo hello >"$TMP/notindex/file.txt"
 run "$FOLIO" index --db "$TMP/notindex" "$FOLIO_SOURCE_DIR/corpus"

@@ -265,6 +265,8 @@ def test_a_reader_cannot_write_and_sees_commits(index):
         assert not reader.writable
         with pytest.raises(folio.InvalidArgumentError, match="read-only"):
             reader.add(MXFP8)
+        with pytest.raises(folio.InvalidArgumentError, match="read-only"):
+            reader.commit()
         assert reader.search("Alpha").total == 0
         index.add(url="https://example.com/alpha", title="Alpha", summary="Alpha post.")
         index.commit()
