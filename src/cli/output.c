@@ -253,24 +253,36 @@ void cli_highlight(folio_search_options *so, int json)
 	}
 }
 
-/* The error of a failed search, with the query's position when known:
- * --json and --stdin answer every query with one JSON object. */
-void print_error_json(const char *query, const char *message, size_t position,
-                      folio_status st)
+/* An error object's status, message and position, and its end. */
+static void print_error_fields(const char *message, size_t position,
+                               folio_status st)
 {
 	answered = 1;
-	fputc('{', stdout);
-	if (query) {
-		fputs("\"query\": ", stdout);
-		json_string(stdout, query);
-		fputs(", ", stdout);
-	}
 	fprintf(stdout, "\"error\": \"%s\", \"message\": ",
 	        folio_status_string(st));
 	json_string(stdout, message ? message : "");
 	if (position)
 		printf(", \"position\": %zu", position);
 	fputs("}\n", stdout);
+}
+
+/* The error of a failed search, with the query's position when known:
+ * --json and --stdin answer every query with one JSON object, whose
+ * "query" is there even when no query was read (bad usage), as in every
+ * other object search and similar print. */
+void print_error_json(const char *query, const char *message, size_t position,
+                      folio_status st)
+{
+	fputs("{\"query\": ", stdout);
+	json_string(stdout, query);
+	fputs(", ", stdout);
+	print_error_fields(message, position, st);
+}
+
+void print_stats_error_json(const char *message, folio_status st)
+{
+	fputc('{', stdout);
+	print_error_fields(message, 0, st);
 }
 
 void cli_usage_json(int argc, char **argv, int code)
