@@ -144,13 +144,14 @@ static void print_explain_text(const folio_results *r, size_t i)
 	}
 }
 
-static void print_facets_text(const folio_results *r)
+/* below: the hits or the count came first, parted by a blank line. */
+static void print_facets_text(const folio_results *r, int below)
 {
 	size_t i, v;
 
 	for (i = 0; i < folio_results_facet_count(r); i++) {
 		const folio_facet *fc = folio_results_facet(r, i);
-		printf("%s%s:", i ? "" : "\n", fc->name);
+		printf("%s%s:", i || !below ? "" : "\n", fc->name);
 		/* no matching post has the field (e.g. no date) */
 		if (!fc->n_values)
 			fputs(" (none)", stdout);
@@ -170,6 +171,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	uint64_t total = folio_results_total(r);
 	/* Past 1000 matches Xapian estimates the total (README) */
 	const char *about = folio_results_total_exact(r) ? "" : "about ";
+	int counted;
 
 	for (i = 0; i < n; i++) {
 		const folio_hit *h = folio_results_hit(r, i);
@@ -216,7 +218,8 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	/* No hit shown, yet some match (the page is past the end), or only
 	 * the count was asked for (--limit 0, even when it is 0): say how
 	 * many. */
-	if (!n && (total || so->limit == 0)) {
+	counted = !n && (total || so->limit == 0);
+	if (counted) {
 		printf("%s%llu post%s", about, (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");
 		if (total && offset >= total)
@@ -224,7 +227,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		putchar('\n');
 	}
 	if (flags & FOLIO_SEARCH_FACETS)
-		print_facets_text(r);
+		print_facets_text(r, n || counted);
 }
 
 void print_notices(const folio_results *r)
