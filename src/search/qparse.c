@@ -527,6 +527,10 @@ static fo_qnode *word_node(parser *p, const tok *t)
 		notice(p, (size_t)(star - p->s), "ignored",
 		       "a * completes the word before it only (lock*), not "
 		       "inside or before one");
+	/* lock** went as lock* in silence, even under --strict, where a
+	 * lone * is an error */
+	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')
+		notice(p, t->wend + 1, "ignored", "a * after another *");
 	if (n) {
 		n->text = p->s + t->start;
 		n->len = (t->prefix ? t->wend : t->end) - t->start;

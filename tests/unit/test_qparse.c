@@ -200,7 +200,8 @@ static void test_qparse__near_with_and_without_a_distance(void)
 static void test_qparse__prefixes(void)
 {
 	lenient("prefix\"lock\"", "lock*");
-	lenient("SEQ(prefix\"free-thr\", words\"python\")",
+	lenient("SEQ(prefix\"free-thr\", words\"python\") |@9 a * after "
+	        "another *: ignored",
 	        "free-thr** python");
 }
 
@@ -425,6 +426,11 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
 	/* the sentence's punctuation after a prefix (explore-m) */
 	lenient("prefix\"lock\"", "lock*.");
+	/* a second * went in silence, even under --strict */
+	lenient("prefix\"lock\" |@5 a * after another *: ignored", "lock**");
+	lenient("title:prefix\"lock\" |@11 a * after another *: ignored",
+	        "title:lock***");
+	strict("error@5: a * after another *", "lock**");
 	lenient("site\"debian.org\" |@0 site: finds every subdomain without "
 	        "a *: read without it",
 	        "site:*.debian.org");
