@@ -66,6 +66,10 @@ typedef struct parser {
 	const char *s;
 	size_t len, i;
 	int strict, depth;
+	/* Strict: a problem was found; err and err_pos hold the first in
+	 * the query, which is not the first found (an unclosed ( is found
+	 * after what it holds). */
+	int strict_problem;
 	int too_deep; /* the brackets past MAX_DEPTH were noticed */
 	size_t skipped_open; /* those brackets not closed yet */
 	size_t more_notices, first_more; /* notices past MAX_NOTICES */
@@ -364,12 +368,14 @@ static void notice(parser *p, size_t pos, const char *action,
 	if (p->st != FOLIO_OK)
 		return;
 	if (p->strict) {
-		va_start(ap, fmt);
-		vsnprintf(p->err, p->err_size, fmt, ap);
-		va_end(ap);
-		*p->err_pos = pos;
-		p->st = FOLIO_ERROR_QUERY;
-		p->i = p->len;
+		/* read on as leniently, for a problem further left */
+		if (!p->strict_problem || pos < *p->err_pos) {
+			va_start(ap, fmt);
+			vsnprintf(p->err, p->err_size, fmt, ap);
+			va_end(ap);
+			*p->err_pos = pos;
+		}
+		p->strict_problem = 1;
 		return;
 	}
 	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
@@ -404,8 +410,10 @@ static void fail(parser *p, size_t pos, const char *why)
 {
 	if (p->st != FOLIO_OK)
 		return;
-	snprintf(p->err, p->err_size, "%s", why);
-	*p->err_pos = pos;
+	if (!p->strict_problem || pos < *p->err_pos) {
+		snprintf(p->err, p->err_size, "%s", why);
+		*p->err_pos = pos;
+	}
 	p->st = FOLIO_ERROR_QUERY;
 	p->i = p->len;
 }
@@ -1294,6 +1302,8 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	else if (p.unclosed > 1)
 		notice(&p, p.first_unclosed, "read as if closed at the end",
 		       "%zu brackets are never closed", p.unclosed);
+	if (p.strict_problem && p.st == FOLIO_OK)
+		p.st = FOLIO_ERROR_QUERY;
 	if (p.more_notices) {
 		p.summing = 1;
 		notice(&p, p.first_more, "not listed", "%zu more problems of "

@@ -505,6 +505,15 @@ static void test_qparse__strict_makes_the_first_problem_an_error(void)
 	strict("error@5: NEAR has nothing to its right", "lock NEAR NOT row");
 	strict("error@5: NEAR/3 has nothing to its right",
 	       "lock NEAR/3 NEAR/2 row");
+	/* a ( never closed is found after what it holds: strict named a
+	 * problem inside it, which the lenient notices list after it */
+	strict("error@0: a ( is never closed", "(lock OR");
+	lenient("words\"lock\" |@6 OR has nothing to its right: ignored |@0 "
+	        "a ( is never closed: read as if closed at the end",
+	        "(lock OR");
+	strict("error@0: a ( is never closed", "((lock \"\"");
+	strict("error@8: a ( is never closed", "a (b c) (d OR");
+	strict("error@6: the phrase is empty", "(lock \"\" OR) \"x");
 }
 
 /* A NEAR with nothing to its right leaves the operator after it to the
