@@ -1133,19 +1133,22 @@ static fo_qnode *parse_not(parser *p)
 			break;
 		take(p, &t);
 		peek(p, &t2);
-		if (t2.kind == T_NOT) {
-			/* NOT NOT b is b, as NOT (NOT b) and NOT -b are */
+		if (t2.kind == T_NOT || t2.kind == T_MINUS) {
+			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
 			take(p, &t2);
 			notice(p, t.start, "read as the words after them",
-			       "NOT NOT cancel out");
+			       "NOT %s cancel out",
+			       tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
 			peek(p, &t);
 			if (right)
 				left = left ? join(p, FO_Q_AND, left, right)
 				            : right;
 			else if (t.kind != T_NOT) /* NOT NOT NOT b: on */
-				notice(p, t2.start, "ignored", "NOT has nothing "
-				       "to its right");
+				notice(p, t2.start, "ignored",
+				       "%s has nothing "
+				       "to its right",
+				       tok_name(p, &t2, name, sizeof name));
 			continue;
 		}
 		right = parse_seq(p);

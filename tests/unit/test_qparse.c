@@ -400,6 +400,14 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "as the words after them", "a NOT NOT b");
 	lenient("AND_NOT(ALL, words\"b\") |@0 NOT NOT cancel out: read as "
 	        "the words after them", "NOT NOT NOT b");
+	/* NOT -b meant b as NOT NOT b does, but without a word said */
+	lenient("words\"gil\" |@0 NOT - cancel out: read as the words "
+	        "after them",
+	        "NOT -gil");
+	lenient("AND(words\"a\", SEQ(words\"b\", words\"c\")) |@2 NOT ! "
+	        "cancel out: read as the words after them",
+	        "a NOT !b c");
+	strict("error@2: NOT - cancel out", "a NOT -b");
 	/* a bracket or a prefix is not a field matter: the notice said
 	 * "of one field only" (explore-k) */
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
