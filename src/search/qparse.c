@@ -518,6 +518,27 @@ static int is_url(const char *s, size_t len)
 	return 0;
 }
 
+/* A * before or inside word t, where it completes nothing (only lock*
+ * does; both went without a word said: explore-k). The analyzer drops a
+ * leading one (*lock is lock) and parts the word at an inner one (lo*ck
+ * is lo ck, as Xapian's parser reads it, which finds only the joined
+ * form lock): each notice says which. */
+static void stars_inside(parser *p, const tok *t)
+{
+	static const char why[] = "a * completes the word before it only "
+	                          "(lock*), not inside or before one";
+	size_t i = t->start;
+
+	if (p->s[i] == '*')
+		notice(p, i, "ignored", "%s", why);
+	while (i < t->wend && p->s[i] == '*')
+		i++;
+	while (i < t->wend && p->s[i] != '*')
+		i++;
+	if (i < t->wend)
+		notice(p, i, "read as if a space were there", "%s", why);
+}
+
 static fo_qnode *word_node(parser *p, const tok *t)
 {
 	int url = !t->prefix && p->field == FO_FIELD_ANY &&
@@ -526,15 +547,8 @@ static fo_qnode *word_node(parser *p, const tok *t)
 	                                                    : FO_Q_WORDS,
 	                   t->start);
 
-	const char *star =
-	    url ? NULL : memchr(p->s + t->start, '*', t->wend - t->start);
-
-	/* Only a * that ends a word completes it: *lock and lo*ck were
-	 * read as lock without a word said (explore-k). */
-	if (star)
-		notice(p, (size_t)(star - p->s), "ignored",
-		       "a * completes the word before it only (lock*), not "
-		       "inside or before one");
+	if (!url)
+		stars_inside(p, t);
 	/* lock** went as lock* in silence, even under --strict, where a
 	 * lone * is an error */
 	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')

@@ -449,6 +449,16 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	strict("error@2: a * completes the word before it only (lock*), not "
 	       "inside or before one",
 	       "lo*ck");
+	/* lo*ck is parted at its *, which the notice called ignored */
+	lenient("words\"lo*ck\" |@2 a * completes the word before it only "
+	        "(lock*), not inside or before one: read as if a space were "
+	        "there",
+	        "lo*ck");
+	lenient("prefix\"*lo*ck\" |@0 a * completes the word before it only "
+	        "(lock*), not inside or before one: ignored |@3 a * completes "
+	        "the word before it only (lock*), not inside or before one: "
+	        "read as if a space were there",
+	        "*lo*ck*");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
 	/* A sign before a sign: the second one applies, and the first is
 	 * reported rather than dropped in silence. */
