@@ -108,10 +108,12 @@ void json_string(FILE *f, const char *s);
 void print_text(FILE *f, const char *s);
 
 /* A failed search (or similar) as a JSON object on stdout: the query
- * (NULL: a command without one, such as stats), the status, the message
- * and, for a query error, its position (0: none). */
+ * (NULL: none was read, as in bad usage; null in the object), the status,
+ * the message and, for a query error, its position (0: none). */
 void print_error_json(const char *query, const char *message, size_t position,
                       folio_status st);
+/* The same for stats, whose objects have no query. */
+void print_stats_error_json(const char *message, folio_status st);
 /* The same for the last failed call on db. */
 void print_db_error_json(const char *query, folio_db *db, folio_status st);
 

@@ -144,13 +144,14 @@ static void print_explain_text(const folio_results *r, size_t i)
 	}
 }
 
-static void print_facets_text(const folio_results *r)
+/* below: the hits or the count came first, parted by a blank line. */
+static void print_facets_text(const folio_results *r, int below)
 {
 	size_t i, v;
 
 	for (i = 0; i < folio_results_facet_count(r); i++) {
 		const folio_facet *fc = folio_results_facet(r, i);
-		printf("%s%s:", i ? "" : "\n", fc->name);
+		printf("%s%s:", i || !below ? "" : "\n", fc->name);
 		/* no matching post has the field (e.g. no date) */
 		if (!fc->n_values)
 			fputs(" (none)", stdout);
@@ -170,6 +171,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	uint64_t total = folio_results_total(r);
 	/* Past 1000 matches Xapian estimates the total (README) */
 	const char *about = folio_results_total_exact(r) ? "" : "about ";
+	int counted;
 
 	for (i = 0; i < n; i++) {
 		const folio_hit *h = folio_results_hit(r, i);
@@ -216,7 +218,8 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	/* No hit shown, yet some match (the page is past the end), or only
 	 * the count was asked for (--limit 0, even when it is 0): say how
 	 * many. */
-	if (!n && (total || so->limit == 0)) {
+	counted = !n && (total || so->limit == 0);
+	if (counted) {
 		printf("%s%llu post%s", about, (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");
 		if (total && offset >= total)
@@ -224,7 +227,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		putchar('\n');
 	}
 	if (flags & FOLIO_SEARCH_FACETS)
-		print_facets_text(r);
+		print_facets_text(r, n || counted);
 }
 
 void print_notices(const folio_results *r)
@@ -253,24 +256,36 @@ void cli_highlight(folio_search_options *so, int json)
 	}
 }
 
-/* The error of a failed search, with the query's position when known:
- * --json and --stdin answer every query with one JSON object. */
-void print_error_json(const char *query, const char *message, size_t position,
-                      folio_status st)
+/* An error object's status, message and position, and its end. */
+static void print_error_fields(const char *message, size_t position,
+                               folio_status st)
 {
 	answered = 1;
-	fputc('{', stdout);
-	if (query) {
-		fputs("\"query\": ", stdout);
-		json_string(stdout, query);
-		fputs(", ", stdout);
-	}
 	fprintf(stdout, "\"error\": \"%s\", \"message\": ",
 	        folio_status_string(st));
 	json_string(stdout, message ? message : "");
 	if (position)
 		printf(", \"position\": %zu", position);
 	fputs("}\n", stdout);
+}
+
+/* The error of a failed search, with the query's position when known:
+ * --json and --stdin answer every query with one JSON object, whose
+ * "query" is there even when no query was read (bad usage), as in every
+ * other object search and similar print. */
+void print_error_json(const char *query, const char *message, size_t position,
+                      folio_status st)
+{
+	fputs("{\"query\": ", stdout);
+	json_string(stdout, query);
+	fputs(", ", stdout);
+	print_error_fields(message, position, st);
+}
+
+void print_stats_error_json(const char *message, folio_status st)
+{
+	fputc('{', stdout);
+	print_error_fields(message, 0, st);
 }
 
 void cli_usage_json(int argc, char **argv, int code)

@@ -119,13 +119,13 @@ int cmd_stats(int argc, char **argv)
 	if ((st = folio_db_open(dir, &oo, &db, &errmsg)) != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		if (json)
-			print_error_json(NULL, errmsg, 0, st);
+			print_stats_error_json(errmsg, st);
 		goto done;
 	}
 	if ((st = folio_db_stats(db, &s)) != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
 		if (json)
-			print_db_error_json(NULL, db, st);
+			print_stats_error_json(folio_db_error(db), st);
 		goto done;
 	}
 	if (json)

@@ -66,6 +66,10 @@ typedef struct parser {
 	const char *s;
 	size_t len, i;
 	int strict, depth;
+	/* Strict: a problem was found; err and err_pos hold the first in
+	 * the query, which is not the first found (an unclosed ( is found
+	 * after what it holds). */
+	int strict_problem;
 	int too_deep; /* the brackets past MAX_DEPTH were noticed */
 	size_t skipped_open; /* those brackets not closed yet */
 	size_t more_notices, first_more; /* notices past MAX_NOTICES */
@@ -364,12 +368,14 @@ static void notice(parser *p, size_t pos, const char *action,
 	if (p->st != FOLIO_OK)
 		return;
 	if (p->strict) {
-		va_start(ap, fmt);
-		vsnprintf(p->err, p->err_size, fmt, ap);
-		va_end(ap);
-		*p->err_pos = pos;
-		p->st = FOLIO_ERROR_QUERY;
-		p->i = p->len;
+		/* read on as leniently, for a problem further left */
+		if (!p->strict_problem || pos < *p->err_pos) {
+			va_start(ap, fmt);
+			vsnprintf(p->err, p->err_size, fmt, ap);
+			va_end(ap);
+			*p->err_pos = pos;
+		}
+		p->strict_problem = 1;
 		return;
 	}
 	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
@@ -404,8 +410,10 @@ static void fail(parser *p, size_t pos, const char *why)
 {
 	if (p->st != FOLIO_OK)
 		return;
-	snprintf(p->err, p->err_size, "%s", why);
-	*p->err_pos = pos;
+	if (!p->strict_problem || pos < *p->err_pos) {
+		snprintf(p->err, p->err_size, "%s", why);
+		*p->err_pos = pos;
+	}
 	p->st = FOLIO_ERROR_QUERY;
 	p->i = p->len;
 }
@@ -510,6 +518,27 @@ static int is_url(const char *s, size_t len)
 	return 0;
 }
 
+/* A * before or inside word t, where it completes nothing (only lock*
+ * does; both went without a word said: explore-k). The analyzer drops a
+ * leading one (*lock is lock) and parts the word at an inner one (lo*ck
+ * is lo ck, as Xapian's parser reads it, which finds only the joined
+ * form lock): each notice says which. */
+static void stars_inside(parser *p, const tok *t)
+{
+	static const char why[] = "a * completes the word before it only "
+	                          "(lock*), not inside or before one";
+	size_t i = t->start;
+
+	if (p->s[i] == '*')
+		notice(p, i, "ignored", "%s", why);
+	while (i < t->wend && p->s[i] == '*')
+		i++;
+	while (i < t->wend && p->s[i] != '*')
+		i++;
+	if (i < t->wend)
+		notice(p, i, "read as if a space were there", "%s", why);
+}
+
 static fo_qnode *word_node(parser *p, const tok *t)
 {
 	int url = !t->prefix && p->field == FO_FIELD_ANY &&
@@ -518,15 +547,12 @@ static fo_qnode *word_node(parser *p, const tok *t)
 	                                                    : FO_Q_WORDS,
 	                   t->start);
 
-	const char *star =
-	    url ? NULL : memchr(p->s + t->start, '*', t->wend - t->start);
-
-	/* Only a * that ends a word completes it: *lock and lo*ck were
-	 * read as lock without a word said (explore-k). */
-	if (star)
-		notice(p, (size_t)(star - p->s), "ignored",
-		       "a * completes the word before it only (lock*), not "
-		       "inside or before one");
+	if (!url)
+		stars_inside(p, t);
+	/* lock** went as lock* in silence, even under --strict, where a
+	 * lone * is an error */
+	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')
+		notice(p, t->wend + 1, "ignored", "a * after another *");
 	if (n) {
 		n->text = p->s + t->start;
 		n->len = (t->prefix ? t->wend : t->end) - t->start;
@@ -1121,19 +1147,22 @@ static fo_qnode *parse_not(parser *p)
 			break;
 		take(p, &t);
 		peek(p, &t2);
-		if (t2.kind == T_NOT) {
-			/* NOT NOT b is b, as NOT (NOT b) and NOT -b are */
+		if (t2.kind == T_NOT || t2.kind == T_MINUS) {
+			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
 			take(p, &t2);
 			notice(p, t.start, "read as the words after them",
-			       "NOT NOT cancel out");
+			       "NOT %s cancel out",
+			       tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
 			peek(p, &t);
 			if (right)
 				left = left ? join(p, FO_Q_AND, left, right)
 				            : right;
 			else if (t.kind != T_NOT) /* NOT NOT NOT b: on */
-				notice(p, t2.start, "ignored", "NOT has nothing "
-				       "to its right");
+				notice(p, t2.start, "ignored",
+				       "%s has nothing "
+				       "to its right",
+				       tok_name(p, &t2, name, sizeof name));
 			continue;
 		}
 		right = parse_seq(p);
@@ -1290,6 +1319,8 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	else if (p.unclosed > 1)
 		notice(&p, p.first_unclosed, "read as if closed at the end",
 		       "%zu brackets are never closed", p.unclosed);
+	if (p.strict_problem && p.st == FOLIO_OK)
+		p.st = FOLIO_ERROR_QUERY;
 	if (p.more_notices) {
 		p.summing = 1;
 		notice(&p, p.first_more, "not listed", "%zu more problems of "

@@ -16,8 +16,10 @@
  * Operators are upper case; anything else is text. Parsing is lenient:
  * a stray quote, bracket or operator is skipped with a notice (its byte
  * offset and what was ignored), and the rest is read as well as it can
- * be. In strict mode the first notice is an error instead. Invalid dates
- * are errors in both modes: ignoring one would silently widen the search.
+ * be. In strict mode the leftmost problem is an error instead (not the
+ * first found: an unclosed bracket is found after what it holds). Invalid
+ * dates are errors in both modes: ignoring one would silently widen the
+ * search.
  */
 #ifndef FOLIO_QPARSE_H
 #define FOLIO_QPARSE_H

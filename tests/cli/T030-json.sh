@@ -49,11 +49,17 @@ expect_eq '2|{"query": "https://example.com/nothing", "error": "not found", "mes
 
 # Bad usage printed nothing on stdout: a script could not tell it from a
 # crash (explore-k).
+# Its "query" is null, as no query was read: the key was missing, so a
+# tool that reads every error object's query had to special-case these.
 begin "bad usage with --json is one error object too"
 run "$FOLIO" search --db "$TMP/index" --json --limit -1 lock
-expect_eq '2|{"error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"-1\""}' "$rc|$out"
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"-1\""}' "$rc|$out"
+run "$FOLIO" search --db "$TMP/index" --json --stdin --limit x </dev/null
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"x\""}' "$rc|$out"
+run "$FOLIO" search --db "$TMP/index" --json
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "search needs a query (try '"'folio search --help'"')"}' "$rc|$out"
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
-expect_eq '2|{"error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
 
 begin "a long usage message is cut where a character starts"
 bad=--$(printf 'a%.0s' $(seq 2019))éééééééééé

@@ -55,6 +55,19 @@ begin "a field no matching post has is a facet of none"
 run "$FOLIO" search --db "$TMP/more" --facets interpreter
 expect_eq "year: (none)" "$(tail -1 <<<"$out")"
 
+# The blank line that parts the facets from the hits came first when
+# nothing was above it.
+begin "facets of no match start the output, with no blank line before"
+run "$FOLIO" search --db "$TMP/more" --facets zyzzyva
+expect_eq "1|company: (none)
+type: (none)
+topic: (none)
+year: (none)" "$rc|$out"
+run "$FOLIO" search --db "$TMP/more" --facets --limit 0 kernel
+expect_eq "3 posts match
+
+company: Acme (2), Initech (1)" "$(head -3 <<<"$out")"
+
 begin "no facets without --facets"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8
 expect_eq "False" "$(json '"facets" in d')"

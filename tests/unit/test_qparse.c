@@ -200,7 +200,8 @@ static void test_qparse__near_with_and_without_a_distance(void)
 static void test_qparse__prefixes(void)
 {
 	lenient("prefix\"lock\"", "lock*");
-	lenient("SEQ(prefix\"free-thr\", words\"python\")",
+	lenient("SEQ(prefix\"free-thr\", words\"python\") |@9 a * after "
+	        "another *: ignored",
 	        "free-thr** python");
 }
 
@@ -399,6 +400,14 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "as the words after them", "a NOT NOT b");
 	lenient("AND_NOT(ALL, words\"b\") |@0 NOT NOT cancel out: read as "
 	        "the words after them", "NOT NOT NOT b");
+	/* NOT -b meant b as NOT NOT b does, but without a word said */
+	lenient("words\"gil\" |@0 NOT - cancel out: read as the words "
+	        "after them",
+	        "NOT -gil");
+	lenient("AND(words\"a\", SEQ(words\"b\", words\"c\")) |@2 NOT ! "
+	        "cancel out: read as the words after them",
+	        "a NOT !b c");
+	strict("error@2: NOT - cancel out", "a NOT -b");
 	/* a bracket or a prefix is not a field matter: the notice said
 	 * "of one field only" (explore-k) */
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
@@ -425,6 +434,11 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"a\" |@2 a * needs a word before it: ignored", "a *");
 	/* the sentence's punctuation after a prefix (explore-m) */
 	lenient("prefix\"lock\"", "lock*.");
+	/* a second * went in silence, even under --strict */
+	lenient("prefix\"lock\" |@5 a * after another *: ignored", "lock**");
+	lenient("title:prefix\"lock\" |@11 a * after another *: ignored",
+	        "title:lock***");
+	strict("error@5: a * after another *", "lock**");
 	lenient("site\"debian.org\" |@0 site: finds every subdomain without "
 	        "a *: read without it",
 	        "site:*.debian.org");
@@ -435,6 +449,16 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	strict("error@2: a * completes the word before it only (lock*), not "
 	       "inside or before one",
 	       "lo*ck");
+	/* lo*ck is parted at its *, which the notice called ignored */
+	lenient("words\"lo*ck\" |@2 a * completes the word before it only "
+	        "(lock*), not inside or before one: read as if a space were "
+	        "there",
+	        "lo*ck");
+	lenient("prefix\"*lo*ck\" |@0 a * completes the word before it only "
+	        "(lock*), not inside or before one: ignored |@3 a * completes "
+	        "the word before it only (lock*), not inside or before one: "
+	        "read as if a space were there",
+	        "*lo*ck*");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
 	/* A sign before a sign: the second one applies, and the first is
 	 * reported rather than dropped in silence. */
@@ -499,6 +523,15 @@ static void test_qparse__strict_makes_the_first_problem_an_error(void)
 	strict("error@5: NEAR has nothing to its right", "lock NEAR NOT row");
 	strict("error@5: NEAR/3 has nothing to its right",
 	       "lock NEAR/3 NEAR/2 row");
+	/* a ( never closed is found after what it holds: strict named a
+	 * problem inside it, which the lenient notices list after it */
+	strict("error@0: a ( is never closed", "(lock OR");
+	lenient("words\"lock\" |@6 OR has nothing to its right: ignored |@0 "
+	        "a ( is never closed: read as if closed at the end",
+	        "(lock OR");
+	strict("error@0: a ( is never closed", "((lock \"\"");
+	strict("error@8: a ( is never closed", "a (b c) (d OR");
+	strict("error@6: the phrase is empty", "(lock \"\" OR) \"x");
 }
 
 /* A NEAR with nothing to its right leaves the operator after it to the
