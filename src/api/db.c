@@ -530,6 +530,18 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	return st;
 }
 
+int fo_db_switched(folio_db *db)
+{
+	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
+	int moved = db->live.len &&
+	            fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
+	            strcmp(now.data, db->live.data) != 0;
+
+	fo_buf_free(&now);
+	fo_buf_free(&why);
+	return moved;
+}
+
 folio_status fo_db_mend(folio_db *db)
 {
 	fo_buf why = FO_BUF_INIT;
@@ -594,9 +606,7 @@ folio_status fo_db_refresh(folio_db *db)
 		}
 		/* Reopening fails when the generation was deleted under us:
 		 * if the stub moved on, follow it. */
-		if (!db->live.len ||
-		    fo_layout_live(db->path, &now, &why) != FOLIO_OK ||
-		    strcmp(now.data, db->live.data) == 0)
+		if (!fo_db_switched(db))
 			break;
 	}
 	/* Shards skipped at the last attach are not in the database, so
@@ -616,7 +626,6 @@ folio_status fo_db_refresh(folio_db *db)
 
 int fo_db_overtaken(folio_db *db, folio_status *st)
 {
-	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
 	fo_xerr err = { "" };
 	int moved = 0;
 
@@ -626,12 +635,8 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 	 * switch of the stub to another generation. */
 	if (fo_xdb_reopen(db->xdb, &moved, &err) != FOLIO_OK)
 		moved = 0;
-	if (!moved && !db->writable && db->live.len &&
-	    fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
-	    strcmp(now.data, db->live.data) != 0)
-		moved = 1;
-	fo_buf_free(&now);
-	fo_buf_free(&why);
+	if (!moved && !db->writable)
+		moved = fo_db_switched(db);
 	if (moved)
 		return 1;
 	/* Nothing was committed since, and no writer is at work: nothing

@@ -57,6 +57,10 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 /* Record a bridge error on db and return st (FOLIO_OK passes through). */
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
 
+/* Whether the stub names another generation than the one db has open:
+ * a rebuild switched (and may have deleted the old one) since. */
+int fo_db_switched(folio_db *db);
+
 /* Before a call that uses db->xdb: after Xapian ran out of memory on it
  * (fo_xdb_broken), a reader opens its index anew; a writer, whose change
  * may be half made, fails with FOLIO_ERROR_NOMEM, saying to close it

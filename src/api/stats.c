@@ -146,20 +146,6 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 	return 0;
 }
 
-/* Whether the stub names another generation than the one db has open:
- * a rebuild switched (and deleted the old one) meanwhile. */
-static int switched(folio_db *db)
-{
-	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
-	int moved = db->live.len &&
-	            fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
-	            strcmp(now.data, db->live.data) != 0;
-
-	fo_buf_free(&now);
-	fo_buf_free(&why);
-	return moved;
-}
-
 /* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
  * or FOLIO_ERROR_MODIFIED when a writer changed the index under it. */
 static folio_status check_once(folio_db *db, uint64_t *found)
@@ -238,7 +224,7 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 	for (attempt = 1;; attempt++) {
 		st = check_once(db, &found);
 		if ((st == FOLIO_OK && !found) || attempt >= FO_READ_ATTEMPTS ||
-		    (st != FOLIO_ERROR_MODIFIED && !switched(db)))
+		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)))
 			break;
 	}
 	if (problems)
