@@ -169,23 +169,49 @@ static const char *lost_table(const char *path)
 	return NULL;
 }
 
+// The checker's report heads each table's lines with its name alone
+// ("postlist:"); the table the report had reached by its end, or "".
+static std::string table_reached(const std::string &report)
+{
+	std::istringstream lines(report);
+	std::string line, table;
+	while (std::getline(lines, line))
+		if (line.size() > 1 && line.back() == ':' &&
+		    line.find_first_not_of("abcdefghijklmnopqrstuvwxyz") ==
+		        line.size() - 1)
+			table = line.substr(0, line.size() - 1);
+	return table;
+}
+
+// A finding, named by the table file it is in where the report says.
+static void set_finding(fo_xerr *err, const char *path,
+                        const std::string &report, const std::string &what)
+{
+	std::string table = table_reached(report);
+	std::string why =
+	    table.empty() ? what
+	                  : std::string(path) + "/" + table + ".glass: " + what;
+	fo_xerr_set(err, why.c_str());
+}
+
 static folio_status check_one(const char *path, uint64_t *problems,
                               fo_xerr *err)
 {
 	Xapian::rev before = 0;
 	bool known = revision_of(path, &before);
+	std::ostringstream out;
 	folio_status st;
 
 	*problems = 0;
 	try {
-		std::ostringstream out;
-		*problems = Xapian::Database::check(path, 0,
-		                                     &out);
+		*problems = Xapian::Database::check(path, 0, &out);
 		if (*problems) {
-			// Keep the first line that reports an error.
+			// Keep the first line that reports an error, and the
+			// report up to it for the table's name.
 			std::istringstream lines(out.str());
-			std::string line, first;
+			std::string line, first, upto;
 			while (std::getline(lines, line)) {
+				upto += line + "\n";
 				if (first.empty() && !line.empty())
 					first = line;
 				if (line.find("rror") != std::string::npos ||
@@ -194,8 +220,9 @@ static folio_status check_one(const char *path, uint64_t *problems,
 					break;
 				}
 			}
-			fo_xerr_set(err, first.empty() ? "the checker found errors"
-			                               : first.c_str());
+			set_finding(err, path, upto,
+			            first.empty() ? "the checker found errors"
+			                          : first);
 		}
 		const char *lost = *problems ? NULL : lost_table(path);
 		if (lost) {
@@ -220,9 +247,10 @@ static folio_status check_one(const char *path, uint64_t *problems,
 		}
 	} catch (const Xapian::DatabaseError &e) {
 		// The checker stops at damage it cannot walk past (a block that
-		// does not inflate, a truncated table): that is a finding.
+		// does not inflate, a truncated table): that is a finding, in
+		// the table the report had reached.
 		*problems = 1;
-		fo_xerr_set(err, e.get_description().c_str());
+		set_finding(err, path, out.str(), e.get_description());
 		st = FOLIO_OK;
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);

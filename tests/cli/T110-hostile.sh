@@ -223,11 +223,11 @@ head -c 100000 /dev/urandom >"$TMP/broken3/$gen/postlist.glass"
 run "$FOLIO" search --db "$TMP/broken3" lattices
 expect_eq "2|1" "$rc|$(wc -l <<<"$err")"
 
-begin "folio check reports a damaged table"
+begin "folio check reports a damaged table, named by its file"
 cp -r "$TMP/i" "$TMP/broken4"
 dd if=/dev/urandom of="$TMP/broken4/$gen/termlist.glass" bs=1 count=2000 seek=100 conv=notrunc 2>/dev/null
 run "$FOLIO" check --db "$TMP/broken4"
-want="folio: $TMP/broken4 is damaged: "
+want="folio: $TMP/broken4 is damaged: 1 problem, the first: $TMP/broken4/$gen/termlist.glass: DatabaseError: "
 expect_eq "1|$want" "$rc|${err:0:${#want}}"
 
 # Glass takes a lost termlist, position or docdata file for an empty
