@@ -1,12 +1,13 @@
 /*
  * qparse.c: query text -> AST (grammar and leniency rules in qparse.h).
- * A recursive-descent parser over an on-demand lexer. Recursion is only
- * through brackets, whose depth is capped, so hostile input cannot
- * exhaust the stack; every loop consumes input, so it always ends.
+ * A recursive-descent parser over an on-demand lexer (qlex.h). Recursion is
+ * only through brackets, whose depth is capped, so hostile input cannot exhaust
+ * the stack; every loop consumes input, so it always ends.
  */
 #include "search/qparse.h"
 
 #include "search/qdate.h"
+#include "search/qlex.h"
 #include "util/ascii.h"
 #include "util/buf.h"
 
@@ -19,48 +20,6 @@
 #define MAX_DEPTH 64
 /* Notices listed one by one; the rest are counted in one more. */
 #define MAX_NOTICES 16
-/* NEAR without /n: within 10 words, as in Xapian and FTS5. */
-#define NEAR_DEFAULT 10
-#define NEAR_MAX 1000
-
-typedef enum tkind {
-	T_END,
-	T_LPAREN,
-	T_RPAREN,
-	T_QUOTE,
-	T_AND,
-	T_OR,
-	T_NOT,
-	T_NEAR,
-	T_PLUS,  /* + directly before an item */
-	T_MINUS, /* - directly before an item */
-	T_SIGN,  /* + or - before nothing */
-	T_FIELD, /* name: (the value starts at end) */
-	T_WORD,
-	T_STAR   /* a run of * alone */
-} tkind;
-
-typedef struct tok {
-	tkind kind;
-	size_t start, end; /* span in the query */
-	size_t wend;       /* T_WORD: end of the word without trailing '*' */
-	int prefix;        /* T_WORD ended with '*' */
-	unsigned window;   /* T_NEAR */
-	const char *bad_window; /* T_NEAR: why its /n was not taken as is */
-	const char *bad_read;   /* and how it was read */
-	int field;         /* T_FIELD: FIELD_* below */
-} tok;
-
-/* Field names, lower case. Text fields come first, in fo_qfield order. */
-enum { F_TITLE = 1, F_COMPANY, F_AUTHOR, F_TYPE, F_TOPIC, F_SITE,
-       F_PUBLISHED, F_YEAR };
-static const struct { const char *name; int field; } fields[] = {
-	{ "title", F_TITLE },     { "company", F_COMPANY },
-	{ "author", F_AUTHOR },   { "type", F_TYPE },
-	{ "topic", F_TOPIC },     { "site", F_SITE },
-	{ "published", F_PUBLISHED }, { "date", F_PUBLISHED },
-	{ "year", F_YEAR },
-};
 
 typedef struct parser {
 	const char *s;
@@ -84,188 +43,7 @@ typedef struct parser {
 	size_t err_size;
 } parser;
 
-/* ---- lexing ------------------------------------------------------------ */
-
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	       c == '\v';
-}
-
-/* Length of a quote character at i: ", the curly quotes U+201C/D, the
- * low quote U+201E that opens a German phrase („free threaded“) or a
- * guillemet U+00AB/BB («free threaded»). Any of them closes a phrase
- * any opened, as typed quotes rarely pair as typography would. */
-static size_t quote_at(const parser *p, size_t i)
-{
-	const unsigned char *u = (const unsigned char *)p->s + i;
-
-	if (u[0] == '"')
-		return 1;
-	if (i + 1 < p->len && u[0] == 0xC2 && (u[1] == 0xAB || u[1] == 0xBB))
-		return 2;
-	if (i + 2 < p->len && u[0] == 0xE2 && u[1] == 0x80 &&
-	    (u[2] == 0x9C || u[2] == 0x9D || u[2] == 0x9E))
-		return 3;
-	return 0;
-}
-
-/* Whether a word ends before i. */
-static int delim_at(const parser *p, size_t i)
-{
-	return i >= p->len || is_space(p->s[i]) || p->s[i] == '(' ||
-	       p->s[i] == ')' || quote_at(p, i);
-}
-
-static size_t word_end(const parser *p, size_t i)
-{
-	while (!delim_at(p, i))
-		i++;
-	return i;
-}
-
-static int same(const parser *p, size_t start, size_t end, const char *w)
-{
-	size_t n = strlen(w);
-
-	return end - start == n && memcmp(p->s + start, w, n) == 0;
-}
-
-static int field_named(const parser *p, size_t start, size_t end)
-{
-	size_t i, k, n = end - start;
-
-	for (k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-		if (strlen(fields[k].name) != n)
-			continue;
-		for (i = 0; i < n; i++) {
-			char c = p->s[start + i];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c - 'A' + 'a');
-			if (c != fields[k].name[i])
-				break;
-		}
-		if (i == n)
-			return fields[k].field;
-	}
-	return 0;
-}
-
-static void peek(const parser *p, tok *t)
-{
-	size_t i = p->i, e, q;
-
-	while (i < p->len && is_space(p->s[i]))
-		i++;
-	memset(t, 0, sizeof *t);
-	t->start = i;
-	if (i >= p->len) {
-		t->kind = T_END;
-		t->end = i;
-		return;
-	}
-	if ((q = quote_at(p, i)) != 0) {
-		t->kind = T_QUOTE;
-		t->end = i + q;
-		return;
-	}
-	if (p->s[i] == '(' || p->s[i] == ')') {
-		t->kind = p->s[i] == '(' ? T_LPAREN : T_RPAREN;
-		t->end = i + 1;
-		return;
-	}
-	if (p->s[i] == '+' || p->s[i] == '-' || p->s[i] == '!') {
-		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
-		 * !b is -b, as in Lucene's syntax (a && !b) */
-		t->kind = i + 1 >= p->len || is_space(p->s[i + 1]) ||
-		                  p->s[i + 1] == ')' ? T_SIGN
-		        : p->s[i] == '+' ? T_PLUS : T_MINUS;
-		t->end = i + 1;
-		return;
-	}
-	e = word_end(p, i);
-	t->end = e;
-	/* field:value (the colon directly after a known name) */
-	for (q = i; q < e && ((p->s[q] >= 'a' && p->s[q] <= 'z') ||
-	                      (p->s[q] >= 'A' && p->s[q] <= 'Z'));
-	     q++)
-		;
-	if (q < e && p->s[q] == ':' && (t->field = field_named(p, i, q))) {
-		t->kind = T_FIELD;
-		t->end = q + 1;
-		return;
-	}
-	if (same(p, i, e, "AND") || same(p, i, e, "&&")) {
-		t->kind = T_AND;
-	} else if (same(p, i, e, "OR") || same(p, i, e, "||")) {
-		t->kind = T_OR;
-	} else if (same(p, i, e, "NOT")) {
-		t->kind = T_NOT;
-	} else if (same(p, i, e, "NEAR") ||
-	           (e - i >= 5 && memcmp(p->s + i, "NEAR/", 5) == 0)) {
-		unsigned long n = NEAR_DEFAULT;
-		size_t k;
-
-		t->kind = T_NEAR;
-		t->bad_window = NULL;
-		if (e - i > 5) {
-			/* NEAR/n: a whole number of words, 1 (adjacent) to
-			 * NEAR_MAX; anything else is read as well as it can
-			 * be, with a notice */
-			n = 0;
-			for (k = i + 5; k < e && p->s[k] >= '0' && p->s[k] <= '9';
-			     k++)
-				if (n <= NEAR_MAX)
-					n = n * 10 + (unsigned long)(p->s[k] - '0');
-			if (k < e && k > i + 5 && n >= 1 && n <= NEAR_MAX &&
-			    (fo_ascii_is_alpha((unsigned char)p->s[k]) ||
-			     p->s[k] == '_' || (unsigned char)p->s[k] >= 0x80)) {
-				/* NEAR/3GIL: the number, then a word */
-				t->end = k;
-				t->bad_window = "has a word right after its "
-				                "number";
-				t->bad_read = "read as if a space were there";
-			} else if (k < e) {
-				n = NEAR_DEFAULT;
-				t->bad_window = "needs a whole number of words "
-				                "after the /";
-				t->bad_read = "read as NEAR/10";
-			} else if (n == 0) {
-				n = 1;
-				t->bad_window = "is at least 1 (adjacent words)";
-				t->bad_read = "read as NEAR/1";
-			} else if (n > NEAR_MAX) {
-				n = NEAR_MAX;
-				t->bad_window = "is at most 1000 words";
-				t->bad_read = "read as NEAR/1000";
-			}
-		} else if (e - i == 5) {
-			t->bad_window = "needs a whole number of words after "
-			                "the /";
-			t->bad_read = "read as NEAR/10";
-		}
-		t->window = (unsigned)n;
-	} else {
-		t->kind = T_WORD;
-	}
-	if (t->kind == T_WORD) {
-		size_t star_end = e;
-
-		/* the punctuation of the sentence after a prefix: lock*. */
-		while (star_end > i && strchr(".,;:!?", p->s[star_end - 1]))
-			star_end--;
-		if (star_end == e || star_end == i || p->s[star_end - 1] != '*')
-			star_end = e;
-		t->wend = star_end;
-		while (t->wend > i && p->s[t->wend - 1] == '*')
-			t->wend--;
-		t->prefix = t->wend < star_end;
-		if (t->wend == i)
-			t->kind = T_STAR;
-	}
-}
-
-static void take(parser *p, const tok *t)
+static void take(parser *p, const fo_qlexeme *t)
 {
 	p->i = t->end;
 }
@@ -444,7 +222,7 @@ static const char *keep(parser *p, const char *s, size_t len)
 
 static fo_qnode *parse_or(parser *p);
 
-static const char *tok_name(const parser *p, const tok *t, char *buf,
+static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
                             size_t size)
 {
 	size_t n = t->end - t->start;
@@ -457,13 +235,13 @@ static const char *tok_name(const parser *p, const tok *t, char *buf,
 static size_t closing_quote(const parser *p, size_t i, size_t *n)
 {
 	for (*n = 0; i < p->len; i++)
-		if ((*n = quote_at(p, i)) != 0)
+		if ((*n = fo_qlex_quote(p->s, p->len, i)) != 0)
 			break;
 	return i;
 }
 
 /* "..." after the opening quote q. */
-static fo_qnode *parse_phrase(parser *p, const tok *q)
+static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 {
 	size_t n, i = closing_quote(p, q->end, &n);
 	fo_qnode *ph;
@@ -475,7 +253,7 @@ static fo_qnode *parse_phrase(parser *p, const tok *q)
 		return NULL;
 	}
 	p->i = i + n;
-	for (n = q->end; n < i && is_space(p->s[n]); n++)
+	for (n = q->end; n < i && fo_qlex_space(p->s[n]); n++)
 		;
 	if (n == i) {
 		notice(p, q->start, "ignored", "the phrase is empty");
@@ -523,7 +301,7 @@ static int is_url(const char *s, size_t len)
  * leading one (*lock is lock) and parts the word at an inner one (lo*ck
  * is lo ck, as Xapian's parser reads it, which finds only the joined
  * form lock): each notice says which. */
-static void stars_inside(parser *p, const tok *t)
+static void stars_inside(parser *p, const fo_qlexeme *t)
 {
 	static const char why[] = "a * completes the word before it only "
 	                          "(lock*), not inside or before one";
@@ -539,7 +317,7 @@ static void stars_inside(parser *p, const tok *t)
 		notice(p, i, "read as if a space were there", "%s", why);
 }
 
-static fo_qnode *word_node(parser *p, const tok *t)
+static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
 {
 	int url = !t->prefix && p->field == FO_FIELD_ANY &&
 	          is_url(p->s + t->start, t->end - t->start);
@@ -616,10 +394,10 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 /* "( )": nothing to group, so nothing to search; the ) is taken. */
 static int empty_brackets(parser *p, size_t lparen)
 {
-	tok t;
+	fo_qlexeme t;
 
-	peek(p, &t);
-	if (t.kind != T_RPAREN)
+	fo_qlex_peek(p->s, p->len, p->i, &t);
+	if (t.kind != FO_QT_RPAREN)
 		return 0;
 	take(p, &t);
 	notice(p, lparen, "ignored", "the brackets are empty");
@@ -644,18 +422,18 @@ static size_t bracket_end(const parser *p, size_t i)
 /* Whether a field's value starts at i: a word, a quote or a bracket. */
 static int value_at(const parser *p, size_t i)
 {
-	return !delim_at(p, i) || quote_at(p, i) ||
-	       (i < p->len && p->s[i] == '(');
+	return !fo_qlex_delim(p->s, p->len, i) ||
+	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
 }
 
 /* The value of field f, from vstart. */
-static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
+static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
 	size_t vend, qn, bad = 0;
 	char why[200];
-	tok v;
+	fo_qlexeme v;
 
 	if (!value_at(p, vstart)) {
 		notice(p, f->start, "ignored", "%.*s has no value",
@@ -664,8 +442,8 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 		return NULL;
 	}
 	p->i = vstart;
-	if (f->field == F_SITE || f->field == F_PUBLISHED ||
-	    f->field == F_YEAR) {
+	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
+	    f->field == FO_QF_YEAR) {
 		size_t q, i = 0, close = 0;
 
 		/* year:(2025 python: an unclosed ( is a slip; the value
@@ -675,7 +453,7 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 		    bracket_end(p, vstart) == vstart + 1) {
 			size_t at = vstart + 1;
 
-			while (at < p->len && is_space(p->s[at]))
+			while (at < p->len && fo_qlex_space(p->s[at]))
 				at++;
 			if (value_at(p, at) && p->s[at] != '(') {
 				notice(p, vstart, "ignored",
@@ -683,8 +461,8 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 				vstart = at;
 			}
 		}
-		q = quote_at(p, vstart);
-		vend = word_end(p, vstart);
+		q = fo_qlex_quote(p->s, p->len, vstart);
+		vend = fo_qlex_word_end(p->s, p->len, vstart);
 		p->i = vend;
 		/* year:(2025): one plain value in brackets is that value,
 		 * as Lucene reads field:(value) */
@@ -692,11 +470,11 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 		    (i = bracket_end(p, vstart)) > vstart + 1) {
 			size_t a = vstart + 1, b = i - 1;
 
-			while (a < b && is_space(p->s[a]))
+			while (a < b && fo_qlex_space(p->s[a]))
 				a++;
-			while (b > a && is_space(p->s[b - 1]))
+			while (b > a && fo_qlex_space(p->s[b - 1]))
 				b--;
-			if (a < b && word_end(p, a) == b) {
+			if (a < b && fo_qlex_word_end(p->s, p->len, a) == b) {
 				vstart = a;
 				vend = b;
 				p->i = i;
@@ -712,7 +490,7 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 			 * value, as company:"Red's is; the filter was
 			 * dropped (which widens the search) for "needs a
 			 * plain value", which --strict said of 2026 */
-			if (delim_at(p, vstart + q)) {
+			if (fo_qlex_delim(p->s, p->len, vstart + q)) {
 				notice(p, vstart, "ignored",
 				       "the quote is never closed");
 				p->i = vstart + q;
@@ -721,16 +499,16 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 			notice(p, vstart, "read the word after it as the value",
 			       "the quote is never closed");
 			vstart += q;
-			vend = word_end(p, vstart);
+			vend = fo_qlex_word_end(p->s, p->len, vstart);
 			p->i = vend;
 		}
 		if (close) {
 			p->i = i + close;
 			vstart += q;
 			vend = i;
-			while (vstart < vend && is_space(p->s[vstart]))
+			while (vstart < vend && fo_qlex_space(p->s[vstart]))
 				vstart++;
-			while (vend > vstart && is_space(p->s[vend - 1]))
+			while (vend > vstart && fo_qlex_space(p->s[vend - 1]))
 				vend--;
 		}
 		if (vend == vstart) {
@@ -747,24 +525,24 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 			       bracket ? ", not brackets" : "");
 			return NULL;
 		}
-		if (f->field == F_SITE)
+		if (f->field == FO_QF_SITE)
 			return site_node(p, f->start, p->s + vstart,
 			                 vend - vstart);
-		n = node(p, f->field == F_YEAR ? FO_Q_YEAR : FO_Q_DATE,
+		n = node(p, f->field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE,
 		         f->start);
 		if (n && fo_qdate_range(p->s + vstart, vend - vstart,
-		                        f->field == F_YEAR, n->lo, n->hi, &bad,
-		                        why, sizeof why) != 0)
+		                        f->field == FO_QF_YEAR, n->lo, n->hi,
+		                        &bad, why, sizeof why) != 0)
 			fail(p, vstart + bad, why);
 		return n;
 	}
-	p->field = (fo_qfield)f->field; /* F_TITLE.. match fo_qfield */
-	peek(p, &v);
-	if (v.kind == T_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
+	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
+	fo_qlex_peek(p->s, p->len, p->i, &v);
+	if (v.kind == FO_QT_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
-		v.kind = T_WORD;
-		if (delim_at(p, vstart)) {
+		v.kind = FO_QT_WORD;
+		if (fo_qlex_delim(p->s, p->len, vstart)) {
 			notice(p, v.start, "ignored", "the quote is never "
 			       "closed");
 			p->i = vstart;
@@ -773,18 +551,18 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 		notice(p, v.start, "read the word after it as the value",
 		       "the quote is never closed");
 	}
-	if (v.kind == T_QUOTE) {
+	if (v.kind == FO_QT_QUOTE) {
 		take(p, &v);
 		n = parse_phrase(p, &v);
-	} else if (v.kind == T_LPAREN && p->depth < MAX_DEPTH) {
+	} else if (v.kind == FO_QT_LPAREN && p->depth < MAX_DEPTH) {
 		take(p, &v);
 		if (empty_brackets(p, v.start))
 			goto done;
 		p->depth++;
 		n = parse_or(p);
 		p->depth--;
-		peek(p, &v);
-		if (v.kind == T_RPAREN)
+		fo_qlex_peek(p->s, p->len, p->i, &v);
+		if (v.kind == FO_QT_RPAREN)
 			take(p, &v);
 		else
 			notice(p, vstart, "read as if closed at the end",
@@ -792,9 +570,9 @@ static fo_qnode *field_value(parser *p, const tok *f, size_t vstart)
 	} else {
 		/* Any word, even AND or +x, is the value itself. */
 		memset(&v, 0, sizeof v);
-		v.kind = T_WORD;
+		v.kind = FO_QT_WORD;
 		v.start = vstart;
-		v.end = word_end(p, vstart);
+		v.end = fo_qlex_word_end(p->s, p->len, vstart);
 		v.wend = v.end;
 		while (v.wend > v.start && p->s[v.wend - 1] == '*')
 			v.wend--;
@@ -815,7 +593,7 @@ done:
 /* field:value. A sign before the value is the item's (title:-row is
  * -title:row): it is no part of the value, whose analysis drops it,
  * and dropped it made an exclusion a requirement (explore-p). */
-static fo_qnode *parse_field(parser *p, const tok *f)
+static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
 {
 	size_t v = f->end;
 	fo_qoccur sign = FO_OCCUR_DEFAULT;
@@ -849,11 +627,11 @@ static fo_qnode *parse_prim(parser *p)
 	fo_qnode *n = NULL;
 	size_t lparen;
 	char name[32];
-	tok t;
+	fo_qlexeme t;
 
-	peek(p, &t);
+	fo_qlex_peek(p->s, p->len, p->i, &t);
 	switch (t.kind) {
-	case T_LPAREN:
+	case FO_QT_LPAREN:
 		take(p, &t);
 		lparen = t.start;
 		if (p->depth >= MAX_DEPTH) {
@@ -871,8 +649,8 @@ static fo_qnode *parse_prim(parser *p)
 		p->depth++;
 		n = parse_or(p);
 		p->depth--;
-		peek(p, &t);
-		if (t.kind == T_RPAREN) {
+		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (t.kind == FO_QT_RPAREN) {
 			take(p, &t);
 		} else if (p->strict) {
 			notice(p, lparen, "", "a ( is never closed");
@@ -882,37 +660,30 @@ static fo_qnode *parse_prim(parser *p)
 			p->first_unclosed = lparen;
 		}
 		return n;
-	case T_QUOTE:
-		take(p, &t);
-		return parse_phrase(p, &t);
-	case T_FIELD:
-		take(p, &t);
-		return parse_field(p, &t);
-	case T_WORD:
-		take(p, &t);
-		return word_node(p, &t);
-	case T_STAR:
+	case FO_QT_QUOTE: take(p, &t); return parse_phrase(p, &t);
+	case FO_QT_FIELD: take(p, &t); return parse_field(p, &t);
+	case FO_QT_WORD: take(p, &t); return word_node(p, &t);
+	case FO_QT_STAR:
 		take(p, &t);
 		notice(p, t.start, "ignored", "a * needs a word before it");
 		return NULL;
-	case T_SIGN:
+	case FO_QT_SIGN:
 		take(p, &t);
 		notice(p, t.start, "ignored", "%s with no word after it",
 		       tok_name(p, &t, name, sizeof name));
 		return NULL;
-	case T_NEAR:
-	case T_AND:
-	case T_OR:
-	case T_NOT:
+	case FO_QT_NEAR:
+	case FO_QT_AND:
+	case FO_QT_OR:
+	case FO_QT_NOT:
 		take(p, &t);
 		notice(p, t.start, "ignored", "%s has nothing to its left",
 		       tok_name(p, &t, name, sizeof name));
 		return NULL;
-	case T_PLUS:
-	case T_MINUS:
-	case T_RPAREN:
-	case T_END:
-		break;
+	case FO_QT_PLUS:
+	case FO_QT_MINUS:
+	case FO_QT_RPAREN:
+	case FO_QT_END: break;
 	}
 	return NULL;
 }
@@ -933,9 +704,9 @@ static int nearable(const fo_qnode *n, const fo_qnode *first)
 	       n->occur == FO_OCCUR_DEFAULT;
 }
 
-static int is_sign(tkind k)
+static int is_sign(fo_qtkind k)
 {
-	return k == T_PLUS || k == T_MINUS || k == T_SIGN;
+	return k == FO_QT_PLUS || k == FO_QT_MINUS || k == FO_QT_SIGN;
 }
 
 /* n as a NEAR operand: a URL is its words there, as positions are the
@@ -949,10 +720,10 @@ static fo_qnode *near_operand(fo_qnode *n)
 
 /* Tokens that parse_prim reads as an item or skips as a stray one: an
  * operator, a sign before a word, a ) or the end is none of these. */
-static int starts_item(tkind k)
+static int starts_item(fo_qtkind k)
 {
-	return k == T_LPAREN || k == T_QUOTE || k == T_FIELD || k == T_WORD ||
-	       k == T_STAR || k == T_SIGN;
+	return k == FO_QT_LPAREN || k == FO_QT_QUOTE || k == FO_QT_FIELD ||
+	       k == FO_QT_WORD || k == FO_QT_STAR || k == FO_QT_SIGN;
 }
 
 /* The item right of a NEAR, past the stray ones parse_prim skips with a
@@ -965,10 +736,10 @@ static fo_qnode *near_right(parser *p)
 {
 	fo_qnode *right = NULL;
 	size_t at;
-	tok t;
+	fo_qlexeme t;
 
 	do {
-		peek(p, &t);
+		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (!starts_item(t.kind))
 			return NULL;
 		at = p->i;
@@ -981,31 +752,31 @@ static fo_qnode *parse_near(parser *p)
 {
 	fo_qnode *left = parse_prim(p), *right, *n = NULL;
 	char name[32];
-	tok t;
+	fo_qlexeme t;
 
 	for (;;) {
-		peek(p, &t);
+		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (is_sign(t.kind) && left) {
 			/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR
 			 * still joins (the sign took it away, leaving row
 			 * AND table: explore-r, explore-t) */
 			size_t at = p->i;
-			tok next = t;
+			fo_qlexeme next = t;
 
 			do {
 				p->i = next.end;
-				peek(p, &next);
+				fo_qlex_peek(p->s, p->len, p->i, &next);
 			} while (is_sign(next.kind));
 			p->i = at;
-			while (next.kind == T_NEAR && is_sign(t.kind)) {
+			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
 				take(p, &t);
 				notice(p, t.start, "ignored", "%c before %s",
 				       p->s[t.start],
 				       tok_name(p, &next, name, sizeof name));
-				peek(p, &t);
+				fo_qlex_peek(p->s, p->len, p->i, &t);
 			}
 		}
-		if (t.kind != T_NEAR || !left)
+		if (t.kind != FO_QT_NEAR || !left)
 			break;
 		take(p, &t);
 		if (t.bad_window)
@@ -1018,8 +789,8 @@ static fo_qnode *parse_near(parser *p)
 			       "right", tok_name(p, &t, name, sizeof name));
 			/* lock NEAR NEAR row: the second one joins, as the
 			 * second AND of lock AND AND row does */
-			peek(p, &t);
-			if (t.kind == T_NEAR)
+			fo_qlex_peek(p->s, p->len, p->i, &t);
+			if (t.kind == FO_QT_NEAR)
 				continue;
 			break;
 		}
@@ -1054,21 +825,21 @@ static fo_qnode *parse_near(parser *p)
 	return left;
 }
 
-static int ends_seq(tkind k)
+static int ends_seq(fo_qtkind k)
 {
-	return k == T_END || k == T_RPAREN || k == T_AND || k == T_OR ||
-	       k == T_NOT;
+	return k == FO_QT_END || k == FO_QT_RPAREN || k == FO_QT_AND ||
+	       k == FO_QT_OR || k == FO_QT_NOT;
 }
 
 static fo_qnode *parse_seq(parser *p)
 {
 	fo_qnode *seq = NULL, *first = NULL, *item;
 	fo_qoccur occur;
-	tok t;
+	fo_qlexeme t;
 
 	for (;;) {
-		peek(p, &t);
-		if (t.kind == T_RPAREN && p->skipped_open) {
+		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (t.kind == FO_QT_RPAREN && p->skipped_open) {
 			take(p, &t); /* closes a bracket skipped for depth */
 			p->skipped_open--;
 			continue;
@@ -1076,19 +847,20 @@ static fo_qnode *parse_seq(parser *p)
 		if (ends_seq(t.kind) || p->st != FOLIO_OK)
 			break;
 		occur = FO_OCCUR_DEFAULT;
-		if (t.kind == T_PLUS || t.kind == T_MINUS) {
-			tok next;
+		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
+			fo_qlexeme next;
 
 			take(p, &t);
-			peek(p, &next);
-			if (next.kind == T_PLUS || next.kind == T_MINUS ||
-			    next.kind == T_SIGN) {
+			fo_qlex_peek(p->s, p->len, p->i, &next);
+			if (next.kind == FO_QT_PLUS ||
+			    next.kind == FO_QT_MINUS ||
+			    next.kind == FO_QT_SIGN) {
 				/* +-x: the sign nearest the word applies */
 				notice(p, t.start, "ignored",
 				       "%c before another sign", p->s[t.start]);
 				continue;
 			}
-			if (ends_seq(next.kind) || next.kind == T_NEAR) {
+			if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
 				/* -NOT row is NOT row: the operator, not
 				 * the sign, says what it means (the sign
 				 * was dropped without a word: explore-p) */
@@ -1099,7 +871,8 @@ static fo_qnode *parse_seq(parser *p)
 				       tok_name(p, &next, name, sizeof name));
 				continue;
 			}
-			occur = t.kind == T_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+			occur =
+			    t.kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		}
 		item = parse_near(p);
 		if (!item)
@@ -1137,28 +910,28 @@ static fo_qnode *parse_not(parser *p)
 {
 	fo_qnode *left, *right, *n;
 	char name[32];
-	tok t, t2;
+	fo_qlexeme t, t2;
 
-	peek(p, &t);
-	left = t.kind == T_NOT ? NULL : parse_seq(p);
+	fo_qlex_peek(p->s, p->len, p->i, &t);
+	left = t.kind == FO_QT_NOT ? NULL : parse_seq(p);
 	for (;;) {
-		peek(p, &t);
-		if (t.kind != T_NOT)
+		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (t.kind != FO_QT_NOT)
 			break;
 		take(p, &t);
-		peek(p, &t2);
-		if (t2.kind == T_NOT || t2.kind == T_MINUS) {
+		fo_qlex_peek(p->s, p->len, p->i, &t2);
+		if (t2.kind == FO_QT_NOT || t2.kind == FO_QT_MINUS) {
 			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
 			take(p, &t2);
 			notice(p, t.start, "read as the words after them",
 			       "NOT %s cancel out",
 			       tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
-			peek(p, &t);
+			fo_qlex_peek(p->s, p->len, p->i, &t);
 			if (right)
 				left = left ? join(p, FO_Q_AND, left, right)
 				            : right;
-			else if (t.kind != T_NOT) /* NOT NOT NOT b: on */
+			else if (t.kind != FO_QT_NOT) /* NOT NOT NOT b: on */
 				notice(p, t2.start, "ignored",
 				       "%s has nothing "
 				       "to its right",
@@ -1185,15 +958,15 @@ static fo_qnode *parse_not(parser *p)
 	return left;
 }
 
-static fo_qnode *parse_bool(parser *p, tkind op, fo_qkind kind,
+static fo_qnode *parse_bool(parser *p, fo_qtkind op, fo_qkind kind,
                             fo_qnode *(*sub)(parser *))
 {
 	fo_qnode *left = sub(p), *right;
 	char name[32];
-	tok t;
+	fo_qlexeme t;
 
 	for (;;) {
-		peek(p, &t);
+		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind != op)
 			break;
 		take(p, &t);
@@ -1211,19 +984,19 @@ static fo_qnode *parse_bool(parser *p, tkind op, fo_qkind kind,
 
 static fo_qnode *parse_and(parser *p)
 {
-	return parse_bool(p, T_AND, FO_Q_AND, parse_not);
+	return parse_bool(p, FO_QT_AND, FO_Q_AND, parse_not);
 }
 
 static fo_qnode *parse_or(parser *p)
 {
-	return parse_bool(p, T_OR, FO_Q_OR, parse_and);
+	return parse_bool(p, FO_QT_OR, FO_Q_OR, parse_and);
 }
 
 /* The whole query: expressions, skipping stray closing brackets. */
 static fo_qnode *parse_top(parser *p)
 {
 	fo_qnode *root = NULL, *n, *seq = NULL;
-	tok t;
+	fo_qlexeme t;
 
 	for (;;) {
 		n = parse_or(p);
@@ -1237,8 +1010,8 @@ static fo_qnode *parse_top(parser *p)
 			}
 			add_kid(p, seq, n);
 		}
-		peek(p, &t);
-		if (t.kind == T_END || p->st != FOLIO_OK)
+		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (t.kind == FO_QT_END || p->st != FOLIO_OK)
 			break;
 		take(p, &t); /* only a ) can be left here */
 		notice(p, t.start, "ignored", "a ) without its (");
@@ -1256,7 +1029,7 @@ static size_t limit_of(const parser *p, int *by_words)
 
 	*by_words = 0;
 	while (i < p->len) {
-		while (i < p->len && is_space(p->s[i]))
+		while (i < p->len && fo_qlex_space(p->s[i]))
 			i++;
 		if (i == p->len)
 			break;
@@ -1264,12 +1037,13 @@ static size_t limit_of(const parser *p, int *by_words)
 			*by_words = 1;
 			return i;
 		}
-		while (i < p->len && !is_space(p->s[i]))
+		while (i < p->len && !fo_qlex_space(p->s[i]))
 			i++;
 	}
 	if (p->len <= FO_QUERY_MAX_BYTES)
 		return p->len;
-	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !is_space(p->s[cut]); cut--)
+	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_qlex_space(p->s[cut]);
+	     cut--)
 		;
 	if (cut == 0)
 		for (cut = FO_QUERY_MAX_BYTES;
@@ -1301,7 +1075,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (limit < p.len) {
 		size_t from = limit; /* the first byte left out that shows */
 
-		while (from < p.len && is_space(p.s[from]))
+		while (from < p.len && fo_qlex_space(p.s[from]))
 			from++;
 		p.len = limit;
 		if (by_words)

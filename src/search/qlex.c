@@ -1,0 +1,207 @@
+/*
+ * qlex.c: the query language's lexer (qlex.h): operators, signs,
+ * brackets, quotes, field names and words, each with its byte span.
+ */
+#include "search/qlex.h"
+
+#include "util/ascii.h"
+
+#include <string.h>
+
+/* NEAR without /n: within 10 words, as in Xapian and FTS5. */
+#define NEAR_DEFAULT 10
+#define NEAR_MAX     1000
+
+static const struct {
+	const char *name;
+	int field;
+} fields[] = {
+	{ "title", FO_QF_TITLE },         { "company", FO_QF_COMPANY },
+	{ "author", FO_QF_AUTHOR },       { "type", FO_QF_TYPE },
+	{ "topic", FO_QF_TOPIC },         { "site", FO_QF_SITE },
+	{ "published", FO_QF_PUBLISHED }, { "date", FO_QF_PUBLISHED },
+	{ "year", FO_QF_YEAR },
+};
+
+int fo_qlex_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+/* Length of a quote character at i: ", the curly quotes U+201C/D, the
+ * low quote U+201E that opens a German phrase („free threaded“) or a
+ * guillemet U+00AB/BB («free threaded»). Any of them closes a phrase
+ * any opened, as typed quotes rarely pair as typography would. */
+size_t fo_qlex_quote(const char *s, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)s + i;
+
+	if (u[0] == '"')
+		return 1;
+	if (i + 1 < len && u[0] == 0xC2 && (u[1] == 0xAB || u[1] == 0xBB))
+		return 2;
+	if (i + 2 < len && u[0] == 0xE2 && u[1] == 0x80 &&
+	    (u[2] == 0x9C || u[2] == 0x9D || u[2] == 0x9E))
+		return 3;
+	return 0;
+}
+
+/* Whether a word ends before i. */
+int fo_qlex_delim(const char *s, size_t len, size_t i)
+{
+	return i >= len || fo_qlex_space(s[i]) || s[i] == '(' || s[i] == ')' ||
+	       fo_qlex_quote(s, len, i);
+}
+
+size_t fo_qlex_word_end(const char *s, size_t len, size_t i)
+{
+	while (!fo_qlex_delim(s, len, i))
+		i++;
+	return i;
+}
+
+int fo_qlex_same(const char *s, size_t start, size_t end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return end - start == n && memcmp(s + start, w, n) == 0;
+}
+
+static int field_named(const char *s, size_t start, size_t end)
+{
+	size_t i, k, n = end - start;
+
+	for (k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+		if (strlen(fields[k].name) != n)
+			continue;
+		for (i = 0; i < n; i++) {
+			char c = s[start + i];
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			if (c != fields[k].name[i])
+				break;
+		}
+		if (i == n)
+			return fields[k].field;
+	}
+	return 0;
+}
+
+void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
+{
+	size_t e, q;
+
+	while (i < len && fo_qlex_space(s[i]))
+		i++;
+	memset(t, 0, sizeof *t);
+	t->start = i;
+	if (i >= len) {
+		t->kind = FO_QT_END;
+		t->end = i;
+		return;
+	}
+	if ((q = fo_qlex_quote(s, len, i)) != 0) {
+		t->kind = FO_QT_QUOTE;
+		t->end = i + q;
+		return;
+	}
+	if (s[i] == '(' || s[i] == ')') {
+		t->kind = s[i] == '(' ? FO_QT_LPAREN : FO_QT_RPAREN;
+		t->end = i + 1;
+		return;
+	}
+	if (s[i] == '+' || s[i] == '-' || s[i] == '!') {
+		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
+		 * !b is -b, as in Lucene's syntax (a && !b) */
+		t->kind =
+		    i + 1 >= len || fo_qlex_space(s[i + 1]) || s[i + 1] == ')'
+		        ? FO_QT_SIGN
+		    : s[i] == '+' ? FO_QT_PLUS
+		                  : FO_QT_MINUS;
+		t->end = i + 1;
+		return;
+	}
+	e = fo_qlex_word_end(s, len, i);
+	t->end = e;
+	/* field:value (the colon directly after a known name) */
+	for (q = i; q < e && ((s[q] >= 'a' && s[q] <= 'z') ||
+	                      (s[q] >= 'A' && s[q] <= 'Z'));
+	     q++)
+		;
+	if (q < e && s[q] == ':' && (t->field = field_named(s, i, q))) {
+		t->kind = FO_QT_FIELD;
+		t->end = q + 1;
+		return;
+	}
+	if (fo_qlex_same(s, i, e, "AND") || fo_qlex_same(s, i, e, "&&")) {
+		t->kind = FO_QT_AND;
+	} else if (fo_qlex_same(s, i, e, "OR") || fo_qlex_same(s, i, e, "||")) {
+		t->kind = FO_QT_OR;
+	} else if (fo_qlex_same(s, i, e, "NOT")) {
+		t->kind = FO_QT_NOT;
+	} else if (fo_qlex_same(s, i, e, "NEAR") ||
+	           (e - i >= 5 && memcmp(s + i, "NEAR/", 5) == 0)) {
+		unsigned long n = NEAR_DEFAULT;
+		size_t k;
+
+		t->kind = FO_QT_NEAR;
+		t->bad_window = NULL;
+		if (e - i > 5) {
+			/* NEAR/n: a whole number of words, 1 (adjacent) to
+			 * NEAR_MAX; anything else is read as well as it can
+			 * be, with a notice */
+			n = 0;
+			for (k = i + 5; k < e && s[k] >= '0' && s[k] <= '9';
+			     k++)
+				if (n <= NEAR_MAX)
+					n = n * 10 +
+					    (unsigned long)(s[k] - '0');
+			if (k < e && k > i + 5 && n >= 1 && n <= NEAR_MAX &&
+			    (fo_ascii_is_alpha((unsigned char)s[k]) ||
+			     s[k] == '_' || (unsigned char)s[k] >= 0x80)) {
+				/* NEAR/3GIL: the number, then a word */
+				t->end = k;
+				t->bad_window = "has a word right after its "
+				                "number";
+				t->bad_read = "read as if a space were there";
+			} else if (k < e) {
+				n = NEAR_DEFAULT;
+				t->bad_window = "needs a whole number of words "
+				                "after the /";
+				t->bad_read = "read as NEAR/10";
+			} else if (n == 0) {
+				n = 1;
+				t->bad_window =
+				    "is at least 1 (adjacent words)";
+				t->bad_read = "read as NEAR/1";
+			} else if (n > NEAR_MAX) {
+				n = NEAR_MAX;
+				t->bad_window = "is at most 1000 words";
+				t->bad_read = "read as NEAR/1000";
+			}
+		} else if (e - i == 5) {
+			t->bad_window = "needs a whole number of words after "
+			                "the /";
+			t->bad_read = "read as NEAR/10";
+		}
+		t->window = (unsigned)n;
+	} else {
+		t->kind = FO_QT_WORD;
+	}
+	if (t->kind == FO_QT_WORD) {
+		size_t star_end = e;
+
+		/* the punctuation of the sentence after a prefix: lock*. */
+		while (star_end > i && strchr(".,;:!?", s[star_end - 1]))
+			star_end--;
+		if (star_end == e || star_end == i || s[star_end - 1] != '*')
+			star_end = e;
+		t->wend = star_end;
+		while (t->wend > i && s[t->wend - 1] == '*')
+			t->wend--;
+		t->prefix = t->wend < star_end;
+		if (t->wend == i)
+			t->kind = FO_QT_STAR;
+	}
+}
