@@ -32,15 +32,17 @@ void print_json(FILE *f, folio_db *db, const char *query,
 void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 
-/* search and similar with --json answer every run with one object: a
- * run that failed before it could (bad usage) prints the error object,
- * with the message cli_error printed last, unless one was printed. */
+/* search, similar and stats with --json answer every run with one
+ * object: a run that failed before it could (bad usage) prints the error
+ * object, with the message cli_error printed last, unless one was
+ * printed (cli_usage_json; with "query": null where the command's
+ * objects carry a query). */
 const char *cli_last_error(void);
 
 /* "folio: WHAT with: folio index --db DIR corpus/" on stderr, DIR quoted
  * for a POSIX shell where it must be. */
 void cli_advise_index(const char *what, const char *dir);
-void cli_usage_json(int argc, char **argv, int code);
+void cli_usage_json(int argc, char **argv, int code, int with_query);
 
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */

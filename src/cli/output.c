@@ -288,7 +288,7 @@ void print_stats_error_json(const char *message, folio_status st)
 	print_error_fields(message, 0, st);
 }
 
-void cli_usage_json(int argc, char **argv, int code)
+void cli_usage_json(int argc, char **argv, int code, int with_query)
 {
 	/* options whose value is the next argument: --db --json names a
 	 * directory called --json */
@@ -305,11 +305,15 @@ void cli_usage_json(int argc, char **argv, int code)
 			i++;
 			continue;
 		}
-		if (strcmp(argv[i], "--json") == 0) {
+		if (strcmp(argv[i], "--json") != 0)
+			continue;
+		if (with_query)
 			print_error_json(NULL, cli_last_error(), 0,
 			                 FOLIO_ERROR_INVALID);
-			return;
-		}
+		else
+			print_stats_error_json(cli_last_error(),
+			                       FOLIO_ERROR_INVALID);
+		return;
 	}
 }
 

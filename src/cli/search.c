@@ -352,7 +352,7 @@ int cmd_search(int argc, char **argv)
 	if (code == EXIT_NONE && dir && !n_remotes)
 		print_if_empty(db, dir);
 done:
-	cli_usage_json(argc, argv, code);
+	cli_usage_json(argc, argv, code, 1);
 	folio_results_free(r);
 	folio_db_close(db);
 	free(errmsg);

@@ -90,7 +90,7 @@ int cmd_similar(int argc, char **argv)
 	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
 	                                                         : EXIT_NONE;
 done:
-	cli_usage_json(argc, argv, code);
+	cli_usage_json(argc, argv, code, 1);
 	folio_results_free(r);
 	folio_db_close(db);
 	free(errmsg);

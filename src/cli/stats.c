@@ -103,14 +103,14 @@ int cmd_stats(int argc, char **argv)
 		}
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
 			if (rc < 0)
-				return EXIT_ERROR;
+				goto done;
 			db_flag = value;
 		} else if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
 		} else {
 			cli_error("unknown argument %s (try 'folio stats --help')",
 			          argv[i]);
-			return EXIT_ERROR;
+			goto done;
 		}
 	}
 	dir = cli_db_path(db_flag);
@@ -134,6 +134,7 @@ int cmd_stats(int argc, char **argv)
 		print_text_stats(dir, &s);
 	code = 0;
 done:
+	cli_usage_json(argc, argv, code, 0);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

@@ -75,6 +75,10 @@ run "$FOLIO" stats --db "$TMP/none" --json
 expect_eq "2|not found|no index at $TMP/none" \
 	"$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["error"], d["message"], sep="|")' <<<"$out")"
 
+begin "folio stats --json with an unknown option is an error object too, wherever --json is"
+run "$FOLIO" stats --db "$TMP/index" --bogus --json
+expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown argument --bogus (try 'folio stats --help')\"}|folio: unknown argument --bogus (try 'folio stats --help')" "$rc|$out|$err"
+
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
 run "$FOLIO" search --db "$TMP/index" --json "$q"
