@@ -535,10 +535,10 @@ def test_check_reports_a_damaged_table(sample, tmp_path):
     with folio.Index(damaged) as ix:
         report = ix.check()
     assert report.problems > 0 and not report
-    # Which check of the block trips first depends on the bytes that
-    # were there (the index's terms).
+    # The finding names the table's file; which check of the block trips
+    # first depends on the bytes that were there (the index's terms).
     assert report.problems == 1
-    assert report.message.startswith("DatabaseError: Block 0")
+    assert report.message.startswith("%s: DatabaseError: Block 0" % table)
 
 
 def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
