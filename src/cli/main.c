@@ -6,24 +6,25 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: folio <command> [options]\n"
-	"\n"
-	"Full-text search over technical post summaries.\n"
-	"\n"
-	"commands:\n"
-	"  index [PATH...]   index topic pages (*.md) and JSON Lines (*.jsonl)\n"
-	"                    from files or directories (default: corpus/)\n"
-	"  search QUERY...   search the index, best matches first\n"
-	"  stats             describe the index (--json for JSON)\n"
-	"  check             verify the index\n"
-	"  similar URL       the posts most like an indexed post\n"
-	"\n"
-	"The index lives in --db DIR, else $FOLIO_INDEX, else ./index.\n"
-	"Run 'folio COMMAND --help' for a command's options.\n"
-	"\n"
-	"options:\n"
-	"  -h, --help        show this help\n"
-	"  --version         show the version\n";
+    "usage: folio <command> [options]\n"
+    "\n"
+    "Full-text search over technical post summaries.\n"
+    "\n"
+    "commands:\n"
+    "  index [PATH...]   index topic pages (*.md) and JSON Lines (*.jsonl)\n"
+    "                    from files or directories (default: corpus/)\n"
+    "  search QUERY...   search the index, best matches first\n"
+    "  stats             describe the index (--json for JSON)\n"
+    "  check             verify the index\n"
+    "  similar URL       the posts most like an indexed post\n"
+    "\n"
+    "The index lives in --db DIR, else $FOLIO_INDEX, else ./index.\n"
+    "Run 'folio COMMAND --help' (or 'folio help COMMAND') for a command's\n"
+    "options.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help        show this help\n"
+    "  --version         show the version\n";
 
 /* Run command cmd with its own arguments (argv[0] is its name). */
 static int run(const char *cmd, int argc, char **argv)

@@ -15,7 +15,7 @@ static const char usage[] =
     "Search the index. The arguments are joined into one query:\n"
     "\n"
     "  free words        one or two words must all match; longer queries\n"
-    "                    rank posts by how many words they match\n"
+    "                    find posts with any of them, ranked by BM25\n"
     "  \"exact phrase\"    the words in this order, in these forms\n"
     "  a NEAR b          within 10 words (NEAR/n: within n)\n"
     "  a AND b, a OR b, a NOT b, +must, -exclude, (brackets), prefix*\n"

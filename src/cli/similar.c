@@ -35,20 +35,27 @@ int cmd_similar(int argc, char **argv)
 	folio_db *db = NULL;
 	folio_results *r = NULL;
 	char *errmsg = NULL;
-	int i, rc, json = 0, code = EXIT_ERROR;
+	int i, rc, json = 0, dashes = 0, code = EXIT_ERROR;
 	folio_status st;
 
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+		/* -- ends the options, as for index and search (folio.1):
+		 * what follows it is the URL, whatever it starts with */
+		if (!dashes && strcmp(argv[i], "--") == 0) {
+			dashes = 1;
+			continue;
+		}
+		if (!dashes && (strcmp(argv[i], "-h") == 0 ||
+		                strcmp(argv[i], "--help") == 0)) {
 			fputs(usage, stdout);
 			return 0;
 		}
-		if (!query_only(argv[i]) &&
+		if (!dashes && !query_only(argv[i]) &&
 		    (rc = cli_search_option(argc, argv, &i, &so, &db_flag,
 		                            &json)) != 0) {
 			if (rc < 0)
 				goto done;
-		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
+		} else if (!dashes && argv[i][0] == '-' && argv[i][1] == '-') {
 			cli_error("unknown option %s (try 'folio similar --help')",
 			          argv[i]);
 			goto done;

@@ -239,6 +239,12 @@ expect_eq "2|folio: unknown option --strict (try 'folio similar --help')" "$rc|$
 run "$FOLIO" similar --db "$TMP/index" --any "$NVIDIA"
 expect_eq "2" "$rc"
 
+begin "folio similar: -- ends the options, as for the other commands (the URL after it)"
+run "$FOLIO" similar --db "$TMP/index" --json -- "$NVIDIA"
+expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
+run "$FOLIO" similar --db "$TMP/index" -- "$NVIDIA" "$META"
+expect_eq "2|folio: similar takes one URL (try 'folio similar --help')" "$rc|$err"
+
 begin "folio similar --limit 0 counts the similar posts, and finding some is exit 0"
 run "$FOLIO" similar --db "$TMP/index" --limit 0 "$NVIDIA"
 expect_eq "0|posts match" "$rc|$(grep -o 'posts* match' <<<"$out")"

@@ -211,6 +211,12 @@ similar
 --sort
 newest" "$comp"
 
+begin "folio help COMMAND completes the commands in bash and in zsh alike"
+bash_help=$(bash -c 'source "$1/completions/folio.bash"; COMP_WORDS=(folio help ""); COMP_CWORD=2
+	COMPREPLY=(); _folio; printf "%s\n" "${COMPREPLY[*]}"' _ "$SRC")
+zsh_help=$(sed -n '/^\thelp)$/,/;;/p' "$SRC/completions/_folio" | grep -o '1:command:([a-z ]*)')
+expect_eq "index search similar stats check|1:command:(index search similar stats check)" "$bash_help|$zsh_help"
+
 begin "bash and zsh completions offer every command and option the help lists"
 unoffered=""
 for cmd in $commands; do

@@ -51,7 +51,7 @@ static folio_status add_docs(int n, const char *terms)
  * the text), as the query found nothing; "" when there is none. */
 static const char *suggest(const char *query, const char *prefix)
 {
-	static char got[128];
+	static char got[sizeof "error: " + sizeof((fo_xerr *)0)->msg];
 	fo_qword w;
 	fo_xerr err = { "" };
 	char *out = NULL;
