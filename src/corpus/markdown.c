@@ -61,6 +61,7 @@ typedef struct fo_md {
 	const char *guess[FO_MD_NF];
 	size_t guess_n[FO_MD_NF];
 	unsigned guess_line[FO_MD_NF];
+	const char *last_close; /* the page's last "-->", or NULL */
 } fo_md;
 
 /* The line at pos, without its line ending, in (*s, *n); returns where the
@@ -176,6 +177,59 @@ static int fo_md_skip_fence(const char *buf, size_t len, const char *s,
 
 	if (!fo_md_fence_open(s, n, &mark) ||
 	    !(end = fo_md_fence_end(buf, len, next, mark, &lines)))
+		return 0;
+	*pos = end;
+	*lineno += lines;
+	return 1;
+}
+
+/*
+ * HTML comments (CommonMark 0.30, 4.6, kind 2): a line that starts with
+ * "<!--" (indented at most three spaces) opens a block that runs to the
+ * line holding "-->", that line included; a reader of the page sees none
+ * of it, and an editor comments a post out to hide it. A comment that no
+ * line closes is read as text (CommonMark would hide the rest of the
+ * page), so that a stray "<!--" cannot hide every later post. Where the
+ * comment opened by the line (s, n) ending at
+ * next ends: the start of the line after its closing one, counting the
+ * lines it spans in *lines; 0 when it is no comment or none closes it.
+ */
+static size_t fo_md_comment_end(const fo_md *st, const char *buf, size_t len,
+                                const char *s, size_t n, size_t next,
+                                unsigned *lines)
+{
+	size_t i = 0, pos = next;
+	unsigned k = 1;
+
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	/* the page's last "-->" tells at once whether any line closes it:
+	 * a page of stray "<!--" lines takes no quadratic time */
+	if (n - i < 4 || memcmp(s + i, "<!--", 4) != 0 || !st->last_close ||
+	    st->last_close < s)
+		return 0;
+	while (!fo_memmem(s, n, "-->")) {
+		if (pos >= len)
+			return 0;
+		pos = fo_md_line(buf, len, pos, &s, &n);
+		k++;
+	}
+	*lines = k;
+	return pos;
+}
+
+/* If the line (s, n) ending at next opens a closed fenced block or HTML
+ * comment, move *pos past it, *lineno by its lines, and return 1. */
+static int fo_md_skip_block(const fo_md *st, const char *buf, size_t len,
+                            const char *s, size_t n, size_t next, size_t *pos,
+                            unsigned *lineno)
+{
+	unsigned lines;
+	size_t end;
+
+	if (fo_md_skip_fence(buf, len, s, n, next, pos, lineno))
+		return 1;
+	if (!(end = fo_md_comment_end(st, buf, len, s, n, next, &lines)))
 		return 0;
 	*pos = end;
 	*lineno += lines;
@@ -370,6 +424,26 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 	return 0;
 }
 
+/* Where an inline HTML comment ("<!-- ... -->", which a reader does not
+ * see) that starts at s[i] ends, or 0 when it is none or the scan budget
+ * runs out: the text is then what a reader sees. */
+static size_t fo_md_inline_comment(const char *s, size_t n, size_t i,
+                                   size_t *budget)
+{
+	size_t j;
+
+	if (n - i < 4 || memcmp(s + i, "<!--", 4) != 0)
+		return 0;
+	for (j = i + 2; j + 3 <= n; j++) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		if (memcmp(s + j, "-->", 3) == 0)
+			return j + 3;
+	}
+	return 0;
+}
+
 /* Append the visible text of inline markdown s[0..n) to out. */
 static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
                          size_t *budget)
@@ -412,6 +486,11 @@ static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
 				fo_buf_append(out, s + i, r - i);
 			}
 			i = r;
+			continue;
+		}
+		if (c == '<' &&
+		    (next = fo_md_inline_comment(s, n, i, budget))) {
+			i = next;
 			continue;
 		}
 		if (c == '&' && (next = fo_md_entity(out, s, n, i)) != 0) {
@@ -620,9 +699,16 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	/* The metadata list comes first (blank lines before it are skipped);
 	 * whatever follows it is the summary. */
 	while (pos < n) {
-		size_t next = fo_md_line(b, n, pos, &s, &ln);
+		size_t next = fo_md_line(b, n, pos, &s, &ln), end;
 		unsigned mark, lines;
 
+		/* A comment is nothing, wherever it is; in code it is code. */
+		if (!fence &&
+		    (end = fo_md_comment_end(st, b, n, s, ln, next, &lines))) {
+			pos = end;
+			at += lines;
+			continue;
+		}
 		/* A fence's own lines are markup; its code is summary text. */
 		if (fence ? fo_md_fence_closes(s, ln, fence)
 		          : fo_md_fence_open(s, ln, &mark) &&
@@ -820,6 +906,9 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	memset(&st, 0, sizeof(st));
 	st.file = file;
 	st.sink = sink;
+	for (f = len; f >= 3 && !st.last_close; f--)
+		if (memcmp(buf + f - 3, "-->", 3) == 0)
+			st.last_close = buf + f - 3;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	pos = fo_md_front_matter(&st, buf, len, pos, &lineno);
@@ -830,7 +919,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 		size_t n, tn, next = fo_md_line(buf, len, pos, &s, &n);
 		int level;
 
-		if (fo_md_skip_fence(buf, len, s, n, next, &pos, &lineno))
+		if (fo_md_skip_block(&st, buf, len, s, n, next, &pos, &lineno))
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
 
@@ -844,8 +933,8 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			lineno++;
 			while (pos < len) {
 				next = fo_md_line(buf, len, pos, &s, &n);
-				if (fo_md_skip_fence(buf, len, s, n, next, &pos,
-				                     &lineno))
+				if (fo_md_skip_block(&st, buf, len, s, n, next,
+				                     &pos, &lineno))
 					continue;
 				level = fo_md_heading(s, n, &t, &tn);
 				if (level >= 1 && level <= 3)

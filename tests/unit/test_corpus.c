@@ -490,6 +490,40 @@ static void test_corpus__md_a_fence_never_spans_posts(void)
 	assert_str("Example:\n\nmake", posts[1].summary);
 }
 
+/* An editor hides a post by commenting it out: a reader of the page no
+ * longer sees it, so neither does the index. The comment's lines are no
+ * summary text either, and a comment that nothing closes is text, so that
+ * a stray "<!--" cannot hide the rest of the page. */
+static void test_corpus__md_html_comments_hide_what_they_hold(void)
+{
+	assert_ok(md("# T\n"                                    /* 1 */
+	             "### [A](u1)\n- Company: ACME\n\n"         /* 2-4 */
+	             "First.\n\n"                               /* 5-6 */
+	             "<!--\n"                                   /* 7 */
+	             "### [Hidden](u2)\n- Company: Gone\n\n"    /* 8-10 */
+	             "Hidden summary.\n"                        /* 11 */
+	             "-->\n\n"                                  /* 12-13 */
+	             "### [B](u3)\n"                            /* 14 */
+	             "<!-- Type: to do -->\n"                   /* 15 */
+	             "- Company: B Corp\n\n"                    /* 16-17 */
+	             "Second, <!-- a note --> seen.\n"          /* 18 */
+	             "  <!-- one line -->\n"                    /* 19 */
+	             "More.\n"                                  /* 20 */
+	             "### [C](u4)\n- Published: Sep 31, 2026\n" /* 21-22 */
+	             "\nC.\n<!-- never closed\n")) /* 23-25 */;
+	assert_int(3, n_posts + n_problems);
+	assert_int(2, n_posts);
+	assert_str("u1", posts[0].url);
+	assert_str("First.", posts[0].summary);
+	assert_str("u3", posts[1].url);
+	assert_int(14, posts[1].line);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Second,  seen. More.", posts[1].summary);
+	/* the lines after a comment are counted right */
+	assert_int(1, n_problems);
+	assert_int(22, problems[0].line);
+}
+
 static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 {
 	assert_ok(md("# T\n"
@@ -1053,6 +1087,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
+	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
