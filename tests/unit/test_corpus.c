@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_REC 64
 
@@ -477,6 +478,36 @@ static void test_corpus__md_fenced_code_is_summary_text(void)
 	assert_str("u2", posts[1].url);
 	assert_int(1, n_problems);
 	assert_int(22, problems[0].line);
+}
+
+/* A fence that nothing closes made the parser look for its closing line
+ * to the next post's heading, again for each such fence: 20,000 lines of
+ * "```sh" (120 KB) took 7 s a parse, and a few megabytes took hours. */
+static void test_corpus__md_unclosed_fences_take_linear_time(void)
+{
+	static const char head[] = "# T\n### [A](u1)\n\nS.\n";
+	static const char fence[] = "```sh\n";
+	size_t i, n = 0, lines = 60000;
+	char *text = malloc(sizeof head + lines * (sizeof fence - 1));
+	clock_t t0;
+	double seconds;
+
+	assert_true(text != NULL);
+	memcpy(text, head, sizeof head - 1);
+	n = sizeof head - 1;
+	for (i = 0; i < lines; i++, n += sizeof fence - 1)
+		memcpy(text + n, fence, sizeof fence - 1);
+	/* in a post's summary, then on a page without posts */
+	t0 = clock();
+	assert_ok(parse_n(0, text, n));
+	assert_int(1, n_posts);
+	assert_ok(parse_n(0, text + sizeof head - 1, n - (sizeof head - 1)));
+	assert_int(0, n_posts + n_problems);
+	seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	free(text);
+	if (seconds > 2.0)
+		fprintf(stderr, "  %.1f s\n", seconds);
+	assert_true(seconds <= 2.0);
 }
 
 static void test_corpus__md_a_fence_never_spans_posts(void)
@@ -1087,6 +1118,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
+	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_problems),
