@@ -576,7 +576,7 @@ static int fo_md_problem(fo_md *st, unsigned line, char *url)
 static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 {
 	const char *colon = memchr(s, ':', n), *key = s, *val;
-	size_t kn, vn, f, k;
+	size_t kn, vn, f, k, m, e;
 	char low[FO_EDIT_MAX_LEN];
 
 	/* "Company [ACME](https://...)": the colon is the URL's, no key's;
@@ -590,6 +590,22 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 	if (colon)
 		kn = (size_t)(colon - s);
 	fo_text_trim(&key, &kn);
+	/* "**Company:** ACME", "*Type*: News": emphasis is no part of the
+	 * key, and one closed after the colon none of the value */
+	for (m = 0;
+	     m < kn && (key[0] == '*' || key[0] == '_') && key[m] == key[0];
+	     m++)
+		;
+	if (m) {
+		for (e = 0; e < kn - m && key[kn - 1 - e] == key[0]; e++)
+			;
+		if (!e && colon && vn >= m && memcmp(val, key, m) == 0) {
+			val += m;
+			vn -= m;
+		}
+		key += m;
+		kn -= m + e;
+	}
 	if (kn > sizeof low)
 		return;
 	for (k = 0; k < kn; k++)

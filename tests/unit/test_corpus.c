@@ -596,6 +596,33 @@ static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 	assert_str("2026-09-02", posts[3].published);
 }
 
+/* Editors bold the keys of a field list: the key is still the field's,
+ * whichever side of the colon its emphasis closes. */
+static void test_corpus__md_emphasised_field_keys(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- **Company:** [ACME](https://acme.example)\n"
+	             "- **Published**: Sep 14, 2026\n"
+	             "- *Type*: News\n"
+	             "- __Author:__ Ann\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "- **Company** [B Corp](https://b.example)\n"
+	             "- **Reading time:** 5 min\n"
+	             "- Type: **Deep dive**\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("Ann", posts[0].author);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Deep dive", posts[1].type);
+	assert_str(NULL, posts[1].published);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -1121,6 +1148,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
+	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
