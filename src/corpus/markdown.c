@@ -572,8 +572,11 @@ static int fo_md_problem(fo_md *st, unsigned line, char *url)
 	return FOLIO_OK;
 }
 
-/* One "- Key: value" line of a post's metadata list. */
-static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
+/* One "- Key: value" line of a post's metadata list. Only a field's own
+ * key that the post lacks is taken when only_new is set (a list item
+ * after a blank line): 1 when the line was taken. */
+static int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line,
+                      int only_new)
 {
 	const char *colon = memchr(s, ':', n), *key = s, *val;
 	size_t kn, vn, f, k, m, e;
@@ -607,7 +610,7 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 		kn -= m + e;
 	}
 	if (kn > sizeof low)
-		return;
+		return !only_new;
 	for (k = 0; k < kn; k++)
 		low[k] = fo_ascii_lower((unsigned char)key[k]);
 	for (f = 0; f < FO_MD_NF; f++) {
@@ -615,11 +618,15 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 		unsigned d = fo_edit_distance(low, kn, name, strlen(name), 1);
 
 		if (d == 0 && colon) {
+			if (only_new && st->field_line[f])
+				return 0;
 			fo_md_text(&st->field[f], val, vn);
 			st->present[f] = st->field[f].len > 0;
 			st->field_line[f] = line;
-			return;
+			return 1;
 		}
+		if (only_new)
+			continue;
 		/* A typo of a field's key (Publised, Compnay, Authors) or a
 		 * key without its colon would silently cost the post the
 		 * field: it stands in for the field if the post lacks it
@@ -630,6 +637,7 @@ static void fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line)
 			st->guess_line[f] = line;
 		}
 	}
+	return !only_new;
 }
 
 /* Fill each field the post lacks from its guess, if any; a date only if
@@ -663,7 +671,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	const char *s, *t, *dest;
 	size_t pos, ln, tn, dn, bad, ts, te, ds, de, k, f;
 	size_t budget = FO_MD_UNLIMITED;
-	int phase = 0, para = 0, rc = FOLIO_OK;
+	int phase = 0, para = 0, gap = 0, rc = FOLIO_OK;
 	unsigned at = line, problem_line = line; /* the line being read */
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	const char *topic = NULL;
@@ -775,15 +783,18 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		fo_text_trim(&s, &ln);
 		if (phase < 2) {
 			if (!ln) {
-				if (phase == 1)
-					phase = 2;
+				gap = phase == 1;
 				continue;
 			}
-			if (ln >= 2 && (s[0] == '-' || s[0] == '*' ||
-			                s[0] == '+') &&
-			    (s[1] == ' ' || s[1] == '\t')) {
+			/* After a blank line (a loose list) an item still
+			 * gives a field the post lacks; any other line is the
+			 * summary's. */
+			if (ln >= 2 &&
+			    (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+			    (s[1] == ' ' || s[1] == '\t') &&
+			    fo_md_meta(st, s + 2, ln - 2, at, gap)) {
 				phase = 1;
-				fo_md_meta(st, s + 2, ln - 2, at);
+				gap = 0;
 				continue;
 			}
 			phase = 2;

@@ -623,6 +623,46 @@ static void test_corpus__md_emphasised_field_keys(void)
 	assert_str(NULL, posts[1].published);
 }
 
+/* A blank line between two fields (a "loose" list) cost the post every
+ * field after it, which went into the summary. A list item after a blank
+ * line still gives a field the post lacks; any other line, or a field
+ * the post has, starts the summary. */
+static void test_corpus__md_a_blank_line_in_the_field_list(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- Company: ACME\n"
+	             "\n"
+	             "- Published: Sep 14, 2026\n"
+	             "\n\n"
+	             "* **Type:** News\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "- Company: B Corp\n"
+	             "\n"
+	             "- Company: a point of the summary\n"
+	             "- Published: Sep 1, 2026\n"
+	             "\nMore.\n"
+	             "### [C](https://x/c)\n"
+	             "- Company: C Corp\n"
+	             "\n"
+	             "- Reading time: 5 min\n"
+	             "- Type: News\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("S.", posts[0].summary);
+	assert_str("B Corp", posts[1].company);
+	assert_str(NULL, posts[1].published);
+	assert_str("- Company: a point of the summary - Published: Sep 1, "
+	           "2026\n\nMore.",
+	           posts[1].summary);
+	assert_str(NULL, posts[2].type);
+	assert_str("- Reading time: 5 min - Type: News", posts[2].summary);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -1149,6 +1189,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_emphasised_field_keys),
+	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
