@@ -152,10 +152,13 @@ static int fo_md_fence_closes(const char *s, size_t n, unsigned mark)
 }
 
 /* Whether the line (s, n) opens a post: "### [" ... "](" (a heading of
- * level 3 that starts with a link). */
+ * level 3 that starts with a link), the space perhaps forgotten. */
 static int fo_md_post_heading(const char *s, size_t n)
 {
-	return n > 5 && memcmp(s, "### [", 5) == 0 && fo_memmem(s, n, "](");
+	size_t i = n > 3 && s[3] == '[' ? 3 : 4;
+
+	return n > i && memcmp(s, "### [", i) == 0 && s[i] == '[' &&
+	       fo_memmem(s, n, "](");
 }
 
 /*
@@ -283,7 +286,11 @@ static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
 	if (i - h < 1 || i - h > 6)
 		return 0;
 	level = (int)(i - h);
-	if (i < n && s[i] != ' ' && s[i] != '\t')
+	/* "###[Title](url)" is no heading to CommonMark, but it is the
+	 * heading of a post whose space was forgotten: read as text, it
+	 * would join the post before it, unseen */
+	if (i < n && s[i] != ' ' && s[i] != '\t' &&
+	    !(level == 3 && s[i] == '[' && fo_memmem(s + i, n - i, "](")))
 		return 0;
 	*t = s + i;
 	*tn = n - i;

@@ -455,6 +455,32 @@ static void test_corpus__md_headings_end_posts(void)
 	assert_str("T", posts[2].topics[0]);
 }
 
+/* "###[Title](url)", the space forgotten, is no heading to CommonMark: the
+ * post went silently into the summary of the post before it, and was
+ * not indexed. A level-3 run of '#' right before a link is a post's
+ * heading; before anything else it is text as ever. */
+static void test_corpus__md_a_post_heading_without_its_space(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n\nFirst.\n"
+	             "###[B](https://x/b)\n- Company: B Corp\n\nSecond.\n"
+	             "###[not a link] ###nolink #[derive(Debug)]\n"
+	             "```\n"
+	             "###[C](https://x/c)\n"
+	             "\nThird.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("First.", posts[0].summary);
+	assert_str("https://x/b", posts[1].url);
+	assert_int(5, posts[1].line);
+	assert_str("B", posts[1].title);
+	assert_str("B Corp", posts[1].company);
+	/* a stray fence stops at it, as at any post's heading */
+	assert_str("Second. ###[not a link] ###nolink #[derive(Debug)]",
+	           posts[1].summary);
+	assert_str("https://x/c", posts[2].url);
+}
+
 static void test_corpus__md_fenced_code_is_summary_text(void)
 {
 	assert_ok(md("# T\n"                               /* 1 */
@@ -1183,6 +1209,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_headings_end_posts),
+	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
 	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
