@@ -463,6 +463,50 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 	return 0;
 }
 
+/*
+ * A code span (CommonMark 0.30, 6.1) whose opening run of backticks is
+ * s[i..r): appends its text, as it is (no emphasis, link or entity in
+ * it), to out and returns the index past its closing run, one of the same
+ * length within the paragraph; 0 when there is none or the scan budget
+ * runs out.
+ */
+static size_t fo_md_code_span(fo_buf *out, const char *s, size_t n, size_t i,
+                              size_t r, size_t *budget)
+{
+	size_t j, e, a, b;
+
+	for (j = r; j < n; j = e) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		e = j + 1;
+		if (s[j] == '\n' && e < n && s[e] == '\n')
+			return 0;
+		if (s[j] != '`')
+			continue;
+		while (e < n && s[e] == '`')
+			e++;
+		if (e - j != r - i)
+			continue;
+		/* one space each side is padding, unless it is all spaces */
+		a = r;
+		b = j;
+		if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
+			while (a < b && s[a] == ' ')
+				a++;
+			if (a < b) {
+				a = r + 1;
+				b--;
+			} else {
+				a = r;
+			}
+		}
+		fo_buf_append(out, s + a, b - a);
+		return e;
+	}
+	return 0;
+}
+
 /* Where an inline HTML comment ("<!-- ... -->", which a reader does not
  * see) that starts at s[i] ends, or 0 when it is none or the scan budget
  * runs out: the text is then what a reader sees. */
@@ -499,7 +543,14 @@ static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
 			continue;
 		}
 		if (c == '`') {
-			i++;
+			size_t r = i;
+
+			while (r < n && s[r] == '`')
+				r++;
+			/* a run that closes no code span goes, as it always
+			 * has here (CommonMark shows it) */
+			next = fo_md_code_span(out, s, n, i, r, budget);
+			i = next ? next : r;
 			continue;
 		}
 		if (c == '*' || c == '_') {

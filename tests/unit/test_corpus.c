@@ -435,6 +435,26 @@ static void test_corpus__md_inline_markup(void)
 	           posts[0].summary);
 }
 
+/* A code span shows its text as it is: `__init__` is no emphasis, nor
+ * `[x](y)` a link nor `&amp;` an entity; a reader of the page sees them
+ * literally, and the title shown was "Python init and kwargs". */
+static void test_corpus__md_code_spans_are_literal(void)
+{
+	assert_ok(md("# T\n"
+	             "### [Python `__init__` and `**kwargs**`](https://x/a)\n\n"
+	             "Use ``a `b` c`` and `[x](y)`, ` &amp; ` and `\\*`; "
+	             "``` alone stays.\n\n`never closed, a\n\nb` spans no "
+	             "paragraph.\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("Python __init__ and **kwargs**", posts[0].title);
+	/* a run that no run of its length closes in its paragraph goes, as
+	 * it went before */
+	assert_str("Use a `b` c and [x](y), &amp; and \\*;  alone stays.\n\n"
+	           "never closed, a\n\nb spans no paragraph.",
+	           posts[0].summary);
+}
+
 static void test_corpus__md_headings_end_posts(void)
 {
 	assert_ok(md("# T\n"
@@ -543,7 +563,8 @@ static void test_corpus__md_a_fence_never_spans_posts(void)
 	             "### [B](u2)\n\nExample:\n\n```\nmake\n```\n"));
 	assert_int(0, n_problems);
 	assert_int(2, n_posts);
-	assert_str("Type  to open a block.", posts[0].summary);
+	/* the stray fence line is text: a code span's closing run */
+	assert_str("Type to open a block.", posts[0].summary);
 	assert_str("Example:\n\nmake", posts[1].summary);
 }
 
@@ -1208,6 +1229,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
+	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
