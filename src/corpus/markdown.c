@@ -720,15 +720,63 @@ static void fo_md_guesses(fo_md *st)
 }
 
 /*
+ * Read the post heading line (s, n): its URL, unescaped, goes to st->url
+ * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
+ * heading gives no URL.
+ */
+static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
+                                     const char **t, size_t *ts, size_t *te)
+{
+	const char *dest;
+	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
+
+	fo_md_heading(s, n, t, &tn);
+	if (!tn || (*t)[0] != '[' ||
+	    !fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+		return "post has no URL";
+	/* The destination may be <bracketed> and followed by a "title". */
+	dest = *t + ds;
+	dn = de - ds;
+	fo_text_trim(&dest, &dn);
+	if (dn && dest[0] == '<') {
+		for (k = 1; k < dn && dest[k] != '>'; k++)
+			;
+		dest++;
+		dn = k - 1;
+	} else {
+		size_t end;
+
+		for (end = 0; end < dn && !fo_text_is_space(dest[end]); end++)
+			;
+		/* Only a "title" may follow it (CommonMark): a URL with a
+		 * space in it, cut there, could merge two posts into one. */
+		for (k = end; k < dn && fo_text_is_space(dest[k]); k++)
+			;
+		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
+		    dest[k] != '(')
+			return "the URL has a space in it (write it as %20, or "
+			       "inside <>)";
+		dn = end;
+	}
+	fo_buf_append(&st->url, "", 0);
+	for (k = 0; k < dn; k++) {
+		if (dest[k] == '\\' && k + 1 < dn && fo_is_punct(dest[k + 1]))
+			k++;
+		fo_buf_putc(&st->url, dest[k]);
+	}
+	fo_text_buf_trim(&st->url);
+	return NULL;
+}
+
+/*
  * Parse the post block b[0..n) (its "###" line up to the next heading),
  * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
  * callback asked to stop.
  */
 static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 {
-	const char *s, *t, *dest;
-	size_t pos, ln, tn, dn, bad, ts, te, ds, de, k, f;
-	size_t budget = FO_MD_UNLIMITED;
+	const char *s, *t, *why;
+	size_t pos, ln, bad, ts, te, f;
 	int phase = 0, para = 0, gap = 0, rc = FOLIO_OK;
 	unsigned at = line, problem_line = line; /* the line being read */
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
@@ -748,6 +796,8 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		st->guess_line[f] = 0;
 	}
 
+	pos = fo_md_line(b, n, 0, &s, &ln);
+	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
 		/* named on its own line, and a NUL as what it is */
@@ -763,53 +813,20 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		else
 			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
 			              (size_t)(b + bad - p) + 1);
-		rc = fo_md_problem(st, at, NULL);
+		/* a heading read whole names the post, so that a run keeps
+		 * it as indexed rather than make it of its other copies */
+		rc = fo_md_problem(st, at,
+		                   !why && bad >= ln && st->url.len &&
+		                           st->url.len <= FO_FIELD_MAX
+		                       ? st->url.data
+		                       : NULL);
 		goto done;
 	}
-
-	pos = fo_md_line(b, n, 0, &s, &ln);
-	fo_md_heading(s, ln, &t, &tn);
-	if (!tn || t[0] != '[' ||
-	    !fo_md_link(t, tn, 0, FO_MD_UNLIMITED, &budget, &ts, &te, &ds,
-	                &de)) {
-		fo_buf_puts(&st->msg, "post has no URL");
+	if (why) {
+		fo_buf_puts(&st->msg, why);
 		rc = fo_md_problem(st, line, NULL);
 		goto done;
 	}
-	/* The destination may be <bracketed> and followed by a "title". */
-	dest = t + ds;
-	dn = de - ds;
-	fo_text_trim(&dest, &dn);
-	if (dn && dest[0] == '<') {
-		for (k = 1; k < dn && dest[k] != '>'; k++)
-			;
-		dest++;
-		dn = k - 1;
-	} else {
-		size_t end;
-
-		for (end = 0; end < dn && !fo_text_is_space(dest[end]); end++)
-			;
-		/* Only a "title" may follow it (CommonMark): a URL with a
-		 * space in it, cut there, could merge two posts into one. */
-		for (k = end; k < dn && fo_text_is_space(dest[k]); k++)
-			;
-		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
-		    dest[k] != '(') {
-			fo_buf_puts(&st->msg, "the URL has a space in it (write "
-			            "it as %20, or inside <>)");
-			rc = fo_md_problem(st, line, NULL);
-			goto done;
-		}
-		dn = end;
-	}
-	fo_buf_append(&st->url, "", 0);
-	for (k = 0; k < dn; k++) {
-		if (dest[k] == '\\' && k + 1 < dn && fo_is_punct(dest[k + 1]))
-			k++;
-		fo_buf_putc(&st->url, dest[k]);
-	}
-	fo_text_buf_trim(&st->url);
 	fo_md_text(&st->title, t + ts, te - ts);
 
 	/* The metadata list comes first (blank lines before it are skipped);

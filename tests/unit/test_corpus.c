@@ -888,6 +888,54 @@ static void test_corpus__a_malformed_post_names_its_url(void)
 	assert_true(problems[3].url == NULL);
 }
 
+/* A bad byte in a post's summary named no post, so a run rebuilt the post
+ * from its other copies and dropped what this one gave (its topic): a
+ * post whose URL was read before the bad byte is named by it. */
+static void test_corpus__a_post_with_a_bad_byte_names_its_url(void)
+{
+	static const char text[] =
+	    "# T\n"                                  /* 1 */
+	    "### [A](HTTPS://Ex.ORG/A)\n"            /* 2 */
+	    "- Company: AC\xffME\n\nS.\n"            /* 3-5 */
+	    "### [B](https://ex.org/b)\n\nNUL \0.\n" /* 6-8 */
+	    "### [C \xff](https://ex.org/c)\n\nS.\n" /* 9-11 */
+	    "### [D](https://ex.org/\xff)\n\nS.\n";  /* 12-14 */
+
+	assert_ok(parse_n(0, text, sizeof text - 1));
+	assert_int(0, n_posts);
+	assert_int(4, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str("invalid UTF-8 at column 14", problems[0].message);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_int(8, problems[1].line);
+	assert_str("a NUL byte at column 5", problems[1].message);
+	assert_str("https://ex.org/b", problems[1].url);
+	/* a bad byte in the heading names none */
+	assert_true(problems[2].url == NULL);
+	assert_true(problems[3].url == NULL);
+
+	assert_ok(jl("{\"url\": \"HTTPS://Ex.ORG/A\", \"title\": \"T\", "
+	             "\"summary\": \"S \xff\"}\n"
+	             "{\"summary\": \"S \xff\", \"url\": \"https://ex.org/b\", "
+	             "\"title\": \"T\"}\n"
+	             "{\"url\": \"https://ex.org/\xff\", \"title\": \"T\", "
+	             "\"summary\": \"S\"}\n"
+	             "{\"url\": \"https://ex.org/d\", \"title\": \"\xff\"\n"
+	             "{\"title\": \"\xff\", \"url\": 5}\n"));
+	assert_int(0, n_posts);
+	assert_int(5, n_problems);
+	assert_str("invalid UTF-8 at column 57", problems[0].message);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_str("invalid UTF-8 at column 16", problems[1].message);
+	assert_str("https://ex.org/b", problems[1].url);
+	assert_true(problems[2].url == NULL);
+	/* broken JSON too: the bad byte is named first, the URL read whole
+	 * before the error names the post, as it does without a bad byte */
+	assert_str("invalid UTF-8 at column 39", problems[3].message);
+	assert_str("https://ex.org/d", problems[3].url);
+	assert_true(problems[4].url == NULL);
+}
+
 /* ------------------------------------------------------------------------
  * JSON Lines
  * ------------------------------------------------------------------------ */
@@ -1245,6 +1293,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__md_degenerate),
 	FO_TEST(test_corpus__a_malformed_post_names_its_url),
+	FO_TEST(test_corpus__a_post_with_a_bad_byte_names_its_url),
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
 	FO_TEST(test_corpus__jsonl_problems),
