@@ -776,8 +776,8 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 {
 	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te, f;
-	int phase = 0, para = 0, gap = 0, rc = FOLIO_OK;
+	size_t pos, ln, bad, ts, te, f, k;
+	int phase = 0, para = 0, gap = 0, item, rc = FOLIO_OK;
 	unsigned at = line, problem_line = line; /* the line being read */
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	const char *topic = NULL;
@@ -864,10 +864,21 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			/* After a blank line (a loose list) an item still
 			 * gives a field the post lacks; any other line is the
 			 * summary's. */
-			if (ln >= 2 &&
-			    (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
-			    (s[1] == ' ' || s[1] == '\t') &&
-			    fo_md_meta(st, s + 2, ln - 2, at, gap)) {
+			item = ln >= 2 &&
+			       (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+			       (s[1] == ' ' || s[1] == '\t');
+			if (item && fo_md_meta(st, s + 2, ln - 2, at, gap)) {
+				phase = 1;
+				gap = 0;
+				continue;
+			}
+			/* "-Company: ACME", its marker's space forgotten, or
+			 * "**Company:** ACME", with none: a field's own key
+			 * still gives the field the post lacks (a '*' marker
+			 * reads as emphasis), else the summary would start
+			 * here and take every field after it */
+			k = s[0] == '-' || s[0] == '+';
+			if (!item && fo_md_meta(st, s + k, ln - k, at, 1)) {
 				phase = 1;
 				gap = 0;
 				continue;

@@ -710,6 +710,41 @@ static void test_corpus__md_a_blank_line_in_the_field_list(void)
 	assert_str("- Reading time: 5 min - Type: News", posts[2].summary);
 }
 
+/* A field line whose list marker lost its space ("-Company: ACME") or
+ * that has none ("**Company:** ACME") was the summary's first line, and so
+ * was every field after it: the post lost them all. Such a line with a
+ * field's own key, right after the heading or the fields, gives the field
+ * the post lacks; any other line is the summary's. */
+static void test_corpus__md_a_field_line_without_its_list_marker(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "-Company: ACME\n"
+	             "- Published: Sep 14, 2026\n"
+	             "+Type: News\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "**Company:** B Corp  \n"
+	             "Author: Ann\n"
+	             "\nS.\n"
+	             "### [C](https://x/c)\n"
+	             "- Company: C Corp\n"
+	             "Company: summary text\n"
+	             "-Reading time: 5 min\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("S.", posts[0].summary);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Ann", posts[1].author);
+	assert_str("S.", posts[1].summary);
+	assert_str("C Corp", posts[2].company);
+	assert_str("Company: summary text -Reading time: 5 min",
+	           posts[2].summary);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -1287,6 +1322,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
+	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
