@@ -1043,6 +1043,68 @@ static size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len,
 	return pos;
 }
 
+/* Whether the line (s, n) is a setext underline of level 1: "===". */
+static int fo_md_setext_1(const char *s, size_t n)
+{
+	size_t i = 0, run = 0;
+
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	for (; i < n && s[i] == '='; i++)
+		run++;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return run > 0 && i == n;
+}
+
+/*
+ * Set st->topic from the page's first usable level-1 heading (valid
+ * UTF-8, not empty nor too long), read before any post so that the posts
+ * above it have it too: "# Topic", or "Topic" over "=====" before the
+ * first post (under one it would be a summary's line). It is found where
+ * the posts are read (headings outside fenced code and comments). 0, or
+ * -1 when memory ran out.
+ */
+static int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos)
+{
+	const char *s, *t, *prev = NULL;
+	size_t n, tn, next, prev_n = 0;
+	unsigned lines = 0;
+	int level, posts = 0;
+
+	while (pos < len) {
+		next = fo_md_line(buf, len, pos, &s, &n);
+		if (fo_md_skip_block(st, buf, len, s, n, next, &pos, &lines)) {
+			prev = NULL;
+			continue;
+		}
+		pos = next;
+		level = fo_md_heading(s, n, &t, &tn);
+		posts |= level == 3;
+		if (!level && !posts && prev && fo_md_setext_1(s, n)) {
+			level = 1;
+			t = prev;
+			tn = prev_n;
+			fo_text_trim(&t, &tn);
+		}
+		if (level == 1 && fo_text_utf8_check(t, tn, 0) == tn) {
+			fo_md_text(&st->topic, t, tn);
+			if (st->topic.oom)
+				return -1;
+			if (st->topic.len > FO_FIELD_MAX)
+				fo_buf_clear(&st->topic);
+			if (st->topic.len)
+				return 0;
+		}
+		prev = s;
+		prev_n = n;
+		fo_text_trim(&prev, &prev_n);
+		if (level || !prev_n)
+			prev = NULL;
+	}
+	return 0;
+}
+
 folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
                                const fo_corpus_sink *sink)
 {
@@ -1060,7 +1122,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	pos = fo_md_front_matter(&st, buf, len, pos, &lineno);
-	if (st.fm_title.oom)
+	if (st.fm_title.oom || fo_md_find_topic(&st, buf, len, pos) != 0)
 		rc = FOLIO_ERROR_NOMEM;
 	while (rc == FOLIO_OK && pos < len) {
 		const char *s, *t;
@@ -1094,16 +1156,6 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			if (rc != FOLIO_OK)
 				break;
 			continue;
-		}
-		if (level == 1 && st.topic.len == 0 &&
-		    fo_text_utf8_check(t, tn, 0) == tn) {
-			fo_md_text(&st.topic, t, tn);
-			if (st.topic.oom) {
-				rc = FOLIO_ERROR_NOMEM;
-				break;
-			}
-			if (st.topic.len > FO_FIELD_MAX)
-				fo_buf_clear(&st.topic);
 		}
 		pos = next;
 		lineno++;

@@ -349,6 +349,36 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_str("Topic", posts[0].topics[0]);
 }
 
+/* The page's topic is its first level-1 heading, wherever it stands:
+ * posts above it had no topic, those below it had it. A setext heading
+ * ("Topic" over "=====") before the posts is one too: such a page gave
+ * its posts no topic. */
+static void test_corpus__md_the_topic_is_the_page_s(void)
+{
+	assert_ok(md("### [A](u1)\n\nS.\n"
+	             "```\n# Code, not a topic\n```\n"
+	             "# \n"
+	             "# Late\n"
+	             "### [B](u2)\n\nS.\n"
+	             "# Later\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_int(1, posts[0].n_topics);
+	assert_str("Late", posts[0].topics[0]);
+	assert_str("Late", posts[1].topics[0]);
+
+	assert_ok(md("Setext **Topic**\n============  \n\n"
+	             "### [A](u1)\n\nSummary line\n===\n"));
+	assert_int(1, n_posts);
+	assert_str("Setext Topic", posts[0].topics[0]);
+	/* under a post it is no topic (nor a heading that ends the post) */
+	assert_str("Summary line ===", posts[0].summary);
+	assert_ok(md("Intro.\n\n### [A](u1)\n\nSummary line\n===\n"));
+	assert_int(0, posts[0].n_topics);
+	assert_ok(md("\n===\n### [A](u1)\n\nS.\n"));
+	assert_int(0, posts[0].n_topics);
+}
+
 /* Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1), so a
  * post is one post whatever their case: the parsers lower-case them. */
 static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
@@ -1308,6 +1338,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_crlf_and_bom),
 	FO_TEST(test_corpus__md_no_trailing_newline),
 	FO_TEST(test_corpus__md_topic_fallbacks),
+	FO_TEST(test_corpus__md_the_topic_is_the_page_s),
 	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
