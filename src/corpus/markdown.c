@@ -225,9 +225,9 @@ static int fo_md_skip_fence(const char *buf, size_t len, const char *s,
  * of it, and an editor comments a post out to hide it. A comment that no
  * line closes is read as text (CommonMark would hide the rest of the
  * page), so that a stray "<!--" cannot hide every later post. Where the
- * comment opened by the line (s, n) ending at
- * next ends: the start of the line after its closing one, counting the
- * lines it spans in *lines; 0 when it is no comment or none closes it.
+ * comment opened by the line (s, n) ending at next ends: the start of the
+ * line after its closing one, counting the lines it spans in *lines; 0
+ * when it is no comment or none closes it.
  */
 static size_t fo_md_comment_end(const fo_md *st, const char *buf, size_t len,
                                 const char *s, size_t n, size_t next,
