@@ -101,6 +101,21 @@ static int fo_jsonl_problem(fo_jsonl *st, unsigned line, char *url)
 	return FOLIO_OK;
 }
 
+/* The URL that names a malformed post: one read whole (before a syntax
+ * error, say: a typo later in the line must not cost the post a topic),
+ * a string of valid UTF-8 without NUL; else NULL. */
+static char *fo_jsonl_named(fo_jsonl *st, int not_object, int bad_field,
+                            int nul_field)
+{
+	fo_buf *url = &st->field[FO_F_URL];
+
+	if (not_object || !st->present[FO_F_URL] || bad_field == FO_F_URL ||
+	    nul_field == FO_F_URL ||
+	    fo_text_utf8_check(url->data, url->len, 0) != url->len)
+		return NULL;
+	return url->data;
+}
+
 /*
  * Read one non-blank line. col0 is the column of line[0] less one (the
  * first line may start after a BOM). Returns FOLIO_OK, FOLIO_ERROR_NOMEM,
@@ -128,13 +143,9 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	fo_buf_clear(&st->topic_data);
 	st->n_topics = 0;
 
+	/* A bad byte is the line's problem, named first; the line is read
+	 * all the same, for the URL that names its post (fo_jsonl_named). */
 	bad = fo_text_utf8_check(line, n, 1);
-	if (bad < n) {
-		fo_buf_printf(msg, "invalid UTF-8 at column %zu", col0 + bad + 1);
-		rc = fo_jsonl_problem(st, lineno, NULL);
-		goto done;
-	}
-
 	fo_json_reset(j, line, n);
 	for (;;) {
 		unsigned depth;
@@ -150,15 +161,17 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			/* a URL read whole before the error names the post:
 			 * a typo later in the line must not cost it a topic
 			 * (explore-r) */
-			int named = st->present[FO_F_URL] &&
-			            bad_field != FO_F_URL &&
-			            nul_field != FO_F_URL;
-
-			fo_buf_printf(msg, "invalid JSON at column %zu: %s",
-			              col0 + j->error_pos + 1, j->error);
-			rc = fo_jsonl_problem(st, lineno,
-			                      named ? st->field[FO_F_URL].data
-			                            : NULL);
+			if (bad < n)
+				fo_buf_printf(msg,
+				              "invalid UTF-8 at column %zu",
+				              col0 + bad + 1);
+			else
+				fo_buf_printf(
+				    msg, "invalid JSON at column %zu: %s",
+				    col0 + j->error_pos + 1, j->error);
+			rc = fo_jsonl_problem(
+			    st, lineno,
+			    fo_jsonl_named(st, 0, bad_field, nul_field));
 			goto done;
 		}
 		/* depth is now the depth after the token: a member value of
@@ -234,7 +247,10 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			rc = FOLIO_ERROR_NOMEM;
 			goto done;
 		}
-	if (not_object) {
+	if (bad < n) {
+		fo_buf_printf(msg, "invalid UTF-8 at column %zu",
+		              col0 + bad + 1);
+	} else if (not_object) {
 		fo_buf_puts(msg, "not a JSON object");
 	} else if (bad_field == FO_F_TOPICS) {
 		fo_buf_puts(msg, "\"topics\" must be a list of strings");
@@ -261,12 +277,9 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		goto done;
 	}
 	if (msg->len) {
-		/* a URL that is a string without NUL names the post */
-		int named = !not_object && st->present[FO_F_URL] &&
-		            bad_field != FO_F_URL && nul_field != FO_F_URL;
-
-		rc = fo_jsonl_problem(st, lineno,
-		                      named ? st->field[FO_F_URL].data : NULL);
+		rc = fo_jsonl_problem(
+		    st, lineno,
+		    fo_jsonl_named(st, not_object, bad_field, nul_field));
 		goto done;
 	}
 

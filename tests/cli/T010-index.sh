@@ -57,6 +57,18 @@ expect_eq "1|$TMP/two/kernels.md:5: invalid date \"Jan 32, 2026\": day 32 is not
 expect_eq "0 posts in 2 files: 0 added, 0 updated, 0 unchanged, 0 removed; 1 skipped; 1 post with a malformed copy kept as indexed" "$index_out"
 sed -i 's/^- Published: Jan 32, 2026/- Published: Jan 2, 2026/' "$TMP/two/kernels.md"
 
+# A bad byte in a copy's summary named no post, so the run made the
+# post of its other copy and dropped the Kernels topic.
+begin "a copy with a bad byte after its heading is a malformed copy too"
+cp "$TMP/two/kernels.md" "$TMP/kernels.md.good"
+sed -i 's/^\(Kernels\)/\1 \xff/' "$TMP/two/kernels.md"
+run "$FOLIO" index --db "$TMP/b" "$TMP/two"
+index_rc=$rc index_out=$out index_err=$err
+run "$FOLIO" search --db "$TMP/b" --json kernels
+expect_eq "1|$TMP/two/kernels.md:8: invalid UTF-8 at column 9|[\"GPUs\", \"Kernels\"]|0 posts in 2 files: 0 added, 0 updated, 0 unchanged, 0 removed; 1 skipped; 1 post with a malformed copy kept as indexed" \
+	"$index_rc|$index_err|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d["hits"][0]["topics"]))' <<<"$out")|$index_out"
+mv "$TMP/kernels.md.good" "$TMP/two/kernels.md"
+
 begin "a URL is one post whatever the case of its scheme and host, kept in lower case"
 mkdir -p "$TMP/case"
 sed 's|https://example.com/shared|HTTPS://Example.COM/shared|' "$TMP/two/gpu.md" >"$TMP/case/gpu.md"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_REC 64
 
@@ -348,6 +349,36 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_str("Topic", posts[0].topics[0]);
 }
 
+/* The page's topic is its first level-1 heading, wherever it stands:
+ * posts above it had no topic, those below it had it. A setext heading
+ * ("Topic" over "=====") before the posts is one too: such a page gave
+ * its posts no topic. */
+static void test_corpus__md_the_topic_is_the_page_s(void)
+{
+	assert_ok(md("### [A](u1)\n\nS.\n"
+	             "```\n# Code, not a topic\n```\n"
+	             "# \n"
+	             "# Late\n"
+	             "### [B](u2)\n\nS.\n"
+	             "# Later\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_int(1, posts[0].n_topics);
+	assert_str("Late", posts[0].topics[0]);
+	assert_str("Late", posts[1].topics[0]);
+
+	assert_ok(md("Setext **Topic**\n============  \n\n"
+	             "### [A](u1)\n\nSummary line\n===\n"));
+	assert_int(1, n_posts);
+	assert_str("Setext Topic", posts[0].topics[0]);
+	/* under a post it is no topic (nor a heading that ends the post) */
+	assert_str("Summary line ===", posts[0].summary);
+	assert_ok(md("Intro.\n\n### [A](u1)\n\nSummary line\n===\n"));
+	assert_int(0, posts[0].n_topics);
+	assert_ok(md("\n===\n### [A](u1)\n\nS.\n"));
+	assert_int(0, posts[0].n_topics);
+}
+
 /* Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1), so a
  * post is one post whatever their case: the parsers lower-case them. */
 static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
@@ -434,6 +465,26 @@ static void test_corpus__md_inline_markup(void)
 	           posts[0].summary);
 }
 
+/* A code span shows its text as it is: `__init__` is no emphasis, nor
+ * `[x](y)` a link nor `&amp;` an entity; a reader of the page sees them
+ * literally, and the title shown was "Python init and kwargs". */
+static void test_corpus__md_code_spans_are_literal(void)
+{
+	assert_ok(md("# T\n"
+	             "### [Python `__init__` and `**kwargs**`](https://x/a)\n\n"
+	             "Use ``a `b` c`` and `[x](y)`, ` &amp; ` and `\\*`; "
+	             "``` alone stays.\n\n`never closed, a\n\nb` spans no "
+	             "paragraph.\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("Python __init__ and **kwargs**", posts[0].title);
+	/* a run that no run of its length closes in its paragraph goes, as
+	 * it went before */
+	assert_str("Use a `b` c and [x](y), &amp; and \\*;  alone stays.\n\n"
+	           "never closed, a\n\nb spans no paragraph.",
+	           posts[0].summary);
+}
+
 static void test_corpus__md_headings_end_posts(void)
 {
 	assert_ok(md("# T\n"
@@ -452,6 +503,32 @@ static void test_corpus__md_headings_end_posts(void)
 	assert_str("Third.", posts[2].summary);
 	/* The page has one topic: the first H1. */
 	assert_str("T", posts[2].topics[0]);
+}
+
+/* "###[Title](url)", the space forgotten, is no heading to CommonMark: the
+ * post went silently into the summary of the post before it, and was
+ * not indexed. A level-3 run of '#' right before a link is a post's
+ * heading; before anything else it is text as ever. */
+static void test_corpus__md_a_post_heading_without_its_space(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n\nFirst.\n"
+	             "###[B](https://x/b)\n- Company: B Corp\n\nSecond.\n"
+	             "###[not a link] ###nolink #[derive(Debug)]\n"
+	             "```\n"
+	             "###[C](https://x/c)\n"
+	             "\nThird.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("First.", posts[0].summary);
+	assert_str("https://x/b", posts[1].url);
+	assert_int(5, posts[1].line);
+	assert_str("B", posts[1].title);
+	assert_str("B Corp", posts[1].company);
+	/* a stray fence stops at it, as at any post's heading */
+	assert_str("Second. ###[not a link] ###nolink #[derive(Debug)]",
+	           posts[1].summary);
+	assert_str("https://x/c", posts[2].url);
 }
 
 static void test_corpus__md_fenced_code_is_summary_text(void)
@@ -479,6 +556,36 @@ static void test_corpus__md_fenced_code_is_summary_text(void)
 	assert_int(22, problems[0].line);
 }
 
+/* A fence that nothing closes made the parser look for its closing line
+ * to the next post's heading, again for each such fence: 20,000 lines of
+ * "```sh" (120 KB) took 7 s a parse, and a few megabytes took hours. */
+static void test_corpus__md_unclosed_fences_take_linear_time(void)
+{
+	static const char head[] = "# T\n### [A](u1)\n\nS.\n";
+	static const char fence[] = "```sh\n";
+	size_t i, n = 0, lines = 60000;
+	char *text = malloc(sizeof head + lines * (sizeof fence - 1));
+	clock_t t0;
+	double seconds;
+
+	assert_true(text != NULL);
+	memcpy(text, head, sizeof head - 1);
+	n = sizeof head - 1;
+	for (i = 0; i < lines; i++, n += sizeof fence - 1)
+		memcpy(text + n, fence, sizeof fence - 1);
+	/* in a post's summary, then on a page without posts */
+	t0 = clock();
+	assert_ok(parse_n(0, text, n));
+	assert_int(1, n_posts);
+	assert_ok(parse_n(0, text + sizeof head - 1, n - (sizeof head - 1)));
+	assert_int(0, n_posts + n_problems);
+	seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	free(text);
+	if (seconds > 2.0)
+		fprintf(stderr, "  %.1f s\n", seconds);
+	assert_true(seconds <= 2.0);
+}
+
 static void test_corpus__md_a_fence_never_spans_posts(void)
 {
 	/* A's stray fence would be closed by the one in B's code block */
@@ -486,8 +593,43 @@ static void test_corpus__md_a_fence_never_spans_posts(void)
 	             "### [B](u2)\n\nExample:\n\n```\nmake\n```\n"));
 	assert_int(0, n_problems);
 	assert_int(2, n_posts);
-	assert_str("Type  to open a block.", posts[0].summary);
+	/* the stray fence line is text: a code span's closing run */
+	assert_str("Type to open a block.", posts[0].summary);
 	assert_str("Example:\n\nmake", posts[1].summary);
+}
+
+/* An editor hides a post by commenting it out: a reader of the page no
+ * longer sees it, so neither does the index. The comment's lines are no
+ * summary text either, and a comment that nothing closes is text, so that
+ * a stray "<!--" cannot hide the rest of the page. */
+static void test_corpus__md_html_comments_hide_what_they_hold(void)
+{
+	assert_ok(md("# T\n"                                    /* 1 */
+	             "### [A](u1)\n- Company: ACME\n\n"         /* 2-4 */
+	             "First.\n\n"                               /* 5-6 */
+	             "<!--\n"                                   /* 7 */
+	             "### [Hidden](u2)\n- Company: Gone\n\n"    /* 8-10 */
+	             "Hidden summary.\n"                        /* 11 */
+	             "-->\n\n"                                  /* 12-13 */
+	             "### [B](u3)\n"                            /* 14 */
+	             "<!-- Type: to do -->\n"                   /* 15 */
+	             "- Company: B Corp\n\n"                    /* 16-17 */
+	             "Second, <!-- a note --> seen.\n"          /* 18 */
+	             "  <!-- one line -->\n"                    /* 19 */
+	             "More.\n"                                  /* 20 */
+	             "### [C](u4)\n- Published: Sep 31, 2026\n" /* 21-22 */
+	             "\nC.\n<!-- never closed\n")) /* 23-25 */;
+	assert_int(3, n_posts + n_problems);
+	assert_int(2, n_posts);
+	assert_str("u1", posts[0].url);
+	assert_str("First.", posts[0].summary);
+	assert_str("u3", posts[1].url);
+	assert_int(14, posts[1].line);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Second,  seen. More.", posts[1].summary);
+	/* the lines after a comment are counted right */
+	assert_int(1, n_problems);
+	assert_int(22, problems[0].line);
 }
 
 static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
@@ -529,6 +671,108 @@ static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 	assert_str(NULL, posts[2].author);
 	/* the field itself wins over a guess */
 	assert_str("2026-09-02", posts[3].published);
+}
+
+/* Editors bold the keys of a field list: the key is still the field's,
+ * whichever side of the colon its emphasis closes. */
+static void test_corpus__md_emphasised_field_keys(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- **Company:** [ACME](https://acme.example)\n"
+	             "- **Published**: Sep 14, 2026\n"
+	             "- *Type*: News\n"
+	             "- __Author:__ Ann\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "- **Company** [B Corp](https://b.example)\n"
+	             "- **Reading time:** 5 min\n"
+	             "- Type: **Deep dive**\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("Ann", posts[0].author);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Deep dive", posts[1].type);
+	assert_str(NULL, posts[1].published);
+}
+
+/* A blank line between two fields (a "loose" list) cost the post every
+ * field after it, which went into the summary. A list item after a blank
+ * line still gives a field the post lacks; any other line, or a field
+ * the post has, starts the summary. */
+static void test_corpus__md_a_blank_line_in_the_field_list(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- Company: ACME\n"
+	             "\n"
+	             "- Published: Sep 14, 2026\n"
+	             "\n\n"
+	             "* **Type:** News\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "- Company: B Corp\n"
+	             "\n"
+	             "- Company: a point of the summary\n"
+	             "- Published: Sep 1, 2026\n"
+	             "\nMore.\n"
+	             "### [C](https://x/c)\n"
+	             "- Company: C Corp\n"
+	             "\n"
+	             "- Reading time: 5 min\n"
+	             "- Type: News\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("S.", posts[0].summary);
+	assert_str("B Corp", posts[1].company);
+	assert_str(NULL, posts[1].published);
+	assert_str("- Company: a point of the summary - Published: Sep 1, "
+	           "2026\n\nMore.",
+	           posts[1].summary);
+	assert_str(NULL, posts[2].type);
+	assert_str("- Reading time: 5 min - Type: News", posts[2].summary);
+}
+
+/* A field line whose list marker lost its space ("-Company: ACME") or
+ * that has none ("**Company:** ACME") was the summary's first line, and so
+ * was every field after it: the post lost them all. Such a line with a
+ * field's own key, right after the heading or the fields, gives the field
+ * the post lacks; any other line is the summary's. */
+static void test_corpus__md_a_field_line_without_its_list_marker(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "-Company: ACME\n"
+	             "- Published: Sep 14, 2026\n"
+	             "+Type: News\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "**Company:** B Corp  \n"
+	             "Author: Ann\n"
+	             "\nS.\n"
+	             "### [C](https://x/c)\n"
+	             "- Company: C Corp\n"
+	             "Company: summary text\n"
+	             "-Reading time: 5 min\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("S.", posts[0].summary);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Ann", posts[1].author);
+	assert_str("S.", posts[1].summary);
+	assert_str("C Corp", posts[2].company);
+	assert_str("Company: summary text -Reading time: 5 min",
+	           posts[2].summary);
 }
 
 static void test_corpus__md_problems(void)
@@ -707,6 +951,54 @@ static void test_corpus__a_malformed_post_names_its_url(void)
 	/* a URL read whole before a syntax error names the post */
 	assert_str("https://ex.org/b", problems[2].url);
 	assert_true(problems[3].url == NULL);
+}
+
+/* A bad byte in a post's summary named no post, so a run rebuilt the post
+ * from its other copies and dropped what this one gave (its topic): a
+ * post whose URL was read before the bad byte is named by it. */
+static void test_corpus__a_post_with_a_bad_byte_names_its_url(void)
+{
+	static const char text[] =
+	    "# T\n"                                  /* 1 */
+	    "### [A](HTTPS://Ex.ORG/A)\n"            /* 2 */
+	    "- Company: AC\xffME\n\nS.\n"            /* 3-5 */
+	    "### [B](https://ex.org/b)\n\nNUL \0.\n" /* 6-8 */
+	    "### [C \xff](https://ex.org/c)\n\nS.\n" /* 9-11 */
+	    "### [D](https://ex.org/\xff)\n\nS.\n";  /* 12-14 */
+
+	assert_ok(parse_n(0, text, sizeof text - 1));
+	assert_int(0, n_posts);
+	assert_int(4, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str("invalid UTF-8 at column 14", problems[0].message);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_int(8, problems[1].line);
+	assert_str("a NUL byte at column 5", problems[1].message);
+	assert_str("https://ex.org/b", problems[1].url);
+	/* a bad byte in the heading names none */
+	assert_true(problems[2].url == NULL);
+	assert_true(problems[3].url == NULL);
+
+	assert_ok(jl("{\"url\": \"HTTPS://Ex.ORG/A\", \"title\": \"T\", "
+	             "\"summary\": \"S \xff\"}\n"
+	             "{\"summary\": \"S \xff\", \"url\": \"https://ex.org/b\", "
+	             "\"title\": \"T\"}\n"
+	             "{\"url\": \"https://ex.org/\xff\", \"title\": \"T\", "
+	             "\"summary\": \"S\"}\n"
+	             "{\"url\": \"https://ex.org/d\", \"title\": \"\xff\"\n"
+	             "{\"title\": \"\xff\", \"url\": 5}\n"));
+	assert_int(0, n_posts);
+	assert_int(5, n_problems);
+	assert_str("invalid UTF-8 at column 57", problems[0].message);
+	assert_str("https://ex.org/A", problems[0].url);
+	assert_str("invalid UTF-8 at column 16", problems[1].message);
+	assert_str("https://ex.org/b", problems[1].url);
+	assert_true(problems[2].url == NULL);
+	/* broken JSON too: the bad byte is named first, the URL read whole
+	 * before the error names the post, as it does without a bad byte */
+	assert_str("invalid UTF-8 at column 39", problems[3].message);
+	assert_str("https://ex.org/d", problems[3].url);
+	assert_true(problems[4].url == NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -1046,20 +1338,29 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_crlf_and_bom),
 	FO_TEST(test_corpus__md_no_trailing_newline),
 	FO_TEST(test_corpus__md_topic_fallbacks),
+	FO_TEST(test_corpus__md_the_topic_is_the_page_s),
 	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
+	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
+	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
+	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
+	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
+	FO_TEST(test_corpus__md_emphasised_field_keys),
+	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
+	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__md_degenerate),
 	FO_TEST(test_corpus__a_malformed_post_names_its_url),
+	FO_TEST(test_corpus__a_post_with_a_bad_byte_names_its_url),
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
 	FO_TEST(test_corpus__jsonl_problems),
