@@ -403,8 +403,9 @@ typedef struct folio_index_report {
  *  - an indexed post whose URL appears nowhere in paths is removed, unless
  *    opts->no_delete is set or the corpus was not read completely: when
  *    anything was skipped (an unreadable file or directory, a missing
- *    path, a malformed post) nothing is removed, because a post that could
- *    not be read is not a post that was deleted. Such posts are counted in
+ *    path, a directory in paths that holds no corpus file, a malformed
+ *    post) nothing is removed, because a post that could not be read is
+ *    not a post that was deleted. Such posts are counted in
  *    report->kept;
  *  - a post with a malformed copy (on one of its topic pages, say) is
  *    left as it was indexed, or out if new, and counted in
@@ -449,9 +450,9 @@ typedef struct folio_index_report {
  * until their last appearance. A file that changes between the two
  * readings is reported (line 0) and counts as skipped.
  *
- * Malformed posts, unreadable files and missing paths are reported
- * through opts->diagnostic (from the calling thread) and skipped;
- * everything else is indexed.
+ * Malformed posts, unreadable files, missing paths and directories in
+ * paths that hold no corpus file are reported through opts->diagnostic
+ * (from the calling thread) and skipped; everything else is indexed.
  *
  * Thread safety: the run uses internal worker threads, but calls back
  * (diagnostic, progress) only from the calling thread.

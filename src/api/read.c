@@ -530,6 +530,7 @@ folio_status fo_read_count(fo_run *r)
 	    !(r->held = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {
+		uint32_t before = r->file_no;
 		folio_status walked = fo_walk(r->paths[i], on_file, on_problem, r);
 		if (r->st != FOLIO_OK)
 			st = r->st;
@@ -537,6 +538,15 @@ folio_status fo_read_count(fo_run *r)
 			st = fo_db_fail(db, walked, "out of memory");
 		else if (walked == FOLIO_ERROR_NOT_FOUND)
 			fo_run_problem(r, r->paths[i], 0, strerror(ENOENT));
+		else if (r->file_no == before && stat(r->paths[i], &sb) == 0 &&
+		         S_ISDIR(sb.st_mode))
+			/* A corpus directory that is unmounted, or emptied by a
+			 * failed checkout, is not a corpus whose posts were all
+			 * deleted: as for a path that cannot be read, nothing
+			 * is removed. */
+			fo_run_problem(r, r->paths[i], 0,
+			               "holds no topic pages (*.md) or JSON "
+			               "Lines files (*.jsonl)");
 	}
 	/* Distinct URLs, short of those whose hashes collide; the second
 	 * pass counts them exactly. */

@@ -66,6 +66,14 @@ rm "$TMP/c/b.jsonl"
 run "$FOLIO" index --db "$TMP/i" "$TMP/c/a.jsonl" "$TMP/c/b.jsonl"
 expect_eq "1|$TMP/c/b.jsonl: No such file or directory|150" "$rc|$err|$(count_of "$TMP/i")"
 
+# A cron job's corpus directory, unmounted or emptied by a failed
+# checkout, is not a corpus whose every post was deleted.
+begin "a corpus directory that holds no corpus file removes nothing"
+mkdir -p "$TMP/unmounted"
+touch "$TMP/unmounted/notes.txt"
+run "$FOLIO" index --db "$TMP/i" "$TMP/unmounted"
+expect_eq "1|$TMP/unmounted: holds no topic pages (*.md) or JSON Lines files (*.jsonl)|150" "$rc|$err|$(count_of "$TMP/i")"
+
 begin "--rebuild switches to a new generation with the same posts"
 mv "$TMP/b.jsonl" "$TMP/c/b.jsonl"
 gen_before=$(ls "$TMP/i" | grep '^gen-')
