@@ -8,6 +8,8 @@
 
 #include "util/display.h"
 
+#include <utf8proc.h>
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -528,6 +530,38 @@ static void score_window(const span *spans, size_t n, size_t first,
 	}
 }
 
+/* The last grapheme cluster boundary (UAX #29) in (from, limit], or
+ * from if there is none: a cut inside a cluster shows another character
+ * (a letter without its combining mark) or broken glyphs (half of an
+ * emoji's ZWJ sequence, one regional indicator of a flag). A byte that
+ * is not UTF-8 is a cluster of its own. */
+static size_t cluster_end(const char *text, size_t from, size_t limit,
+                          size_t len)
+{
+	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)text;
+	utf8proc_int32_t cp, prev = -1;
+	utf8proc_int32_t state = 0;
+	utf8proc_ssize_t n;
+	size_t p = from, best = from;
+
+	while (p <= limit && p < len) {
+		n = utf8proc_iterate(s + p, (utf8proc_ssize_t)(len - p), &cp);
+		if (n <= 0) {
+			cp = -1; /* breaks on both sides */
+			n = 1;
+		}
+		if (p > from &&
+		    (prev < 0 || cp < 0 ||
+		     utf8proc_grapheme_break_stateful(prev, cp, &state)))
+			best = p;
+		if (cp < 0)
+			state = 0;
+		prev = cp;
+		p += (size_t)n;
+	}
+	return best;
+}
+
 /* End the window on a word boundary: the last white space before limit. */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 {
@@ -538,7 +572,12 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 	for (end = limit; end > from; end--)
 		if (text[end] == ' ' || text[end] == '\n')
 			return end;
-	/* One giant word: cut on a UTF-8 character boundary. */
+	/* One giant word (CJK text, a run of emoji): cut between two
+	 * characters as the eye sees them; within a cluster longer than
+	 * the window, on a UTF-8 character boundary. */
+	end = cluster_end(text, from, limit, len);
+	if (end > from)
+		return end;
 	for (end = limit; end > from && ((unsigned char)text[end] & 0xC0) == 0x80;)
 		end--;
 	return end;

@@ -311,6 +311,49 @@ static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 	               "d\xC3\xA9licieux.", 20);
 }
 
+/* A giant word is cut between grapheme clusters (UAX #29), not merely
+ * between code points: a cut between a letter and its combining mark
+ * showed another letter, and one inside an emoji sequence broken glyphs. */
+static void test_snippet__a_giant_word_is_never_cut_inside_a_cluster(void)
+{
+	/* あ, then が written as か + U+3099 (combining voiced mark), 6
+	 * bytes a cluster: a 12-byte window ended on a bare か. */
+	assert_snippet("\xE3\x81\x82\xE3\x81\x8B\xE3\x82\x99" ELLIPSIS, "zzz",
+	               "\xE3\x81\x82\xE3\x81\x8B\xE3\x82\x99\xE3\x81\x8B"
+	               "\xE3\x82\x99\xE3\x81\x8B\xE3\x82\x99",
+	               12);
+	/* e + U+0301 (é decomposed), 3 bytes a cluster */
+	assert_snippet("e\xCC\x81"
+	               "e\xCC\x81" ELLIPSIS,
+	               "zzz",
+	               "e\xCC\x81"
+	               "e\xCC\x81"
+	               "e\xCC\x81"
+	               "e\xCC\x81",
+	               7);
+	/* man ZWJ woman ZWJ girl, 18 bytes, twice: 25 bytes reached into
+	 * the second family's ZWJ */
+	assert_snippet(
+	    "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7" ELLIPSIS,
+	    "zzz",
+	    "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91"
+	    "\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7",
+	    25);
+	/* two flags (a pair of regional indicators each): 12 bytes held
+	 * the first and half the second */
+	assert_snippet(
+	    "\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5" ELLIPSIS, "zzz",
+	    "\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5\xF0\x9F\x87\xAB\xF0\x9F"
+	    "\x87\xB7",
+	    12);
+	/* one cluster longer than the window (a letter with many marks):
+	 * cut on a character boundary rather than show nothing */
+	assert_snippet("a\xCC\x81\xCC\x81" ELLIPSIS, "zzz",
+	               "a\xCC\x81\xCC\x81\xCC\x81\xCC\x81 b", 6);
+}
+
 static void test_snippet__no_window_size_cuts_utf8(void)
 {
 	static const char text[] =
@@ -663,6 +706,7 @@ static const fo_test tests[] = {
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
