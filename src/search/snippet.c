@@ -562,7 +562,32 @@ static size_t cluster_end(const char *text, size_t from, size_t limit,
 	return best;
 }
 
-/* End the window on a word boundary: the last white space before limit. */
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
+}
+
+/* Whether white space starts at text[p]: an ASCII blank, a Unicode
+ * space separator (a no-break space, CJK's ideographic space) or a line
+ * or paragraph separator. */
+static int space_at(const char *text, size_t p, size_t len)
+{
+	utf8proc_int32_t cp;
+	utf8proc_category_t cat;
+
+	if (is_blank(text[p]))
+		return 1;
+	if ((unsigned char)text[p] < 0x80 ||
+	    utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                     (utf8proc_ssize_t)(len - p), &cp) <= 0)
+		return 0;
+	cat = utf8proc_category(cp);
+	return cat == UTF8PROC_CATEGORY_ZS || cat == UTF8PROC_CATEGORY_ZL ||
+	       cat == UTF8PROC_CATEGORY_ZP;
+}
+
+/* End the window on a word boundary: the last white space before limit
+ * (words parted by tabs or no-break spaces were cut inside one). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 {
 	size_t end;
@@ -570,7 +595,7 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 	if (limit >= len)
 		return len;
 	for (end = limit; end > from; end--)
-		if (text[end] == ' ' || text[end] == '\n')
+		if (space_at(text, end, len))
 			return end;
 	/* One giant word (CJK text, a run of emoji): cut between two
 	 * characters as the eye sees them; within a cluster longer than
@@ -581,11 +606,6 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 	for (end = limit; end > from && ((unsigned char)text[end] & 0xC0) == 0x80;)
 		end--;
 	return end;
-}
-
-static int is_blank(char ch)
-{
-	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
 }
 
 /* Move from back to the white space before it, so that the window does

@@ -311,6 +311,28 @@ static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 	               "d\xC3\xA9licieux.", 20);
 }
 
+/* Words parted by white space other than a space or a newline: the
+ * window was cut inside a word ("alpha bravo cha…"). */
+static void test_snippet__any_white_space_parts_words_for_the_cut(void)
+{
+	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
+	               "alpha\tbravo\tcharlie\tdelta", 16);
+	assert_snippet("alpha\xC2\xA0"
+	               "bravo" ELLIPSIS,
+	               "zzz",
+	               "alpha\xC2\xA0"
+	               "bravo\xC2\xA0"
+	               "charlie",
+	               16);
+	assert_snippet("alpha\xE3\x80\x80"
+	               "bravo" ELLIPSIS,
+	               "zzz",
+	               "alpha\xE3\x80\x80"
+	               "bravo\xE3\x80\x80"
+	               "charlie",
+	               17);
+}
+
 /* A giant word is cut between grapheme clusters (UAX #29), not merely
  * between code points: a cut between a letter and its combining mark
  * showed another letter, and one inside an emoji sequence broken glyphs. */
@@ -706,6 +728,7 @@ static const fo_test tests[] = {
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__any_white_space_parts_words_for_the_cut),
 	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
