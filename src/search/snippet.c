@@ -6,6 +6,7 @@
  */
 #include "search/snippet.h"
 
+#include "analyzer/segment.h"
 #include "util/display.h"
 
 #include <utf8proc.h>
@@ -586,6 +587,22 @@ static int space_at(const char *text, size_t p, size_t len)
 	       cat == UTF8PROC_CATEGORY_ZP;
 }
 
+/* Whether a part of the text may start or end at text[p] without
+ * cutting a word in two: at white space, or before a CJK character (a
+ * word of its own). Text without spaces (Japanese, words parted by
+ * no-break spaces) is cut there, not at the end of the text. */
+static int boundary_at(const char *text, size_t p, size_t len)
+{
+	utf8proc_int32_t cp;
+
+	if (space_at(text, p, len))
+		return 1;
+	return (unsigned char)text[p] >= 0x80 &&
+	       utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                        (utf8proc_ssize_t)(len - p), &cp) > 0 &&
+	       fo_seg_is_cjk(cp);
+}
+
 /* End the window on a word boundary: the last white space before limit
  * (words parted by tabs or no-break spaces were cut inside one). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
@@ -816,7 +833,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		scan = len;
 		if (len - part > SCAN_BYTES + max_bytes) {
 			scan = part_end + max_bytes;
-			while (scan > part_end && !is_blank(text[scan]))
+			while (scan > part_end && !boundary_at(text, scan, len))
 				scan--;
 		}
 		c.n = 0;
@@ -832,17 +849,18 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		if ((n > 0 && spans[0].start < part_end) || scan == len ||
 		    part_end >= SCAN_CAP)
 			break;
-		/* The next part starts after the white space before
+		/* The next part starts at the last word boundary before
 		 * part_end (a word in one piece), or at the end of one giant
 		 * word. */
 		free(spans);
 		spans = NULL;
 		n = 0;
 		pos = part_end;
-		while (pos > part && !is_blank(text[pos - 1]))
+		while (pos > part && !boundary_at(text, pos, len))
 			pos--;
 		if (pos == part)
-			for (pos = part_end; pos < len && !is_blank(text[pos]);)
+			for (pos = part_end;
+			     pos < len && !boundary_at(text, pos, len);)
 				pos++;
 		part = pos;
 	}

@@ -311,6 +311,43 @@ static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 	               "d\xC3\xA9licieux.", 20);
 }
 
+/* A summary without spaces whose match lies past its first 4 KB part:
+ * the next part began at the next space, which Japanese text or words
+ * parted by no-break spaces never reach, so no match was found and the
+ * snippet was the text's start. */
+static void test_snippet__a_later_part_of_text_without_spaces_is_searched(void)
+{
+	fo_buf text = FO_BUF_INIT;
+	char *got;
+	int i;
+
+	for (i = 0; i < 1400; i++)
+		fo_buf_puts(&text, "\xE3\x81\x82");     /* あ */
+	fo_buf_puts(&text, "\xE6\xA4\x9C\xE7\xB4\xA2"); /* 検索 */
+	for (i = 0; i < 100; i++)
+		fo_buf_puts(&text, "\xE3\x81\x84"); /* い */
+	got = snippet("\xE6\xA4\x9C\xE7\xB4\xA2", text.data, 30, "[", "]");
+	assert_str(
+	    ELLIPSIS
+	    "\xE3\x81\x82\xE3\x81\x82[\xE6\xA4\x9C\xE7\xB4\xA2]"
+	    "\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84"
+	    "\xE3\x81\x84" ELLIPSIS,
+	    got ? got : "(null)");
+	free(got);
+	fo_buf_clear(&text);
+	for (i = 0; i < 600; i++)
+		fo_buf_puts(&text, "filler\xC2\xA0");
+	fo_buf_puts(&text, "walrus");
+	for (i = 0; i < 10; i++)
+		fo_buf_puts(&text, "\xC2\xA0tail");
+	got = snippet("walrus", text.data, 40, "[", "]");
+	assert_str(ELLIPSIS "filler\xC2\xA0[walrus]\xC2\xA0tail\xC2\xA0tail"
+	                    "\xC2\xA0tail\xC2\xA0tail" ELLIPSIS,
+	           got ? got : "(null)");
+	free(got);
+	fo_buf_free(&text);
+}
+
 /* Words parted by white space other than a space or a newline: the
  * window was cut inside a word ("alpha bravo cha…"). */
 static void test_snippet__any_white_space_parts_words_for_the_cut(void)
@@ -728,6 +765,7 @@ static const fo_test tests[] = {
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__a_later_part_of_text_without_spaces_is_searched),
 	FO_TEST(test_snippet__any_white_space_parts_words_for_the_cut),
 	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
