@@ -568,23 +568,33 @@ static int is_blank(char ch)
 	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
 }
 
-/* Whether white space starts at text[p]: an ASCII blank, a Unicode
- * space separator (a no-break space, CJK's ideographic space) or a line
- * or paragraph separator. */
-static int space_at(const char *text, size_t p, size_t len)
+/* The length of the white space character at text[p], or 0: an ASCII
+ * blank, a Unicode space separator (a no-break space, CJK's ideographic
+ * space) or a line or paragraph separator. */
+static size_t space_len(const char *text, size_t p, size_t len)
 {
 	utf8proc_int32_t cp;
 	utf8proc_category_t cat;
+	utf8proc_ssize_t n;
 
 	if (is_blank(text[p]))
 		return 1;
-	if ((unsigned char)text[p] < 0x80 ||
-	    utf8proc_iterate((const utf8proc_uint8_t *)text + p,
-	                     (utf8proc_ssize_t)(len - p), &cp) <= 0)
+	if ((unsigned char)text[p] < 0x80)
+		return 0;
+	n = utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                     (utf8proc_ssize_t)(len - p), &cp);
+	if (n <= 0)
 		return 0;
 	cat = utf8proc_category(cp);
 	return cat == UTF8PROC_CATEGORY_ZS || cat == UTF8PROC_CATEGORY_ZL ||
-	       cat == UTF8PROC_CATEGORY_ZP;
+	               cat == UTF8PROC_CATEGORY_ZP
+	           ? (size_t)n
+	           : 0;
+}
+
+static int space_at(const char *text, size_t p, size_t len)
+{
+	return space_len(text, p, len) != 0;
 }
 
 /* Whether a part of the text may start or end at text[p] without
@@ -613,7 +623,21 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 		return len;
 	for (end = limit; end > from; end--)
 		if (space_at(text, end, len))
-			return end;
+			break;
+	if (end > from) {
+		/* and before the white space ahead of it: no blank
+		 * between the text and the ellipsis */
+		size_t p;
+
+		for (p = end; p > from; end = p) {
+			for (p = end - 1; p > from && ((unsigned char)text[p] &
+			                               0xC0) == 0x80;)
+				p--;
+			if (!space_at(text, p, len))
+				break;
+		}
+		return end;
+	}
 	/* One giant word (CJK text, a run of emoji): cut between two
 	 * characters as the eye sees them; within a cluster longer than
 	 * the window, on a UTF-8 character boundary. */
@@ -894,8 +918,8 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 			from = start;
 		from = fill_window(text, len, from, max_bytes);
 	}
-	while (from < len && is_blank(text[from]))
-		from++;
+	while (from < len && space_at(text, from, len))
+		from += space_len(text, from, len);
 	to = cut_end(text, from, from + max_bytes, len);
 
 	/* "…" only where text was cut, not where white space was. */

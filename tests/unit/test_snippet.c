@@ -311,6 +311,16 @@ static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 	               "d\xC3\xA9licieux.", 20);
 }
 
+/* A window cut at the second of two blanks (two spaces after a full
+ * stop) kept the first: "bravo. …". */
+static void test_snippet__no_blank_comes_before_the_ellipsis(void)
+{
+	assert_snippet("alpha  bravo." ELLIPSIS, "zzz",
+	               "alpha  bravo.  charlie  delta", 15);
+	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
+	               "alpha bravo\xC2\xA0 \xE3\x80\x80 charlie delta", 18);
+}
+
 /* A summary without spaces whose match lies past its first 4 KB part:
  * the next part began at the next space, which Japanese text or words
  * parted by no-break spaces never reach, so no match was found and the
@@ -765,6 +775,7 @@ static const fo_test tests[] = {
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__no_blank_comes_before_the_ellipsis),
 	FO_TEST(test_snippet__a_later_part_of_text_without_spaces_is_searched),
 	FO_TEST(test_snippet__any_white_space_parts_words_for_the_cut),
 	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
