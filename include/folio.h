@@ -701,8 +701,9 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
  * terms that best set it apart from the collection, Xapian's ESet, ORed
  * and ranked by BM25), without the post itself. The URL is looked up as
  * given, else with its scheme and host in lower case (as
- * folio_db_delete_post), else as pasted in <...> or before a sentence's
- * punctuation (as in a query). opts works as for
+ * folio_db_delete_post), else as pasted in <...> or (...), between
+ * blanks or before a sentence's punctuation (as in a query). opts works
+ * as for
  * folio_db_search (limit, offset, sort, since/until, facets, explain).
  *
  * @param out OUT: the results, owned by the caller: folio_results_free()

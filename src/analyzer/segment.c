@@ -100,6 +100,11 @@ static int fo_is_cjk(utf8proc_int32_t cp)
 	       (cp >= 0x20000 && cp <= 0x3134f);  /* CJK extensions B-G */
 }
 
+int fo_seg_is_cjk(int cp)
+{
+	return fo_is_cjk(cp);
+}
+
 /* A letter's case class, for camelCase humps. */
 static int fo_letter_class(utf8proc_int32_t cp)
 {

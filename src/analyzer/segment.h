@@ -59,6 +59,11 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);
 /* Fill c with the next compound; 0 at the end of the text. */
 int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c);
 
+/* Whether code point cp is a CJK character, a word of its own (segmented
+ * apart from what is around it, then bigrammed): a text may be cut before
+ * one without cutting a word. */
+int fo_seg_is_cjk(int cp);
+
 /*
  * Per byte, for the hot loops: FO_B_WORD for ASCII letters and digits,
  * FO_B_SKIP for ASCII separators other than '.' (which may start .NET),

@@ -112,8 +112,25 @@ static folio_status build(folio_db *db, const void *ctx, long zero_unit,
 	return st;
 }
 
-/* The post of a URL pasted as <https://...> or ending a sentence, as a
- * query finds it (fo_url_trim); *docid 0 when none has it. */
+static int blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+/* "(" less ")" in s[0..len). */
+static long unclosed(const char *s, size_t len)
+{
+	long n = 0;
+
+	while (len--)
+		n += (s[len] == '(') - (s[len] == ')');
+	return n;
+}
+
+/* The post of a URL pasted as <https://...>, in brackets or ending a
+ * sentence, with white space around it, as a query finds it (the query
+ * parser reads the brackets and the blanks, fo_url_trim the rest);
+ * *docid 0 when none has it. */
 static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
                                 uint32_t *docid)
 {
@@ -122,7 +139,19 @@ static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
 	fo_buf trimmed = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
 
+	while (len && blank(s[0]))
+		s++, len--;
+	while (len && blank(s[len - 1]))
+		len--;
+	if (len && s[0] == '(')
+		s++, len--;
 	fo_url_trim(&s, &len);
+	/* a ")" that closes no "(" of the URL's own (as in
+	 * .../Lock_(computer_science) it does) */
+	while (len && s[len - 1] == ')' && unclosed(s, len) < 0) {
+		len--;
+		fo_url_trim(&s, &len);
+	}
 	if (len && len != strlen(url)) {
 		fo_buf_append(&trimmed, s, len);
 		st = trimmed.oom ? fo_db_fail(db, FOLIO_ERROR_NOMEM,

@@ -6,7 +6,10 @@
  */
 #include "search/snippet.h"
 
+#include "analyzer/segment.h"
 #include "util/display.h"
+
+#include <utf8proc.h>
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -528,7 +531,90 @@ static void score_window(const span *spans, size_t n, size_t first,
 	}
 }
 
-/* End the window on a word boundary: the last white space before limit. */
+/* The last grapheme cluster boundary (UAX #29) in (from, limit], or
+ * from if there is none: a cut inside a cluster shows another character
+ * (a letter without its combining mark) or broken glyphs (half of an
+ * emoji's ZWJ sequence, one regional indicator of a flag). A byte that
+ * is not UTF-8 is a cluster of its own. */
+static size_t cluster_end(const char *text, size_t from, size_t limit,
+                          size_t len)
+{
+	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)text;
+	utf8proc_int32_t cp, prev = -1;
+	utf8proc_int32_t state = 0;
+	utf8proc_ssize_t n;
+	size_t p = from, best = from;
+
+	while (p <= limit && p < len) {
+		n = utf8proc_iterate(s + p, (utf8proc_ssize_t)(len - p), &cp);
+		if (n <= 0) {
+			cp = -1; /* breaks on both sides */
+			n = 1;
+		}
+		if (p > from &&
+		    (prev < 0 || cp < 0 ||
+		     utf8proc_grapheme_break_stateful(prev, cp, &state)))
+			best = p;
+		if (cp < 0)
+			state = 0;
+		prev = cp;
+		p += (size_t)n;
+	}
+	return best;
+}
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
+}
+
+/* The length of the white space character at text[p], or 0: an ASCII
+ * blank, a Unicode space separator (a no-break space, CJK's ideographic
+ * space) or a line or paragraph separator. */
+static size_t space_len(const char *text, size_t p, size_t len)
+{
+	utf8proc_int32_t cp;
+	utf8proc_category_t cat;
+	utf8proc_ssize_t n;
+
+	if (is_blank(text[p]))
+		return 1;
+	if ((unsigned char)text[p] < 0x80)
+		return 0;
+	n = utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                     (utf8proc_ssize_t)(len - p), &cp);
+	if (n <= 0)
+		return 0;
+	cat = utf8proc_category(cp);
+	return cat == UTF8PROC_CATEGORY_ZS || cat == UTF8PROC_CATEGORY_ZL ||
+	               cat == UTF8PROC_CATEGORY_ZP
+	           ? (size_t)n
+	           : 0;
+}
+
+static int space_at(const char *text, size_t p, size_t len)
+{
+	return space_len(text, p, len) != 0;
+}
+
+/* Whether a part of the text may start or end at text[p] without
+ * cutting a word in two: at white space, or before a CJK character (a
+ * word of its own). Text without spaces (Japanese, words parted by
+ * no-break spaces) is cut there, not at the end of the text. */
+static int boundary_at(const char *text, size_t p, size_t len)
+{
+	utf8proc_int32_t cp;
+
+	if (space_at(text, p, len))
+		return 1;
+	return (unsigned char)text[p] >= 0x80 &&
+	       utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                        (utf8proc_ssize_t)(len - p), &cp) > 0 &&
+	       fo_seg_is_cjk(cp);
+}
+
+/* End the window on a word boundary: the last white space before limit
+ * (words parted by tabs or no-break spaces were cut inside one). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 {
 	size_t end;
@@ -536,17 +622,31 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
 	if (limit >= len)
 		return len;
 	for (end = limit; end > from; end--)
-		if (text[end] == ' ' || text[end] == '\n')
-			return end;
-	/* One giant word: cut on a UTF-8 character boundary. */
+		if (space_at(text, end, len))
+			break;
+	if (end > from) {
+		/* and before the white space ahead of it: no blank
+		 * between the text and the ellipsis */
+		size_t p;
+
+		for (p = end; p > from; end = p) {
+			for (p = end - 1; p > from && ((unsigned char)text[p] &
+			                               0xC0) == 0x80;)
+				p--;
+			if (!space_at(text, p, len))
+				break;
+		}
+		return end;
+	}
+	/* One giant word (CJK text, a run of emoji): cut between two
+	 * characters as the eye sees them; within a cluster longer than
+	 * the window, on a UTF-8 character boundary. */
+	end = cluster_end(text, from, limit, len);
+	if (end > from)
+		return end;
 	for (end = limit; end > from && ((unsigned char)text[end] & 0xC0) == 0x80;)
 		end--;
 	return end;
-}
-
-static int is_blank(char ch)
-{
-	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
 }
 
 /* Move from back to the white space before it, so that the window does
@@ -757,7 +857,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		scan = len;
 		if (len - part > SCAN_BYTES + max_bytes) {
 			scan = part_end + max_bytes;
-			while (scan > part_end && !is_blank(text[scan]))
+			while (scan > part_end && !boundary_at(text, scan, len))
 				scan--;
 		}
 		c.n = 0;
@@ -773,17 +873,18 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		if ((n > 0 && spans[0].start < part_end) || scan == len ||
 		    part_end >= SCAN_CAP)
 			break;
-		/* The next part starts after the white space before
+		/* The next part starts at the last word boundary before
 		 * part_end (a word in one piece), or at the end of one giant
 		 * word. */
 		free(spans);
 		spans = NULL;
 		n = 0;
 		pos = part_end;
-		while (pos > part && !is_blank(text[pos - 1]))
+		while (pos > part && !boundary_at(text, pos, len))
 			pos--;
 		if (pos == part)
-			for (pos = part_end; pos < len && !is_blank(text[pos]);)
+			for (pos = part_end;
+			     pos < len && !boundary_at(text, pos, len);)
 				pos++;
 		part = pos;
 	}
@@ -817,8 +918,8 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 			from = start;
 		from = fill_window(text, len, from, max_bytes);
 	}
-	while (from < len && is_blank(text[from]))
-		from++;
+	while (from < len && space_at(text, from, len))
+		from += space_len(text, from, len);
 	to = cut_end(text, from, from + max_bytes, len);
 
 	/* "…" only where text was cut, not where white space was. */

@@ -9,6 +9,8 @@
 #include "util/buf.h"
 #include "util/distance.h"
 
+#include <utf8proc.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,25 +193,49 @@ static folio_status scan_terms(fo_xdb *db, scan *s, fo_xerr *err)
 }
 
 /* A correction, in the case the word was typed in: Balhra gives Balhar,
- * GLI GIL (the vocabulary is case-folded). */
+ * GLI GIL, Ødegrad Ødegaard (the vocabulary is case-folded). Letters
+ * are told and cased by Unicode, not ASCII alone: a name's first letter
+ * is often not ASCII. */
 static void put_in_case(fo_buf *b, const char *typed, size_t n,
                         const char *best)
 {
+	const utf8proc_uint8_t *t = (const utf8proc_uint8_t *)typed;
+	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)best;
+	utf8proc_uint8_t enc[4];
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t k;
 	size_t i, upper = 0, letters = 0;
-	int all, first;
+	int all, first = 0;
 
-	for (i = 0; i < n; i++) {
-		letters += fo_ascii_is_alpha((unsigned char)typed[i]);
-		upper += fo_ascii_is_upper((unsigned char)typed[i]);
+	for (i = 0; i < n; i += (size_t)k) {
+		utf8proc_category_t cat;
+
+		k = utf8proc_iterate(t + i, (utf8proc_ssize_t)(n - i), &cp);
+		if (k <= 0) {
+			k = 1;
+			continue;
+		}
+		cat = utf8proc_category(cp);
+		if (cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_LO)
+			letters++;
+		if (cat == UTF8PROC_CATEGORY_LU ||
+		    cat == UTF8PROC_CATEGORY_LT) {
+			upper++;
+			first |= i == 0;
+		}
 	}
 	all = upper > 1 && upper == letters;
-	first = n > 0 && fo_ascii_is_upper((unsigned char)typed[0]);
-	for (i = 0; best[i]; i++) {
-		char ch = best[i];
-
+	for (i = 0; best[i]; i += (size_t)k) {
+		k = utf8proc_iterate(s + i, -1, &cp);
+		if (k <= 0) {
+			fo_buf_putc(b, best[i]);
+			k = 1;
+			continue;
+		}
 		if (all || (first && i == 0))
-			ch = fo_ascii_upper((unsigned char)ch);
-		fo_buf_putc(b, ch);
+			cp = utf8proc_toupper(cp);
+		fo_buf_append(b, (const char *)enc,
+		              (size_t)utf8proc_encode_char(cp, enc));
 	}
 }
 

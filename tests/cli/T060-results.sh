@@ -138,6 +138,22 @@ begin "a correction keeps the case the word was typed in"
 run "$FOLIO" search --db "$TMP/index" --json 'Parallelsim PARALELISM'
 expect_eq 'Parallelism PARALLELISM' "$(json 'd["suggestion"]')"
 
+# put_in_case looked at ASCII letters only: a capital Å or Ø typed
+# first was lower case in the correction (author:angstrom). A
+# correction is an indexed word, its accents folded as the index folds
+# them (Ø is o).
+begin "a correction keeps a non-ASCII capital as typed"
+cat >"$TMP/names.jsonl" <<'JL'
+{"url": "https://example.com/n1", "title": "Fjords", "author": "Zoë Ångström", "summary": "Sailing past the Ødegaard lighthouse to Θεσσαλονίκη."}
+JL
+"$FOLIO" index --db "$TMP/names" "$TMP/names.jsonl" >/dev/null
+s=""
+for q in 'author:Ångstrm' 'Ødegard' 'ØDEGARD' 'Θεσαλονικη'; do
+	run "$FOLIO" search --db "$TMP/names" --json "$q"
+	s="$s|$(json 'd["suggestion"]')"
+done
+expect_eq "|author:Angstrom|Odegaard|ODEGAARD|Θεσσαλονικη" "$s"
+
 begin "no suggestion when the words are known"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 Heroku'
 expect_eq "None|0" "$(json 'd["suggestion"], d["total"], sep="|"')"
@@ -232,6 +248,28 @@ run "$FOLIO" similar --db "$TMP/index" --json "<$NVIDIA>."
 expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
 run "$FOLIO" similar --db "$TMP/index" "<https://example.com/none>"
 expect_eq "2|folio: no post with URL <https://example.com/none>" "$rc|$err"
+
+# A query finds a post by its URL in brackets or with blanks around it
+# (the parser reads them); folio similar said "no post with URL".
+begin "folio similar finds a URL in brackets or with blanks around it, as search does"
+s=""
+for u in "($NVIDIA)." "$NVIDIA)" " $NVIDIA "; do
+	run "$FOLIO" similar --db "$TMP/index" --json "$u"
+	s="$s|$rc $(json 'd["hits"][0]["url"]')"
+done
+cat >"$TMP/paren.jsonl" <<'JL'
+{"url": "https://en.example.org/wiki/Lock_(computing)", "title": "Lock (computing)", "summary": "A lock is a synchronization primitive."}
+{"url": "https://en.example.org/wiki/Mutex", "title": "Mutex", "summary": "A mutex is a lock, a synchronization primitive."}
+{"url": "https://en.example.org/wiki/Tea", "title": "Tea", "summary": "An aromatic beverage."}
+{"url": "https://en.example.org/wiki/Oak", "title": "Oak", "summary": "A tree of the genus Quercus."}
+JL
+"$FOLIO" index --db "$TMP/paren" "$TMP/paren.jsonl" >/dev/null
+# ... but keeps a ")" that closes a "(" of the URL's own
+for u in "https://en.example.org/wiki/Lock_(computing)." "(https://en.example.org/wiki/Lock_(computing))"; do
+	run "$FOLIO" similar --db "$TMP/paren" --json "$u"
+	s="$s|$rc $(json 'd["hits"][0]["url"]')"
+done
+expect_eq "|0 $META|0 $META|0 $META|0 https://en.example.org/wiki/Mutex|0 https://en.example.org/wiki/Mutex" "$s"
 
 begin "folio similar refuses the options only a typed query has"
 run "$FOLIO" similar --db "$TMP/index" --strict "$NVIDIA"

@@ -311,6 +311,118 @@ static void test_snippet__utf8_is_never_cut_inside_a_character(void)
 	               "d\xC3\xA9licieux.", 20);
 }
 
+/* A window cut at the second of two blanks (two spaces after a full
+ * stop) kept the first: "bravo. …". */
+static void test_snippet__no_blank_comes_before_the_ellipsis(void)
+{
+	assert_snippet("alpha  bravo." ELLIPSIS, "zzz",
+	               "alpha  bravo.  charlie  delta", 15);
+	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
+	               "alpha bravo\xC2\xA0 \xE3\x80\x80 charlie delta", 18);
+}
+
+/* A summary without spaces whose match lies past its first 4 KB part:
+ * the next part began at the next space, which Japanese text or words
+ * parted by no-break spaces never reach, so no match was found and the
+ * snippet was the text's start. */
+static void test_snippet__a_later_part_of_text_without_spaces_is_searched(void)
+{
+	fo_buf text = FO_BUF_INIT;
+	char *got;
+	int i;
+
+	for (i = 0; i < 1400; i++)
+		fo_buf_puts(&text, "\xE3\x81\x82");     /* あ */
+	fo_buf_puts(&text, "\xE6\xA4\x9C\xE7\xB4\xA2"); /* 検索 */
+	for (i = 0; i < 100; i++)
+		fo_buf_puts(&text, "\xE3\x81\x84"); /* い */
+	got = snippet("\xE6\xA4\x9C\xE7\xB4\xA2", text.data, 30, "[", "]");
+	assert_str(
+	    ELLIPSIS
+	    "\xE3\x81\x82\xE3\x81\x82[\xE6\xA4\x9C\xE7\xB4\xA2]"
+	    "\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84\xE3\x81\x84"
+	    "\xE3\x81\x84" ELLIPSIS,
+	    got ? got : "(null)");
+	free(got);
+	fo_buf_clear(&text);
+	for (i = 0; i < 600; i++)
+		fo_buf_puts(&text, "filler\xC2\xA0");
+	fo_buf_puts(&text, "walrus");
+	for (i = 0; i < 10; i++)
+		fo_buf_puts(&text, "\xC2\xA0tail");
+	got = snippet("walrus", text.data, 40, "[", "]");
+	assert_str(ELLIPSIS "filler\xC2\xA0[walrus]\xC2\xA0tail\xC2\xA0tail"
+	                    "\xC2\xA0tail\xC2\xA0tail" ELLIPSIS,
+	           got ? got : "(null)");
+	free(got);
+	fo_buf_free(&text);
+}
+
+/* Words parted by white space other than a space or a newline: the
+ * window was cut inside a word ("alpha bravo cha…"). */
+static void test_snippet__any_white_space_parts_words_for_the_cut(void)
+{
+	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
+	               "alpha\tbravo\tcharlie\tdelta", 16);
+	assert_snippet("alpha\xC2\xA0"
+	               "bravo" ELLIPSIS,
+	               "zzz",
+	               "alpha\xC2\xA0"
+	               "bravo\xC2\xA0"
+	               "charlie",
+	               16);
+	assert_snippet("alpha\xE3\x80\x80"
+	               "bravo" ELLIPSIS,
+	               "zzz",
+	               "alpha\xE3\x80\x80"
+	               "bravo\xE3\x80\x80"
+	               "charlie",
+	               17);
+}
+
+/* A giant word is cut between grapheme clusters (UAX #29), not merely
+ * between code points: a cut between a letter and its combining mark
+ * showed another letter, and one inside an emoji sequence broken glyphs. */
+static void test_snippet__a_giant_word_is_never_cut_inside_a_cluster(void)
+{
+	/* あ, then が written as か + U+3099 (combining voiced mark), 6
+	 * bytes a cluster: a 12-byte window ended on a bare か. */
+	assert_snippet("\xE3\x81\x82\xE3\x81\x8B\xE3\x82\x99" ELLIPSIS, "zzz",
+	               "\xE3\x81\x82\xE3\x81\x8B\xE3\x82\x99\xE3\x81\x8B"
+	               "\xE3\x82\x99\xE3\x81\x8B\xE3\x82\x99",
+	               12);
+	/* e + U+0301 (é decomposed), 3 bytes a cluster */
+	assert_snippet("e\xCC\x81"
+	               "e\xCC\x81" ELLIPSIS,
+	               "zzz",
+	               "e\xCC\x81"
+	               "e\xCC\x81"
+	               "e\xCC\x81"
+	               "e\xCC\x81",
+	               7);
+	/* man ZWJ woman ZWJ girl, 18 bytes, twice: 25 bytes reached into
+	 * the second family's ZWJ */
+	assert_snippet(
+	    "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7" ELLIPSIS,
+	    "zzz",
+	    "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91"
+	    "\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7",
+	    25);
+	/* two flags (a pair of regional indicators each): 12 bytes held
+	 * the first and half the second */
+	assert_snippet(
+	    "\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5" ELLIPSIS, "zzz",
+	    "\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5\xF0\x9F\x87\xAB\xF0\x9F"
+	    "\x87\xB7",
+	    12);
+	/* one cluster longer than the window (a letter with many marks):
+	 * cut on a character boundary rather than show nothing */
+	assert_snippet("a\xCC\x81\xCC\x81" ELLIPSIS, "zzz",
+	               "a\xCC\x81\xCC\x81\xCC\x81\xCC\x81 b", 6);
+}
+
 static void test_snippet__no_window_size_cuts_utf8(void)
 {
 	static const char text[] =
@@ -663,6 +775,10 @@ static const fo_test tests[] = {
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
+	FO_TEST(test_snippet__no_blank_comes_before_the_ellipsis),
+	FO_TEST(test_snippet__a_later_part_of_text_without_spaces_is_searched),
+	FO_TEST(test_snippet__any_white_space_parts_words_for_the_cut),
+	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
