@@ -255,12 +255,12 @@ void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 		fo_qc_push(c, to, q);
 }
 
-/* Whether a ranked word is so common that it should only add weight to
- * posts the rarer words find, as Elasticsearch's cutoff_frequency did
- * and stop words do elsewhere: in more than rank->common_ratio of the
- * posts its BM25 idf is near 0, yet its posting list is the longest
- * to read (the known-item queries' "the", "for", "of": a third of their
- * instructions). Its exact form and abbreviations, worth still less,
+/* Whether a ranked word is so common that it should be left out where
+ * rarer words find the posts, as stop words are (query.c compile_seq):
+ * in more than rank->common_ratio of the posts its BM25 idf is near 0,
+ * yet its posting list is the longest to read (the known-item queries'
+ * "the", "for", "of": a third of their instructions). Where it does
+ * find the posts, its exact form and abbreviations, worth still less,
  * are left out. */
 int fo_qc_common_word(fo_qc *c, const char *term)
 {

@@ -36,8 +36,9 @@ typedef struct fo_rank {
 	                         word: dev, doc, lib for development, ... */
 	double and_pair_weight; /* the phrase boost of AND-joined words */
 	double compound_weight; /* the phrase of a compound's parts */
-	double common_ratio;  /* ranked words in more posts than this share
-	                         only add weight (0: off) */
+	double common_ratio;    /* ranked words in more posts than this share
+	                           are left out where rarer words are
+	                           typed (0: off) */
 	double cover_penalty; /* second phase (cover.h): per uncovered */
 	double cover_bonus;   /* and per covered title word */
 	unsigned cover_window; /* rescore this many first hits (0: none) */
