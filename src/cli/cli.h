@@ -106,8 +106,12 @@ void json_string(FILE *f, const char *s);
 
 /* Write s for a terminal: control characters become '?' (white space,
  * line separators and bidirectional controls a space; util/display.h),
- * so stored text cannot drive or reorder the terminal. */
+ * so stored text cannot drive or reorder the terminal. For messages,
+ * which quote what a user typed or named. */
 void print_text(FILE *f, const char *s);
+/* The same for a post's text (a hit's fields, facet values): every such
+ * character becomes a space, as in the snippet the library made. */
+void print_field(FILE *f, const char *s);
 
 /* A failed search (or similar) as a JSON object on stdout: the query
  * (NULL: none was read, as in bad usage; null in the object), the status,

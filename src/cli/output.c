@@ -126,7 +126,7 @@ static void print_explain_text(const folio_results *r, size_t i)
 
 	for (k = 0; k < n; k++) {
 		printf("   %8.4f  %s ", e[k].weight, e[k].how);
-		print_text(stdout, e[k].term);
+		print_field(stdout, e[k].term);
 		if (strcmp(e[k].field, "text") != 0)
 			printf(" in %s", e[k].field);
 		if (strcmp(e[k].how, "coordination") == 0 ||
@@ -157,7 +157,7 @@ static void print_facets_text(const folio_results *r, int below)
 			fputs(" (none)", stdout);
 		for (v = 0; v < fc->n_values; v++) {
 			fputs(v ? ", " : " ", stdout);
-			print_text(stdout, fc->values[v].value);
+			print_field(stdout, fc->values[v].value);
 			printf(" (%llu)", (unsigned long long)fc->values[v].count);
 		}
 		fputc('\n', stdout);
@@ -182,11 +182,11 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		if (so->highlight_start || so->highlight_end)
 			fputs(h->title_marked, stdout);
 		else
-			print_text(stdout, h->title);
+			print_field(stdout, h->title);
 		fputc('\n', stdout);
 		if (h->company) {
 			fputs(sep, stdout);
-			print_text(stdout, h->company);
+			print_field(stdout, h->company);
 			sep = " \xC2\xB7 "; /* · */
 		}
 		if (h->published) {
@@ -195,7 +195,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			sep = " \xC2\xB7 ";
 		}
 		fputs(sep, stdout);
-		print_text(stdout, h->url);
+		print_field(stdout, h->url);
 		/* The snippet holds no control characters but our markers. */
 		printf("\n   %s\n", h->snippet);
 		if (flags & FOLIO_SEARCH_EXPLAIN) {
