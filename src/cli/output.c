@@ -129,11 +129,11 @@ static void print_explain_text(const folio_results *r, size_t i)
 		print_field(stdout, e[k].term);
 		if (strcmp(e[k].field, "text") != 0)
 			printf(" in %s", e[k].field);
-		if (strcmp(e[k].how, "coordination") == 0 ||
-		    strcmp(e[k].how, "proximity") == 0 ||
-		    strcmp(e[k].how, "near") == 0 ||
-		    strcmp(e[k].how, "phrase") == 0 ||
-		    strcmp(e[k].how, "coverage") == 0)
+		/* Every part with terms of its own (a phrase too) has the
+		 * statistics JSON gives it: a term that scored is in at
+		 * least this post. The others (near, proximity,
+		 * coordination, coverage) have only their factor. */
+		if (e[k].doc_freq == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
 			printf(": wdf %llu, in %llu post%s, length norm %.3g, "

@@ -233,6 +233,17 @@ expect_eq "stem gb200: wdf 1, in 1 post, length norm" "$(sed -n 5p <<<"$out" | g
 run "$FOLIO" search --db "$TMP/index" --explain MXFP8
 expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
 
+# A phrase (quoted, or a compound's) has term statistics in JSON; the
+# text showed only its factor, "(x0.3)". Parts with none of their own
+# (a NEAR, coverage) show their factor alone in both.
+begin "--explain as text gives a phrase the statistics JSON gives it"
+run "$FOLIO" search --db "$TMP/index" --explain free-threaded
+expect_eq "phrase free threaded: wdf 11, in 2 posts, length norm 0.96, x0.3" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
+run "$FOLIO" search --db "$TMP/index" --explain '"free threaded"'
+expect_eq "phrase free threaded: wdf 11, in 2 posts, length norm 0.96, x1" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
+run "$FOLIO" search --db "$TMP/index" --explain 'python NEAR threaded'
+expect_eq "near python NEAR threaded (x1)" "$(sed -n 5p <<<"$out" | grep -o 'near.*')"
+
 begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
