@@ -97,6 +97,11 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* argv[i] is "--", which ends the options (folio.1): for a command that
+ * takes no operand (stats, check), nothing may follow it. 0, or -1
+ * after saying what followed. */
+int cli_no_operand(int argc, char **argv, int i, const char *command);
+
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

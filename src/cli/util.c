@@ -63,6 +63,15 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+int cli_no_operand(int argc, char **argv, int i, const char *command)
+{
+	if (i + 1 >= argc)
+		return 0;
+	cli_error("%s takes no operand, not %s (try 'folio %s --help')",
+	          command, argv[i + 1], command);
+	return -1;
+}
+
 /* The last message cli_error printed, for --json (cli_usage_json): long
  * enough for any of the CLI's own (a long value is cut where a UTF-8
  * character starts). */
