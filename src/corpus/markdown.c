@@ -719,6 +719,23 @@ static void fo_md_guesses(fo_md *st)
 	}
 }
 
+/* Why the heading text t (tn bytes), which starts with '[', is no link:
+ * a bracket or parenthesis that never closes (a URL's own "(" without
+ * its ")") is named, since the URL is there to be seen. */
+static const char *fo_md_no_link(const char *t, size_t tn)
+{
+	size_t budget = FO_MD_UNLIMITED;
+	size_t close =
+	    fo_md_match(t, tn, 0, '[', ']', FO_MD_UNLIMITED, &budget);
+
+	if (!close)
+		return "post has no URL: its link's [ is never closed";
+	if (close + 1 < tn && t[close + 1] == '(')
+		return "post has no URL: its link's ( is never closed (a ( in "
+		       "the URL needs its ), or write it as %28)";
+	return "post has no URL";
+}
+
 /*
  * Read the post heading line (s, n): its URL, unescaped, goes to st->url
  * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
@@ -731,9 +748,10 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
 
 	fo_md_heading(s, n, t, &tn);
-	if (!tn || (*t)[0] != '[' ||
-	    !fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+	if (!tn || (*t)[0] != '[')
 		return "post has no URL";
+	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+		return fo_md_no_link(*t, tn);
 	/* The destination may be <bracketed> and followed by a "title". */
 	dest = *t + ds;
 	dn = de - ds;

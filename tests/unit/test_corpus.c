@@ -775,6 +775,11 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	           posts[2].summary);
 }
 
+#define PAREN_MSG                                                              \
+	"post has no URL: its link's ( is never closed (a ( in the URL needs " \
+	"its ), or write it as %28)"
+#define BRACKET_MSG "post has no URL: its link's [ is never closed"
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -830,8 +835,28 @@ static void test_corpus__md_problems(void)
 	assert_int(22, problems[6].line);
 	assert_str("invalid date \"Feb 29, 2026\": day 29 is not in 2026-02, "
 	           "which has 28 days", problems[6].message);
+	/* it said "post has no URL" alone, where the URL is there */
 	assert_int(25, problems[7].line);
-	assert_str("post has no URL", problems[7].message);
+	assert_str(PAREN_MSG, problems[7].message);
+}
+
+/* A URL with parentheses of its own that do not pair up: the link
+ * never closes, and the message says so rather than that there is no
+ * URL. */
+static void test_corpus__md_unclosed_link(void)
+{
+	assert_ok(md("# T\n"                         /* 1 */
+	             "\n"                            /* 2 */
+	             "### [x](https://ex.org/u(x)\n" /* 3 */
+	             "\nS.\n"                        /* 4-5 */
+	             "### [y\\](https://ex.org/y)\n" /* 6 */
+	             "\nS.\n"));                     /* 7-8 */
+	assert_int(0, n_posts);
+	assert_int(2, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str(PAREN_MSG, problems[0].message);
+	assert_int(6, problems[1].line);
+	assert_str(BRACKET_MSG, problems[1].message);
 }
 
 static void test_corpus__md_invalid_utf8(void)
@@ -924,9 +949,9 @@ static void test_corpus__md_degenerate(void)
 	assert_int(1, n_problems);
 	assert_str("post has no summary", problems[0].message);
 	assert_ok(md("### [a\\](b)\n\nS.\n"));
-	assert_str("post has no URL", problems[0].message);
+	assert_str(BRACKET_MSG, problems[0].message);
 	assert_ok(md("### [a](b\\)\n\nS.\n"));
-	assert_str("post has no URL", problems[0].message);
+	assert_str(PAREN_MSG, problems[0].message);
 	assert_int(0, n_posts);
 }
 
@@ -1355,6 +1380,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
 	FO_TEST(test_corpus__md_problems),
+	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_stop),
