@@ -211,10 +211,19 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			print_explain_text(r, i);
 		}
 	}
-	if (n && offset + n < total)
-		printf("\n(%zu-%zu of %s%llu; --offset %zu for more)\n",
-		       offset + 1, offset + n, about,
-		       (unsigned long long)total, offset + n);
+	/* Which hits a page shows, unless it shows them all: the last
+	 * page too, where a reader paging through wants "4-5 of 5". */
+	if (n && (offset > 0 || offset + n < total)) {
+		if (n == 1)
+			printf("\n(%zu of %s%llu", offset + 1, about,
+			       (unsigned long long)total);
+		else
+			printf("\n(%zu-%zu of %s%llu", offset + 1, offset + n,
+			       about, (unsigned long long)total);
+		if (offset + n < total)
+			printf("; --offset %zu for more", offset + n);
+		fputs(")\n", stdout);
+	}
 	/* No hit shown, yet some match (the page is past the end), or only
 	 * the count was asked for (--limit 0, even when it is 0): say how
 	 * many. */
