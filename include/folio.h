@@ -798,10 +798,13 @@ typedef struct folio_explain_term {
 	double weight;     /**< its contribution to the hit's score */
 	double query_weight; /**< the factor the query gives it (field or
 	                          boost weight; 1 for plain words) */
-	uint64_t wdf;      /**< occurrences in the post (title words count
-	                        three times) */
-	uint64_t doc_freq; /**< posts holding the term (for a term with
-	                        several forms: the most frequent form) */
+	uint64_t wdf;        /**< occurrences in the post (title words count
+	                          three times); 0 for a part with no term of
+	                          its own (near, proximity, coordination), the
+	                          title words covered for coverage */
+	uint64_t doc_freq;   /**< posts holding the term (for a term with
+	                          several forms: the most frequent form); 0
+	                          for a part with no term of its own */
 	double length_norm; /**< (1 - b) + b * length / average length */
 } folio_explain_term;
 

@@ -202,6 +202,20 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 	}
 }
 
+/* What the parser warns of (a field given twice in a post), as
+ * warn_duplicate warns of a URL given twice in a file. */
+static void on_warning(const char *file, unsigned line, const char *message,
+                       void *ctx)
+{
+	fo_run *r = ctx;
+
+	if (!r->opts.diagnostic)
+		return;
+	fo_buf_clear(&r->why);
+	fo_buf_puts(&r->why, message);
+	warn(r, file, line);
+}
+
 static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
                            unsigned line)
 {
@@ -495,7 +509,7 @@ done:
 static int on_file(const char *path, int kind, void *ctx)
 {
 	fo_run *r = ctx;
-	fo_corpus_sink sink = { on_post_count, on_problem, r };
+	fo_corpus_sink sink = { on_post_count, on_problem, r, on_warning };
 
 	r->file_no++;
 	return read_file(r, path, kind, &sink, NULL);
@@ -557,7 +571,7 @@ folio_status fo_read_count(fo_run *r)
 folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
 {
 	emitter e = { r, fn, ctx };
-	fo_corpus_sink sink = { on_post_again, on_problem_again, &e };
+	fo_corpus_sink sink = { on_post_again, on_problem_again, &e, NULL };
 	size_t i;
 
 	r->report->posts = 0;

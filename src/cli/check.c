@@ -40,6 +40,10 @@ int cmd_check(int argc, char **argv)
 			if (rc < 0)
 				return EXIT_ERROR;
 			db_flag = value;
+		} else if (strcmp(argv[i], "--") == 0) {
+			if (cli_no_operand(argc, argv, i, "check") < 0)
+				return EXIT_ERROR;
+			break;
 		} else {
 			cli_error("unknown argument %s (try 'folio check --help')",
 			          argv[i]);

@@ -97,6 +97,11 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* argv[i] is "--", which ends the options (folio.1): for a command that
+ * takes no operand (stats, check), nothing may follow it. 0, or -1
+ * after saying what followed. */
+int cli_no_operand(int argc, char **argv, int i, const char *command);
+
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -106,8 +111,12 @@ void json_string(FILE *f, const char *s);
 
 /* Write s for a terminal: control characters become '?' (white space,
  * line separators and bidirectional controls a space; util/display.h),
- * so stored text cannot drive or reorder the terminal. */
+ * so stored text cannot drive or reorder the terminal. For messages,
+ * which quote what a user typed or named. */
 void print_text(FILE *f, const char *s);
+/* The same for a post's text (a hit's fields, facet values): every such
+ * character becomes a space, as in the snippet the library made. */
+void print_field(FILE *f, const char *s);
 
 /* A failed search (or similar) as a JSON object on stdout: the query
  * (NULL: none was read, as in bad usage; null in the object), the status,

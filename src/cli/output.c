@@ -126,14 +126,14 @@ static void print_explain_text(const folio_results *r, size_t i)
 
 	for (k = 0; k < n; k++) {
 		printf("   %8.4f  %s ", e[k].weight, e[k].how);
-		print_text(stdout, e[k].term);
+		print_field(stdout, e[k].term);
 		if (strcmp(e[k].field, "text") != 0)
 			printf(" in %s", e[k].field);
-		if (strcmp(e[k].how, "coordination") == 0 ||
-		    strcmp(e[k].how, "proximity") == 0 ||
-		    strcmp(e[k].how, "near") == 0 ||
-		    strcmp(e[k].how, "phrase") == 0 ||
-		    strcmp(e[k].how, "coverage") == 0)
+		/* Every part with terms of its own (a phrase too) has the
+		 * statistics JSON gives it: a term that scored is in at
+		 * least this post. The others (near, proximity,
+		 * coordination, coverage) have only their factor. */
+		if (e[k].doc_freq == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
 			printf(": wdf %llu, in %llu post%s, length norm %.3g, "
@@ -157,7 +157,7 @@ static void print_facets_text(const folio_results *r, int below)
 			fputs(" (none)", stdout);
 		for (v = 0; v < fc->n_values; v++) {
 			fputs(v ? ", " : " ", stdout);
-			print_text(stdout, fc->values[v].value);
+			print_field(stdout, fc->values[v].value);
 			printf(" (%llu)", (unsigned long long)fc->values[v].count);
 		}
 		fputc('\n', stdout);
@@ -182,11 +182,11 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		if (so->highlight_start || so->highlight_end)
 			fputs(h->title_marked, stdout);
 		else
-			print_text(stdout, h->title);
+			print_field(stdout, h->title);
 		fputc('\n', stdout);
 		if (h->company) {
 			fputs(sep, stdout);
-			print_text(stdout, h->company);
+			print_field(stdout, h->company);
 			sep = " \xC2\xB7 "; /* · */
 		}
 		if (h->published) {
@@ -195,7 +195,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			sep = " \xC2\xB7 ";
 		}
 		fputs(sep, stdout);
-		print_text(stdout, h->url);
+		print_field(stdout, h->url);
 		/* The snippet holds no control characters but our markers. */
 		printf("\n   %s\n", h->snippet);
 		if (flags & FOLIO_SEARCH_EXPLAIN) {
@@ -211,10 +211,19 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			print_explain_text(r, i);
 		}
 	}
-	if (n && offset + n < total)
-		printf("\n(%zu-%zu of %s%llu; --offset %zu for more)\n",
-		       offset + 1, offset + n, about,
-		       (unsigned long long)total, offset + n);
+	/* Which hits a page shows, unless it shows them all: the last
+	 * page too, where a reader paging through wants "4-5 of 5". */
+	if (n && (offset > 0 || offset + n < total)) {
+		if (n == 1)
+			printf("\n(%zu of %s%llu", offset + 1, about,
+			       (unsigned long long)total);
+		else
+			printf("\n(%zu-%zu of %s%llu", offset + 1, offset + n,
+			       about, (unsigned long long)total);
+		if (offset + n < total)
+			printf("; --offset %zu for more", offset + n);
+		fputs(")\n", stdout);
+	}
 	/* No hit shown, yet some match (the page is past the end), or only
 	 * the count was asked for (--limit 0, even when it is 0): say how
 	 * many. */

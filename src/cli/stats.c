@@ -107,6 +107,10 @@ int cmd_stats(int argc, char **argv)
 			db_flag = value;
 		} else if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
+		} else if (strcmp(argv[i], "--") == 0) {
+			if (cli_no_operand(argc, argv, i, "stats") < 0)
+				goto done;
+			break;
 		} else {
 			cli_error("unknown argument %s (try 'folio stats --help')",
 			          argv[i]);

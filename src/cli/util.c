@@ -63,12 +63,29 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+int cli_no_operand(int argc, char **argv, int i, const char *command)
+{
+	if (i + 1 >= argc)
+		return 0;
+	cli_error("%s takes no operand, not %s (try 'folio %s --help')",
+	          command, argv[i + 1], command);
+	return -1;
+}
+
 /* The last message cli_error printed, for --json (cli_usage_json): long
  * enough for any of the CLI's own (a long value is cut where a UTF-8
  * character starts). */
 static char last_error[2048];
 
-static void put_text(FILE *f, const char *s, int lines);
+/* How put_text shows a control character. Post text shows it as a
+ * space, as the library's snippets and marked titles do, so that every
+ * field of a hit follows one rule whether it was marked or not. A
+ * message quotes what was typed or named (a query, a path): there a C0
+ * control is a '?', which says that something unprintable is there,
+ * and newlines may be kept (TEXT_LINES). */
+enum { TEXT_QUOTED, TEXT_LINES, TEXT_FIELD };
+
+static void put_text(FILE *f, const char *s, int how);
 
 void cli_error(const char *fmt, ...)
 {
@@ -91,7 +108,7 @@ void cli_error(const char *fmt, ...)
 	 * retitled it: explore-p). Newlines stay: advice to paste into a
 	 * shell quotes a path that holds one (db.c). */
 	fputs("folio: ", stderr);
-	put_text(stderr, full ? full : last_error, 1);
+	put_text(stderr, full ? full : last_error, TEXT_LINES);
 	fputc('\n', stderr);
 	/* too long: cut where a character starts, as the library's
 	 * fo_utf8_cut does (normalize.h) */
@@ -114,7 +131,7 @@ void cli_advise_index(const char *what, const char *dir)
 	if (word)
 		fo_shell_quote(word, dir);
 	fprintf(stderr, "folio: %s with: folio index --db ", what);
-	put_text(stderr, word ? word : dir, 1);
+	put_text(stderr, word ? word : dir, TEXT_LINES);
 	fputs(" corpus/\n", stderr);
 	free(word);
 }
@@ -202,8 +219,9 @@ static size_t utf8_char(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* print_text, keeping newlines when lines is set. */
-static void put_text(FILE *f, const char *s, int lines)
+/* print_text (TEXT_QUOTED), print_text keeping newlines (TEXT_LINES),
+ * print_field (TEXT_FIELD). */
+static void put_text(FILE *f, const char *s, int how)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t len = strlen(s), n;
@@ -222,11 +240,14 @@ static void put_text(FILE *f, const char *s, int lines)
 			fputc('?', f);
 			continue;
 		}
-		if (lines && *p == '\n') {
+		if (how == TEXT_LINES && *p == '\n') {
 			fputc(*p, f);
 			continue;
 		}
-		fputc(*p == '\n' || *p == '\t' || n > 1 ? ' ' : '?', f);
+		fputc(how == TEXT_FIELD || *p == '\n' || *p == '\t' || n > 1
+		          ? ' '
+		          : '?',
+		      f);
 		p += n - 1;
 		len -= n - 1;
 	}
@@ -234,5 +255,10 @@ static void put_text(FILE *f, const char *s, int lines)
 
 void print_text(FILE *f, const char *s)
 {
-	put_text(f, s, 0);
+	put_text(f, s, TEXT_QUOTED);
+}
+
+void print_field(FILE *f, const char *s)
+{
+	put_text(f, s, TEXT_FIELD);
 }

@@ -25,10 +25,18 @@ typedef int (*fo_post_fn)(const folio_post *post, const char *file,
 typedef void (*fo_problem_fn)(const char *file, unsigned line, const char *url,
                               const char *message, void *ctx);
 
+/* Called, just before a well-formed post, with what it is indexed in
+ * spite of: a field given twice in it, of which the first is kept (as
+ * a post's first copy is, README). line is where that is; message is as
+ * for fo_problem_fn. */
+typedef void (*fo_warning_fn)(const char *file, unsigned line,
+                              const char *message, void *ctx);
+
 typedef struct fo_corpus_sink {
 	fo_post_fn post;
 	fo_problem_fn problem;
 	void *ctx;
+	fo_warning_fn warning; /* may be NULL */
 } fo_corpus_sink;
 
 /*

@@ -129,6 +129,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	int field = FO_F_OTHER, in_topics = 0, not_object = 0, first = 1;
 	int bad_field = -1; /* the first member of the wrong type */
 	int nul_field = -1; /* the first string holding a NUL */
+	/* the keys of the post's fields and topics met, and given twice */
+	int seen[FO_F_COUNT + 1] = { 0 }, again[FO_F_COUNT + 1] = { 0 };
 	char date[11];
 	folio_post post;
 	size_t bad, k;
@@ -188,6 +190,13 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		if (tok == FO_JSON_KEY) {
 			if (depth == 1)
 				field = fo_jsonl_field(j->str.data, j->str.len);
+			/* a key given twice: the first is kept, as a post's
+			 * first copy is, with a warning before the post */
+			if (depth == 1 && field != FO_F_OTHER &&
+			    seen[field]++) {
+				again[field] = 1;
+				field = FO_F_OTHER;
+			}
 			continue;
 		}
 		if (in_topics) {
@@ -298,6 +307,19 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	post.published = st->present[FO_F_PUBLISHED] ? date : NULL;
 	post.topics = st->n_topics ? st->topic_ptr : NULL;
 	post.n_topics = st->n_topics;
+	for (f = 0; f <= FO_F_COUNT && st->sink->warning; f++) {
+		if (!again[f])
+			continue;
+		fo_buf_clear(msg);
+		fo_buf_printf(msg,
+		              "\"%s\" is given twice in this object: the "
+		              "first is kept",
+		              fo_field_names[f]);
+		if (!msg->oom)
+			st->sink->warning(st->file, lineno, msg->data,
+			                  st->sink->ctx);
+	}
+	fo_buf_clear(msg);
 	if (st->sink->post &&
 	    st->sink->post(&post, st->file, lineno, st->sink->ctx) != 0)
 		rc = -1;

@@ -73,6 +73,7 @@ typedef struct fo_md {
 	fo_buf field[FO_MD_NF];
 	int present[FO_MD_NF];
 	unsigned field_line[FO_MD_NF]; /* where each field was given */
+	unsigned again_line[FO_MD_NF]; /* where it was first given again */
 	/* What a key one typo from a field's gave, or a field's key without
 	 * its colon (fo_md_meta): value, in the post's block, and line. */
 	const char *guess[FO_MD_NF];
@@ -678,6 +679,13 @@ static int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line,
 		if (d == 0 && colon) {
 			if (only_new && st->field_line[f])
 				return 0;
+			/* given twice: the first is kept, as a post's first
+			 * copy is, and the reader is warned (fo_md_again) */
+			if (st->field_line[f]) {
+				if (!st->again_line[f])
+					st->again_line[f] = line;
+				return 1;
+			}
 			fo_md_text(&st->field[f], val, vn);
 			st->present[f] = st->field[f].len > 0;
 			st->field_line[f] = line;
@@ -696,6 +704,26 @@ static int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line,
 		}
 	}
 	return !only_new;
+}
+
+/* Warn of each field the post gave twice (fo_md_meta kept the first). */
+static void fo_md_again(fo_md *st)
+{
+	size_t f;
+
+	for (f = 0; f < FO_MD_NF && st->sink->warning; f++) {
+		if (!st->again_line[f])
+			continue;
+		fo_buf_clear(&st->msg);
+		fo_buf_printf(&st->msg,
+		              "%s is given twice in this post: the "
+		              "first, at line %u, is kept",
+		              fo_md_field_names[f], st->field_line[f]);
+		if (!st->msg.oom)
+			st->sink->warning(st->file, st->again_line[f],
+			                  st->msg.data, st->sink->ctx);
+	}
+	fo_buf_clear(&st->msg);
 }
 
 /* Fill each field the post lacks from its guess, if any; a date only if
@@ -719,6 +747,23 @@ static void fo_md_guesses(fo_md *st)
 	}
 }
 
+/* Why the heading text t (tn bytes), which starts with '[', is no link:
+ * a bracket or parenthesis that never closes (a URL's own "(" without
+ * its ")") is named, since the URL is there to be seen. */
+static const char *fo_md_no_link(const char *t, size_t tn)
+{
+	size_t budget = FO_MD_UNLIMITED;
+	size_t close =
+	    fo_md_match(t, tn, 0, '[', ']', FO_MD_UNLIMITED, &budget);
+
+	if (!close)
+		return "post has no URL: its link's [ is never closed";
+	if (close + 1 < tn && t[close + 1] == '(')
+		return "post has no URL: its link's ( is never closed (a ( in "
+		       "the URL needs its ), or write it as %28)";
+	return "post has no URL";
+}
+
 /*
  * Read the post heading line (s, n): its URL, unescaped, goes to st->url
  * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
@@ -731,9 +776,10 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
 
 	fo_md_heading(s, n, t, &tn);
-	if (!tn || (*t)[0] != '[' ||
-	    !fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+	if (!tn || (*t)[0] != '[')
 		return "post has no URL";
+	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+		return fo_md_no_link(*t, tn);
 	/* The destination may be <bracketed> and followed by a "title". */
 	dest = *t + ds;
 	dn = de - ds;
@@ -793,6 +839,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		fo_buf_clear(&st->field[f]);
 		st->present[f] = 0;
 		st->field_line[f] = 0;
+		st->again_line[f] = 0;
 		st->guess_line[f] = 0;
 	}
 
@@ -968,6 +1015,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	post.published = st->present[FO_MD_PUBLISHED] ? date : NULL;
 	post.topics = topic ? &topic : NULL;
 	post.n_topics = topic ? 1 : 0;
+	fo_md_again(st);
 	if (st->sink->post &&
 	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
 		rc = -1;

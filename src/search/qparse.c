@@ -365,10 +365,14 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 	buf[n] = '\0';
 	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
 	 * write it (it found nothing): the subdomains are what site: finds
-	 * anyway. Before "www." goes, so that site:*.www.x.org is x.org. */
+	 * anyway, so these mean what they say (README) and pass in
+	 * silence, under --strict too. Any other * (site:*debian.org,
+	 * site:*.*.debian.org) is a glob that is not read as written.
+	 * Before "www." goes, so that site:*.www.x.org is x.org. */
 	if (n > 0 && (buf[0] == '*' || buf[0] == '.')) {
 		size_t skip = strspn(buf, "*.");
-		int star = memchr(buf, '*', skip) != NULL;
+		size_t from = buf[0] == '*' && buf[1] == '.' ? 2 : 0;
+		int star = memchr(buf + from, '*', skip - from) != NULL;
 
 		memmove(buf, buf + skip, n - skip + 1);
 		n -= skip;

@@ -84,6 +84,17 @@ run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
 expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, each field from the first copy that has it|1" \
 	"$rc|$err|$(count_of "$TMP/dup")"
 
+# A field twice in one post kept the last value in silence.
+begin "a field twice in one post keeps the first, with a warning naming the later line"
+mkdir -p "$TMP/field2"
+printf '# T\n\n### [Twice](https://example.com/twice)\n- Company: First\n- Company: Second\n\nS.\n' >"$TMP/field2/page.md"
+printf '%s\n' '{"url": "https://example.com/twice-j", "title": "T", "company": "First", "company": "Second", "summary": "S."}' >"$TMP/field2/posts.jsonl"
+run "$FOLIO" index --db "$TMP/field2-index" "$TMP/field2"
+index_rc=$rc index_err=$err
+expect_eq "0|$TMP/field2/page.md:5: warning: company is given twice in this post: the first, at line 4, is kept
+$TMP/field2/posts.jsonl:1: warning: \"company\" is given twice in this object: the first is kept|2" \
+	"$index_rc|$index_err|$(total_of "$TMP/field2-index" company:first)"
+
 begin "JSON Lines posts are indexed with all their fields"
 cat >"$TMP/posts.jsonl" <<'JL'
 {"url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"], "summary": "Arena and pool allocators in Zig."}

@@ -203,6 +203,11 @@ cat >"$TMP/hosts.jsonl" <<'JL'
 {"url": "http://[::ffff:1.2.3.4]/a", "title": "IPv4 in IPv6", "summary": "Zeta."}
 JL
 "$FOLIO" index --db "$TMP/hosts" "$TMP/hosts.jsonl" >/dev/null
+# README: site:*.redhat.com is site:redhat.com; --strict refused it.
+begin "site:*. means site: without it, in silence, under --strict too"
+run "$FOLIO" search --db "$TMP/more" --strict --json 'site:*.nvidia.com'
+expect_eq "0|$CUDA|" "$rc|$(urls_of "$out" | tr '\n' ' ' | sed 's/ $//')|$err"
+
 begin "site: folds case and accents as the index does, and an IP address has no parent domains"
 expect_eq "1|1|1|0" "$(total_of "$TMP/hosts" site:bücher.de)|$(total_of "$TMP/hosts" site:BÜCHER.DE)|$(total_of "$TMP/hosts" site:192.168.1.10)|$(total_of "$TMP/hosts" site:1.10)"
 # ex.org. was indexed as the host "ex.org.", which site: never asks for

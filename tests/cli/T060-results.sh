@@ -39,6 +39,18 @@ expect_eq "(1-2 of about 1300; --offset 2 for more)" "$(tail -n 1 <<<"$out")"
 run "$FOLIO" search --db "$TMP/ab" --limit 2 --exhaustive 'alpha OR beta'
 expect_eq "(1-2 of 1500; --offset 2 for more)" "$(tail -n 1 <<<"$out")"
 
+# The line said which hits are shown only when another page followed:
+# paging to the last page, "4-5 of 5" was nowhere to be seen.
+begin "the last page says which hits it shows; a single whole page says nothing"
+run "$FOLIO" search --db "$TMP/index" --offset 3 --limit 2 --sort newest 'site:yomu.fyi'
+expect_eq "(4-5 of 6; --offset 5 for more)" "$(tail -n 1 <<<"$out")"
+run "$FOLIO" search --db "$TMP/index" --offset 4 --limit 2 --sort newest 'site:yomu.fyi'
+expect_eq "(5-6 of 6)" "$(tail -n 1 <<<"$out")"
+run "$FOLIO" search --db "$TMP/index" --offset 5 --limit 5 --sort newest 'site:yomu.fyi'
+expect_eq "(6 of 6)" "$(tail -n 1 <<<"$out")"
+run "$FOLIO" search --db "$TMP/index" --limit 6 --sort newest 'site:yomu.fyi'
+expect_eq "0|" "$(grep -c '^(' <<<"$out")|$(grep '^(' <<<"$out")"
+
 begin "a post on two topics counts once in each; posts without a date have no year"
 run "$FOLIO" search --db "$TMP/more" --json --facets kernel
 expect_eq '[{"value": "Linux", "count": 2}, {"value": "Performance", "count": 2}, {"value": "GPU", "count": 1}]|[{"value": "2023", "count": 1}, {"value": "2024", "count": 1}]' \
@@ -232,6 +244,17 @@ begin "--explain as text counts one post in the singular, more in the plural"
 expect_eq "stem gb200: wdf 1, in 1 post, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
 run "$FOLIO" search --db "$TMP/index" --explain MXFP8
 expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
+
+# A phrase (quoted, or a compound's) has term statistics in JSON; the
+# text showed only its factor, "(x0.3)". Parts with none of their own
+# (a NEAR, coverage) show their factor alone in both.
+begin "--explain as text gives a phrase the statistics JSON gives it"
+run "$FOLIO" search --db "$TMP/index" --explain free-threaded
+expect_eq "phrase free threaded: wdf 11, in 2 posts, length norm 0.96, x0.3" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
+run "$FOLIO" search --db "$TMP/index" --explain '"free threaded"'
+expect_eq "phrase free threaded: wdf 11, in 2 posts, length norm 0.96, x1" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
+run "$FOLIO" search --db "$TMP/index" --explain 'python NEAR threaded'
+expect_eq "near python NEAR threaded (x1)" "$(sed -n 5p <<<"$out" | grep -o 'near.*')"
 
 begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"

@@ -132,6 +132,18 @@ begin "folio check finds the index sound"
 run "$FOLIO" check --db "$TMP/i"
 expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"
 
+# folio.1: -- ends the options. stats and check take no operand, so
+# nothing may follow it; they said "unknown argument --".
+begin "folio stats and check accept --, and say so when something follows it"
+run "$FOLIO" check --db "$TMP/i" --
+expect_eq "0|$TMP/i: sound (90 posts, no problems found)|" "$rc|$out|$err"
+run "$FOLIO" stats --db "$TMP/i" --json --
+expect_eq "0|90|" "$rc|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])' <<<"$out")|$err"
+run "$FOLIO" check --db "$TMP/i" -- --db
+expect_eq "2|folio: check takes no operand, not --db (try 'folio check --help')" "$rc|$err"
+run "$FOLIO" stats --db "$TMP/i" --json -- x
+expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"stats takes no operand, not x (try 'folio stats --help')\"}|folio: stats takes no operand, not x (try 'folio stats --help')" "$rc|$out|$err"
+
 begin "folio check counts one post in the singular"
 posts_jsonl 1 1 >"$TMP/one.jsonl"
 "$FOLIO" index --db "$TMP/one" "$TMP/one.jsonl" >/dev/null

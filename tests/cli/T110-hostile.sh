@@ -263,6 +263,25 @@ printf '{"url": "https://example.com/evil", "title": "Evil \xe2\x80\xaeeltit\xc2
 run "$FOLIO" search --db "$TMP/evil" zebra
 expect_eq "0|0" "$rc|$(printf '%s' "$out" | grep -c $'\xe2\x80\xae\|\xc2\x9b\|\xe2\x80\xa8')"
 
+# Piped, every field of a hit follows one rule: a control character
+# (BEL, ESC) is a space, in the title, company, URL and facets as in the
+# snippet (the library's rule for snippets and marked titles); it was a
+# "?" in some fields and a space in others. JSON keeps it, escaped.
+begin "control characters in post text are spaces in every field of the text output"
+printf '%s\n' '{"url": "https://example.com/bel", "title": "Bell\u0007title \u001b[31mred", "company": "Co\u0007mp\u001bany", "topics": ["To\u0007pic"], "summary": "wombat bell\u0007here and esc\u001b[31m there"}' >"$TMP/bel.jsonl"
+"$FOLIO" index --db "$TMP/bel" "$TMP/bel.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/bel" --facets wombat
+expect_eq "0|1. Bell title  [31mred
+   Co mp any · https://example.com/bel
+   wombat bell here and esc [31m there
+
+company: Co mp any (1)
+type: (none)
+topic: To pic (1)
+year: (none)" "$rc|$out"
+run "$FOLIO" search --db "$TMP/bel" --json wombat
+expect_eq '"Bell\u0007title \u001b[31mred"|"Co\u0007mp\u001bany"' "$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(json.dumps(h["title"]) + "|" + json.dumps(h["company"]))' <<<"$out")"
+
 # FILE:LINE: reason stays one line, whatever the file is called.
 begin "a file name with a newline in it does not split its diagnostic"
 mkdir -p "$TMP/nl"

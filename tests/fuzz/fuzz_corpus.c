@@ -136,8 +136,8 @@ static void on_problem_digest(const char *file, unsigned line, const char *url,
 static void check_parts(const char *buf, size_t size)
 {
 	uint64_t whole = 0xcbf29ce484222325ull, parts = whole;
-	fo_corpus_sink a = { on_post_digest, on_problem_digest, &whole };
-	fo_corpus_sink b = { on_post_digest, on_problem_digest, &parts };
+	fo_corpus_sink a = { on_post_digest, on_problem_digest, &whole, NULL };
+	fo_corpus_sink b = { on_post_digest, on_problem_digest, &parts, NULL };
 	const char *nl = memchr(buf + size / 2, '\n', size - size / 2);
 	size_t cut, i;
 	unsigned lines = 1;
@@ -156,7 +156,7 @@ static void check_parts(const char *buf, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const fo_corpus_sink sink = { on_post, on_problem, NULL };
+	static const fo_corpus_sink sink = { on_post, on_problem, NULL, NULL };
 	const char *buf = (const char *)data;
 	char date[11];
 

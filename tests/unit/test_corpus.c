@@ -31,6 +31,8 @@ static rec_post posts[MAX_REC];
 static size_t n_posts;
 static rec_problem problems[MAX_REC];
 static size_t n_problems;
+static rec_problem warnings[MAX_REC];
+static size_t n_warnings;
 static size_t stop_after; /* stop after this many posts; 0: never */
 
 static char *dup_or_null(const char *s)
@@ -67,8 +69,11 @@ static void reset(void)
 		free(problems[i].message);
 	}
 	memset(posts, 0, sizeof(posts));
+	for (i = 0; i < n_warnings; i++)
+		free(warnings[i].message);
 	memset(problems, 0, sizeof(problems));
-	n_posts = n_problems = 0;
+	memset(warnings, 0, sizeof(warnings));
+	n_posts = n_problems = n_warnings = 0;
 	stop_after = 0;
 }
 
@@ -110,7 +115,19 @@ static void on_problem(const char *file, unsigned line, const char *url,
 	n_problems++;
 }
 
-static const fo_corpus_sink sink = { on_post, on_problem, NULL };
+static void on_warning(const char *file, unsigned line, const char *message,
+                       void *ctx)
+{
+	(void)file;
+	(void)ctx;
+	if (n_warnings == MAX_REC)
+		return;
+	warnings[n_warnings].line = line;
+	warnings[n_warnings].message = dup_or_null(message);
+	n_warnings++;
+}
+
+static const fo_corpus_sink sink = { on_post, on_problem, NULL, on_warning };
 
 /* Parse from an exact-size heap copy, so that ASan catches any read past
  * len (the parsers must not rely on a terminating NUL). */
@@ -775,6 +792,11 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	           posts[2].summary);
 }
 
+#define PAREN_MSG                                                              \
+	"post has no URL: its link's ( is never closed (a ( in the URL needs " \
+	"its ), or write it as %28)"
+#define BRACKET_MSG "post has no URL: its link's [ is never closed"
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -830,8 +852,28 @@ static void test_corpus__md_problems(void)
 	assert_int(22, problems[6].line);
 	assert_str("invalid date \"Feb 29, 2026\": day 29 is not in 2026-02, "
 	           "which has 28 days", problems[6].message);
+	/* it said "post has no URL" alone, where the URL is there */
 	assert_int(25, problems[7].line);
-	assert_str("post has no URL", problems[7].message);
+	assert_str(PAREN_MSG, problems[7].message);
+}
+
+/* A URL with parentheses of its own that do not pair up: the link
+ * never closes, and the message says so rather than that there is no
+ * URL. */
+static void test_corpus__md_unclosed_link(void)
+{
+	assert_ok(md("# T\n"                         /* 1 */
+	             "\n"                            /* 2 */
+	             "### [x](https://ex.org/u(x)\n" /* 3 */
+	             "\nS.\n"                        /* 4-5 */
+	             "### [y\\](https://ex.org/y)\n" /* 6 */
+	             "\nS.\n"));                     /* 7-8 */
+	assert_int(0, n_posts);
+	assert_int(2, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str(PAREN_MSG, problems[0].message);
+	assert_int(6, problems[1].line);
+	assert_str(BRACKET_MSG, problems[1].message);
 }
 
 static void test_corpus__md_invalid_utf8(void)
@@ -911,6 +953,50 @@ static void test_corpus__md_stop(void)
 	assert_int(1, n_posts);
 }
 
+/* A field given twice in one post kept the last value in silence. The
+ * first is kept, as a post's first copy is, with a warning at the
+ * second; the post is indexed. */
+static void test_corpus__a_field_twice_keeps_the_first_with_a_warning(void)
+{
+	assert_ok(md("# T\n"                   /* 1 */
+	             "### [X](https://x/a)\n"  /* 2 */
+	             "- Company: First\n"      /* 3 */
+	             "- Type: News\n"          /* 4 */
+	             "- **Company:** Second\n" /* 5 */
+	             "\nS.\n"));               /* 6-7 */
+	assert_int(1, n_posts);
+	assert_str("First", posts[0].company);
+	assert_int(0, n_problems);
+	assert_int(1, n_warnings);
+	assert_int(5, warnings[0].line);
+	assert_str("company is given twice in this post: the first, at line "
+	           "3, is kept",
+	           warnings[0].message);
+	assert_ok(jl("{\"url\": \"u\", \"title\": \"t\", \"company\": "
+	             "\"First\", \"summary\": \"s\", \"company\": "
+	             "\"Second\", \"topics\": [\"A\"], \"topics\": "
+	             "[\"B\"]}\n"));
+	assert_int(1, n_posts);
+	assert_str("First", posts[0].company);
+	assert_int(1, (int)posts[0].n_topics);
+	assert_str("A", posts[0].topics[0]);
+	assert_int(0, n_problems);
+	assert_int(2, n_warnings);
+	assert_int(1, warnings[0].line);
+	assert_str("\"company\" is given twice in this object: the first is "
+	           "kept",
+	           warnings[0].message);
+	assert_str("\"topics\" is given twice in this object: the first is "
+	           "kept",
+	           warnings[1].message);
+	/* a malformed post is skipped, with no warning beside its problem */
+	assert_ok(jl("{\"url\": \"u\", \"title\": \"t\", \"title\": "
+	             "\"t2\"}\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(0, n_warnings);
+}
+
 static void test_corpus__md_degenerate(void)
 {
 	assert_ok(parse_n(0, "", 0));
@@ -924,9 +1010,9 @@ static void test_corpus__md_degenerate(void)
 	assert_int(1, n_problems);
 	assert_str("post has no summary", problems[0].message);
 	assert_ok(md("### [a\\](b)\n\nS.\n"));
-	assert_str("post has no URL", problems[0].message);
+	assert_str(BRACKET_MSG, problems[0].message);
 	assert_ok(md("### [a](b\\)\n\nS.\n"));
-	assert_str("post has no URL", problems[0].message);
+	assert_str(PAREN_MSG, problems[0].message);
 	assert_int(0, n_posts);
 }
 
@@ -1355,9 +1441,11 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
 	FO_TEST(test_corpus__md_problems),
+	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_stop),
+	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
 	FO_TEST(test_corpus__md_degenerate),
 	FO_TEST(test_corpus__a_malformed_post_names_its_url),
 	FO_TEST(test_corpus__a_post_with_a_bad_byte_names_its_url),

@@ -246,10 +246,20 @@ static void test_qparse__sites_are_normalised_hosts(void)
 	 * subdomains, searched ".debian.org" and found nothing */
 	lenient("site\"debian.org\"", "site:.debian.org");
 	lenient("site\"debian.org\"", "site:.www.debian.org");
+	/* a leading *. means what site: does, as the README says: no
+	 * notice, and no error under --strict (it was one) */
+	lenient("site\"debian.org\"", "site:*.www.debian.org");
+	strict("site\"debian.org\"", "site:.debian.org");
+	strict("site\"debian.org\"", "site:*.debian.org");
+	/* any other *: a glob folio does not read as written */
 	lenient("site\"debian.org\" |@0 site: finds every subdomain "
 	        "without a *: read without it",
-	        "site:*.www.debian.org");
-	strict("site\"debian.org\"", "site:.debian.org");
+	        "site:*debian.org");
+	lenient("site\"debian.org\" |@0 site: finds every subdomain "
+	        "without a *: read without it",
+	        "site:*.*.debian.org");
+	strict("error@0: site: finds every subdomain without a *",
+	       "site:*debian.org");
 }
 
 static void test_qparse__date_forms(void)
@@ -439,9 +449,7 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("title:prefix\"lock\" |@11 a * after another *: ignored",
 	        "title:lock***");
 	strict("error@5: a * after another *", "lock**");
-	lenient("site\"debian.org\" |@0 site: finds every subdomain without "
-	        "a *: read without it",
-	        "site:*.debian.org");
+	lenient("site\"debian.org\"", "site:*.debian.org");
 	/* a * inside or before a word was dropped in silence (explore-k) */
 	lenient("words\"*lock\" |@0 a * completes the word before it only "
 	        "(lock*), not inside or before one: ignored",
