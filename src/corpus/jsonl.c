@@ -88,19 +88,6 @@ static int fo_has_nul(const fo_buf *b)
 	return b->len && memchr(b->data, '\0', b->len) != NULL;
 }
 
-/* Report st->msg at line; url is the post's, if known (folded here). */
-static int fo_jsonl_problem(fo_jsonl *st, unsigned line, char *url)
-{
-	if (st->msg.oom)
-		return FOLIO_ERROR_NOMEM;
-	if (url)
-		fo_url_fold(url);
-	if (st->sink->problem)
-		st->sink->problem(st->file, line, url, st->msg.data,
-		                  st->sink->ctx);
-	return FOLIO_OK;
-}
-
 /* The URL that names a malformed post: one read whole (before a syntax
  * error, say: a typo later in the line must not cost the post a topic),
  * a string of valid UTF-8 without NUL; else NULL. */
@@ -169,8 +156,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 				fo_buf_printf(
 				    msg, "invalid JSON at column %zu: %s",
 				    col0 + j->error_pos + 1, j->error);
-			rc = fo_jsonl_problem(
-			    st, lineno,
+			rc = fo_corpus_problem(
+			    st->sink, st->file, msg, lineno,
 			    fo_jsonl_named(st, 0, bad_field, nul_field));
 			goto done;
 		}
@@ -277,8 +264,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		goto done;
 	}
 	if (msg->len) {
-		rc = fo_jsonl_problem(
-		    st, lineno,
+		rc = fo_corpus_problem(
+		    st->sink, st->file, msg, lineno,
 		    fo_jsonl_named(st, not_object, bad_field, nul_field));
 		goto done;
 	}

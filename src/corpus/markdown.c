@@ -293,19 +293,6 @@ static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
 	return level;
 }
 
-/* Report st->msg at line; url is the post's, if known (folded here). */
-static int fo_md_problem(fo_md *st, unsigned line, char *url)
-{
-	if (st->msg.oom)
-		return FOLIO_ERROR_NOMEM;
-	if (url)
-		fo_url_fold(url);
-	if (st->sink->problem)
-		st->sink->problem(st->file, line, url, st->msg.data,
-		                  st->sink->ctx);
-	return FOLIO_OK;
-}
-
 /* One "- Key: value" line of a post's metadata list. Only a field's own
  * key that the post lacks is taken when only_new is set (a list item
  * after a blank line): 1 when the line was taken. */
@@ -492,16 +479,17 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			              (size_t)(b + bad - p) + 1);
 		/* a heading read whole names the post, so that a run keeps
 		 * it as indexed rather than make it of its other copies */
-		rc = fo_md_problem(st, at,
-		                   !why && bad >= ln && st->url.len &&
-		                           st->url.len <= FO_FIELD_MAX
-		                       ? st->url.data
-		                       : NULL);
+		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
+		                       !why && bad >= ln && st->url.len &&
+		                               st->url.len <= FO_FIELD_MAX
+		                           ? st->url.data
+		                           : NULL);
 		goto done;
 	}
 	if (why) {
 		fo_buf_puts(&st->msg, why);
-		rc = fo_md_problem(st, line, NULL);
+		rc =
+		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
 		goto done;
 	}
 	fo_md_text(&st->title, t + ts, te - ts);
@@ -570,8 +558,9 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_printf(&st->msg,
 			              "summary longer than %d bytes of markdown",
 			              FO_MD_RAW_MAX);
-			rc = fo_md_problem(st, line,
-			                   st->url.len ? st->url.data : NULL);
+			rc = fo_corpus_problem(
+			    st->sink, st->file, &st->msg, line,
+			    st->url.len ? st->url.data : NULL);
 			goto done;
 		}
 		if (st->raw.len)
@@ -621,10 +610,10 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		}
 	}
 	if (st->msg.len || st->msg.oom) {
-		rc = fo_md_problem(st, problem_line,
-		                   st->url.len && st->url.len <= FO_FIELD_MAX
-		                       ? st->url.data
-		                       : NULL);
+		rc = fo_corpus_problem(
+		    st->sink, st->file, &st->msg, problem_line,
+		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
+		                                               : NULL);
 		goto done;
 	}
 
