@@ -1,6 +1,7 @@
 /* json.c: the strict JSON pull reader of json.h. */
 #include "corpus/json.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <string.h>
 
@@ -167,11 +168,6 @@ static int fo_json_string(fo_json *j)
 	return 0;
 }
 
-static int fo_is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 static int fo_json_number(fo_json *j)
 {
 	const char *s = j->buf;
@@ -182,7 +178,7 @@ static int fo_json_number(fo_json *j)
 	if (i < n && s[i] == '0') {
 		i++;
 	} else if (i < n && s[i] >= '1' && s[i] <= '9') {
-		while (i < n && fo_is_digit(s[i]))
+		while (i < n && fo_ascii_is_digit(s[i]))
 			i++;
 	} else {
 		fo_json_fail(j, i, "invalid number");
@@ -190,22 +186,22 @@ static int fo_json_number(fo_json *j)
 	}
 	if (i < n && s[i] == '.') {
 		i++;
-		if (i >= n || !fo_is_digit(s[i])) {
+		if (i >= n || !fo_ascii_is_digit(s[i])) {
 			fo_json_fail(j, i, "invalid number");
 			return -1;
 		}
-		while (i < n && fo_is_digit(s[i]))
+		while (i < n && fo_ascii_is_digit(s[i]))
 			i++;
 	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		if (i >= n || !fo_is_digit(s[i])) {
+		if (i >= n || !fo_ascii_is_digit(s[i])) {
 			fo_json_fail(j, i, "invalid number");
 			return -1;
 		}
-		while (i < n && fo_is_digit(s[i]))
+		while (i < n && fo_ascii_is_digit(s[i]))
 			i++;
 	}
 	fo_buf_clear(&j->str);
@@ -242,7 +238,7 @@ static fo_json_tok fo_json_value(fo_json *j)
 	j->state = FO_ST_AFTER;
 	if (c == '"')
 		return fo_json_string(j) == 0 ? FO_JSON_STRING : FO_JSON_ERROR;
-	if (c == '-' || fo_is_digit(c))
+	if (c == '-' || fo_ascii_is_digit(c))
 		return fo_json_number(j) == 0 ? FO_JSON_NUMBER : FO_JSON_ERROR;
 	for (k = 0; k < 3; k++) {
 		size_t wl = literals[k].len;

@@ -409,11 +409,11 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	} else {
 		size_t end;
 
-		for (end = 0; end < dn && !fo_text_is_space(dest[end]); end++)
+		for (end = 0; end < dn && !fo_ascii_is_space(dest[end]); end++)
 			;
 		/* Only a "title" may follow it (CommonMark): a URL with a
 		 * space in it, cut there, could merge two posts into one. */
-		for (k = end; k < dn && fo_text_is_space(dest[k]); k++)
+		for (k = end; k < dn && fo_ascii_is_space(dest[k]); k++)
 			;
 		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
 		    dest[k] != '(')

@@ -5,6 +5,7 @@
  */
 #include "corpus/markdown_inline.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <string.h>
 
@@ -143,7 +144,7 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 	size_t len = r - i, j, e, depth = 0;
 	char c = s[i];
 
-	if (r >= n || fo_text_is_space(s[r]) ||
+	if (r >= n || fo_ascii_is_space(s[r]) ||
 	    (c == '_' && i > 0 && fo_is_alnum(s[i - 1])))
 		return 0;
 	for (j = r; j < n; j = e > j ? e : j + 1) {
@@ -161,12 +162,12 @@ static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
 			e++;
 		if (e - j != len)
 			continue;
-		if (!fo_text_is_space(s[j - 1]) &&
+		if (!fo_ascii_is_space(s[j - 1]) &&
 		    !(c == '_' && e < n && fo_is_alnum(s[e]))) {
 			if (depth == 0)
 				return j;
 			depth--;
-		} else if (e < n && !fo_text_is_space(s[e])) {
+		} else if (e < n && !fo_ascii_is_space(s[e])) {
 			depth++; /* an opener the next closer closes first */
 		}
 	}

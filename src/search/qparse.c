@@ -253,7 +253,7 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 		return NULL;
 	}
 	p->i = i + n;
-	for (n = q->end; n < i && fo_qlex_space(p->s[n]); n++)
+	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
 		;
 	if (n == i) {
 		notice(p, q->start, "ignored", "the phrase is empty");
@@ -453,7 +453,7 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 		    bracket_end(p, vstart) == vstart + 1) {
 			size_t at = vstart + 1;
 
-			while (at < p->len && fo_qlex_space(p->s[at]))
+			while (at < p->len && fo_ascii_is_space(p->s[at]))
 				at++;
 			if (value_at(p, at) && p->s[at] != '(') {
 				notice(p, vstart, "ignored",
@@ -470,9 +470,9 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 		    (i = bracket_end(p, vstart)) > vstart + 1) {
 			size_t a = vstart + 1, b = i - 1;
 
-			while (a < b && fo_qlex_space(p->s[a]))
+			while (a < b && fo_ascii_is_space(p->s[a]))
 				a++;
-			while (b > a && fo_qlex_space(p->s[b - 1]))
+			while (b > a && fo_ascii_is_space(p->s[b - 1]))
 				b--;
 			if (a < b && fo_qlex_word_end(p->s, p->len, a) == b) {
 				vstart = a;
@@ -506,9 +506,10 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 			p->i = i + close;
 			vstart += q;
 			vend = i;
-			while (vstart < vend && fo_qlex_space(p->s[vstart]))
+			while (vstart < vend && fo_ascii_is_space(p->s[vstart]))
 				vstart++;
-			while (vend > vstart && fo_qlex_space(p->s[vend - 1]))
+			while (vend > vstart &&
+			       fo_ascii_is_space(p->s[vend - 1]))
 				vend--;
 		}
 		if (vend == vstart) {
@@ -1029,7 +1030,7 @@ static size_t limit_of(const parser *p, int *by_words)
 
 	*by_words = 0;
 	while (i < p->len) {
-		while (i < p->len && fo_qlex_space(p->s[i]))
+		while (i < p->len && fo_ascii_is_space(p->s[i]))
 			i++;
 		if (i == p->len)
 			break;
@@ -1037,12 +1038,12 @@ static size_t limit_of(const parser *p, int *by_words)
 			*by_words = 1;
 			return i;
 		}
-		while (i < p->len && !fo_qlex_space(p->s[i]))
+		while (i < p->len && !fo_ascii_is_space(p->s[i]))
 			i++;
 	}
 	if (p->len <= FO_QUERY_MAX_BYTES)
 		return p->len;
-	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_qlex_space(p->s[cut]);
+	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_ascii_is_space(p->s[cut]);
 	     cut--)
 		;
 	if (cut == 0)
@@ -1075,7 +1076,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (limit < p.len) {
 		size_t from = limit; /* the first byte left out that shows */
 
-		while (from < p.len && fo_qlex_space(p.s[from]))
+		while (from < p.len && fo_ascii_is_space(p.s[from]))
 			from++;
 		p.len = limit;
 		if (by_words)

@@ -11,6 +11,18 @@ static inline int fo_ascii_is_alpha(unsigned char b)
 	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
 }
 
+static inline int fo_ascii_is_digit(unsigned char b)
+{
+	return b >= '0' && b <= '9';
+}
+
+/* White space as isspace has it in the C locale: space, \t, \n, \v, \f,
+ * \r. */
+static inline int fo_ascii_is_space(unsigned char b)
+{
+	return b == ' ' || (b >= '\t' && b <= '\r');
+}
+
 static inline char fo_ascii_lower(unsigned char b)
 {
 	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
