@@ -765,6 +765,10 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		goto done;
 	}
 	db = calloc(1, sizeof *db);
+	/* before anything can fail: free_handle closes a lock_fd of 0,
+	 * which is the caller's stdin */
+	if (db)
+		db->lock_fd = -1;
 	if (!db || !(db->path = strdup(path ? path : "(remote shards)"))) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
@@ -778,7 +782,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * end over remote shards. */
 	if (path && db->remote.n && fo_layout_probe(path) == FO_LAYOUT_OTHER)
 		db->remote_only = 1;
-	db->lock_fd = -1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */
 	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
