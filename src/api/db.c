@@ -1,5 +1,8 @@
 /*
- * db.c: opening and closing an index, and the handle's error text.
+ * db.c: the folio_db handle: opening and closing an index, the handle's
+ * error text, and keeping a reader current (fo_db_refresh: following a
+ * rebuild's switch to another generation, reconnecting remote shards,
+ * telling a read that a commit overtook from damage).
  * A new index is created as generation gen-1 behind a stub (layout.h); the
  * analyzer's language is stored in the index's metadata at creation and
  * read back on every open, so queries are always analysed the way the
@@ -695,9 +698,9 @@ static void free_handle(folio_db *db)
 	fo_buf_free(&db->error);
 	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
 		fo_buf_free(&db->lent[i]);
-	fo_lock_drop(db->lock_fd);
 	fo_remotes_free(&db->remote);
 	free(db->format);
+	fo_lock_drop(db->lock_fd);
 	free(db);
 }
 

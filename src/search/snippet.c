@@ -1,8 +1,9 @@
 /*
- * snippet.c: choosing and marking the snippet window. The summary is
- * re-analysed with the index's analyzer, so what is highlighted is exactly
- * what the query matched (a query "lock" marks "locking"), and phrases and
- * compounds are found by position, as Xapian's PHRASE finds them.
+ * snippet.c: choosing and marking the snippet window, and marking a
+ * title's matches (fo_highlight). The text is re-analysed with the
+ * index's analyzer, so what is highlighted is exactly what the query
+ * matched (a query "lock" marks "locking"), and phrases and compounds are
+ * found by position, as Xapian's PHRASE finds them.
  */
 #include "search/snippet.h"
 

@@ -1,7 +1,7 @@
 /*
  * ascii.h: ASCII character tests and case folding for the places that
- * must not depend on the C locale (isalpha and tolower do): URLs and
- * already-normalised text.
+ * must not depend on the C locale (isalpha and tolower do): URLs,
+ * already-normalised text, and the syntax of corpus files and queries.
  */
 #ifndef FOLIO_ASCII_H
 #define FOLIO_ASCII_H
