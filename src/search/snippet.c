@@ -374,6 +374,7 @@ static int near_filter(span *spans, size_t *n, const fo_termset *terms)
 	uint32_t *at, top = 0;
 	size_t i, kept;
 	unsigned g, groups = 0;
+	int rc = -1;
 
 	for (i = 0; i < terms->n; i++)
 		if (terms->units[i].near > groups)
@@ -386,22 +387,20 @@ static int near_filter(span *spans, size_t *n, const fo_termset *terms)
 	keep = calloc(*n, 1);
 	work = malloc((4 * *n + 1) * sizeof *work);
 	at = calloc((size_t)top + 1, sizeof *at);
-	if (!keep || !work || !at) {
-		free(keep);
-		free(work);
-		free(at);
-		return -1;
-	}
+	if (!keep || !work || !at)
+		goto done;
 	for (g = 1; g <= groups; g++)
 		near_group(spans, *n, terms, g, keep, work, at);
 	for (i = 0, kept = 0; i < *n; i++)
 		if (keep[i] || !terms->units[spans[i].unit].near)
 			spans[kept++] = spans[i];
 	*n = kept;
+	rc = 0;
+done:
 	free(keep);
 	free(work);
 	free(at);
-	return 0;
+	return rc;
 }
 
 /* Every match of every unit, sorted, without overlaps (the longest match
