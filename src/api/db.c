@@ -704,6 +704,53 @@ static void free_handle(folio_db *db)
 	free(db);
 }
 
+/* Whether opts and *path make a handle folio_db_open can open: else
+ * FOLIO_ERROR_INVALID, and why. *path becomes NULL for a front end over
+ * remote shards alone, which has no local path. */
+static folio_status check_open(const char **path,
+                               const folio_open_options *opts, fo_buf *why)
+{
+	unsigned unknown;
+
+	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
+		fo_buf_printf(why,
+		              "folio_open_options version %u is unknown "
+		              "(this folio takes 1 to %d)",
+		              opts->version, FOLIO_OPEN_OPTIONS_VERSION);
+		return FOLIO_ERROR_INVALID;
+	}
+	/* A newer caller's flag must not be taken for nothing. */
+	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
+	                                    FOLIO_OPEN_WAIT);
+	if (unknown) {
+		fo_buf_printf(why, "folio_open_options has unknown flags 0x%x",
+		              unknown);
+		return FOLIO_ERROR_INVALID;
+	}
+	if ((opts->flags & FOLIO_OPEN_CREATE) &&
+	    !(opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
+		return FOLIO_ERROR_INVALID;
+	}
+	if (opts->version >= 2 && opts->n_remotes &&
+	    (opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(why,
+		            "remote shards are searched, not written: open "
+		            "them read-only");
+		return FOLIO_ERROR_INVALID;
+	}
+	if ((!*path || !**path) && opts->version >= 2 && opts->n_remotes)
+		*path = NULL;
+	else if (!*path) {
+		fo_buf_puts(why, "folio_db_open needs a path");
+		return FOLIO_ERROR_INVALID;
+	} else if (!**path) {
+		fo_buf_puts(why, "an empty path names no index");
+		return FOLIO_ERROR_INVALID;
+	}
+	return FOLIO_OK;
+}
+
 folio_status folio_db_open(const char *path, const folio_open_options *opts,
                            folio_db **out, char **errmsg)
 {
@@ -711,7 +758,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
-	unsigned unknown;
 	int attempt;
 
 	if (out)
@@ -720,48 +766,9 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		*errmsg = NULL;
 	if (!opts)
 		opts = &defaults;
-	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
-		fo_buf_printf(&why, "folio_open_options version %u is unknown "
-		              "(this folio takes 1 to %d)", opts->version,
-		              FOLIO_OPEN_OPTIONS_VERSION);
-		st = FOLIO_ERROR_INVALID;
+	st = check_open(&path, opts, &why);
+	if (st != FOLIO_OK)
 		goto done;
-	}
-	/* A newer caller's flag must not be taken for nothing. */
-	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
-	                                    FOLIO_OPEN_WAIT);
-	if (unknown) {
-		fo_buf_printf(&why, "folio_open_options has unknown flags 0x%x",
-		              unknown);
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if ((opts->flags & FOLIO_OPEN_CREATE) &&
-	    !(opts->flags & FOLIO_OPEN_WRITE)) {
-		fo_buf_puts(&why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if (opts->version >= 2 && opts->n_remotes &&
-	    (opts->flags & FOLIO_OPEN_WRITE)) {
-		fo_buf_puts(&why,
-		            "remote shards are searched, not written: open "
-		            "them read-only");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	/* A front end over remote shards alone has no local path. */
-	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes)
-		path = NULL;
-	else if (!path) {
-		fo_buf_puts(&why, "folio_db_open needs a path");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	} else if (!*path) {
-		fo_buf_puts(&why, "an empty path names no index");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
 	if (!out) {
 		fo_buf_puts(&why, "folio_db_open needs an out handle");
 		st = FOLIO_ERROR_INVALID;
