@@ -433,67 +433,21 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 }
 
 /*
- * Parse the post block b[0..n) (its "###" line up to the next heading),
- * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
- * callback asked to stop.
+ * Read the lines of a post block after its heading, b[pos..n), the first
+ * of them line at: the field list to st->field, the summary's markdown to
+ * st->raw. A problem that skips the post is reported (st->msg holds it);
+ * returns what reporting it returned, or FOLIO_OK.
  */
-static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
+                      unsigned at, unsigned line)
 {
-	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te, f, k;
-	int phase = 0, para = 0, gap = 0, item, rc = FOLIO_OK;
-	unsigned at = line, problem_line = line; /* the line being read */
+	const char *s;
+	size_t ln, k;
+	int phase = 0, para = 0, gap = 0, item;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
-	const char *topic = NULL;
-	char date[11] = "";
-	folio_post post;
 	fo_md_fences fences;
 
 	memset(&fences, 0, sizeof(fences));
-	fo_buf_clear(&st->msg);
-	fo_buf_clear(&st->url);
-	fo_buf_clear(&st->raw);
-	for (f = 0; f < FO_MD_NF; f++) {
-		fo_buf_clear(&st->field[f]);
-		st->present[f] = 0;
-		st->field_line[f] = 0;
-		st->guess_line[f] = 0;
-	}
-
-	pos = fo_md_line(b, n, 0, &s, &ln);
-	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
-	bad = fo_text_utf8_check(b, n, 0);
-	if (bad < n) {
-		/* named on its own line, and a NUL as what it is */
-		const char *p = b, *nl;
-
-		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
-			at++;
-			p = nl + 1;
-		}
-		if (b[bad] == '\0')
-			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		else
-			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		/* a heading read whole names the post, so that a run keeps
-		 * it as indexed rather than make it of its other copies */
-		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
-		                       !why && bad >= ln && st->url.len &&
-		                               st->url.len <= FO_FIELD_MAX
-		                           ? st->url.data
-		                           : NULL);
-		goto done;
-	}
-	if (why) {
-		fo_buf_puts(&st->msg, why);
-		rc =
-		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
-		goto done;
-	}
-	fo_md_text(&st->title, t + ts, te - ts);
-
 	/* The metadata list comes first (blank lines before it are skipped);
 	 * whatever follows it is the summary. */
 	while (pos < n) {
@@ -558,28 +512,25 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_printf(&st->msg,
 			              "summary longer than %d bytes of markdown",
 			              FO_MD_RAW_MAX);
-			rc = fo_corpus_problem(
+			return fo_corpus_problem(
 			    st->sink, st->file, &st->msg, line,
 			    st->url.len ? st->url.data : NULL);
-			goto done;
 		}
 		if (st->raw.len)
 			fo_buf_puts(&st->raw, para ? "\n\n" : " ");
 		fo_buf_append(&st->raw, s, ln);
 		para = 0;
 	}
-	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
-	fo_md_guesses(st);
+	return FOLIO_OK;
+}
 
-	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
-		rc = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	for (f = 0; f < FO_MD_NF; f++)
-		if (st->field[f].oom) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
+/* Why the post read into st is malformed, in st->msg (nothing when it is
+ * not), and the line that says so in *problem_line (left as it is when
+ * the post as a whole is to blame); a valid date goes to date. */
+static void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
+{
+	size_t f;
+
 	if (st->url.len == 0) {
 		fo_buf_puts(&st->msg, "post has no URL");
 	} else if (st->title.len == 0) {
@@ -596,12 +547,12 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		if (f < FO_MD_NF) {
 			fo_buf_printf(&st->msg, "%s longer than %d bytes",
 			              fo_md_field_names[f], FO_FIELD_MAX);
-			problem_line = st->field_line[f];
+			*problem_line = st->field_line[f];
 		} else if (st->present[FO_MD_PUBLISHED] &&
 		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
 		                         st->field[FO_MD_PUBLISHED].len,
 		                         date) != 0) {
-			problem_line = st->field_line[FO_MD_PUBLISHED];
+			*problem_line = st->field_line[FO_MD_PUBLISHED];
 			fo_date_why(st->field[FO_MD_PUBLISHED].data,
 			            st->field[FO_MD_PUBLISHED].len,
 			            "\"Sep 14, 2026\" or \"2026-09-14\"", &st->msg);
@@ -609,13 +560,14 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_puts(&st->msg, "post has no summary");
 		}
 	}
-	if (st->msg.len || st->msg.oom) {
-		rc = fo_corpus_problem(
-		    st->sink, st->file, &st->msg, problem_line,
-		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
-		                                               : NULL);
-		goto done;
-	}
+}
+
+/* Hand the post read into st, which starts on line, to the sink:
+ * FOLIO_OK, or -1 when the sink asked to stop. */
+static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
+{
+	const char *topic = NULL;
+	folio_post post;
 
 	if (st->topic.len)
 		topic = st->topic.data;
@@ -636,7 +588,92 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	post.n_topics = topic ? 1 : 0;
 	if (st->sink->post &&
 	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
-		rc = -1;
+		return -1;
+	return FOLIO_OK;
+}
+
+/*
+ * Parse the post block b[0..n) (its "###" line up to the next heading),
+ * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
+ * callback asked to stop.
+ */
+static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+{
+	const char *s, *t, *why;
+	size_t pos, ln, bad, ts, te, f;
+	int rc = FOLIO_OK;
+	unsigned at = line, problem_line = line; /* the line being read */
+	char date[11] = "";
+
+	fo_buf_clear(&st->msg);
+	fo_buf_clear(&st->url);
+	fo_buf_clear(&st->raw);
+	for (f = 0; f < FO_MD_NF; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+		st->field_line[f] = 0;
+		st->guess_line[f] = 0;
+	}
+
+	pos = fo_md_line(b, n, 0, &s, &ln);
+	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
+	bad = fo_text_utf8_check(b, n, 0);
+	if (bad < n) {
+		/* named on its own line, and a NUL as what it is */
+		const char *p = b, *nl;
+
+		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
+			at++;
+			p = nl + 1;
+		}
+		if (b[bad] == '\0')
+			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		else
+			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		/* a heading read whole names the post, so that a run keeps
+		 * it as indexed rather than make it of its other copies */
+		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
+		                       !why && bad >= ln && st->url.len &&
+		                               st->url.len <= FO_FIELD_MAX
+		                           ? st->url.data
+		                           : NULL);
+		goto done;
+	}
+	if (why) {
+		fo_buf_puts(&st->msg, why);
+		rc =
+		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
+		goto done;
+	}
+	fo_md_text(&st->title, t + ts, te - ts);
+
+	rc = fo_md_body(st, b, n, pos, at, line);
+	if (rc != FOLIO_OK || st->msg.len)
+		goto done;
+	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
+	fo_md_guesses(st);
+
+	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
+		rc = FOLIO_ERROR_NOMEM;
+		goto done;
+	}
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field[f].oom) {
+			rc = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+	fo_md_why(st, date, &problem_line);
+	if (st->msg.len || st->msg.oom) {
+		rc = fo_corpus_problem(
+		    st->sink, st->file, &st->msg, problem_line,
+		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
+		                                               : NULL);
+		goto done;
+	}
+
+	rc = fo_md_hand_on(st, line, date);
 done:
 	return rc;
 }
