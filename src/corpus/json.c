@@ -168,6 +168,21 @@ static int fo_json_string(fo_json *j)
 	return 0;
 }
 
+/* Move *i past the digits at it, of which there must be one (-1, and
+ * the reader fails, when there is none). */
+static int fo_json_digits(fo_json *j, size_t *i)
+{
+	if (*i >= j->len || !fo_ascii_is_digit(j->buf[*i])) {
+		fo_json_fail(j, *i, "invalid number");
+		return -1;
+	}
+	while (*i < j->len && fo_ascii_is_digit(j->buf[*i]))
+		(*i)++;
+	return 0;
+}
+
+/* A number (RFC 8259 section 6): int [frac] [exp], without leading
+ * zeros. */
 static int fo_json_number(fo_json *j)
 {
 	const char *s = j->buf;
@@ -175,34 +190,21 @@ static int fo_json_number(fo_json *j)
 
 	if (i < n && s[i] == '-')
 		i++;
-	if (i < n && s[i] == '0') {
+	if (i < n && s[i] == '0')
 		i++;
-	} else if (i < n && s[i] >= '1' && s[i] <= '9') {
-		while (i < n && fo_ascii_is_digit(s[i]))
-			i++;
-	} else {
-		fo_json_fail(j, i, "invalid number");
+	else if (fo_json_digits(j, &i) != 0)
 		return -1;
-	}
 	if (i < n && s[i] == '.') {
 		i++;
-		if (i >= n || !fo_ascii_is_digit(s[i])) {
-			fo_json_fail(j, i, "invalid number");
+		if (fo_json_digits(j, &i) != 0)
 			return -1;
-		}
-		while (i < n && fo_ascii_is_digit(s[i]))
-			i++;
 	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		if (i >= n || !fo_ascii_is_digit(s[i])) {
-			fo_json_fail(j, i, "invalid number");
+		if (fo_json_digits(j, &i) != 0)
 			return -1;
-		}
-		while (i < n && fo_ascii_is_digit(s[i]))
-			i++;
 	}
 	fo_buf_clear(&j->str);
 	fo_buf_append(&j->str, s + j->pos, i - j->pos);
