@@ -11,6 +11,7 @@
 #include "analyzer/segment.h"
 
 #include "analyzer/wordbreak.h"
+#include "util/ascii.h"
 
 #include <utf8proc.h>
 
@@ -211,11 +212,6 @@ static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p)
 	return FO_CL_SEP;
 }
 
-static inline int fo_is_digit(unsigned char b)
-{
-	return b >= '0' && b <= '9';
-}
-
 /* Length of an apostrophe (' or U+2019) at p, or 0. */
 static size_t fo_apostrophe_at(const unsigned char *s, size_t len, size_t p)
 {
@@ -294,10 +290,11 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 			p += a;
 			continue;
 		}
-		if (s[p] == ',' && fo_is_digit(s[p - 1]) && p + 3 < len &&
-		    fo_is_digit(s[p + 1]) && fo_is_digit(s[p + 2]) &&
-		    fo_is_digit(s[p + 3]) &&
-		    (p + 4 >= len || !fo_is_digit(s[p + 4]))) {
+		if (s[p] == ',' && fo_ascii_is_digit(s[p - 1]) && p + 3 < len &&
+		    fo_ascii_is_digit(s[p + 1]) &&
+		    fo_ascii_is_digit(s[p + 2]) &&
+		    fo_ascii_is_digit(s[p + 3]) &&
+		    (p + 4 >= len || !fo_ascii_is_digit(s[p + 4]))) {
 			flags |= FO_RUN_NONALPHA;
 			last = FO_CL_DIGIT;
 			p += 4;

@@ -252,9 +252,8 @@ static folio_status hand_over(build *b, worker *w)
 	if (!w->started) {
 		if (w->st == FOLIO_OK)
 			w->st = index_batch(w, bt);
-		batch_free(bt);
-		progress(b);
-		return w->st;
+		st = w->st;
+		goto done;
 	}
 	pthread_mutex_lock(&b->lock);
 	while (w->queued >= QUEUE_BATCHES && b->failed == FOLIO_OK) {
@@ -276,6 +275,7 @@ static folio_status hand_over(build *b, worker *w)
 		bt = NULL;
 	}
 	pthread_mutex_unlock(&b->lock);
+done:
 	batch_free(bt);
 	progress(b);
 	return st;

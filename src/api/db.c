@@ -1,5 +1,8 @@
 /*
- * db.c: opening and closing an index, and the handle's error text.
+ * db.c: the folio_db handle: opening and closing an index, the handle's
+ * error text, and keeping a reader current (fo_db_refresh: following a
+ * rebuild's switch to another generation, reconnecting remote shards,
+ * telling a read that a commit overtook from damage).
  * A new index is created as generation gen-1 behind a stub (layout.h); the
  * analyzer's language is stored in the index's metadata at creation and
  * read back on every open, so queries are always analysed the way the
@@ -695,10 +698,57 @@ static void free_handle(folio_db *db)
 	fo_buf_free(&db->error);
 	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
 		fo_buf_free(&db->lent[i]);
-	fo_lock_drop(db->lock_fd);
 	fo_remotes_free(&db->remote);
 	free(db->format);
+	fo_lock_drop(db->lock_fd);
 	free(db);
+}
+
+/* Whether opts and *path make a handle folio_db_open can open: else
+ * FOLIO_ERROR_INVALID, and why. *path becomes NULL for a front end over
+ * remote shards alone, which has no local path. */
+static folio_status check_open(const char **path,
+                               const folio_open_options *opts, fo_buf *why)
+{
+	unsigned unknown;
+
+	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
+		fo_buf_printf(why,
+		              "folio_open_options version %u is unknown "
+		              "(this folio takes 1 to %d)",
+		              opts->version, FOLIO_OPEN_OPTIONS_VERSION);
+		return FOLIO_ERROR_INVALID;
+	}
+	/* A newer caller's flag must not be taken for nothing. */
+	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
+	                                    FOLIO_OPEN_WAIT);
+	if (unknown) {
+		fo_buf_printf(why, "folio_open_options has unknown flags 0x%x",
+		              unknown);
+		return FOLIO_ERROR_INVALID;
+	}
+	if ((opts->flags & FOLIO_OPEN_CREATE) &&
+	    !(opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
+		return FOLIO_ERROR_INVALID;
+	}
+	if (opts->version >= 2 && opts->n_remotes &&
+	    (opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(why,
+		            "remote shards are searched, not written: open "
+		            "them read-only");
+		return FOLIO_ERROR_INVALID;
+	}
+	if ((!*path || !**path) && opts->version >= 2 && opts->n_remotes)
+		*path = NULL;
+	else if (!*path) {
+		fo_buf_puts(why, "folio_db_open needs a path");
+		return FOLIO_ERROR_INVALID;
+	} else if (!**path) {
+		fo_buf_puts(why, "an empty path names no index");
+		return FOLIO_ERROR_INVALID;
+	}
+	return FOLIO_OK;
 }
 
 folio_status folio_db_open(const char *path, const folio_open_options *opts,
@@ -708,7 +758,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
-	unsigned unknown;
 	int attempt;
 
 	if (out)
@@ -717,54 +766,19 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		*errmsg = NULL;
 	if (!opts)
 		opts = &defaults;
-	if (opts->version != FOLIO_OPEN_OPTIONS_VERSION && opts->version != 1) {
-		fo_buf_printf(&why, "folio_open_options version %u is unknown "
-		              "(this folio takes 1 to %d)", opts->version,
-		              FOLIO_OPEN_OPTIONS_VERSION);
-		st = FOLIO_ERROR_INVALID;
+	st = check_open(&path, opts, &why);
+	if (st != FOLIO_OK)
 		goto done;
-	}
-	/* A newer caller's flag must not be taken for nothing. */
-	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
-	                                    FOLIO_OPEN_WAIT);
-	if (unknown) {
-		fo_buf_printf(&why, "folio_open_options has unknown flags 0x%x",
-		              unknown);
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if ((opts->flags & FOLIO_OPEN_CREATE) &&
-	    !(opts->flags & FOLIO_OPEN_WRITE)) {
-		fo_buf_puts(&why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	if (opts->version >= 2 && opts->n_remotes &&
-	    (opts->flags & FOLIO_OPEN_WRITE)) {
-		fo_buf_puts(&why,
-		            "remote shards are searched, not written: open "
-		            "them read-only");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
-	/* A front end over remote shards alone has no local path. */
-	if ((!path || !*path) && opts->version >= 2 && opts->n_remotes)
-		path = NULL;
-	else if (!path) {
-		fo_buf_puts(&why, "folio_db_open needs a path");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	} else if (!*path) {
-		fo_buf_puts(&why, "an empty path names no index");
-		st = FOLIO_ERROR_INVALID;
-		goto done;
-	}
 	if (!out) {
 		fo_buf_puts(&why, "folio_db_open needs an out handle");
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
 	db = calloc(1, sizeof *db);
+	/* before anything can fail: free_handle closes a lock_fd of 0,
+	 * which is the caller's stdin */
+	if (db)
+		db->lock_fd = -1;
 	if (!db || !(db->path = strdup(path ? path : "(remote shards)"))) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
@@ -778,7 +792,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * end over remote shards. */
 	if (path && db->remote.n && fo_layout_probe(path) == FO_LAYOUT_OTHER)
 		db->remote_only = 1;
-	db->lock_fd = -1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */
 	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {

@@ -416,6 +416,55 @@ folio_status fo_date_filter(folio_db *db, const folio_search_options *opts,
 	return *out ? FOLIO_OK : FOLIO_ERROR_NOMEM;
 }
 
+/* What the bridge is asked for a page of opts over an index of docs
+ * posts; a rescoring window (cover.h) fetches its first window hits
+ * whatever the page. */
+static void search_params(const folio_db *db, const folio_search_options *opts,
+                          size_t window, uint64_t docs, fo_xsearch *params)
+{
+	unsigned f;
+
+	memset(params, 0, sizeof *params);
+	params->offset = opts->offset;
+	params->limit = opts->limit;
+	if (window) {
+		params->offset = 0;
+		params->limit = opts->offset + opts->limit > window
+		                    ? opts->offset + opts->limit
+		                    : window;
+	}
+	params->sort_slot =
+	    opts->sort == FOLIO_SORT_OLDEST ? FO_SLOT_DATE_LAST : FO_SLOT_DATE;
+	params->tie_slot = FO_SLOT_TIE;
+	params->sort = opts->sort == FOLIO_SORT_NEWEST   ? FO_XSORT_VALUE_DESC
+	               : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
+	                                                 : FO_XSORT_RELEVANCE;
+	/* BM25Weight(k1, k2, k3, b, min_normlen), bm25.rst; k2 = 0 and k3 = 1
+	 * make the query side neutral. */
+	params->k1 = db->rank.k1;
+	params->k2 = 0;
+	params->k3 = 1;
+	params->b = db->rank.b;
+	params->min_normlen = db->rank.min_normlen;
+	params->delta = db->rank.delta;
+	/* one more than the total promised exact: seeing it proves that there
+	 * are more. Facets count every match, so every match must be seen. */
+	params->check_at_least = CHECK_AT_LEAST + 1;
+	params->exhaustive =
+	    (opts->flags & (FOLIO_SEARCH_FACETS | FOLIO_SEARCH_EXHAUSTIVE)) !=
+	    0;
+	if (params->exhaustive && docs > CHECK_AT_LEAST)
+		params->check_at_least = docs;
+	for (f = 0;
+	     (opts->flags & FOLIO_SEARCH_FACETS) && docs && f < FO_N_FACETS;
+	     f++)
+		params->facet_slots |= 1u << facet_slots[f].slot;
+	/* one value per filter term: company:"red hat" finds both "Red Hat"
+	 * and "RED HAT", so their facet counts both */
+	params->facet_key = fo_normalize_value;
+	params->facet_mixed = fo_mixed_case;
+}
+
 folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
                                folio_results **out)
 {
@@ -460,47 +509,7 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 			page.limit = (size_t)(docs - page.offset);
 	}
 	if (st == FOLIO_OK) {
-		unsigned f;
-
-		memset(&params, 0, sizeof params);
-		params.offset = opts->offset;
-		params.limit = opts->limit;
-		if (window) {
-			params.offset = 0;
-			params.limit = opts->offset + opts->limit > window
-			                       ? opts->offset + opts->limit
-			                       : window;
-		}
-		params.sort_slot = opts->sort == FOLIO_SORT_OLDEST
-		                           ? FO_SLOT_DATE_LAST : FO_SLOT_DATE;
-		params.tie_slot = FO_SLOT_TIE;
-		params.sort = opts->sort == FOLIO_SORT_NEWEST ? FO_XSORT_VALUE_DESC
-		            : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
-		                                              : FO_XSORT_RELEVANCE;
-		/* BM25Weight(k1, k2, k3, b, min_normlen), bm25.rst; k2 = 0
-		 * and k3 = 1 make the query side neutral. */
-		params.k1 = db->rank.k1;
-		params.k2 = 0;
-		params.k3 = 1;
-		params.b = db->rank.b;
-		params.min_normlen = db->rank.min_normlen;
-		params.delta = db->rank.delta;
-		/* one more than the total promised exact: seeing it proves
-		 * that there are more. Facets count every match, so every
-		 * match must be seen. */
-		params.check_at_least = CHECK_AT_LEAST + 1;
-		params.exhaustive = (opts->flags & (FOLIO_SEARCH_FACETS |
-		                                    FOLIO_SEARCH_EXHAUSTIVE)) != 0;
-		if (params.exhaustive && docs > CHECK_AT_LEAST)
-			params.check_at_least = docs;
-		for (f = 0; (opts->flags & FOLIO_SEARCH_FACETS) && docs &&
-		            f < FO_N_FACETS;
-		     f++)
-			params.facet_slots |= 1u << facet_slots[f].slot;
-		/* one value per filter term: company:"red hat" finds both
-		 * "Red Hat" and "RED HAT", so their facet counts both */
-		params.facet_key = fo_normalize_value;
-		params.facet_mixed = fo_mixed_case;
+		search_params(db, opts, window, docs, &params);
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}

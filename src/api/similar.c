@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "api/results.h"
 #include "index/urlterm.h"
+#include "util/ascii.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,11 +113,6 @@ static folio_status build(folio_db *db, const void *ctx, long zero_unit,
 	return st;
 }
 
-static int blank(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
-}
-
 /* "(" less ")" in s[0..len). */
 static long unclosed(const char *s, size_t len)
 {
@@ -139,9 +135,9 @@ static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
 	fo_buf trimmed = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
 
-	while (len && blank(s[0]))
+	while (len && fo_ascii_is_space(s[0]))
 		s++, len--;
-	while (len && blank(s[len - 1]))
+	while (len && fo_ascii_is_space(s[len - 1]))
 		len--;
 	if (len && s[0] == '(')
 		s++, len--;

@@ -39,6 +39,13 @@ typedef struct fo_corpus_sink {
 	fo_warning_fn warning; /* may be NULL */
 } fo_corpus_sink;
 
+/* How a parser reports a malformed post: msg, the problem at line of
+ * file, goes to sink->problem with url (the post's, or NULL), folded in
+ * place first. FOLIO_ERROR_NOMEM when msg ran out of memory (the message
+ * is then not whole), else FOLIO_OK. */
+folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
+                               const fo_buf *msg, unsigned line, char *url);
+
 /*
  * Parse a markdown topic page held in buf[0..len) (need not be
  * NUL-terminated). file is used in callbacks only. The page's "# Topic"

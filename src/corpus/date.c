@@ -15,11 +15,6 @@ static const char *const fo_month_names[12] = {
 	"july", "august", "september", "october", "november", "december"
 };
 
-static int fo_is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 static int fo_ieq(const char *s, const char *lower, size_t n)
 {
 	size_t i;
@@ -54,7 +49,7 @@ static int fo_digits(const char *s, size_t n, size_t *i, size_t min,
 	size_t start = *i;
 	int v = 0;
 
-	while (*i < n && fo_is_digit(s[*i])) {
+	while (*i < n && fo_ascii_is_digit(s[*i])) {
 		if (*i - start == max)
 			return -1;
 		v = v * 10 + (s[*i] - '0');
@@ -120,7 +115,7 @@ static int fo_date_fields(const char *text, size_t len, int *year,
 		n--;
 	if (i >= n)
 		return -1;
-	if (fo_is_digit(text[i])) {
+	if (fo_ascii_is_digit(text[i])) {
 		size_t start = i;
 		int first = fo_digits(text, n, &i, 1, 4);
 

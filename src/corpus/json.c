@@ -1,6 +1,7 @@
 /* json.c: the strict JSON pull reader of json.h. */
 #include "corpus/json.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <string.h>
 
@@ -167,11 +168,21 @@ static int fo_json_string(fo_json *j)
 	return 0;
 }
 
-static int fo_is_digit(char c)
+/* Move *i past the digits at it, of which there must be one (-1, and
+ * the reader fails, when there is none). */
+static int fo_json_digits(fo_json *j, size_t *i)
 {
-	return c >= '0' && c <= '9';
+	if (*i >= j->len || !fo_ascii_is_digit(j->buf[*i])) {
+		fo_json_fail(j, *i, "invalid number");
+		return -1;
+	}
+	while (*i < j->len && fo_ascii_is_digit(j->buf[*i]))
+		(*i)++;
+	return 0;
 }
 
+/* A number (RFC 8259 section 6): int [frac] [exp], without leading
+ * zeros. */
 static int fo_json_number(fo_json *j)
 {
 	const char *s = j->buf;
@@ -179,34 +190,21 @@ static int fo_json_number(fo_json *j)
 
 	if (i < n && s[i] == '-')
 		i++;
-	if (i < n && s[i] == '0') {
+	if (i < n && s[i] == '0')
 		i++;
-	} else if (i < n && s[i] >= '1' && s[i] <= '9') {
-		while (i < n && fo_is_digit(s[i]))
-			i++;
-	} else {
-		fo_json_fail(j, i, "invalid number");
+	else if (fo_json_digits(j, &i) != 0)
 		return -1;
-	}
 	if (i < n && s[i] == '.') {
 		i++;
-		if (i >= n || !fo_is_digit(s[i])) {
-			fo_json_fail(j, i, "invalid number");
+		if (fo_json_digits(j, &i) != 0)
 			return -1;
-		}
-		while (i < n && fo_is_digit(s[i]))
-			i++;
 	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		if (i >= n || !fo_is_digit(s[i])) {
-			fo_json_fail(j, i, "invalid number");
+		if (fo_json_digits(j, &i) != 0)
 			return -1;
-		}
-		while (i < n && fo_is_digit(s[i]))
-			i++;
 	}
 	fo_buf_clear(&j->str);
 	fo_buf_append(&j->str, s + j->pos, i - j->pos);
@@ -242,7 +240,7 @@ static fo_json_tok fo_json_value(fo_json *j)
 	j->state = FO_ST_AFTER;
 	if (c == '"')
 		return fo_json_string(j) == 0 ? FO_JSON_STRING : FO_JSON_ERROR;
-	if (c == '-' || fo_is_digit(c))
+	if (c == '-' || fo_ascii_is_digit(c))
 		return fo_json_number(j) == 0 ? FO_JSON_NUMBER : FO_JSON_ERROR;
 	for (k = 0; k < 3; k++) {
 		size_t wl = literals[k].len;

@@ -55,11 +55,21 @@ static int fo_jsonl_field(const char *key, size_t len)
 	return FO_F_OTHER;
 }
 
-static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s)
+static int fo_has_nul(const fo_buf *b)
+{
+	return b->len && memchr(b->data, '\0', b->len) != NULL;
+}
+
+/* Add the topic s (trimmed; an empty one is none); *nul_field becomes
+ * FO_F_TOPICS if it holds a NUL and no field did before. -1: out of
+ * memory. */
+static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s, int *nul_field)
 {
 	const char *p = s->data ? s->data : "";
 	size_t n = s->len;
 
+	if (fo_has_nul(s) && *nul_field < 0)
+		*nul_field = FO_F_TOPICS;
 	fo_text_trim(&p, &n);
 	if (n == 0)
 		return 0;
@@ -83,24 +93,6 @@ static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s)
 	return st->topic_data.oom ? -1 : 0;
 }
 
-static int fo_has_nul(const fo_buf *b)
-{
-	return b->len && memchr(b->data, '\0', b->len) != NULL;
-}
-
-/* Report st->msg at line; url is the post's, if known (folded here). */
-static int fo_jsonl_problem(fo_jsonl *st, unsigned line, char *url)
-{
-	if (st->msg.oom)
-		return FOLIO_ERROR_NOMEM;
-	if (url)
-		fo_url_fold(url);
-	if (st->sink->problem)
-		st->sink->problem(st->file, line, url, st->msg.data,
-		                  st->sink->ctx);
-	return FOLIO_OK;
-}
-
 /* The URL that names a malformed post: one read whole (before a syntax
  * error, say: a typo later in the line must not cost the post a topic),
  * a string of valid UTF-8 without NUL; else NULL. */
@@ -114,6 +106,70 @@ static char *fo_jsonl_named(fo_jsonl *st, int not_object, int bad_field,
 	    fo_text_utf8_check(url->data, url->len, 0) != url->len)
 		return NULL;
 	return url->data;
+}
+
+/* Why the line read into st is no post, in st->msg (nothing when it is
+ * one), by what was found reading it: a bad byte at column bad_col (0:
+ * none), a value that is not an object, a field of the wrong type or
+ * holding a NUL (-1: none); a valid date goes to date. */
+static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, int not_object,
+                         int bad_field, int nul_field, char date[11])
+{
+	fo_buf *msg = &st->msg;
+
+	if (bad_col) {
+		fo_buf_printf(msg, "invalid UTF-8 at column %zu", bad_col);
+	} else if (not_object) {
+		fo_buf_puts(msg, "not a JSON object");
+	} else if (bad_field == FO_F_TOPICS) {
+		fo_buf_puts(msg, "\"topics\" must be a list of strings");
+	} else if (bad_field >= 0) {
+		fo_buf_printf(msg, "\"%s\" must be a string",
+		              fo_field_names[bad_field]);
+	} else if (nul_field >= 0) {
+		fo_buf_printf(msg, "\"%s\" contains a NUL character",
+		              fo_field_names[nul_field]);
+	} else if (!st->present[FO_F_URL]) {
+		fo_buf_puts(msg, "post has no URL");
+	} else if (!st->present[FO_F_TITLE]) {
+		fo_buf_puts(msg, "post has no title");
+	} else if (!st->present[FO_F_SUMMARY]) {
+		fo_buf_puts(msg, "post has no summary");
+	} else if (st->present[FO_F_PUBLISHED] &&
+	           fo_date_parse(st->field[FO_F_PUBLISHED].data,
+	                         st->field[FO_F_PUBLISHED].len, date) != 0) {
+		fo_date_why(st->field[FO_F_PUBLISHED].data,
+		            st->field[FO_F_PUBLISHED].len, "\"2026-09-14\"",
+		            msg);
+	}
+}
+
+/* Hand the post read into st, which is on line lineno, to the sink:
+ * FOLIO_OK, or -1 when the sink asked to stop. */
+static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
+{
+	folio_post post;
+	size_t k;
+
+	for (k = 0; k < st->n_topics; k++)
+		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
+	/* one post, whatever the case of its scheme and host (url.h) */
+	fo_url_fold(st->field[FO_F_URL].data);
+	post.url = st->field[FO_F_URL].data;
+	post.title = st->field[FO_F_TITLE].data;
+	post.summary = st->field[FO_F_SUMMARY].data;
+	post.company =
+	    st->present[FO_F_COMPANY] ? st->field[FO_F_COMPANY].data : NULL;
+	post.author =
+	    st->present[FO_F_AUTHOR] ? st->field[FO_F_AUTHOR].data : NULL;
+	post.type = st->present[FO_F_TYPE] ? st->field[FO_F_TYPE].data : NULL;
+	post.published = st->present[FO_F_PUBLISHED] ? date : NULL;
+	post.topics = st->n_topics ? st->topic_ptr : NULL;
+	post.n_topics = st->n_topics;
+	if (st->sink->post &&
+	    st->sink->post(&post, st->file, lineno, st->sink->ctx) != 0)
+		return -1;
+	return FOLIO_OK;
 }
 
 /*
@@ -132,8 +188,7 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 	/* the keys of the post's fields and topics met, and given twice */
 	int seen[FO_F_COUNT + 1] = { 0 }, again[FO_F_COUNT + 1] = { 0 };
 	char date[11];
-	folio_post post;
-	size_t bad, k;
+	size_t bad;
 	int f, rc = FOLIO_OK;
 	fo_json_tok tok;
 
@@ -171,8 +226,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 				fo_buf_printf(
 				    msg, "invalid JSON at column %zu: %s",
 				    col0 + j->error_pos + 1, j->error);
-			rc = fo_jsonl_problem(
-			    st, lineno,
+			rc = fo_corpus_problem(
+			    st->sink, st->file, msg, lineno,
 			    fo_jsonl_named(st, 0, bad_field, nul_field));
 			goto done;
 		}
@@ -203,9 +258,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			if (tok == FO_JSON_ARRAY_END && depth == 1) {
 				in_topics = 0;
 			} else if (depth == 2 && tok == FO_JSON_STRING) {
-				if (fo_has_nul(&j->str) && nul_field < 0)
-					nul_field = FO_F_TOPICS;
-				if (fo_jsonl_add_topic(st, &j->str) != 0) {
+				if (fo_jsonl_add_topic(st, &j->str,
+				                       &nul_field) != 0) {
 					rc = FOLIO_ERROR_NOMEM;
 					goto done;
 				}
@@ -227,9 +281,8 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			if (tok == FO_JSON_ARRAY_BEGIN) {
 				in_topics = 1;
 			} else if (tok == FO_JSON_STRING) {
-				if (fo_has_nul(&j->str) && nul_field < 0)
-					nul_field = FO_F_TOPICS;
-				if (fo_jsonl_add_topic(st, &j->str) != 0) {
+				if (fo_jsonl_add_topic(st, &j->str,
+				                       &nul_field) != 0) {
 					rc = FOLIO_ERROR_NOMEM;
 					goto done;
 				}
@@ -256,57 +309,20 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			rc = FOLIO_ERROR_NOMEM;
 			goto done;
 		}
-	if (bad < n) {
-		fo_buf_printf(msg, "invalid UTF-8 at column %zu",
-		              col0 + bad + 1);
-	} else if (not_object) {
-		fo_buf_puts(msg, "not a JSON object");
-	} else if (bad_field == FO_F_TOPICS) {
-		fo_buf_puts(msg, "\"topics\" must be a list of strings");
-	} else if (bad_field >= 0) {
-		fo_buf_printf(msg, "\"%s\" must be a string",
-		              fo_field_names[bad_field]);
-	} else if (nul_field >= 0) {
-		fo_buf_printf(msg, "\"%s\" contains a NUL character",
-		              fo_field_names[nul_field]);
-	} else if (!st->present[FO_F_URL]) {
-		fo_buf_puts(msg, "post has no URL");
-	} else if (!st->present[FO_F_TITLE]) {
-		fo_buf_puts(msg, "post has no title");
-	} else if (!st->present[FO_F_SUMMARY]) {
-		fo_buf_puts(msg, "post has no summary");
-	} else if (st->present[FO_F_PUBLISHED] &&
-	           fo_date_parse(st->field[FO_F_PUBLISHED].data,
-	                         st->field[FO_F_PUBLISHED].len, date) != 0) {
-		fo_date_why(st->field[FO_F_PUBLISHED].data,
-		            st->field[FO_F_PUBLISHED].len, "\"2026-09-14\"", msg);
-	}
+	fo_jsonl_why(st, bad < n ? col0 + bad + 1 : 0, not_object, bad_field,
+	             nul_field, date);
 	if (msg->oom) {
 		rc = FOLIO_ERROR_NOMEM;
 		goto done;
 	}
 	if (msg->len) {
-		rc = fo_jsonl_problem(
-		    st, lineno,
+		rc = fo_corpus_problem(
+		    st->sink, st->file, msg, lineno,
 		    fo_jsonl_named(st, not_object, bad_field, nul_field));
 		goto done;
 	}
 
-	for (k = 0; k < st->n_topics; k++)
-		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
-	/* one post, whatever the case of its scheme and host (url.h) */
-	fo_url_fold(st->field[FO_F_URL].data);
-	post.url = st->field[FO_F_URL].data;
-	post.title = st->field[FO_F_TITLE].data;
-	post.summary = st->field[FO_F_SUMMARY].data;
-	post.company = st->present[FO_F_COMPANY] ?
-	                       st->field[FO_F_COMPANY].data : NULL;
-	post.author = st->present[FO_F_AUTHOR] ?
-	                      st->field[FO_F_AUTHOR].data : NULL;
-	post.type = st->present[FO_F_TYPE] ? st->field[FO_F_TYPE].data : NULL;
-	post.published = st->present[FO_F_PUBLISHED] ? date : NULL;
-	post.topics = st->n_topics ? st->topic_ptr : NULL;
-	post.n_topics = st->n_topics;
+	/* a key given twice: warned about before the post is handed on */
 	for (f = 0; f <= FO_F_COUNT && st->sink->warning; f++) {
 		if (!again[f])
 			continue;
@@ -320,9 +336,7 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 			                  st->sink->ctx);
 	}
 	fo_buf_clear(msg);
-	if (st->sink->post &&
-	    st->sink->post(&post, st->file, lineno, st->sink->ctx) != 0)
-		rc = -1;
+	rc = fo_jsonl_hand_on(st, lineno, date);
 done:
 	return rc;
 }

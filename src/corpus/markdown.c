@@ -8,32 +8,20 @@
  *
  *     Summary paragraphs, up to the next heading.
  *
- * Only the little markdown these pages use is understood. Inline markup is
- * reduced to the text a reader sees (escapes, links, code and strong
- * emphasis markers, a few entities), because that text is what gets
- * indexed and shown. Per-post buffers are reused, so memory stays
- * proportional to the largest post.
+ * Only the little markdown these pages use is understood: this file reads
+ * the page's blocks (headings, field lists, fences, comments, paragraphs);
+ * markdown_inline.c reduces inline markup to the text a reader sees,
+ * because that text is what gets indexed and shown. Per-post buffers are
+ * reused, so memory stays proportional to the largest post.
  */
 #include "corpus/corpus.h"
+#include "corpus/markdown_inline.h"
 #include "corpus/text.h"
 #include "util/ascii.h"
 #include "util/distance.h"
 #include "util/url.h"
 
 #include <string.h>
-
-/* A link's text or destination longer than this is taken literally. */
-#define FO_MD_LINK_SCAN 4096
-/* Bracket searches may look at this many bytes per byte of text (plus a
- * constant), after which the rest of the text is taken literally: a
- * summary full of unmatched '[' would otherwise take quadratic time. Real
- * links use a tiny fraction of it. */
-#define FO_MD_SCAN_FACTOR 16
-#define FO_MD_SCAN_BASE 65536
-/* Links nested deeper than this are taken literally, bounding the
- * recursion of fo_md_inline(). */
-#define FO_MD_MAX_NEST 8
-#define FO_MD_UNLIMITED ((size_t)-1)
 
 enum { FO_MD_COMPANY, FO_MD_AUTHOR, FO_MD_PUBLISHED, FO_MD_TYPE, FO_MD_NF };
 
@@ -306,331 +294,6 @@ static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
 	return level;
 }
 
-static int fo_is_punct(char c)
-{
-	return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') ||
-	       (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
-}
-
-static int fo_is_alnum(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
-}
-
-/*
- * Find the span of a closing bracket matching the opener at s[i], honouring
- * nesting and backslash escapes, looking at most limit bytes and not past
- * a newline. Returns its index, or 0 when there is none.
- */
-static size_t fo_md_match(const char *s, size_t n, size_t i, char open,
-                          char close, size_t limit, size_t *budget)
-{
-	size_t j, depth = 1, stop = n - i > limit ? i + limit : n;
-
-	for (j = i + 1; j < stop; j++) {
-		char c = s[j];
-
-		if (*budget == 0)
-			return 0;
-		(*budget)--;
-		if (c == '\\' && j + 1 < stop)
-			j++;
-		else if (c == '\n')
-			return 0;
-		else if (c == open)
-			depth++;
-		else if (c == close && --depth == 0)
-			return j;
-	}
-	return 0;
-}
-
-/*
- * A link [text](dest) whose '[' is s[i]: sets the text and destination
- * spans and returns the index past its ')', or 0 when there is no link
- * (or the scan budget ran out).
- */
-static size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
-                         size_t *budget, size_t *ts, size_t *te, size_t *ds,
-                         size_t *de)
-{
-	size_t close = fo_md_match(s, n, i, '[', ']', limit, budget), end;
-
-	if (!close || close + 1 >= n || s[close + 1] != '(')
-		return 0;
-	end = fo_md_match(s, n, close + 1, '(', ')', limit, budget);
-	if (!end)
-		return 0;
-	*ts = i + 1;
-	*te = close;
-	*ds = close + 2;
-	*de = end;
-	return end + 1;
-}
-
-/* Decode the entity at s[i] ('&') into out; returns the index past it, or
- * 0 when it is not one we know. */
-static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
-{
-	static const struct {
-		const char *name;
-		const char *text;
-	} named[] = {
-		{ "&amp;", "&" },   { "&lt;", "<" },   { "&gt;", ">" },
-		{ "&quot;", "\"" }, { "&apos;", "'" }, { "&nbsp;", " " },
-	};
-	size_t k, j, digits;
-	unsigned long cp = 0;
-	int hex;
-
-	for (k = 0; k < sizeof(named) / sizeof(named[0]); k++) {
-		size_t nl = strlen(named[k].name);
-
-		if (n - i >= nl && memcmp(s + i, named[k].name, nl) == 0) {
-			fo_buf_puts(out, named[k].text);
-			return i + nl;
-		}
-	}
-	if (n - i < 4 || s[i + 1] != '#')
-		return 0;
-	j = i + 2;
-	hex = s[j] == 'x' || s[j] == 'X';
-	if (hex)
-		j++;
-	for (digits = 0; j < n && digits < 7; j++, digits++) {
-		char c = s[j];
-		unsigned v;
-
-		if (c >= '0' && c <= '9')
-			v = (unsigned)(c - '0');
-		else if (hex && c >= 'a' && c <= 'f')
-			v = (unsigned)(c - 'a' + 10);
-		else if (hex && c >= 'A' && c <= 'F')
-			v = (unsigned)(c - 'A' + 10);
-		else
-			break;
-		cp = cp * (hex ? 16 : 10) + v;
-	}
-	if (!digits || j >= n || s[j] != ';' || cp == 0 || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	fo_text_utf8_put(out, cp);
-	return j + 1;
-}
-
-/*
- * Where the run of emphasis markers that closes the one at s[i..r) (two
- * or more) starts: the first run of as many of the same marker that ends
- * a word and is not taken by an opener after i (CommonMark 6.2's
- * flanking and its nearest-opener rule, simplified: an opener precedes a
- * non-space, a closer follows one and, for '_', no letter follows it),
- * within the paragraph and before any link. 0 when there is none or the
- * scan budget runs out: the markers are then text, as in __syncthreads.
- */
-static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
-                           size_t *budget)
-{
-	size_t len = r - i, j, e, depth = 0;
-	char c = s[i];
-
-	if (r >= n || fo_text_is_space(s[r]) ||
-	    (c == '_' && i > 0 && fo_is_alnum(s[i - 1])))
-		return 0;
-	for (j = r; j < n; j = e > j ? e : j + 1) {
-		if (*budget == 0)
-			return 0;
-		(*budget)--;
-		e = j;
-		/* emphasis ends within its paragraph, and outside a link's
-		 * text, whose markers are its own */
-		if (s[j] == '[' || (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n'))
-			return 0;
-		if (s[j] != c)
-			continue;
-		while (e < n && s[e] == c)
-			e++;
-		if (e - j != len)
-			continue;
-		if (!fo_text_is_space(s[j - 1]) &&
-		    !(c == '_' && e < n && fo_is_alnum(s[e]))) {
-			if (depth == 0)
-				return j;
-			depth--;
-		} else if (e < n && !fo_text_is_space(s[e])) {
-			depth++; /* an opener the next closer closes first */
-		}
-	}
-	return 0;
-}
-
-/*
- * A code span (CommonMark 0.30, 6.1) whose opening run of backticks is
- * s[i..r): appends its text, as it is (no emphasis, link or entity in
- * it), to out and returns the index past its closing run, one of the same
- * length within the paragraph; 0 when there is none or the scan budget
- * runs out.
- */
-static size_t fo_md_code_span(fo_buf *out, const char *s, size_t n, size_t i,
-                              size_t r, size_t *budget)
-{
-	size_t j, e, a, b;
-
-	for (j = r; j < n; j = e) {
-		if (*budget == 0)
-			return 0;
-		(*budget)--;
-		e = j + 1;
-		if (s[j] == '\n' && e < n && s[e] == '\n')
-			return 0;
-		if (s[j] != '`')
-			continue;
-		while (e < n && s[e] == '`')
-			e++;
-		if (e - j != r - i)
-			continue;
-		/* one space each side is padding, unless it is all spaces */
-		a = r;
-		b = j;
-		if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
-			while (a < b && s[a] == ' ')
-				a++;
-			if (a < b) {
-				a = r + 1;
-				b--;
-			} else {
-				a = r;
-			}
-		}
-		fo_buf_append(out, s + a, b - a);
-		return e;
-	}
-	return 0;
-}
-
-/* Where an inline HTML comment ("<!-- ... -->", which a reader does not
- * see) that starts at s[i] ends, or 0 when it is none or the scan budget
- * runs out: the text is then what a reader sees. */
-static size_t fo_md_inline_comment(const char *s, size_t n, size_t i,
-                                   size_t *budget)
-{
-	size_t j;
-
-	if (n - i < 4 || memcmp(s + i, "<!--", 4) != 0)
-		return 0;
-	for (j = i + 2; j + 3 <= n; j++) {
-		if (*budget == 0)
-			return 0;
-		(*budget)--;
-		if (memcmp(s + j, "-->", 3) == 0)
-			return j + 3;
-	}
-	return 0;
-}
-
-/* Append the visible text of inline markdown s[0..n) to out. */
-static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
-                         size_t *budget)
-{
-	size_t i = 0, closers[FO_MD_MAX_NEST], n_closers = 0;
-
-	while (i < n) {
-		char c = s[i];
-		size_t ts, te, ds, de, next;
-
-		if (c == '\\' && i + 1 < n && fo_is_punct(s[i + 1])) {
-			fo_buf_putc(out, s[i + 1]);
-			i += 2;
-			continue;
-		}
-		if (c == '`') {
-			size_t r = i;
-
-			while (r < n && s[r] == '`')
-				r++;
-			/* a run that closes no code span goes, as it always
-			 * has here (CommonMark shows it) */
-			next = fo_md_code_span(out, s, n, i, r, budget);
-			i = next ? next : r;
-			continue;
-		}
-		if (c == '*' || c == '_') {
-			size_t r = i, k;
-
-			while (r < n && s[r] == c)
-				r++;
-			for (k = 0; k < n_closers && closers[k] != i; k++)
-				;
-			/* Single markers are kept (identifiers use them), and
-			 * so is "__" inside a word, as in foo__bar, and a run
-			 * that closes no emphasis (__syncthreads). */
-			if (k < n_closers) {
-				closers[k] = closers[--n_closers];
-			} else if (r - i == 1 ||
-			           (c == '_' && i > 0 && fo_is_alnum(s[i - 1]) &&
-			            r < n && fo_is_alnum(s[r]))) {
-				fo_buf_append(out, s + i, r - i);
-			} else if (n_closers < FO_MD_MAX_NEST &&
-			           (k = fo_md_closer(s, n, i, r, budget)) != 0) {
-				closers[n_closers++] = k;
-			} else {
-				fo_buf_append(out, s + i, r - i);
-			}
-			i = r;
-			continue;
-		}
-		if (c == '<' &&
-		    (next = fo_md_inline_comment(s, n, i, budget))) {
-			i = next;
-			continue;
-		}
-		if (c == '&' && (next = fo_md_entity(out, s, n, i)) != 0) {
-			i = next;
-			continue;
-		}
-		if ((c == '[' || (c == '!' && i + 1 < n && s[i + 1] == '[')) &&
-		    nest < FO_MD_MAX_NEST) {
-			next = fo_md_link(s, n, c == '!' ? i + 1 : i,
-			                  FO_MD_LINK_SCAN, budget, &ts, &te, &ds,
-			                  &de);
-			if (next) {
-				fo_md_inline(out, s + ts, te - ts, nest + 1,
-				             budget);
-				i = next;
-				continue;
-			}
-		}
-		fo_buf_putc(out, c);
-		i++;
-	}
-}
-
-/* Set b to the cleaned, trimmed text of s[0..n). */
-static void fo_md_text(fo_buf *b, const char *s, size_t n)
-{
-	size_t budget = FO_MD_SCAN_BASE;
-
-	if (n <= ((size_t)-1 - FO_MD_SCAN_BASE) / FO_MD_SCAN_FACTOR)
-		budget += n * FO_MD_SCAN_FACTOR;
-	fo_buf_clear(b);
-	fo_buf_append(b, "", 0);
-	fo_md_inline(b, s, n, 0, &budget);
-	fo_text_buf_trim(b);
-}
-
-/* Report st->msg at line; url is the post's, if known (folded here). */
-static int fo_md_problem(fo_md *st, unsigned line, char *url)
-{
-	if (st->msg.oom)
-		return FOLIO_ERROR_NOMEM;
-	if (url)
-		fo_url_fold(url);
-	if (st->sink->problem)
-		st->sink->problem(st->file, line, url, st->msg.data,
-		                  st->sink->ctx);
-	return FOLIO_OK;
-}
-
 /* One "- Key: value" line of a post's metadata list. Only a field's own
  * key that the post lacks is taken when only_new is set (a list item
  * after a blank line): 1 when the line was taken. */
@@ -792,11 +455,11 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	} else {
 		size_t end;
 
-		for (end = 0; end < dn && !fo_text_is_space(dest[end]); end++)
+		for (end = 0; end < dn && !fo_ascii_is_space(dest[end]); end++)
 			;
 		/* Only a "title" may follow it (CommonMark): a URL with a
 		 * space in it, cut there, could merge two posts into one. */
-		for (k = end; k < dn && fo_text_is_space(dest[k]); k++)
+		for (k = end; k < dn && fo_ascii_is_space(dest[k]); k++)
 			;
 		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
 		    dest[k] != '(')
@@ -806,7 +469,8 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	}
 	fo_buf_append(&st->url, "", 0);
 	for (k = 0; k < dn; k++) {
-		if (dest[k] == '\\' && k + 1 < dn && fo_is_punct(dest[k + 1]))
+		if (dest[k] == '\\' && k + 1 < dn &&
+		    fo_md_is_punct(dest[k + 1]))
 			k++;
 		fo_buf_putc(&st->url, dest[k]);
 	}
@@ -815,67 +479,21 @@ static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 }
 
 /*
- * Parse the post block b[0..n) (its "###" line up to the next heading),
- * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
- * callback asked to stop.
+ * Read the lines of a post block after its heading, b[pos..n), the first
+ * of them line at: the field list to st->field, the summary's markdown to
+ * st->raw. A problem that skips the post is reported (st->msg holds it);
+ * returns what reporting it returned, or FOLIO_OK.
  */
-static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
+                      unsigned at, unsigned line)
 {
-	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te, f, k;
-	int phase = 0, para = 0, gap = 0, item, rc = FOLIO_OK;
-	unsigned at = line, problem_line = line; /* the line being read */
+	const char *s;
+	size_t ln, k;
+	int phase = 0, para = 0, gap = 0, item;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
-	const char *topic = NULL;
-	char date[11] = "";
-	folio_post post;
 	fo_md_fences fences;
 
 	memset(&fences, 0, sizeof(fences));
-	fo_buf_clear(&st->msg);
-	fo_buf_clear(&st->url);
-	fo_buf_clear(&st->raw);
-	for (f = 0; f < FO_MD_NF; f++) {
-		fo_buf_clear(&st->field[f]);
-		st->present[f] = 0;
-		st->field_line[f] = 0;
-		st->again_line[f] = 0;
-		st->guess_line[f] = 0;
-	}
-
-	pos = fo_md_line(b, n, 0, &s, &ln);
-	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
-	bad = fo_text_utf8_check(b, n, 0);
-	if (bad < n) {
-		/* named on its own line, and a NUL as what it is */
-		const char *p = b, *nl;
-
-		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
-			at++;
-			p = nl + 1;
-		}
-		if (b[bad] == '\0')
-			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		else
-			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		/* a heading read whole names the post, so that a run keeps
-		 * it as indexed rather than make it of its other copies */
-		rc = fo_md_problem(st, at,
-		                   !why && bad >= ln && st->url.len &&
-		                           st->url.len <= FO_FIELD_MAX
-		                       ? st->url.data
-		                       : NULL);
-		goto done;
-	}
-	if (why) {
-		fo_buf_puts(&st->msg, why);
-		rc = fo_md_problem(st, line, NULL);
-		goto done;
-	}
-	fo_md_text(&st->title, t + ts, te - ts);
-
 	/* The metadata list comes first (blank lines before it are skipped);
 	 * whatever follows it is the summary. */
 	while (pos < n) {
@@ -940,27 +558,25 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_printf(&st->msg,
 			              "summary longer than %d bytes of markdown",
 			              FO_MD_RAW_MAX);
-			rc = fo_md_problem(st, line,
-			                   st->url.len ? st->url.data : NULL);
-			goto done;
+			return fo_corpus_problem(
+			    st->sink, st->file, &st->msg, line,
+			    st->url.len ? st->url.data : NULL);
 		}
 		if (st->raw.len)
 			fo_buf_puts(&st->raw, para ? "\n\n" : " ");
 		fo_buf_append(&st->raw, s, ln);
 		para = 0;
 	}
-	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
-	fo_md_guesses(st);
+	return FOLIO_OK;
+}
 
-	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
-		rc = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	for (f = 0; f < FO_MD_NF; f++)
-		if (st->field[f].oom) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
+/* Why the post read into st is malformed, in st->msg (nothing when it is
+ * not), and the line that says so in *problem_line (left as it is when
+ * the post as a whole is to blame); a valid date goes to date. */
+static void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
+{
+	size_t f;
+
 	if (st->url.len == 0) {
 		fo_buf_puts(&st->msg, "post has no URL");
 	} else if (st->title.len == 0) {
@@ -977,12 +593,12 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		if (f < FO_MD_NF) {
 			fo_buf_printf(&st->msg, "%s longer than %d bytes",
 			              fo_md_field_names[f], FO_FIELD_MAX);
-			problem_line = st->field_line[f];
+			*problem_line = st->field_line[f];
 		} else if (st->present[FO_MD_PUBLISHED] &&
 		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
 		                         st->field[FO_MD_PUBLISHED].len,
 		                         date) != 0) {
-			problem_line = st->field_line[FO_MD_PUBLISHED];
+			*problem_line = st->field_line[FO_MD_PUBLISHED];
 			fo_date_why(st->field[FO_MD_PUBLISHED].data,
 			            st->field[FO_MD_PUBLISHED].len,
 			            "\"Sep 14, 2026\" or \"2026-09-14\"", &st->msg);
@@ -990,13 +606,14 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 			fo_buf_puts(&st->msg, "post has no summary");
 		}
 	}
-	if (st->msg.len || st->msg.oom) {
-		rc = fo_md_problem(st, problem_line,
-		                   st->url.len && st->url.len <= FO_FIELD_MAX
-		                       ? st->url.data
-		                       : NULL);
-		goto done;
-	}
+}
+
+/* Hand the post read into st, which starts on line, to the sink:
+ * FOLIO_OK, or -1 when the sink asked to stop. */
+static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
+{
+	const char *topic = NULL;
+	folio_post post;
 
 	if (st->topic.len)
 		topic = st->topic.data;
@@ -1018,7 +635,93 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	fo_md_again(st);
 	if (st->sink->post &&
 	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
-		rc = -1;
+		return -1;
+	return FOLIO_OK;
+}
+
+/*
+ * Parse the post block b[0..n) (its "###" line up to the next heading),
+ * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
+ * callback asked to stop.
+ */
+static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+{
+	const char *s, *t, *why;
+	size_t pos, ln, bad, ts, te, f;
+	int rc = FOLIO_OK;
+	unsigned at = line, problem_line = line; /* the line being read */
+	char date[11] = "";
+
+	fo_buf_clear(&st->msg);
+	fo_buf_clear(&st->url);
+	fo_buf_clear(&st->raw);
+	for (f = 0; f < FO_MD_NF; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+		st->field_line[f] = 0;
+		st->again_line[f] = 0;
+		st->guess_line[f] = 0;
+	}
+
+	pos = fo_md_line(b, n, 0, &s, &ln);
+	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
+	bad = fo_text_utf8_check(b, n, 0);
+	if (bad < n) {
+		/* named on its own line, and a NUL as what it is */
+		const char *p = b, *nl;
+
+		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
+			at++;
+			p = nl + 1;
+		}
+		if (b[bad] == '\0')
+			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		else
+			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
+			              (size_t)(b + bad - p) + 1);
+		/* a heading read whole names the post, so that a run keeps
+		 * it as indexed rather than make it of its other copies */
+		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
+		                       !why && bad >= ln && st->url.len &&
+		                               st->url.len <= FO_FIELD_MAX
+		                           ? st->url.data
+		                           : NULL);
+		goto done;
+	}
+	if (why) {
+		fo_buf_puts(&st->msg, why);
+		rc =
+		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
+		goto done;
+	}
+	fo_md_text(&st->title, t + ts, te - ts);
+
+	rc = fo_md_body(st, b, n, pos, at, line);
+	if (rc != FOLIO_OK || st->msg.len)
+		goto done;
+	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
+	fo_md_guesses(st);
+
+	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
+		rc = FOLIO_ERROR_NOMEM;
+		goto done;
+	}
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field[f].oom) {
+			rc = FOLIO_ERROR_NOMEM;
+			goto done;
+		}
+	fo_md_why(st, date, &problem_line);
+	if (st->msg.len || st->msg.oom) {
+		rc = fo_corpus_problem(
+		    st->sink, st->file, &st->msg, problem_line,
+		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
+		                                               : NULL);
+		goto done;
+	}
+
+	rc = fo_md_hand_on(st, line, date);
 done:
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* text.c: the byte-level helpers of text.h. */
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <string.h>
 
@@ -91,19 +92,13 @@ void fo_text_utf8_put(fo_buf *b, unsigned long cp)
 	fo_buf_append(b, out, n);
 }
 
-int fo_text_is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	       c == '\v';
-}
-
 void fo_text_trim(const char **s, size_t *n)
 {
-	while (*n && fo_text_is_space((*s)[0])) {
+	while (*n && fo_ascii_is_space((*s)[0])) {
 		(*s)++;
 		(*n)--;
 	}
-	while (*n && fo_text_is_space((*s)[*n - 1]))
+	while (*n && fo_ascii_is_space((*s)[*n - 1]))
 		(*n)--;
 }
 

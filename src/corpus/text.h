@@ -26,8 +26,6 @@ size_t fo_text_utf8_check(const char *s, size_t n, int allow_nul);
 /* Append code point cp (a Unicode scalar value) to b as UTF-8. */
 void fo_text_utf8_put(fo_buf *b, unsigned long cp);
 
-int fo_text_is_space(char c);
-
 /* Shrink the span (*s, *n) past leading and trailing ASCII whitespace. */
 void fo_text_trim(const char **s, size_t *n);
 

@@ -23,12 +23,6 @@ static const struct {
 	{ "year", FO_QF_YEAR },
 };
 
-int fo_qlex_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	       c == '\v';
-}
-
 /* Length of a quote character at i: ", the curly quotes U+201C/D, the
  * low quote U+201E that opens a German phrase („free threaded“) or a
  * guillemet U+00AB/BB («free threaded»). Any of them closes a phrase
@@ -50,8 +44,8 @@ size_t fo_qlex_quote(const char *s, size_t len, size_t i)
 /* Whether a word ends before i. */
 int fo_qlex_delim(const char *s, size_t len, size_t i)
 {
-	return i >= len || fo_qlex_space(s[i]) || s[i] == '(' || s[i] == ')' ||
-	       fo_qlex_quote(s, len, i);
+	return i >= len || fo_ascii_is_space(s[i]) || s[i] == '(' ||
+	       s[i] == ')' || fo_qlex_quote(s, len, i);
 }
 
 size_t fo_qlex_word_end(const char *s, size_t len, size_t i)
@@ -92,7 +86,7 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 {
 	size_t e, q;
 
-	while (i < len && fo_qlex_space(s[i]))
+	while (i < len && fo_ascii_is_space(s[i]))
 		i++;
 	memset(t, 0, sizeof *t);
 	t->start = i;
@@ -114,11 +108,11 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 	if (s[i] == '+' || s[i] == '-' || s[i] == '!') {
 		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
 		 * !b is -b, as in Lucene's syntax (a && !b) */
-		t->kind =
-		    i + 1 >= len || fo_qlex_space(s[i + 1]) || s[i + 1] == ')'
-		        ? FO_QT_SIGN
-		    : s[i] == '+' ? FO_QT_PLUS
-		                  : FO_QT_MINUS;
+		t->kind = i + 1 >= len || fo_ascii_is_space(s[i + 1]) ||
+		                  s[i + 1] == ')'
+		              ? FO_QT_SIGN
+		          : s[i] == '+' ? FO_QT_PLUS
+		                        : FO_QT_MINUS;
 		t->end = i + 1;
 		return;
 	}

@@ -52,8 +52,6 @@ enum {
  * skipped); FO_QT_END past the end. */
 void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t);
 
-int fo_qlex_space(char c);
-
 /* Length of a quote character at byte i (0: none); any quote character
  * closes a phrase any opened. */
 size_t fo_qlex_quote(const char *s, size_t len, size_t i);

@@ -253,7 +253,7 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 		return NULL;
 	}
 	p->i = i + n;
-	for (n = q->end; n < i && fo_qlex_space(p->s[n]); n++)
+	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
 		;
 	if (n == i) {
 		notice(p, q->start, "ignored", "the phrase is empty");
@@ -430,13 +430,107 @@ static int value_at(const parser *p, size_t i)
 	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
 }
 
+/* The value of a field that takes one plain value (site:, published:,
+ * year:), from vstart: a word, a quoted one or one in brackets. */
+static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
+{
+	size_t vend, q, i = 0, close = 0, bad = 0;
+	char why[200];
+	fo_qnode *n;
+
+	/* year:(2025 python: an unclosed ( is a slip; the value
+	 * follows it (read as a bracket, 2025 became a required
+	 * word: explore-r) */
+	if (vstart + 1 < p->len && p->s[vstart] == '(' &&
+	    bracket_end(p, vstart) == vstart + 1) {
+		size_t at = vstart + 1;
+
+		while (at < p->len && fo_ascii_is_space(p->s[at]))
+			at++;
+		if (value_at(p, at) && p->s[at] != '(') {
+			notice(p, vstart, "ignored", "the ( is never closed");
+			vstart = at;
+		}
+	}
+	q = fo_qlex_quote(p->s, p->len, vstart);
+	vend = fo_qlex_word_end(p->s, p->len, vstart);
+	p->i = vend;
+	/* year:(2025): one plain value in brackets is that value,
+	 * as Lucene reads field:(value) */
+	if (vstart < p->len && p->s[vstart] == '(' &&
+	    (i = bracket_end(p, vstart)) > vstart + 1) {
+		size_t a = vstart + 1, b = i - 1;
+
+		while (a < b && fo_ascii_is_space(p->s[a]))
+			a++;
+		while (b > a && fo_ascii_is_space(p->s[b - 1]))
+			b--;
+		if (a < b && fo_qlex_word_end(p->s, p->len, a) == b) {
+			vstart = a;
+			vend = b;
+			p->i = i;
+		}
+		i = 0;
+	}
+	/* A quoted value, as the other fields take one
+	 * (published:"2026-09-14"), its spaces trimmed. */
+	if (q)
+		i = closing_quote(p, vstart + q, &close);
+	if (q && !close) {
+		/* year:"2026: the word after the quote is the
+		 * value, as company:"Red's is; the filter was
+		 * dropped (which widens the search) for "needs a
+		 * plain value", which --strict said of 2026 */
+		if (fo_qlex_delim(p->s, p->len, vstart + q)) {
+			notice(p, vstart, "ignored",
+			       "the quote is never closed");
+			p->i = vstart + q;
+			return NULL;
+		}
+		notice(p, vstart, "read the word after it as the value",
+		       "the quote is never closed");
+		vstart += q;
+		vend = fo_qlex_word_end(p->s, p->len, vstart);
+		p->i = vend;
+	}
+	if (close) {
+		p->i = i + close;
+		vstart += q;
+		vend = i;
+		while (vstart < vend && fo_ascii_is_space(p->s[vstart]))
+			vstart++;
+		while (vend > vstart && fo_ascii_is_space(p->s[vend - 1]))
+			vend--;
+	}
+	if (vend == vstart) {
+		/* year:(2025 OR 2026) gil: the bracket goes with the
+		 * field, not to the words as a required one
+		 * (explore-p) */
+		int bracket = vstart < p->len && p->s[vstart] == '(';
+
+		if (bracket)
+			p->i = bracket_end(p, vstart);
+		notice(p, f->start, "ignored", "%.*s needs a plain value%s",
+		       (int)(f->end - f->start), p->s + f->start,
+		       bracket ? ", not brackets" : "");
+		return NULL;
+	}
+	if (f->field == FO_QF_SITE)
+		return site_node(p, f->start, p->s + vstart, vend - vstart);
+	n = node(p, f->field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, f->start);
+	if (n &&
+	    fo_qdate_range(p->s + vstart, vend - vstart, f->field == FO_QF_YEAR,
+	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
+		fail(p, vstart + bad, why);
+	return n;
+}
+
 /* The value of field f, from vstart. */
 static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
-	size_t vend, qn, bad = 0;
-	char why[200];
+	size_t qn;
 	fo_qlexeme v;
 
 	if (!value_at(p, vstart)) {
@@ -447,99 +541,8 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 	}
 	p->i = vstart;
 	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
-	    f->field == FO_QF_YEAR) {
-		size_t q, i = 0, close = 0;
-
-		/* year:(2025 python: an unclosed ( is a slip; the value
-		 * follows it (read as a bracket, 2025 became a required
-		 * word: explore-r) */
-		if (vstart + 1 < p->len && p->s[vstart] == '(' &&
-		    bracket_end(p, vstart) == vstart + 1) {
-			size_t at = vstart + 1;
-
-			while (at < p->len && fo_qlex_space(p->s[at]))
-				at++;
-			if (value_at(p, at) && p->s[at] != '(') {
-				notice(p, vstart, "ignored",
-				       "the ( is never closed");
-				vstart = at;
-			}
-		}
-		q = fo_qlex_quote(p->s, p->len, vstart);
-		vend = fo_qlex_word_end(p->s, p->len, vstart);
-		p->i = vend;
-		/* year:(2025): one plain value in brackets is that value,
-		 * as Lucene reads field:(value) */
-		if (vstart < p->len && p->s[vstart] == '(' &&
-		    (i = bracket_end(p, vstart)) > vstart + 1) {
-			size_t a = vstart + 1, b = i - 1;
-
-			while (a < b && fo_qlex_space(p->s[a]))
-				a++;
-			while (b > a && fo_qlex_space(p->s[b - 1]))
-				b--;
-			if (a < b && fo_qlex_word_end(p->s, p->len, a) == b) {
-				vstart = a;
-				vend = b;
-				p->i = i;
-			}
-			i = 0;
-		}
-		/* A quoted value, as the other fields take one
-		 * (published:"2026-09-14"), its spaces trimmed. */
-		if (q)
-			i = closing_quote(p, vstart + q, &close);
-		if (q && !close) {
-			/* year:"2026: the word after the quote is the
-			 * value, as company:"Red's is; the filter was
-			 * dropped (which widens the search) for "needs a
-			 * plain value", which --strict said of 2026 */
-			if (fo_qlex_delim(p->s, p->len, vstart + q)) {
-				notice(p, vstart, "ignored",
-				       "the quote is never closed");
-				p->i = vstart + q;
-				return NULL;
-			}
-			notice(p, vstart, "read the word after it as the value",
-			       "the quote is never closed");
-			vstart += q;
-			vend = fo_qlex_word_end(p->s, p->len, vstart);
-			p->i = vend;
-		}
-		if (close) {
-			p->i = i + close;
-			vstart += q;
-			vend = i;
-			while (vstart < vend && fo_qlex_space(p->s[vstart]))
-				vstart++;
-			while (vend > vstart && fo_qlex_space(p->s[vend - 1]))
-				vend--;
-		}
-		if (vend == vstart) {
-			/* year:(2025 OR 2026) gil: the bracket goes with the
-			 * field, not to the words as a required one
-			 * (explore-p) */
-			int bracket = vstart < p->len && p->s[vstart] == '(';
-
-			if (bracket)
-				p->i = bracket_end(p, vstart);
-			notice(p, f->start, "ignored",
-			       "%.*s needs a plain value%s",
-			       (int)(f->end - f->start), p->s + f->start,
-			       bracket ? ", not brackets" : "");
-			return NULL;
-		}
-		if (f->field == FO_QF_SITE)
-			return site_node(p, f->start, p->s + vstart,
-			                 vend - vstart);
-		n = node(p, f->field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE,
-		         f->start);
-		if (n && fo_qdate_range(p->s + vstart, vend - vstart,
-		                        f->field == FO_QF_YEAR, n->lo, n->hi,
-		                        &bad, why, sizeof why) != 0)
-			fail(p, vstart + bad, why);
-		return n;
-	}
+	    f->field == FO_QF_YEAR)
+		return plain_value(p, f, vstart);
 	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
 	fo_qlex_peek(p->s, p->len, p->i, &v);
 	if (v.kind == FO_QT_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
@@ -1033,7 +1036,7 @@ static size_t limit_of(const parser *p, int *by_words)
 
 	*by_words = 0;
 	while (i < p->len) {
-		while (i < p->len && fo_qlex_space(p->s[i]))
+		while (i < p->len && fo_ascii_is_space(p->s[i]))
 			i++;
 		if (i == p->len)
 			break;
@@ -1041,12 +1044,12 @@ static size_t limit_of(const parser *p, int *by_words)
 			*by_words = 1;
 			return i;
 		}
-		while (i < p->len && !fo_qlex_space(p->s[i]))
+		while (i < p->len && !fo_ascii_is_space(p->s[i]))
 			i++;
 	}
 	if (p->len <= FO_QUERY_MAX_BYTES)
 		return p->len;
-	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_qlex_space(p->s[cut]);
+	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_ascii_is_space(p->s[cut]);
 	     cut--)
 		;
 	if (cut == 0)
@@ -1079,7 +1082,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (limit < p.len) {
 		size_t from = limit; /* the first byte left out that shows */
 
-		while (from < p.len && fo_qlex_space(p.s[from]))
+		while (from < p.len && fo_ascii_is_space(p.s[from]))
 			from++;
 		p.len = limit;
 		if (by_words)

@@ -1,7 +1,7 @@
 /*
  * ascii.h: ASCII character tests and case folding for the places that
- * must not depend on the C locale (isalpha and tolower do): URLs and
- * already-normalised text.
+ * must not depend on the C locale (isalpha and tolower do): URLs,
+ * already-normalised text, and the syntax of corpus files and queries.
  */
 #ifndef FOLIO_ASCII_H
 #define FOLIO_ASCII_H
@@ -9,6 +9,18 @@
 static inline int fo_ascii_is_alpha(unsigned char b)
 {
 	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+}
+
+static inline int fo_ascii_is_digit(unsigned char b)
+{
+	return b >= '0' && b <= '9';
+}
+
+/* White space as isspace has it in the C locale: space, \t, \n, \v, \f,
+ * \r. */
+static inline int fo_ascii_is_space(unsigned char b)
+{
+	return b == ' ' || (b >= '\t' && b <= '\r');
 }
 
 static inline char fo_ascii_lower(unsigned char b)

@@ -13,6 +13,7 @@
 #include "scratch.h"
 #include "tempdir.h"
 
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -293,6 +294,32 @@ static void test_api__opening_needs_a_path_and_an_out_handle(void)
 	assert_str("an empty path names no index", errmsg);
 	free(errmsg);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_open(root, NULL, NULL, NULL));
+}
+
+/* An open that failed before it took the write lock closed descriptor
+ * 0, the caller's stdin: the handle's lock descriptor was still the 0
+ * of calloc, not -1. */
+static void test_api__a_failed_open_closes_no_descriptor_of_the_caller(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	int null_fd = open("/dev/null", O_RDONLY), saved = dup(0);
+
+	assert_true(null_fd >= 0 && dup2(null_fd, 0) == 0);
+	opts.n_remotes =
+	    1; /* and no remotes: refused after the handle is made */
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_open(root, &opts, &db, &errmsg));
+	assert_str("n_remotes is set but remotes is NULL", errmsg);
+	free(errmsg);
+	assert_true(fcntl(0, F_GETFD) != -1);
+	if (saved >= 0) {
+		dup2(saved, 0);
+		close(saved);
+	}
+	if (null_fd >= 0)
+		close(null_fd);
 }
 
 static void test_api__a_directory_of_other_files_is_not_an_index(void)
@@ -1340,6 +1367,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_wrong_options_version_is_invalid),
 	FO_TEST(test_api__unknown_flags_are_invalid),
 	FO_TEST(test_api__opening_needs_a_path_and_an_out_handle),
+	FO_TEST(test_api__a_failed_open_closes_no_descriptor_of_the_caller),
 	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
 	FO_TEST(test_api__closing_null_is_ok),
 	FO_TEST(test_api__null_handles_and_out_pointers_are_invalid),

@@ -294,6 +294,17 @@ for u in "https://en.example.org/wiki/Lock_(computing)." "(https://en.example.or
 done
 expect_eq "|0 $META|0 $META|0 $META|0 https://en.example.org/wiki/Mutex|0 https://en.example.org/wiki/Mutex" "$s"
 
+# A query reads a vertical tab or a form feed as a blank too (the
+# parser's white space is C's); folio similar said "no post with URL" of
+# a URL between them.
+begin "folio similar takes the URL from between any blanks a query takes"
+s=""
+for u in $'\v'"$NVIDIA" "$NVIDIA"$'\f' $'\f\t'"$NVIDIA"$'\v '; do
+	run "$FOLIO" similar --db "$TMP/index" --json "$u"
+	s="$s|$rc $(json 'd["hits"][0]["url"]')"
+done
+expect_eq "|0 $META|0 $META|0 $META" "$s"
+
 begin "folio similar refuses the options only a typed query has"
 run "$FOLIO" similar --db "$TMP/index" --strict "$NVIDIA"
 expect_eq "2|folio: unknown option --strict (try 'folio similar --help')" "$rc|$err"

@@ -1,0 +1,325 @@
+/*
+ * markdown_inline.c: the text a reader sees of inline markdown (escapes,
+ * links, code spans, emphasis markers, entities, inline comments), for
+ * markdown.c; see markdown_inline.h.
+ */
+#include "corpus/markdown_inline.h"
+#include "corpus/text.h"
+#include "util/ascii.h"
+
+#include <string.h>
+
+/* A link's text or destination longer than this is taken literally. */
+#define FO_MD_LINK_SCAN 4096
+/* Bracket searches may look at this many bytes per byte of text (plus a
+ * constant), after which the rest of the text is taken literally: a
+ * summary full of unmatched '[' would otherwise take quadratic time. Real
+ * links use a tiny fraction of it. */
+#define FO_MD_SCAN_FACTOR 16
+#define FO_MD_SCAN_BASE   65536
+/* Links nested deeper than this are taken literally, bounding the
+ * recursion of fo_md_inline(). */
+#define FO_MD_MAX_NEST 8
+
+int fo_md_is_punct(char c)
+{
+	return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') ||
+	       (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+static int fo_is_alnum(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+}
+
+size_t fo_md_match(const char *s, size_t n, size_t i, char open, char close,
+                   size_t limit, size_t *budget)
+{
+	size_t j, depth = 1, stop = n - i > limit ? i + limit : n;
+
+	for (j = i + 1; j < stop; j++) {
+		char c = s[j];
+
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		if (c == '\\' && j + 1 < stop)
+			j++;
+		else if (c == '\n')
+			return 0;
+		else if (c == open)
+			depth++;
+		else if (c == close && --depth == 0)
+			return j;
+	}
+	return 0;
+}
+
+size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
+                  size_t *budget, size_t *ts, size_t *te, size_t *ds,
+                  size_t *de)
+{
+	size_t close = fo_md_match(s, n, i, '[', ']', limit, budget), end;
+
+	if (!close || close + 1 >= n || s[close + 1] != '(')
+		return 0;
+	end = fo_md_match(s, n, close + 1, '(', ')', limit, budget);
+	if (!end)
+		return 0;
+	*ts = i + 1;
+	*te = close;
+	*ds = close + 2;
+	*de = end;
+	return end + 1;
+}
+
+/* Decode the entity at s[i] ('&') into out; returns the index past it, or
+ * 0 when it is not one we know. */
+static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
+{
+	static const struct {
+		const char *name;
+		const char *text;
+	} named[] = {
+		{ "&amp;", "&" },   { "&lt;", "<" },   { "&gt;", ">" },
+		{ "&quot;", "\"" }, { "&apos;", "'" }, { "&nbsp;", " " },
+	};
+	size_t k, j, digits;
+	unsigned long cp = 0;
+	int hex;
+
+	for (k = 0; k < sizeof(named) / sizeof(named[0]); k++) {
+		size_t nl = strlen(named[k].name);
+
+		if (n - i >= nl && memcmp(s + i, named[k].name, nl) == 0) {
+			fo_buf_puts(out, named[k].text);
+			return i + nl;
+		}
+	}
+	if (n - i < 4 || s[i + 1] != '#')
+		return 0;
+	j = i + 2;
+	hex = s[j] == 'x' || s[j] == 'X';
+	if (hex)
+		j++;
+	for (digits = 0; j < n && digits < 7; j++, digits++) {
+		char c = s[j];
+		unsigned v;
+
+		if (c >= '0' && c <= '9')
+			v = (unsigned)(c - '0');
+		else if (hex && c >= 'a' && c <= 'f')
+			v = (unsigned)(c - 'a' + 10);
+		else if (hex && c >= 'A' && c <= 'F')
+			v = (unsigned)(c - 'A' + 10);
+		else
+			break;
+		cp = cp * (hex ? 16 : 10) + v;
+	}
+	if (!digits || j >= n || s[j] != ';' || cp == 0 || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	fo_text_utf8_put(out, cp);
+	return j + 1;
+}
+
+/*
+ * Where the run of emphasis markers that closes the one at s[i..r) (two
+ * or more) starts: the first run of as many of the same marker that ends
+ * a word and is not taken by an opener after i (CommonMark 6.2's
+ * flanking and its nearest-opener rule, simplified: an opener precedes a
+ * non-space, a closer follows one and, for '_', no letter follows it),
+ * within the paragraph and before any link. 0 when there is none or the
+ * scan budget runs out: the markers are then text, as in __syncthreads.
+ */
+static size_t fo_md_closer(const char *s, size_t n, size_t i, size_t r,
+                           size_t *budget)
+{
+	size_t len = r - i, j, e, depth = 0;
+	char c = s[i];
+
+	if (r >= n || fo_ascii_is_space(s[r]) ||
+	    (c == '_' && i > 0 && fo_is_alnum(s[i - 1])))
+		return 0;
+	for (j = r; j < n; j = (e > j) ? e : j + 1) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		e = j;
+		/* emphasis ends within its paragraph, and outside a link's
+		 * text, whose markers are its own */
+		if (s[j] == '[' ||
+		    (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n'))
+			return 0;
+		if (s[j] != c)
+			continue;
+		while (e < n && s[e] == c)
+			e++;
+		if (e - j != len)
+			continue;
+		if (!fo_ascii_is_space(s[j - 1]) &&
+		    !(c == '_' && e < n && fo_is_alnum(s[e]))) {
+			if (depth == 0)
+				return j;
+			depth--;
+		} else if (e < n && !fo_ascii_is_space(s[e])) {
+			depth++; /* an opener the next closer closes first */
+		}
+	}
+	return 0;
+}
+
+/*
+ * A code span (CommonMark 0.30, 6.1) whose opening run of backticks is
+ * s[i..r): appends its text, as it is (no emphasis, link or entity in
+ * it), to out and returns the index past its closing run, one of the same
+ * length within the paragraph; 0 when there is none or the scan budget
+ * runs out.
+ */
+static size_t fo_md_code_span(fo_buf *out, const char *s, size_t n, size_t i,
+                              size_t r, size_t *budget)
+{
+	size_t j, e, a, b;
+
+	for (j = r; j < n; j = e) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		e = j + 1;
+		if (s[j] == '\n' && e < n && s[e] == '\n')
+			return 0;
+		if (s[j] != '`')
+			continue;
+		while (e < n && s[e] == '`')
+			e++;
+		if (e - j != r - i)
+			continue;
+		/* one space each side is padding, unless it is all spaces */
+		a = r;
+		b = j;
+		if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
+			while (a < b && s[a] == ' ')
+				a++;
+			if (a < b) {
+				a = r + 1;
+				b--;
+			} else {
+				a = r;
+			}
+		}
+		fo_buf_append(out, s + a, b - a);
+		return e;
+	}
+	return 0;
+}
+
+/* Where an inline HTML comment ("<!-- ... -->", which a reader does not
+ * see) that starts at s[i] ends, or 0 when it is none or the scan budget
+ * runs out: the text is then what a reader sees. */
+static size_t fo_md_inline_comment(const char *s, size_t n, size_t i,
+                                   size_t *budget)
+{
+	size_t j;
+
+	if (n - i < 4 || memcmp(s + i, "<!--", 4) != 0)
+		return 0;
+	for (j = i + 2; j + 3 <= n; j++) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		if (memcmp(s + j, "-->", 3) == 0)
+			return j + 3;
+	}
+	return 0;
+}
+
+/* Append the visible text of inline markdown s[0..n) to out. */
+static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
+                         size_t *budget)
+{
+	size_t i = 0, closers[FO_MD_MAX_NEST], n_closers = 0;
+
+	while (i < n) {
+		char c = s[i];
+		size_t ts, te, ds, de, next;
+
+		if (c == '\\' && i + 1 < n && fo_md_is_punct(s[i + 1])) {
+			fo_buf_putc(out, s[i + 1]);
+			i += 2;
+			continue;
+		}
+		if (c == '`') {
+			size_t r = i;
+
+			while (r < n && s[r] == '`')
+				r++;
+			/* a run that closes no code span goes, as it always
+			 * has here (CommonMark shows it) */
+			next = fo_md_code_span(out, s, n, i, r, budget);
+			i = next ? next : r;
+			continue;
+		}
+		if (c == '*' || c == '_') {
+			size_t r = i, k;
+
+			while (r < n && s[r] == c)
+				r++;
+			for (k = 0; k < n_closers && closers[k] != i; k++)
+				;
+			/* Single markers are kept (identifiers use them), and
+			 * so is "__" inside a word, as in foo__bar, and a run
+			 * that closes no emphasis (__syncthreads). */
+			if (k < n_closers) {
+				closers[k] = closers[--n_closers];
+			} else if (r - i == 1 || (c == '_' && i > 0 &&
+			                          fo_is_alnum(s[i - 1]) &&
+			                          r < n && fo_is_alnum(s[r]))) {
+				fo_buf_append(out, s + i, r - i);
+			} else if (n_closers < FO_MD_MAX_NEST &&
+			           (k = fo_md_closer(s, n, i, r, budget)) !=
+			               0) {
+				closers[n_closers++] = k;
+			} else {
+				fo_buf_append(out, s + i, r - i);
+			}
+			i = r;
+			continue;
+		}
+		if (c == '<' &&
+		    (next = fo_md_inline_comment(s, n, i, budget))) {
+			i = next;
+			continue;
+		}
+		if (c == '&' && (next = fo_md_entity(out, s, n, i)) != 0) {
+			i = next;
+			continue;
+		}
+		if ((c == '[' || (c == '!' && i + 1 < n && s[i + 1] == '[')) &&
+		    nest < FO_MD_MAX_NEST) {
+			next = fo_md_link(s, n, c == '!' ? i + 1 : i,
+			                  FO_MD_LINK_SCAN, budget, &ts, &te,
+			                  &ds, &de);
+			if (next) {
+				fo_md_inline(out, s + ts, te - ts, nest + 1,
+				             budget);
+				i = next;
+				continue;
+			}
+		}
+		fo_buf_putc(out, c);
+		i++;
+	}
+}
+
+void fo_md_text(fo_buf *b, const char *s, size_t n)
+{
+	size_t budget = FO_MD_SCAN_BASE;
+
+	if (n <= ((size_t)-1 - FO_MD_SCAN_BASE) / FO_MD_SCAN_FACTOR)
+		budget += n * FO_MD_SCAN_FACTOR;
+	fo_buf_clear(b);
+	fo_buf_append(b, "", 0);
+	fo_md_inline(b, s, n, 0, &budget);
+	fo_text_buf_trim(b);
+}

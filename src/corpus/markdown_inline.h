@@ -1,0 +1,42 @@
+/*
+ * markdown_inline.h: reducing inline markdown to the text a reader sees,
+ * which is what markdown.c indexes and shows of a post's title, fields
+ * and summary.
+ */
+#ifndef FOLIO_CORPUS_MARKDOWN_INLINE_H
+#define FOLIO_CORPUS_MARKDOWN_INLINE_H
+
+#include "util/buf.h"
+
+#include <stddef.h>
+
+/* A limit or budget of fo_md_link that never runs out. */
+#define FO_MD_UNLIMITED ((size_t)-1)
+
+/* Set b to the cleaned, trimmed text of s[0..n). */
+void fo_md_text(fo_buf *b, const char *s, size_t n);
+
+/*
+ * Find the closing bracket matching the opener at s[i], honouring nesting
+ * and backslash escapes, looking at most limit bytes and not past a
+ * newline, each byte looked at counted against *budget. Returns its
+ * index, or 0 when there is none.
+ */
+size_t fo_md_match(const char *s, size_t n, size_t i, char open, char close,
+                   size_t limit, size_t *budget);
+
+/*
+ * A link [text](dest) whose '[' is s[i]: sets the text and destination
+ * spans and returns the index past its ')', or 0 when there is no link
+ * (or the scan budget ran out). Looks at most limit bytes past each
+ * bracket, and counts each byte it looks at against *budget.
+ */
+size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
+                  size_t *budget, size_t *ts, size_t *te, size_t *ds,
+                  size_t *de);
+
+/* Whether c is ASCII punctuation, which a backslash escapes (CommonMark
+ * 0.30, 2.4). */
+int fo_md_is_punct(char c);
+
+#endif

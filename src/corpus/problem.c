@@ -1,0 +1,16 @@
+/* problem.c: fo_corpus_problem, the one way the corpus parsers report a
+ * malformed post (corpus.h). */
+#include "corpus/corpus.h"
+#include "util/url.h"
+
+folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
+                               const fo_buf *msg, unsigned line, char *url)
+{
+	if (msg->oom)
+		return FOLIO_ERROR_NOMEM;
+	if (url)
+		fo_url_fold(url);
+	if (sink->problem)
+		sink->problem(file, line, url, msg->data, sink->ctx);
+	return FOLIO_OK;
+}

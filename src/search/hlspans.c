@@ -1,0 +1,517 @@
+/*
+ * hlspans.c: where a query's highlight units match in a text
+ * (hlspans.h): the text's tokens, each with its stem, matched against
+ * each unit by exact form, stem, prefix, sequence (phrases, compounds,
+ * camelCase runs) and, for a NEAR's words, window.
+ */
+#include "search/hlspans.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The stem of the term alone, from the stemming analyzer. */
+typedef struct alone {
+	const char *term;
+	size_t len;
+	fo_buf *arena;
+	int found, same, oom;
+} alone;
+
+static int grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	*cap = *cap ? *cap * 2 : 32;
+	p = realloc(*arr, *cap * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	return 0;
+}
+
+static int on_alone(const fo_token *t, void *ctx)
+{
+	alone *a = ctx;
+
+	a->found = 1;
+	a->same = t->len == a->len && memcmp(t->term, a->term, a->len) == 0;
+	if (a->same) {
+		if (t->stem)
+			fo_buf_append(a->arena, t->stem, t->stem_len + 1);
+		else
+			fo_buf_append(a->arena, t->term, t->len + 1);
+		a->oom = a->arena->oom;
+	}
+	return 1; /* the first token is the term's own */
+}
+
+/* Append the stem of token t (scanned without stemming) to the arena, as
+ * the stemming analyzer gives it for t's term alone: a normalised term
+ * analyses to itself, and its stem depends on nothing else. Should the
+ * term not come back as one token, c->redo asks for the whole text to be
+ * scanned again with stemming. */
+static int stem_alone(fo_hlscan *c, const fo_token *t)
+{
+	alone a = { t->term, t->len, &c->arena, 0, 0, 0 };
+	folio_status st;
+
+	st = fo_analyze(c->stemmer, t->term, t->len, on_alone, &a);
+	if (st == FOLIO_ERROR_NOMEM || a.oom)
+		c->oom = 1;
+	else if (st != FOLIO_OK || !a.found || !a.same)
+		c->redo = 1;
+	return c->oom || c->redo;
+}
+
+static int on_token(const fo_token *t, void *ctx)
+{
+	fo_hlscan *c = ctx;
+	fo_hltok *s;
+
+	if (grow((void **)&c->toks, &c->cap, c->n, sizeof *c->toks) != 0) {
+		c->oom = 1;
+		return 1;
+	}
+	s = &c->toks[c->n++];
+	/* term and stem come NUL-terminated (analyzer.h): one copy each */
+	s->term = c->arena.len;
+	fo_buf_append(&c->arena, t->term, t->len + 1);
+	s->stem = s->term;
+	if (t->stem) {
+		s->stem = c->arena.len;
+		fo_buf_append(&c->arena, t->stem, t->stem_len + 1);
+	} else if (c->stemmer && c->first[(unsigned char)*t->term]) {
+		s->stem = c->arena.len;
+		if (stem_alone(c, t) != 0)
+			return 1;
+	}
+	s->kind = t->kind;
+	s->pos = t->pos;
+	s->start = c->base + t->start;
+	s->end = c->base + t->end;
+	if (c->arena.oom)
+		c->oom = 1;
+	return c->oom;
+}
+
+#define TERM(c, t) ((c)->arena.data + (t)->term)
+#define STEM(c, t) ((c)->arena.data + (t)->stem)
+
+/* Whether token t is the word u->term in any form with its stem. */
+static int word_match(const fo_hlscan *c, const fo_hltok *t, const fo_hlunit *u)
+{
+	const char *ustem = u->stem ? u->stem : u->term;
+
+	return strcmp(TERM(c, t), u->term) == 0 ||
+	       strcmp(STEM(c, t), ustem) == 0;
+}
+
+/* Match seq[0..n) at consecutive positions from token i (JOINED tokens
+ * carry no position of their own and are skipped), the last as a prefix
+ * if last_prefix; the end of the last token matched, or 0. */
+static size_t seq_match(const fo_hlscan *c, size_t i, char *const *seq,
+                        size_t n, int last_prefix)
+{
+	size_t k = 0, end = 0;
+	uint32_t pos = c->toks[i].pos;
+
+	if (c->toks[i].kind == FO_TOK_JOINED || n == 0)
+		return 0;
+	for (; i < c->n && k < n; i++) {
+		const fo_hltok *t = &c->toks[i];
+		if (t->kind == FO_TOK_JOINED)
+			continue;
+		if (t->pos != pos + k ||
+		    (k + 1 == n && last_prefix
+		         ? strncmp(TERM(c, t), seq[k], strlen(seq[k]))
+		         : strcmp(TERM(c, t), seq[k])) != 0)
+			return 0;
+		end = t->end;
+		k++;
+	}
+	return k == n ? end : 0;
+}
+
+/* A camelCase run of parts from token i (each starting where the one
+ * before ends, no joiner between them) that spells word, as indexer.c
+ * add_run indexes it (PyArrow of PyArrow-backed for pyarrow): the end of
+ * its last part, or 0. */
+static size_t run_match(const fo_hlscan *c, size_t i, const char *word)
+{
+	size_t k = 0, len, parts = 0, end = c->toks[i].start;
+
+	/* a whole run, as indexed: not from inside one (getElementById
+	 * holds no getelement, nor elementby) */
+	if (c->toks[i].kind != FO_TOK_PART ||
+	    (i > 0 && c->toks[i - 1].kind == FO_TOK_PART &&
+	     c->toks[i - 1].end == end))
+		return 0;
+	len = strlen(word);
+	for (; i < c->n; i++) {
+		const fo_hltok *t = &c->toks[i];
+		const char *term = TERM(c, t);
+		size_t tl = strlen(term);
+
+		if (t->kind != FO_TOK_PART || t->start != end || k + tl > len ||
+		    memcmp(word + k, term, tl) != 0)
+			return 0;
+		k += tl;
+		end = t->end;
+		if (++parts >= 2 && k == len)
+			return i + 1 < c->n &&
+			               c->toks[i + 1].kind == FO_TOK_PART &&
+			               c->toks[i + 1].start == end
+			           ? 0
+			           : end;
+	}
+	return 0;
+}
+
+/* The position of the last word that a match of compound u from token i
+ * to byte end covers, as Xapian's NEAR counts it (near.c near_of): its
+ * parts follow its joined token, each at a position of its own. Written
+ * as one word ("freethreaded") it takes one position, in a NEAR whose
+ * window is narrower by its other parts: it is taken to end where its
+ * last part would, which is right when it ends the window (GIL x
+ * freethreaded is not GIL NEAR/1 free-threaded) and is as wide as the
+ * window when it opens one. */
+static uint32_t last_pos(const fo_hlscan *c, size_t i, size_t end,
+                         const fo_hlunit *u)
+{
+	uint32_t last = c->toks[i].pos;
+
+	if (u->n_seq > 1)
+		last += (uint32_t)u->n_seq - 1;
+	for (; i < c->n && c->toks[i].start < end; i++)
+		if (c->toks[i].kind != FO_TOK_JOINED && c->toks[i].pos > last)
+			last = c->toks[i].pos;
+	return last;
+}
+
+static int add_span(fo_hlspan **spans, size_t *n, size_t *cap,
+                    const fo_hltok *t, uint32_t last, size_t end, size_t unit,
+                    unsigned gain)
+{
+	if (grow((void **)spans, cap, *n, sizeof **spans) != 0)
+		return -1;
+	(*spans)[*n].start = t->start;
+	(*spans)[*n].pos = t->pos;
+	(*spans)[*n].last = last;
+	(*spans)[*n].end = end;
+	(*spans)[*n].unit = unit;
+	(*spans)[*n].gain = gain;
+	(*n)++;
+	return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const fo_hlspan *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1; /* longer first */
+	return x->gain > y->gain ? -1 : x->gain < y->gain;
+}
+
+#define NO_SPAN ((size_t)-1)
+
+/* The NEAR's group g among spans (sorted by start, so by position):
+ * keep[] set for each of its matches that a window of the NEAR holds
+ * together with a match of each of its other words, each at a place of
+ * its own (Xapian's NEAR gives each word a position of its own, so "a
+ * NEAR a" needs two a's). A window opens at a match of the NEAR, pos to
+ * pos + window, and holds the matches that start and end inside it (a
+ * compound ends at its last part). Linear in the matches (after a
+ * binary search each), whatever the window: each match enters the
+ * windows once and leaves once. work: 4 * n + 1 size_t, at: one count
+ * for each position up to the last. */
+static void near_group(const fo_hlspan *spans, size_t n,
+                       const fo_termset *terms, unsigned g, unsigned char *keep,
+                       size_t *work, uint32_t *at)
+{
+	size_t *idx = work, *entry = work + n, *next = work + 2 * n;
+	size_t *full = work + 3 * n; /* windows full before each, n + 1 */
+	size_t m = 0, i, k, lo, hi, bits = 0, present = 0, places = 0;
+	uint32_t count[64] = { 0 };
+	uint64_t all = 0;
+	unsigned window = 0;
+
+	for (i = 0; i < terms->n; i++)
+		if (terms->units[i].near == g) {
+			all |= (uint64_t)1 << terms->units[i].near_bit;
+			window = terms->units[i].near_window;
+		}
+	for (; all; all &= all - 1)
+		bits++;
+	for (i = 0; i < n; i++)
+		if (terms->units[spans[i].unit].near == g)
+			idx[m++] = i;
+	/* entry[k]: the first window that holds match k whole, the one
+	 * opening at the first match at most window - 1 before its end;
+	 * NO_SPAN if even its own does not (a compound longer than it) */
+	for (k = 0; k < m; k++) {
+		const fo_hlspan *s = &spans[idx[k]];
+
+		lo = 0;
+		hi = k + 1;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if ((uint64_t)spans[idx[mid]].pos + window > s->last)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		entry[k] = lo <= k ? lo : NO_SPAN;
+		next[k] = NO_SPAN;
+	}
+	/* the matches entering each window, a list each (in full[], which
+	 * counts the full windows once they are known) */
+	for (k = 0; k <= m; k++)
+		full[k] = NO_SPAN;
+	for (k = m; k-- > 0;)
+		if (entry[k] != NO_SPAN) {
+			next[k] = full[entry[k]];
+			full[entry[k]] = k;
+		}
+	for (i = 0; i < m; i++) {
+		size_t enter = full[i];
+
+		for (k = enter; k != NO_SPAN; k = next[k]) {
+			const fo_hlspan *s = &spans[idx[k]];
+
+			if (count[terms->units[s->unit].near_bit]++ == 0)
+				present++;
+			if (at[s->pos]++ == 0)
+				places++;
+		}
+		if (present == bits && places >= bits)
+			keep[idx[i]] = 2; /* window i is full: counted below */
+		if (entry[i] != NO_SPAN) {
+			const fo_hlspan *s = &spans[idx[i]];
+
+			if (--count[terms->units[s->unit].near_bit] == 0)
+				present--;
+			if (--at[s->pos] == 0)
+				places--;
+		}
+	}
+	/* full[i]: the full windows among the first i; match k is kept if
+	 * one of those that held it (entry[k] to k) was full */
+	for (i = 0, k = 0; i < m; i++) {
+		full[i] = k;
+		if (keep[idx[i]] == 2)
+			k++;
+	}
+	full[m] = k;
+	for (k = 0; k < m; k++)
+		if (entry[k] != NO_SPAN && full[k + 1] > full[entry[k]])
+			keep[idx[k]] = 1;
+		else
+			keep[idx[k]] = 0;
+}
+
+/* Drop the matches of a NEAR's words (fo_hlunit.near) that no window of
+ * the NEAR holds together with a match of each of its other words: the
+ * NEAR did not match there, so `GIL NEAR threads` marks the "threads"
+ * beside GIL, not every one (near_group). -1: out of memory. */
+static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms)
+{
+	unsigned char *keep;
+	size_t *work;
+	uint32_t *at, top = 0;
+	size_t i, kept;
+	unsigned g, groups = 0;
+	int rc = -1;
+
+	for (i = 0; i < terms->n; i++)
+		if (terms->units[i].near > groups)
+			groups = terms->units[i].near;
+	if (!groups || !*n)
+		return 0;
+	for (i = 0; i < *n; i++)
+		if (spans[i].pos > top)
+			top = spans[i].pos;
+	keep = calloc(*n, 1);
+	work = malloc((4 * *n + 1) * sizeof *work);
+	at = calloc((size_t)top + 1, sizeof *at);
+	if (!keep || !work || !at)
+		goto done;
+	for (g = 1; g <= groups; g++)
+		near_group(spans, *n, terms, g, keep, work, at);
+	for (i = 0, kept = 0; i < *n; i++)
+		if (keep[i] || !terms->units[spans[i].unit].near)
+			spans[kept++] = spans[i];
+	*n = kept;
+	rc = 0;
+done:
+	free(keep);
+	free(work);
+	free(at);
+	return rc;
+}
+
+int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
+                size_t *n_out)
+{
+	fo_hlspan *spans = NULL;
+	size_t n = 0, cap = 0, i, u, kept;
+	unsigned char first[256];
+	int rc = 0;
+
+	/* Every match starts at a token whose term or stem begins as a
+	 * unit's term, stem or first phrase word does (a camelCase run's
+	 * first part begins as the word it spells), so other tokens are
+	 * passed over without comparing them with every unit. */
+	memset(first, 0, sizeof first);
+	for (u = 0; u < terms->n; u++) {
+		const fo_hlunit *h = &terms->units[u];
+		const char *keys[3] = { h->term, h->stem,
+			                h->n_seq ? h->seq[0] : NULL };
+		size_t k;
+
+		for (k = 0; k < 3; k++)
+			if (keys[k] && keys[k][0])
+				first[(unsigned char)keys[k][0]] = 1;
+			else if (keys[k])
+				memset(first, 1, sizeof first); /* "" */
+	}
+	for (i = 0; rc == 0 && i < c->n; i++) {
+		const fo_hltok *t = &c->toks[i];
+		if (!first[(unsigned char)TERM(c, t)[0]] &&
+		    !first[(unsigned char)STEM(c, t)[0]])
+			continue;
+		for (u = 0; rc == 0 && u < terms->n; u++) {
+			const fo_hlunit *h = &terms->units[u];
+			size_t end = 0;
+			unsigned gain = 1;
+
+			switch (h->kind) {
+			case FO_HL_WORD:
+				if (word_match(c, t, h))
+					end = t->end;
+				else
+					end = run_match(c, i, h->term);
+				break;
+			case FO_HL_EXACT:
+				if (strcmp(TERM(c, t), h->term) == 0)
+					end = t->end;
+				else
+					end = run_match(c, i, h->term);
+				break;
+			case FO_HL_PREFIX:
+				if (strncmp(TERM(c, t), h->term,
+				            strlen(h->term)) == 0)
+					end = t->end;
+				else
+					end = seq_match(c, i, h->seq, h->n_seq,
+					                1);
+				break;
+			case FO_HL_SEQ:
+				end = seq_match(c, i, h->seq, h->n_seq, 0);
+				gain =
+				    h->n_seq > 1 ? (unsigned)h->n_seq + 1 : 1;
+				break;
+			case FO_HL_COMPOUND:
+				gain = (unsigned)h->n_seq + 1;
+				if (t->kind != FO_TOK_PART &&
+				    word_match(c, t, h))
+					end = t->end;
+				else
+					end = seq_match(c, i, h->seq, h->n_seq,
+					                0);
+				break;
+			}
+			if (end && add_span(&spans, &n, &cap, t,
+			                    h->kind == FO_HL_COMPOUND
+			                        ? last_pos(c, i, end, h)
+			                        : t->pos,
+			                    end, u, gain) != 0)
+				rc = -1;
+		}
+	}
+	if (n)
+		qsort(spans, n, sizeof *spans, by_start);
+	if (rc == 0 && near_filter(spans, &n, terms) != 0)
+		rc = -1;
+	for (i = 0, kept = 0; i < n; i++)
+		if (kept == 0 || spans[i].start >= spans[kept - 1].end)
+			spans[kept++] = spans[i];
+	*out = spans;
+	*n_out = kept;
+	return rc;
+}
+
+/* Whether every stem of the analyzer's language starts with the byte its
+ * word starts with: Snowball's English stemmers (Porter's and Porter2)
+ * only rewrite a word's end; the one exception, Porter2 dropping an
+ * apostrophe that starts a word, cannot occur, as no term starts with
+ * one (test_snippet). Other languages may rewrite a word's start
+ * (Indonesian prefixes, Irish mutations) and are stemmed whole. */
+static int stems_keep_first_byte(const fo_analyzer *an)
+{
+	const char *language = fo_analyzer_language(an);
+
+	return strcmp(language, "english") == 0 ||
+	       strcmp(language, "porter") == 0;
+}
+
+/*
+ * Stemming every word of a summary is most of a snippet's cost in a
+ * one-search process (a cold stem cache: libstemmer and the cache's
+ * first-touch page faults), yet only a word whose stem starts with the
+ * byte a query unit's stem starts with can match it by stem. Where the
+ * language's stems keep their word's first byte, the text is scanned by
+ * an analyzer that does not stem (the language changes the stems only,
+ * never the tokens) and only those words are stemmed, alone; any other
+ * word's stem is set to the word itself, which can match no query stem
+ * either. The highlights are the same as from stemming every word.
+ */
+folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
+                        size_t base, const fo_termset *terms, fo_hlscan *c)
+{
+	fo_analyzer *plain = NULL;
+	folio_status st;
+	size_t u;
+
+	c->n = 0;
+	fo_buf_clear(&c->arena);
+	c->stemmer = NULL;
+	c->redo = 0;
+	c->base = base;
+	if (stems_keep_first_byte(an) &&
+	    fo_analyzer_new("none", &plain) == FOLIO_OK) {
+		c->stemmer = an;
+		for (u = 0; u < terms->n; u++) {
+			const fo_hlunit *h = &terms->units[u];
+			const char *stem = h->stem ? h->stem : h->term;
+			if ((h->kind == FO_HL_WORD ||
+			     h->kind == FO_HL_COMPOUND) &&
+			    stem)
+				c->first[(unsigned char)stem[0]] = 1;
+		}
+		st = fo_analyze(plain, text, len, on_token, c);
+		fo_analyzer_free(plain);
+		if (st != FOLIO_OK || c->oom || !c->redo)
+			goto done;
+		c->n = 0;
+		fo_buf_clear(&c->arena);
+		c->stemmer = NULL;
+		c->redo = 0;
+	}
+	st = fo_analyze(an, text, len, on_token, c);
+done:
+	if (st == FOLIO_OK && c->oom)
+		st = FOLIO_ERROR_NOMEM;
+	return st;
+}
+
+void fo_hl_scan_free(fo_hlscan *c)
+{
+	free(c->toks);
+	fo_buf_free(&c->arena);
+}

@@ -1,0 +1,66 @@
+/*
+ * hlspans.h: where a query's highlight units (query.h fo_termset) match
+ * in a text, for snippet.c. The text is analysed with the index's
+ * analyzer, so what is marked is exactly what the query matched (a
+ * query "lock" marks "locking"), and phrases and compounds are found by
+ * position, as Xapian's PHRASE finds them.
+ */
+#ifndef FOLIO_HLSPANS_H
+#define FOLIO_HLSPANS_H
+
+#include "analyzer/analyzer.h"
+#include "search/query.h"
+#include "util/buf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A token of the analysed text. */
+typedef struct fo_hltok {
+	size_t term, stem; /* offsets into the arena; stem == term if none */
+	fo_token_kind kind;
+	uint32_t pos;
+	size_t start, end;
+} fo_hltok;
+
+/* A match of a unit: bytes start..end of the text. */
+typedef struct fo_hlspan {
+	size_t start, end;
+	uint32_t pos;  /* the word position it starts at */
+	uint32_t last; /* and the one it ends at: a compound's last part */
+	size_t unit;   /* the highlight unit matched, for distinct counts */
+	unsigned gain; /* 1 per word; a phrase or compound matched as such
+	                  counts one more than its words, so it beats them
+	                  scattered */
+} fo_hlspan;
+
+/* The analysed text; zeroed before the first fo_hl_scan. */
+typedef struct fo_hlscan {
+	fo_buf arena; /* NUL-separated terms and stems */
+	fo_hltok *toks;
+	size_t n, cap;
+	int oom;
+	/* Scanning with an analyzer that does not stem (see fo_hl_scan):
+	 * the stemming analyzer, and the first bytes of the query stems. */
+	fo_analyzer *stemmer;
+	unsigned char first[256];
+	int redo;    /* a stem could not be had alone: scan again, stemming */
+	size_t base; /* offset of the scanned part in the whole text */
+} fo_hlscan;
+
+/* Analyse text[0..len), the part of a text that starts at byte base of
+ * it, into c (its tokens' offsets are the whole text's), replacing what
+ * c held. FOLIO_ERROR_NOMEM, or FOLIO_OK. */
+folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
+                        size_t base, const fo_termset *terms, fo_hlscan *c);
+
+/* Every match in c of every unit of terms, sorted, without overlaps (the
+ * longest match starting at a place wins: a compound marked whole hides
+ * its parts), in *out (malloc'd, NULL when none) and *n_out. -1: out of
+ * memory. */
+int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
+                size_t *n_out);
+
+void fo_hl_scan_free(fo_hlscan *c);
+
+#endif
