@@ -9,6 +9,7 @@
 
 #include "analyzer/segment.h"
 #include "search/hlspans.h"
+#include "util/ascii.h"
 #include "util/display.h"
 
 #include <utf8proc.h>
@@ -98,11 +99,6 @@ static size_t cluster_end(const char *text, size_t from, size_t limit,
 	return best;
 }
 
-static int is_blank(char ch)
-{
-	return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
-}
-
 /* The length of the white space character at text[p], or 0: an ASCII
  * blank, a Unicode space separator (a no-break space, CJK's ideographic
  * space) or a line or paragraph separator. */
@@ -112,7 +108,7 @@ static size_t space_len(const char *text, size_t p, size_t len)
 	utf8proc_category_t cat;
 	utf8proc_ssize_t n;
 
-	if (is_blank(text[p]))
+	if (fo_ascii_is_space((unsigned char)text[p]))
 		return 1;
 	if ((unsigned char)text[p] < 0x80)
 		return 0;
@@ -193,9 +189,10 @@ static size_t word_start(const char *text, size_t from, size_t end,
 {
 	size_t p = from;
 
-	while (p > 0 && from - p < max_bytes / 5 && !is_blank(text[p - 1]))
+	while (p > 0 && from - p < max_bytes / 5 &&
+	       !fo_ascii_is_space((unsigned char)text[p - 1]))
 		p--;
-	if (p > 0 && !is_blank(text[p - 1]))
+	if (p > 0 && !fo_ascii_is_space((unsigned char)text[p - 1]))
 		return from;
 	return end <= p + max_bytes ? p : from;
 }
@@ -212,7 +209,8 @@ static size_t fill_window(const char *text, size_t len, size_t from,
 		return 0;
 	if (len - from >= max_bytes)
 		return from;
-	for (p = len - max_bytes; p < from && !is_blank(text[p - 1]); p++)
+	for (p = len - max_bytes;
+	     p < from && !fo_ascii_is_space((unsigned char)text[p - 1]); p++)
 		;
 	return p;
 }
@@ -220,7 +218,7 @@ static size_t fill_window(const char *text, size_t len, size_t from,
 static int all_blank(const char *text, size_t from, size_t to)
 {
 	for (; from < to; from++)
-		if (!is_blank(text[from]))
+		if (!fo_ascii_is_space((unsigned char)text[from]))
 			return 0;
 	return 1;
 }

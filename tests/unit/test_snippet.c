@@ -319,6 +319,10 @@ static void test_snippet__no_blank_comes_before_the_ellipsis(void)
 	               "alpha  bravo.  charlie  delta", 15);
 	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
 	               "alpha bravo\xC2\xA0 \xE3\x80\x80 charlie delta", 18);
+	/* vertical tabs and form feeds are white space as tabs are (and
+	 * shown as spaces) */
+	assert_snippet("alpha  bravo." ELLIPSIS, "zzz",
+	               "alpha\v\fbravo.\v\fcharlie\v\fdelta", 15);
 }
 
 /* A summary without spaces whose match lies past its first 4 KB part:
