@@ -46,6 +46,12 @@ typedef struct fo_corpus_sink {
 folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
                                const fo_buf *msg, unsigned line, char *url);
 
+/* How a parser warns of what a post is indexed in spite of: msg, about
+ * line of file, goes to sink->warning when there is one and msg is whole;
+ * msg is cleared either way. */
+void fo_corpus_warning(const fo_corpus_sink *sink, const char *file,
+                       unsigned line, fo_buf *msg);
+
 /*
  * Parse a markdown topic page held in buf[0..len) (need not be
  * NUL-terminated). file is used in callbacks only. The page's "# Topic"

@@ -144,13 +144,26 @@ static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, int not_object,
 	}
 }
 
-/* Hand the post read into st, which is on line lineno, to the sink:
- * FOLIO_OK, or -1 when the sink asked to stop. */
-static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
+/* Hand the post read into st, which is on line lineno, to the sink,
+ * after a warning for each key again[] says it gave twice: FOLIO_OK, or
+ * -1 when the sink asked to stop. */
+static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date,
+                            const int *again)
 {
 	folio_post post;
 	size_t k;
+	int f;
 
+	fo_buf_clear(&st->msg);
+	for (f = 0; f <= FO_F_COUNT && st->sink->warning; f++) {
+		if (!again[f])
+			continue;
+		fo_buf_printf(&st->msg,
+		              "\"%s\" is given twice in this object: the "
+		              "first is kept",
+		              fo_field_names[f]);
+		fo_corpus_warning(st->sink, st->file, lineno, &st->msg);
+	}
 	for (k = 0; k < st->n_topics; k++)
 		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
 	/* one post, whatever the case of its scheme and host (url.h) */
@@ -322,21 +335,7 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 		goto done;
 	}
 
-	/* a key given twice: warned about before the post is handed on */
-	for (f = 0; f <= FO_F_COUNT && st->sink->warning; f++) {
-		if (!again[f])
-			continue;
-		fo_buf_clear(msg);
-		fo_buf_printf(msg,
-		              "\"%s\" is given twice in this object: the "
-		              "first is kept",
-		              fo_field_names[f]);
-		if (!msg->oom)
-			st->sink->warning(st->file, lineno, msg->data,
-			                  st->sink->ctx);
-	}
-	fo_buf_clear(msg);
-	rc = fo_jsonl_hand_on(st, lineno, date);
+	rc = fo_jsonl_hand_on(st, lineno, date, again);
 done:
 	return rc;
 }

@@ -374,19 +374,17 @@ static void fo_md_again(fo_md *st)
 {
 	size_t f;
 
+	fo_buf_clear(&st->msg);
 	for (f = 0; f < FO_MD_NF && st->sink->warning; f++) {
 		if (!st->again_line[f])
 			continue;
-		fo_buf_clear(&st->msg);
 		fo_buf_printf(&st->msg,
 		              "%s is given twice in this post: the "
 		              "first, at line %u, is kept",
 		              fo_md_field_names[f], st->field_line[f]);
-		if (!st->msg.oom)
-			st->sink->warning(st->file, st->again_line[f],
-			                  st->msg.data, st->sink->ctx);
+		fo_corpus_warning(st->sink, st->file, st->again_line[f],
+		                  &st->msg);
 	}
-	fo_buf_clear(&st->msg);
 }
 
 /* Fill each field the post lacks from its guess, if any; a date only if

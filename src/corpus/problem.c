@@ -1,5 +1,5 @@
-/* problem.c: fo_corpus_problem, the one way the corpus parsers report a
- * malformed post (corpus.h). */
+/* problem.c: fo_corpus_problem and fo_corpus_warning, the one way the
+ * corpus parsers report a malformed post or warn of a post (corpus.h). */
 #include "corpus/corpus.h"
 #include "util/url.h"
 
@@ -13,4 +13,12 @@ folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
 	if (sink->problem)
 		sink->problem(file, line, url, msg->data, sink->ctx);
 	return FOLIO_OK;
+}
+
+void fo_corpus_warning(const fo_corpus_sink *sink, const char *file,
+                       unsigned line, fo_buf *msg)
+{
+	if (sink->warning && !msg->oom)
+		sink->warning(file, line, msg->data, sink->ctx);
+	fo_buf_clear(msg);
 }
