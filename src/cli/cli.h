@@ -44,6 +44,17 @@ const char *cli_last_error(void);
 void cli_advise_index(const char *what, const char *dir);
 void cli_usage_json(int argc, char **argv, int code, int with_query);
 
+/* folio_db_search or folio_db_similar. */
+typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
+                                    const folio_search_options *opts,
+                                    folio_results **out);
+
+/* Run find for text (a query, a URL) on db and print what it found, as
+ * JSON or as text for a person (highlighted on a terminal), with the
+ * query's notices on stderr, or the error: the exit status. */
+int cli_find(folio_db *db, cli_find_fn find, const char *text,
+             folio_search_options *so, int json);
+
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
 void cli_highlight(folio_search_options *so, int json);
