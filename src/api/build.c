@@ -104,6 +104,14 @@ struct build {
 	folio_status failed; /* the first worker error, under lock */
 	uint64_t reported;   /* posts done at the last progress report */
 	fo_buf term;         /* the reader's scratch */
+	fo_buf live;         /* the live generation's path (old points here) */
+	fo_buf root;         /* the build directory, build-<pid> */
+	fo_buf carry;        /* the carried posts' database, unsharded */
+	fo_buf name, gen;    /* the new generation's name and path */
+	const char **srcs;   /* what one compaction merges: parts, carry */
+	size_t n_srcs;
+	fo_buf why;
+	fo_xerr err;
 };
 
 /* Create the build directory afresh. */
@@ -525,66 +533,71 @@ static folio_status stamp_gen(fo_run *r, const char *gen, fo_xerr *err)
 	return st;
 }
 
-folio_status fo_build(fo_run *r)
+/* Set b up for r: its workers, the build directory they write their
+ * parts in, and the name of the generation to come. */
+static folio_status build_begin(build *b, fo_run *r)
 {
 	folio_db *db = r->db;
-	fo_buf root = FO_BUF_INIT, name = FO_BUF_INIT, gen = FO_BUF_INIT;
-	fo_buf carry = FO_BUF_INIT, old = FO_BUF_INIT, why = FO_BUF_INIT;
-	const char **srcs = NULL;
-	fo_xerr err = { "" };
 	uint64_t docs = 0;
-	size_t n_srcs = 0;
-	build b;
 	unsigned k;
-	folio_status st = FOLIO_OK;
+	folio_status st;
 
-	memset(&b, 0, sizeof b);
-	pthread_mutex_init(&b.lock, NULL);
-	pthread_cond_init(&b.room, NULL);
-	b.r = r;
-	b.shards = shards_wanted(r);
-	b.n = b.shards > 1 ? b.shards : worker_count(r);
-	b.language = fo_analyzer_language(db->rebuild_an ? db->rebuild_an
-	                                                 : db->an);
-	fo_buf_puts(&old, db->live.data);
-	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
+	memset(b, 0, sizeof *b);
+	pthread_mutex_init(&b->lock, NULL);
+	pthread_cond_init(&b->room, NULL);
+	b->r = r;
+	b->shards = shards_wanted(r);
+	b->n = b->shards > 1 ? b->shards : worker_count(r);
+	b->language =
+	    fo_analyzer_language(db->rebuild_an ? db->rebuild_an : db->an);
+	fo_buf_puts(&b->live, db->live.data);
+	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &b->err), &b->err);
 	/* Posts of another format cannot be compared (upgrade.c): all new. */
-	b.old = docs && !db->format ? old.data : NULL;
-	if (st == FOLIO_OK && b.old)
+	b->old = docs && !db->format ? b->live.data : NULL;
+	if (st == FOLIO_OK && b->old)
 		st = fo_gone_begin(r);
-	fo_buf_printf(&root, "%s/build-%ld", db->path, (long)getpid());
-	fo_buf_printf(&carry, "%s/carry", root.data);
-	b.w = calloc(b.n, sizeof *b.w);
-	srcs = calloc(b.n + 1, sizeof *srcs);
-	if (st == FOLIO_OK && (!b.w || !srcs || root.oom || carry.oom ||
-	                       old.oom))
+	fo_buf_printf(&b->root, "%s/build-%ld", db->path, (long)getpid());
+	fo_buf_printf(&b->carry, "%s/carry", b->root.data);
+	b->w = calloc(b->n, sizeof *b->w);
+	b->srcs = calloc(b->n + 1, sizeof *b->srcs);
+	if (st == FOLIO_OK &&
+	    (!b->w || !b->srcs || b->root.oom || b->carry.oom || b->live.oom))
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
-		st = fo_layout_next_gen(db->path, &name, &why);
+		st = fo_layout_next_gen(db->path, &b->name, &b->why);
 	if (st == FOLIO_OK) {
-		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
-		if (gen.oom)
+		fo_buf_printf(&b->gen, "%s/%s", db->path, b->name.data);
+		if (b->gen.oom)
 			st = FOLIO_ERROR_NOMEM;
 	}
-	if (st == FOLIO_OK && mkdir_private(root.data, &why) != 0)
-		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why.data);
-	for (k = 0; st == FOLIO_OK && k < b.n; k++) {
-		b.w[k].b = &b;
-		b.w[k].k = k;
-		pthread_cond_init(&b.w[k].wake, NULL);
+	if (st == FOLIO_OK && mkdir_private(b->root.data, &b->why) != 0)
+		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
+	for (k = 0; st == FOLIO_OK && k < b->n; k++) {
+		worker *w = &b->w[k];
+		w->b = b;
+		w->k = k;
+		pthread_cond_init(&w->wake, NULL);
 		/* Sharded, the parts are named as the shards of the stub
 		 * written over them (fo_shards_write_stub), which routes the
 		 * carried posts to them. */
-		fo_buf_printf(&b.w[k].dir, "%s/%s%u", root.data,
-		              b.shards > 1 ? FO_SHARD_PREFIX : "part-", k);
-		if (b.w[k].dir.oom)
+		fo_buf_printf(&w->dir, "%s/%s%u", b->root.data,
+		              b->shards > 1 ? FO_SHARD_PREFIX : "part-", k);
+		if (w->dir.oom)
 			st = FOLIO_ERROR_NOMEM;
-		srcs[n_srcs++] = b.w[k].dir.data;
+		b->srcs[b->n_srcs++] = w->dir.data;
 	}
-	if (st != FOLIO_OK)
-		goto done;
+	return st;
+}
 
-	st = fo_db_xfail(db, run_workers(&b, &err), &err);
+/* Index the corpus into the parts, then settle the posts it no longer
+ * has: removed, or carried over when they must not be. */
+static folio_status build_parts(build *b)
+{
+	fo_run *r = b->r;
+	folio_db *db = r->db;
+	folio_status st;
+
+	st = fo_db_xfail(db, run_workers(b, &b->err), &b->err);
 	/* A file may have changed between the readings: skipped now. */
 	if (st == FOLIO_OK && db->format)
 		st = fo_upgrade_complete(r);
@@ -592,76 +605,122 @@ folio_status fo_build(fo_run *r)
 		st = fo_find_gone(r);
 	/* Sharded: the parts are the shards, and a stub over them routes the
 	 * carried posts to theirs. */
-	if (st == FOLIO_OK && b.shards > 1)
-		st = fo_shards_write_stub(root.data, b.n, &why);
+	if (st == FOLIO_OK && b->shards > 1)
+		st = fo_shards_write_stub(b->root.data, b->n, &b->why);
 	if (st == FOLIO_OK && r->n_gone && !fo_run_may_remove(r)) {
-		st = fo_db_xfail(db, carry_over(r, b.shards > 1 ? root.data
-		                                                : carry.data,
-		                                &err), &err);
-		if (b.shards <= 1)
-			srcs[n_srcs++] = carry.data;
+		/* sharded, into the parts, through the stub over them */
+		const char *into = b->shards > 1 ? b->root.data : b->carry.data;
+
+		st = carry_over(r, into, &b->err);
+		st = fo_db_xfail(db, st, &b->err);
+		if (b->shards <= 1)
+			b->srcs[b->n_srcs++] = b->carry.data;
 		fo_gone_keep(r);
 	} else {
 		r->report->removed = r->n_gone;
 	}
-	if (st == FOLIO_OK) {
-		fo_run_progress(r, "merging", 0, r->report->posts);
-		st = b.shards > 1 ? compact_shards(db, &b, gen.data, &why)
-		                  : fo_db_xfail(db, fo_xdb_compact(srcs, n_srcs,
-		                                                   gen.data, &err),
-		                                &err);
-	}
-	if (st == FOLIO_OK && b.shards <= 1)
-		fo_run_progress(r, "merging", r->report->posts, r->report->posts);
+	return st;
+}
+
+/* Merge the parts (and the carried posts) into the new generation. */
+static folio_status merge_parts(build *b)
+{
+	fo_run *r = b->r;
+	folio_db *db = r->db;
+	folio_status st;
+
+	fo_run_progress(r, "merging", 0, r->report->posts);
+	if (b->shards > 1)
+		return compact_shards(db, b, b->gen.data, &b->why);
+	st = fo_xdb_compact(b->srcs, b->n_srcs, b->gen.data, &b->err);
+	st = fo_db_xfail(db, st, &b->err);
 	if (st == FOLIO_OK)
-		st = fo_db_xfail(db, stamp_gen(r, gen.data, &err), &err);
+		fo_run_progress(r, "merging", r->report->posts,
+		                r->report->posts);
+	return st;
+}
+
+/* Stamp the new generation, make it durable and switch readers to it;
+ * then the old generation goes. */
+static folio_status switch_gen(build *b)
+{
+	fo_run *r = b->r;
+	folio_db *db = r->db;
+	folio_status st;
+
+	st = fo_db_xfail(db, stamp_gen(r, b->gen.data, &b->err), &b->err);
 	/* Durable before it is named: a power cut after the rename must not
 	 * leave a stub pointing at files still in the page cache. */
-	if (st == FOLIO_OK && fo_layout_sync_tree(gen.data, &why) != FOLIO_OK)
-		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why.data);
+	if (st == FOLIO_OK &&
+	    fo_layout_sync_tree(b->gen.data, &b->why) != FOLIO_OK)
+		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
 	if (st == FOLIO_OK) {
 		fo_run_progress(r, "switching", r->report->posts,
 		                r->report->posts);
-		if (fo_layout_switch(db->path, name.data, &why) != FOLIO_OK)
-			st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why.data);
+		if (fo_layout_switch(db->path, b->name.data, &b->why) !=
+		    FOLIO_OK)
+			st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
 	}
-	if (st == FOLIO_OK) {
-		r->report->rebuilt = 1;
-		/* Readers now analyse queries in the new generation's
-		 * language (db.c follow_switch); so does this handle. */
-		if (db->rebuild_an) {
-			fo_analyzer_free(db->an);
-			db->an = db->rebuild_an;
-			db->rebuild_an = NULL;
-		}
-		st = fo_db_adopt(db, name.data);
-		/* The switch happened: the old generation goes either way. */
-		fo_layout_remove_tree(old.data);
+	if (st != FOLIO_OK)
+		return st;
+	r->report->rebuilt = 1;
+	/* Readers now analyse queries in the new generation's language
+	 * (db.c follow_switch); so does this handle. */
+	if (db->rebuild_an) {
+		fo_analyzer_free(db->an);
+		db->an = db->rebuild_an;
+		db->rebuild_an = NULL;
 	}
-done:
-	if (st != FOLIO_OK && !r->report->rebuilt) {
-		if (gen.data)
-			fo_layout_remove_tree(gen.data);
-		r->report->removed = r->report->kept = 0;
-		r->report->kept_malformed = 0;
+	st = fo_db_adopt(db, b->name.data);
+	/* The switch happened: the old generation goes either way. */
+	fo_layout_remove_tree(b->live.data);
+	return st;
+}
+
+/* Undo what a build that failed before its switch did, and free b. */
+static void build_end(build *b, folio_status st)
+{
+	folio_index_report *rep = b->r->report;
+	unsigned k;
+
+	if (st != FOLIO_OK && !rep->rebuilt) {
+		if (b->gen.data)
+			fo_layout_remove_tree(b->gen.data);
+		rep->removed = rep->kept = 0;
+		rep->kept_malformed = 0;
 	}
-	if (root.data)
-		fo_layout_remove_tree(root.data);
-	for (k = 0; b.w && k < b.n; k++) {
-		fo_buf_free(&b.w[k].dir);
-		if (b.w[k].b)
-			pthread_cond_destroy(&b.w[k].wake);
+	if (b->root.data)
+		fo_layout_remove_tree(b->root.data);
+	for (k = 0; b->w && k < b->n; k++) {
+		fo_buf_free(&b->w[k].dir);
+		if (b->w[k].b)
+			pthread_cond_destroy(&b->w[k].wake);
 	}
-	free(b.w);
-	fo_buf_free(&b.term);
-	pthread_cond_destroy(&b.room);
-	pthread_mutex_destroy(&b.lock);
-	free(srcs);
-	fo_buf_free(&root);
-	fo_buf_free(&name);
-	fo_buf_free(&gen);
-	fo_buf_free(&carry);
-	fo_buf_free(&old);
-	fo_buf_free(&why);
+	free(b->w);
+	fo_buf_free(&b->term);
+	pthread_cond_destroy(&b->room);
+	pthread_mutex_destroy(&b->lock);
+	free(b->srcs);
+	fo_buf_free(&b->live);
+	fo_buf_free(&b->root);
+	fo_buf_free(&b->carry);
+	fo_buf_free(&b->name);
+	fo_buf_free(&b->gen);
+	fo_buf_free(&b->why);
+}
+
+folio_status fo_build(fo_run *r)
+{
+	build b;
+	folio_status st;
+
+	st = build_begin(&b, r);
+	if (st == FOLIO_OK)
+		st = build_parts(&b);
+	if (st == FOLIO_OK)
+		st = merge_parts(&b);
+	if (st == FOLIO_OK)
+		st = switch_gen(&b);
+	build_end(&b, st);
 	return st;
 }

@@ -83,6 +83,15 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db,
 folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
                              folio_results *r);
 
+/* The start of a search or a similar call (an fo_search_once): *out
+ * cleared, db's last error forgotten and its ranking set, the arguments
+ * checked (have_text: the query or URL is there; else, or with no out,
+ * the error is needs) and run zeroed, with its options filled from opts.
+ * A NULL db is FOLIO_ERROR_INVALID, with nothing to record it in. */
+folio_status fo_search_begin(folio_db *db, int have_text, const char *needs,
+                             const folio_search_options *opts,
+                             fo_search_run *run, folio_results **out);
+
 /* Normalise caller options (version 1 or 2) into *full; fails on db. */
 folio_status fo_search_options(folio_db *db, const folio_search_options *in,
                                folio_search_options *full);

@@ -689,6 +689,22 @@ static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 	return fo_xdb_allterms(db->xdb, prefix, fn, arg, &err);
 }
 
+folio_status fo_search_begin(folio_db *db, int have_text, const char *needs,
+                             const folio_search_options *opts,
+                             fo_search_run *run, folio_results **out)
+{
+	memset(run, 0, sizeof *run);
+	if (out)
+		*out = NULL;
+	if (!db)
+		return FOLIO_ERROR_INVALID;
+	fo_db_begin(db);
+	fo_db_rank(db);
+	if (!have_text || !out)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", needs);
+	return fo_search_options(db, opts, &run->opts);
+}
+
 static folio_status search_once(folio_db *db, const char *query,
                                 const folio_search_options *opts,
                                 folio_results **out)
@@ -701,23 +717,14 @@ static folio_status search_once(folio_db *db, const char *query,
 	char why[200];
 	size_t pos = 0;
 	folio_results *r = NULL;
-	folio_status st = FOLIO_OK;
+	folio_status st;
 
 	memset(&c, 0, sizeof c);
 	memset(&rc, 0, sizeof rc);
 	memset(&tree, 0, sizeof tree);
-	memset(&run, 0, sizeof run);
-	if (out)
-		*out = NULL;
-	if (!db)
-		return FOLIO_ERROR_INVALID;
-	fo_db_begin(db);
-	fo_db_rank(db);
-	if (!query || !out)
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                "folio_db_search needs a query and an out pointer");
-	if (st == FOLIO_OK)
-		st = fo_search_options(db, opts, &run.opts);
+	st = fo_search_begin(db, query != NULL,
+	                     "folio_db_search needs a query and an out pointer",
+	                     opts, &run, out);
 	if (st == FOLIO_OK) {
 		st = fo_qparse(query, (run.opts.flags & FOLIO_SEARCH_STRICT) != 0,
 		               &tree, &pos, why, sizeof why);

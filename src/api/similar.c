@@ -168,22 +168,13 @@ static folio_status similar_once(folio_db *db, const char *url,
 	fo_xerr err = { "" };
 	uint32_t docid = 0;
 	size_t i;
-	folio_status st = FOLIO_OK;
+	folio_status st;
 
 	memset(&s, 0, sizeof s);
 	memset(&c, 0, sizeof c);
-	memset(&run, 0, sizeof run);
-	if (out)
-		*out = NULL;
-	if (!db)
-		return FOLIO_ERROR_INVALID;
-	fo_db_begin(db);
-	fo_db_rank(db);
-	if (!url || !*url || !out)
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                "folio_db_similar needs a URL and an out pointer");
-	if (st == FOLIO_OK)
-		st = fo_search_options(db, opts, &run.opts);
+	st = fo_search_begin(db, url && *url,
+	                     "folio_db_similar needs a URL and an out pointer",
+	                     opts, &run, out);
 	if (st == FOLIO_OK)
 		st = fo_db_refresh(db);
 	if (st == FOLIO_OK)

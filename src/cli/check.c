@@ -24,32 +24,16 @@ static const char usage[] =
 int cmd_check(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
-	const char *db_flag = NULL, *value, *dir;
+	const char *db_flag = NULL, *dir;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
 	uint64_t problems = 0, docs = 0;
 	folio_status st;
-	int i, rc, code = EXIT_ERROR;
+	int rc, code = EXIT_ERROR;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 0;
-		}
-		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
-			if (rc < 0)
-				return EXIT_ERROR;
-			db_flag = value;
-		} else if (strcmp(argv[i], "--") == 0) {
-			if (cli_no_operand(argc, argv, i, "check") < 0)
-				return EXIT_ERROR;
-			break;
-		} else {
-			cli_error("unknown argument %s (try 'folio check --help')",
-			          argv[i]);
-			return EXIT_ERROR;
-		}
-	}
+	rc = cli_db_options(argc, argv, "check", usage, &db_flag, NULL);
+	if (rc != 0)
+		return rc > 0 ? 0 : EXIT_ERROR;
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st == FOLIO_ERROR_CORRUPT) {

@@ -44,6 +44,17 @@ const char *cli_last_error(void);
 void cli_advise_index(const char *what, const char *dir);
 void cli_usage_json(int argc, char **argv, int code, int with_query);
 
+/* folio_db_search or folio_db_similar. */
+typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
+                                    const folio_search_options *opts,
+                                    folio_results **out);
+
+/* Run find for text (a query, a URL) on db and print what it found, as
+ * JSON or as text for a person (highlighted on a terminal), with the
+ * query's notices on stderr, or the error: the exit status. */
+int cli_find(folio_db *db, cli_find_fn find, const char *text,
+             folio_search_options *so, int json);
+
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
 void cli_highlight(folio_search_options *so, int json);
@@ -97,10 +108,12 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
-/* argv[i] is "--", which ends the options (folio.1): for a command that
- * takes no operand (stats, check), nothing may follow it. 0, or -1
- * after saying what followed. */
-int cli_no_operand(int argc, char **argv, int i, const char *command);
+/* The options of a command that takes only --db, -h/--help and, when
+ * json is not NULL, --json (stats, check); "--" ends them, and nothing
+ * may follow it. 1 after printing usage for --help, 0 when the options
+ * are good, -1 after saying what is wrong. */
+int cli_db_options(int argc, char **argv, const char *command,
+                   const char *usage, const char **db_flag, int *json);
 
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -127,89 +127,111 @@ static int corpus_exists(const char *const *paths, size_t n)
 	return 0;
 }
 
-int cmd_index(int argc, char **argv)
-{
-	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
-	cli_progress progress;
-	const char *db_flag = NULL, *value, *dir;
-	const char **paths = NULL;
-	const char *default_path = "corpus";
-	folio_db *db = NULL;
-	char *errmsg = NULL;
-	size_t n_paths = 0;
-	int i, rc, code = EXIT_ERROR, lines = 0, quiet = 0;
-	folio_status st;
+/* What the arguments of folio index ask for. */
+typedef struct index_args {
+	folio_open_options oo;
+	folio_index_options io;
+	const char *db_flag;
+	const char **paths; /* the corpus paths, "corpus" when none is given */
+	size_t n_paths;
+	int lines, quiet; /* --progress, --quiet */
+} index_args;
 
-	cli_progress_init(&progress, CLI_PROGRESS_OFF);
-	paths = calloc((size_t)argc + 1, sizeof *paths);
-	if (!paths) {
+/* Read argv into a (which the caller frees, whatever it returns): 0, 1
+ * after printing usage (--help), -1 after an error. */
+static int parse_args(int argc, char **argv, index_args *a)
+{
+	static const folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	static const folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	const char *value;
+	int i, rc;
+
+	memset(a, 0, sizeof *a);
+	a->oo = oo;
+	a->io = io;
+	a->paths = calloc((size_t)argc + 1, sizeof *a->paths);
+	if (!a->paths) {
 		cli_error("out of memory");
-		return EXIT_ERROR;
+		return -1;
 	}
-	oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	a->oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			fputs(usage, stdout);
-			code = 0;
-			goto done;
+			return 1;
 		}
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
 			if (rc < 0)
-				goto done;
-			db_flag = value;
+				return -1;
+			a->db_flag = value;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--language",
 		                                  &value)) != 0) {
 			if (rc < 0)
-				goto done;
-			oo.language = value;
+				return -1;
+			a->oo.language = value;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--threads",
 		                                  &value)) != 0) {
 			long n = rc < 0 ? -1
 			                : cli_parse_range("--threads", value, 0, 256);
 			if (n < 0)
-				goto done;
-			io.threads = (unsigned)n;
+				return -1;
+			a->io.threads = (unsigned)n;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--shards",
 		                                  &value)) != 0) {
 			long n = rc < 0 ? -1
 			                : cli_parse_range("--shards", value, 1, 256);
 			if (n < 0)
-				goto done;
-			io.shards = (unsigned)n;
+				return -1;
+			a->io.shards = (unsigned)n;
 		} else if (strcmp(argv[i], "--wait") == 0) {
-			oo.flags |= FOLIO_OPEN_WAIT;
+			a->oo.flags |= FOLIO_OPEN_WAIT;
 		} else if (strcmp(argv[i], "--rebuild") == 0) {
-			io.rebuild = 1;
+			a->io.rebuild = 1;
 		} else if (strcmp(argv[i], "--no-delete") == 0) {
-			io.no_delete = 1;
+			a->io.no_delete = 1;
 		} else if (strcmp(argv[i], "--progress") == 0) {
-			lines = 1;
+			a->lines = 1;
 		} else if (strcmp(argv[i], "--quiet") == 0) {
-			quiet = 1;
+			a->quiet = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (++i < argc)
-				paths[n_paths++] = argv[i];
+				a->paths[a->n_paths++] = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			cli_error("unknown option %s (try 'folio index --help')",
 			          argv[i]);
-			goto done;
+			return -1;
 		} else {
-			paths[n_paths++] = argv[i];
+			a->paths[a->n_paths++] = argv[i];
 		}
 	}
-	if (n_paths == 0)
-		paths[n_paths++] = default_path;
-	if (lines && quiet) {
+	if (a->n_paths == 0)
+		a->paths[a->n_paths++] = "corpus";
+	if (a->lines && a->quiet) {
 		cli_error("--progress and --quiet contradict each other");
-		goto done;
+		return -1;
 	}
+	return 0;
+}
 
-	if (!corpus_exists(paths, n_paths))
+int cmd_index(int argc, char **argv)
+{
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	index_args a;
+	cli_progress progress;
+	const char *dir;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	int rc, code = EXIT_ERROR;
+	folio_status st;
+
+	cli_progress_init(&progress, CLI_PROGRESS_OFF);
+	rc = parse_args(argc, argv, &a);
+	if (rc > 0)
+		code = 0;
+	if (rc != 0 || !corpus_exists(a.paths, a.n_paths))
 		goto done;
-	dir = cli_db_path(db_flag);
-	st = folio_db_open(dir, &oo, &db, &errmsg);
+	dir = cli_db_path(a.db_flag);
+	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		/* one condition, one line, with what to do about it */
 		cli_error("%s%s", errmsg, st == FOLIO_ERROR_LOCKED
@@ -218,20 +240,20 @@ int cmd_index(int argc, char **argv)
 		code = st == FOLIO_ERROR_LOCKED ? EXIT_LOCKED : EXIT_ERROR;
 		goto done;
 	}
-	if (lines)
+	if (a.lines)
 		cli_progress_init(&progress, CLI_PROGRESS_LINES);
-	else if (!quiet && isatty(STDERR_FILENO))
+	else if (!a.quiet && isatty(STDERR_FILENO))
 		cli_progress_init(&progress, CLI_PROGRESS_BAR);
-	io.diagnostic = print_diagnostic;
-	io.progress = cli_progress_report;
-	io.payload = &progress;
-	st = folio_db_index_paths(db, paths, n_paths, &io, &rep);
+	a.io.diagnostic = print_diagnostic;
+	a.io.progress = cli_progress_report;
+	a.io.payload = &progress;
+	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
 	cli_progress_clear(&progress);
 	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {
 		cli_error("%s", folio_db_error(db));
 		goto done;
 	}
-	print_summary(&rep, &io);
+	print_summary(&rep, &a.io);
 	code = st == FOLIO_OK ? 0 : EXIT_NONE;
 done:
 	st = folio_db_close(db);
@@ -240,6 +262,6 @@ done:
 		code = EXIT_ERROR;
 	}
 	free(errmsg);
-	free(paths);
+	free(a.paths);
 	return code;
 }

@@ -254,6 +254,34 @@ void print_notices(const folio_results *r)
 	}
 }
 
+int cli_find(folio_db *db, cli_find_fn find, const char *text,
+             folio_search_options *so, int json)
+{
+	folio_results *r = NULL;
+	folio_status st;
+	int code;
+
+	cli_highlight(so, json);
+	st = find(db, text, so, &r);
+	if (st != FOLIO_OK) {
+		cli_error("%s", folio_db_error(db));
+		if (json)
+			print_db_error_json(text, db, st);
+		return EXIT_ERROR;
+	}
+	print_skipped(db);
+	print_notices(r);
+	if (json)
+		print_json(stdout, db, text, r, so->flags, 0);
+	else
+		print_hits(r, so);
+	/* posts matched, shown or not (--limit 0) */
+	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
+	                                                        : EXIT_NONE;
+	folio_results_free(r);
+	return code;
+}
+
 void cli_highlight(folio_search_options *so, int json)
 {
 	const char *no_color = getenv("NO_COLOR");

@@ -238,125 +238,141 @@ static int search_lines(folio_db *db, folio_search_options *so)
 	return code;
 }
 
-int cmd_search(int argc, char **argv)
-{
-	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
-	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
-	const char *db_flag = NULL, *dir;
-	folio_db *db = NULL;
-	folio_results *r = NULL;
-	char *errmsg = NULL, *query = NULL;
-	const char **remotes = NULL, *value;
-	size_t qlen = 0, n_remotes = 0;
-	int i, rc, json = 0, words = 0, lines = 0, code = EXIT_ERROR;
-	long v;
-	folio_status st;
+/* What the arguments of folio search ask for. */
+typedef struct search_args {
+	folio_open_options oo;
+	folio_search_options so;
+	const char *db_flag;
+	char *query; /* the words, joined */
+	size_t qlen;
+	const char **remotes;
+	size_t n_remotes;
+	int json, words, lines;
+} search_args;
 
-	query = calloc(1, 1);
-	remotes = calloc((size_t)argc, sizeof *remotes);
-	if (!query || !remotes)
-		goto done;
+/* Read argv into a (which the caller frees, whatever it returns): 0, 1 after
+ * printing usage (--help), -1 after an error (unsaid only when out of memory
+ * before anything was read). */
+static int parse_args(int argc, char **argv, search_args *a)
+{
+	static const folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	static const folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	const char *value;
+	long v;
+	int i, rc;
+
+	memset(a, 0, sizeof *a);
+	a->oo = oo;
+	a->so = so;
+	a->query = calloc(1, 1);
+	a->remotes = calloc((size_t)argc, sizeof *a->remotes);
+	if (!a->query || !a->remotes)
+		return -1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			fputs(usage, stdout);
-			code = 0;
-			goto done;
+			return 1;
 		}
-		if ((rc = cli_search_option(argc, argv, &i, &so, &db_flag,
-		                            &json)) != 0) {
+		if ((rc = cli_search_option(argc, argv, &i, &a->so, &a->db_flag,
+		                            &a->json)) != 0) {
 			if (rc < 0)
-				goto done;
+				return -1;
 		} else if (strcmp(argv[i], "--stdin") == 0) {
-			lines = 1;
+			a->lines = 1;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--remote",
 		                                  &value)) != 0) {
 			if (rc < 0)
-				goto done;
-			remotes[n_remotes++] = value;
+				return -1;
+			a->remotes[a->n_remotes++] = value;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--timeout",
 		                                  &value)) != 0) {
 			if (rc < 0 || (v = cli_parse_count("--timeout", value)) < 0)
-				goto done;
-			oo.timeout_ms = (unsigned)v;
+				return -1;
+			a->oo.timeout_ms = (unsigned)v;
 		} else if (strcmp(argv[i], "--allow-partial") == 0) {
-			oo.allow_partial = 1;
+			a->oo.allow_partial = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (i + 1 < argc) {
-				if (append_word(&query, &qlen, argv[++i]) != 0)
-					goto done;
-				words++;
+				if (append_word(&a->query, &a->qlen,
+				                argv[++i]) != 0)
+					return -1;
+				a->words++;
 			}
 		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
 			cli_error("unknown option %s (try 'folio search --help')",
 			          argv[i]);
-			goto done;
+			return -1;
 		} else {
-			if (append_word(&query, &qlen, argv[i]) != 0)
-				goto done;
-			words++;
+			if (append_word(&a->query, &a->qlen, argv[i]) != 0)
+				return -1;
+			a->words++;
 		}
 	}
-	if (lines && words) {
+	if (a->lines && a->words) {
 		cli_error("--stdin reads the queries: give none as arguments");
-		goto done;
+		return -1;
 	}
-	if (!words && !lines) {
+	if (!a->words && !a->lines) {
 		cli_error("search needs a query (try 'folio search --help')");
-		goto done;
+		return -1;
 	}
+	a->oo.remotes = a->remotes;
+	a->oo.n_remotes = a->n_remotes;
+	return 0;
+}
 
-	oo.remotes = remotes;
-	oo.n_remotes = n_remotes;
-	dir = cli_db_path(db_flag);
-	/* Remote shards alone, unless a local index was asked for (an empty
-	 * FOLIO_INDEX asks for none, as cli_db_path reads it). */
-	if (n_remotes && !db_flag &&
-	    (!getenv("FOLIO_INDEX") || !*getenv("FOLIO_INDEX")))
-		dir = NULL;
-	st = folio_db_open(dir, &oo, &db, &errmsg);
+/* The index to open: NULL for remote shards alone, unless a local index
+ * was asked for (an empty FOLIO_INDEX asks for none, as cli_db_path
+ * reads it). */
+static const char *search_dir(const search_args *a)
+{
+	const char *env = getenv("FOLIO_INDEX");
+
+	if (a->n_remotes && !a->db_flag && (!env || !*env))
+		return NULL;
+	return cli_db_path(a->db_flag);
+}
+
+int cmd_search(int argc, char **argv)
+{
+	search_args a;
+	const char *dir;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	int rc, code = EXIT_ERROR;
+	folio_status st;
+
+	rc = parse_args(argc, argv, &a);
+	if (rc > 0)
+		code = 0;
+	if (rc != 0)
+		goto done;
+	dir = search_dir(&a);
+	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		if (st == FOLIO_ERROR_NOT_FOUND && dir)
 			cli_advise_index("build one", dir);
 		/* JSON readers get the error object they get for a failed
 		 * search: for --stdin, one per line read */
-		if (lines)
+		if (a.lines)
 			open_failed_lines(errmsg, st);
-		else if (json)
-			print_error_json(query, errmsg, 0, st);
+		else if (a.json)
+			print_error_json(a.query, errmsg, 0, st);
 		goto done;
 	}
-	if (lines) {
-		code = search_lines(db, &so);
-		/* once, after the answers: no line found anything */
-		if (code == EXIT_NONE && dir && !n_remotes)
-			print_if_empty(db, dir);
-		goto done;
-	}
-	cli_highlight(&so, json);
-	st = folio_db_search(db, query, &so, &r);
-	if (st != FOLIO_OK) {
-		cli_error("%s", folio_db_error(db));
-		if (json)
-			print_db_error_json(query, db, st);
-		goto done;
-	}
-	print_skipped(db);
-	print_notices(r);
-	if (json)
-		print_json(stdout, db, query, r, so.flags, 0);
+	if (a.lines)
+		code = search_lines(db, &a.so);
 	else
-		print_hits(r, &so);
-	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
-	                                                         : EXIT_NONE;
-	if (code == EXIT_NONE && dir && !n_remotes)
+		code = cli_find(db, folio_db_search, a.query, &a.so, a.json);
+	/* after the answers (for --stdin, once): nothing was found */
+	if (code == EXIT_NONE && dir && !a.n_remotes)
 		print_if_empty(db, dir);
 done:
 	cli_usage_json(argc, argv, code, 1);
-	folio_results_free(r);
 	folio_db_close(db);
 	free(errmsg);
-	free(query);
-	free(remotes);
+	free(a.query);
+	free(a.remotes);
 	return code;
 }

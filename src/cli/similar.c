@@ -33,7 +33,6 @@ int cmd_similar(int argc, char **argv)
 	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
 	const char *db_flag = NULL, *url = NULL, *dir;
 	folio_db *db = NULL;
-	folio_results *r = NULL;
 	char *errmsg = NULL;
 	int i, rc, json = 0, dashes = 0, code = EXIT_ERROR;
 	folio_status st;
@@ -80,25 +79,9 @@ int cmd_similar(int argc, char **argv)
 			print_error_json(url, errmsg, 0, st);
 		goto done;
 	}
-	cli_highlight(&so, json);
-	st = folio_db_similar(db, url, &so, &r);
-	if (st != FOLIO_OK) {
-		cli_error("%s", folio_db_error(db));
-		if (json)
-			print_db_error_json(url, db, st);
-		goto done;
-	}
-	print_skipped(db);
-	if (json)
-		print_json(stdout, db, url, r, so.flags, 0);
-	else
-		print_hits(r, &so);
-	/* as for search: posts found, shown or not (--limit 0) */
-	code = folio_results_count(r) || folio_results_total(r) ? EXIT_HITS
-	                                                         : EXIT_NONE;
+	code = cli_find(db, folio_db_similar, url, &so, json);
 done:
 	cli_usage_json(argc, argv, code, 1);
-	folio_results_free(r);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

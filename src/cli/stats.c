@@ -89,34 +89,18 @@ static void print_text_stats(const char *dir, const folio_stats *s)
 int cmd_stats(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
-	const char *db_flag = NULL, *value, *dir;
+	const char *db_flag = NULL, *dir;
 	folio_db *db = NULL;
 	folio_stats s = FOLIO_STATS_INIT;
 	char *errmsg = NULL;
 	folio_status st;
-	int i, rc, json = 0, code = EXIT_ERROR;
+	int rc, json = 0, code = EXIT_ERROR;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 0;
-		}
-		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
-			if (rc < 0)
-				goto done;
-			db_flag = value;
-		} else if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if (strcmp(argv[i], "--") == 0) {
-			if (cli_no_operand(argc, argv, i, "stats") < 0)
-				goto done;
-			break;
-		} else {
-			cli_error("unknown argument %s (try 'folio stats --help')",
-			          argv[i]);
-			goto done;
-		}
-	}
+	rc = cli_db_options(argc, argv, "stats", usage, &db_flag, &json);
+	if (rc > 0)
+		return 0;
+	if (rc < 0)
+		goto done;
 	dir = cli_db_path(db_flag);
 	/* --json answers with one object, an error object included, as
 	 * search does */

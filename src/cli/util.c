@@ -63,13 +63,41 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
-int cli_no_operand(int argc, char **argv, int i, const char *command)
+int cli_db_options(int argc, char **argv, const char *command,
+                   const char *usage, const char **db_flag, int *json)
 {
-	if (i + 1 >= argc)
-		return 0;
-	cli_error("%s takes no operand, not %s (try 'folio %s --help')",
-	          command, argv[i + 1], command);
-	return -1;
+	const char *value;
+	int i, rc;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			return 1;
+		}
+		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) !=
+		    0) {
+			if (rc < 0)
+				return -1;
+			*db_flag = value;
+		} else if (json && strcmp(argv[i], "--json") == 0) {
+			*json = 1;
+		} else if (strcmp(argv[i], "--") == 0) {
+			/* it ends the options (folio.1), and no operand may
+			 * follow */
+			if (i + 1 >= argc)
+				return 0;
+			cli_error("%s takes no operand, not %s (try 'folio %s "
+			          "--help')",
+			          command, argv[i + 1], command);
+			return -1;
+		} else {
+			cli_error("unknown argument %s (try 'folio %s --help')",
+			          argv[i], command);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* The last message cli_error printed, for --json (cli_usage_json): long

@@ -31,6 +31,18 @@ static const char *const fo_field_names[FO_F_COUNT + 1] = {
 	"topics"
 };
 
+/* What reading a line has found so far. */
+typedef struct fo_jsonl_found {
+	int field;      /* the field whose value comes next (FO_F_OTHER) */
+	int in_topics;  /* in the topics list */
+	int first;      /* the next token is the line's first */
+	int not_object; /* the line's value is no object */
+	int bad_field;  /* the first member of the wrong type, -1: none */
+	int nul_field;  /* the first string holding a NUL, -1: none */
+	/* the keys of the post's fields and topics met, and given twice */
+	int seen[FO_F_COUNT + 1], again[FO_F_COUNT + 1];
+} fo_jsonl_found;
+
 typedef struct fo_jsonl {
 	const char *file;
 	const fo_corpus_sink *sink;
@@ -42,6 +54,7 @@ typedef struct fo_jsonl {
 	const char **topic_ptr;
 	size_t n_topics, cap_topics;
 	fo_buf msg;
+	fo_jsonl_found found; /* on the line being read */
 } fo_jsonl;
 
 static int fo_jsonl_field(const char *key, size_t len)
@@ -60,16 +73,16 @@ static int fo_has_nul(const fo_buf *b)
 	return b->len && memchr(b->data, '\0', b->len) != NULL;
 }
 
-/* Add the topic s (trimmed; an empty one is none); *nul_field becomes
- * FO_F_TOPICS if it holds a NUL and no field did before. -1: out of
+/* Add the topic s (trimmed; an empty one is none); it is the line's
+ * nul_field if it holds a NUL and no field did before. -1: out of
  * memory. */
-static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s, int *nul_field)
+static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s)
 {
 	const char *p = s->data ? s->data : "";
 	size_t n = s->len;
 
-	if (fo_has_nul(s) && *nul_field < 0)
-		*nul_field = FO_F_TOPICS;
+	if (fo_has_nul(s) && st->found.nul_field < 0)
+		st->found.nul_field = FO_F_TOPICS;
 	fo_text_trim(&p, &n);
 	if (n == 0)
 		return 0;
@@ -96,39 +109,38 @@ static int fo_jsonl_add_topic(fo_jsonl *st, const fo_buf *s, int *nul_field)
 /* The URL that names a malformed post: one read whole (before a syntax
  * error, say: a typo later in the line must not cost the post a topic),
  * a string of valid UTF-8 without NUL; else NULL. */
-static char *fo_jsonl_named(fo_jsonl *st, int not_object, int bad_field,
-                            int nul_field)
+static char *fo_jsonl_named(fo_jsonl *st)
 {
+	const fo_jsonl_found *fd = &st->found;
 	fo_buf *url = &st->field[FO_F_URL];
 
-	if (not_object || !st->present[FO_F_URL] || bad_field == FO_F_URL ||
-	    nul_field == FO_F_URL ||
+	if (fd->not_object || !st->present[FO_F_URL] ||
+	    fd->bad_field == FO_F_URL || fd->nul_field == FO_F_URL ||
 	    fo_text_utf8_check(url->data, url->len, 0) != url->len)
 		return NULL;
 	return url->data;
 }
 
 /* Why the line read into st is no post, in st->msg (nothing when it is
- * one), by what was found reading it: a bad byte at column bad_col (0:
- * none), a value that is not an object, a field of the wrong type or
- * holding a NUL (-1: none); a valid date goes to date. */
-static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, int not_object,
-                         int bad_field, int nul_field, char date[11])
+ * one), by what was found reading it (st->found) and a bad byte at
+ * column bad_col (0: none); a valid date goes to date. */
+static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, char date[11])
 {
+	const fo_jsonl_found *fd = &st->found;
 	fo_buf *msg = &st->msg;
 
 	if (bad_col) {
 		fo_buf_printf(msg, "invalid UTF-8 at column %zu", bad_col);
-	} else if (not_object) {
+	} else if (fd->not_object) {
 		fo_buf_puts(msg, "not a JSON object");
-	} else if (bad_field == FO_F_TOPICS) {
+	} else if (fd->bad_field == FO_F_TOPICS) {
 		fo_buf_puts(msg, "\"topics\" must be a list of strings");
-	} else if (bad_field >= 0) {
+	} else if (fd->bad_field >= 0) {
 		fo_buf_printf(msg, "\"%s\" must be a string",
-		              fo_field_names[bad_field]);
-	} else if (nul_field >= 0) {
+		              fo_field_names[fd->bad_field]);
+	} else if (fd->nul_field >= 0) {
 		fo_buf_printf(msg, "\"%s\" contains a NUL character",
-		              fo_field_names[nul_field]);
+		              fo_field_names[fd->nul_field]);
 	} else if (!st->present[FO_F_URL]) {
 		fo_buf_puts(msg, "post has no URL");
 	} else if (!st->present[FO_F_TITLE]) {
@@ -145,11 +157,11 @@ static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, int not_object,
 }
 
 /* Hand the post read into st, which is on line lineno, to the sink,
- * after a warning for each key again[] says it gave twice: FOLIO_OK, or
- * -1 when the sink asked to stop. */
-static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date,
-                            const int *again)
+ * after a warning for each key it gave twice: FOLIO_OK, or -1 when the
+ * sink asked to stop. */
+static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
 {
+	const int *again = st->found.again;
 	folio_post post;
 	size_t k;
 	int f;
@@ -185,6 +197,111 @@ static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date,
 	return FOLIO_OK;
 }
 
+/* Token tok, after the line's first, in the topics list. */
+static int fo_jsonl_in_topics(fo_jsonl *st, fo_json_tok tok, unsigned depth)
+{
+	fo_jsonl_found *fd = &st->found;
+
+	if (tok == FO_JSON_ARRAY_END && depth == 1)
+		fd->in_topics = 0;
+	else if (depth == 2 && tok == FO_JSON_STRING)
+		return fo_jsonl_add_topic(st, &st->json.str);
+	else if (fd->bad_field < 0)
+		fd->bad_field = FO_F_TOPICS;
+	return 0;
+}
+
+/* Token tok, which starts the value of a member of the post object. */
+static int fo_jsonl_value(fo_jsonl *st, fo_json_tok tok)
+{
+	fo_jsonl_found *fd = &st->found;
+	const fo_buf *str = &st->json.str;
+	int field = fd->field;
+
+	if (field == FO_F_OTHER)
+		return 0;
+	if (field == FO_F_TOPICS) {
+		fo_buf_clear(&st->topic_data);
+		st->n_topics = 0;
+		if (tok == FO_JSON_ARRAY_BEGIN)
+			fd->in_topics = 1;
+		else if (tok == FO_JSON_STRING)
+			return fo_jsonl_add_topic(st, str);
+		else if (tok != FO_JSON_NULL && fd->bad_field < 0)
+			fd->bad_field = FO_F_TOPICS;
+		return 0;
+	}
+	fo_buf_clear(&st->field[field]);
+	st->present[field] = 0;
+	if (tok == FO_JSON_STRING) {
+		if (fo_has_nul(str) && fd->nul_field < 0)
+			fd->nul_field = field;
+		fo_buf_append(&st->field[field], str->data, str->len);
+		fo_text_buf_trim(&st->field[field]);
+		st->present[field] = st->field[field].len > 0;
+	} else if (tok != FO_JSON_NULL && fd->bad_field < 0) {
+		fd->bad_field = field;
+	}
+	return 0;
+}
+
+/* Token tok of the line, read without error: -1 when out of memory. */
+static int fo_jsonl_token(fo_jsonl *st, fo_json_tok tok)
+{
+	fo_jsonl_found *fd = &st->found;
+	const fo_json *j = &st->json;
+	/* the depth after the token: a member value of the post object is a
+	 * scalar at depth 1 or a container that just made it 2 */
+	unsigned depth = j->depth;
+
+	if (fd->first) {
+		fd->first = 0;
+		fd->not_object = tok != FO_JSON_OBJECT_BEGIN;
+		return 0;
+	}
+	if (fd->not_object || depth == 0)
+		return 0;
+	if (tok == FO_JSON_KEY) {
+		if (depth == 1)
+			fd->field = fo_jsonl_field(j->str.data, j->str.len);
+		/* a key given twice: the first is kept, as a post's first
+		 * copy is, with a warning before the post */
+		if (depth == 1 && fd->field != FO_F_OTHER &&
+		    fd->seen[fd->field]++) {
+			fd->again[fd->field] = 1;
+			fd->field = FO_F_OTHER;
+		}
+		return 0;
+	}
+	if (fd->in_topics)
+		return fo_jsonl_in_topics(st, tok, depth);
+	if ((depth == 1 && tok != FO_JSON_OBJECT_END &&
+	     tok != FO_JSON_ARRAY_END) ||
+	    (depth == 2 &&
+	     (tok == FO_JSON_OBJECT_BEGIN || tok == FO_JSON_ARRAY_BEGIN)))
+		return fo_jsonl_value(st, tok);
+	return 0; /* inside some other member's value */
+}
+
+/* Forget the line before, for the next. */
+static void fo_jsonl_clear(fo_jsonl *st)
+{
+	int f;
+
+	fo_buf_clear(&st->msg);
+	for (f = 0; f < FO_F_COUNT; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+	}
+	fo_buf_clear(&st->topic_data);
+	st->n_topics = 0;
+	memset(&st->found, 0, sizeof st->found);
+	st->found.field = FO_F_OTHER;
+	st->found.first = 1;
+	st->found.bad_field = -1;
+	st->found.nul_field = -1;
+}
+
 /*
  * Read one non-blank line. col0 is the column of line[0] less one (the
  * first line may start after a BOM). Returns FOLIO_OK, FOLIO_ERROR_NOMEM,
@@ -195,38 +312,19 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 {
 	fo_json *j = &st->json;
 	fo_buf *msg = &st->msg;
-	int field = FO_F_OTHER, in_topics = 0, not_object = 0, first = 1;
-	int bad_field = -1; /* the first member of the wrong type */
-	int nul_field = -1; /* the first string holding a NUL */
-	/* the keys of the post's fields and topics met, and given twice */
-	int seen[FO_F_COUNT + 1] = { 0 }, again[FO_F_COUNT + 1] = { 0 };
 	char date[11];
 	size_t bad;
-	int f, rc = FOLIO_OK;
+	int f;
 	fo_json_tok tok;
 
-	fo_buf_clear(msg);
-	for (f = 0; f < FO_F_COUNT; f++) {
-		fo_buf_clear(&st->field[f]);
-		st->present[f] = 0;
-	}
-	fo_buf_clear(&st->topic_data);
-	st->n_topics = 0;
-
+	fo_jsonl_clear(st);
 	/* A bad byte is the line's problem, named first; the line is read
 	 * all the same, for the URL that names its post (fo_jsonl_named). */
 	bad = fo_text_utf8_check(line, n, 1);
 	fo_json_reset(j, line, n);
-	for (;;) {
-		unsigned depth;
-
-		tok = fo_json_next(j);
-		if (tok == FO_JSON_END)
-			break;
-		if (tok == FO_JSON_NOMEM) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
+	while ((tok = fo_json_next(j)) != FO_JSON_END) {
+		if (tok == FO_JSON_NOMEM)
+			return FOLIO_ERROR_NOMEM;
 		if (tok == FO_JSON_ERROR) {
 			/* a URL read whole before the error names the post:
 			 * a typo later in the line must not cost it a topic
@@ -239,105 +337,23 @@ static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
 				fo_buf_printf(
 				    msg, "invalid JSON at column %zu: %s",
 				    col0 + j->error_pos + 1, j->error);
-			rc = fo_corpus_problem(
-			    st->sink, st->file, msg, lineno,
-			    fo_jsonl_named(st, 0, bad_field, nul_field));
-			goto done;
+			return fo_corpus_problem(st->sink, st->file, msg,
+			                         lineno, fo_jsonl_named(st));
 		}
-		/* depth is now the depth after the token: a member value of
-		 * the post object is a scalar at depth 1 or a container
-		 * that just made it 2. */
-		depth = j->depth;
-		if (first) {
-			first = 0;
-			not_object = tok != FO_JSON_OBJECT_BEGIN;
-			continue;
-		}
-		if (not_object || depth == 0)
-			continue;
-		if (tok == FO_JSON_KEY) {
-			if (depth == 1)
-				field = fo_jsonl_field(j->str.data, j->str.len);
-			/* a key given twice: the first is kept, as a post's
-			 * first copy is, with a warning before the post */
-			if (depth == 1 && field != FO_F_OTHER &&
-			    seen[field]++) {
-				again[field] = 1;
-				field = FO_F_OTHER;
-			}
-			continue;
-		}
-		if (in_topics) {
-			if (tok == FO_JSON_ARRAY_END && depth == 1) {
-				in_topics = 0;
-			} else if (depth == 2 && tok == FO_JSON_STRING) {
-				if (fo_jsonl_add_topic(st, &j->str,
-				                       &nul_field) != 0) {
-					rc = FOLIO_ERROR_NOMEM;
-					goto done;
-				}
-			} else if (bad_field < 0) {
-				bad_field = FO_F_TOPICS;
-			}
-			continue;
-		}
-		if (!((depth == 1 && tok != FO_JSON_OBJECT_END &&
-		       tok != FO_JSON_ARRAY_END) ||
-		      (depth == 2 && (tok == FO_JSON_OBJECT_BEGIN ||
-		                      tok == FO_JSON_ARRAY_BEGIN))))
-			continue; /* inside some other member's value */
-		if (field == FO_F_OTHER)
-			continue;
-		if (field == FO_F_TOPICS) {
-			fo_buf_clear(&st->topic_data);
-			st->n_topics = 0;
-			if (tok == FO_JSON_ARRAY_BEGIN) {
-				in_topics = 1;
-			} else if (tok == FO_JSON_STRING) {
-				if (fo_jsonl_add_topic(st, &j->str,
-				                       &nul_field) != 0) {
-					rc = FOLIO_ERROR_NOMEM;
-					goto done;
-				}
-			} else if (tok != FO_JSON_NULL && bad_field < 0) {
-				bad_field = FO_F_TOPICS;
-			}
-			continue;
-		}
-		fo_buf_clear(&st->field[field]);
-		st->present[field] = 0;
-		if (tok == FO_JSON_STRING) {
-			if (fo_has_nul(&j->str) && nul_field < 0)
-				nul_field = field;
-			fo_buf_append(&st->field[field], j->str.data, j->str.len);
-			fo_text_buf_trim(&st->field[field]);
-			st->present[field] = st->field[field].len > 0;
-		} else if (tok != FO_JSON_NULL && bad_field < 0) {
-			bad_field = field;
-		}
+		if (fo_jsonl_token(st, tok) != 0)
+			return FOLIO_ERROR_NOMEM;
 	}
 
 	for (f = 0; f < FO_F_COUNT; f++)
-		if (st->field[f].oom) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
-	fo_jsonl_why(st, bad < n ? col0 + bad + 1 : 0, not_object, bad_field,
-	             nul_field, date);
-	if (msg->oom) {
-		rc = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	if (msg->len) {
-		rc = fo_corpus_problem(
-		    st->sink, st->file, msg, lineno,
-		    fo_jsonl_named(st, not_object, bad_field, nul_field));
-		goto done;
-	}
-
-	rc = fo_jsonl_hand_on(st, lineno, date, again);
-done:
-	return rc;
+		if (st->field[f].oom)
+			return FOLIO_ERROR_NOMEM;
+	fo_jsonl_why(st, bad < n ? col0 + bad + 1 : 0, date);
+	if (msg->oom)
+		return FOLIO_ERROR_NOMEM;
+	if (msg->len)
+		return fo_corpus_problem(st->sink, st->file, msg, lineno,
+		                         fo_jsonl_named(st));
+	return fo_jsonl_hand_on(st, lineno, date);
 }
 
 folio_status fo_jsonl_parse(const char *file, const char *buf, size_t len,

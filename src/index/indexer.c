@@ -358,14 +358,114 @@ static folio_status set_tie(fo_xdoc *doc, const char *published,
 	return fo_xdoc_set_value(doc, FO_SLOT_TIE, tie, 26);
 }
 
+/* Index every text field of p through the analyzer. */
+static folio_status index_texts(emit_ctx *c, fo_analyzer *an,
+                                const folio_post *p)
+{
+	size_t i;
+	folio_status st;
+
+	st = index_text(c, an, p->title, FO_WDF_TITLE, FO_PREFIX_TITLE,
+	                FO_PREFIX_TITLE_STEM);
+	if (st == FOLIO_OK)
+		st = index_text(c, an, p->summary, FO_WDF_SUMMARY, NULL, NULL);
+	if (st == FOLIO_OK)
+		st = index_text(c, an, p->company, FO_WDF_META,
+		                FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM);
+	if (st == FOLIO_OK)
+		st = index_text(c, an, p->author, FO_WDF_META,
+		                FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM);
+	if (st == FOLIO_OK)
+		st = index_text(c, an, p->type, FO_WDF_META,
+		                FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM);
+	for (i = 0; st == FOLIO_OK && i < p->n_topics; i++)
+		st = index_text(c, an, p->topics[i], FO_WDF_META,
+		                FO_PREFIX_TOPIC_WORD, FO_PREFIX_TOPIC_STEM);
+	return st;
+}
+
+/* The whole values of p's fields as filter terms, and its URL's host with
+ * each parent domain. */
+static folio_status add_filters(emit_ctx *c, const folio_post *p)
+{
+	const char *host, *dot;
+	size_t i, host_len = 0;
+	folio_status st = FOLIO_OK;
+
+	if (p->company)
+		st = add_filter(c, FO_PREFIX_COMPANY, p->company,
+		                strlen(p->company));
+	if (st == FOLIO_OK && p->author)
+		st = add_filter(c, FO_PREFIX_AUTHOR, p->author,
+		                strlen(p->author));
+	if (st == FOLIO_OK && p->type)
+		st = add_filter(c, FO_PREFIX_TYPE, p->type, strlen(p->type));
+	for (i = 0; st == FOLIO_OK && i < p->n_topics; i++)
+		if (p->topics[i])
+			st = add_filter(c, FO_PREFIX_TOPIC, p->topics[i],
+			                strlen(p->topics[i]));
+	/* site:nvidia.com finds developer.nvidia.com: the host and each
+	 * parent domain of two labels or more. An IP address has no
+	 * parent domains (site:1.10 must not find 192.168.1.10, nor site:3.4]
+	 * [::ffff:1.2.3.4]). */
+	host = url_host(p->url, &host_len);
+	if (st == FOLIO_OK && host && host_len)
+		st = add_filter(c, FO_PREFIX_HOST, host, host_len);
+	if (host && (strspn(host, "0123456789.") >= host_len || *host == '['))
+		host = NULL;
+	while (st == FOLIO_OK && host && (dot = memchr(host, '.', host_len))) {
+		host_len -= (size_t)(dot + 1 - host);
+		host = dot + 1;
+		if (!memchr(host, '.', host_len))
+			break;
+		st = add_filter(c, FO_PREFIX_HOST, host, host_len);
+	}
+	return st;
+}
+
+/* The value slots of p's fields (schema.h; the hash's are set apart),
+ * and the filter term of its year. */
+static folio_status set_values(emit_ctx *c, const folio_post *p)
+{
+	const char *last = p->published ? p->published : FO_UNDATED_LAST;
+	size_t i;
+	folio_status st;
+
+	st = fo_xdoc_set_value(c->doc, FO_SLOT_DATE_LAST, last, strlen(last));
+	if (st == FOLIO_OK && p->published) {
+		st = fo_xdoc_set_value(c->doc, FO_SLOT_DATE, p->published, 10);
+		if (st == FOLIO_OK)
+			st = fo_xdoc_set_value(c->doc, FO_SLOT_YEAR,
+			                       p->published, 4);
+		if (st == FOLIO_OK)
+			st = add_filter(c, FO_PREFIX_YEAR, p->published, 4);
+	}
+	if (st == FOLIO_OK && p->company)
+		st = fo_xdoc_set_value(c->doc, FO_SLOT_COMPANY, p->company,
+		                       strlen(p->company));
+	if (st == FOLIO_OK && p->type)
+		st = fo_xdoc_set_value(c->doc, FO_SLOT_TYPE, p->type,
+		                       strlen(p->type));
+	if (st == FOLIO_OK && p->n_topics) {
+		fo_buf_clear(&c->term);
+		for (i = 0; i < p->n_topics; i++) {
+			if (i)
+				fo_buf_putc(&c->term, FO_TOPIC_SEP);
+			fo_buf_puts(&c->term, p->topics[i]);
+		}
+		st = c->term.oom ? FOLIO_ERROR_NOMEM
+		                 : fo_xdoc_set_value(c->doc, FO_SLOT_TOPICS,
+		                                     c->term.data, c->term.len);
+	}
+	return st;
+}
+
 folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
                            uint32_t *docid, fo_xerr *err)
 {
 	emit_ctx c;
 	fo_buf data = FO_BUF_INIT;
 	char hex[17], url_key[8];
-	const char *host, *dot;
-	size_t i, host_len = 0;
 	uint64_t h;
 	folio_status st;
 
@@ -374,78 +474,11 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 	if (st != FOLIO_OK)
 		goto done;
 
-	st = index_text(&c, an, p->title, FO_WDF_TITLE, FO_PREFIX_TITLE,
-	                FO_PREFIX_TITLE_STEM);
+	st = index_texts(&c, an, p);
 	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->summary, FO_WDF_SUMMARY, NULL, NULL);
+		st = add_filters(&c, p);
 	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->company, FO_WDF_META,
-		                FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM);
-	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->author, FO_WDF_META,
-		                FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM);
-	if (st == FOLIO_OK)
-		st = index_text(&c, an, p->type, FO_WDF_META,
-		                FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM);
-	for (i = 0; st == FOLIO_OK && i < p->n_topics; i++)
-		st = index_text(&c, an, p->topics[i], FO_WDF_META,
-		                FO_PREFIX_TOPIC_WORD, FO_PREFIX_TOPIC_STEM);
-
-#define FILTER(prefix, s) \
-	if (st == FOLIO_OK && (s)) \
-		st = add_filter(&c, prefix, s, strlen(s))
-	FILTER(FO_PREFIX_COMPANY, p->company);
-	FILTER(FO_PREFIX_AUTHOR, p->author);
-	FILTER(FO_PREFIX_TYPE, p->type);
-	for (i = 0; i < p->n_topics; i++)
-		FILTER(FO_PREFIX_TOPIC, p->topics[i]);
-#undef FILTER
-	/* site:nvidia.com finds developer.nvidia.com: the host and each
-	 * parent domain of two labels or more. An IP address has no
-	 * parent domains (site:1.10 must not find 192.168.1.10, nor site:3.4]
-	 * [::ffff:1.2.3.4]). */
-	host = url_host(p->url, &host_len);
-	if (st == FOLIO_OK && host && host_len)
-		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
-	if (host && (strspn(host, "0123456789.") >= host_len || *host == '['))
-		host = NULL;
-	while (st == FOLIO_OK && host && (dot = memchr(host, '.', host_len))) {
-		host_len -= (size_t)(dot + 1 - host);
-		host = dot + 1;
-		if (!memchr(host, '.', host_len))
-			break;
-		st = add_filter(&c, FO_PREFIX_HOST, host, host_len);
-	}
-
-	if (st == FOLIO_OK) {
-		const char *last = p->published ? p->published : FO_UNDATED_LAST;
-		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE_LAST, last,
-		                       strlen(last));
-	}
-	if (st == FOLIO_OK && p->published) {
-		st = fo_xdoc_set_value(c.doc, FO_SLOT_DATE, p->published, 10);
-		if (st == FOLIO_OK)
-			st = fo_xdoc_set_value(c.doc, FO_SLOT_YEAR, p->published, 4);
-		if (st == FOLIO_OK)
-			st = add_filter(&c, FO_PREFIX_YEAR, p->published, 4);
-	}
-	if (st == FOLIO_OK && p->company)
-		st = fo_xdoc_set_value(c.doc, FO_SLOT_COMPANY, p->company,
-		                       strlen(p->company));
-	if (st == FOLIO_OK && p->type)
-		st = fo_xdoc_set_value(c.doc, FO_SLOT_TYPE, p->type,
-		                       strlen(p->type));
-	if (st == FOLIO_OK && p->n_topics) {
-		fo_buf_clear(&c.term);
-		for (i = 0; i < p->n_topics; i++) {
-			if (i)
-				fo_buf_putc(&c.term, FO_TOPIC_SEP);
-			fo_buf_puts(&c.term, p->topics[i]);
-		}
-		st = c.term.oom ? FOLIO_ERROR_NOMEM
-		     : fo_xdoc_set_value(c.doc, FO_SLOT_TOPICS, c.term.data,
-		                         c.term.len);
-	}
+		st = set_values(&c, p);
 
 	fo_docdata_encode(p, &data);
 	if (data.oom && st == FOLIO_OK)
