@@ -229,19 +229,38 @@ done:
 	return st;
 }
 
+/* Xapian's error for damage met while opening names a block, not the
+ * file it is in: the checker, which names the table file of its first
+ * finding (fo_xdb_check), says which, into found. Only ever on the
+ * failure path, since it reads every table. It cannot run where the
+ * index may not be written (Xapian 1.4's checker opens the tables for
+ * writing), nor name what it does not find: 0 then. */
+static int damaged_file(const char *gen, fo_xerr *found)
+{
+	uint64_t problems = 0;
+
+	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
+	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
+	       found->msg[strlen(gen)] == '/';
+}
+
 /* Why the database at gen (the generation the stub names, or path
  * itself for a bare database) could not be opened. Damage that no writer
  * can repair either says what to do: a stub naming nothing, a sharded
  * generation that lost a shard (Xapian cannot find a part it lists), a
- * table cut short. */
+ * table cut short or a block that is not one (named by its file). */
 static folio_status open_failed(const folio_db *db, const char *gen,
                                 folio_status st, const char *msg,
                                 fo_buf *why)
 {
+	fo_xerr found = { "" };
 	struct stat sb;
 
 	fo_buf_clear(why);
-	if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
+	if (st == FOLIO_ERROR_CORRUPT && damaged_file(gen, &found))
+		fo_buf_printf(why, "index %s is damaged: %s", db->path,
+		              found.msg);
+	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
 		if (stat(gen, &sb) != 0)
 			fo_buf_printf(why, "index %s is damaged: its stub names "
 			              "%s, which does not exist", db->path, gen);

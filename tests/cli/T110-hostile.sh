@@ -144,10 +144,10 @@ cp -r "$TMP/i" "$TMP/cut"
 gen=$(ls "$TMP/cut" | grep '^gen-')
 : >"$TMP/cut/$gen/docdata.glass"
 run "$FOLIO" check --db "$TMP/cut"
-expect_eq "1|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+expect_eq "1|folio: index $TMP/cut is damaged: $TMP/cut/$gen/docdata.glass: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 begin "a search on that index gives the same advice, once"
 run "$FOLIO" search --db "$TMP/cut" lattices
-expect_eq "2|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+expect_eq "2|folio: index $TMP/cut is damaged: $TMP/cut/$gen/docdata.glass: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 
 # A write error (a file size limit here, which fails a write as a full
 # disk does) said only "DatabaseError: Error writing block N (File too

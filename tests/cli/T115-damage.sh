@@ -1,0 +1,56 @@
+# T115-damage.sh: an index directory damaged by a user, a disk or a
+# crash. Every command that meets the damage says what is damaged, by
+# its path, and what to do, with the exit status the manual gives, and a
+# following folio index loses nothing: it refuses, leaving the files as
+# they were.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TMP/c"
+posts_jsonl 1 50 >"$TMP/c/base.jsonl"
+"$FOLIO" index --db "$TMP/i" "$TMP/c" >/dev/null
+gen=$(ls "$TMP/i" | grep '^gen-')
+advice="; move the index aside and index again"
+
+# sums DIR: a fingerprint of every file under DIR, to show that a
+# refused run changed nothing.
+sums() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k 2); }
+
+# xapian_text: Xapian's own words (its class and the block it read) are
+# not ours to pin; the file folio names and what it says around it are.
+xapian_text() { sed 's/: Database[A-Za-z]*Error: [^;]*;/: XAPIAN;/'; }
+
+# Each table kind, its root block overwritten (opening reads it) or the
+# file cut short (a copy or a full disk): Xapian's error named a block
+# ("EOF reading block 6"), not the file it is in.
+for table in postlist termlist position docdata; do
+	for how in block cut; do
+		d="$TMP/$table-$how"
+		cp -r "$TMP/i" "$d"
+		f="$d/$gen/$table.glass"
+		if [ "$how" = block ]; then
+			root=$(xapian-check "$f" | sed -n 's/.* root=\([0-9]*\).*/\1/p')
+			python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 8192); f.write(b"\xa5" * 8192)' "$f" "$root"
+		else
+			truncate -s $(($(stat -c %s "$f") / 2)) "$f"
+		fi
+		want="folio: index $d is damaged: $f: XAPIAN$advice"
+		before=$(sums "$d")
+		begin "$table table, $how damaged: search names the file"
+		run "$FOLIO" search --db "$d" lattices
+		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
+		begin "$table table, $how damaged: stats names the file"
+		run "$FOLIO" stats --db "$d"
+		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
+		begin "$table table, $how damaged: similar names the file"
+		run "$FOLIO" similar --db "$d" https://example.com/p3
+		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
+		begin "$table table, $how damaged: check names the file, exit 1"
+		run "$FOLIO" check --db "$d"
+		expect_eq "1|$want" "$rc|$(xapian_text <<<"$err")"
+		begin "$table table, $how damaged: index refuses and changes nothing"
+		run "$FOLIO" index --db "$d" "$TMP/c"
+		expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+	done
+done
+
+finish
