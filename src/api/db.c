@@ -49,12 +49,50 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	return st;
 }
 
+/* Xapian's error for damage names a block, not the file it is in: the checker,
+ * which names the table file of its first finding (fo_xdb_check), says which,
+ * into found. Only ever on the failure path, since it reads every table. It
+ * cannot run where the index may not be written (Xapian 1.4's checker opens the
+ * tables for writing), nor name what it does not find: 0 then. */
+static int damaged_file(const char *gen, fo_xerr *found)
+{
+	uint64_t problems = 0;
+
+	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
+	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
+	       found->msg[strlen(gen)] == '/';
+}
+
+/* Say that db's index is damaged and what to do, naming the table file
+ * the checker finds the damage in, else in the words of what. */
+static folio_status report_damage(folio_db *db, const char *what)
+{
+	fo_xerr found = { "" };
+	const char *dir = db->live.len ? db->live.data : db->path;
+	char *copy = strdup(what); /* what may be db->error, rewritten here */
+
+	if (damaged_file(dir, &found))
+		what = found.msg;
+	else if (copy)
+		what = copy;
+	fo_db_fail(db, FOLIO_ERROR_CORRUPT,
+	           "index %s is damaged: %s; move the index aside and index "
+	           "again",
+	           db->path, what);
+	free(copy);
+	return FOLIO_ERROR_CORRUPT;
+}
+
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 {
 	const char *msg = err->msg[0] ? err->msg : folio_status_string(st);
 
 	if (st == FOLIO_OK)
 		return st;
+	/* A writer holds the lock: no commit can have overtaken its read,
+	 * so this is damage (a reader's is told by fo_db_overtaken). */
+	if (st == FOLIO_ERROR_CORRUPT && db->writable)
+		return report_damage(db, msg);
 	/* Xapian names a block, not the file: name the index, and for a
 	 * writer (a full disk, say) what became of it. */
 	if (st == FOLIO_ERROR_IO)
@@ -227,21 +265,6 @@ done:
 	free(format);
 	free(language);
 	return st;
-}
-
-/* Xapian's error for damage met while opening names a block, not the
- * file it is in: the checker, which names the table file of its first
- * finding (fo_xdb_check), says which, into found. Only ever on the
- * failure path, since it reads every table. It cannot run where the
- * index may not be written (Xapian 1.4's checker opens the tables for
- * writing), nor name what it does not find: 0 then. */
-static int damaged_file(const char *gen, fo_xerr *found)
-{
-	uint64_t problems = 0;
-
-	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
-	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
-	       found->msg[strlen(gen)] == '/';
 }
 
 /* Why the database at gen (the generation the stub names, or path
@@ -668,11 +691,9 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 	 * a writer committing every post, reopen() sometimes says so of a
 	 * read that a commit did overtake. */
 	if (*st == FOLIO_ERROR_MODIFIED && !fo_xdb_locked(db->xdb))
-		*st = fo_db_fail(db, FOLIO_ERROR_CORRUPT,
-		                 "index %s is damaged: a block of it belongs "
-		                 "to no commit; move the index aside and index "
-		                 "again",
-		                 db->path);
+		*st = report_damage(db, "a block of it belongs to no commit");
+	else if (*st == FOLIO_ERROR_CORRUPT)
+		report_damage(db, folio_db_error(db));
 	return 0;
 }
 

@@ -53,4 +53,22 @@ for table in postlist termlist position docdata; do
 	done
 done
 
+# A block the open does not read (a leaf of the posting lists) stops a
+# search once it is reached: the message was Xapian's alone, without the
+# index ("folio: DatabaseCorruptError: dir_end invalid in block 6").
+d="$TMP/leaf"
+cp -r "$TMP/i" "$d"
+f="$d/$gen/postlist.glass"
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$f"
+want="folio: index $d is damaged: $f: XAPIAN$advice"
+before=$(sums "$d")
+for cmd in "search lattices" stats "similar https://example.com/p3"; do
+	begin "a damaged leaf of the posting lists: ${cmd%% *} names the file"
+	run "$FOLIO" $cmd --db "$d"
+	expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
+done
+begin "a damaged leaf of the posting lists: index refuses and changes nothing"
+run "$FOLIO" index --db "$d" "$TMP/c"
+expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+
 finish
