@@ -71,4 +71,41 @@ begin "a damaged leaf of the posting lists: index refuses and changes nothing"
 run "$FOLIO" index --db "$d" "$TMP/c"
 expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
 
+# A stub that names itself: Xapian followed it until the stack overflowed
+# (a segmentation fault, status 139, in every command).
+d="$TMP/self"
+cp -r "$TMP/i" "$d"
+echo "auto XAPIANDB" >"$d/XAPIANDB"
+want="folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move it aside and index again"
+before=$(sums "$d")
+for cmd in "search lattices" stats "similar https://example.com/p3"; do
+	begin "a stub naming itself: ${cmd%% *} says so"
+	run "$FOLIO" $cmd --db "$d"
+	expect_eq "2|$want" "$rc|$err"
+done
+begin "a stub naming itself: check says it is damaged, exit 1"
+run "$FOLIO" check --db "$d"
+expect_eq "1|$want" "$rc|$err"
+begin "a stub naming itself: index refuses and changes nothing"
+run "$FOLIO" index --db "$d" "$TMP/c"
+expect_eq "2|$want|$before" "$rc|$err|$(sums "$d")"
+
+# So did a sharded generation's stub that lists itself, for readers.
+"$FOLIO" index --db "$TMP/sh" --shards 2 "$TMP/c" >/dev/null
+sgen=$(ls "$TMP/sh" | grep '^gen-')
+echo "auto XAPIANDB" >"$TMP/sh/$sgen/XAPIANDB"
+want="folio: index $TMP/sh is damaged: a part of $TMP/sh/$sgen is missing (DatabaseNotFoundError: $TMP/sh/$sgen/XAPIANDB: no shard directory)$advice"
+before=$(sums "$TMP/sh")
+for cmd in "search lattices" stats "similar https://example.com/p3"; do
+	begin "a shard stub listing itself: ${cmd%% *} says so"
+	run "$FOLIO" $cmd --db "$TMP/sh"
+	expect_eq "2|$want" "$rc|$err"
+done
+begin "a shard stub listing itself: check says it is damaged, exit 1"
+run "$FOLIO" check --db "$TMP/sh"
+expect_eq "1|$want" "$rc|$err"
+begin "a shard stub listing itself: index refuses and changes nothing"
+run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
+expect_eq "2|$want|$before" "$rc|$err|$(sums "$TMP/sh")"
+
 finish
