@@ -64,13 +64,18 @@ static int damaged_file(const char *gen, fo_xerr *found)
 }
 
 /* Say that db's index is damaged and what to do, naming the table file
- * the checker finds the damage in, else in the words of what. */
+ * the checker finds the damage in, else in the words of what, unless
+ * what says what to do already (the failed open of a generation that
+ * fo_db_refresh tried: open_failed, fo_layout_live). */
 static folio_status report_damage(folio_db *db, const char *what)
 {
 	fo_xerr found = { "" };
 	const char *dir = db->live.len ? db->live.data : db->path;
-	char *copy = strdup(what); /* what may be db->error, rewritten here */
+	char *copy;
 
+	if (strstr(what, "aside and index again"))
+		return FOLIO_ERROR_CORRUPT;
+	copy = strdup(what); /* what may be db->error, rewritten here */
 	if (damaged_file(dir, &found))
 		what = found.msg;
 	else if (copy)
@@ -650,9 +655,19 @@ folio_status fo_db_refresh(folio_db *db)
 			break;
 		}
 		/* Reopening fails when the generation was deleted under us:
-		 * if the stub moved on, follow it. */
-		if (!fo_db_switched(db))
+		 * if the stub moved on, follow it. If it still names the
+		 * generation, say what opening it says (damaged: the stub
+		 * names what does not exist), not Xapian's lost file. */
+		if (!fo_db_switched(db)) {
+			if (st == FOLIO_ERROR_NOT_FOUND && db->live.len) {
+				fo_buf_clear(&why);
+				st = open_reader(db, &why);
+				if (st != FOLIO_OK)
+					fo_db_fail(db, st, "%s",
+					           why.data ? why.data : "");
+			}
 			break;
+		}
 	}
 	/* Shards skipped at the last attach are not in the database, so
 	 * reopening never misses them: try them again when due. */

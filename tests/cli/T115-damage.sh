@@ -108,4 +108,24 @@ begin "a shard stub listing itself: index refuses and changes nothing"
 run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
 expect_eq "2|$want|$before" "$rc|$err|$(sums "$TMP/sh")"
 
+# The live generation deleted under a long-lived reader, the stub still
+# naming it: the next query said only that Xapian lost a file
+# ("not found": ".../iamglass: Failed to open glass revision file"), where
+# a new search says the index is damaged and what to do.
+d="$TMP/gone"
+cp -r "$TMP/i" "$d"
+mkfifo "$TMP/queries"
+"$FOLIO" search --db "$d" --stdin --limit 1 <"$TMP/queries" >"$TMP/gone.out" 2>"$TMP/gone.err" &
+reader=$!
+exec 3>"$TMP/queries"
+echo lattices >&3
+for _ in $(seq 200); do [ -s "$TMP/gone.out" ] && break; sleep 0.05; done
+rm -rf "${d:?}/$gen"
+echo quokkas >&3
+exec 3>&-
+wait "$reader" && rc=0 || rc=$?
+begin "a generation deleted under a reader: its next query says the index is damaged"
+expect_eq "2|50|index corrupt|index $d is damaged: its stub names $d/$gen, which does not exist$advice" \
+	"$rc|$(python3 -c 'import json,sys; a, b = [json.loads(l) for l in sys.stdin]; print(a["total"], b["error"], b["message"], sep="|")' <"$TMP/gone.out")"
+
 finish
