@@ -128,4 +128,28 @@ begin "a generation deleted under a reader: its next query says the index is dam
 expect_eq "2|50|index corrupt|index $d is damaged: its stub names $d/$gen, which does not exist$advice" \
 	"$rc|$(python3 -c 'import json,sys; a, b = [json.loads(l) for l in sys.stdin]; print(a["total"], b["error"], b["message"], sep="|")' <"$TMP/gone.out")"
 
+# A table file deleted: it was "cannot open index D: ... (No such file
+# or directory)", an I/O error, so folio check exited 2 (error), not 1
+# (damaged), and nothing said what to do.
+for table in postlist termlist; do
+	d="$TMP/lost-$table"
+	cp -r "$TMP/i" "$d"
+	rm "$d/$gen/$table.glass"
+	before=$(sums "$d")
+	begin "a lost $table file: index refuses, naming it, and changes nothing"
+	run "$FOLIO" index --db "$d" "$TMP/c"
+	expect_eq "2|folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/$table.glass read/write (No such file or directory))$advice|$before" \
+		"$rc|$err|$(sums "$d")"
+done
+d="$TMP/lost-postlist"
+want="folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/postlist.glass to read (No such file or directory))$advice"
+for cmd in "search lattices" stats "similar https://example.com/p3"; do
+	begin "a lost postlist file: ${cmd%% *} names it"
+	run "$FOLIO" $cmd --db "$d"
+	expect_eq "2|$want" "$rc|$err"
+done
+begin "a lost postlist file: check says it is damaged, exit 1"
+run "$FOLIO" check --db "$d"
+expect_eq "1|$want" "$rc|$err"
+
 finish
