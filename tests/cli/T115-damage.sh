@@ -152,4 +152,26 @@ begin "a lost postlist file: check says it is damaged, exit 1"
 run "$FOLIO" check --db "$d"
 expect_eq "1|$want" "$rc|$err"
 
+# The version file (iamglass) cut short or emptied: the checker stops
+# before any table, so no file was named ("cannot open index D:
+# DatabaseCorruptError: Rev file root_info missing").
+for size in 50 0; do
+	d="$TMP/version-$size"
+	cp -r "$TMP/i" "$d"
+	truncate -s "$size" "$d/$gen/iamglass"
+	want="folio: index $d is damaged: $d/$gen/iamglass: XAPIAN$advice"
+	before=$(sums "$d")
+	for cmd in "search lattices" stats "similar https://example.com/p3"; do
+		begin "iamglass cut to $size bytes: ${cmd%% *} names it"
+		run "$FOLIO" $cmd --db "$d"
+		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
+	done
+	begin "iamglass cut to $size bytes: check names it, exit 1"
+	run "$FOLIO" check --db "$d"
+	expect_eq "1|$want" "$rc|$(xapian_text <<<"$err")"
+	begin "iamglass cut to $size bytes: index refuses and changes nothing"
+	run "$FOLIO" index --db "$d" "$TMP/c"
+	expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+done
+
 finish
