@@ -813,6 +813,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
+	struct stat sb;
 	int attempt;
 
 	if (out)
@@ -824,6 +825,15 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	st = check_open(&path, opts, &why);
 	if (st != FOLIO_OK)
 		goto done;
+	/* A path that cannot even be looked at (a symbolic link loop, a
+	 * file on the way) is named itself, not the first file read in it
+	 * ("cannot read DIR/REMOTES", "the lock file DIR/.folio-lock"). */
+	if (path && stat(path, &sb) != 0 && errno != ENOENT) {
+		fo_buf_printf(&why, "cannot open index %s: %s", path,
+		              strerror(errno));
+		st = FOLIO_ERROR_IO;
+		goto done;
+	}
 	if (!out) {
 		fo_buf_puts(&why, "folio_db_open needs an out handle");
 		st = FOLIO_ERROR_INVALID;

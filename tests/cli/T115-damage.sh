@@ -174,4 +174,14 @@ for size in 50 0; do
 	expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
 done
 
+# An index path that is a symbolic link loop was reported by the first
+# file read in it: "cannot read D/REMOTES" (search), "cannot open the
+# lock file D/.folio-lock" (index).
+ln -s loop "$TMP/loop"
+for cmd in "search lattices" stats check "index $TMP/c"; do
+	begin "an index path that loops: ${cmd%% *} names it, exit 2"
+	run "$FOLIO" $cmd --db "$TMP/loop"
+	expect_eq "2|folio: cannot open index $TMP/loop: Too many levels of symbolic links" "$rc|$err"
+done
+
 finish
