@@ -19,6 +19,32 @@ sums() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k 2); }
 # not ours to pin; the file folio names and what it says around it are.
 xapian_text() { sed 's/: Database[A-Za-z]*Error: [^;]*;/: XAPIAN;/'; }
 
+# refused LABEL DIR WANT COMMAND...: each COMMAND (search, stats,
+# similar, check, index) run on DIR says WANT (Xapian's words aside) and
+# exits with the status the manual gives, 1 for check and 2 for the
+# rest; index changes no file.
+refused() {
+	local label=$1 dir=$2 want=$3 cmd code before
+	local -a args
+	shift 3
+	before=$(sums "$dir")
+	for cmd in "$@"; do
+		case $cmd in
+		search) args=(search lattices) ;;
+		similar) args=(similar https://example.com/p3) ;;
+		index) args=(index "$TMP/c") ;;
+		*) args=("$cmd") ;;
+		esac
+		code=2
+		[ "$cmd" = check ] && code=1
+		begin "$label: $cmd says so, exit $code"
+		run "$FOLIO" "${args[@]}" --db "$dir"
+		expect_eq "$code|$want|$before" \
+			"$rc|$(xapian_text <<<"$err")|$(sums "$dir")"
+	done
+}
+all="search stats similar check index"
+
 # Each table kind, its root block overwritten (opening reads it) or the
 # file cut short (a copy or a full disk): Xapian's error named a block
 # ("EOF reading block 6"), not the file it is in.
@@ -33,23 +59,8 @@ for table in postlist termlist position docdata; do
 		else
 			truncate -s $(($(stat -c %s "$f") / 2)) "$f"
 		fi
-		want="folio: index $d is damaged: $f: XAPIAN$advice"
-		before=$(sums "$d")
-		begin "$table table, $how damaged: search names the file"
-		run "$FOLIO" search --db "$d" lattices
-		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
-		begin "$table table, $how damaged: stats names the file"
-		run "$FOLIO" stats --db "$d"
-		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
-		begin "$table table, $how damaged: similar names the file"
-		run "$FOLIO" similar --db "$d" https://example.com/p3
-		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
-		begin "$table table, $how damaged: check names the file, exit 1"
-		run "$FOLIO" check --db "$d"
-		expect_eq "1|$want" "$rc|$(xapian_text <<<"$err")"
-		begin "$table table, $how damaged: index refuses and changes nothing"
-		run "$FOLIO" index --db "$d" "$TMP/c"
-		expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+		refused "$table table, $how damaged" "$d" \
+			"folio: index $d is damaged: $f: XAPIAN$advice" $all
 	done
 done
 
@@ -60,53 +71,23 @@ d="$TMP/leaf"
 cp -r "$TMP/i" "$d"
 f="$d/$gen/postlist.glass"
 python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$f"
-want="folio: index $d is damaged: $f: XAPIAN$advice"
-before=$(sums "$d")
-for cmd in "search lattices" stats "similar https://example.com/p3"; do
-	begin "a damaged leaf of the posting lists: ${cmd%% *} names the file"
-	run "$FOLIO" $cmd --db "$d"
-	expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
-done
-begin "a damaged leaf of the posting lists: index refuses and changes nothing"
-run "$FOLIO" index --db "$d" "$TMP/c"
-expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+refused "a damaged leaf of the posting lists" "$d" \
+	"folio: index $d is damaged: $f: XAPIAN$advice" search stats similar index
 
 # A stub that names itself: Xapian followed it until the stack overflowed
 # (a segmentation fault, status 139, in every command).
 d="$TMP/self"
 cp -r "$TMP/i" "$d"
 echo "auto XAPIANDB" >"$d/XAPIANDB"
-want="folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move it aside and index again"
-before=$(sums "$d")
-for cmd in "search lattices" stats "similar https://example.com/p3"; do
-	begin "a stub naming itself: ${cmd%% *} says so"
-	run "$FOLIO" $cmd --db "$d"
-	expect_eq "2|$want" "$rc|$err"
-done
-begin "a stub naming itself: check says it is damaged, exit 1"
-run "$FOLIO" check --db "$d"
-expect_eq "1|$want" "$rc|$err"
-begin "a stub naming itself: index refuses and changes nothing"
-run "$FOLIO" index --db "$d" "$TMP/c"
-expect_eq "2|$want|$before" "$rc|$err|$(sums "$d")"
+refused "a stub naming itself" "$d" \
+	"folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move it aside and index again" $all
 
 # So did a sharded generation's stub that lists itself, for readers.
 "$FOLIO" index --db "$TMP/sh" --shards 2 "$TMP/c" >/dev/null
 sgen=$(ls "$TMP/sh" | grep '^gen-')
 echo "auto XAPIANDB" >"$TMP/sh/$sgen/XAPIANDB"
-want="folio: index $TMP/sh is damaged: a part of $TMP/sh/$sgen is missing (DatabaseNotFoundError: $TMP/sh/$sgen/XAPIANDB: no shard directory)$advice"
-before=$(sums "$TMP/sh")
-for cmd in "search lattices" stats "similar https://example.com/p3"; do
-	begin "a shard stub listing itself: ${cmd%% *} says so"
-	run "$FOLIO" $cmd --db "$TMP/sh"
-	expect_eq "2|$want" "$rc|$err"
-done
-begin "a shard stub listing itself: check says it is damaged, exit 1"
-run "$FOLIO" check --db "$TMP/sh"
-expect_eq "1|$want" "$rc|$err"
-begin "a shard stub listing itself: index refuses and changes nothing"
-run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
-expect_eq "2|$want|$before" "$rc|$err|$(sums "$TMP/sh")"
+refused "a shard stub listing itself" "$TMP/sh" \
+	"folio: index $TMP/sh is damaged: a part of $TMP/sh/$sgen is missing (DatabaseNotFoundError: $TMP/sh/$sgen/XAPIANDB: no shard directory)$advice" $all
 
 # The live generation deleted under a long-lived reader, the stub still
 # naming it: the next query said only that Xapian lost a file
@@ -135,22 +116,12 @@ for table in postlist termlist; do
 	d="$TMP/lost-$table"
 	cp -r "$TMP/i" "$d"
 	rm "$d/$gen/$table.glass"
-	before=$(sums "$d")
-	begin "a lost $table file: index refuses, naming it, and changes nothing"
-	run "$FOLIO" index --db "$d" "$TMP/c"
-	expect_eq "2|folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/$table.glass read/write (No such file or directory))$advice|$before" \
-		"$rc|$err|$(sums "$d")"
+	refused "a lost $table file" "$d" \
+		"folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/$table.glass read/write (No such file or directory))$advice" index
 done
 d="$TMP/lost-postlist"
-want="folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/postlist.glass to read (No such file or directory))$advice"
-for cmd in "search lattices" stats "similar https://example.com/p3"; do
-	begin "a lost postlist file: ${cmd%% *} names it"
-	run "$FOLIO" $cmd --db "$d"
-	expect_eq "2|$want" "$rc|$err"
-done
-begin "a lost postlist file: check says it is damaged, exit 1"
-run "$FOLIO" check --db "$d"
-expect_eq "1|$want" "$rc|$err"
+refused "a lost postlist file" "$d" \
+	"folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/postlist.glass to read (No such file or directory))$advice" search stats similar check
 
 # The version file (iamglass) cut short or emptied: the checker stops
 # before any table, so no file was named ("cannot open index D:
@@ -159,19 +130,8 @@ for size in 50 0; do
 	d="$TMP/version-$size"
 	cp -r "$TMP/i" "$d"
 	truncate -s "$size" "$d/$gen/iamglass"
-	want="folio: index $d is damaged: $d/$gen/iamglass: XAPIAN$advice"
-	before=$(sums "$d")
-	for cmd in "search lattices" stats "similar https://example.com/p3"; do
-		begin "iamglass cut to $size bytes: ${cmd%% *} names it"
-		run "$FOLIO" $cmd --db "$d"
-		expect_eq "2|$want" "$rc|$(xapian_text <<<"$err")"
-	done
-	begin "iamglass cut to $size bytes: check names it, exit 1"
-	run "$FOLIO" check --db "$d"
-	expect_eq "1|$want" "$rc|$(xapian_text <<<"$err")"
-	begin "iamglass cut to $size bytes: index refuses and changes nothing"
-	run "$FOLIO" index --db "$d" "$TMP/c"
-	expect_eq "2|$want|$before" "$rc|$(xapian_text <<<"$err")|$(sums "$d")"
+	refused "iamglass cut to $size bytes" "$d" \
+		"folio: index $d is damaged: $d/$gen/iamglass: XAPIAN$advice" $all
 done
 
 # An index path that is a symbolic link loop was reported by the first
