@@ -49,12 +49,55 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	return st;
 }
 
+/* Xapian's error for damage names a block, not the file it is in: the checker,
+ * which names the table file of its first finding (fo_xdb_check), says which,
+ * into found. Only ever on the failure path, since it reads every table. It
+ * cannot run where the index may not be written (Xapian 1.4's checker opens the
+ * tables for writing), nor name what it does not find: 0 then. */
+static int damaged_file(const char *gen, fo_xerr *found)
+{
+	uint64_t problems = 0;
+
+	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
+	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
+	       found->msg[strlen(gen)] == '/';
+}
+
+/* Say that db's index is damaged and what to do, naming the table file
+ * the checker finds the damage in, else in the words of what, unless
+ * what says what to do already (the failed open of a generation that
+ * fo_db_refresh tried: open_failed, fo_layout_live). */
+static folio_status report_damage(folio_db *db, const char *what)
+{
+	fo_xerr found = { "" };
+	const char *dir = db->live.len ? db->live.data : db->path;
+	char *copy;
+
+	if (strstr(what, "aside and index again"))
+		return FOLIO_ERROR_CORRUPT;
+	copy = strdup(what); /* what may be db->error, rewritten here */
+	if (damaged_file(dir, &found))
+		what = found.msg;
+	else if (copy)
+		what = copy;
+	fo_db_fail(db, FOLIO_ERROR_CORRUPT,
+	           "index %s is damaged: %s; move the index aside and index "
+	           "again",
+	           db->path, what);
+	free(copy);
+	return FOLIO_ERROR_CORRUPT;
+}
+
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 {
 	const char *msg = err->msg[0] ? err->msg : folio_status_string(st);
 
 	if (st == FOLIO_OK)
 		return st;
+	/* A writer holds the lock: no commit can have overtaken its read,
+	 * so this is damage (a reader's is told by fo_db_overtaken). */
+	if (st == FOLIO_ERROR_CORRUPT && db->writable)
+		return report_damage(db, msg);
 	/* Xapian names a block, not the file: name the index, and for a
 	 * writer (a full disk, say) what became of it. */
 	if (st == FOLIO_ERROR_IO)
@@ -233,15 +276,19 @@ done:
  * itself for a bare database) could not be opened. Damage that no writer
  * can repair either says what to do: a stub naming nothing, a sharded
  * generation that lost a shard (Xapian cannot find a part it lists), a
- * table cut short. */
+ * table cut short or a block that is not one (named by its file). */
 static folio_status open_failed(const folio_db *db, const char *gen,
                                 folio_status st, const char *msg,
                                 fo_buf *why)
 {
+	fo_xerr found = { "" };
 	struct stat sb;
 
 	fo_buf_clear(why);
-	if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
+	if (st == FOLIO_ERROR_CORRUPT && damaged_file(gen, &found))
+		fo_buf_printf(why, "index %s is damaged: %s", db->path,
+		              found.msg);
+	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
 		if (stat(gen, &sb) != 0)
 			fo_buf_printf(why, "index %s is damaged: its stub names "
 			              "%s, which does not exist", db->path, gen);
@@ -608,9 +655,19 @@ folio_status fo_db_refresh(folio_db *db)
 			break;
 		}
 		/* Reopening fails when the generation was deleted under us:
-		 * if the stub moved on, follow it. */
-		if (!fo_db_switched(db))
+		 * if the stub moved on, follow it. If it still names the
+		 * generation, say what opening it says (damaged: the stub
+		 * names what does not exist), not Xapian's lost file. */
+		if (!fo_db_switched(db)) {
+			if (st == FOLIO_ERROR_NOT_FOUND && db->live.len) {
+				fo_buf_clear(&why);
+				st = open_reader(db, &why);
+				if (st != FOLIO_OK)
+					fo_db_fail(db, st, "%s",
+					           why.data ? why.data : "");
+			}
 			break;
+		}
 	}
 	/* Shards skipped at the last attach are not in the database, so
 	 * reopening never misses them: try them again when due. */
@@ -649,11 +706,9 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 	 * a writer committing every post, reopen() sometimes says so of a
 	 * read that a commit did overtake. */
 	if (*st == FOLIO_ERROR_MODIFIED && !fo_xdb_locked(db->xdb))
-		*st = fo_db_fail(db, FOLIO_ERROR_CORRUPT,
-		                 "index %s is damaged: a block of it belongs "
-		                 "to no commit; move the index aside and index "
-		                 "again",
-		                 db->path);
+		*st = report_damage(db, "a block of it belongs to no commit");
+	else if (*st == FOLIO_ERROR_CORRUPT)
+		report_damage(db, folio_db_error(db));
 	return 0;
 }
 
@@ -758,6 +813,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	fo_buf why = FO_BUF_INIT;
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
+	struct stat sb;
 	int attempt;
 
 	if (out)
@@ -769,6 +825,15 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	st = check_open(&path, opts, &why);
 	if (st != FOLIO_OK)
 		goto done;
+	/* A path that cannot even be looked at (a symbolic link loop, a
+	 * file on the way) is named itself, not the first file read in it
+	 * ("cannot read DIR/REMOTES", "the lock file DIR/.folio-lock"). */
+	if (path && stat(path, &sb) != 0 && errno != ENOENT) {
+		fo_buf_printf(&why, "cannot open index %s: %s", path,
+		              strerror(errno));
+		st = FOLIO_ERROR_IO;
+		goto done;
+	}
 	if (!out) {
 		fo_buf_puts(&why, "folio_db_open needs an out handle");
 		st = FOLIO_ERROR_INVALID;

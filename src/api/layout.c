@@ -25,6 +25,20 @@ static int exists_in(const char *dir, const char *name)
 	return found;
 }
 
+/* Whether dir/name is a directory or nothing (a generation the stub
+ * names but that is gone is explained where it is opened). */
+static int is_dir_or_absent(const char *dir, const char *name)
+{
+	fo_buf p = FO_BUF_INIT;
+	struct stat st;
+	int ok;
+
+	fo_buf_printf(&p, "%s/%s", dir, name);
+	ok = p.oom || stat(p.data, &st) != 0 || S_ISDIR(st.st_mode);
+	fo_buf_free(&p);
+	return ok;
+}
+
 /* gen-N with N a positive decimal number. */
 static unsigned long gen_of(const char *name)
 {
@@ -111,6 +125,18 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 		fo_buf_printf(why, "%s does not name a generation: the index "
 		              "is damaged; move it aside and index again",
 		              stub.data);
+		st = FOLIO_ERROR_CORRUPT;
+		goto done;
+	}
+	/* A generation is a directory: Xapian would take a file for a stub
+	 * and follow it, through the stub itself ("auto XAPIANDB") until the
+	 * stack overflows. */
+	if (!is_dir_or_absent(path, gen)) {
+		fo_buf_printf(why,
+		              "%s names %s/%s, which is not a generation "
+		              "directory: the index is damaged; move it aside "
+		              "and index again",
+		              stub.data, path, gen);
 		st = FOLIO_ERROR_CORRUPT;
 		goto done;
 	}

@@ -248,9 +248,16 @@ static folio_status check_one(const char *path, uint64_t *problems,
 	} catch (const Xapian::DatabaseError &e) {
 		// The checker stops at damage it cannot walk past (a block that
 		// does not inflate, a truncated table): that is a finding, in
-		// the table the report had reached.
+		// the table the report had reached. It reads the version file
+		// before any table: damage that stops it before the first (a
+		// version file cut short) is in that file.
 		*problems = 1;
-		set_finding(err, path, out.str(), e.get_description());
+		if (table_reached(out.str()).empty())
+			fo_xerr_set(err, (std::string(path) +
+			                  "/iamglass: " + e.get_description())
+			                     .c_str());
+		else
+			set_finding(err, path, out.str(), e.get_description());
 		st = FOLIO_OK;
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);

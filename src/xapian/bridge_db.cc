@@ -29,6 +29,7 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 				h->db = h->wdb;
 			}
 		} else {
+			fo_xstub_walk(path, 0);
 			h->db = new Xapian::Database(path);
 		}
 		*out = h;

@@ -3,6 +3,7 @@
 // so each Xapian error class has exactly one status, decided here.
 #include "bridge_private.hh"
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -44,8 +45,14 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		return FOLIO_ERROR_NOT_FOUND;
 	} catch (const Xapian::DatabaseOpeningError &e) {
 		// Opening failures other than "not found" are mostly unreadable
-		// files: report them as I/O so callers can say so.
+		// files: report them as I/O so callers can say so. A table file
+		// that is not there ("Couldn't open .../postlist.glass to
+		// read (No such file or directory)") is a part of the database
+		// not found, as a lost shard or version file is.
 		fo_xerr_set(err, e.get_description().c_str());
+		if (e.get_error_string() &&
+		    strcmp(e.get_error_string(), strerror(ENOENT)) == 0)
+			return FOLIO_ERROR_NOT_FOUND;
 		return FOLIO_ERROR_IO;
 	} catch (const Xapian::QueryParserError &e) {
 		fo_xerr_set(err, e.get_description().c_str());

@@ -35,8 +35,15 @@ Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
 bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action);
 
 // The member databases (full paths) the stub in directory dir lists;
-// false when dir holds no stub. Throws on a damaged stub.
+// false when dir holds no stub. Throws on a damaged stub, and on a member
+// that is not a directory (DatabaseNotFoundError: "no shard directory").
 bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out);
+
+// Throw as fo_xstub_members does for any stub under dir, its members'
+// included (a sharded replica's shards are stubs), or when they nest more
+// than 4 deep: Xapian follows stubs without a bound, so a stub that leads
+// back to itself overflowed the stack.
+void fo_xstub_walk(const std::string &dir, int depth);
 
 struct fo_xdoc {
 	Xapian::Document doc;

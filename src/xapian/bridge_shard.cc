@@ -52,7 +52,27 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
 	}
 	if (out.empty())
 		throw Xapian::DatabaseCorruptError(stub + " lists no shards");
+	// A shard is a directory. Anything else would be taken for a stub
+	// (an empty file: "No databases listed"; the stub itself, which
+	// Xapian follows until the stack overflows), where a reader finds
+	// the shard missing: say so.
+	for (const std::string &p : out) {
+		if (stat(p.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode))
+			throw Xapian::DatabaseNotFoundError(
+			    p + ": no shard directory");
+	}
 	return true;
+}
+
+void fo_xstub_walk(const std::string &dir, int depth)
+{
+	std::vector<std::string> members;
+	if (depth > 4)
+		throw Xapian::DatabaseOpeningError(dir +
+		                                   ": stubs nested too deep");
+	if (fo_xstub_members(dir, members))
+		for (const std::string &m : members)
+			fo_xstub_walk(m, depth + 1);
 }
 
 bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)
@@ -60,15 +80,6 @@ bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)
 	std::vector<std::string> paths;
 	if (!fo_xstub_members(dir, paths))
 		return false;
-	// A shard is a directory. Anything else would be taken for a stub
-	// (an empty file: "No databases listed"), where a reader finds the
-	// shard missing: say the same.
-	for (const std::string &p : paths) {
-		struct stat sb;
-		if (stat(p.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode))
-			throw Xapian::DatabaseNotFoundError(
-				p + ": no shard directory");
-	}
 	h->db = new Xapian::Database();
 	for (const std::string &p : paths) {
 		h->shards.push_back(new Xapian::WritableDatabase(p, action));

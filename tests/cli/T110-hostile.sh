@@ -144,10 +144,10 @@ cp -r "$TMP/i" "$TMP/cut"
 gen=$(ls "$TMP/cut" | grep '^gen-')
 : >"$TMP/cut/$gen/docdata.glass"
 run "$FOLIO" check --db "$TMP/cut"
-expect_eq "1|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+expect_eq "1|folio: index $TMP/cut is damaged: $TMP/cut/$gen/docdata.glass: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 begin "a search on that index gives the same advice, once"
 run "$FOLIO" search --db "$TMP/cut" lattices
-expect_eq "2|folio: cannot open index $TMP/cut: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
+expect_eq "2|folio: index $TMP/cut is damaged: $TMP/cut/$gen/docdata.glass: DatabaseError: EOF reading block N; move the index aside and index again" "$rc|$(sed "s/block [0-9]*/block N/" <<<"$err")"
 
 # A write error (a file size limit here, which fails a write as a full
 # disk does) said only "DatabaseError: Error writing block N (File too
@@ -202,10 +202,10 @@ lost="index $TMP/sh is damaged: a part of $TMP/sh/$gen is missing (DatabaseNotFo
 advice="; move the index aside and index again"
 begin "a search on a sharded index that lost a shard names the shard"
 run "$FOLIO" search --db "$TMP/sh" lattices
-expect_eq "2|folio: $lost$TMP/sh/$gen/shard-2/iamglass: Failed to open glass revision file for reading (No such file or directory))$advice" "$rc|$err"
+expect_eq "2|folio: ${lost}$TMP/sh/$gen/shard-2: no shard directory)$advice" "$rc|$err"
 begin "folio check says it is damaged, with the advice once"
 run "$FOLIO" check --db "$TMP/sh"
-expect_eq "1|folio: $lost$TMP/sh/$gen/shard-2/iamglass: Failed to open glass revision file for reading (No such file or directory))$advice" "$rc|$err"
+expect_eq "1|folio: ${lost}$TMP/sh/$gen/shard-2: no shard directory)$advice" "$rc|$err"
 begin "folio index refuses it and creates no empty shard in its place"
 run "$FOLIO" index --db "$TMP/sh" "$TMP/c"
 expect_eq "2|folio: ${lost}$TMP/sh/$gen/shard-2: no shard directory)$advice|no shard-2" \

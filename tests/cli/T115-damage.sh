@@ -1,0 +1,147 @@
+# T115-damage.sh: an index directory damaged by a user, a disk or a
+# crash. Every command that meets the damage says what is damaged, by
+# its path, and what to do, with the exit status the manual gives, and a
+# following folio index loses nothing: it refuses, leaving the files as
+# they were.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TMP/c"
+posts_jsonl 1 50 >"$TMP/c/base.jsonl"
+"$FOLIO" index --db "$TMP/i" "$TMP/c" >/dev/null
+gen=$(ls "$TMP/i" | grep '^gen-')
+advice="; move the index aside and index again"
+
+# sums DIR: a fingerprint of every file under DIR, to show that a
+# refused run changed nothing.
+sums() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k 2); }
+
+# xapian_text: Xapian's own words (its class and the block it read) are
+# not ours to pin; the file folio names and what it says around it are.
+xapian_text() { sed 's/: Database[A-Za-z]*Error: [^;]*;/: XAPIAN;/'; }
+
+# refused LABEL DIR WANT COMMAND...: each COMMAND (search, stats,
+# similar, check, index) run on DIR says WANT (Xapian's words aside) and
+# exits with the status the manual gives, 1 for check and 2 for the
+# rest; index changes no file.
+refused() {
+	local label=$1 dir=$2 want=$3 cmd code before
+	local -a args
+	shift 3
+	before=$(sums "$dir")
+	for cmd in "$@"; do
+		case $cmd in
+		search) args=(search lattices) ;;
+		similar) args=(similar https://example.com/p3) ;;
+		index) args=(index "$TMP/c") ;;
+		*) args=("$cmd") ;;
+		esac
+		code=2
+		[ "$cmd" = check ] && code=1
+		begin "$label: $cmd says so, exit $code"
+		run "$FOLIO" "${args[@]}" --db "$dir"
+		expect_eq "$code|$want|$before" \
+			"$rc|$(xapian_text <<<"$err")|$(sums "$dir")"
+	done
+}
+all="search stats similar check index"
+
+# Each table kind, its root block overwritten (opening reads it) or the
+# file cut short (a copy or a full disk): Xapian's error named a block
+# ("EOF reading block 6"), not the file it is in.
+for table in postlist termlist position docdata; do
+	for how in block cut; do
+		d="$TMP/$table-$how"
+		cp -r "$TMP/i" "$d"
+		f="$d/$gen/$table.glass"
+		if [ "$how" = block ]; then
+			root=$(xapian-check "$f" | sed -n 's/.* root=\([0-9]*\).*/\1/p')
+			python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 8192); f.write(b"\xa5" * 8192)' "$f" "$root"
+		else
+			truncate -s $(($(stat -c %s "$f") / 2)) "$f"
+		fi
+		refused "$table table, $how damaged" "$d" \
+			"folio: index $d is damaged: $f: XAPIAN$advice" $all
+	done
+done
+
+# A block the open does not read (a leaf of the posting lists) stops a
+# search once it is reached: the message was Xapian's alone, without the
+# index ("folio: DatabaseCorruptError: dir_end invalid in block 6").
+d="$TMP/leaf"
+cp -r "$TMP/i" "$d"
+f="$d/$gen/postlist.glass"
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$f"
+refused "a damaged leaf of the posting lists" "$d" \
+	"folio: index $d is damaged: $f: XAPIAN$advice" search stats similar index
+
+# A stub that names itself: Xapian followed it until the stack overflowed
+# (a segmentation fault, status 139, in every command).
+d="$TMP/self"
+cp -r "$TMP/i" "$d"
+echo "auto XAPIANDB" >"$d/XAPIANDB"
+refused "a stub naming itself" "$d" \
+	"folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move it aside and index again" $all
+
+# So did a sharded generation's stub that lists itself, for readers.
+"$FOLIO" index --db "$TMP/sh" --shards 2 "$TMP/c" >/dev/null
+sgen=$(ls "$TMP/sh" | grep '^gen-')
+echo "auto XAPIANDB" >"$TMP/sh/$sgen/XAPIANDB"
+refused "a shard stub listing itself" "$TMP/sh" \
+	"folio: index $TMP/sh is damaged: a part of $TMP/sh/$sgen is missing (DatabaseNotFoundError: $TMP/sh/$sgen/XAPIANDB: no shard directory)$advice" $all
+
+# The live generation deleted under a long-lived reader, the stub still
+# naming it: the next query said only that Xapian lost a file
+# ("not found": ".../iamglass: Failed to open glass revision file"), where
+# a new search says the index is damaged and what to do.
+d="$TMP/gone"
+cp -r "$TMP/i" "$d"
+mkfifo "$TMP/queries"
+"$FOLIO" search --db "$d" --stdin --limit 1 <"$TMP/queries" >"$TMP/gone.out" 2>"$TMP/gone.err" &
+reader=$!
+exec 3>"$TMP/queries"
+echo lattices >&3
+for _ in $(seq 200); do [ -s "$TMP/gone.out" ] && break; sleep 0.05; done
+rm -rf "${d:?}/$gen"
+echo quokkas >&3
+exec 3>&-
+wait "$reader" && rc=0 || rc=$?
+begin "a generation deleted under a reader: its next query says the index is damaged"
+expect_eq "2|50|index corrupt|index $d is damaged: its stub names $d/$gen, which does not exist$advice" \
+	"$rc|$(python3 -c 'import json,sys; a, b = [json.loads(l) for l in sys.stdin]; print(a["total"], b["error"], b["message"], sep="|")' <"$TMP/gone.out")"
+
+# A table file deleted: it was "cannot open index D: ... (No such file
+# or directory)", an I/O error, so folio check exited 2 (error), not 1
+# (damaged), and nothing said what to do.
+for table in postlist termlist; do
+	d="$TMP/lost-$table"
+	cp -r "$TMP/i" "$d"
+	rm "$d/$gen/$table.glass"
+	refused "a lost $table file" "$d" \
+		"folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/$table.glass read/write (No such file or directory))$advice" index
+done
+d="$TMP/lost-postlist"
+refused "a lost postlist file" "$d" \
+	"folio: index $d is damaged: a part of $d/$gen is missing (DatabaseOpeningError: Couldn't open $d/$gen/postlist.glass to read (No such file or directory))$advice" search stats similar check
+
+# The version file (iamglass) cut short or emptied: the checker stops
+# before any table, so no file was named ("cannot open index D:
+# DatabaseCorruptError: Rev file root_info missing").
+for size in 50 0; do
+	d="$TMP/version-$size"
+	cp -r "$TMP/i" "$d"
+	truncate -s "$size" "$d/$gen/iamglass"
+	refused "iamglass cut to $size bytes" "$d" \
+		"folio: index $d is damaged: $d/$gen/iamglass: XAPIAN$advice" $all
+done
+
+# An index path that is a symbolic link loop was reported by the first
+# file read in it: "cannot read D/REMOTES" (search), "cannot open the
+# lock file D/.folio-lock" (index).
+ln -s loop "$TMP/loop"
+for cmd in "search lattices" stats check "index $TMP/c"; do
+	begin "an index path that loops: ${cmd%% *} names it, exit 2"
+	run "$FOLIO" $cmd --db "$TMP/loop"
+	expect_eq "2|folio: cannot open index $TMP/loop: Too many levels of symbolic links" "$rc|$err"
+done
+
+finish
