@@ -226,6 +226,7 @@ static const char *keep(parser *p, const char *s, size_t len)
 static fo_qnode *parse_or(parser *p);
 static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
                             size_t vend);
+static int is_url(const char *s, size_t len);
 
 static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
                             size_t size)
@@ -248,7 +249,7 @@ static size_t closing_quote(const parser *p, size_t i, size_t *n)
 /* "..." after the opening quote q. */
 static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 {
-	size_t n, end, i = closing_quote(p, q->end, &n);
+	size_t n, end, k, i = closing_quote(p, q->end, &n);
 	fo_qnode *ph;
 
 	if (i >= p->len) {
@@ -269,6 +270,20 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 	/* year:("2025" OR 2026): a quoted value, as year:"2025" */
 	if (p->vfield)
 		return value_node(p, p->vfield, n, n, end);
+	/* "https://…/x.md" pasted in quotes names its post as the bare
+	 * URL does (it found only the posts quoting it); where no post has
+	 * it, it is the phrase it was (and one with a * keeps its notice) */
+	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
+	     k++)
+		;
+	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
+		if ((ph = node(p, FO_Q_URL, q->start)) != NULL) {
+			ph->text = p->s + n;
+			ph->len = end - n;
+			ph->quoted = 1;
+		}
+		return ph;
+	}
 	/* A phrase is exact forms in order: no prefixes in it. */
 	for (n = q->end; n < i; n++)
 		if (p->s[n] == '*') {
@@ -773,7 +788,7 @@ static int is_sign(fo_qtkind k)
 static fo_qnode *near_operand(fo_qnode *n)
 {
 	if (n->kind == FO_Q_URL)
-		n->kind = FO_Q_WORDS;
+		n->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
 	return n;
 }
 
@@ -1241,7 +1256,7 @@ static void describe(const fo_qnode *n, fo_buf *b)
 		fo_buf_printf(b, "site\"%s\"", n->text);
 		return;
 	case FO_Q_URL:
-		fo_buf_puts(b, "url\"");
+		fo_buf_puts(b, n->quoted ? "quoted-url\"" : "url\"");
 		fo_buf_append(b, n->text, n->len);
 		fo_buf_putc(b, '"');
 		return;

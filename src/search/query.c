@@ -625,7 +625,7 @@ static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
 }
 
 /* n, or, for a URL that no post has, the same text as free words in
- * *words. */
+ * *words (as a phrase, when it was quoted). */
 static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
                                     fo_qnode *words, fo_xquery **url)
 {
@@ -635,7 +635,7 @@ static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
 	if ((*url = url_query(c, n)) != NULL || c->st != FOLIO_OK)
 		return n;
 	*words = *n;
-	words->kind = FO_Q_WORDS;
+	words->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
 	return words;
 }
 

@@ -160,6 +160,22 @@ begin "a URL no post has matches nothing"
 run "$FOLIO" search --db "$TMP/index" https://yomu.fyi/post/none.md
 expect_eq "1|" "$rc|$out"
 
+# In quotes a URL was a phrase of its words: it found the posts that
+# quote it, never the post itself.
+begin "a URL pasted in quotes finds its post as the bare URL does"
+expect_eq "$NVIDIA|$NVIDIA|$META" \
+	"$(hits "\"$NVIDIA\"")|$(hits "“ HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi} ”")|$(hits MXFP8 -"\"$NVIDIA\"")"
+
+begin "a quoted URL no post has is the phrase it was: the posts quoting it"
+cat >"$TMP/quoting.jsonl" <<'JL'
+{"url": "https://example.com/list", "title": "Reading list", "summary": "Start with https://example.com/gone/post.md, then the docs."}
+{"url": "https://example.com/other", "title": "Other list", "summary": "See post.md at https://example.com/gone for more."}
+JL
+"$FOLIO" index --db "$TMP/quoting" "$TMP/quoting.jsonl" >/dev/null
+qhits() { run "$FOLIO" search --db "$TMP/quoting" --json "$@"; urls_of "$out" | sort | xargs; }
+expect_eq "https://example.com/list|https://example.com/list https://example.com/other|https://example.com/other" \
+	"$(qhits '"https://example.com/gone/post.md"')|$(qhits https://example.com/gone/post.md)|$(qhits '"https://example.com/other"')"
+
 begin "folio help search is folio search --help"
 run "$FOLIO" help search
 expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"

@@ -293,6 +293,27 @@ static void test_qparse__a_url_names_a_post(void)
 	          "oscar NEAR https://x.org/a");
 }
 
+static void test_qparse__a_quoted_url_names_a_post(void)
+{
+	/* pasted in quotes, a URL is the bare URL (it was a phrase, which
+	 * found only the posts quoting it), its blanks trimmed */
+	lenient("quoted-url\"https://yomu.fyi/post/a.md\"",
+	        "\"https://yomu.fyi/post/a.md\"");
+	strict("quoted-url\"https://x.org/a\"",
+	       "\xE2\x80\x9C https://x.org/a \xE2\x80\x9D");
+	lenient("SEQ(words\"mxfp8\", -quoted-url\"HTTPS://X.org/a\")",
+	        "mxfp8 -\"HTTPS://X.org/a\"");
+	/* a URL and more, a field's value, a * in it: still a phrase */
+	lenient("phrase\"https://x.org/a b\"", "\"https://x.org/a b\"");
+	lenient("title:phrase\"https://x.org/a\"", "title:\"https://x.org/a\"");
+	lenient("phrase\"https://x.org/a*\" |@16 a * inside a phrase: ignored",
+	        "\"https://x.org/a*\"");
+	lenient("phrase\"yomu.fyi/post/a.md\"", "\"yomu.fyi/post/a.md\"");
+	/* in a NEAR it is the phrase it was, as a bare one is its words */
+	strict("NEAR/10(words\"oscar\", phrase\"https://x.org/a\")",
+	       "oscar NEAR \"https://x.org/a\"");
+}
+
 static void test_qparse__date_and_site_values_may_be_quoted(void)
 {
 	/* as company:"Red Hat" is: the value inside, its spaces trimmed */
@@ -698,6 +719,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
 	FO_TEST(test_qparse__date_forms),
 	FO_TEST(test_qparse__a_url_names_a_post),
+	FO_TEST(test_qparse__a_quoted_url_names_a_post),
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__date_and_site_fields_take_a_bracket_of_values),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
