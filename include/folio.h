@@ -787,6 +787,7 @@ typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
 	                        "abbreviation", "joined", "acronym",
+	                        "version" (2.0.1 found as v2.0.1),
 	                        "title", "proximity", "coordination" or
 	                        "coverage" (ranked words: the second phase
 	                        multiplied the score by query_weight for

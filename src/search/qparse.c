@@ -36,6 +36,9 @@ typedef struct parser {
 	/* Lenient: brackets never closed, noticed once at the outermost. */
 	size_t unclosed, first_unclosed;
 	fo_qfield field; /* inside field:( ... ) */
+	/* inside site:( ... ), published:( ... ) or year:( ... ): that
+	 * field (FO_QF_*), each word or quoted text one of its values */
+	int vfield;
 	fo_qtree *t;
 	folio_status st;
 	size_t *err_pos;
@@ -221,6 +224,9 @@ static const char *keep(parser *p, const char *s, size_t len)
 /* ---- grammar ----------------------------------------------------------- */
 
 static fo_qnode *parse_or(parser *p);
+static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
+                            size_t vend);
+static int is_url(const char *s, size_t len);
 
 static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
                             size_t size)
@@ -243,7 +249,7 @@ static size_t closing_quote(const parser *p, size_t i, size_t *n)
 /* "..." after the opening quote q. */
 static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 {
-	size_t n, i = closing_quote(p, q->end, &n);
+	size_t n, end, k, i = closing_quote(p, q->end, &n);
 	fo_qnode *ph;
 
 	if (i >= p->len) {
@@ -258,6 +264,25 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 	if (n == i) {
 		notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;
+	}
+	for (end = i; fo_ascii_is_space(p->s[end - 1]); end--)
+		;
+	/* year:("2025" OR 2026): a quoted value, as year:"2025" */
+	if (p->vfield)
+		return value_node(p, p->vfield, n, n, end);
+	/* "https://…/x.md" pasted in quotes names its post as the bare
+	 * URL does (it found only the posts quoting it); where no post has
+	 * it, it is the phrase it was (and one with a * keeps its notice) */
+	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
+	     k++)
+		;
+	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
+		if ((ph = node(p, FO_Q_URL, q->start)) != NULL) {
+			ph->text = p->s + n;
+			ph->len = end - n;
+			ph->quoted = 1;
+		}
+		return ph;
 	}
 	/* A phrase is exact forms in order: no prefixes in it. */
 	for (n = q->end; n < i; n++)
@@ -319,11 +344,20 @@ static void stars_inside(parser *p, const fo_qlexeme *t)
 
 static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
 {
-	int url = !t->prefix && p->field == FO_FIELD_ANY &&
-	          is_url(p->s + t->start, t->end - t->start);
-	fo_qnode *n = node(p, t->prefix ? FO_Q_PREFIX : url ? FO_Q_URL
-	                                                    : FO_Q_WORDS,
-	                   t->start);
+	int url;
+	fo_qnode *n;
+
+	/* year:(2025 OR 2026): each word of the bracket is a value, its
+	 * * too (year:202* is no year, in a bracket or not) */
+	if (p->vfield)
+		return value_node(p, p->vfield, t->start, t->start, t->end);
+	url = !t->prefix && p->field == FO_FIELD_ANY &&
+	      is_url(p->s + t->start, t->end - t->start);
+	n = node(p,
+	         t->prefix ? FO_Q_PREFIX
+	         : url     ? FO_Q_URL
+	                   : FO_Q_WORDS,
+	         t->start);
 
 	if (!url)
 		stars_inside(p, t);
@@ -430,13 +464,72 @@ static int value_at(const parser *p, size_t i)
 	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
 }
 
-/* The value of a field that takes one plain value (site:, published:,
- * year:), from vstart: a word, a quoted one or one in brackets. */
-static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
+/* The node of s[vstart..vend), a value of field (FO_QF_SITE,
+ * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
+ * years. pos is where the node, and notices about it, point; an invalid
+ * date is an error at its wrong part. */
+static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
+                            size_t vend)
 {
-	size_t vend, q, i = 0, close = 0, bad = 0;
+	size_t bad = 0;
 	char why[200];
 	fo_qnode *n;
+
+	if (field == FO_QF_SITE)
+		return site_node(p, pos, p->s + vstart, vend - vstart);
+	n = node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
+	if (n &&
+	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
+	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
+		fail(p, vstart + bad, why);
+	return n;
+}
+
+/* The bracket of a field's values, from its ( at lparen:
+ * company:(a OR b), year:(2025 OR 2026). The caller has set the field
+ * its words take (p->field, or p->vfield). */
+static fo_qnode *field_bracket(parser *p, size_t lparen)
+{
+	fo_qnode *n;
+	fo_qlexeme t;
+
+	p->i = lparen + 1;
+	if (empty_brackets(p, lparen))
+		return NULL;
+	p->depth++;
+	n = parse_or(p);
+	p->depth--;
+	fo_qlex_peek(p->s, p->len, p->i, &t);
+	if (t.kind == FO_QT_RPAREN)
+		take(p, &t);
+	else
+		notice(p, lparen, "read as if closed at the end",
+		       "the ( is never closed");
+	return n;
+}
+
+/* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
+ * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
+ * with the same operators, signs and NOT, each word or quoted text in it
+ * a value of f (word_node, parse_phrase). A field inside is its own
+ * (year:(2025 OR company:meta)). */
+static fo_qnode *value_group(parser *p, const fo_qlexeme *f, size_t lparen)
+{
+	int saved = p->vfield;
+	fo_qnode *n;
+
+	p->vfield = f->field;
+	n = field_bracket(p, lparen);
+	p->vfield = saved;
+	return n;
+}
+
+/* The value of a field that takes plain values (site:, published:,
+ * year:), from vstart: a word, a quoted one, or a bracket of them
+ * (value_group). */
+static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
+{
+	size_t vend, q, i = 0, close = 0;
 
 	/* year:(2025 python: an unclosed ( is a slip; the value
 	 * follows it (read as a bracket, 2025 became a required
@@ -452,26 +545,13 @@ static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
 			vstart = at;
 		}
 	}
+	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
+	 * field:(value) */
+	if (vstart < p->len && p->s[vstart] == '(' && p->depth < MAX_DEPTH)
+		return value_group(p, f, vstart);
 	q = fo_qlex_quote(p->s, p->len, vstart);
 	vend = fo_qlex_word_end(p->s, p->len, vstart);
 	p->i = vend;
-	/* year:(2025): one plain value in brackets is that value,
-	 * as Lucene reads field:(value) */
-	if (vstart < p->len && p->s[vstart] == '(' &&
-	    (i = bracket_end(p, vstart)) > vstart + 1) {
-		size_t a = vstart + 1, b = i - 1;
-
-		while (a < b && fo_ascii_is_space(p->s[a]))
-			a++;
-		while (b > a && fo_ascii_is_space(p->s[b - 1]))
-			b--;
-		if (a < b && fo_qlex_word_end(p->s, p->len, a) == b) {
-			vstart = a;
-			vend = b;
-			p->i = i;
-		}
-		i = 0;
-	}
 	/* A quoted value, as the other fields take one
 	 * (published:"2026-09-14"), its spaces trimmed. */
 	if (q)
@@ -503,8 +583,8 @@ static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
 			vend--;
 	}
 	if (vend == vstart) {
-		/* year:(2025 OR 2026) gil: the bracket goes with the
-		 * field, not to the words as a required one
+		/* year:((…)) past the depth limit: the bracket goes with
+		 * the field, not to the words as a required one
 		 * (explore-p) */
 		int bracket = vstart < p->len && p->s[vstart] == '(';
 
@@ -515,14 +595,7 @@ static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
 		       bracket ? ", not brackets" : "");
 		return NULL;
 	}
-	if (f->field == FO_QF_SITE)
-		return site_node(p, f->start, p->s + vstart, vend - vstart);
-	n = node(p, f->field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, f->start);
-	if (n &&
-	    fo_qdate_range(p->s + vstart, vend - vstart, f->field == FO_QF_YEAR,
-	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
-		fail(p, vstart + bad, why);
-	return n;
+	return value_node(p, f->field, f->start, vstart, vend);
 }
 
 /* The value of field f, from vstart. */
@@ -562,18 +635,7 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 		take(p, &v);
 		n = parse_phrase(p, &v);
 	} else if (v.kind == FO_QT_LPAREN && p->depth < MAX_DEPTH) {
-		take(p, &v);
-		if (empty_brackets(p, v.start))
-			goto done;
-		p->depth++;
-		n = parse_or(p);
-		p->depth--;
-		fo_qlex_peek(p->s, p->len, p->i, &v);
-		if (v.kind == FO_QT_RPAREN)
-			take(p, &v);
-		else
-			notice(p, vstart, "read as if closed at the end",
-			       "the ( is never closed");
+		n = field_bracket(p, v.start);
 	} else {
 		/* Any word, even AND or +x, is the value itself. */
 		memset(&v, 0, sizeof v);
@@ -605,6 +667,7 @@ static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
 	size_t v = f->end;
 	fo_qoccur sign = FO_OCCUR_DEFAULT;
 	fo_qnode *n;
+	int saved;
 
 	while (v < p->len &&
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
@@ -623,7 +686,11 @@ static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
 		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		v++;
 	}
+	/* a field inside year:( … ) reads its own values */
+	saved = p->vfield;
+	p->vfield = 0;
 	n = field_value(p, f, v);
+	p->vfield = saved;
 	if (n && sign != FO_OCCUR_DEFAULT)
 		n->occur = sign;
 	return n;
@@ -721,7 +788,7 @@ static int is_sign(fo_qtkind k)
 static fo_qnode *near_operand(fo_qnode *n)
 {
 	if (n->kind == FO_Q_URL)
-		n->kind = FO_Q_WORDS;
+		n->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
 	return n;
 }
 
@@ -1189,7 +1256,7 @@ static void describe(const fo_qnode *n, fo_buf *b)
 		fo_buf_printf(b, "site\"%s\"", n->text);
 		return;
 	case FO_Q_URL:
-		fo_buf_puts(b, "url\"");
+		fo_buf_puts(b, n->quoted ? "quoted-url\"" : "url\"");
 		fo_buf_append(b, n->text, n->len);
 		fo_buf_putc(b, '"');
 		return;

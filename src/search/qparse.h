@@ -37,10 +37,10 @@
 #include <stddef.h>
 
 typedef enum fo_qkind {
-	FO_Q_WORDS,   /* free text: one or more analysed words */
-	FO_Q_PHRASE,  /* "quoted words": exact forms, in order */
-	FO_Q_PREFIX,  /* word*: every term starting with the word */
-	FO_Q_NEAR,    /* kids within window words of each other */
+	FO_Q_WORDS,  /* free text: one or more analysed words */
+	FO_Q_PHRASE, /* "quoted words": exact forms, in order */
+	FO_Q_PREFIX, /* word*: every term starting with the word */
+	FO_Q_NEAR,   /* kids within window words of each other */
 	FO_Q_AND,
 	FO_Q_OR,
 	FO_Q_AND_NOT, /* kid 0, without any of the other kids */
@@ -50,7 +50,8 @@ typedef enum fo_qkind {
 	FO_Q_DATE,    /* published:lo..hi; lo/hi "" when open */
 	FO_Q_YEAR,    /* year:lo..hi, as YYYY */
 	FO_Q_URL      /* http://... or https://...: the post with that URL
-	                 (its identity, not its words); text is as typed */
+	                 (its identity, not its words); text is as typed,
+	                 without the quotes of "https://..." (quoted) */
 } fo_qkind;
 
 /* How an item of a FO_Q_SEQ takes part (Xapian's +/- "love/hate"). */
@@ -80,6 +81,8 @@ struct fo_qnode {
 	size_t len;
 	size_t pos;        /* byte offset of the node in the query */
 	unsigned window;   /* NEAR: the gap allowed between words */
+	int quoted;        /* URL: typed as a phrase, which it is where it
+	                      is text (no post has it, in a NEAR) */
 	char lo[11], hi[11]; /* DATE: YYYY-MM-DD; YEAR: YYYY; "" = open */
 	fo_qnode **kids;
 	size_t n_kids;

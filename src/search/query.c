@@ -186,8 +186,41 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return s->termfreq(s->ctx, term) > 0;
 }
 
+/* A dotted version (2.0.1, 3.14) written the other way, v2.0.1 for
+ * 2.0.1 and 2.0.1 for v2.0.1: a release is named both ways (a git tag, a
+ * package version), and neither holds the other's terms (v2 0 1 against
+ * 2 0 1), so 2.0.1 missed "v2.0.1" and v2.0.1 missed "2.0.1". It weighs
+ * as one exact form, below the form typed (a stem and an exact form), so
+ * a post with that form ranks first. NULL when t is no such version or
+ * no post holds the other form. */
+static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	const char *digits = t->term + (t->term[0] == 'v');
+	const char *terms[2] = { fo_qc_fields[f].exact, NULL };
+	char other[FO_MAX_TERM_BYTES + 2];
+	size_t k, dots = 0;
+
+	for (k = 0; digits[k]; k++)
+		if (digits[k] == '.' && k > 0 && digits[k - 1] != '.' &&
+		    digits[k + 1])
+			dots++;
+		else if (digits[k] < '0' || digits[k] > '9')
+			return NULL;
+	if (!dots ||
+	    (size_t)snprintf(other, sizeof other, "%s%s",
+	                     digits == t->term ? "v" : "",
+	                     digits) > FO_MAX_TERM_BYTES ||
+	    fo_qc_absent(c, terms[0], other))
+		return NULL;
+	terms[1] = other;
+	fo_qc_hl_add(c, f, FO_HL_EXACT, other, NULL);
+	return fo_qc_unit(c, fo_qc_term(c, terms[0], other), other, "version",
+	                  f, 1.0, terms, 1);
+}
+
 /* The item fo_qtoks[i..j) in field f: a word, or a compound as
- * OR(PHRASE(parts), joined). Records highlight units and words. */
+ * OR(PHRASE(parts), joined) (and a version's other form). Records
+ * highlight units and words. */
 static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
                              const fo_qtoks *l, size_t i, size_t j)
 {
@@ -245,6 +278,8 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	        ? fo_qc_pair(c, FO_XOP_OR, phrase,
 	                     word_query(c, f, t, snowball_stem(c, t)))
 	        : phrase;
+	if (t->kind == FO_TOK_JOINED)
+		q = fo_qc_pair(c, FO_XOP_OR, q, version_query(c, f, t));
 	free(pterms);
 	fo_buf_free(&label);
 	fo_qc_release(&parts);
@@ -625,7 +660,7 @@ static fo_xquery *url_query(fo_qc *c, const fo_qnode *n)
 }
 
 /* n, or, for a URL that no post has, the same text as free words in
- * *words. */
+ * *words (as a phrase, when it was quoted). */
 static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
                                     fo_qnode *words, fo_xquery **url)
 {
@@ -635,7 +670,7 @@ static const fo_qnode *url_or_words(fo_qc *c, const fo_qnode *n,
 	if ((*url = url_query(c, n)) != NULL || c->st != FOLIO_OK)
 		return n;
 	*words = *n;
-	words->kind = FO_Q_WORDS;
+	words->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
 	return words;
 }
 

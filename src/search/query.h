@@ -92,8 +92,9 @@ typedef struct fo_termset {
 /* One weighted part of the query, for explanations. */
 typedef struct fo_qunit {
 	char *label;   /* what the user typed, as analysed: "lock", "\"a b\"" */
-	const char *how; /* "exact", "stem", "phrase", "prefix", "title",
-	                    "acronym", "proximity", "coordination" */
+	const char *how;   /* "exact", "stem", "phrase", "prefix", "title",
+	                      "acronym", "version", "proximity",
+	                      "coordination" */
 	const char *field; /* "text", "title", "company", ... */
 	double scale;  /* the query's weight factor for this unit */
 	/* Non-NULL: the unit's term counts twice, also as also_how at

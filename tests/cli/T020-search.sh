@@ -40,6 +40,19 @@ expect_eq "$NVIDIA" "$(hits GB200)"
 begin "3.14 is found"
 expect_eq "$REDHAT" "$(hits 3.14)"
 
+# 2.0.1 and v2.0.1 name one release, but their terms differ (2 0 1 and
+# v2 0 1): each found only the posts writing it as typed. Excluded, it
+# excludes both, as -lock excludes locking.
+begin "a dotted version finds the posts writing it with or without a v, the form typed first"
+cat >"$TMP/versions.jsonl" <<'JL'
+{"url": "https://example.com/tag", "title": "zstd-tools v2.0.1 released", "summary": "The v2.0.1 tag fixes a crash."}
+{"url": "https://example.com/pkg", "title": "Upgrading to parser 2.0.1", "summary": "Parser 2.0.1 fixes a leak."}
+{"url": "https://example.com/near", "title": "Parser 2.0.10 and v12.0.1", "summary": "Other releases: 2.0.10 and v12.0.1."}
+JL
+"$FOLIO" index --db "$TMP/versions" "$TMP/versions.jsonl" >/dev/null
+vhits() { run "$FOLIO" search --db "$TMP/versions" --json "$@"; urls_of "$out" | sed 's,https://example.com/,,' | xargs; }
+expect_eq "pkg tag|tag pkg|tag|near" "$(vhits 2.0.1)|$(vhits V2.0.1)|$(vhits 2.0.1 crash)|$(vhits releases -- -2.0.1)"
+
 begin "Lumir finds Lumír (diacritics folded)"
 expect_eq "$REDHAT" "$(hits Lumir)"
 
@@ -159,6 +172,22 @@ expect_eq "$HEROKU" "$(hits table lock "$HEROKU")"
 begin "a URL no post has matches nothing"
 run "$FOLIO" search --db "$TMP/index" https://yomu.fyi/post/none.md
 expect_eq "1|" "$rc|$out"
+
+# In quotes a URL was a phrase of its words: it found the posts that
+# quote it, never the post itself.
+begin "a URL pasted in quotes finds its post as the bare URL does"
+expect_eq "$NVIDIA|$NVIDIA|$META" \
+	"$(hits "\"$NVIDIA\"")|$(hits "“ HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi} ”")|$(hits MXFP8 -"\"$NVIDIA\"")"
+
+begin "a quoted URL no post has is the phrase it was: the posts quoting it"
+cat >"$TMP/quoting.jsonl" <<'JL'
+{"url": "https://example.com/list", "title": "Reading list", "summary": "Start with https://example.com/gone/post.md, then the docs."}
+{"url": "https://example.com/other", "title": "Other list", "summary": "See post.md at https://example.com/gone for more."}
+JL
+"$FOLIO" index --db "$TMP/quoting" "$TMP/quoting.jsonl" >/dev/null
+qhits() { run "$FOLIO" search --db "$TMP/quoting" --json "$@"; urls_of "$out" | sort | xargs; }
+expect_eq "https://example.com/list|https://example.com/list https://example.com/other|https://example.com/other" \
+	"$(qhits '"https://example.com/gone/post.md"')|$(qhits https://example.com/gone/post.md)|$(qhits '"https://example.com/other"')"
 
 begin "folio help search is folio search --help"
 run "$FOLIO" help search

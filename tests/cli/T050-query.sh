@@ -225,6 +225,22 @@ begin "published: ranges, open ranges, months and years"
 expect_eq "$REDHAT $NVIDIA $META $MODAL|$HEROKU|$REDHAT $NVIDIA|$EBAY|$EBAY $HEROKU" \
 	"$(hits 'published:2026-01-01..2026-09-30')|$(hits 'published:..2020-12-31')|$(hits --sort oldest 'published:2026-09')|$(hits year:2025)|$(hits --sort newest year:2019..2025)"
 
+# year:(2025 OR 2026) was ignored ("needs a plain value, not brackets",
+# an error under --strict), and alone the query was searched as words.
+begin "a date field takes a bracket of values, as company:(a OR b) does"
+run "$FOLIO" search --db "$TMP/index" --json 'year:(2025 OR 2026)'
+expect_eq "0||$REDHAT $NVIDIA $META $MODAL $EBAY" "$rc|$err|$(urls_of "$out" | xargs)"
+expect_eq "$REDHAT $NVIDIA $META|$HEROKU $MODAL $META $REDHAT $NVIDIA|$MODAL $EBAY" \
+	"$(hits --strict 'published:(2026-08-03 OR "2026-09-14")')|$(hits --sort oldest 'date:(..2020-12-31 OR 2026-01-01..)')|$(hits 'year:(2025 OR 2026)' -MXFP8 -free-threaded)"
+
+begin "a bracket of dates takes NOT and signs, inside and before it"
+expect_eq "$EBAY $HEROKU|$HEROKU|$EBAY|$HEROKU" \
+	"$(hits 'year:(NOT 2026)')|$(hits -- '-year:(2025 OR 2026)')|$(hits 'year:(2019..2025 -2019)')|$(hits 'year:-(2025 OR 2026)')"
+
+begin "an invalid date in a bracket is an error at its position"
+run "$FOLIO" search --db "$TMP/index" 'lock published:(2026 OR 2026-02-30)'
+expect_eq "2|folio: query position 25: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
+
 begin "--since and --until limit any query"
 expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since 2026-09 topic:parallelism)|$(hits --until 2020 topic:parallelism)|$(hits --db "$TMP/more" --since 2024-06 --until 2024-12-31 locking)"
 

@@ -293,6 +293,27 @@ static void test_qparse__a_url_names_a_post(void)
 	          "oscar NEAR https://x.org/a");
 }
 
+static void test_qparse__a_quoted_url_names_a_post(void)
+{
+	/* pasted in quotes, a URL is the bare URL (it was a phrase, which
+	 * found only the posts quoting it), its blanks trimmed */
+	lenient("quoted-url\"https://yomu.fyi/post/a.md\"",
+	        "\"https://yomu.fyi/post/a.md\"");
+	strict("quoted-url\"https://x.org/a\"",
+	       "\xE2\x80\x9C https://x.org/a \xE2\x80\x9D");
+	lenient("SEQ(words\"mxfp8\", -quoted-url\"HTTPS://X.org/a\")",
+	        "mxfp8 -\"HTTPS://X.org/a\"");
+	/* a URL and more, a field's value, a * in it: still a phrase */
+	lenient("phrase\"https://x.org/a b\"", "\"https://x.org/a b\"");
+	lenient("title:phrase\"https://x.org/a\"", "title:\"https://x.org/a\"");
+	lenient("phrase\"https://x.org/a*\" |@16 a * inside a phrase: ignored",
+	        "\"https://x.org/a*\"");
+	lenient("phrase\"yomu.fyi/post/a.md\"", "\"yomu.fyi/post/a.md\"");
+	/* in a NEAR it is the phrase it was, as a bare one is its words */
+	strict("NEAR/10(words\"oscar\", phrase\"https://x.org/a\")",
+	       "oscar NEAR \"https://x.org/a\"");
+}
+
 static void test_qparse__date_and_site_values_may_be_quoted(void)
 {
 	/* as company:"Red Hat" is: the value inside, its spaces trimmed */
@@ -307,22 +328,67 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("year[2026..2026] |@5 the quote is never closed: read the "
 	        "word after it as the value",
 	        "year:\"2026");
-	/* one value in brackets is the value (Lucene's field:(value)); more
-	 * is ignored with the field, not left to the words as a required
-	 * one; an unclosed ( before the value is a slip */
+	/* one value in brackets is the value (Lucene's field:(value)); an
+	 * unclosed ( before the value is a slip */
 	lenient("SEQ(year[2025..2025], words\"gil\")", "year:(2025) gil");
-	lenient("words\"gil\" |@0 year: needs a plain value, not brackets: "
-	        "ignored",
-	        "year:(2025 OR 2026) gil");
-	lenient("words\"gil\" |@0 site: needs a plain value, not brackets: "
-	        "ignored",
-	        "site:(a (b)) gil");
 	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
 	        "closed: ignored",
 	        "year:(2025 gil");
 	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
 	        "closed: ignored",
 	        "year:( 2025 gil");
+}
+
+static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
+{
+	/* as company:(nvidia OR meta) does: they were ignored with the
+	 * field ("needs a plain value, not brackets"), an error under
+	 * --strict, and alone the query was searched as words */
+	lenient("SEQ(OR(year[2025..2025], year[2026..2026]), words\"gil\")",
+	        "year:(2025 OR 2026) gil");
+	strict("OR(year[2025..2025], year[2026..2026])", "year:(2025 OR 2026)");
+	strict("OR(date[2026-08-03..2026-08-03], date[2026-09-14..2026-09-14])",
+	       "published:(2026-08-03 OR 2026-09-14)");
+	strict("OR(date[..2020-12-31], date[2026-01-01..])",
+	       "date:( ..2020-12-31 || 2026-01-01.. )");
+	strict("OR(year[2025..2025], year[2026..2026])",
+	       "year:(\"2025\" OR \" 2026 \")");
+	strict("OR(site\"a.org\", site\"b.org\")", "site:(a.org OR www.b.org)");
+	lenient("SEQ(SEQ(site\"a\", site\"b\"), words\"gil\")",
+	        "site:(a (b)) gil");
+	/* signs and NOT, inside and before */
+	strict("SEQ(year[2024..2026], -year[2025..2025])",
+	       "year:(2024..2026 -2025)");
+	strict("AND_NOT(ALL, year[2025..2025])", "year:(NOT 2025)");
+	strict("SEQ(-year[2025..2025])", "year:(-2025)");
+	strict("SEQ(-OR(year[2025..2025], year[2026..2026]))",
+	       "-year:(2025 OR 2026)");
+	strict("SEQ(-OR(year[2025..2025], year[2026..2026]))",
+	       "year:-(2025 OR 2026)");
+	/* a field inside is its own */
+	strict("OR(year[2025..2025], company:words\"meta\")",
+	       "year:(2025 OR company:meta)");
+	/* the rules of any bracket: strays are skipped, or errors under
+	 * --strict; a NEAR of values is an AND */
+	lenient("year[2025..2025] |@11 OR has nothing to its right: ignored",
+	        "year:(2025 OR)");
+	strict("error@11: OR has nothing to its right", "year:(2025 OR)");
+	lenient("AND(year[2025..2025], year[2026..2026]) |@11 NEAR joins "
+	        "words or phrases only, not a prefix, a bracket or a filter: "
+	        "read as AND",
+	        "year:(2025 NEAR 2026)");
+	lenient("words\"gil\" |@5 the brackets are empty: ignored",
+	        "year:() gil");
+	/* an invalid value is an error in both modes, at its position */
+	lenient("error@11: \"2026-02-30\": day 30 is not in 2026-02, which "
+	        "has 28 days",
+	        "published:(2026-02-30 OR 2026)");
+	strict("error@14: \"python\" is not a year or a range of years (YYYY "
+	       "or YYYY..YYYY)",
+	       "year:(2025 OR python)");
+	lenient("error@14: \"202*\" is not a year or a range of years (YYYY "
+	        "or YYYY..YYYY)",
+	        "year:(2025 OR 202*)");
 }
 
 static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
@@ -509,9 +575,9 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	        "OR OR");
 	/* a field whose value is ignored is syntax too, not "operators"
 	 * (explore-t) */
-	lenient("words\"year:(2025 OR 2024)\" |@0 nothing to search but "
+	lenient("words\"year:( OR )\" |@0 nothing to search but "
 	        "syntax: searched the whole query as words",
-	        "year:(2025 OR 2024)");
+	        "year:( OR )");
 }
 
 static void test_qparse__strict_makes_the_first_problem_an_error(void)
@@ -653,7 +719,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
 	FO_TEST(test_qparse__date_forms),
 	FO_TEST(test_qparse__a_url_names_a_post),
+	FO_TEST(test_qparse__a_quoted_url_names_a_post),
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
+	FO_TEST(test_qparse__date_and_site_fields_take_a_bracket_of_values),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),

@@ -496,17 +496,26 @@ static void test_query__guesses_that_no_post_holds_are_left_out(void)
 	fo_analyzer_free(an);
 }
 
+/* freq when term is one of held[0..n), else 0: the statistics of an
+ * index holding those terms. */
+static uint64_t held_in(const char *const *held, size_t n, const char *term,
+                        uint64_t freq)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(term, held[i]) == 0)
+			return freq;
+	return 0;
+}
+
 /* Posts hold perl and tools (so Ztool), and no other form of perl. */
 static uint64_t perl_alone(void *ctx, const char *term)
 {
 	static const char *const held[] = { "perl", "tool", "tools", "Ztool" };
-	size_t i;
 
 	(void)ctx;
-	for (i = 0; i < sizeof held / sizeof *held; i++)
-		if (strcmp(term, held[i]) == 0)
-			return 3;
-	return 0;
+	return held_in(held, sizeof held / sizeof *held, term, 3);
 }
 
 /* A word that is its own stem and has no other form in the index
@@ -568,6 +577,54 @@ static void test_query__common_words_alone_still_find_posts(void)
 	fo_analyzer_free(an);
 }
 
+/* Posts hold v2.0.1 (and its parts), and no 2.0.1. */
+static uint64_t tagged_release(void *ctx, const char *term)
+{
+	static const char *const held[] = { "v2.0.1", "v2", "0", "1" };
+
+	(void)ctx;
+	return held_in(held, sizeof held / sizeof *held, term, 2);
+}
+
+/* expected is text's query with stats (the ranking boosts in). */
+#define assert_described(expected, an, text, stats)                            \
+	do {                                                                   \
+		char *got_ = described_with(an, text, stats);                  \
+		assert_str(expected, got_ ? got_ : "");                        \
+		free(got_);                                                    \
+	} while (0)
+
+/* A dotted version is a release's name written with a v or without
+ * (a tag, a package version), whose terms differ (v2 0 1, 2 0 1): each
+ * also finds the other, as one exact form, below the form typed. Not
+ * where no post holds the other form, nor for a number without a dot,
+ * nor for a word that merely starts with v. */
+static void test_query__a_version_matches_with_or_without_its_v(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = tagged_release,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	assert_described("Query(((0.2999999999999999889 * (2 PHRASE 3 0 "
+	                 "PHRASE 3 1) OR 2 * 2.0.1) OR v2.0.1))",
+	                 an, "2.0.1", &stats);
+	assert_described("Query((0.2999999999999999889 * (v2 PHRASE 3 0 "
+	                 "PHRASE 3 1) OR 2 * v2.0.1))",
+	                 an, "V2.0.1", &stats);
+	assert_described("Query(2 * v2)", an, "v2", &stats);
+	got = described_with(an, "vim.0.1", &stats);
+	assert_true(got && !strstr(got, "vim.0.1 OR") && !strstr(got, " im"));
+	free(got);
+	fo_analyzer_free(an);
+	/* without local statistics to tell, it is there */
+	assert_query("Query(((0.2999999999999999889 * (v3 PHRASE 2 14) OR "
+	             "((Zv3.14 SYNONYM v3.14) AND_MAYBE v3.14)) OR 3.14))",
+	             "v3.14");
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(
@@ -592,6 +649,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),
 	FO_TEST(test_query__a_common_ranked_word_is_left_out),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
+	FO_TEST(test_query__a_version_matches_with_or_without_its_v),
 };
 
 int main(void)

@@ -207,7 +207,7 @@ class ExplainTerm:
 
     term:         the word, phrase or prefix, as analysed
     how:          "stem", "exact", "phrase", "prefix", "near",
-                  "abbreviation", "joined", "acronym", "title",
+                  "abbreviation", "joined", "acronym", "version", "title",
                   "proximity" or "coordination"
     field:        "text", "title", "company", "author", "type" or "topic"
     weight:       its contribution to the score
