@@ -474,7 +474,6 @@ static int stems_keep_first_byte(const fo_analyzer *an)
 folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
                         size_t base, const fo_termset *terms, fo_hlscan *c)
 {
-	fo_analyzer *plain = NULL;
 	folio_status st;
 	size_t u;
 
@@ -483,8 +482,9 @@ folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
 	c->stemmer = NULL;
 	c->redo = 0;
 	c->base = base;
+	memset(c->first, 0, sizeof c->first);
 	if (stems_keep_first_byte(an) &&
-	    fo_analyzer_new("none", &plain) == FOLIO_OK) {
+	    (c->plain || fo_analyzer_new("none", &c->plain) == FOLIO_OK)) {
 		c->stemmer = an;
 		for (u = 0; u < terms->n; u++) {
 			const fo_hlunit *h = &terms->units[u];
@@ -494,8 +494,7 @@ folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
 			    stem)
 				c->first[(unsigned char)stem[0]] = 1;
 		}
-		st = fo_analyze(plain, text, len, on_token, c);
-		fo_analyzer_free(plain);
+		st = fo_analyze(c->plain, text, len, on_token, c);
 		if (st != FOLIO_OK || c->oom || !c->redo)
 			goto done;
 		c->n = 0;
@@ -514,4 +513,5 @@ void fo_hl_scan_free(fo_hlscan *c)
 {
 	free(c->toks);
 	fo_buf_free(&c->arena);
+	fo_analyzer_free(c->plain);
 }
