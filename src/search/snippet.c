@@ -284,6 +284,12 @@ static size_t shown_end(const char *text, size_t start, size_t end)
 	return end;
 }
 
+/* Whether marks put anything around a match or escape the text. */
+static int has_marks(const fo_marks *marks)
+{
+	return marks && (marks->start || marks->end || marks->html);
+}
+
 /* text[from..to) with the spans inside it between the marks. */
 static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
                        const fo_hlspan *spans, size_t n, const fo_marks *marks)
@@ -318,12 +324,16 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 	fo_hlspan *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
 	size_t best_end = 0;
-	size_t i, from = 0, to, pos, part = 0, part_end, to_scan;
-	folio_status st;
+	size_t i, from = 0, to, pos, part = 0, part_end = 0, to_scan;
+	folio_status st = FOLIO_OK;
 
 	if (!scan)
 		memset(&own, 0, sizeof own);
-	for (;;) {
+	/* Unmarked, the matches only choose the window, and a text that
+	 * fits in one is shown whole whatever they are: it needs no
+	 * analysis (put_marked without marks is put_clean of the window,
+	 * as a match starts and ends between characters). */
+	while (len > max_bytes || has_marks(marks)) {
 		/* Analyse SCAN_BYTES from part, plus one window so that a
 		 * window starting there is highlighted to its end (and a
 		 * phrase across part_end is found whole); stop on white space,

@@ -593,6 +593,37 @@ static void test_snippet__a_closing_bidi_control_is_not_marked(void)
 	               "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t", 200);
 }
 
+/* Without markers a text that fits the window is not analysed
+ * (snippet.c): it must read as the analysed one did, its controls and
+ * bidi controls around a match made spaces, its blanks kept. */
+static void test_snippet__an_unmarked_text_that_fits_is_cleaned_whole(void)
+{
+	static const struct {
+		const char *query, *text, *want;
+		size_t max;
+	} cases[] = {
+		{ "qwerty", "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t",
+		  "s  qwerty   t", 200 },
+		{ "lock", "  Row\r\nlocking\tand \xC2\x85locks  ",
+		  "Row  locking and  locks  ", 200 },
+		{ "lock", "no match at all", "no match at all", 15 },
+		{ "lock", "one byte too long", "one byte too\xE2\x80\xA6", 16 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = snippet(cases[i].query, cases[i].text, cases[i].max,
+		                    NULL, NULL);
+		int same = got && strcmp(got, cases[i].want) == 0;
+
+		if (!same)
+			fprintf(stderr, "  expected \"%s\", got \"%s\"\n",
+			        cases[i].want, got ? got : "(null)");
+		free(got);
+		assert_true(same);
+	}
+}
+
 static void test_snippet__a_summary_that_fits_is_shown_whole(void)
 {
 	/* the match is far enough in for a lead of max_bytes / 5 to cut
@@ -842,6 +873,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_title_is_marked_whole_however_long),
 	FO_TEST(test_snippet__a_closing_bidi_control_is_not_marked),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
+	FO_TEST(test_snippet__an_unmarked_text_that_fits_is_cleaned_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
