@@ -172,6 +172,8 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
                              folio_results *r)
 {
 	fo_buf snip = FO_BUF_INIT;
+	/* one analysis scratch for the page: its words recur */
+	fo_hlscan scan;
 	fo_marks marks = { opts->highlight_start, opts->highlight_end,
 		           (opts->flags & FOLIO_SEARCH_HTML) != 0 };
 	/* Without markers or escaping a marked title is the title. */
@@ -182,6 +184,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 	folio_status st = FOLIO_OK;
 	size_t i;
 
+	memset(&scan, 0, sizeof scan);
 	if (mark_titles && q->hl_title.n) {
 		title_terms.n = q->hl.n + q->hl_title.n;
 		title_terms.units = malloc(title_terms.n *
@@ -223,13 +226,13 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		p = &r->posts[i].post;
 		/* snippet_bytes 0: no snippet (folio.h), not an ellipsis */
 		if (opts->snippet_bytes)
-			st = fo_snippet(db->an, p->summary, terms,
+			st = fo_snippet(db->an, &scan, p->summary, terms,
 			                opts->snippet_bytes, &marks, &snip);
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
 		if (st == FOLIO_OK && mark_titles)
-			st = fo_highlight(db->an, p->title, &title_terms, &marks,
-			                  &snip);
+			st = fo_highlight(db->an, &scan, p->title, &title_terms,
+			                  &marks, &snip);
 		if (st == FOLIO_OK && mark_titles &&
 		    !(r->titles[i] = fo_buf_detach(&snip)))
 			st = FOLIO_ERROR_NOMEM;
@@ -248,6 +251,7 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		h->title_marked = mark_titles ? r->titles[i] : p->title;
 	}
 	fo_buf_free(&snip);
+	fo_hl_scan_free(&scan);
 	if (title_terms.units != q->hl.units)
 		free(title_terms.units);
 	return st;

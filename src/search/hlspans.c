@@ -47,16 +47,44 @@ static int on_alone(const fo_token *t, void *ctx)
 	return 1; /* the first token is the term's own */
 }
 
+/* Whether term[0..len) is ASCII lower-case letters only. */
+static int ascii_letters(const char *term, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (term[i] < 'a' || term[i] > 'z')
+			return 0;
+	return len > 0;
+}
+
 /* Append the stem of token t (scanned without stemming) to the arena, as
  * the stemming analyzer gives it for t's term alone: a normalised term
  * analyses to itself, and its stem depends on nothing else. Should the
  * term not come back as one token, c->redo asks for the whole text to be
- * scanned again with stemming. */
+ * scanned again with stemming. A term of letters a-z alone is one word
+ * to the analyzer, whose stem fo_analyzer_stem gives as its analysis
+ * would (analyzer.h) without segmenting it again: the analysis cost
+ * five times the lookup, for most of a summary's words stemmed so. */
 static int stem_alone(fo_hlscan *c, const fo_token *t)
 {
 	alone a = { t->term, t->len, &c->arena, 0, 0, 0 };
+	const char *stem;
+	size_t stem_len;
 	folio_status st;
 
+	if (ascii_letters(t->term, t->len)) {
+		st = fo_analyzer_stem(c->stemmer, t->term, t->len, &stem,
+		                      &stem_len);
+		if (st == FOLIO_OK)
+			fo_buf_append(&c->arena, stem ? stem : t->term,
+			              (stem ? stem_len : t->len) + 1);
+		if (st == FOLIO_ERROR_NOMEM || c->arena.oom)
+			c->oom = 1;
+		else if (st != FOLIO_OK)
+			c->redo = 1;
+		return c->oom || c->redo;
+	}
 	st = fo_analyze(c->stemmer, t->term, t->len, on_alone, &a);
 	if (st == FOLIO_ERROR_NOMEM || a.oom)
 		c->oom = 1;
@@ -99,13 +127,20 @@ static int on_token(const fo_token *t, void *ctx)
 #define TERM(c, t) ((c)->arena.data + (t)->term)
 #define STEM(c, t) ((c)->arena.data + (t)->stem)
 
+/* Whether a and b are the same string: the first bytes are compared
+ * before the call, as nearly every token and unit compared differ
+ * there (a third of a snippet's matching was strcmp). */
+static int same(const char *a, const char *b)
+{
+	return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 /* Whether token t is the word u->term in any form with its stem. */
 static int word_match(const fo_hlscan *c, const fo_hltok *t, const fo_hlunit *u)
 {
 	const char *ustem = u->stem ? u->stem : u->term;
 
-	return strcmp(TERM(c, t), u->term) == 0 ||
-	       strcmp(STEM(c, t), ustem) == 0;
+	return same(TERM(c, t), u->term) || same(STEM(c, t), ustem);
 }
 
 /* Match seq[0..n) at consecutive positions from token i (JOINED tokens
@@ -125,8 +160,8 @@ static size_t seq_match(const fo_hlscan *c, size_t i, char *const *seq,
 			continue;
 		if (t->pos != pos + k ||
 		    (k + 1 == n && last_prefix
-		         ? strncmp(TERM(c, t), seq[k], strlen(seq[k]))
-		         : strcmp(TERM(c, t), seq[k])) != 0)
+		         ? strncmp(TERM(c, t), seq[k], strlen(seq[k])) != 0
+		         : !same(TERM(c, t), seq[k])))
 			return 0;
 		end = t->end;
 		k++;
@@ -394,13 +429,13 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 			case FO_HL_WORD:
 				if (word_match(c, t, h))
 					end = t->end;
-				else
+				else if (t->kind == FO_TOK_PART) /* a run's */
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_EXACT:
-				if (strcmp(TERM(c, t), h->term) == 0)
+				if (same(TERM(c, t), h->term))
 					end = t->end;
-				else
+				else if (t->kind == FO_TOK_PART)
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_PREFIX:
@@ -474,7 +509,6 @@ static int stems_keep_first_byte(const fo_analyzer *an)
 folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
                         size_t base, const fo_termset *terms, fo_hlscan *c)
 {
-	fo_analyzer *plain = NULL;
 	folio_status st;
 	size_t u;
 
@@ -483,8 +517,9 @@ folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
 	c->stemmer = NULL;
 	c->redo = 0;
 	c->base = base;
+	memset(c->first, 0, sizeof c->first);
 	if (stems_keep_first_byte(an) &&
-	    fo_analyzer_new("none", &plain) == FOLIO_OK) {
+	    (c->plain || fo_analyzer_new("none", &c->plain) == FOLIO_OK)) {
 		c->stemmer = an;
 		for (u = 0; u < terms->n; u++) {
 			const fo_hlunit *h = &terms->units[u];
@@ -494,8 +529,7 @@ folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
 			    stem)
 				c->first[(unsigned char)stem[0]] = 1;
 		}
-		st = fo_analyze(plain, text, len, on_token, c);
-		fo_analyzer_free(plain);
+		st = fo_analyze(c->plain, text, len, on_token, c);
 		if (st != FOLIO_OK || c->oom || !c->redo)
 			goto done;
 		c->n = 0;
@@ -514,4 +548,5 @@ void fo_hl_scan_free(fo_hlscan *c)
 {
 	free(c->toks);
 	fo_buf_free(&c->arena);
+	fo_analyzer_free(c->plain);
 }

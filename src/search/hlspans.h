@@ -34,7 +34,10 @@ typedef struct fo_hlspan {
 	                  scattered */
 } fo_hlspan;
 
-/* The analysed text; zeroed before the first fo_hl_scan. */
+/* The analysed text; zeroed before the first fo_hl_scan. One may serve
+ * every text of a page of hits: what it keeps between scans (the
+ * analyzer that does not stem, its arrays) is made once, not for each
+ * text. */
 typedef struct fo_hlscan {
 	fo_buf arena; /* NUL-separated terms and stems */
 	fo_hltok *toks;
@@ -46,11 +49,12 @@ typedef struct fo_hlscan {
 	unsigned char first[256];
 	int redo;    /* a stem could not be had alone: scan again, stemming */
 	size_t base; /* offset of the scanned part in the whole text */
+	fo_analyzer *plain; /* the analyzer that does not stem, or NULL */
 } fo_hlscan;
 
 /* Analyse text[0..len), the part of a text that starts at byte base of
- * it, into c (its tokens' offsets are the whole text's), replacing what
- * c held. FOLIO_ERROR_NOMEM, or FOLIO_OK. */
+ * it, into c (its tokens' offsets are the whole text's), replacing the
+ * tokens c held. FOLIO_ERROR_NOMEM, or FOLIO_OK. */
 folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
                         size_t base, const fo_termset *terms, fo_hlscan *c);
 

@@ -284,6 +284,12 @@ static size_t shown_end(const char *text, size_t start, size_t end)
 	return end;
 }
 
+/* Whether marks put anything around a match or escape the text. */
+static int has_marks(const fo_marks *marks)
+{
+	return marks && (marks->start || marks->end || marks->html);
+}
+
 /* text[from..to) with the spans inside it between the marks. */
 static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
                        const fo_hlspan *spans, size_t n, const fo_marks *marks)
@@ -310,36 +316,43 @@ static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
 	put_clean(out, text + pos, to - pos, html);
 }
 
-folio_status fo_snippet(fo_analyzer *an, const char *text,
+folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
                         const fo_termset *terms, size_t max_bytes,
                         const fo_marks *marks, fo_buf *out)
 {
-	fo_hlscan c;
+	fo_hlscan own, *cp = scan ? scan : &own;
 	fo_hlspan *spans = NULL;
 	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
 	size_t best_end = 0;
-	size_t i, from = 0, to, pos, part = 0, part_end, scan;
-	folio_status st;
+	size_t i, from = 0, to, pos, part = 0, part_end = 0, to_scan;
+	folio_status st = FOLIO_OK;
 
-	memset(&c, 0, sizeof c);
-	for (;;) {
+	if (!scan)
+		memset(&own, 0, sizeof own);
+	/* Unmarked, the matches only choose the window, and a text that
+	 * fits in one is shown whole whatever they are: it needs no
+	 * analysis (put_marked without marks is put_clean of the window,
+	 * as a match starts and ends between characters). */
+	while (len > max_bytes || has_marks(marks)) {
 		/* Analyse SCAN_BYTES from part, plus one window so that a
 		 * window starting there is highlighted to its end (and a
 		 * phrase across part_end is found whole); stop on white space,
 		 * not in a word. */
 		part_end = part + SCAN_BYTES;
-		scan = len;
+		to_scan = len;
 		if (len - part > SCAN_BYTES + max_bytes) {
-			scan = part_end + max_bytes;
-			while (scan > part_end && !boundary_at(text, scan, len))
-				scan--;
+			to_scan = part_end + max_bytes;
+			while (to_scan > part_end &&
+			       !boundary_at(text, to_scan, len))
+				to_scan--;
 		}
-		st = fo_hl_scan(an, text + part, scan - part, part, terms, &c);
-		if (st == FOLIO_OK && fo_hl_spans(&c, terms, &spans, &n) != 0)
+		st = fo_hl_scan(an, text + part, to_scan - part, part, terms,
+		                cp);
+		if (st == FOLIO_OK && fo_hl_spans(cp, terms, &spans, &n) != 0)
 			st = FOLIO_ERROR_NOMEM;
 		if (st != FOLIO_OK)
 			goto done;
-		if ((n > 0 && spans[0].start < part_end) || scan == len ||
+		if ((n > 0 && spans[0].start < part_end) || to_scan == len ||
 		    part_end >= SCAN_CAP)
 			break;
 		/* The next part starts at the last word boundary before
@@ -380,7 +393,7 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		if (lead > room)
 			lead = room;
 		from = start > lead ? start - lead : 0;
-		from = snap_start(&c, from);
+		from = snap_start(cp, from);
 		from = word_start(text, from, best_end, max_bytes);
 		/* A long word before the match must not push it out. */
 		if (from > start || best_end > from + max_bytes)
@@ -401,28 +414,31 @@ folio_status fo_snippet(fo_analyzer *an, const char *text,
 		st = FOLIO_ERROR_NOMEM;
 done:
 	free(spans);
-	fo_hl_scan_free(&c);
+	if (!scan)
+		fo_hl_scan_free(&own);
 	return st;
 }
 
-folio_status fo_highlight(fo_analyzer *an, const char *text,
+folio_status fo_highlight(fo_analyzer *an, fo_hlscan *scan, const char *text,
                           const fo_termset *terms, const fo_marks *marks,
                           fo_buf *out)
 {
-	fo_hlscan c;
+	fo_hlscan own, *cp = scan ? scan : &own;
 	fo_hlspan *spans = NULL;
 	size_t n = 0, len = strlen(text);
 	folio_status st;
 
-	memset(&c, 0, sizeof c);
-	st = fo_hl_scan(an, text, len, 0, terms, &c);
-	if (st == FOLIO_OK && fo_hl_spans(&c, terms, &spans, &n) != 0)
+	if (!scan)
+		memset(&own, 0, sizeof own);
+	st = fo_hl_scan(an, text, len, 0, terms, cp);
+	if (st == FOLIO_OK && fo_hl_spans(cp, terms, &spans, &n) != 0)
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
 		put_marked(out, text, 0, len, spans, n, marks);
 	if (st == FOLIO_OK && out->oom)
 		st = FOLIO_ERROR_NOMEM;
 	free(spans);
-	fo_hl_scan_free(&c);
+	if (!scan)
+		fo_hl_scan_free(&own);
 	return st;
 }

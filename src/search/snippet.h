@@ -7,6 +7,7 @@
 #define FOLIO_SNIPPET_H
 
 #include "analyzer/analyzer.h"
+#include "search/hlspans.h"
 #include "search/query.h"
 #include "util/buf.h"
 
@@ -23,21 +24,24 @@
  * windows are looked for in the first 4 KB of text, or where those hold no
  * match in the first 4 KB part further on that holds one (none starting
  * past 256 KB). With no match the window is the start of the text.
- * marks may be NULL, and its start and end (no markers).
+ * marks may be NULL, and its start and end (no markers). scan is the
+ * caller's scratch for the analysis (hlspans.h: one for every text of
+ * a page, freed with fo_hl_scan_free), or NULL for one of the call's
+ * own; the output is the same either way.
  */
 typedef struct fo_marks {
 	const char *start, *end; /* around each match, or NULL */
 	int html; /* escape the text (not the marks) for HTML */
 } fo_marks;
 
-folio_status fo_snippet(fo_analyzer *an, const char *text,
+folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
                         const fo_termset *terms, size_t max_bytes,
                         const fo_marks *marks, fo_buf *out);
 
 /* Write to out the whole of text (a title) with its matches marked as
  * fo_snippet marks them, and its display-unsafe characters made spaces
- * (HTML-escaped with marks->html). */
-folio_status fo_highlight(fo_analyzer *an, const char *text,
+ * (HTML-escaped with marks->html); scan as for fo_snippet. */
+folio_status fo_highlight(fo_analyzer *an, fo_hlscan *scan, const char *text,
                           const fo_termset *terms, const fo_marks *marks,
                           fo_buf *out);
 

@@ -105,8 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fo_buf_clear(&out);
 			/* plain and HTML-escaped snippets, by the text's length */
 			marks.html = (int)(strlen(text) & 1);
-			if (fo_snippet(an, text, &c.hl, 40, &marks, &out) !=
-			    FOLIO_OK)
+			if (fo_snippet(an, NULL, text, &c.hl, 40, &marks,
+			               &out) != FOLIO_OK)
 				abort();
 			fo_compiled_free(&c);
 		}

@@ -1195,7 +1195,100 @@ static void test_analyzer__normalize_value(void)
 	free(s);
 }
 
+/* What analysing a word alone gave: its tokens, and the first's stem. */
+typedef struct alone_seen {
+	size_t n;
+	int same_term;
+	char stem[FO_MAX_TERM_BYTES + 1]; /* "" when it has none */
+} alone_seen;
+
+static int on_alone_token(const fo_token *t, void *ctx)
+{
+	alone_seen *a = ctx;
+
+	if (a->n++ == 0) {
+		a->same_term = t->kind == FO_TOK_WORD;
+		if (t->stem)
+			memcpy(a->stem, t->stem, t->stem_len + 1);
+	}
+	return 0;
+}
+
+/* Whether fo_analyzer_stem gives word[0..len) the stem that analysing
+ * it alone gives, the word coming back as one token of its own. */
+static int stems_as_analysed(fo_analyzer *an, const char *word, size_t len)
+{
+	alone_seen a;
+	const char *stem;
+	size_t stem_len;
+
+	memset(&a, 0, sizeof a);
+	if (fo_analyze(an, word, len, on_alone_token, &a) != FOLIO_OK ||
+	    fo_analyzer_stem(an, word, len, &stem, &stem_len) != FOLIO_OK)
+		return 0;
+	if (a.n != 1 || !a.same_term || strcmp(a.stem, stem ? stem : "") != 0) {
+		fprintf(stderr,
+		        "  %.*s: %zu tokens, stem \"%s\" against \"%s\"\n",
+		        (int)len, word, a.n, a.stem, stem ? stem : "");
+		return 0;
+	}
+	return 1;
+}
+
+/* Snippets stem a summary word of letters a-z by fo_analyzer_stem rather
+ * than by analysing it alone (search/hlspans.c stem_alone): the two must
+ * agree, on every word of up to three letters and on longer ones. */
+static void test_analyzer__a_letter_word_stems_as_its_analysis(void)
+{
+	static const char *const words[] = {
+		"sky",
+		"skies",
+		"dying",
+		"generously",
+		"locking",
+		"news",
+		"running",
+		"relational",
+		"happiness",
+		"abcdefghijklmnop",
+		"abcdefghijklmnopq",
+		"internationalizations",
+		"gpus",
+		"ies",
+		"sses",
+		"yourselves",
+		"threaded",
+		"freethreaded",
+	};
+	fo_analyzer *an = NULL;
+	char w[FO_MAX_TERM_BYTES + 1];
+	size_t i, len;
+	int ok = 1;
+
+	assert_true(fo_analyzer_new("english", &an) == FOLIO_OK);
+	for (i = 0; ok && i < 26 + 26 * 26 + 26 * 26 * 26; i++) {
+		size_t k = i;
+
+		len = k < 26 ? 1 : k < 26 + 676 ? 2 : 3;
+		k -= len == 1 ? 0 : len == 2 ? 26 : 26 + 676;
+		w[0] = (char)('a' + k % 26);
+		w[1] = (char)('a' + k / 26 % 26);
+		w[2] = (char)('a' + k / 676 % 26);
+		ok = stems_as_analysed(an, w, len);
+	}
+	for (i = 0; ok && i < sizeof words / sizeof words[0]; i++)
+		ok = stems_as_analysed(an, words[i], strlen(words[i]));
+	/* the longest term, which is not cut */
+	for (len = 0; len < FO_MAX_TERM_BYTES; len++)
+		w[len] = "relationships"[len % 13];
+	if (ok)
+		ok = stems_as_analysed(an, w, len);
+	fo_analyzer_free(an);
+	assert_true(ok);
+}
+
 static const fo_test tests[] = {
+	FO_TEST(test_analyzer__a_letter_word_stems_as_its_analysis),
 	FO_TEST(test_analyzer__words_and_spans),
 	FO_TEST(test_analyzer__empty_and_separators_only),
 	FO_TEST(test_analyzer__invalid_utf8_and_nul_separate),

@@ -127,9 +127,100 @@ static void test_generation__names_and_debris(void)
 	fo_buf_free(&why);
 }
 
+/* The generation a stub of the given bytes names, or "" with st set
+ * when it names none. */
+static folio_status live_of(const char *bytes, size_t len, fo_buf *name)
+{
+	char dir[512], p[600];
+	fo_buf why = FO_BUF_INIT;
+	folio_status st;
+	FILE *f;
+
+	snprintf(dir, sizeof dir, "%s/stubs", root);
+	mkdir(dir, 0777);
+	snprintf(p, sizeof p, "%s/%s", dir, FO_STUB_NAME);
+	f = fopen(p, "wb");
+	if (!f || fwrite(bytes, 1, len, f) != len || fclose(f) != 0)
+		return FOLIO_ERROR_IO;
+	fo_buf_clear(name);
+	fo_buf_puts(name, "");
+	st = fo_layout_live_name(dir, name, &why);
+	fo_buf_free(&why);
+	return st;
+}
+
+#define assert_live(want, bytes)                                               \
+	do {                                                                   \
+		fo_buf n_ = FO_BUF_INIT;                                       \
+		assert_ok(live_of(bytes, sizeof bytes - 1, &n_));              \
+		assert_str(want, n_.data);                                     \
+		fo_buf_free(&n_);                                              \
+	} while (0)
+
+#define assert_no_live(bytes)                                                  \
+	do {                                                                   \
+		fo_buf n_ = FO_BUF_INIT;                                       \
+		assert_int(FOLIO_ERROR_CORRUPT,                                \
+		           live_of(bytes, sizeof bytes - 1, &n_));             \
+		fo_buf_free(&n_);                                              \
+	} while (0)
+
+/* A stub is read as "<backend> <generation>" on its first line that is
+ * neither empty nor a comment, each field up to its first white space,
+ * the backend at most 31 bytes (more run on into the generation), the
+ * generation at most 255; a line is read 511 bytes at a time (as
+ * fgets does), so the rest of a longer comment is a line of its own. */
+static void test_generation__a_stub_names_its_generation(void)
+{
+	char big[1200];
+	fo_buf n = FO_BUF_INIT;
+
+	assert_live("gen-3", "auto gen-3\n");
+	assert_live("gen-3", "auto gen-3");
+	assert_live("gen-3", "# replica\n\n#x\nauto gen-3\nglass gen-4\n");
+	assert_live("gen-3", " \t auto \t gen-3 trailing words\n");
+	assert_live("gen-3", "auto\tgen-3\r\n");
+	assert_live("gen-3", "auto gen-3\0ignored");
+	assert_no_live("");
+	assert_no_live("\n\n# only comments\n");
+	assert_no_live("auto\n");
+	assert_no_live("auto ..\n");
+	assert_no_live("auto .\n");
+	assert_no_live("auto a/b\n");
+	assert_no_live(" \nauto gen-3\n");
+	assert_no_live("\0auto gen-3\n");
+	/* a 40-byte backend: its last 9 bytes are read as the generation */
+	assert_live("123456789",
+	            "0123456789012345678901234567890123456789 gen-3\n");
+	/* a generation of 300 bytes: its first 255 */
+	memset(big, 'g', 305);
+	memcpy(big, "auto ", 5);
+	big[305] = '\n';
+	assert_ok(live_of(big, 306, &n));
+	assert_int(255, (long)n.len);
+	/* a comment of 600 bytes: its last 89 are a line of their own */
+	memset(big, 'c', sizeof big);
+	big[0] = '#';
+	memcpy(big + 511, "auto gen-5 ", 11);
+	big[600] = '\n';
+	memcpy(big + 601, "auto gen-3\n", 11);
+	assert_ok(live_of(big, 612, &n));
+	assert_str("gen-5", n.data);
+	/* and one of exactly 511 bytes and its newline: the newline alone
+	 * is the next line, an empty one */
+	memset(big, 'c', sizeof big);
+	big[0] = '#';
+	big[511] = '\n';
+	memcpy(big + 512, "auto gen-6\n", 11);
+	assert_ok(live_of(big, 523, &n));
+	assert_str("gen-6", n.data);
+	fo_buf_free(&n);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_generation__an_open_reader_survives_deletion),
 	FO_TEST(test_generation__names_and_debris),
+	FO_TEST(test_generation__a_stub_names_its_generation),
 };
 
 int main(void)

@@ -33,7 +33,8 @@ static char *snippet_in(const char *language, const char *query,
 	if (fo_analyzer_new(language, &an) != FOLIO_OK)
 		return NULL;
 	if (fo_query_build(an, query, &c) == FOLIO_OK &&
-	    fo_snippet(an, text, &c.hl, max_bytes, &marks, &out) == FOLIO_OK)
+	    fo_snippet(an, NULL, text, &c.hl, max_bytes, &marks, &out) ==
+	        FOLIO_OK)
 		s = fo_buf_detach(&out);
 	fo_buf_free(&out);
 	fo_compiled_free(&c);
@@ -549,7 +550,7 @@ static char *marked_title(const char *query, const char *title, int esc)
 	if (fo_analyzer_new("english", &an) != FOLIO_OK)
 		return NULL;
 	if (fo_query_build(an, query, &c) == FOLIO_OK &&
-	    fo_highlight(an, title, &c.hl, &marks, &out) == FOLIO_OK)
+	    fo_highlight(an, NULL, title, &c.hl, &marks, &out) == FOLIO_OK)
 		s = fo_buf_detach(&out);
 	fo_buf_free(&out);
 	fo_compiled_free(&c);
@@ -590,6 +591,37 @@ static void test_snippet__a_closing_bidi_control_is_not_marked(void)
 	free(got);
 	assert_snippet("s  [qwerty]   t", "qwerty",
 	               "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t", 200);
+}
+
+/* Without markers a text that fits the window is not analysed
+ * (snippet.c): it must read as the analysed one did, its controls and
+ * bidi controls around a match made spaces, its blanks kept. */
+static void test_snippet__an_unmarked_text_that_fits_is_cleaned_whole(void)
+{
+	static const struct {
+		const char *query, *text, *want;
+		size_t max;
+	} cases[] = {
+		{ "qwerty", "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t",
+		  "s  qwerty   t", 200 },
+		{ "lock", "  Row\r\nlocking\tand \xC2\x85locks  ",
+		  "Row  locking and  locks  ", 200 },
+		{ "lock", "no match at all", "no match at all", 15 },
+		{ "lock", "one byte too long", "one byte too\xE2\x80\xA6", 16 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = snippet(cases[i].query, cases[i].text, cases[i].max,
+		                    NULL, NULL);
+		int same = got && strcmp(got, cases[i].want) == 0;
+
+		if (!same)
+			fprintf(stderr, "  expected \"%s\", got \"%s\"\n",
+			        cases[i].want, got ? got : "(null)");
+		free(got);
+		assert_true(same);
+	}
 }
 
 static void test_snippet__a_summary_that_fits_is_shown_whole(void)
@@ -753,6 +785,54 @@ static void test_snippet__a_near_over_a_repeated_word_is_fast(void)
 	assert_true(seconds <= 2.0);
 }
 
+/* search.c gives every text of a page one scan (fo_hlscan): what a text
+ * leaves in it (another query's stems, a longer text's tokens) must not
+ * change the next one's marks. */
+static void test_snippet__one_scan_serves_every_text_of_a_page(void)
+{
+	static const struct {
+		const char *query, *text, *want;
+		int title;
+	} page[] = {
+		{ "lock", "Row locking, lock files and locked rows",
+		  "Row [locking], [lock] files and [locked] rows", 1 },
+		{ "die sky", "Stars dying, a die cast, skies and a sky.",
+		  "Stars [dying], a [die] cast, [skies] and a [sky].", 0 },
+		{ "lock", "'Locking' and \xE2\x80\x98locked\xE2\x80\x99 rows.",
+		  "'[Locking]' and \xE2\x80\x98[locked]\xE2\x80\x99 rows.", 0 },
+		{ "die", "Sky", "Sky", 1 },
+	};
+	fo_analyzer *an = NULL;
+	fo_marks marks = { "[", "]", 0 };
+	fo_hlscan scan;
+	size_t i;
+
+	memset(&scan, 0, sizeof scan);
+	assert_true(fo_analyzer_new("english", &an) == FOLIO_OK);
+	for (i = 0; i < sizeof page / sizeof page[0]; i++) {
+		fo_compiled c;
+		fo_buf out = FO_BUF_INIT;
+		folio_status st;
+
+		memset(&c, 0, sizeof c);
+		assert_true(fo_query_build(an, page[i].query, &c) == FOLIO_OK);
+		st = page[i].title ? fo_highlight(an, &scan, page[i].text,
+		                                  &c.hl, &marks, &out)
+		                   : fo_snippet(an, &scan, page[i].text, &c.hl,
+		                                200, &marks, &out);
+		if (st != FOLIO_OK || !out.data ||
+		    strcmp(out.data, page[i].want) != 0)
+			fprintf(stderr, "  expected \"%s\", got \"%s\"\n",
+			        page[i].want, out.data ? out.data : "(null)");
+		assert_true(st == FOLIO_OK && out.data &&
+		            strcmp(out.data, page[i].want) == 0);
+		fo_buf_free(&out);
+		fo_compiled_free(&c);
+	}
+	fo_hl_scan_free(&scan);
+	fo_analyzer_free(an);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_highlights_every_form),
 	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
@@ -793,6 +873,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_title_is_marked_whole_however_long),
 	FO_TEST(test_snippet__a_closing_bidi_control_is_not_marked),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
+	FO_TEST(test_snippet__an_unmarked_text_that_fits_is_cleaned_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
@@ -800,6 +881,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_that_rewrites_the_word_still_matches),
 	FO_TEST(test_snippet__a_quoted_word_is_marked_by_its_stem),
 	FO_TEST(test_snippet__a_language_that_stems_prefixes_marks_every_form),
+	FO_TEST(test_snippet__one_scan_serves_every_text_of_a_page),
 };
 
 int main(void)
