@@ -92,7 +92,7 @@ static folio_status report_damage(folio_db *db, const char *what)
 	else if (copy)
 		what = copy;
 	fo_buf_printf(&why, "index %s is damaged: %s; ", db->path, what);
-	fo_db_rebuild_advice(db, NULL, &why);
+	fo_db_damage_advice(db, &why);
 	fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
 	           why.oom ? "out of memory" : why.data);
 	fo_buf_free(&why);
@@ -161,6 +161,15 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 	}
 	free(path);
 	free(corpus);
+}
+
+void fo_db_damage_advice(const folio_db *db, fo_buf *why)
+{
+	/* a bare glass database has no generations to switch */
+	if (!db->live.len)
+		fo_buf_puts(why, "move the index aside and index again");
+	else
+		fo_db_rebuild_advice(db, NULL, why);
 }
 
 /* Why an index of another format cannot be used, and the command that
@@ -331,8 +340,10 @@ static folio_status open_failed(const folio_db *db, fo_xdb *x, const char *gen,
 	}
 	/* A rebuild replaces a damaged generation; one the stub names in
 	 * vain, it cannot tell from the debris the writer deletes around
-	 * it (open_writer), which may be what the stub should name. */
-	if (st == FOLIO_ERROR_CORRUPT && stat(gen, &sb) != 0) {
+	 * it (open_writer), which may be what the stub should name; a bare
+	 * glass database has no generations to switch. */
+	if (st == FOLIO_ERROR_CORRUPT &&
+	    (stat(gen, &sb) != 0 || strcmp(gen, db->path) == 0)) {
 		fo_buf_puts(why, "; move the index aside and index again");
 	} else if (st == FOLIO_ERROR_CORRUPT) {
 		fo_buf_puts(why, "; ");
@@ -493,7 +504,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		xflags |= FO_XDB_CREATE;
 	st = gen.oom ? FOLIO_ERROR_NOMEM : fo_xdb_open(gen.data, xflags,
 	                                               &db->xdb, &err);
-	if (st == FOLIO_OK && !create)
+	if (st == FOLIO_OK && !create && kind != FO_LAYOUT_GLASS)
 		st = fo_xdb_lost(gen.data, &err);
 	/* Damaged, it is still the live generation: a rebuild replaces it
 	 * (folio_db_open, open_damaged). */

@@ -95,6 +95,10 @@ folio_status fo_db_refuse_format(folio_db *db);
  * which, as report_damage does): make db the handle of a damaged
  * generation (db->damage), for a rebuild that reads it no more. */
 folio_status fo_db_damaged(folio_db *db);
+/* Append what mends damage in db's index: the rebuild
+ * (fo_db_rebuild_advice), or, for a bare glass database, which has no
+ * generations to switch, "move the index aside and index again". */
+void fo_db_damage_advice(const folio_db *db, fo_buf *why);
 /* Name the table file of db's live generation in which damage was met,
  * as the checker finds it: err becomes "FILE: what it found", or stays
  * as it is where the checker finds nothing. On failure paths only: it

@@ -152,10 +152,11 @@ static void advise_rebuild(folio_db *db)
 {
 	fo_buf msg = FO_BUF_INIT;
 
-	if (strstr(folio_db_error(db), "; rebuild it with: folio index"))
+	if (strstr(folio_db_error(db), "; rebuild it with: folio index") ||
+	    strstr(folio_db_error(db), "; move the index aside"))
 		return;
 	fo_buf_printf(&msg, "%s; ", folio_db_error(db));
-	fo_db_rebuild_advice(db, NULL, &msg);
+	fo_db_damage_advice(db, &msg);
 	if (!msg.oom)
 		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", msg.data);
 	fo_buf_free(&msg);

@@ -167,6 +167,15 @@ run "$FOLIO" check --db "$d"
 expect_eq "1|folio: index $d is damaged: 1 problem, the first: $d/$bgen/termlist.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/big" \
 	"$rc|$(xapian_text <<<"$err")"
 
+# A bare glass database (no stub, no generations) cannot be rebuilt in
+# place: its damage keeps the advice that works there.
+cp -r "$TMP/b/$bgen" "$TMP/bare"
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$TMP/bare/termlist.glass"
+begin "a damaged bare glass database is to be moved aside, not rebuilt"
+run "$FOLIO" check --db "$TMP/bare"
+expect_eq "1|folio: index $TMP/bare is damaged: 1 problem, the first: $TMP/bare/termlist.glass: XAPIAN; move the index aside and index again" \
+	"$rc|$(xapian_text <<<"$err")"
+
 # An index path that is a file: folio search advised "build one with:
 # folio index --db FILE corpus/", which fails in turn.
 echo text >"$TMP/afile"
