@@ -208,6 +208,17 @@ typedef struct folio_open_options {
  * switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
+ * A damaged live generation (a table damaged, cut short or lost, its
+ * version file cut short, a shard lost) is refused likewise, with
+ * FOLIO_ERROR_CORRUPT and a message naming the damaged file and the
+ * command that mends it ("...; rebuild it with: folio index --rebuild
+ * --db DIR PATH..."). A writer opens it, for that rebuild only: every
+ * other call fails with FOLIO_ERROR_CORRUPT and that message, and
+ * folio_db_index_paths() with rebuild builds the new generation from the
+ * corpus without reading the damaged one, which it keeps, as it was, in
+ * DIR/damaged-gen-N (a warning through the diagnostic callback, on the
+ * index directory, says so and what the new index lacks).
+ *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
  *               index"), unless remote shards are given (then as NULL)

@@ -112,6 +112,8 @@ struct build {
 	size_t n_srcs;
 	fo_buf why;
 	fo_xerr err;
+	uint64_t lost;    /* gone posts the damaged live one could not give */
+	fo_xerr lost_why; /* the damage that lost the first of them */
 };
 
 /* Create the build directory afresh. */
@@ -404,11 +406,13 @@ static folio_status run_workers(build *b, fo_xerr *err)
 	return st;
 }
 
-/* Shards wanted: the caller's count, else the live generation's. */
+/* Shards wanted: the caller's count, else the live generation's (as its
+ * stub lists them when it is too damaged to open). */
 static unsigned shards_wanted(const fo_run *r)
 {
-	return r->opts.shards ? r->opts.shards
-	                      : fo_xdb_shard_count(r->db->xdb);
+	return r->opts.shards  ? r->opts.shards
+	       : r->db->damage ? fo_shards_read_count(r->db->live.data)
+	                       : fo_xdb_shard_count(r->db->xdb);
 }
 
 int fo_reshard(const fo_run *r)
@@ -454,25 +458,52 @@ static folio_status reanalyse(fo_run *r, uint32_t docid, fo_analyzer *an,
 	return st;
 }
 
-/* Copy the posts the corpus no longer has from the live generation into
- * one more private database (used when they must not be removed); in a
- * build in another language, their stored posts are analysed anew. */
-static folio_status carry_over(fo_run *r, const char *dir, fo_xerr *err)
+/* Carry post gone[i] over into x (see carry_over). A post whose terms or
+ * positions are damaged is analysed anew from its stored text. */
+static folio_status carry_one(fo_run *r, size_t i, fo_xdb *x, fo_xerr *err)
 {
 	fo_analyzer *an = r->db->rebuild_an;
-	fo_xdb *x = NULL;
 	uint32_t docid;
+	folio_status st;
+
+	st = fo_xdb_find(r->db->xdb, r->gone[i], &docid, err);
+	if (st != FOLIO_OK || !docid)
+		return st;
+	if (an)
+		return reanalyse(r, docid, an, x, err);
+	st = fo_xdb_copy_doc(r->db->xdb, docid, x, r->gone[i], err);
+	if (st == FOLIO_ERROR_CORRUPT)
+		st = reanalyse(r, docid, r->db->an, x, err);
+	return st;
+}
+
+/* Copy the posts the corpus no longer has from the live generation into
+ * one more private database (used when they must not be removed); in a
+ * build in another language, their stored posts are analysed anew. A
+ * post that damage in the live generation keeps from being read is lost:
+ * counted in b->lost (the rebuild is how a damaged index is mended, so
+ * the damage must not stop it; switch_gen says so and keeps the old
+ * generation). */
+static folio_status carry_over(build *b, const char *dir, fo_xerr *err)
+{
+	fo_run *r = b->r;
+	fo_xdb *x = NULL;
+	fo_xerr one;
 	size_t i;
 	folio_status st;
 
 	st = fo_xdb_open(dir, FO_XDB_WRITE | FO_XDB_CREATE | FO_XDB_NOSYNC,
 	                 &x, err);
 	for (i = 0; st == FOLIO_OK && i < r->n_gone; i++) {
-		st = fo_xdb_find(r->db->xdb, r->gone[i], &docid, err);
-		if (st == FOLIO_OK && docid && an)
-			st = reanalyse(r, docid, an, x, err);
-		else if (st == FOLIO_OK && docid)
-			st = fo_xdb_copy_doc(r->db->xdb, docid, x, r->gone[i], err);
+		one.msg[0] = '\0';
+		st = carry_one(r, i, x, &one);
+		if (st == FOLIO_ERROR_CORRUPT) {
+			if (!b->lost++)
+				b->lost_why = one;
+			st = FOLIO_OK;
+		} else if (st != FOLIO_OK) {
+			*err = one;
+		}
 	}
 	if (x) {
 		folio_status closed = fo_xdb_close(x, err);
@@ -556,6 +587,17 @@ static folio_status build_begin(build *b, fo_run *r)
 	b->old = docs && !db->format ? b->live.data : NULL;
 	if (st == FOLIO_OK && b->old)
 		st = fo_gone_begin(r);
+	/* Damage the open did not meet: a rebuild goes on without the
+	 * live generation, as over one that cannot be opened. */
+	if (st == FOLIO_ERROR_CORRUPT && b->old && r->opts.rebuild) {
+		b->old = NULL;
+		free(r->touched);
+		r->touched = NULL;
+		r->last = 0;
+		fo_known_free(r->known);
+		r->known = NULL;
+		st = fo_db_damaged(db);
+	}
 	fo_buf_printf(&b->root, "%s/build-%ld", db->path, (long)getpid());
 	fo_buf_printf(&b->carry, "%s/carry", b->root.data);
 	b->w = calloc(b->n, sizeof *b->w);
@@ -601,8 +643,14 @@ static folio_status build_parts(build *b)
 	/* A file may have changed between the readings: skipped now. */
 	if (st == FOLIO_OK && db->format)
 		st = fo_upgrade_complete(r);
+	r->salvage = 1;
 	if (st == FOLIO_OK)
 		st = fo_find_gone(r);
+	/* Those whose URL could not be read cannot be carried over. */
+	if (r->unreadable && !fo_run_may_remove(r)) {
+		b->lost = r->unreadable;
+		b->lost_why = r->unreadable_why;
+	}
 	/* Sharded: the parts are the shards, and a stub over them routes the
 	 * carried posts to theirs. */
 	if (st == FOLIO_OK && b->shards > 1)
@@ -611,13 +659,15 @@ static folio_status build_parts(build *b)
 		/* sharded, into the parts, through the stub over them */
 		const char *into = b->shards > 1 ? b->root.data : b->carry.data;
 
-		st = carry_over(r, into, &b->err);
+		st = carry_over(b, into, &b->err);
 		st = fo_db_xfail(db, st, &b->err);
 		if (b->shards <= 1)
 			b->srcs[b->n_srcs++] = b->carry.data;
 		fo_gone_keep(r);
+		r->report->kept -=
+		    b->lost < r->report->kept ? b->lost : r->report->kept;
 	} else {
-		r->report->removed = r->n_gone;
+		r->report->removed = r->n_gone + r->unreadable;
 	}
 	return st;
 }
@@ -640,8 +690,86 @@ static folio_status merge_parts(build *b)
 	return st;
 }
 
+/* Move the damaged old generation out of the way of the writers, which
+ * delete any gen-N the stub does not name: into kept, unmodified, so
+ * that what it still holds is not lost with it. */
+static int keep_old(build *b, fo_buf *kept)
+{
+	const char *name = strrchr(b->live.data, '/');
+
+	fo_buf_printf(kept, "%s/damaged-%s", b->r->db->path,
+	              name ? name + 1 : b->live.data);
+	if (!kept->oom && rename(b->live.data, kept->data) == 0)
+		return 1;
+	fo_buf_printf(kept, "-%ld", (long)getpid());
+	return !kept->oom && rename(b->live.data, kept->data) == 0;
+}
+
+/* After a rebuild over a damaged generation (damage: what it is, NULL
+ * when the generation opened but posts to carry over could not be read
+ * from it, b->lost): keep the old generation and say, as a warning on
+ * the index, what the rebuild could not take from it. */
+static void warn_damage(build *b, const char *damage, int language_lost)
+{
+	fo_run *r = b->r;
+	folio_diagnostic d;
+	fo_buf msg = FO_BUF_INIT, kept = FO_BUF_INIT;
+	int keep;
+
+	/* before it is moved, where the checker looks */
+	if (!damage)
+		fo_db_name_damage(r->db, &b->lost_why);
+	keep = keep_old(b, &kept);
+
+	if (damage) {
+		fo_buf_printf(&msg,
+		              "the index was damaged (%s), so the rebuild "
+		              "did not read it: every post is from the corpus",
+		              damage);
+		if (language_lost)
+			fo_buf_printf(
+			    &msg,
+			    ", in %s, as its language could not "
+			    "be read either (--language names another)",
+			    b->language);
+		if (!fo_run_may_remove(r))
+			fo_buf_printf(&msg,
+			              "; the posts it held that this run "
+			              "did not read (%s) could not be carried "
+			              "over from it, so the index lacks them",
+			              r->opts.no_delete ? "--no-delete"
+			                                : "what was skipped");
+	} else {
+		fo_buf_printf(&msg,
+		              "%llu post%s no longer in the corpus could "
+		              "not be carried over, as the index is damaged "
+		              "(%s): the index lacks them",
+		              (unsigned long long)b->lost,
+		              b->lost == 1 ? "" : "s", b->lost_why.msg);
+	}
+	if (keep)
+		fo_buf_printf(&msg,
+		              "; the damaged generation is kept, as it "
+		              "was, in %s (delete it when done with it)",
+		              kept.data);
+	else
+		fo_buf_puts(&msg, "; the damaged generation could not be kept "
+		                  "aside, and was deleted");
+	if (!keep)
+		fo_layout_remove_tree(b->live.data);
+	if (r->opts.diagnostic && !msg.oom) {
+		d.file = r->db->path;
+		d.line = 0;
+		d.message = msg.data;
+		d.warning = 1;
+		r->opts.diagnostic(&d, r->opts.payload);
+	}
+	fo_buf_free(&msg);
+	fo_buf_free(&kept);
+}
+
 /* Stamp the new generation, make it durable and switch readers to it;
- * then the old generation goes. */
+ * then the old generation goes (a damaged one is kept: warn_damage). */
 static folio_status switch_gen(build *b)
 {
 	fo_run *r = b->r;
@@ -670,6 +798,10 @@ static folio_status switch_gen(build *b)
 		fo_analyzer_free(db->an);
 		db->an = db->rebuild_an;
 		db->rebuild_an = NULL;
+	}
+	if (db->damage || b->lost) {
+		warn_damage(b, db->damage, db->language_lost);
+		return fo_db_adopt(db, b->name.data);
 	}
 	st = fo_db_adopt(db, b->name.data);
 	/* The switch happened: the old generation goes either way. */

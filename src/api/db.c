@@ -63,6 +63,14 @@ static int damaged_file(const char *gen, fo_xerr *found)
 	       found->msg[strlen(gen)] == '/';
 }
 
+void fo_db_name_damage(folio_db *db, fo_xerr *err)
+{
+	fo_xerr found = { "" };
+
+	if (damaged_file(db->live.len ? db->live.data : db->path, &found))
+		*err = found;
+}
+
 /* Say that db's index is damaged and what to do, naming the table file
  * the checker finds the damage in, else in the words of what, unless
  * what says what to do already (the failed open of a generation that
@@ -73,17 +81,21 @@ static folio_status report_damage(folio_db *db, const char *what)
 	const char *dir = db->live.len ? db->live.data : db->path;
 	char *copy;
 
-	if (strstr(what, "aside and index again"))
+	fo_buf why = FO_BUF_INIT;
+
+	if (strstr(what, "aside and index again") ||
+	    strstr(what, "; rebuild it with: folio index --rebuild"))
 		return FOLIO_ERROR_CORRUPT;
 	copy = strdup(what); /* what may be db->error, rewritten here */
 	if (damaged_file(dir, &found))
 		what = found.msg;
 	else if (copy)
 		what = copy;
-	fo_db_fail(db, FOLIO_ERROR_CORRUPT,
-	           "index %s is damaged: %s; move the index aside and index "
-	           "again",
-	           db->path, what);
+	fo_buf_printf(&why, "index %s is damaged: %s; ", db->path, what);
+	fo_db_damage_advice(db, &why);
+	fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
+	           why.oom ? "out of memory" : why.data);
+	fo_buf_free(&why);
 	free(copy);
 	return FOLIO_ERROR_CORRUPT;
 }
@@ -123,28 +135,20 @@ static void shell_word(fo_buf *out, const char *s)
 	free(word);
 }
 
-/* Why an index of another format cannot be used, and the command that
- * rebuilds it: from the corpus paths of its last run when it recorded
- * them (FO_META_CORPUS, one a line), else PATH... Remote shards are
- * checked as they are attached (remote.c). */
-static void explain_format(const folio_db *db, const char *format,
-                           fo_buf *why)
+/* The corpus paths are those of its last run when it recorded them
+ * (FO_META_CORPUS, one a line), else PATH... */
+void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 {
 	char *corpus = NULL, *path = NULL;
 	const char *p;
 
-	if (*format)
-		fo_buf_printf(why, "index %s has format \"%s\", which this folio "
-		              "(format %s) cannot use", db->path, format,
-		              FO_FORMAT_VERSION);
-	else
-		fo_buf_printf(why, "index %s records no format, so this folio "
-		              "(format %s) cannot use it", db->path,
-		              FO_FORMAT_VERSION);
-	fo_buf_puts(why, ": rebuild it with: folio index --rebuild --db ");
+	if (!x)
+		x = db->xdb;
+
+	fo_buf_puts(why, "rebuild it with: folio index --rebuild --db ");
 	shell_word(why, db->path);
-	if (fo_xdb_get_metadata(db->xdb, FO_META_CORPUS, &corpus, NULL) !=
-	        FOLIO_OK ||
+	if (!x ||
+	    fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL) != FOLIO_OK ||
 	    !*corpus || !(path = malloc(strlen(corpus) + 1))) {
 		fo_buf_puts(why, " PATH...");
 	} else {
@@ -157,6 +161,34 @@ static void explain_format(const folio_db *db, const char *format,
 	}
 	free(path);
 	free(corpus);
+}
+
+void fo_db_damage_advice(const folio_db *db, fo_buf *why)
+{
+	/* a bare glass database has no generations to switch */
+	if (!db->live.len)
+		fo_buf_puts(why, "move the index aside and index again");
+	else
+		fo_db_rebuild_advice(db, NULL, why);
+}
+
+/* Why an index of another format cannot be used, and the command that
+ * rebuilds it. Remote shards are checked as they are attached
+ * (remote.c). */
+static void explain_format(const folio_db *db, const char *format, fo_buf *why)
+{
+	if (*format)
+		fo_buf_printf(why,
+		              "index %s has format \"%s\", which this folio "
+		              "(format %s) cannot use",
+		              db->path, format, FO_FORMAT_VERSION);
+	else
+		fo_buf_printf(why,
+		              "index %s records no format, so this folio "
+		              "(format %s) cannot use it",
+		              db->path, FO_FORMAT_VERSION);
+	fo_buf_puts(why, ": ");
+	fo_db_rebuild_advice(db, NULL, why);
 }
 
 folio_status fo_db_refuse_format(folio_db *db)
@@ -277,19 +309,26 @@ done:
  * can repair either says what to do: a stub naming nothing, a sharded
  * generation that lost a shard (Xapian cannot find a part it lists), a
  * table cut short or a block that is not one (named by its file). */
-static folio_status open_failed(const folio_db *db, const char *gen,
-                                folio_status st, const char *msg,
-                                fo_buf *why)
+static folio_status open_failed(const folio_db *db, fo_xdb *x, const char *gen,
+                                folio_status st, const char *msg, fo_buf *why)
 {
 	fo_xerr found = { "" };
 	struct stat sb;
 
 	fo_buf_clear(why);
-	if (st == FOLIO_ERROR_CORRUPT && damaged_file(gen, &found))
+	if (st == FOLIO_ERROR_CORRUPT && strstr(msg, ".glass is missing"))
+		fo_buf_printf(why, "index %s is damaged: %s", db->path, msg);
+	else if (st == FOLIO_ERROR_CORRUPT && damaged_file(gen, &found))
 		fo_buf_printf(why, "index %s is damaged: %s", db->path,
 		              found.msg);
 	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
-		if (stat(gen, &sb) != 0)
+		/* a writer cannot open a table whose file is lost, where a
+		 * reader takes it for an empty one (fo_xdb_lost) */
+		if (stat(gen, &sb) == 0 &&
+		    fo_xdb_lost(gen, &found) == FOLIO_ERROR_CORRUPT)
+			fo_buf_printf(why, "index %s is damaged: %s", db->path,
+			              found.msg);
+		else if (stat(gen, &sb) != 0)
 			fo_buf_printf(why, "index %s is damaged: its stub names "
 			              "%s, which does not exist", db->path, gen);
 		else
@@ -299,8 +338,17 @@ static folio_status open_failed(const folio_db *db, const char *gen,
 	} else {
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, msg);
 	}
-	if (st == FOLIO_ERROR_CORRUPT)
+	/* A rebuild replaces a damaged generation; one the stub names in
+	 * vain, it cannot tell from the debris the writer deletes around
+	 * it (open_writer), which may be what the stub should name; a bare
+	 * glass database has no generations to switch. */
+	if (st == FOLIO_ERROR_CORRUPT &&
+	    (stat(gen, &sb) != 0 || strcmp(gen, db->path) == 0)) {
 		fo_buf_puts(why, "; move the index aside and index again");
+	} else if (st == FOLIO_ERROR_CORRUPT) {
+		fo_buf_puts(why, "; ");
+		fo_db_rebuild_advice(db, x, why);
+	}
 	return st;
 }
 
@@ -316,7 +364,7 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 	fo_xdb *x = NULL;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
-	int attempt;
+	int attempt, stuck;
 
 	for (attempt = 0; attempt < FO_READ_ATTEMPTS; attempt++) {
 		fo_buf_clear(why);
@@ -325,15 +373,21 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 			break;
 		st = fo_xdb_open(gen.data, FO_XDB_READ, &x, &err);
 		if (st == FOLIO_OK)
+			st = fo_xdb_lost(gen.data, &err);
+		if (st == FOLIO_OK)
 			break;
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
-		if (fo_layout_live(db->path, &again, why) != FOLIO_OK)
-			break;
-		if (strcmp(again.data, gen.data) == 0 &&
+		stuck = fo_layout_live(db->path, &again, why) != FOLIO_OK;
+		if (!stuck && strcmp(again.data, gen.data) == 0 &&
 		    st != FOLIO_ERROR_MODIFIED) {
-			st = open_failed(db, gen.data, st, err.msg, why);
-			break;
+			/* x, open when a table is lost, names the corpus */
+			st = open_failed(db, x, gen.data, st, err.msg, why);
+			stuck = 1;
 		}
+		fo_xdb_close(x, NULL);
+		x = NULL;
+		if (stuck)
+			break;
 	}
 	if (st == FOLIO_OK) {
 		fo_xdb_close(db->xdb, NULL);
@@ -450,17 +504,105 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		xflags |= FO_XDB_CREATE;
 	st = gen.oom ? FOLIO_ERROR_NOMEM : fo_xdb_open(gen.data, xflags,
 	                                               &db->xdb, &err);
-	if (st != FOLIO_OK) {
-		st = open_failed(db, gen.data, st, err.msg, why);
-		goto done;
-	}
+	if (st == FOLIO_OK && !create && kind != FO_LAYOUT_GLASS)
+		st = fo_xdb_lost(gen.data, &err);
+	/* Damaged, it is still the live generation: a rebuild replaces it
+	 * (folio_db_open, open_damaged). */
 	if (kind != FO_LAYOUT_GLASS)
 		fo_buf_puts(&db->live, gen.data);
+	if (st != FOLIO_OK) {
+		st = open_failed(db, NULL, gen.data, st, err.msg, why);
+		goto done;
+	}
 	if (create)
 		st = fo_layout_switch(db->path, "gen-1", why);
 done:
 	fo_buf_free(&name);
 	fo_buf_free(&gen);
+	return st;
+}
+
+/* A writer's open found the live generation damaged (why says so): open
+ * the handle for a rebuild alone, over an empty stand-in for the
+ * generation (db->damage). The rebuild is made in the language asked
+ * for (want), else in the one the generation recorded if that can still
+ * be read, else in english (db->language_lost). */
+static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
+{
+	fo_buf head = FO_BUF_INIT;
+	fo_xerr found = { "" }, err = { "" };
+	char *language = NULL;
+	const char *what = why->data ? why->data : "", *cut;
+	folio_status st;
+
+	/* A reader may open what a writer cannot (a lost table), for the
+	 * language and corpus paths it recorded. */
+	if (!db->xdb)
+		fo_xdb_open(db->live.data, FO_XDB_READ, &db->xdb, NULL);
+	fo_buf_printf(&head, "index %s is damaged: ", db->path);
+	if (!head.oom && strncmp(what, head.data, head.len) == 0) {
+		what += head.len;
+		cut = strstr(what, "; rebuild it with");
+		db->damage =
+		    strndup(what, cut ? (size_t)(cut - what) : strlen(what));
+	} else {
+		db->damage = strdup(
+		    damaged_file(db->live.data, &found) ? found.msg : what);
+	}
+	fo_buf_clear(&head);
+	if (db->damage) {
+		fo_buf_printf(&head, "index %s is damaged: %s; ", db->path,
+		              db->damage);
+		fo_db_rebuild_advice(db, NULL, &head);
+		db->damage_msg = head.oom ? NULL : fo_buf_detach(&head);
+	}
+	fo_buf_free(&head);
+	if (!db->damage || !db->damage_msg)
+		return FOLIO_ERROR_NOMEM;
+	if (!want && db->xdb &&
+	    fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language, NULL) ==
+	        FOLIO_OK &&
+	    *language && fo_analyzer_new(language, &db->rebuild_an) == FOLIO_OK)
+		want = language;
+	fo_analyzer_free(db->rebuild_an);
+	db->rebuild_an = NULL;
+	db->language_lost = !want;
+	fo_analyzer_free(db->an);
+	db->an = NULL;
+	fo_buf_clear(why);
+	st = fo_analyzer_new(want ? want : "english", &db->an);
+	if (st == FOLIO_ERROR_INVALID)
+		fo_buf_printf(why, "unknown stemming language \"%s\"", want);
+	free(language);
+	fo_xdb_close(db->xdb, NULL);
+	db->xdb = NULL;
+	if (st == FOLIO_OK)
+		st = fo_xdb_new_empty(&db->xdb, &err);
+	if (st != FOLIO_OK && !why->len)
+		fo_buf_puts(why, err.msg);
+	return st;
+}
+
+folio_status fo_db_damaged(folio_db *db)
+{
+	fo_buf why = FO_BUF_INIT;
+	/* the rebuild's language, read at the open or asked for; a copy,
+	 * as open_damaged replaces the analyzers */
+	char *language = strdup(
+	    fo_analyzer_language(db->rebuild_an ? db->rebuild_an : db->an));
+	folio_status st;
+
+	fo_buf_puts(&why, folio_db_error(db));
+	if (why.oom || !language) {
+		free(language);
+		fo_buf_free(&why);
+		return FOLIO_ERROR_NOMEM;
+	}
+	st = open_damaged(db, language, &why);
+	db->language_lost = 0;
+	free(language);
+	fo_buf_free(&why);
+	fo_buf_clear(&db->error);
 	return st;
 }
 
@@ -493,7 +635,7 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 		return open_reader(db, why);
 	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
 	if (st != FOLIO_OK)
-		st = open_failed(db, db->path, st, err.msg, why);
+		st = open_failed(db, NULL, db->path, st, err.msg, why);
 	return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
 }
 
@@ -597,6 +739,9 @@ folio_status fo_db_mend(folio_db *db)
 	fo_buf why = FO_BUF_INIT;
 	folio_status st;
 
+	if (db->damage)
+		return fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
+		                  db->damage_msg);
 	if (!fo_xdb_broken(db->xdb))
 		return FOLIO_OK;
 	if (db->writable)
@@ -732,10 +877,15 @@ folio_status fo_db_adopt(folio_db *db, const char *name)
 	db->xdb = x;
 	fo_buf_clear(&db->live);
 	fo_buf_puts(&db->live, gen.data);
-	/* A full build writes this folio's format, whatever was there. */
+	/* A full build writes this folio's format, whatever was there,
+	 * and replaces a damaged generation. */
 	if (st == FOLIO_OK) {
 		free(db->format);
 		db->format = NULL;
+		free(db->damage);
+		free(db->damage_msg);
+		db->damage = db->damage_msg = NULL;
+		db->language_lost = 0;
 	}
 	fo_buf_free(&gen);
 	return st;
@@ -755,6 +905,8 @@ static void free_handle(folio_db *db)
 		fo_buf_free(&db->lent[i]);
 	fo_remotes_free(&db->remote);
 	free(db->format);
+	free(db->damage);
+	free(db->damage_msg);
 	fo_lock_drop(db->lock_fd);
 	free(db);
 }
@@ -885,7 +1037,11 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		else
 			st = check_meta(db, opts->language, &why);
 	}
-	if (st == FOLIO_OK && db->writable) {
+	/* A damaged generation the stub names (not a stub naming none):
+	 * open for the rebuild that replaces it. */
+	if (st == FOLIO_ERROR_CORRUPT && db->writable && db->live.len)
+		st = open_damaged(db, opts->language, &why);
+	if (st == FOLIO_OK && db->writable && !db->damage) {
 		fo_xerr err = { "" };
 		st = fo_xdb_commit(db->xdb, &err);
 		if (st != FOLIO_OK)

@@ -45,6 +45,14 @@ struct folio_db {
 	 * becomes an once readers are switched to it. Until then the index
 	 * keeps its language, and nothing else may write (index.c). */
 	fo_analyzer *rebuild_an;
+	/* Writers: the live generation is damaged (what and where, "FILE:
+	 * why"), so db->xdb is an empty stand-in. Nothing may read or write
+	 * it; a rebuild replaces it without reading it (build.c), which
+	 * clears this. language_lost: its language could not be read
+	 * either, so an is the one asked for, else english. */
+	char *damage;
+	char *damage_msg; /* what every other call fails with */
+	int language_lost;
 };
 
 /* Start a public call: forget the previous call's error. */
@@ -83,6 +91,24 @@ folio_status fo_db_refuse_language(folio_db *db);
  * FOLIO_ERROR_VERSION, with the command that rebuilds it. */
 folio_status fo_db_refuse_format(folio_db *db);
 
+/* A writer's read of the live generation met damage (db's error says
+ * which, as report_damage does): make db the handle of a damaged
+ * generation (db->damage), for a rebuild that reads it no more. */
+folio_status fo_db_damaged(folio_db *db);
+/* Append what mends damage in db's index: the rebuild
+ * (fo_db_rebuild_advice), or, for a bare glass database, which has no
+ * generations to switch, "move the index aside and index again". */
+void fo_db_damage_advice(const folio_db *db, fo_buf *why);
+/* Name the table file of db's live generation in which damage was met,
+ * as the checker finds it: err becomes "FILE: what it found", or stays
+ * as it is where the checker finds nothing. On failure paths only: it
+ * reads every table. */
+void fo_db_name_damage(folio_db *db, fo_xerr *err);
+/* Append the command that rebuilds db's index: "rebuild it with: folio
+ * index --rebuild --db DIR PATH...", naming the corpus paths of its last
+ * run when the index can still tell them (FO_META_CORPUS, read from x,
+ * else from db->xdb). */
+void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why);
 /* The post whose URL is url: its document in *docid (0: none), and in
  * term its unique term as the index holds it, which is the URL as given
  * or, failing that, with its scheme and host in lower case (indexer.h).

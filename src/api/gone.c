@@ -9,9 +9,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "api/run.h"
 
+#include "index/docdata.h"
 #include "index/known.h"
 #include "index/schema.h"
 #include "index/tally.h"
+#include "index/urlterm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +58,40 @@ typedef struct scan {
 	fo_xerr err;
 } scan;
 
+/* The unique term of post docid from its stored post, for when its terms
+ * cannot be read (a damaged termlist table): NULL in *term if it has
+ * none. */
+static folio_status term_from_data(fo_run *r, uint32_t docid, char **term,
+                                   fo_xerr *err)
+{
+	fo_buf t = FO_BUF_INIT;
+	char *data = NULL;
+	size_t len = 0;
+	fo_docdata d;
+	folio_status st;
+
+	*term = NULL;
+	st = fo_xdb_get_data(r->db->xdb, docid, &data, &len, err);
+	if (st == FOLIO_OK && fo_docdata_decode(data, len, &d) == FOLIO_OK) {
+		fo_url_term(d.post.url, &t);
+		fo_docdata_free(&d);
+		st = t.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
+		if (st == FOLIO_OK)
+			*term = fo_buf_detach(&t);
+	} else if (st == FOLIO_OK) {
+		st = FOLIO_ERROR_CORRUPT;
+	}
+	fo_buf_free(&t);
+	free(data);
+	return st;
+}
+
 static int on_doc(uint32_t docid, void *ctx)
 {
 	scan *s = ctx;
 	fo_run *r = s->r;
 	char *term = NULL, **grown;
+	fo_xerr first;
 
 	/* Beyond last: written by this run (sync.c). Over shards a post
 	 * this run added can have a docid below last (bridge.h
@@ -71,6 +102,16 @@ static int on_doc(uint32_t docid, void *ctx)
 		return 0;
 	s->st = fo_xdb_doc_term(r->db->xdb, docid, FO_PREFIX_URL, &term,
 	                        &s->err);
+	if (s->st == FOLIO_ERROR_CORRUPT) {
+		first = s->err;
+		s->st = term_from_data(r, docid, &term, &s->err);
+		if (s->st == FOLIO_ERROR_CORRUPT && r->salvage) {
+			if (!r->unreadable++)
+				r->unreadable_why = first;
+			s->st = FOLIO_OK;
+			return 0;
+		}
+	}
 	if (s->st != FOLIO_OK || !term)
 		return s->st != FOLIO_OK;
 	if (r->n_gone == s->cap) {

@@ -384,7 +384,9 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	r.report = &report;
 	r.paths = paths;
 	r.n_paths = n_paths;
-	st = need_writer(db);
+	/* A damaged generation (db->damage) can only be rebuilt: asked for
+	 * below, once the options are read. */
+	st = db->damage ? FOLIO_OK : need_writer(db);
 	/* No path is a caller's mistake, never an empty corpus: taken as
 	 * one, the run would remove every post. */
 	if (st == FOLIO_OK && (!n_paths || !paths))
@@ -398,6 +400,8 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 			                         : "NULL");
 	if (st == FOLIO_OK)
 		st = take_options(&r, opts);
+	if (st == FOLIO_OK && db->damage && !r.opts.rebuild)
+		st = need_writer(db);
 	/* Posts added through the API so far are committed first: a full
 	 * build replaces the generation they were written to. */
 	if (st == FOLIO_OK && db->pending) {
@@ -420,7 +424,8 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	/* A bare glass database (no stub) has no generations to switch; an
 	 * empty corpus over an empty index has nothing to build, unless the
 	 * index is of another format. */
-	if (st == FOLIO_OK && full && (report.posts || docs || db->format))
+	if (st == FOLIO_OK && full &&
+	    (report.posts || docs || db->format || db->damage))
 		st = fo_build(&r);
 	else if (st == FOLIO_OK)
 		st = fo_sync(&r);

@@ -75,4 +75,9 @@ uint64_t fo_layout_disk_size(const char *dir);
 /* Write the stub of the sharded generation directory gen: n shards. */
 folio_status fo_shards_write_stub(const char *gen, unsigned n, fo_buf *why);
 
+/* How many shards the stub of the sharded generation gen lists, read
+ * from the stub alone (a generation too damaged to open still tells its
+ * layout); 0 when it has none. */
+unsigned fo_shards_read_count(const char *gen);
+
 #endif

@@ -45,6 +45,12 @@ typedef struct fo_run {
 	fo_known *known;          /* the live generation's posts (known.h) */
 	char **gone;              /* unique terms of indexed posts the corpus */
 	size_t n_gone;            /* does not have (gone.c) */
+	/* A full build: a post the corpus no longer has whose URL damage
+	 * keeps from being read is counted in unreadable, not an error,
+	 * since the build is what mends a damaged index. */
+	int salvage;
+	uint64_t unreadable;
+	fo_xerr unreadable_why; /* the damage behind the first of them */
 	fo_buf why;
 	folio_status st;          /* the first hard error while reading */
 } fo_run;

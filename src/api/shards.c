@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,4 +42,23 @@ done:
 	fo_buf_free(&path);
 	fo_buf_free(&body);
 	return st;
+}
+
+unsigned fo_shards_read_count(const char *gen)
+{
+	fo_buf path = FO_BUF_INIT;
+	char line[512];
+	unsigned n = 0;
+	FILE *f;
+
+	fo_buf_printf(&path, "%s/%s", gen, FO_STUB_NAME);
+	f = path.oom ? NULL : fopen(path.data, "r");
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, "glass " FO_SHARD_PREFIX,
+		            strlen("glass " FO_SHARD_PREFIX)) == 0)
+			n++;
+	if (f)
+		fclose(f);
+	fo_buf_free(&path);
+	return n;
 }

@@ -146,6 +146,22 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 	return 0;
 }
 
+/* Follow the first problem in db's error with the command that mends
+ * the index, unless the explanation says it already (report_damage). */
+static void advise_rebuild(folio_db *db)
+{
+	fo_buf msg = FO_BUF_INIT;
+
+	if (strstr(folio_db_error(db), "; rebuild it with: folio index") ||
+	    strstr(folio_db_error(db), "; move the index aside"))
+		return;
+	fo_buf_printf(&msg, "%s; ", folio_db_error(db));
+	fo_db_damage_advice(db, &msg);
+	if (!msg.oom)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", msg.data);
+	fo_buf_free(&msg);
+}
+
 /* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
  * or FOLIO_ERROR_MODIFIED when a writer changed the index under it. */
 static folio_status check_once(folio_db *db, uint64_t *found)
@@ -197,6 +213,8 @@ static folio_status check_once(folio_db *db, uint64_t *found)
 		st = FOLIO_ERROR_CORRUPT;
 	else if (st == FOLIO_ERROR_CORRUPT && !*found)
 		*found = 1; /* the checker could not even open a table */
+	if (st == FOLIO_ERROR_CORRUPT)
+		advise_rebuild(db);
 	return st;
 }
 

@@ -8,18 +8,18 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: folio check [--db DIR]\n"
-	"\n"
-	"Verify the live generation of the index: every Xapian table (B-tree\n"
-	"structure, postings, positions, values) and every stored post.\n"
-	"\n"
-	"options:\n"
-	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
-	"  -h, --help        show this help\n"
-	"\n"
-	"exit status: 0 the index is sound, 1 problems found (rebuild it with\n"
-	"'folio index --rebuild', or, when it cannot be opened at all, move it\n"
-	"aside and index again), 2 error (no index, cannot read it, usage)\n";
+    "usage: folio check [--db DIR]\n"
+    "\n"
+    "Verify the live generation of the index: every Xapian table (B-tree\n"
+    "structure, postings, positions, values) and every stored post.\n"
+    "\n"
+    "options:\n"
+    "  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "exit status: 0 the index is sound, 1 damaged (rebuild it from its corpus\n"
+    "with 'folio index --rebuild --db DIR PATH...', as the message says),\n"
+    "2 error (no index, cannot read it, usage)\n";
 
 int cmd_check(int argc, char **argv)
 {
@@ -48,10 +48,18 @@ int cmd_check(int argc, char **argv)
 	}
 	st = folio_db_check(db, &problems);
 	if (st == FOLIO_ERROR_CORRUPT) {
-		cli_error("%s is damaged: %llu problem%s, the first: %s; rebuild "
-		          "it with 'folio index --rebuild'", dir,
-		          (unsigned long long)problems, problems == 1 ? "" : "s",
-		          folio_db_error(db));
+		/* The first problem, and the rebuild that mends it; said
+		 * as every command says it (db.c report_damage). */
+		const char *first = folio_db_error(db);
+		size_t said =
+		    strlen("index ") + strlen(dir) + strlen(" is damaged: ");
+		if (strncmp(first, "index ", 6) == 0 && strlen(first) > said &&
+		    strncmp(first + 6, dir, strlen(dir)) == 0 &&
+		    strncmp(first + said - 13, " is damaged: ", 13) == 0)
+			first += said;
+		cli_error("index %s is damaged: %llu problem%s, the first: %s",
+		          dir, (unsigned long long)problems,
+		          problems == 1 ? "" : "s", first);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));

@@ -39,6 +39,13 @@ void print_notices(const folio_results *r);
  * objects carry a query). */
 const char *cli_last_error(void);
 
+/* Whether folio index could make an index at dir: nothing is there, or
+ * an empty directory (hidden files aside), as the library takes it. Not
+ * a file, nor a directory of other things ("is not a folio index"),
+ * where advising "folio index --db DIR" would send the user to fail
+ * again. */
+int cli_may_index(const char *dir);
+
 /* "folio: WHAT with: folio index --db DIR corpus/" on stderr, DIR quoted
  * for a POSIX shell where it must be. */
 void cli_advise_index(const char *what, const char *dir);

@@ -351,7 +351,7 @@ int cmd_search(int argc, char **argv)
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
-		if (st == FOLIO_ERROR_NOT_FOUND && dir)
+		if (st == FOLIO_ERROR_NOT_FOUND && dir && cli_may_index(dir))
 			cli_advise_index("build one", dir);
 		/* JSON readers get the error object they get for a failed
 		 * search: for --stdin, one per line read */

@@ -6,10 +6,12 @@
 #include "../util/display.h"
 #include "../util/shellword.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *cli_db_path(const char *flag_value)
 {
@@ -148,6 +150,26 @@ void cli_error(const char *fmt, ...)
 		last_error[cut] = '\0';
 	}
 	free(full);
+}
+
+int cli_may_index(const char *dir)
+{
+	struct dirent *e;
+	struct stat sb;
+	DIR *d;
+	int empty = 1;
+
+	if (stat(dir, &sb) != 0)
+		return errno == ENOENT;
+	if (!S_ISDIR(sb.st_mode) || !(d = opendir(dir)))
+		return 0;
+	while (empty && (e = readdir(d)) != NULL)
+		/* or the debris a killed creation leaves (layout.h) */
+		empty = e->d_name[0] == '.' ||
+		        strcmp(e->d_name, "gen-1") == 0 ||
+		        strncmp(e->d_name, "build-", 6) == 0;
+	closedir(d);
+	return empty;
 }
 
 void cli_advise_index(const char *what, const char *dir)

@@ -299,6 +299,11 @@ folio_status fo_xdb_compact(const char *const *srcs, size_t n,
  * FOLIO_ERROR_MODIFIED: it found damage or failed while a writer changed
  * the database (a commit, a generation deleted), so nothing is known. */
 folio_status fo_xdb_check(const char *path, uint64_t *problems, fo_xerr *err);
+/* Whether the glass database at path (and each a stub there lists) lost
+ * a table file that Xapian would take for an empty table (termlist,
+ * position, docdata: bridge_admin.cc lost_table): FOLIO_ERROR_CORRUPT,
+ * naming the file in err. */
+folio_status fo_xdb_lost(const char *path, fo_xerr *err);
 /* Call fn with each document's docid and data; fn returns non-zero to
  * stop. */
 typedef int (*fo_xdoc_fn)(uint32_t docid, const char *data, size_t len,

@@ -33,9 +33,23 @@ extern "C" folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid,
                                         fo_xerr *err)
 {
 	try {
-		// A Document read from src is copied term by term, values and
-		// data included, when added to another database.
-		Xapian::Document doc = src->db->get_document(docid);
+		// Read whole before anything is written: Xapian reads a
+		// Document of src lazily, as dst adds it, and glass cancels
+		// every uncommitted change of dst when that reading fails (a
+		// damaged table of src), not just this document's.
+		Xapian::Document from = src->db->get_document(docid), doc;
+		doc.set_data(from.get_data());
+		for (Xapian::ValueIterator v = from.values_begin();
+		     v != from.values_end(); ++v)
+			doc.add_value(v.get_valueno(), *v);
+		for (Xapian::TermIterator t = from.termlist_begin();
+		     t != from.termlist_end(); ++t) {
+			for (Xapian::PositionIterator p =
+			         t.positionlist_begin();
+			     p != t.positionlist_end(); ++p)
+				doc.add_posting(*t, *p, 0);
+			doc.add_term(*t, t.get_wdf());
+		}
 		fo_xwriter_for(dst, unique_term).replace_document(unique_term,
 		                                                  doc);
 		return FOLIO_OK;
@@ -167,6 +181,40 @@ static const char *lost_table(const char *path)
 		if (!(*t).empty() && !((*t)[0] >= 'A' && (*t)[0] <= 'Z'))
 			return missing(path, "position") ? "position" : NULL;
 	return NULL;
+}
+
+// A table file lost by the glass database at path, or by any database a
+// stub there lists, recursively (a sharded generation's shards), into
+// err: FOLIO_ERROR_CORRUPT. Cheap enough for every open (a few stat
+// calls and one post's terms), where Xapian would serve the lost table
+// as an empty one: phrases silently match nothing, `similar` fails.
+static folio_status lost_tree(const char *path, int depth, fo_xerr *err)
+{
+	std::vector<std::string> members;
+	if (depth > 4 || !fo_xstub_members(path, members)) {
+		const char *lost = depth > 4 ? NULL : lost_table(path);
+		if (!lost)
+			return FOLIO_OK;
+		std::string why =
+		    std::string(path) + "/" + lost + ".glass is missing";
+		fo_xerr_set(err, why.c_str());
+		return FOLIO_ERROR_CORRUPT;
+	}
+	for (const std::string &m : members) {
+		folio_status st = lost_tree(m.c_str(), depth + 1, err);
+		if (st != FOLIO_OK)
+			return st;
+	}
+	return FOLIO_OK;
+}
+
+extern "C" folio_status fo_xdb_lost(const char *path, fo_xerr *err)
+{
+	try {
+		return lost_tree(path, 0, err);
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
 }
 
 // The checker's report heads each table's lines with its name alone

@@ -97,7 +97,7 @@ begin "and finds damage in one of them"
 copy=$(awk '!/^#/ {print $2}' "$TMP/replica/sh/shards/shard-1/XAPIANDB")
 dd if=/dev/urandom of="$TMP/replica/sh/shards/shard-1/$copy/termlist.glass" bs=1 count=2000 seek=100 conv=notrunc 2>/dev/null
 run "$FOLIO" check --db "$TMP/replica/sh"
-want="folio: $TMP/replica/sh is damaged: "
+want="folio: index $TMP/replica/sh is damaged: "
 expect_eq "1|$want" "$rc|${err:0:${#want}}"
 
 finish

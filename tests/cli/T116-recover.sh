@@ -1,0 +1,191 @@
+# T116-recover.sh: getting a good index back from a damaged one. Every
+# message about damage names one command, folio index --rebuild, and that
+# command works: it builds a new generation from the corpus without
+# reading the damaged one, says so in a warning, keeps the damaged
+# generation as it was, and takes what it can still read from it.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TMP/c" "$TMP/half"
+posts_jsonl 1 50 >"$TMP/c/base.jsonl"
+posts_jsonl 51 60 >"$TMP/c/more.jsonl"
+cp "$TMP/c/base.jsonl" "$TMP/half/"
+"$FOLIO" index --db "$TMP/i" "$TMP/c" >/dev/null
+gen=$(ls "$TMP/i" | grep '^gen-')
+next=gen-$((${gen#gen-} + 1))
+
+# sums DIR: a fingerprint of every file under DIR.
+sums() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k 2); }
+
+# Xapian's own words (its class and the block it read) are not ours to
+# pin; the file folio names and what it says around it are.
+xapian_text() {
+	sed -E -e 's/: Database[A-Za-z]*Error: .*\), so the rebuild/: XAPIAN), so the rebuild/' \
+		-e 's/: Database[A-Za-z]*Error: [^;]*;/: XAPIAN;/'
+}
+
+# damage DIR HOW: damage the copy DIR of the index as HOW says:
+# TABLE-root (its root block overwritten, which every open reads),
+# TABLE-lost (its file deleted) or iamglass-cut (the version file cut).
+damage() {
+	local d=$1 table=${2%-*} how=${2#*-} f root
+	rm -rf "$d"
+	cp -r "$TMP/i" "$d"
+	f="$d/$gen/$table.glass"
+	case $how in
+	root)
+		root=$(xapian-check "$f" | sed -n 's/.* root=\([0-9]*\).*/\1/p')
+		python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 8192); f.write(b"\xa5" * 8192)' "$f" "$root"
+		;;
+	lost) rm "$f" ;;
+	cut) truncate -s 50 "$d/$gen/iamglass" ;;
+	esac
+}
+
+# Damage that stops the index from opening: every command named it with
+# "move the index aside and index again", folio check with "rebuild it
+# with 'folio index --rebuild'", and that rebuild itself failed (exit 2)
+# on the damaged generation it tried to read.
+for kind in postlist-root termlist-root position-root docdata-root iamglass-cut; do
+	d="$TMP/$kind"
+	damage "$d" "$kind"
+	f="$d/$gen/${kind%-*}.glass"
+	[ "$kind" = iamglass-cut ] && f="$d/$gen/iamglass"
+	said="folio: index $d is damaged: $f: XAPIAN; rebuild it with: folio index --rebuild --db $d PATH..."
+	for cmd in check search index; do
+		begin "$kind: folio $cmd names the rebuild"
+		case $cmd in
+		check) run "$FOLIO" check --db "$d"; code=1 ;;
+		search) run "$FOLIO" search --db "$d" lattices; code=2 ;;
+		index) run "$FOLIO" index --db "$d" "$TMP/c"; code=2 ;;
+		esac
+		expect_eq "$code|$said" "$rc|$(xapian_text <<<"$err")"
+	done
+	before=$(sums "$d/$gen")
+	begin "$kind: folio index --rebuild builds the index afresh from the corpus"
+	run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
+	expect_eq "0|60 posts in 2 files: 60 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; rebuilt|$d: warning: the index was damaged ($f: XAPIAN), so the rebuild did not read it: every post is from the corpus, in english, as its language could not be read either (--language names another); the damaged generation is kept, as it was, in $d/damaged-$gen (delete it when done with it)" \
+		"$rc|$out|$(xapian_text <<<"$err")"
+	begin "$kind: the rebuilt index is sound and found, the damaged one kept unmodified"
+	run "$FOLIO" check --db "$d"
+	expect_eq "0|$d: sound (60 posts, no problems found)|$(ls "$d" | grep gen | tr '\n' ' ')|$before|60 posts match" \
+		"$rc|$out|damaged-$gen $next |$(sums "$d/damaged-$gen")|$("$FOLIO" search --db "$d" --limit 0 '"quokkas, lattices"')"
+done
+
+# A rebuild names another language where the damaged one's is unknown.
+damage "$TMP/lang" postlist-root
+begin "a rebuild over a damaged index in the language it names"
+run "$FOLIO" index --rebuild --language none --db "$TMP/lang" "$TMP/c"
+expect_eq "0|$TMP/lang: warning: the index was damaged ($TMP/lang/$gen/postlist.glass: XAPIAN), so the rebuild did not read it: every post is from the corpus; the damaged generation is kept, as it was, in $TMP/lang/damaged-$gen (delete it when done with it)|none" \
+	"$rc|$(xapian_text <<<"$err")|$("$FOLIO" stats --db "$TMP/lang" | sed -n 's/^language *//p')"
+
+# Posts the rebuild would carry over (--no-delete, or a file skipped)
+# cannot come from a generation that cannot be read: said, not silent.
+damage "$TMP/nd" postlist-root
+begin "a --no-delete rebuild over an unreadable generation says what it lacks"
+run "$FOLIO" index --rebuild --no-delete --db "$TMP/nd" "$TMP/half"
+expect_eq "0|50 posts in 1 file: 50 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; rebuilt|$TMP/nd: warning: the index was damaged ($TMP/nd/$gen/postlist.glass: XAPIAN), so the rebuild did not read it: every post is from the corpus, in english, as its language could not be read either (--language names another); the posts it held that this run did not read (--no-delete) could not be carried over from it, so the index lacks them; the damaged generation is kept, as it was, in $TMP/nd/damaged-$gen (delete it when done with it)|50" \
+	"$rc|$out|$(xapian_text <<<"$err")|$("$FOLIO" search --db "$TMP/nd" --limit 0 quokkas | cut -d' ' -f1)"
+damage "$TMP/sk" postlist-root
+mkdir -p "$TMP/skip"
+cp "$TMP/c/base.jsonl" "$TMP/skip/"
+{ echo '{"url": "https://example.com/p51", "title": '; } >"$TMP/skip/more.jsonl"
+begin "so does one where a file was skipped, exit 1"
+run "$FOLIO" index --rebuild --db "$TMP/sk" "$TMP/skip"
+expect_eq "1|the posts it held that this run did not read (what was skipped) could not be carried over from it, so the index lacks them|50" \
+	"$rc|$(grep -o 'the posts it held[^;]*' <<<"$err")|$("$FOLIO" search --db "$TMP/sk" --limit 0 quokkas | cut -d' ' -f1)"
+
+# Damage in a block no open reads (the last of a table, a leaf) needs
+# tables of more than a few blocks.
+mkdir -p "$TMP/big" "$TMP/bighalf"
+posts_jsonl 1 3000 >"$TMP/big/posts.jsonl"
+posts_jsonl 1 1500 >"$TMP/bighalf/posts.jsonl"
+"$FOLIO" index --db "$TMP/b" "$TMP/big" >/dev/null
+bgen=$(ls "$TMP/b" | grep '^gen-')
+leaf() {
+	rm -rf "$1"
+	cp -r "$TMP/b" "$1"
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$1/$bgen/$2.glass"
+}
+
+# The stored posts: a --no-delete rebuild failed on the first post it
+# carried over from the damaged leaf; now it carries over every post it
+# can read, and says how many it could not.
+d="$TMP/leaf"
+leaf "$d" docdata
+before=$(sums "$d/$bgen")
+begin "a rebuild carries over what a damaged table still gives, and says what not"
+run "$FOLIO" index --rebuild --no-delete --db "$d" "$TMP/bighalf"
+lost=$(grep -o 'warning: [0-9]* posts\? no longer' <<<"$err" | awk '{print $2}')
+expect_eq "0|$d: warning: N posts no longer in the corpus could not be carried over, as the index is damaged ($d/$bgen/docdata.glass: XAPIAN): the index lacks them; the damaged generation is kept, as it was, in $d/damaged-$bgen (delete it when done with it)|$before|$((3000 - lost))|0" \
+	"$rc|$(sed -E 's/warning: [0-9]+ posts?/warning: N posts/; s/: Database[A-Za-z]*Error: [^)]*\): the index lacks/: XAPIAN): the index lacks/' <<<"$err")|$(sums "$d/damaged-$bgen")|$("$FOLIO" stats --db "$d" | sed -n 's/^documents *//p')|$("$FOLIO" check --db "$d" >/dev/null; echo $?)"
+begin "it lost some posts, not all: the test damages what it means to"
+expect_eq "yes" "$([ "${lost:-0}" -gt 0 ] && [ "$lost" -lt 1500 ] && echo yes)"
+
+# The terms and positions: a post whose terms cannot be read is analysed
+# anew from its stored text, so nothing is lost, and its URL is read
+# from there too.
+for table in termlist position; do
+	d="$TMP/leaf-$table"
+	leaf "$d" "$table"
+	begin "a rebuild carries over every post past a damaged $table leaf"
+	run "$FOLIO" index --rebuild --no-delete --db "$d" "$TMP/bighalf"
+	expect_eq "0|1500 posts in 1 file: 0 added, 0 updated, 1500 unchanged, 0 removed; 0 skipped; 1500 posts no longer in the corpus kept (--no-delete); rebuilt||3000|0|3000 posts match" \
+		"$rc|$out|$err|$("$FOLIO" stats --db "$d" | sed -n 's/^documents *//p')|$("$FOLIO" check --db "$d" >/dev/null; echo $?)|$("$FOLIO" search --db "$d" --limit 0 '"quokkas, lattices"')"
+done
+
+# A lost position table: an incremental run succeeded over it (exit 0)
+# and phrases silently matched no old post; only folio check said so.
+# A lost termlist: folio similar failed with "FeatureUnavailableError:
+# Database has no termlist", naming no index.
+for table in position termlist; do
+	d="$TMP/lost-$table"
+	damage "$d" "$table-lost"
+	said="folio: index $d is damaged: $d/$gen/$table.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c"
+	begin "a lost $table table: folio index refuses, naming it"
+	run "$FOLIO" index --db "$d" "$TMP/c"
+	expect_eq "2|$said" "$rc|$err"
+	begin "a lost $table table: a phrase search says so"
+	run "$FOLIO" search --db "$d" '"quokkas, lattices"'
+	expect_eq "2|$said" "$rc|$err"
+	begin "a lost $table table: folio similar says so"
+	run "$FOLIO" similar --db "$d" https://example.com/p3
+	expect_eq "2|$said" "$rc|$err"
+	begin "a lost $table table: folio check says so, and the rebuild mends it"
+	run "$FOLIO" check --db "$d"
+	check="$rc|$err"
+	run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
+	expect_eq "1|$said|0|$d: warning: the index was damaged ($d/$gen/$table.glass is missing), so the rebuild did not read it: every post is from the corpus; the damaged generation is kept, as it was, in $d/damaged-$gen (delete it when done with it)|60 posts match" \
+		"$check|$rc|$err|$("$FOLIO" search --db "$d" --limit 0 '"quokkas, lattices"')"
+done
+
+# A table damaged in a block no open reads: folio check says how to mend
+# it with the same command as every other message, naming the corpus.
+d="$TMP/termleaf"
+leaf "$d" termlist
+begin "folio check names the rebuild with the index's corpus"
+run "$FOLIO" check --db "$d"
+expect_eq "1|folio: index $d is damaged: 1 problem, the first: $d/$bgen/termlist.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/big" \
+	"$rc|$(xapian_text <<<"$err")"
+
+# A bare glass database (no stub, no generations) cannot be rebuilt in
+# place: its damage keeps the advice that works there.
+cp -r "$TMP/b/$bgen" "$TMP/bare"
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$TMP/bare/termlist.glass"
+begin "a damaged bare glass database is to be moved aside, not rebuilt"
+run "$FOLIO" check --db "$TMP/bare"
+expect_eq "1|folio: index $TMP/bare is damaged: 1 problem, the first: $TMP/bare/termlist.glass: XAPIAN; move the index aside and index again" \
+	"$rc|$(xapian_text <<<"$err")"
+
+# An index path that is a file: folio search advised "build one with:
+# folio index --db FILE corpus/", which fails in turn.
+echo text >"$TMP/afile"
+begin "a search on a file gives no advice that cannot work"
+run "$FOLIO" search --db "$TMP/afile" lattices
+expect_eq "2|folio: $TMP/afile is not a folio index" "$rc|$err"
+mkdir -p "$TMP/other"
+echo text >"$TMP/other/notes.txt"
+begin "nor on a directory of other files"
+run "$FOLIO" search --db "$TMP/other" lattices
+expect_eq "2|folio: $TMP/other is not a folio index" "$rc|$err"
+
+finish
