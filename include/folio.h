@@ -31,11 +31,24 @@
  *    library fills in, which it writes only as far as the caller's
  *    version goes.
  *
- * Thread safety: libfolio has no global mutable state. A folio_db handle
- * and everything obtained from it must be used by one thread at a time;
- * open one handle per thread to search in parallel. Results are the
- * exception: once returned they are independent of their handle, so they
- * may be read, and freed, by another thread. Any number of readers (in
+ * Thread safety: libfolio has no global mutable state: folio_version()
+ * and folio_status_string() may be called from any thread at any time,
+ * and calls on different handles never need a lock. A folio_db handle
+ * and everything obtained from it must be used by one thread at a time:
+ * calls on one handle must not overlap, but they may come from different
+ * threads if the caller serialises them (a mutex per handle); open one
+ * handle per thread to search in parallel. Results are the exception:
+ * once returned they are independent of their handle, so they may be
+ * read (by any number of threads at once: the getters change nothing)
+ * and freed, once, by any thread, before or after the handle is closed.
+ * The callbacks of folio_db_index_paths() must not make calls on the
+ * handle that runs it. Two writers in one process are two writers: the
+ * second handle opened with FOLIO_OPEN_WRITE gets FOLIO_ERROR_LOCKED, or
+ * with FOLIO_OPEN_WAIT waits for the first to be closed (forever, if the
+ * thread that holds the first is the one waiting). A handle must not be
+ * used in a child made by fork(); a writer's lock belongs to its open
+ * files, which a child that does not exec shares until it exits (they
+ * are closed on exec). Any number of readers (in
  * this or other processes) may search while one writer indexes: each
  * reader sees the last committed state, and never waits for the writer
  * (tests/api/api_threads.c). A search or folio_db_stats that a writer's
