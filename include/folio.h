@@ -60,7 +60,10 @@
  * folio_db_stats, folio_db_check or folio_db_open) that meets a block
  * newer than the last commit while no writer holds the index fails with
  * FOLIO_ERROR_CORRUPT, not FOLIO_ERROR_MODIFIED: nothing can have
- * overtaken it, so trying again would never help. One writer at a time holds an
+ * overtaken it, so trying again would never help. On an index of
+ * shards each shard commits on its own, one after another: a search made
+ * between two of them may see a batch in some shards and not yet in the
+ * others (a known limit). One writer at a time holds an
  * index's write lock (a lock file in the index directory, released by
  * the kernel if the writer dies).
  *
