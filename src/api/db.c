@@ -1,12 +1,12 @@
 /*
  * db.c: the folio_db handle: opening and closing an index, the handle's
- * error text, and keeping a reader current (fo_db_refresh: following a
- * rebuild's switch to another generation, reconnecting remote shards,
- * telling a read that a commit overtook from damage).
- * A new index is created as generation gen-1 behind a stub (layout.h); the
- * analyzer's language is stored in the index's metadata at creation and
- * read back on every open, so queries are always analysed the way the
- * posts were.
+ * error text (what it says of an index it cannot use: advice.c), and keeping a
+ * reader current (fo_db_refresh: following a rebuild's switch to another
+ * generation, reconnecting remote shards, telling a read that a commit overtook
+ * from damage). A new index is created as generation gen-1 behind a stub
+ * (layout.h); the analyzer's language is stored in the index's metadata at
+ * creation and read back on every open, so queries are always analysed the way
+ * the posts were.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/db.h"
@@ -49,57 +49,6 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	return st;
 }
 
-/* Xapian's error for damage names a block, not the file it is in: the checker,
- * which names the table file of its first finding (fo_xdb_check), says which,
- * into found. Only ever on the failure path, since it reads every table. It
- * cannot run where the index may not be written (Xapian 1.4's checker opens the
- * tables for writing), nor name what it does not find: 0 then. */
-static int damaged_file(const char *gen, fo_xerr *found)
-{
-	uint64_t problems = 0;
-
-	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
-	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
-	       found->msg[strlen(gen)] == '/';
-}
-
-void fo_db_name_damage(folio_db *db, fo_xerr *err)
-{
-	fo_xerr found = { "" };
-
-	if (damaged_file(db->live.len ? db->live.data : db->path, &found))
-		*err = found;
-}
-
-/* Say that db's index is damaged and what to do, naming the table file
- * the checker finds the damage in, else in the words of what, unless
- * what says what to do already (the failed open of a generation that
- * fo_db_refresh tried: open_failed, fo_layout_live). */
-static folio_status report_damage(folio_db *db, const char *what)
-{
-	fo_xerr found = { "" };
-	const char *dir = db->live.len ? db->live.data : db->path;
-	char *copy;
-
-	fo_buf why = FO_BUF_INIT;
-
-	if (strstr(what, "aside and index again") ||
-	    strstr(what, "; rebuild it with: folio index --rebuild"))
-		return FOLIO_ERROR_CORRUPT;
-	copy = strdup(what); /* what may be db->error, rewritten here */
-	if (damaged_file(dir, &found))
-		what = found.msg;
-	else if (copy)
-		what = copy;
-	fo_buf_printf(&why, "index %s is damaged: %s; ", db->path, what);
-	fo_db_damage_advice(db, &why);
-	fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
-	           why.oom ? "out of memory" : why.data);
-	fo_buf_free(&why);
-	free(copy);
-	return FOLIO_ERROR_CORRUPT;
-}
-
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 {
 	const char *msg = err->msg[0] ? err->msg : folio_status_string(st);
@@ -109,7 +58,7 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 	/* A writer holds the lock: no commit can have overtaken its read,
 	 * so this is damage (a reader's is told by fo_db_overtaken). */
 	if (st == FOLIO_ERROR_CORRUPT && db->writable)
-		return report_damage(db, msg);
+		return fo_db_report_damage(db, msg);
 	/* Xapian names a block, not the file: name the index, and for a
 	 * writer (a full disk, say) what became of it. */
 	if (st == FOLIO_ERROR_IO)
@@ -119,108 +68,6 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 		                                 "run again"
 		                               : "");
 	return fo_db_fail(db, st, "%s", msg);
-}
-
-/* Append s to out as one shell word, quoted when it must be. */
-static void shell_word(fo_buf *out, const char *s)
-{
-	char *word = malloc(4 * strlen(s) + 3);
-
-	if (!word) {
-		out->oom = 1;
-		return;
-	}
-	fo_shell_quote(word, s);
-	fo_buf_puts(out, word);
-	free(word);
-}
-
-/* The corpus paths are those of its last run when it recorded them
- * (FO_META_CORPUS, one a line), else PATH... */
-void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
-{
-	char *corpus = NULL, *path = NULL;
-	const char *p;
-
-	if (!x)
-		x = db->xdb;
-
-	fo_buf_puts(why, "rebuild it with: folio index --rebuild --db ");
-	shell_word(why, db->path);
-	if (!x ||
-	    fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL) != FOLIO_OK ||
-	    !*corpus || !(path = malloc(strlen(corpus) + 1))) {
-		fo_buf_puts(why, " PATH...");
-	} else {
-		for (p = corpus; fo_pathlist_next(&p, path);) {
-			if (*path) {
-				fo_buf_putc(why, ' ');
-				shell_word(why, path);
-			}
-		}
-	}
-	free(path);
-	free(corpus);
-}
-
-void fo_db_damage_advice(const folio_db *db, fo_buf *why)
-{
-	/* a bare glass database has no generations to switch */
-	if (!db->live.len)
-		fo_buf_puts(why, "move the index aside and index again");
-	else
-		fo_db_rebuild_advice(db, NULL, why);
-}
-
-/* Why an index of another format cannot be used, and the command that
- * rebuilds it. Remote shards are checked as they are attached
- * (remote.c). */
-static void explain_format(const folio_db *db, const char *format, fo_buf *why)
-{
-	if (*format)
-		fo_buf_printf(why,
-		              "index %s has format \"%s\", which this folio "
-		              "(format %s) cannot use",
-		              db->path, format, FO_FORMAT_VERSION);
-	else
-		fo_buf_printf(why,
-		              "index %s records no format, so this folio "
-		              "(format %s) cannot use it",
-		              db->path, FO_FORMAT_VERSION);
-	fo_buf_puts(why, ": ");
-	fo_db_rebuild_advice(db, NULL, why);
-}
-
-folio_status fo_db_refuse_format(folio_db *db)
-{
-	fo_buf why = FO_BUF_INIT;
-
-	explain_format(db, db->format, &why);
-	if (why.oom)
-		fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
-	else
-		fo_db_fail(db, FOLIO_ERROR_VERSION, "%s", why.data);
-	fo_buf_free(&why);
-	return FOLIO_ERROR_VERSION;
-}
-
-folio_status fo_db_refuse_language(folio_db *db)
-{
-	if (!db->rebuild_an)
-		return FOLIO_OK;
-	if (!db->live.len)
-		return fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                  "index %s has stemming language \"%s\", not "
-		                  "\"%s\", and is a bare Xapian database, which "
-		                  "cannot be rebuilt in place: index into a new "
-		                  "directory", db->path,
-		                  fo_analyzer_language(db->an),
-		                  fo_analyzer_language(db->rebuild_an));
-	return fo_db_fail(db, FOLIO_ERROR_INVALID,
-	                  "index %s has stemming language \"%s\", not \"%s\": "
-	                  "a new language needs a rebuild (folio index "
-	                  "--rebuild)", db->path, fo_analyzer_language(db->an),
-	                  fo_analyzer_language(db->rebuild_an));
 }
 
 /* Check the index's format and load its language. A writer may open an
@@ -262,7 +109,7 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 		if (st == FOLIO_OK && !language)
 			st = FOLIO_ERROR_NOMEM;
 	} else if (strcmp(format, FO_FORMAT_VERSION) != 0 && !db->writable) {
-		explain_format(db, format, why);
+		fo_db_explain_format(db, format, why);
 		st = FOLIO_ERROR_VERSION;
 	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
 		/* Its rebuild keeps the language it recorded unless the
@@ -318,7 +165,7 @@ static folio_status open_failed(const folio_db *db, fo_xdb *x, const char *gen,
 	fo_buf_clear(why);
 	if (st == FOLIO_ERROR_CORRUPT && strstr(msg, ".glass is missing"))
 		fo_buf_printf(why, "index %s is damaged: %s", db->path, msg);
-	else if (st == FOLIO_ERROR_CORRUPT && damaged_file(gen, &found))
+	else if (st == FOLIO_ERROR_CORRUPT && fo_db_damaged_file(gen, &found))
 		fo_buf_printf(why, "index %s is damaged: %s", db->path,
 		              found.msg);
 	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
@@ -546,8 +393,9 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 		db->damage =
 		    strndup(what, cut ? (size_t)(cut - what) : strlen(what));
 	} else {
-		db->damage = strdup(
-		    damaged_file(db->live.data, &found) ? found.msg : what);
+		db->damage =
+		    strdup(fo_db_damaged_file(db->live.data, &found) ? found.msg
+		                                                     : what);
 	}
 	fo_buf_clear(&head);
 	if (db->damage) {
@@ -851,9 +699,10 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 	 * a writer committing every post, reopen() sometimes says so of a
 	 * read that a commit did overtake. */
 	if (*st == FOLIO_ERROR_MODIFIED && !fo_xdb_locked(db->xdb))
-		*st = report_damage(db, "a block of it belongs to no commit");
+		*st = fo_db_report_damage(db,
+		                          "a block of it belongs to no commit");
 	else if (*st == FOLIO_ERROR_CORRUPT)
-		report_damage(db, folio_db_error(db));
+		fo_db_report_damage(db, folio_db_error(db));
 	return 0;
 }
 

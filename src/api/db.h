@@ -91,8 +91,20 @@ folio_status fo_db_refuse_language(folio_db *db);
  * FOLIO_ERROR_VERSION, with the command that rebuilds it. */
 folio_status fo_db_refuse_format(folio_db *db);
 
+/* The table file of generation gen in which the checker finds damage:
+ * 1 and "FILE: what it found" in found, else 0. On failure paths only:
+ * it reads every table (advice.c). */
+int fo_db_damaged_file(const char *gen, fo_xerr *found);
+/* Record on db that its index is damaged, naming the table file the
+ * checker finds the damage in, else in the words of what, and what
+ * mends it (fo_db_damage_advice): FOLIO_ERROR_CORRUPT. */
+folio_status fo_db_report_damage(folio_db *db, const char *what);
+/* Append why an index of format format (empty: none recorded) cannot
+ * be used, and the command that rebuilds it. */
+void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why);
+
 /* A writer's read of the live generation met damage (db's error says
- * which, as report_damage does): make db the handle of a damaged
+ * which, as fo_db_report_damage does): make db the handle of a damaged
  * generation (db->damage), for a rebuild that reads it no more. */
 folio_status fo_db_damaged(folio_db *db);
 /* Append what mends damage in db's index: the rebuild

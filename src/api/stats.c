@@ -147,7 +147,7 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 }
 
 /* Follow the first problem in db's error with the command that mends
- * the index, unless the explanation says it already (report_damage). */
+ * the index, unless the explanation says it already (fo_db_report_damage). */
 static void advise_rebuild(folio_db *db)
 {
 	fo_buf msg = FO_BUF_INIT;

@@ -1,0 +1,169 @@
+/*
+ * advice.c: what folio says of an index it cannot use as it is (damaged,
+ * of another format, in another language), naming the damaged table file
+ * where the checker finds one, and the command that mends it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "api/db.h"
+
+#include "index/schema.h"
+#include "util/pathlist.h"
+#include "util/shellword.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Xapian's error for damage names a block, not the file it is in: the checker,
+ * which names the table file of its first finding (fo_xdb_check), says which,
+ * into found. Only ever on the failure path, since it reads every table. It
+ * cannot run where the index may not be written (Xapian 1.4's checker opens the
+ * tables for writing), nor name what it does not find: 0 then. */
+int fo_db_damaged_file(const char *gen, fo_xerr *found)
+{
+	uint64_t problems = 0;
+
+	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
+	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
+	       found->msg[strlen(gen)] == '/';
+}
+
+void fo_db_name_damage(folio_db *db, fo_xerr *err)
+{
+	fo_xerr found = { "" };
+
+	if (fo_db_damaged_file(db->live.len ? db->live.data : db->path, &found))
+		*err = found;
+}
+
+/* Say that db's index is damaged and what to do, naming the table file
+ * the checker finds the damage in, else in the words of what, unless
+ * what says what to do already (the failed open of a generation that
+ * fo_db_refresh tried: open_failed, fo_layout_live). */
+folio_status fo_db_report_damage(folio_db *db, const char *what)
+{
+	fo_xerr found = { "" };
+	const char *dir = db->live.len ? db->live.data : db->path;
+	char *copy;
+
+	fo_buf why = FO_BUF_INIT;
+
+	if (strstr(what, "aside and index again") ||
+	    strstr(what, "; rebuild it with: folio index --rebuild"))
+		return FOLIO_ERROR_CORRUPT;
+	copy = strdup(what); /* what may be db->error, rewritten here */
+	if (fo_db_damaged_file(dir, &found))
+		what = found.msg;
+	else if (copy)
+		what = copy;
+	fo_buf_printf(&why, "index %s is damaged: %s; ", db->path, what);
+	fo_db_damage_advice(db, &why);
+	fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
+	           why.oom ? "out of memory" : why.data);
+	fo_buf_free(&why);
+	free(copy);
+	return FOLIO_ERROR_CORRUPT;
+}
+
+/* Append s to out as one shell word, quoted when it must be. */
+static void shell_word(fo_buf *out, const char *s)
+{
+	char *word = malloc(4 * strlen(s) + 3);
+
+	if (!word) {
+		out->oom = 1;
+		return;
+	}
+	fo_shell_quote(word, s);
+	fo_buf_puts(out, word);
+	free(word);
+}
+
+/* The corpus paths are those of its last run when it recorded them
+ * (FO_META_CORPUS, one a line), else PATH... */
+void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
+{
+	char *corpus = NULL, *path = NULL;
+	const char *p;
+
+	if (!x)
+		x = db->xdb;
+
+	fo_buf_puts(why, "rebuild it with: folio index --rebuild --db ");
+	shell_word(why, db->path);
+	if (!x ||
+	    fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL) != FOLIO_OK ||
+	    !*corpus || !(path = malloc(strlen(corpus) + 1))) {
+		fo_buf_puts(why, " PATH...");
+	} else {
+		for (p = corpus; fo_pathlist_next(&p, path);) {
+			if (*path) {
+				fo_buf_putc(why, ' ');
+				shell_word(why, path);
+			}
+		}
+	}
+	free(path);
+	free(corpus);
+}
+
+void fo_db_damage_advice(const folio_db *db, fo_buf *why)
+{
+	/* a bare glass database has no generations to switch */
+	if (!db->live.len)
+		fo_buf_puts(why, "move the index aside and index again");
+	else
+		fo_db_rebuild_advice(db, NULL, why);
+}
+
+/* Why an index of another format cannot be used, and the command that
+ * rebuilds it. Remote shards are checked as they are attached
+ * (remote.c). */
+void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
+{
+	if (*format)
+		fo_buf_printf(why,
+		              "index %s has format \"%s\", which this folio "
+		              "(format %s) cannot use",
+		              db->path, format, FO_FORMAT_VERSION);
+	else
+		fo_buf_printf(why,
+		              "index %s records no format, so this folio "
+		              "(format %s) cannot use it",
+		              db->path, FO_FORMAT_VERSION);
+	fo_buf_puts(why, ": ");
+	fo_db_rebuild_advice(db, NULL, why);
+}
+
+folio_status fo_db_refuse_format(folio_db *db)
+{
+	fo_buf why = FO_BUF_INIT;
+
+	fo_db_explain_format(db, db->format, &why);
+	if (why.oom)
+		fo_db_fail(db, FOLIO_ERROR_NOMEM, "out of memory");
+	else
+		fo_db_fail(db, FOLIO_ERROR_VERSION, "%s", why.data);
+	fo_buf_free(&why);
+	return FOLIO_ERROR_VERSION;
+}
+
+folio_status fo_db_refuse_language(folio_db *db)
+{
+	if (!db->rebuild_an)
+		return FOLIO_OK;
+	if (!db->live.len)
+		return fo_db_fail(
+		    db, FOLIO_ERROR_INVALID,
+		    "index %s has stemming language \"%s\", not "
+		    "\"%s\", and is a bare Xapian database, which "
+		    "cannot be rebuilt in place: index into a new "
+		    "directory",
+		    db->path, fo_analyzer_language(db->an),
+		    fo_analyzer_language(db->rebuild_an));
+	return fo_db_fail(db, FOLIO_ERROR_INVALID,
+	                  "index %s has stemming language \"%s\", not \"%s\": "
+	                  "a new language needs a rebuild (folio index "
+	                  "--rebuild)",
+	                  db->path, fo_analyzer_language(db->an),
+	                  fo_analyzer_language(db->rebuild_an));
+}
