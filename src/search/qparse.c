@@ -485,15 +485,15 @@ static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
 	return n;
 }
 
-/* The bracket of a field's values, from its ( at lparen:
- * company:(a OR b), year:(2025 OR 2026). The caller has set the field
- * its words take (p->field, or p->vfield). */
-static fo_qnode *field_bracket(parser *p, size_t lparen)
+/* What a bracket holds, read from just past its ( at lparen up to and
+ * with its ), which *closed says was there (an empty bracket counts as
+ * closed: empty_brackets has said so). */
+static fo_qnode *bracket_body(parser *p, size_t lparen, int *closed)
 {
 	fo_qnode *n;
 	fo_qlexeme t;
 
-	p->i = lparen + 1;
+	*closed = 1;
 	if (empty_brackets(p, lparen))
 		return NULL;
 	p->depth++;
@@ -503,6 +503,21 @@ static fo_qnode *field_bracket(parser *p, size_t lparen)
 	if (t.kind == FO_QT_RPAREN)
 		take(p, &t);
 	else
+		*closed = 0;
+	return n;
+}
+
+/* The bracket of a field's values, from its ( at lparen:
+ * company:(a OR b), year:(2025 OR 2026). The caller has set the field
+ * its words take (p->field, or p->vfield). */
+static fo_qnode *field_bracket(parser *p, size_t lparen)
+{
+	fo_qnode *n;
+	int closed;
+
+	p->i = lparen + 1;
+	n = bracket_body(p, lparen, &closed);
+	if (!closed)
 		notice(p, lparen, "read as if closed at the end",
 		       "the ( is never closed");
 	return n;
@@ -700,6 +715,7 @@ static fo_qnode *parse_prim(parser *p)
 {
 	fo_qnode *n = NULL;
 	size_t lparen;
+	int closed;
 	char name[32];
 	fo_qlexeme t;
 
@@ -718,17 +734,10 @@ static fo_qnode *parse_prim(parser *p)
 			p->skipped_open++; /* its ) is skipped too */
 			return NULL;
 		}
-		if (empty_brackets(p, lparen))
-			return NULL;
-		p->depth++;
-		n = parse_or(p);
-		p->depth--;
-		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (t.kind == FO_QT_RPAREN) {
-			take(p, &t);
-		} else if (p->strict) {
+		n = bracket_body(p, lparen, &closed);
+		if (!closed && p->strict) {
 			notice(p, lparen, "", "a ( is never closed");
-		} else {
+		} else if (!closed) {
 			/* An outer bracket ends after its inner ones. */
 			p->unclosed++;
 			p->first_unclosed = lparen;
