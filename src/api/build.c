@@ -747,16 +747,16 @@ static void warn_damage(build *b, const char *damage, int language_lost)
 		              (unsigned long long)b->lost,
 		              b->lost == 1 ? "" : "s", b->lost_why.msg);
 	}
-	if (keep)
+	if (keep) {
 		fo_buf_printf(&msg,
 		              "; the damaged generation is kept, as it "
 		              "was, in %s (delete it when done with it)",
 		              kept.data);
-	else
+	} else {
 		fo_buf_puts(&msg, "; the damaged generation could not be kept "
 		                  "aside, and was deleted");
-	if (!keep)
 		fo_layout_remove_tree(b->live.data);
+	}
 	if (r->opts.diagnostic && !msg.oom) {
 		d.file = r->db->path;
 		d.line = 0;
