@@ -1,5 +1,7 @@
 /*
- * layout.c: the index directory (see layout.h).
+ * layout.c: the index directory (see layout.h). Every descriptor opened
+ * here is close-on-exec, however briefly it is held: a host program's
+ * other thread may fork and exec at any moment (tests/api/api_cloexec.c).
  */
 #define _XOPEN_SOURCE 700
 #include "api/layout.h"
@@ -85,8 +87,8 @@ fo_layout_kind fo_layout_probe(const char *path)
 		/* Only a creation leaves debris without a stub, and it
 		 * only ever makes gen-1: any other generation without a
 		 * stub is someone's data. */
-		if (e->d_name[0] != '.' && !(is_debris(e->d_name) &&
-		                             gen_of(e->d_name) <= 1))
+		if (e->d_name[0] != '.' &&
+		    !(is_debris(e->d_name) && gen_of(e->d_name) <= 1))
 			visible = 1;
 	closedir(d);
 	return visible ? FO_LAYOUT_OTHER : FO_LAYOUT_EMPTY;
@@ -188,7 +190,8 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 	}
 	if (!named || strchr(gen, '/') || strcmp(gen, "..") == 0 ||
 	    strcmp(gen, ".") == 0) {
-		fo_buf_printf(why, "%s does not name a generation: the index "
+		fo_buf_printf(why,
+		              "%s does not name a generation: the index "
 		              "is damaged; move it aside and index again",
 		              stub.data);
 		st = FOLIO_ERROR_CORRUPT;
@@ -318,7 +321,8 @@ static int sync_one(const char *path, const struct stat *sb, int flag,
 	(void)ftw;
 	if (flag != FTW_F && flag != FTW_DP)
 		return 0;
-	fd = open(path, O_RDONLY | (flag == FTW_DP ? O_DIRECTORY : 0));
+	fd = open(path,
+	          O_RDONLY | O_CLOEXEC | (flag == FTW_DP ? O_DIRECTORY : 0));
 	if (fd < 0)
 		return -1;
 	rc = fsync(fd);
@@ -364,7 +368,7 @@ uint64_t fo_layout_disk_size(const char *dir)
 
 static int sync_dir(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY);
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int rc;
 
 	if (fd < 0)
@@ -399,7 +403,8 @@ static void point_live(const char *path, const char *gen)
 	if (!tmp.oom && !link.oom && lstat(link.data, &st) == 0 &&
 	    S_ISLNK(st.st_mode)) {
 		unlink(tmp.data);
-		if (symlink(gen, tmp.data) != 0 || rename(tmp.data, link.data) != 0)
+		if (symlink(gen, tmp.data) != 0 ||
+		    rename(tmp.data, link.data) != 0)
 			unlink(tmp.data);
 	}
 	fo_buf_free(&tmp);
@@ -416,13 +421,13 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 	fo_buf_printf(&stub, "%s/%s", path, FO_STUB_NAME);
 	/* A sharded generation is itself a stub of shards: "auto" lets Xapian
 	 * follow it (fo_shards_write_stub). */
-	fo_buf_printf(&body, "%s %s\n", is_sharded(path, gen) ? "auto" : "glass",
-	              gen);
+	fo_buf_printf(&body, "%s %s\n",
+	              is_sharded(path, gen) ? "auto" : "glass", gen);
 	if (tmp.oom || stub.oom || body.oom) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
 	}
-	fd = open(tmp.data, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fd = open(tmp.data, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || write(fd, body.data, body.len) != (ssize_t)body.len ||
 	    fsync(fd) != 0) {
 		fo_buf_printf(why, "cannot write %s: %s", tmp.data,
