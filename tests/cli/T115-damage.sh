@@ -168,6 +168,11 @@ for name in "d; rebuild it with: folio index --rebuild x" "c; move the index asi
 		"folio: index $d is damaged: $f: XAPIAN$mend" search stats similar index
 	refused "an index named \"$name\", damaged" "$d" \
 		"folio: index $d is damaged: 1 problem, the first: $f: XAPIAN$mend" check
+	# the rebuild's warning named "the index was damaged (/tmp/d)"
+	begin "an index named \"$name\", damaged: the rebuild's warning names the damage"
+	run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
+	want="$d: warning: the index was damaged ($f: XAPIAN), so the rebuild did not read it"
+	expect_eq "0|$want" "$rc|$(head -n 1 <<<"$err" | sed 's/: Database[A-Za-z]*Error: [^)]*)/: XAPIAN)/' | cut -c 1-${#want})"
 done
 
 finish
