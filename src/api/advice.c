@@ -1,7 +1,10 @@
 /*
  * advice.c: what folio says of an index it cannot use as it is (damaged,
  * of another format, in another language), naming the damaged table file
- * where the checker finds one, and the command that mends it.
+ * where the checker finds one, and the command that mends it: a rebuild,
+ * moving the index aside, or for a replica pulling it again. Which one a
+ * message ends with is recorded where it is written (fo_db_advise), never
+ * read back from its text, which a path may hold too.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/db.h"

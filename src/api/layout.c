@@ -471,6 +471,7 @@ static int written_by_replicate(const char *path)
 int fo_layout_replica(const char *path)
 {
 	fo_buf stub = FO_BUF_INIT, name = FO_BUF_INIT, why = FO_BUF_INIT;
+	fo_buf shard = FO_BUF_INIT;
 	char line[512], type[32], member[256];
 	int kind = 0;
 	FILE *f;
@@ -485,16 +486,14 @@ int fo_layout_replica(const char *path)
 		fo_buf_printf(&stub, "%s/%s/%s", path, name.data, FO_STUB_NAME);
 		f = stub.oom ? NULL : fopen(stub.data, "re");
 		while (f && !kind && fgets(line, sizeof line, f)) {
-			fo_buf_clear(&why);
-			if (sscanf(line, "%31s %255s", type, member) == 2 &&
-			    type[0] != '#' && !strchr(member, '/')) {
-				fo_buf_printf(&why, "%s/%s/%s/%s", path,
-				              name.data, member, FO_STUB_NAME);
-				kind =
-				    !why.oom && written_by_replicate(why.data)
-				        ? 2
-				        : 0;
-			}
+			if (sscanf(line, "%31s %255s", type, member) != 2 ||
+			    type[0] == '#' || strchr(member, '/'))
+				continue;
+			fo_buf_clear(&shard);
+			fo_buf_printf(&shard, "%s/%s/%s/%s", path, name.data,
+			              member, FO_STUB_NAME);
+			if (!shard.oom && written_by_replicate(shard.data))
+				kind = 2;
 		}
 		if (f)
 			fclose(f);
@@ -502,5 +501,6 @@ int fo_layout_replica(const char *path)
 	fo_buf_free(&stub);
 	fo_buf_free(&name);
 	fo_buf_free(&why);
+	fo_buf_free(&shard);
 	return kind;
 }
