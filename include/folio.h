@@ -48,7 +48,11 @@
  * thread that holds the first is the one waiting). A handle must not be
  * used in a child made by fork(); a writer's lock belongs to its open
  * files, which a child that does not exec shares until it exits (they
- * are closed on exec). Any number of readers (in
+ * are closed on exec). Every descriptor the library opens, however
+ * briefly, is close-on-exec, so a program that another thread execs
+ * meanwhile gets none of them (tests/api/api_cloexec.c); Xapian 1.4.22
+ * opens its tables and lock that way too, but not the version file
+ * (iamglass) it reads and writes for a moment. Any number of readers (in
  * this or other processes) may search while one writer indexes: each
  * reader sees the last committed state, and never waits for the writer
  * (tests/api/api_threads.c). A search or folio_db_stats that a writer's

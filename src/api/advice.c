@@ -1,11 +1,15 @@
 /*
  * advice.c: what folio says of an index it cannot use as it is (damaged,
  * of another format, in another language), naming the damaged table file
- * where the checker finds one, and the command that mends it.
+ * where the checker finds one, and the command that mends it: a rebuild,
+ * moving the index aside, or for a replica pulling it again. Which one a
+ * message ends with is recorded where it is written (fo_db_advise), never
+ * read back from its text, which a path may hold too.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/db.h"
 
+#include "api/layout.h"
 #include "index/schema.h"
 #include "util/pathlist.h"
 #include "util/shellword.h"
@@ -37,8 +41,8 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err)
 
 /* Say that db's index is damaged and what to do, naming the table file
  * the checker finds the damage in, else in the words of what, unless
- * what says what to do already (the failed open of a generation that
- * fo_db_refresh tried: open_failed, fo_layout_live). */
+ * what is db's error and says what to do already (the failed open of a
+ * generation that fo_db_refresh tried: open_failed, fo_layout_live). */
 folio_status fo_db_report_damage(folio_db *db, const char *what)
 {
 	fo_xerr found = { "" };
@@ -47,18 +51,19 @@ folio_status fo_db_report_damage(folio_db *db, const char *what)
 
 	fo_buf why = FO_BUF_INIT;
 
-	if (strstr(what, "aside and index again") ||
-	    strstr(what, "; rebuild it with: folio index --rebuild"))
+	if (what == folio_db_error(db) && db->advice != FO_ADVICE_NONE)
 		return FOLIO_ERROR_CORRUPT;
 	copy = strdup(what); /* what may be db->error, rewritten here */
 	if (fo_db_damaged_file(dir, &found))
 		what = found.msg;
 	else if (copy)
 		what = copy;
-	fo_buf_printf(&why, "index %s is damaged: %s; ", db->path, what);
-	fo_db_damage_advice(db, &why);
-	fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
-	           why.oom ? "out of memory" : why.data);
+	fo_buf_printf(&why, "index %s is damaged: %s", db->path, what);
+	fo_db_advise(db, NULL, &why, fo_db_damage_advice(db));
+	if (why.oom)
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "out of memory");
+	else
+		fo_db_fail_why(db, FOLIO_ERROR_CORRUPT, &why);
 	fo_buf_free(&why);
 	free(copy);
 	return FOLIO_ERROR_CORRUPT;
@@ -106,13 +111,48 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 	free(corpus);
 }
 
-void fo_db_damage_advice(const folio_db *db, fo_buf *why)
+fo_advice fo_db_damage_advice(const folio_db *db)
 {
 	/* a bare glass database has no generations to switch */
-	if (!db->live.len)
+	return db->live.len ? FO_ADVICE_REBUILD : FO_ADVICE_ASIDE;
+}
+
+/* The replica's command as the README gives it (xapian-replicate pulls
+ * into a directory of its own; a damaged copy in it stops the pull:
+ * "DatabaseError: EOF reading block 6", with -f too). */
+static void replica_advice(const folio_db *db, int kind, fo_buf *why)
+{
+	if (kind == 2) {
+		fo_buf_puts(why, "it is a sharded replica: move the damaged "
+		                 "shard aside and pull it again with: "
+		                 "xapian-replicate -h HOST -p PORT -m "
+		                 "INDEX/live/shard-K ");
+		shell_word(why, db->path);
+		fo_buf_puts(why, "/shards/shard-K");
+	} else {
+		fo_buf_puts(why, "it is a replica: move it aside and pull it "
+		                 "again with: xapian-replicate -h HOST -p PORT "
+		                 "-m INDEX/live ");
+		shell_word(why, db->path);
+	}
+}
+
+void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
+{
+	int replica = db->remote_only ? 0 : fo_layout_replica(db->path);
+
+	db->advice_at = why->len;
+	fo_buf_puts(why, "; ");
+	if (replica) {
+		replica_advice(db, replica, why);
+		want = FO_ADVICE_REPLICA;
+	} else if (want == FO_ADVICE_REBUILD) {
+		fo_db_rebuild_advice(db, x, why);
+	} else {
 		fo_buf_puts(why, "move the index aside and index again");
-	else
-		fo_db_rebuild_advice(db, NULL, why);
+		want = FO_ADVICE_ASIDE;
+	}
+	db->advice = want;
 }
 
 /* Why an index of another format cannot be used, and the command that

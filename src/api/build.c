@@ -579,8 +579,6 @@ static folio_status build_begin(build *b, fo_run *r)
 	b->r = r;
 	b->shards = shards_wanted(r);
 	b->n = b->shards > 1 ? b->shards : worker_count(r);
-	b->language =
-	    fo_analyzer_language(db->rebuild_an ? db->rebuild_an : db->an);
 	fo_buf_puts(&b->live, db->live.data);
 	st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &b->err), &b->err);
 	/* Posts of another format cannot be compared (upgrade.c): all new. */
@@ -598,6 +596,10 @@ static folio_status build_begin(build *b, fo_run *r)
 		r->known = NULL;
 		st = fo_db_damaged(db);
 	}
+	/* After fo_db_damaged, which replaces the analyzers: the name of
+	 * the one it freed was read by every worker (a use after free). */
+	b->language =
+	    fo_analyzer_language(db->rebuild_an ? db->rebuild_an : db->an);
 	fo_buf_printf(&b->root, "%s/build-%ld", db->path, (long)getpid());
 	fo_buf_printf(&b->carry, "%s/carry", b->root.data);
 	b->w = calloc(b->n, sizeof *b->w);

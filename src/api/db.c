@@ -29,6 +29,7 @@ void fo_db_begin(folio_db *db)
 {
 	fo_buf_clear(&db->error);
 	db->error_pos = 0;
+	db->advice = FO_ADVICE_NONE;
 }
 
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
@@ -37,6 +38,7 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	int n;
 
 	fo_buf_clear(&db->error);
+	db->advice = FO_ADVICE_NONE;
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
@@ -45,6 +47,19 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 		vsnprintf(db->error.data, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 		db->error.len = (size_t)n;
+	}
+	return st;
+}
+
+folio_status fo_db_fail_why(folio_db *db, folio_status st, const fo_buf *why)
+{
+	fo_advice advice = db->advice;
+	size_t at = db->advice_at;
+
+	fo_db_fail(db, st, "%s", why->data ? why->data : "");
+	if (advice != FO_ADVICE_NONE && at < why->len) {
+		db->advice = advice;
+		db->advice_at = at;
 	}
 	return st;
 }
@@ -155,15 +170,18 @@ done:
  * itself for a bare database) could not be opened. Damage that no writer
  * can repair either says what to do: a stub naming nothing, a sharded
  * generation that lost a shard (Xapian cannot find a part it lists), a
- * table cut short or a block that is not one (named by its file). */
-static folio_status open_failed(const folio_db *db, fo_xdb *x, const char *gen,
-                                folio_status st, const char *msg, fo_buf *why)
+ * table cut short or a block that is not one (named by its file). lost:
+ * msg is fo_xdb_lost's, which names the lost table file already. */
+static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
+                                folio_status st, const char *msg, int lost,
+                                fo_buf *why)
 {
 	fo_xerr found = { "" };
 	struct stat sb;
 
 	fo_buf_clear(why);
-	if (st == FOLIO_ERROR_CORRUPT && strstr(msg, ".glass is missing"))
+	db->advice = FO_ADVICE_NONE;
+	if (st == FOLIO_ERROR_CORRUPT && lost)
 		fo_buf_printf(why, "index %s is damaged: %s", db->path, msg);
 	else if (st == FOLIO_ERROR_CORRUPT && fo_db_damaged_file(gen, &found))
 		fo_buf_printf(why, "index %s is damaged: %s", db->path,
@@ -189,13 +207,22 @@ static folio_status open_failed(const folio_db *db, fo_xdb *x, const char *gen,
 	 * vain, it cannot tell from the debris the writer deletes around
 	 * it (open_writer), which may be what the stub should name; a bare
 	 * glass database has no generations to switch. */
-	if (st == FOLIO_ERROR_CORRUPT &&
-	    (stat(gen, &sb) != 0 || strcmp(gen, db->path) == 0)) {
-		fo_buf_puts(why, "; move the index aside and index again");
-	} else if (st == FOLIO_ERROR_CORRUPT) {
-		fo_buf_puts(why, "; ");
-		fo_db_rebuild_advice(db, x, why);
-	}
+	if (st == FOLIO_ERROR_CORRUPT)
+		fo_db_advise(db, x, why,
+		             stat(gen, &sb) != 0 || strcmp(gen, db->path) == 0
+		                 ? FO_ADVICE_ASIDE
+		                 : FO_ADVICE_REBUILD);
+	return st;
+}
+
+/* The live generation of db's index into out, as fo_layout_live, with
+ * what mends a stub that names none. */
+static folio_status live_gen(folio_db *db, fo_buf *out, fo_buf *why)
+{
+	folio_status st = fo_layout_live(db->path, out, why);
+
+	if (st == FOLIO_ERROR_CORRUPT)
+		fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
 	return st;
 }
 
@@ -211,24 +238,27 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 	fo_xdb *x = NULL;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
-	int attempt, stuck;
+	int attempt, stuck, lost;
 
 	for (attempt = 0; attempt < FO_READ_ATTEMPTS; attempt++) {
 		fo_buf_clear(why);
-		st = fo_layout_live(db->path, &gen, why);
+		db->advice = FO_ADVICE_NONE;
+		st = live_gen(db, &gen, why);
 		if (st != FOLIO_OK)
 			break;
 		st = fo_xdb_open(gen.data, FO_XDB_READ, &x, &err);
+		lost = st == FOLIO_OK;
 		if (st == FOLIO_OK)
 			st = fo_xdb_lost(gen.data, &err);
 		if (st == FOLIO_OK)
 			break;
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, err.msg);
-		stuck = fo_layout_live(db->path, &again, why) != FOLIO_OK;
+		stuck = live_gen(db, &again, why) != FOLIO_OK;
 		if (!stuck && strcmp(again.data, gen.data) == 0 &&
 		    st != FOLIO_ERROR_MODIFIED) {
 			/* x, open when a table is lost, names the corpus */
-			st = open_failed(db, x, gen.data, st, err.msg, why);
+			st = open_failed(db, x, gen.data, st, err.msg, lost,
+			                 why);
 			stuck = 1;
 		}
 		fo_xdb_close(x, NULL);
@@ -288,7 +318,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	fo_layout_kind kind;
 	fo_xerr err = { "" };
 	folio_status st;
-	int create = 0;
+	int create = 0, lost;
 
 	if (mkdir(db->path, 0777) != 0 && errno != EEXIST) {
 		fo_buf_printf(why, "cannot create %s: %s", db->path,
@@ -312,6 +342,8 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		st = check_orphan(db->path, why);
 	} else if (kind == FO_LAYOUT_STUB) {
 		st = fo_layout_live_name(db->path, &name, why);
+		if (st == FOLIO_ERROR_CORRUPT)
+			fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
 	} else if (kind != FO_LAYOUT_GLASS) {
 		fo_buf_printf(why, "%s is not a folio index", db->path);
 		st = FOLIO_ERROR_NOT_FOUND;
@@ -325,9 +357,11 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		struct stat sb;
 		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
 		if (!gen.oom && stat(gen.data, &sb) != 0) {
-			fo_buf_printf(why, "index %s is damaged: its stub names "
-			              "%s, which does not exist; move the index "
-			              "aside and index again", db->path, gen.data);
+			fo_buf_printf(why,
+			              "index %s is damaged: its stub names "
+			              "%s, which does not exist",
+			              db->path, gen.data);
+			fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
 			st = FOLIO_ERROR_CORRUPT;
 		}
 		fo_buf_clear(&gen);
@@ -351,14 +385,15 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		xflags |= FO_XDB_CREATE;
 	st = gen.oom ? FOLIO_ERROR_NOMEM : fo_xdb_open(gen.data, xflags,
 	                                               &db->xdb, &err);
-	if (st == FOLIO_OK && !create && kind != FO_LAYOUT_GLASS)
+	lost = st == FOLIO_OK && !create && kind != FO_LAYOUT_GLASS;
+	if (lost)
 		st = fo_xdb_lost(gen.data, &err);
 	/* Damaged, it is still the live generation: a rebuild replaces it
 	 * (folio_db_open, open_damaged). */
 	if (kind != FO_LAYOUT_GLASS)
 		fo_buf_puts(&db->live, gen.data);
 	if (st != FOLIO_OK) {
-		st = open_failed(db, NULL, gen.data, st, err.msg, why);
+		st = open_failed(db, NULL, gen.data, st, err.msg, lost, why);
 		goto done;
 	}
 	if (create)
@@ -388,10 +423,14 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 		fo_xdb_open(db->live.data, FO_XDB_READ, &db->xdb, NULL);
 	fo_buf_printf(&head, "index %s is damaged: ", db->path);
 	if (!head.oom && strncmp(what, head.data, head.len) == 0) {
+		/* without the advice it ends with (fo_db_advise) */
+		cut = db->advice != FO_ADVICE_NONE &&
+		              db->advice_at >= head.len &&
+		              db->advice_at < strlen(what)
+		          ? what + db->advice_at
+		          : what + strlen(what);
 		what += head.len;
-		cut = strstr(what, "; rebuild it with");
-		db->damage =
-		    strndup(what, cut ? (size_t)(cut - what) : strlen(what));
+		db->damage = strndup(what, (size_t)(cut - what));
 	} else {
 		db->damage =
 		    strdup(fo_db_damaged_file(db->live.data, &found) ? found.msg
@@ -399,9 +438,11 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 	}
 	fo_buf_clear(&head);
 	if (db->damage) {
-		fo_buf_printf(&head, "index %s is damaged: %s; ", db->path,
+		fo_buf_printf(&head, "index %s is damaged: %s", db->path,
 		              db->damage);
-		fo_db_rebuild_advice(db, NULL, &head);
+		fo_db_advise(db, NULL, &head, FO_ADVICE_REBUILD);
+		db->damage_advice = db->advice;
+		db->damage_advice_at = db->advice_at;
 		db->damage_msg = head.oom ? NULL : fo_buf_detach(&head);
 	}
 	fo_buf_free(&head);
@@ -483,7 +524,7 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 		return open_reader(db, why);
 	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
 	if (st != FOLIO_OK)
-		st = open_failed(db, NULL, db->path, st, err.msg, why);
+		st = open_failed(db, NULL, db->path, st, err.msg, 0, why);
 	return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
 }
 
@@ -587,9 +628,12 @@ folio_status fo_db_mend(folio_db *db)
 	fo_buf why = FO_BUF_INIT;
 	folio_status st;
 
-	if (db->damage)
-		return fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s",
-		                  db->damage_msg);
+	if (db->damage) {
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", db->damage_msg);
+		db->advice = db->damage_advice;
+		db->advice_at = db->damage_advice_at;
+		return FOLIO_ERROR_CORRUPT;
+	}
 	if (!fo_xdb_broken(db->xdb))
 		return FOLIO_OK;
 	if (db->writable)
@@ -602,7 +646,7 @@ folio_status fo_db_mend(folio_db *db)
 		    db->path);
 	st = reconnect(db, &why);
 	if (st != FOLIO_OK)
-		fo_db_fail(db, st, "%s", why.data ? why.data : "");
+		fo_db_fail_why(db, st, &why);
 	fo_buf_free(&why);
 	return st;
 }
@@ -624,7 +668,7 @@ folio_status fo_db_refresh(folio_db *db)
 	for (attempt = 0; attempt < 4; attempt++) {
 		if (db->live.len) {
 			fo_buf_clear(&why);
-			st = fo_layout_live(db->path, &now, &why);
+			st = live_gen(db, &now, &why);
 			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0) {
 				st = open_reader(db, &why);
 				if (st == FOLIO_OK)
@@ -633,7 +677,7 @@ folio_status fo_db_refresh(folio_db *db)
 			if (st == FOLIO_ERROR_VERSION)
 				break; /* explained by follow_switch */
 			if (st != FOLIO_OK) {
-				fo_db_fail(db, st, "%s", why.data ? why.data : "");
+				fo_db_fail_why(db, st, &why);
 				break;
 			}
 		}
@@ -644,7 +688,7 @@ folio_status fo_db_refresh(folio_db *db)
 		if (st == FOLIO_ERROR_UNAVAILABLE && db->remote.n) {
 			st = reconnect(db, &why);
 			if (st != FOLIO_OK)
-				fo_db_fail(db, st, "%s", why.data ? why.data : "");
+				fo_db_fail_why(db, st, &why);
 			break;
 		}
 		/* Reopening fails when the generation was deleted under us:
@@ -656,8 +700,7 @@ folio_status fo_db_refresh(folio_db *db)
 				fo_buf_clear(&why);
 				st = open_reader(db, &why);
 				if (st != FOLIO_OK)
-					fo_db_fail(db, st, "%s",
-					           why.data ? why.data : "");
+					fo_db_fail_why(db, st, &why);
 			}
 			break;
 		}
@@ -667,7 +710,7 @@ folio_status fo_db_refresh(folio_db *db)
 	if (st == FOLIO_OK && fo_remotes_retry_due(&db->remote)) {
 		st = reconnect(db, &why);
 		if (st != FOLIO_OK)
-			fo_db_fail(db, st, "%s", why.data ? why.data : "");
+			fo_db_fail_why(db, st, &why);
 	}
 	/* A failure that a reconnection mended is no error of this call. */
 	if (st == FOLIO_OK)

@@ -20,6 +20,17 @@
  * time. */
 #define FO_READ_ATTEMPTS 8
 
+/* The advice that ends a message about an index folio cannot use as it
+ * is (advice.c fo_db_advise). Where it is written, it is recorded, so that
+ * what passes the message on adds none twice: no matching of its text,
+ * which a path or Xapian's words may hold too. */
+typedef enum fo_advice {
+	FO_ADVICE_NONE,
+	FO_ADVICE_REBUILD, /* "; rebuild it with: folio index --rebuild ..." */
+	FO_ADVICE_ASIDE,   /* "; move the index aside and index again" */
+	FO_ADVICE_REPLICA  /* "; it is a replica: ... pull it again ..." */
+} fo_advice;
+
 struct folio_db {
 	char *path;      /* the index directory, as given */
 	fo_xdb *xdb;
@@ -53,6 +64,13 @@ struct folio_db {
 	char *damage;
 	char *damage_msg; /* what every other call fails with */
 	int language_lost;
+	fo_advice damage_advice; /* the advice damage_msg ends with, at */
+	size_t damage_advice_at; /* this byte */
+	/* The advice that ends db->error, or the message of the open or
+	 * refresh at work (its why), from byte advice_at: set by
+	 * fo_db_advise alone, forgotten by fo_db_begin and fo_db_fail. */
+	fo_advice advice;
+	size_t advice_at;
 };
 
 /* Start a public call: forget the previous call's error. */
@@ -61,6 +79,10 @@ void fo_db_begin(folio_db *db);
 /* Record st's explanation on db and return st. */
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* fo_db_fail with the message why, keeping the advice it ends with
+ * (db->advice) when it is the message fo_db_advise last wrote to. */
+folio_status fo_db_fail_why(folio_db *db, folio_status st, const fo_buf *why);
 
 /* Record a bridge error on db and return st (FOLIO_OK passes through). */
 folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err);
@@ -107,10 +129,17 @@ void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why);
  * which, as fo_db_report_damage does): make db the handle of a damaged
  * generation (db->damage), for a rebuild that reads it no more. */
 folio_status fo_db_damaged(folio_db *db);
-/* Append what mends damage in db's index: the rebuild
- * (fo_db_rebuild_advice), or, for a bare glass database, which has no
- * generations to switch, "move the index aside and index again". */
-void fo_db_damage_advice(const folio_db *db, fo_buf *why);
+/* Append to why, a message about db's index, "; " and what mends it, and
+ * record that why ends with it (db->advice, advice_at): want, which is
+ * the rebuild (fo_db_rebuild_advice, reading the corpus paths from x,
+ * else db->xdb) or, where no rebuild can replace the damage (a bare
+ * glass database, which has no generations to switch; a stub naming
+ * none), moving the index aside and indexing again; for a replica
+ * (fo_layout_replica) whatever want is, pulling it again. */
+void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want);
+/* The advice for damage in db's live generation: the rebuild, or for a
+ * bare glass database moving it aside. */
+fo_advice fo_db_damage_advice(const folio_db *db);
 /* Name the table file of db's live generation in which damage was met,
  * as the checker finds it: err becomes "FILE: what it found", or stays
  * as it is where the checker finds nothing. On failure paths only: it

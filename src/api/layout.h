@@ -36,7 +36,8 @@ typedef enum fo_layout_kind {
 fo_layout_kind fo_layout_probe(const char *path);
 
 /* The live generation's directory (path/gen-N) into out. FOLIO_ERROR_CORRUPT
- * when the stub cannot be read or parsed. */
+ * when the stub cannot be read or parsed: why says what is damaged, and the
+ * caller what mends it (fo_db_advise). */
 folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why);
 
 /* Point the stub at generation directory name gen (relative to path):
@@ -66,6 +67,13 @@ folio_status fo_layout_sync_tree(const char *dir, fo_buf *why);
 
 /* The total size in bytes of the files under dir. */
 uint64_t fo_layout_disk_size(const char *dir);
+
+/* Whether the index at path is a replica that xapian-replicate keeps
+ * (README, "Replicas"), which its user pulls again rather than rebuilds:
+ * 1 when xapian-replicate wrote its stub, 2 for a sharded replica (a stub
+ * made by hand naming a stub of shards that xapian-replicate keeps each),
+ * else 0. */
+int fo_layout_replica(const char *path);
 
 /* Sharded generations (shards.c): gen-N holds shard-0 .. shard-(n-1),
  * each a glass database, and a stub XAPIANDB listing them, which

@@ -137,7 +137,7 @@ static folio_status read_file(fo_remotes *rm, const char *path, fo_buf *why)
 	fo_buf_printf(&file, "%s/%s", path, FO_REMOTES_FILE);
 	if (file.oom)
 		return FOLIO_ERROR_NOMEM;
-	f = fopen(file.data, "r");
+	f = fopen(file.data, "re");
 	if (!f) {
 		/* No REMOTES file, or path is no directory at all: the
 		 * index's own open says what path is. A directory that

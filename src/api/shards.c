@@ -52,7 +52,7 @@ unsigned fo_shards_read_count(const char *gen)
 	FILE *f;
 
 	fo_buf_printf(&path, "%s/%s", gen, FO_STUB_NAME);
-	f = path.oom ? NULL : fopen(path.data, "r");
+	f = path.oom ? NULL : fopen(path.data, "re");
 	while (f && fgets(line, sizeof line, f))
 		if (strncmp(line, "glass " FO_SHARD_PREFIX,
 		            strlen("glass " FO_SHARD_PREFIX)) == 0)

@@ -147,18 +147,18 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 }
 
 /* Follow the first problem in db's error with the command that mends
- * the index, unless the explanation says it already (fo_db_report_damage). */
+ * the index, unless it says what to do already (db->advice: the
+ * explanation of fo_db_report_damage or of a failed open). */
 static void advise_rebuild(folio_db *db)
 {
 	fo_buf msg = FO_BUF_INIT;
 
-	if (strstr(folio_db_error(db), "; rebuild it with: folio index") ||
-	    strstr(folio_db_error(db), "; move the index aside"))
+	if (db->advice != FO_ADVICE_NONE)
 		return;
-	fo_buf_printf(&msg, "%s; ", folio_db_error(db));
-	fo_db_damage_advice(db, &msg);
+	fo_buf_puts(&msg, folio_db_error(db));
+	fo_db_advise(db, NULL, &msg, fo_db_damage_advice(db));
 	if (!msg.oom)
-		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", msg.data);
+		fo_db_fail_why(db, FOLIO_ERROR_CORRUPT, &msg);
 	fo_buf_free(&msg);
 }
 

@@ -177,11 +177,45 @@ static void test_damage__checking_a_damaged_index_is_corrupt(void)
 	folio_db_close(db);
 }
 
+/* A stub that names no generation cannot be mended by a rebuild, which
+ * refuses such a directory: folio_db_check on a handle that meets one
+ * said to move it aside and then, as its text did not hold the words it
+ * looked for, to rebuild it too. */
+static void test_damage__a_stub_naming_nothing_is_not_rebuilt(void)
+{
+	char idx[300], corpus[300], stub[320], want[700];
+	uint64_t problems = 0;
+	folio_db *db;
+	FILE *f;
+
+	in_root(idx, sizeof idx, "garbled");
+	in_root(corpus, sizeof corpus, "garbled.jsonl");
+	assert_int(0, write_posts(corpus, 1, 5, "quokkas"));
+	db = open_as(idx, WRITE_CREATE);
+	assert_true(db != NULL);
+	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
+	assert_ok(folio_db_close(db));
+	db = open_as(idx, FOLIO_OPEN_READ);
+	assert_true(db != NULL);
+	snprintf(stub, sizeof stub, "%s/XAPIANDB", idx);
+	f = fopen(stub, "w");
+	assert_true(f && fputs("glass\n", f) >= 0);
+	assert_int(0, fclose(f));
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, &problems));
+	snprintf(want, sizeof want,
+	         "%s does not name a generation: the index is damaged; move "
+	         "the index aside and index again",
+	         stub);
+	assert_str(want, folio_db_error(db));
+	folio_db_close(db);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
 	FO_TEST(test_damage__opening_a_damaged_index_is_corrupt),
 	FO_TEST(test_damage__checking_a_damaged_index_is_corrupt),
+	FO_TEST(test_damage__a_stub_naming_nothing_is_not_rebuilt),
 };
 
 int main(void)

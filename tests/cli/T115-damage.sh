@@ -84,7 +84,7 @@ d="$TMP/self"
 cp -r "$TMP/i" "$d"
 echo "auto XAPIANDB" >"$d/XAPIANDB"
 refused "a stub naming itself" "$d" \
-	"folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move it aside and index again" $all
+	"folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move the index aside and index again" $all
 
 # So did a sharded generation's stub that lists itself, for readers.
 "$FOLIO" index --db "$TMP/sh" --shards 2 "$TMP/c" >/dev/null
@@ -150,6 +150,29 @@ for cmd in "search lattices" stats check "index $TMP/c"; do
 	begin "an index path that loops: ${cmd%% *} names it, exit 2"
 	run "$FOLIO" $cmd --db "$TMP/loop"
 	expect_eq "2|folio: cannot open index $TMP/loop: Too many levels of symbolic links" "$rc|$err"
+done
+
+# Whether a message says what to do already was told by its words, which
+# the index's own path may hold: named "...; rebuild it with ...", the
+# damage in a writer's message was cut short at those words in its path
+# ("index D is damaged: /tmp/d; rebuild it with: ..."), and named "...;
+# move the index aside", folio check said what it found and nothing of
+# what to do. Where the advice is written, it is recorded now.
+for name in "d; rebuild it with: folio index --rebuild x" "c; move the index aside"; do
+	d="$TMP/$name"
+	cp -r "$TMP/i" "$d"
+	f="$d/$gen/postlist.glass"
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$f"
+	mend="; rebuild it with: folio index --rebuild --db '$d' $TMP/c"
+	refused "an index named \"$name\", damaged" "$d" \
+		"folio: index $d is damaged: $f: XAPIAN$mend" search stats similar index
+	refused "an index named \"$name\", damaged" "$d" \
+		"folio: index $d is damaged: 1 problem, the first: $f: XAPIAN$mend" check
+	# the rebuild's warning named "the index was damaged (/tmp/d)"
+	begin "an index named \"$name\", damaged: the rebuild's warning names the damage"
+	run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
+	want="$d: warning: the index was damaged ($f: XAPIAN), so the rebuild did not read it"
+	expect_eq "0|$want" "$rc|$(head -n 1 <<<"$err" | sed 's/: Database[A-Za-z]*Error: [^)]*)/: XAPIAN)/' | cut -c 1-${#want})"
 done
 
 finish

@@ -78,6 +78,27 @@ begin "a replica that pulls nothing new stays the same"
 pull >/dev/null
 expect_eq same "$(same_as_master)"
 
+# A damaged replica cannot be rebuilt by its user, who has no corpus, and
+# a pull into it fails ("xapian-replicate: DatabaseError: EOF reading
+# block 6", with -f too): every command said to run folio index
+# --rebuild. They say to pull it again, and doing so mends it.
+begin "a damaged replica: every command says to pull it again"
+copy=$(awk '!/^#/ {print $2}' "$TMP/replica/idx/XAPIANDB")
+f="$TMP/replica/idx/$copy/postlist.glass"
+truncate -s $(($(stat -c %s "$f") / 2)) "$f"
+want="; it is a replica: move it aside and pull it again with: xapian-replicate -h HOST -p PORT -m INDEX/live $TMP/replica/idx"
+said=""
+for cmd in "search library" stats check "similar https://example.com/p1" "index $TMP/corpus"; do
+	run "$FOLIO" $cmd --db "$TMP/replica/idx"
+	said="$said${err:$((${#err} - ${#want}))}|"
+done
+expect_eq "$want|$want|$want|$want|$want|" "$said"
+begin "and pulling it again, as they say, mends it"
+mv "$TMP/replica/idx" "$TMP/replica/idx.damaged"
+pull >/dev/null
+run "$FOLIO" check --db "$TMP/replica/idx"
+expect_eq "0|same" "$rc|$(same_as_master)"
+
 # A sharded index replicates shard by shard, with two stubs made by hand
 # (README, "Replicas"): folio check said "Directory does not contain a
 # Xapian database", though search and stats worked.
@@ -98,6 +119,7 @@ copy=$(awk '!/^#/ {print $2}' "$TMP/replica/sh/shards/shard-1/XAPIANDB")
 dd if=/dev/urandom of="$TMP/replica/sh/shards/shard-1/$copy/termlist.glass" bs=1 count=2000 seek=100 conv=notrunc 2>/dev/null
 run "$FOLIO" check --db "$TMP/replica/sh"
 want="folio: index $TMP/replica/sh is damaged: "
-expect_eq "1|$want" "$rc|${err:0:${#want}}"
+mend="; it is a sharded replica: move the damaged shard aside and pull it again with: xapian-replicate -h HOST -p PORT -m INDEX/live/shard-K $TMP/replica/sh/shards/shard-K"
+expect_eq "1|$want|$mend" "$rc|${err:0:${#want}}|${err:$((${#err} - ${#mend}))}"
 
 finish
