@@ -226,9 +226,39 @@ static bool near_ties(const ranked &a, const ranked &b)
 	return a.tie > b.tie;
 }
 
+// Give the hits of a match ranked by weight alone (weight descending,
+// equal weights by docid) the order and the tie values that a match
+// ranked by weight, then tie value, gives them. near_ties compares two
+// hits' tie values only when their weights are within its tolerance, and
+// in a list sorted by weight the neighbours between two such hits are
+// each within twice that tolerance of each other, so only the values of
+// hits that near a neighbour are read. Exactly equal weights are then
+// put in tie value order, as Xapian put them, so that near_ties sorts
+// the list it sorted before.
+static void keyed_ties(std::vector<ranked> &all, unsigned slot)
+{
+	std::vector<bool> near(all.size(), false);
+
+	for (size_t k = 0; k + 1 < all.size(); k++) {
+		double a = all[k].weight, b = all[k + 1].weight;
+		double scale = std::max(std::fabs(a), std::fabs(b));
+		if (std::fabs(a - b) <= 2 * FO_TIE_TOLERANCE * scale)
+			near[k] = near[k + 1] = true;
+	}
+	for (size_t k = 0; k < all.size(); k++)
+		if (near[k])
+			all[k].tie = all[k].it.get_document().get_value(slot);
+	std::stable_sort(
+	    all.begin(), all.end(), [](const ranked &x, const ranked &y) {
+		    return x.weight != y.weight ? x.weight > y.weight
+		                                : x.tie > y.tie;
+	    });
+}
+
 // Whether hits past the page can be left unfetched: the mset holds the
-// top hits in Xapian's order (weight, then tie value, descending), so
-// every hit not fetched weighs at most what its last hit weighs. If that
+// top hits in Xapian's order (weight descending, then tie value or, in
+// the probe, docid), so every hit not fetched weighs at most what its
+// last hit weighs. If that
 // is below the page's last weight by more than near_ties' tolerance, no
 // hit past the mset can sort into the page, and the page is what a wider
 // fetch would have given. (Weights are non-negative: BM25 and BM25+.)
@@ -347,6 +377,17 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		want = p->offset + p->limit + (probe ? TIE_PROBE : TIE_MARGIN);
 		first = 0;
 	}
+	// The probe ranks by weight alone (equal weights by docid): the tie
+	// slot then decides nothing in the match, where Xapian read it for
+	// every candidate that reached the top (5-6% of a ranked OR and of a
+	// common word, callgrind, bench/README.md). A settled probe holds
+	// every hit heavier than its last, so it holds the same page whatever
+	// breaks exact ties at its end; the ties of the page are read after
+	// the match (keyed_ties). An unsettled one is fetched again by the
+	// tie slot, as before.
+	bool keyed = !probe;
+	if (probe)
+		enq.set_sort_by_relevance();
 	// Matches are counted exactly up to check_at_least (README: exact
 	// totals up to 1000), which stops the matcher's pruning until it has
 	// seen that many: 12% of a one-word search (callgrind, bench/). When
@@ -388,6 +429,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		double edge = mset[p->offset + p->limit - 1].get_weight();
 		enq.set_cutoff(0, edge * (1 - 2 * FO_TIE_TOLERANCE));
 		want = p->offset + p->limit + TIE_MARGIN;
+		enq.set_sort_by_relevance_then_value(p->tie_slot, true);
+		keyed = true;
 		mset = enq.get_mset(first, want, Xapian::doccount(0));
 	}
 	m->items.clear();
@@ -402,7 +445,11 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	all.reserve(mset.size());
 	if (p->sort == FO_XSORT_RELEVANCE) {
 		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
-			all.push_back(ranked{i, i.get_weight(), i.get_sort_key()});
+			all.push_back(
+			    ranked{ i, i.get_weight(),
+			            keyed ? i.get_sort_key() : std::string() });
+		if (!keyed)
+			keyed_ties(all, p->tie_slot);
 		std::stable_sort(all.begin(), all.end(), near_ties);
 	} else {
 		// Xapian's order by date is kept; within one date, by

@@ -33,6 +33,19 @@ estimate=$(json 'd["total"], d["total_exact"], sep="|"')
 run "$FOLIO" search --db "$TMP/ab" --json --exhaustive 'alpha OR beta'
 expect_eq "1300|False|1500|True|10" "$estimate|$(json 'd["total"], d["total_exact"], len(d["hits"]), sep="|"')"
 
+# Twelve posts with one summary weigh the same; listed oldest first, so
+# Xapian's docids run oldest first too. The first fetch ranks by weight
+# alone (docid order for equal weights) and reads the tie values of the
+# hits that tie after the match: equal scores must still go newest first.
+begin "equal scores go newest first, not in docid order"
+python3 -c 'for i in range(1, 13): print("{\"url\": \"https://example.com/t%d\", \"title\": \"Tied\", \"published\": \"2020-01-%02d\", \"summary\": \"Zeta eta.\"}" % (i, i))' >"$TMP/tied.jsonl"
+"$FOLIO" index --db "$TMP/tied" "$TMP/tied.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/tied" --json --limit 5 zeta
+first=$(urls_of "$out" | sed 's|.*/||' | tr '\n' ' ')
+run "$FOLIO" search --db "$TMP/tied" --json --limit 5 --offset 5 zeta
+expect_eq "t12 t11 t10 t9 t8 |t7 t6 t5 t4 t3 " \
+	"$first|$(urls_of "$out" | sed 's|.*/||' | tr '\n' ' ')"
+
 begin "an estimated total says about, a counted one does not"
 run "$FOLIO" search --db "$TMP/ab" --limit 2 'alpha OR beta'
 expect_eq "(1-2 of about 1300; --offset 2 for more)" "$(tail -n 1 <<<"$out")"

@@ -549,6 +549,39 @@ static void test_query__a_word_with_no_other_form_is_read_once(void)
 	fo_analyzer_free(an);
 }
 
+/* Posts hold library and libraries (so Zlibrari), and no post holds
+ * the stem librari as a word of its own. */
+static uint64_t no_bare_stem(void *ctx, const char *term)
+{
+	static const char *const held[] = { "library", "libraries",
+		                            "Zlibrari" };
+
+	(void)ctx;
+	return held_in(held, sizeof held / sizeof *held, term, 3);
+}
+
+/* A stem that no post holds as a word (librari) is left out of the
+ * stem's synonym, which is then the Z term alone: the same matches and
+ * weights, one term less for Xapian to look up. Not where the
+ * statistics are not local. */
+static void test_query__a_stem_no_post_holds_bare_is_left_out(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = no_bare_stem, .docs = 100, .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "libraries", &stats);
+	assert_str("Query((Zlibrari AND_MAYBE libraries))", got ? got : "");
+	free(got);
+	stats.local = 0;
+	got = described_with(an, "libraries", &stats);
+	assert_str("Query(((Zlibrari SYNONYM librari) AND_MAYBE libraries))",
+	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 static uint64_t common_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
@@ -631,6 +664,7 @@ static const fo_test tests[] = {
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
 	FO_TEST(test_query__a_word_with_no_other_form_is_read_once),
+	FO_TEST(test_query__a_stem_no_post_holds_bare_is_left_out),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
 	FO_TEST(test_query__case_is_folded),
 	FO_TEST(test_query__an_unstemmable_token_is_its_own_stem),
