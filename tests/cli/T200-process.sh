@@ -47,4 +47,12 @@ syscalls pread64 oddly evenly
 n=$(grep -c pread64 <<<"$calls")
 expect_eq "at most 60" "$( ((n <= 60)) && echo "at most 60" || echo "$n preads")"
 
+begin "a search opens each table of the index once"
+# the check for a lost table file (fo_xdb_lost) opened the database a
+# second time, reading every table's root block again
+syscalls openat oddly
+expect_eq "1 1 1 1" "$(for t in postlist termlist docdata position; do
+	grep -c "/$t\.glass\"" <<<"$calls"
+done | tr '\n' ' ' | sed 's/ $//')"
+
 finish
