@@ -1,0 +1,68 @@
+# T200-process.sh: what one `folio search` process asks of the system,
+# seen through strace: work a search does not need shows up as system
+# calls (a table file opened twice, the vocabulary read block by block)
+# long before it shows up in a timing on a shared machine.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v strace >/dev/null; then
+	# tools/setup installs it; without it nothing here can be seen
+	echo "FAIL strace is not installed (tools/setup installs it)" >&2
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+# 3000 posts of 30 words each that no other post has: a vocabulary of
+# about 90k terms, some hundreds of B-tree blocks to walk.
+python3 - >"$TMP/posts.jsonl" <<'PY'
+import json, random
+rng = random.Random(7)
+def word():
+    return "".join(rng.choice("bcdfghjklmnpqrstvwxz") + rng.choice("aeiou")
+                   for _ in range(4))
+for i in range(3000):
+    words = " ".join(word() for _ in range(30))
+    print(json.dumps({"url": "https://example.com/p%d" % i,
+                      "title": "Post %d" % i,
+                      "summary": "%s %s" % (("oddly", "evenly")[i % 2],
+                                            words)}))
+PY
+"$FOLIO" index --quiet --db "$TMP/index" "$TMP/posts.jsonl" >/dev/null
+
+# syscalls NAME ARGS...: the system calls NAME (strace's trace= list)
+# that `folio search ARGS...` makes, one per line, in $calls.
+syscalls() {
+	local name=$1
+	shift
+	strace -f -qq -e trace="$name" -o "$TMP/strace" \
+		"$FOLIO" search --db "$TMP/index" "$@" >/dev/null 2>&1 || true
+	calls=$(cat "$TMP/strace")
+}
+
+begin "a query that matches nothing in a full index reads a few blocks, not the vocabulary"
+# both words are in 1500 posts, never together (a word in two posts or
+# fewer would be spelt, which scans the vocabulary: spell.h); the check
+# for an empty index called folio_db_stats, which counts every term,
+# and read each block of the postlist table (over 250 preads here)
+syscalls pread64 oddly evenly
+n=$(grep -c pread64 <<<"$calls")
+expect_eq "at most 60" "$( ((n <= 60)) && echo "at most 60" || echo "$n preads")"
+
+begin "a search opens each table of the index once"
+# the check for a lost table file (fo_xdb_lost) opened the database a
+# second time, reading every table's root block again
+syscalls openat oddly
+expect_eq "1 1 1 1" "$(for t in postlist termlist docdata position; do
+	grep -c "/$t\.glass\"" <<<"$calls"
+done | tr '\n' ' ' | sed 's/ $//')"
+
+begin "the loader looks symbols up in the C++ runtime before utf8proc and libstemmer"
+# it searches the libraries in the order folio names them (DT_NEEDED);
+# nearly all of libxapian's symbol references are to libstdc++ and libc,
+# and passing two libraries more for each cost 150k instructions a search
+needed=$(readelf -d "$FOLIO" | sed -n 's/.*(NEEDED).*\[\(lib[a-z0-9_+]*\)\..*/\1/p' | tr '\n' ' ')
+order=$(awk '{for (i = 1; i <= NF; i++) at[$i] = i}
+	END {print (at["libstdc++"] < at["libutf8proc"] &&
+	            at["libstdc++"] < at["libstemmer"]) ? "first" : "later"}' <<<"$needed")
+expect_eq "first" "$order"
+
+finish
