@@ -8,6 +8,7 @@
 
 #include "search/qdate.h"
 #include "search/qlex.h"
+#include "search/qparser.h"
 #include "util/ascii.h"
 #include "util/buf.h"
 
@@ -16,129 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Brackets nested deeper than this are read as text. */
-#define MAX_DEPTH 64
 /* Notices listed one by one; the rest are counted in one more. */
 #define MAX_NOTICES 16
 
-typedef struct parser {
-	const char *s;
-	size_t len, i;
-	int strict, depth;
-	/* Strict: a problem was found; err and err_pos hold the first in
-	 * the query, which is not the first found (an unclosed ( is found
-	 * after what it holds). */
-	int strict_problem;
-	int too_deep; /* the brackets past MAX_DEPTH were noticed */
-	size_t skipped_open; /* those brackets not closed yet */
-	size_t more_notices, first_more; /* notices past MAX_NOTICES */
-	int summing; /* the notice that counts them */
-	/* Lenient: brackets never closed, noticed once at the outermost. */
-	size_t unclosed, first_unclosed;
-	fo_qfield field; /* inside field:( ... ) */
-	/* inside site:( ... ), published:( ... ) or year:( ... ): that
-	 * field (FO_QF_*), each word or quoted text one of its values */
-	int vfield;
-	fo_qtree *t;
-	folio_status st;
-	size_t *err_pos;
-	char *err;
-	size_t err_size;
-} parser;
-
-static void take(parser *p, const fo_qlexeme *t)
-{
-	p->i = t->end;
-}
-
-/* ---- the tree ---------------------------------------------------------- */
-
-static fo_qnode *node(parser *p, fo_qkind kind, size_t pos)
-{
-	fo_qtree *t = p->t;
-	fo_qnode *n;
-
-	if (t->n_nodes == t->cap_nodes) {
-		size_t cap = t->cap_nodes ? t->cap_nodes * 2 : 16;
-		fo_qnode **grown = realloc(t->nodes, cap * sizeof *grown);
-		if (!grown)
-			goto oom;
-		t->nodes = grown;
-		t->cap_nodes = cap;
-	}
-	n = calloc(1, sizeof *n);
-	if (!n)
-		goto oom;
-	n->kind = kind;
-	n->pos = pos;
-	n->field = p->field;
-	t->nodes[t->n_nodes++] = n;
-	return n;
-oom:
-	t->oom = 1;
-	p->st = FOLIO_ERROR_NOMEM;
-	p->i = p->len;
-	return NULL;
-}
-
-static int add_kid(parser *p, fo_qnode *n, fo_qnode *kid)
-{
-	fo_qnode **grown;
-
-	if (!n || !kid)
-		return -1;
-	grown = realloc(n->kids, (n->n_kids + 1) * sizeof *grown);
-	if (!grown) {
-		p->t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return -1;
-	}
-	n->kids = grown;
-	n->kids[n->n_kids++] = kid;
-	return 0;
-}
-
-/* Join a and b with op, flattening chains of the same operator. */
-/* n, or a SEQ holding it when it has a sign (title:-row), which only a
- * SEQ's items may have: an AND of -title:row compiled it as title:row. */
-static fo_qnode *in_seq(parser *p, fo_qnode *n)
-{
-	fo_qnode *w;
-
-	if (!n || n->occur == FO_OCCUR_DEFAULT)
-		return n;
-	w = node(p, FO_Q_SEQ, n->pos);
-	if (w)
-		add_kid(p, w, n);
-	return w ? w : n;
-}
-
-static fo_qnode *join(parser *p, fo_qkind op, fo_qnode *a, fo_qnode *b)
-{
-	fo_qnode *n;
-
-	a = in_seq(p, a);
-	b = in_seq(p, b);
-	if (!a)
-		return b;
-	if (!b)
-		return a;
-	if (a->kind == op && a->occur == FO_OCCUR_DEFAULT) {
-		add_kid(p, a, b);
-		return a;
-	}
-	n = node(p, op, a->pos);
-	add_kid(p, n, a);
-	add_kid(p, n, b);
-	return n;
-}
-
 /* Record something skipped; in strict mode it is the error. */
-static void notice(parser *p, size_t pos, const char *action,
-                   const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void notice(parser *p, size_t pos, const char *action,
+static void notice(fo_qparser *p, size_t pos, const char *action,
+                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void notice(fo_qparser *p, size_t pos, const char *action,
                    const char *fmt, ...)
 {
 	fo_qtree *t = p->t;
@@ -187,7 +72,7 @@ static void notice(parser *p, size_t pos, const char *action,
 }
 
 /* An error in either mode (invalid dates). */
-static void fail(parser *p, size_t pos, const char *why)
+static void fail(fo_qparser *p, size_t pos, const char *why)
 {
 	if (p->st != FOLIO_OK)
 		return;
@@ -199,36 +84,14 @@ static void fail(parser *p, size_t pos, const char *why)
 	p->i = p->len;
 }
 
-/* Keep a normalised copy of s alive as long as the tree. */
-static const char *keep(parser *p, const char *s, size_t len)
-{
-	fo_qtree *t = p->t;
-	char **grown = realloc(t->strs, (t->n_strs + 1) * sizeof *grown);
-	char *copy = malloc(len + 1);
-
-	if (grown)
-		t->strs = grown;
-	if (!grown || !copy) {
-		free(copy);
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return NULL;
-	}
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	t->strs[t->n_strs++] = copy;
-	return copy;
-}
-
 /* ---- grammar ----------------------------------------------------------- */
 
-static fo_qnode *parse_or(parser *p);
-static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
+static fo_qnode *parse_or(fo_qparser *p);
+static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
                             size_t vend);
 static int is_url(const char *s, size_t len);
 
-static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
+static const char *tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
                             size_t size)
 {
 	size_t n = t->end - t->start;
@@ -238,7 +101,7 @@ static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
 }
 
 /* The first quote at or after i, its length in *n; p->len if none. */
-static size_t closing_quote(const parser *p, size_t i, size_t *n)
+static size_t closing_quote(const fo_qparser *p, size_t i, size_t *n)
 {
 	for (*n = 0; i < p->len; i++)
 		if ((*n = fo_qlex_quote(p->s, p->len, i)) != 0)
@@ -247,7 +110,7 @@ static size_t closing_quote(const parser *p, size_t i, size_t *n)
 }
 
 /* "..." after the opening quote q. */
-static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
+static fo_qnode *parse_phrase(fo_qparser *p, const fo_qlexeme *q)
 {
 	size_t n, end, k, i = closing_quote(p, q->end, &n);
 	fo_qnode *ph;
@@ -277,7 +140,7 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 	     k++)
 		;
 	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
-		if ((ph = node(p, FO_Q_URL, q->start)) != NULL) {
+		if ((ph = fo_qp_node(p, FO_Q_URL, q->start)) != NULL) {
 			ph->text = p->s + n;
 			ph->len = end - n;
 			ph->quoted = 1;
@@ -290,7 +153,7 @@ static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
 			notice(p, n, "ignored", "a * inside a phrase");
 			break;
 		}
-	ph = node(p, FO_Q_PHRASE, q->start);
+	ph = fo_qp_node(p, FO_Q_PHRASE, q->start);
 	if (ph) {
 		ph->text = p->s + q->end;
 		ph->len = i - q->end;
@@ -326,7 +189,7 @@ static int is_url(const char *s, size_t len)
  * leading one (*lock is lock) and parts the word at an inner one (lo*ck
  * is lo ck, as Xapian's parser reads it, which finds only the joined
  * form lock): each notice says which. */
-static void stars_inside(parser *p, const fo_qlexeme *t)
+static void stars_inside(fo_qparser *p, const fo_qlexeme *t)
 {
 	static const char why[] = "a * completes the word before it only "
 	                          "(lock*), not inside or before one";
@@ -342,7 +205,7 @@ static void stars_inside(parser *p, const fo_qlexeme *t)
 		notice(p, i, "read as if a space were there", "%s", why);
 }
 
-static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
+static fo_qnode *word_node(fo_qparser *p, const fo_qlexeme *t)
 {
 	int url;
 	fo_qnode *n;
@@ -353,11 +216,11 @@ static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
 		return value_node(p, p->vfield, t->start, t->start, t->end);
 	url = !t->prefix && p->field == FO_FIELD_ANY &&
 	      is_url(p->s + t->start, t->end - t->start);
-	n = node(p,
-	         t->prefix ? FO_Q_PREFIX
-	         : url     ? FO_Q_URL
-	                   : FO_Q_WORDS,
-	         t->start);
+	n = fo_qp_node(p,
+	               t->prefix ? FO_Q_PREFIX
+	               : url     ? FO_Q_URL
+	                         : FO_Q_WORDS,
+	               t->start);
 
 	if (!url)
 		stars_inside(p, t);
@@ -373,7 +236,7 @@ static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
 }
 
 /* site:VALUE: the host, lower case, without scheme, "www." or path. */
-static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
+static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 {
 	const char *host = v, *end = v + len, *s;
 	char buf[256];
@@ -421,8 +284,8 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 		       "developer.nvidia.com");
 		return NULL;
 	}
-	nd = node(p, FO_Q_SITE, pos);
-	if (nd && !(nd->text = keep(p, buf, n)))
+	nd = fo_qp_node(p, FO_Q_SITE, pos);
+	if (nd && !(nd->text = fo_qp_keep(p, buf, n)))
 		return NULL;
 	if (nd)
 		nd->len = n;
@@ -430,21 +293,21 @@ static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
 }
 
 /* "( )": nothing to group, so nothing to search; the ) is taken. */
-static int empty_brackets(parser *p, size_t lparen)
+static int empty_brackets(fo_qparser *p, size_t lparen)
 {
 	fo_qlexeme t;
 
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	if (t.kind != FO_QT_RPAREN)
 		return 0;
-	take(p, &t);
+	fo_qp_take(p, &t);
 	notice(p, lparen, "ignored", "the brackets are empty");
 	return 1;
 }
 
 /* Past the ) that closes the ( at i (brackets inside counted), or past
  * the ( alone when none does. */
-static size_t bracket_end(const parser *p, size_t i)
+static size_t bracket_end(const fo_qparser *p, size_t i)
 {
 	size_t depth = 0, k;
 
@@ -458,7 +321,7 @@ static size_t bracket_end(const parser *p, size_t i)
 }
 
 /* Whether a field's value starts at i: a word, a quote or a bracket. */
-static int value_at(const parser *p, size_t i)
+static int value_at(const fo_qparser *p, size_t i)
 {
 	return !fo_qlex_delim(p->s, p->len, i) ||
 	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
@@ -468,7 +331,7 @@ static int value_at(const parser *p, size_t i)
  * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
  * years. pos is where the node, and notices about it, point; an invalid
  * date is an error at its wrong part. */
-static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
+static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
                             size_t vend)
 {
 	size_t bad = 0;
@@ -477,7 +340,7 @@ static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
 
 	if (field == FO_QF_SITE)
 		return site_node(p, pos, p->s + vstart, vend - vstart);
-	n = node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
+	n = fo_qp_node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
 	if (n &&
 	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
 	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
@@ -488,7 +351,7 @@ static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
 /* What a bracket holds, read from just past its ( at lparen up to and
  * with its ), which *closed says was there (an empty bracket counts as
  * closed: empty_brackets has said so). */
-static fo_qnode *bracket_body(parser *p, size_t lparen, int *closed)
+static fo_qnode *bracket_body(fo_qparser *p, size_t lparen, int *closed)
 {
 	fo_qnode *n;
 	fo_qlexeme t;
@@ -501,7 +364,7 @@ static fo_qnode *bracket_body(parser *p, size_t lparen, int *closed)
 	p->depth--;
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	if (t.kind == FO_QT_RPAREN)
-		take(p, &t);
+		fo_qp_take(p, &t);
 	else
 		*closed = 0;
 	return n;
@@ -510,7 +373,7 @@ static fo_qnode *bracket_body(parser *p, size_t lparen, int *closed)
 /* The bracket of a field's values, from its ( at lparen:
  * company:(a OR b), year:(2025 OR 2026). The caller has set the field
  * its words take (p->field, or p->vfield). */
-static fo_qnode *field_bracket(parser *p, size_t lparen)
+static fo_qnode *field_bracket(fo_qparser *p, size_t lparen)
 {
 	fo_qnode *n;
 	int closed;
@@ -528,7 +391,7 @@ static fo_qnode *field_bracket(parser *p, size_t lparen)
  * with the same operators, signs and NOT, each word or quoted text in it
  * a value of f (word_node, parse_phrase). A field inside is its own
  * (year:(2025 OR company:meta)). */
-static fo_qnode *value_group(parser *p, const fo_qlexeme *f, size_t lparen)
+static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 {
 	int saved = p->vfield;
 	fo_qnode *n;
@@ -542,7 +405,7 @@ static fo_qnode *value_group(parser *p, const fo_qlexeme *f, size_t lparen)
 /* The value of a field that takes plain values (site:, published:,
  * year:), from vstart: a word, a quoted one, or a bracket of them
  * (value_group). */
-static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
+static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	size_t vend, q, i = 0, close = 0;
 
@@ -562,7 +425,8 @@ static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
 	}
 	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
 	 * field:(value) */
-	if (vstart < p->len && p->s[vstart] == '(' && p->depth < MAX_DEPTH)
+	if (vstart < p->len && p->s[vstart] == '(' &&
+	    p->depth < FO_QP_MAX_DEPTH)
 		return value_group(p, f, vstart);
 	q = fo_qlex_quote(p->s, p->len, vstart);
 	vend = fo_qlex_word_end(p->s, p->len, vstart);
@@ -614,7 +478,7 @@ static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
 }
 
 /* The value of field f, from vstart. */
-static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
+static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
@@ -647,9 +511,9 @@ static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
 		       "the quote is never closed");
 	}
 	if (v.kind == FO_QT_QUOTE) {
-		take(p, &v);
+		fo_qp_take(p, &v);
 		n = parse_phrase(p, &v);
-	} else if (v.kind == FO_QT_LPAREN && p->depth < MAX_DEPTH) {
+	} else if (v.kind == FO_QT_LPAREN && p->depth < FO_QP_MAX_DEPTH) {
 		n = field_bracket(p, v.start);
 	} else {
 		/* Any word, even AND or +x, is the value itself. */
@@ -677,7 +541,7 @@ done:
 /* field:value. A sign before the value is the item's (title:-row is
  * -title:row): it is no part of the value, whose analysis drops it,
  * and dropped it made an exclusion a requirement (explore-p). */
-static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
+static fo_qnode *parse_field(fo_qparser *p, const fo_qlexeme *f)
 {
 	size_t v = f->end;
 	fo_qoccur sign = FO_OCCUR_DEFAULT;
@@ -711,7 +575,7 @@ static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
 	return n;
 }
 
-static fo_qnode *parse_prim(parser *p)
+static fo_qnode *parse_prim(fo_qparser *p)
 {
 	fo_qnode *n = NULL;
 	size_t lparen;
@@ -722,14 +586,16 @@ static fo_qnode *parse_prim(parser *p)
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	switch (t.kind) {
 	case FO_QT_LPAREN:
-		take(p, &t);
+		fo_qp_take(p, &t);
 		lparen = t.start;
-		if (p->depth >= MAX_DEPTH) {
+		if (p->depth >= FO_QP_MAX_DEPTH) {
 			/* Once: every bracket past the limit is the same
 			 * decision, not a new problem to report. */
 			if (!p->too_deep)
-				notice(p, t.start, "ignored", "brackets nested "
-				       "deeper than %d", MAX_DEPTH);
+				notice(p, t.start, "ignored",
+				       "brackets nested "
+				       "deeper than %d",
+				       FO_QP_MAX_DEPTH);
 			p->too_deep = 1;
 			p->skipped_open++; /* its ) is skipped too */
 			return NULL;
@@ -743,15 +609,15 @@ static fo_qnode *parse_prim(parser *p)
 			p->first_unclosed = lparen;
 		}
 		return n;
-	case FO_QT_QUOTE: take(p, &t); return parse_phrase(p, &t);
-	case FO_QT_FIELD: take(p, &t); return parse_field(p, &t);
-	case FO_QT_WORD: take(p, &t); return word_node(p, &t);
+	case FO_QT_QUOTE: fo_qp_take(p, &t); return parse_phrase(p, &t);
+	case FO_QT_FIELD: fo_qp_take(p, &t); return parse_field(p, &t);
+	case FO_QT_WORD: fo_qp_take(p, &t); return word_node(p, &t);
 	case FO_QT_STAR:
-		take(p, &t);
+		fo_qp_take(p, &t);
 		notice(p, t.start, "ignored", "a * needs a word before it");
 		return NULL;
 	case FO_QT_SIGN:
-		take(p, &t);
+		fo_qp_take(p, &t);
 		notice(p, t.start, "ignored", "%s with no word after it",
 		       tok_name(p, &t, name, sizeof name));
 		return NULL;
@@ -759,7 +625,7 @@ static fo_qnode *parse_prim(parser *p)
 	case FO_QT_AND:
 	case FO_QT_OR:
 	case FO_QT_NOT:
-		take(p, &t);
+		fo_qp_take(p, &t);
 		notice(p, t.start, "ignored", "%s has nothing to its left",
 		       tok_name(p, &t, name, sizeof name));
 		return NULL;
@@ -815,7 +681,7 @@ static int starts_item(fo_qtkind k)
  * took an operator there as one with nothing to its left, so lock NEAR
  * OR row lost its OR, and --strict named the OR rather than the NEAR
  * that comes first (as lock AND OR row names the AND). */
-static fo_qnode *near_right(parser *p)
+static fo_qnode *near_right(fo_qparser *p)
 {
 	fo_qnode *right = NULL;
 	size_t at;
@@ -831,7 +697,7 @@ static fo_qnode *near_right(parser *p)
 	return right;
 }
 
-static fo_qnode *parse_near(parser *p)
+static fo_qnode *parse_near(fo_qparser *p)
 {
 	fo_qnode *left = parse_prim(p), *right, *n = NULL;
 	char name[32];
@@ -852,7 +718,7 @@ static fo_qnode *parse_near(parser *p)
 			} while (is_sign(next.kind));
 			p->i = at;
 			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
-				take(p, &t);
+				fo_qp_take(p, &t);
 				notice(p, t.start, "ignored", "%c before %s",
 				       p->s[t.start],
 				       tok_name(p, &next, name, sizeof name));
@@ -861,7 +727,7 @@ static fo_qnode *parse_near(parser *p)
 		}
 		if (t.kind != FO_QT_NEAR || !left)
 			break;
-		take(p, &t);
+		fo_qp_take(p, &t);
 		if (t.bad_window)
 			notice(p, t.start, t.bad_read, "%.*s %s",
 			       (int)(t.end - t.start), p->s + t.start,
@@ -892,18 +758,18 @@ static fo_qnode *parse_near(parser *p)
 			           : "%s joins words or phrases only, not "
 			             "a prefix, a bracket or a filter",
 			       tok_name(p, &t, name, sizeof name));
-			left = join(p, FO_Q_AND, left, right);
+			left = fo_qp_join(p, FO_Q_AND, left, right);
 			n = NULL;
 			continue;
 		}
 		if (!n) {
-			n = node(p, FO_Q_NEAR, left->pos);
+			n = fo_qp_node(p, FO_Q_NEAR, left->pos);
 			if (n)
 				n->window = t.window;
-			add_kid(p, n, near_operand(left));
+			fo_qp_add_kid(p, n, near_operand(left));
 			left = n;
 		}
-		add_kid(p, n, near_operand(right));
+		fo_qp_add_kid(p, n, near_operand(right));
 	}
 	return left;
 }
@@ -914,7 +780,7 @@ static int ends_seq(fo_qtkind k)
 	       k == FO_QT_OR || k == FO_QT_NOT;
 }
 
-static fo_qnode *parse_seq(parser *p)
+static fo_qnode *parse_seq(fo_qparser *p)
 {
 	fo_qnode *seq = NULL, *first = NULL, *item;
 	fo_qoccur occur;
@@ -923,7 +789,8 @@ static fo_qnode *parse_seq(parser *p)
 	for (;;) {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind == FO_QT_RPAREN && p->skipped_open) {
-			take(p, &t); /* closes a bracket skipped for depth */
+			fo_qp_take(p,
+			           &t); /* closes a bracket skipped for depth */
 			p->skipped_open--;
 			continue;
 		}
@@ -933,7 +800,7 @@ static fo_qnode *parse_seq(parser *p)
 		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
 			fo_qlexeme next;
 
-			take(p, &t);
+			fo_qp_take(p, &t);
 			fo_qlex_peek(p->s, p->len, p->i, &next);
 			if (next.kind == FO_QT_PLUS ||
 			    next.kind == FO_QT_MINUS ||
@@ -962,8 +829,8 @@ static fo_qnode *parse_seq(parser *p)
 			continue;
 		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {
 			/* +(-x): wrap, so each node has one occurrence */
-			fo_qnode *w = node(p, FO_Q_SEQ, item->pos);
-			add_kid(p, w, item);
+			fo_qnode *w = fo_qp_node(p, FO_Q_SEQ, item->pos);
+			fo_qp_add_kid(p, w, item);
 			item = w;
 		}
 		if (item && occur != FO_OCCUR_DEFAULT)
@@ -972,24 +839,24 @@ static fo_qnode *parse_seq(parser *p)
 			first = item;
 		} else {
 			if (!seq) {
-				seq = node(p, FO_Q_SEQ, first->pos);
-				add_kid(p, seq, first);
+				seq = fo_qp_node(p, FO_Q_SEQ, first->pos);
+				fo_qp_add_kid(p, seq, first);
 			}
-			add_kid(p, seq, item);
+			fo_qp_add_kid(p, seq, item);
 		}
 	}
 	if (seq)
 		return seq;
 	if (first && first->occur != FO_OCCUR_DEFAULT) {
 		/* A lone +x or -x still needs its SEQ to mean anything. */
-		seq = node(p, FO_Q_SEQ, first->pos);
-		add_kid(p, seq, first);
+		seq = fo_qp_node(p, FO_Q_SEQ, first->pos);
+		fo_qp_add_kid(p, seq, first);
 		return seq;
 	}
 	return first;
 }
 
-static fo_qnode *parse_not(parser *p)
+static fo_qnode *parse_not(fo_qparser *p)
 {
 	fo_qnode *left, *right, *n;
 	char name[32];
@@ -1001,19 +868,20 @@ static fo_qnode *parse_not(parser *p)
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind != FO_QT_NOT)
 			break;
-		take(p, &t);
+		fo_qp_take(p, &t);
 		fo_qlex_peek(p->s, p->len, p->i, &t2);
 		if (t2.kind == FO_QT_NOT || t2.kind == FO_QT_MINUS) {
 			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
-			take(p, &t2);
+			fo_qp_take(p, &t2);
 			notice(p, t.start, "read as the words after them",
 			       "NOT %s cancel out",
 			       tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
 			fo_qlex_peek(p->s, p->len, p->i, &t);
 			if (right)
-				left = left ? join(p, FO_Q_AND, left, right)
-				            : right;
+				left =
+				    left ? fo_qp_join(p, FO_Q_AND, left, right)
+				         : right;
 			else if (t.kind != FO_QT_NOT) /* NOT NOT NOT b: on */
 				notice(p, t2.start, "ignored",
 				       "%s has nothing "
@@ -1027,22 +895,22 @@ static fo_qnode *parse_not(parser *p)
 			       "right", tok_name(p, &t, name, sizeof name));
 			continue;
 		}
-		if (!left && !(left = node(p, FO_Q_ALL, t.start)))
+		if (!left && !(left = fo_qp_node(p, FO_Q_ALL, t.start)))
 			break;
 		if (left->kind == FO_Q_AND_NOT) {
-			add_kid(p, left, right);
+			fo_qp_add_kid(p, left, right);
 			continue;
 		}
-		n = node(p, FO_Q_AND_NOT, left->pos);
-		add_kid(p, n, left);
-		add_kid(p, n, right);
+		n = fo_qp_node(p, FO_Q_AND_NOT, left->pos);
+		fo_qp_add_kid(p, n, left);
+		fo_qp_add_kid(p, n, right);
 		left = n;
 	}
 	return left;
 }
 
-static fo_qnode *parse_bool(parser *p, fo_qtkind op, fo_qkind kind,
-                            fo_qnode *(*sub)(parser *))
+static fo_qnode *parse_bool(fo_qparser *p, fo_qtkind op, fo_qkind kind,
+                            fo_qnode *(*sub)(fo_qparser *))
 {
 	fo_qnode *left = sub(p), *right;
 	char name[32];
@@ -1052,7 +920,7 @@ static fo_qnode *parse_bool(parser *p, fo_qtkind op, fo_qkind kind,
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind != op)
 			break;
-		take(p, &t);
+		fo_qp_take(p, &t);
 		right = sub(p);
 		if (!right)
 			notice(p, t.start, "ignored", "%s has nothing to its "
@@ -1060,23 +928,23 @@ static fo_qnode *parse_bool(parser *p, fo_qtkind op, fo_qkind kind,
 		else if (!left)
 			notice(p, t.start, "ignored", "%s has nothing to its "
 			       "left", tok_name(p, &t, name, sizeof name));
-		left = join(p, kind, left, right);
+		left = fo_qp_join(p, kind, left, right);
 	}
 	return left;
 }
 
-static fo_qnode *parse_and(parser *p)
+static fo_qnode *parse_and(fo_qparser *p)
 {
 	return parse_bool(p, FO_QT_AND, FO_Q_AND, parse_not);
 }
 
-static fo_qnode *parse_or(parser *p)
+static fo_qnode *parse_or(fo_qparser *p)
 {
 	return parse_bool(p, FO_QT_OR, FO_Q_OR, parse_and);
 }
 
 /* The whole query: expressions, skipping stray closing brackets. */
-static fo_qnode *parse_top(parser *p)
+static fo_qnode *parse_top(fo_qparser *p)
 {
 	fo_qnode *root = NULL, *n, *seq = NULL;
 	fo_qlexeme t;
@@ -1087,16 +955,16 @@ static fo_qnode *parse_top(parser *p)
 			root = n;
 		} else if (n) {
 			if (!seq) {
-				seq = node(p, FO_Q_SEQ, root->pos);
-				add_kid(p, seq, root);
+				seq = fo_qp_node(p, FO_Q_SEQ, root->pos);
+				fo_qp_add_kid(p, seq, root);
 				root = seq;
 			}
-			add_kid(p, seq, n);
+			fo_qp_add_kid(p, seq, n);
 		}
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind == FO_QT_END || p->st != FOLIO_OK)
 			break;
-		take(p, &t); /* only a ) can be left here */
+		fo_qp_take(p, &t); /* only a ) can be left here */
 		notice(p, t.start, "ignored", "a ) without its (");
 	}
 	return root;
@@ -1106,7 +974,7 @@ static fo_qnode *parse_top(parser *p)
  * the start of the word after the last one kept, or, past the byte limit,
  * at the white space before it (within one giant word, at a character
  * boundary). */
-static size_t limit_of(const parser *p, int *by_words)
+static size_t limit_of(const fo_qparser *p, int *by_words)
 {
 	size_t i = 0, words = 0, cut;
 
@@ -1138,7 +1006,7 @@ static size_t limit_of(const parser *p, int *by_words)
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
                        size_t *err_pos, char *err, size_t err_size)
 {
-	parser p;
+	fo_qparser p;
 	size_t limit;
 	int by_words;
 
@@ -1185,7 +1053,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	}
 	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
 		/* Nothing but operators: the best reading is plain words. */
-		fo_qnode *n = node(&p, FO_Q_WORDS, 0);
+		fo_qnode *n = fo_qp_node(&p, FO_Q_WORDS, 0);
 		if (n) {
 			n->text = query;
 			n->len = p.len;
@@ -1201,22 +1069,6 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (tree->oom)
 		p.st = FOLIO_ERROR_NOMEM;
 	return p.st;
-}
-
-void fo_qtree_free(fo_qtree *tree)
-{
-	size_t i;
-
-	for (i = 0; i < tree->n_nodes; i++) {
-		free(tree->nodes[i]->kids);
-		free(tree->nodes[i]);
-	}
-	for (i = 0; i < tree->n_strs; i++)
-		free(tree->strs[i]);
-	free(tree->strs);
-	free(tree->nodes);
-	free(tree->notices);
-	memset(tree, 0, sizeof *tree);
 }
 
 size_t fo_qposition(const char *s, size_t pos)

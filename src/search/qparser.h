@@ -1,0 +1,66 @@
+/*
+ * qparser.h: the query parser's own state, and the functions its files
+ * share (qparse.h is what the rest of folio sees). The parser is split by
+ * job: the grammar (qparse.c), building the tree (qtree.c), and the other
+ * files named where their functions are declared below.
+ */
+#ifndef FOLIO_QPARSER_H
+#define FOLIO_QPARSER_H
+
+#include "search/qlex.h"
+#include "search/qparse.h"
+
+#include <stddef.h>
+
+/* Brackets nested deeper than this are read as text. */
+#define FO_QP_MAX_DEPTH 64
+
+typedef struct fo_qparser {
+	const char *s;
+	size_t len, i;
+	int strict, depth;
+	/* Strict: a problem was found; err and err_pos hold the first in
+	 * the query, which is not the first found (an unclosed ( is found
+	 * after what it holds). */
+	int strict_problem;
+	int too_deep; /* the brackets past FO_QP_MAX_DEPTH were noticed */
+	size_t skipped_open;             /* those brackets not closed yet */
+	size_t more_notices, first_more; /* notices past their limit */
+	int summing;                     /* the notice that counts them */
+	/* Lenient: brackets never closed, noticed once at the outermost. */
+	size_t unclosed, first_unclosed;
+	fo_qfield field; /* inside field:( ... ) */
+	/* inside site:( ... ), published:( ... ) or year:( ... ): that
+	 * field (FO_QF_*), each word or quoted text one of its values */
+	int vfield;
+	fo_qtree *t;
+	folio_status st;
+	size_t *err_pos;
+	char *err;
+	size_t err_size;
+} fo_qparser;
+
+/* Consume the token t. */
+static inline void fo_qp_take(fo_qparser *p, const fo_qlexeme *t)
+{
+	p->i = t->end;
+}
+
+/* ---- the tree (qtree.c) ------------------------------------------------ */
+
+/* A new node of the tree, in the field being read; NULL when memory ran
+ * out (the parse then stops with FOLIO_ERROR_NOMEM). */
+fo_qnode *fo_qp_node(fo_qparser *p, fo_qkind kind, size_t pos);
+
+/* Add kid to n's kids; -1 when either is NULL or memory ran out. */
+int fo_qp_add_kid(fo_qparser *p, fo_qnode *n, fo_qnode *kid);
+
+/* Join a and b with op, flattening chains of the same operator; either
+ * may be NULL. */
+fo_qnode *fo_qp_join(fo_qparser *p, fo_qkind op, fo_qnode *a, fo_qnode *b);
+
+/* Keep a normalised copy of s[0..len) alive as long as the tree; NULL
+ * when memory ran out. */
+const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len);
+
+#endif
