@@ -12,77 +12,9 @@
 #include "util/ascii.h"
 #include "util/buf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Notices listed one by one; the rest are counted in one more. */
-#define MAX_NOTICES 16
-
-/* Record something skipped; in strict mode it is the error. */
-static void notice(fo_qparser *p, size_t pos, const char *action,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void notice(fo_qparser *p, size_t pos, const char *action,
-                   const char *fmt, ...)
-{
-	fo_qtree *t = p->t;
-	fo_qnotice *grown;
-	va_list ap;
-	int n;
-
-	if (p->st != FOLIO_OK)
-		return;
-	if (p->strict) {
-		/* read on as leniently, for a problem further left */
-		if (!p->strict_problem || pos < *p->err_pos) {
-			va_start(ap, fmt);
-			vsnprintf(p->err, p->err_size, fmt, ap);
-			va_end(ap);
-			*p->err_pos = pos;
-		}
-		p->strict_problem = 1;
-		return;
-	}
-	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
-	 * MAX_NOTICES they are counted (fo_qparse says how many). */
-	if (t->n_notices >= MAX_NOTICES && !p->summing) {
-		if (!p->more_notices++)
-			p->first_more = pos;
-		return;
-	}
-	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
-	if (!grown) {
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return;
-	}
-	t->notices = grown;
-	grown[t->n_notices].pos = pos;
-	va_start(ap, fmt);
-	n = vsnprintf(grown[t->n_notices].message,
-	              sizeof grown[t->n_notices].message, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof grown[t->n_notices].message)
-		snprintf(grown[t->n_notices].message + n,
-		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
-		         action);
-	t->n_notices++;
-}
-
-/* An error in either mode (invalid dates). */
-static void fail(fo_qparser *p, size_t pos, const char *why)
-{
-	if (p->st != FOLIO_OK)
-		return;
-	if (!p->strict_problem || pos < *p->err_pos) {
-		snprintf(p->err, p->err_size, "%s", why);
-		*p->err_pos = pos;
-	}
-	p->st = FOLIO_ERROR_QUERY;
-	p->i = p->len;
-}
 
 /* ---- grammar ----------------------------------------------------------- */
 
@@ -90,15 +22,6 @@ static fo_qnode *parse_or(fo_qparser *p);
 static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
                             size_t vend);
 static int is_url(const char *s, size_t len);
-
-static const char *tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
-                            size_t size)
-{
-	size_t n = t->end - t->start;
-
-	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
-	return buf;
-}
 
 /* The first quote at or after i, its length in *n; p->len if none. */
 static size_t closing_quote(const fo_qparser *p, size_t i, size_t *n)
@@ -116,8 +39,9 @@ static fo_qnode *parse_phrase(fo_qparser *p, const fo_qlexeme *q)
 	fo_qnode *ph;
 
 	if (i >= p->len) {
-		notice(p, q->start, "searched the words after it as free text",
-		       "the quote is never closed");
+		fo_qp_notice(p, q->start,
+		             "searched the words after it as free text",
+		             "the quote is never closed");
 		p->i = q->end;
 		return NULL;
 	}
@@ -125,7 +49,7 @@ static fo_qnode *parse_phrase(fo_qparser *p, const fo_qlexeme *q)
 	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
 		;
 	if (n == i) {
-		notice(p, q->start, "ignored", "the phrase is empty");
+		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;
 	}
 	for (end = i; fo_ascii_is_space(p->s[end - 1]); end--)
@@ -150,7 +74,7 @@ static fo_qnode *parse_phrase(fo_qparser *p, const fo_qlexeme *q)
 	/* A phrase is exact forms in order: no prefixes in it. */
 	for (n = q->end; n < i; n++)
 		if (p->s[n] == '*') {
-			notice(p, n, "ignored", "a * inside a phrase");
+			fo_qp_notice(p, n, "ignored", "a * inside a phrase");
 			break;
 		}
 	ph = fo_qp_node(p, FO_Q_PHRASE, q->start);
@@ -196,13 +120,13 @@ static void stars_inside(fo_qparser *p, const fo_qlexeme *t)
 	size_t i = t->start;
 
 	if (p->s[i] == '*')
-		notice(p, i, "ignored", "%s", why);
+		fo_qp_notice(p, i, "ignored", "%s", why);
 	while (i < t->wend && p->s[i] == '*')
 		i++;
 	while (i < t->wend && p->s[i] != '*')
 		i++;
 	if (i < t->wend)
-		notice(p, i, "read as if a space were there", "%s", why);
+		fo_qp_notice(p, i, "read as if a space were there", "%s", why);
 }
 
 static fo_qnode *word_node(fo_qparser *p, const fo_qlexeme *t)
@@ -227,7 +151,7 @@ static fo_qnode *word_node(fo_qparser *p, const fo_qlexeme *t)
 	/* lock** went as lock* in silence, even under --strict, where a
 	 * lone * is an error */
 	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')
-		notice(p, t->wend + 1, "ignored", "a * after another *");
+		fo_qp_notice(p, t->wend + 1, "ignored", "a * after another *");
 	if (n) {
 		n->text = p->s + t->start;
 		n->len = (t->prefix ? t->wend : t->end) - t->start;
@@ -274,14 +198,15 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		memmove(buf, buf + skip, n - skip + 1);
 		n -= skip;
 		if (n && star)
-			notice(p, pos, "read without it",
-			       "site: finds every subdomain without a *");
+			fo_qp_notice(p, pos, "read without it",
+			             "site: finds every subdomain without a *");
 	}
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
 		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0) {
-		notice(p, pos, "ignored", "site: needs a host name such as "
-		       "developer.nvidia.com");
+		fo_qp_notice(p, pos, "ignored",
+		             "site: needs a host name such as "
+		             "developer.nvidia.com");
 		return NULL;
 	}
 	nd = fo_qp_node(p, FO_Q_SITE, pos);
@@ -301,7 +226,7 @@ static int empty_brackets(fo_qparser *p, size_t lparen)
 	if (t.kind != FO_QT_RPAREN)
 		return 0;
 	fo_qp_take(p, &t);
-	notice(p, lparen, "ignored", "the brackets are empty");
+	fo_qp_notice(p, lparen, "ignored", "the brackets are empty");
 	return 1;
 }
 
@@ -344,7 +269,7 @@ static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
 	if (n &&
 	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
 	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
-		fail(p, vstart + bad, why);
+		fo_qp_fail(p, vstart + bad, why);
 	return n;
 }
 
@@ -381,8 +306,8 @@ static fo_qnode *field_bracket(fo_qparser *p, size_t lparen)
 	p->i = lparen + 1;
 	n = bracket_body(p, lparen, &closed);
 	if (!closed)
-		notice(p, lparen, "read as if closed at the end",
-		       "the ( is never closed");
+		fo_qp_notice(p, lparen, "read as if closed at the end",
+		             "the ( is never closed");
 	return n;
 }
 
@@ -419,7 +344,8 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		while (at < p->len && fo_ascii_is_space(p->s[at]))
 			at++;
 		if (value_at(p, at) && p->s[at] != '(') {
-			notice(p, vstart, "ignored", "the ( is never closed");
+			fo_qp_notice(p, vstart, "ignored",
+			             "the ( is never closed");
 			vstart = at;
 		}
 	}
@@ -441,13 +367,13 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		 * dropped (which widens the search) for "needs a
 		 * plain value", which --strict said of 2026 */
 		if (fo_qlex_delim(p->s, p->len, vstart + q)) {
-			notice(p, vstart, "ignored",
-			       "the quote is never closed");
+			fo_qp_notice(p, vstart, "ignored",
+			             "the quote is never closed");
 			p->i = vstart + q;
 			return NULL;
 		}
-		notice(p, vstart, "read the word after it as the value",
-		       "the quote is never closed");
+		fo_qp_notice(p, vstart, "read the word after it as the value",
+		             "the quote is never closed");
 		vstart += q;
 		vend = fo_qlex_word_end(p->s, p->len, vstart);
 		p->i = vend;
@@ -469,9 +395,10 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 
 		if (bracket)
 			p->i = bracket_end(p, vstart);
-		notice(p, f->start, "ignored", "%.*s needs a plain value%s",
-		       (int)(f->end - f->start), p->s + f->start,
-		       bracket ? ", not brackets" : "");
+		fo_qp_notice(p, f->start, "ignored",
+		             "%.*s needs a plain value%s",
+		             (int)(f->end - f->start), p->s + f->start,
+		             bracket ? ", not brackets" : "");
 		return NULL;
 	}
 	return value_node(p, f->field, f->start, vstart, vend);
@@ -486,8 +413,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	fo_qlexeme v;
 
 	if (!value_at(p, vstart)) {
-		notice(p, f->start, "ignored", "%.*s has no value",
-		       (int)(f->end - f->start), p->s + f->start);
+		fo_qp_notice(p, f->start, "ignored", "%.*s has no value",
+		             (int)(f->end - f->start), p->s + f->start);
 		p->i = f->end;
 		return NULL;
 	}
@@ -502,13 +429,14 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		vstart = v.end;
 		v.kind = FO_QT_WORD;
 		if (fo_qlex_delim(p->s, p->len, vstart)) {
-			notice(p, v.start, "ignored", "the quote is never "
-			       "closed");
+			fo_qp_notice(p, v.start, "ignored",
+			             "the quote is never "
+			             "closed");
 			p->i = vstart;
 			goto done;
 		}
-		notice(p, v.start, "read the word after it as the value",
-		       "the quote is never closed");
+		fo_qp_notice(p, v.start, "read the word after it as the value",
+		             "the quote is never closed");
 	}
 	if (v.kind == FO_QT_QUOTE) {
 		fo_qp_take(p, &v);
@@ -527,9 +455,10 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		v.prefix = v.wend < v.end;
 		p->i = v.end;
 		if (v.wend == v.start)
-			notice(p, f->start, "ignored", "%.*s* has no word before "
-			       "the *", (int)(f->end - f->start),
-			       p->s + f->start);
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s* has no word before "
+			             "the *",
+			             (int)(f->end - f->start), p->s + f->start);
 		else
 			n = word_node(p, &v);
 	}
@@ -552,16 +481,17 @@ static fo_qnode *parse_field(fo_qparser *p, const fo_qlexeme *f)
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
 		if (!value_at(p, v + 1)) {
 			/* title:- alone went in silence (explore-r) */
-			notice(p, f->start, "ignored", "%.*s has no value",
-			       (int)(f->end - f->start), p->s + f->start);
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s has no value",
+			             (int)(f->end - f->start), p->s + f->start);
 			p->i = v + 1;
 			return NULL;
 		}
 		if (sign != FO_OCCUR_DEFAULT)
 			/* title:-+row: as +-row, the sign nearest the
 			 * word applies */
-			notice(p, v - 1, "ignored", "%c before another sign",
-			       p->s[v - 1]);
+			fo_qp_notice(p, v - 1, "ignored",
+			             "%c before another sign", p->s[v - 1]);
 		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		v++;
 	}
@@ -592,17 +522,17 @@ static fo_qnode *parse_prim(fo_qparser *p)
 			/* Once: every bracket past the limit is the same
 			 * decision, not a new problem to report. */
 			if (!p->too_deep)
-				notice(p, t.start, "ignored",
-				       "brackets nested "
-				       "deeper than %d",
-				       FO_QP_MAX_DEPTH);
+				fo_qp_notice(p, t.start, "ignored",
+				             "brackets nested "
+				             "deeper than %d",
+				             FO_QP_MAX_DEPTH);
 			p->too_deep = 1;
 			p->skipped_open++; /* its ) is skipped too */
 			return NULL;
 		}
 		n = bracket_body(p, lparen, &closed);
 		if (!closed && p->strict) {
-			notice(p, lparen, "", "a ( is never closed");
+			fo_qp_notice(p, lparen, "", "a ( is never closed");
 		} else if (!closed) {
 			/* An outer bracket ends after its inner ones. */
 			p->unclosed++;
@@ -614,20 +544,22 @@ static fo_qnode *parse_prim(fo_qparser *p)
 	case FO_QT_WORD: fo_qp_take(p, &t); return word_node(p, &t);
 	case FO_QT_STAR:
 		fo_qp_take(p, &t);
-		notice(p, t.start, "ignored", "a * needs a word before it");
+		fo_qp_notice(p, t.start, "ignored",
+		             "a * needs a word before it");
 		return NULL;
 	case FO_QT_SIGN:
 		fo_qp_take(p, &t);
-		notice(p, t.start, "ignored", "%s with no word after it",
-		       tok_name(p, &t, name, sizeof name));
+		fo_qp_notice(p, t.start, "ignored", "%s with no word after it",
+		             fo_qp_tok_name(p, &t, name, sizeof name));
 		return NULL;
 	case FO_QT_NEAR:
 	case FO_QT_AND:
 	case FO_QT_OR:
 	case FO_QT_NOT:
 		fo_qp_take(p, &t);
-		notice(p, t.start, "ignored", "%s has nothing to its left",
-		       tok_name(p, &t, name, sizeof name));
+		fo_qp_notice(p, t.start, "ignored",
+		             "%s has nothing to its left",
+		             fo_qp_tok_name(p, &t, name, sizeof name));
 		return NULL;
 	case FO_QT_PLUS:
 	case FO_QT_MINUS:
@@ -719,9 +651,10 @@ static fo_qnode *parse_near(fo_qparser *p)
 			p->i = at;
 			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
 				fo_qp_take(p, &t);
-				notice(p, t.start, "ignored", "%c before %s",
-				       p->s[t.start],
-				       tok_name(p, &next, name, sizeof name));
+				fo_qp_notice(p, t.start, "ignored",
+				             "%c before %s", p->s[t.start],
+				             fo_qp_tok_name(p, &next, name,
+				                            sizeof name));
 				fo_qlex_peek(p->s, p->len, p->i, &t);
 			}
 		}
@@ -729,13 +662,15 @@ static fo_qnode *parse_near(fo_qparser *p)
 			break;
 		fo_qp_take(p, &t);
 		if (t.bad_window)
-			notice(p, t.start, t.bad_read, "%.*s %s",
-			       (int)(t.end - t.start), p->s + t.start,
-			       t.bad_window);
+			fo_qp_notice(p, t.start, t.bad_read, "%.*s %s",
+			             (int)(t.end - t.start), p->s + t.start,
+			             t.bad_window);
 		right = near_right(p);
 		if (!right) {
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(p, t.start, "ignored",
+			             "%s has nothing to its "
+			             "right",
+			             fo_qp_tok_name(p, &t, name, sizeof name));
 			/* lock NEAR NEAR row: the second one joins, as the
 			 * second AND of lock AND AND row does */
 			fo_qlex_peek(p->s, p->len, p->i, &t);
@@ -747,17 +682,18 @@ static fo_qnode *parse_near(fo_qparser *p)
 		    !nearable(right, n ? n->kids[0] : left)) {
 			/* say which rule was broken: a prefix or a bracket
 			 * is no field matter */
-			notice(p, t.start, "read as AND",
-			       left->occur != FO_OCCUR_DEFAULT ||
-			               right->occur != FO_OCCUR_DEFAULT
-			           ? "%s joins words to find, not a word "
-			             "with a sign"
-			       : (n || near_kind(left)) && near_kind(right)
-			           ? "%s joins words or phrases of one "
-			             "field only"
-			           : "%s joins words or phrases only, not "
-			             "a prefix, a bracket or a filter",
-			       tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(
+			    p, t.start, "read as AND",
+			    left->occur != FO_OCCUR_DEFAULT ||
+			            right->occur != FO_OCCUR_DEFAULT
+			        ? "%s joins words to find, not a word "
+			          "with a sign"
+			    : (n || near_kind(left)) && near_kind(right)
+			        ? "%s joins words or phrases of one "
+			          "field only"
+			        : "%s joins words or phrases only, not "
+			          "a prefix, a bracket or a filter",
+			    fo_qp_tok_name(p, &t, name, sizeof name));
 			left = fo_qp_join(p, FO_Q_AND, left, right);
 			n = NULL;
 			continue;
@@ -806,8 +742,9 @@ static fo_qnode *parse_seq(fo_qparser *p)
 			    next.kind == FO_QT_MINUS ||
 			    next.kind == FO_QT_SIGN) {
 				/* +-x: the sign nearest the word applies */
-				notice(p, t.start, "ignored",
-				       "%c before another sign", p->s[t.start]);
+				fo_qp_notice(p, t.start, "ignored",
+				             "%c before another sign",
+				             p->s[t.start]);
 				continue;
 			}
 			if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
@@ -816,9 +753,10 @@ static fo_qnode *parse_seq(fo_qparser *p)
 				 * was dropped without a word: explore-p) */
 				char name[32];
 
-				notice(p, t.start, "ignored", "%c before %s",
-				       p->s[t.start],
-				       tok_name(p, &next, name, sizeof name));
+				fo_qp_notice(p, t.start, "ignored",
+				             "%c before %s", p->s[t.start],
+				             fo_qp_tok_name(p, &next, name,
+				                            sizeof name));
 				continue;
 			}
 			occur =
@@ -873,9 +811,9 @@ static fo_qnode *parse_not(fo_qparser *p)
 		if (t2.kind == FO_QT_NOT || t2.kind == FO_QT_MINUS) {
 			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
 			fo_qp_take(p, &t2);
-			notice(p, t.start, "read as the words after them",
-			       "NOT %s cancel out",
-			       tok_name(p, &t2, name, sizeof name));
+			fo_qp_notice(p, t.start, "read as the words after them",
+			             "NOT %s cancel out",
+			             fo_qp_tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
 			fo_qlex_peek(p->s, p->len, p->i, &t);
 			if (right)
@@ -883,16 +821,19 @@ static fo_qnode *parse_not(fo_qparser *p)
 				    left ? fo_qp_join(p, FO_Q_AND, left, right)
 				         : right;
 			else if (t.kind != FO_QT_NOT) /* NOT NOT NOT b: on */
-				notice(p, t2.start, "ignored",
-				       "%s has nothing "
-				       "to its right",
-				       tok_name(p, &t2, name, sizeof name));
+				fo_qp_notice(
+				    p, t2.start, "ignored",
+				    "%s has nothing "
+				    "to its right",
+				    fo_qp_tok_name(p, &t2, name, sizeof name));
 			continue;
 		}
 		right = parse_seq(p);
 		if (!right) {
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(p, t.start, "ignored",
+			             "%s has nothing to its "
+			             "right",
+			             fo_qp_tok_name(p, &t, name, sizeof name));
 			continue;
 		}
 		if (!left && !(left = fo_qp_node(p, FO_Q_ALL, t.start)))
@@ -923,11 +864,15 @@ static fo_qnode *parse_bool(fo_qparser *p, fo_qtkind op, fo_qkind kind,
 		fo_qp_take(p, &t);
 		right = sub(p);
 		if (!right)
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(p, t.start, "ignored",
+			             "%s has nothing to its "
+			             "right",
+			             fo_qp_tok_name(p, &t, name, sizeof name));
 		else if (!left)
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "left", tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(p, t.start, "ignored",
+			             "%s has nothing to its "
+			             "left",
+			             fo_qp_tok_name(p, &t, name, sizeof name));
 		left = fo_qp_join(p, kind, left, right);
 	}
 	return left;
@@ -965,7 +910,7 @@ static fo_qnode *parse_top(fo_qparser *p)
 		if (t.kind == FO_QT_END || p->st != FOLIO_OK)
 			break;
 		fo_qp_take(p, &t); /* only a ) can be left here */
-		notice(p, t.start, "ignored", "a ) without its (");
+		fo_qp_notice(p, t.start, "ignored", "a ) without its (");
 	}
 	return root;
 }
@@ -1030,26 +975,32 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 			from++;
 		p.len = limit;
 		if (by_words)
-			notice(&p, from, "left out, with the rest of the query",
-			       "more than %d words", FO_QUERY_MAX_WORDS);
+			fo_qp_notice(&p, from,
+			             "left out, with the rest of the query",
+			             "more than %d words", FO_QUERY_MAX_WORDS);
 		else
-			notice(&p, from, "left out, with the rest of the query",
-			       "more than %d bytes", FO_QUERY_MAX_BYTES);
+			fo_qp_notice(&p, from,
+			             "left out, with the rest of the query",
+			             "more than %d bytes", FO_QUERY_MAX_BYTES);
 	}
 	tree->len = p.len;
 	tree->root = parse_top(&p);
 	if (p.unclosed == 1)
-		notice(&p, p.first_unclosed, "read as if closed at the end",
-		       "a ( is never closed");
+		fo_qp_notice(&p, p.first_unclosed,
+		             "read as if closed at the end",
+		             "a ( is never closed");
 	else if (p.unclosed > 1)
-		notice(&p, p.first_unclosed, "read as if closed at the end",
-		       "%zu brackets are never closed", p.unclosed);
+		fo_qp_notice(&p, p.first_unclosed,
+		             "read as if closed at the end",
+		             "%zu brackets are never closed", p.unclosed);
 	if (p.strict_problem && p.st == FOLIO_OK)
 		p.st = FOLIO_ERROR_QUERY;
 	if (p.more_notices) {
 		p.summing = 1;
-		notice(&p, p.first_more, "not listed", "%zu more problems of "
-		       "the kinds above", p.more_notices);
+		fo_qp_notice(&p, p.first_more, "not listed",
+		             "%zu more problems of "
+		             "the kinds above",
+		             p.more_notices);
 	}
 	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
 		/* Nothing but operators: the best reading is plain words. */
@@ -1062,8 +1013,8 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 			/* the notices that called the syntax ignored are
 			 * not true of this reading (explore-p) */
 			tree->n_notices = 0;
-			notice(&p, 0, "searched the whole query as words",
-			       "nothing to search but syntax");
+			fo_qp_notice(&p, 0, "searched the whole query as words",
+			             "nothing to search but syntax");
 		}
 	}
 	if (tree->oom)

@@ -63,4 +63,19 @@ fo_qnode *fo_qp_join(fo_qparser *p, fo_qkind op, fo_qnode *a, fo_qnode *b);
  * when memory ran out. */
 const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len);
 
+/* ---- notices and errors (qnotice.c) ------------------------------------ */
+
+/* Record something skipped at byte pos: the notice says fmt and then
+ * what was done (action); in strict mode it is the error instead, if it
+ * is the leftmost problem yet. */
+void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
+                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* An error in either mode (an invalid date) at byte pos: the parse stops. */
+void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
+
+/* Token t as a notice names it: its first 20 bytes, in buf. */
+const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
+                           size_t size);
+
 #endif
