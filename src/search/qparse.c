@@ -17,7 +17,6 @@
 
 /* ---- grammar ----------------------------------------------------------- */
 
-static fo_qnode *parse_or(fo_qparser *p);
 static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
                             size_t vend);
 static int is_url(const char *s, size_t len);
@@ -216,34 +215,6 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 	return nd;
 }
 
-/* "( )": nothing to group, so nothing to search; the ) is taken. */
-static int empty_brackets(fo_qparser *p, size_t lparen)
-{
-	fo_qlexeme t;
-
-	fo_qlex_peek(p->s, p->len, p->i, &t);
-	if (t.kind != FO_QT_RPAREN)
-		return 0;
-	fo_qp_take(p, &t);
-	fo_qp_notice(p, lparen, "ignored", "the brackets are empty");
-	return 1;
-}
-
-/* Past the ) that closes the ( at i (brackets inside counted), or past
- * the ( alone when none does. */
-static size_t bracket_end(const fo_qparser *p, size_t i)
-{
-	size_t depth = 0, k;
-
-	for (k = i; k < p->len; k++) {
-		if (p->s[k] == '(')
-			depth++;
-		else if (p->s[k] == ')' && --depth == 0)
-			return k + 1;
-	}
-	return i + 1;
-}
-
 /* Whether a field's value starts at i: a word, a quote or a bracket. */
 static int value_at(const fo_qparser *p, size_t i)
 {
@@ -272,44 +243,6 @@ static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
 	return n;
 }
 
-/* What a bracket holds, read from just past its ( at lparen up to and
- * with its ), which *closed says was there (an empty bracket counts as
- * closed: empty_brackets has said so). */
-static fo_qnode *bracket_body(fo_qparser *p, size_t lparen, int *closed)
-{
-	fo_qnode *n;
-	fo_qlexeme t;
-
-	*closed = 1;
-	if (empty_brackets(p, lparen))
-		return NULL;
-	p->depth++;
-	n = parse_or(p);
-	p->depth--;
-	fo_qlex_peek(p->s, p->len, p->i, &t);
-	if (t.kind == FO_QT_RPAREN)
-		fo_qp_take(p, &t);
-	else
-		*closed = 0;
-	return n;
-}
-
-/* The bracket of a field's values, from its ( at lparen:
- * company:(a OR b), year:(2025 OR 2026). The caller has set the field
- * its words take (p->field, or p->vfield). */
-static fo_qnode *field_bracket(fo_qparser *p, size_t lparen)
-{
-	fo_qnode *n;
-	int closed;
-
-	p->i = lparen + 1;
-	n = bracket_body(p, lparen, &closed);
-	if (!closed)
-		fo_qp_notice(p, lparen, "read as if closed at the end",
-		             "the ( is never closed");
-	return n;
-}
-
 /* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
  * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
  * with the same operators, signs and NOT, each word or quoted text in it
@@ -321,7 +254,7 @@ static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 	fo_qnode *n;
 
 	p->vfield = f->field;
-	n = field_bracket(p, lparen);
+	n = fo_qp_field_bracket(p, lparen);
 	p->vfield = saved;
 	return n;
 }
@@ -337,7 +270,7 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	 * follows it (read as a bracket, 2025 became a required
 	 * word: explore-r) */
 	if (vstart + 1 < p->len && p->s[vstart] == '(' &&
-	    bracket_end(p, vstart) == vstart + 1) {
+	    fo_qp_bracket_end(p, vstart) == vstart + 1) {
 		size_t at = vstart + 1;
 
 		while (at < p->len && fo_ascii_is_space(p->s[at]))
@@ -393,7 +326,7 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		int bracket = vstart < p->len && p->s[vstart] == '(';
 
 		if (bracket)
-			p->i = bracket_end(p, vstart);
+			p->i = fo_qp_bracket_end(p, vstart);
 		fo_qp_notice(p, f->start, "ignored",
 		             "%.*s needs a plain value%s",
 		             (int)(f->end - f->start), p->s + f->start,
@@ -441,7 +374,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		fo_qp_take(p, &v);
 		n = parse_phrase(p, &v);
 	} else if (v.kind == FO_QT_LPAREN && p->depth < FO_QP_MAX_DEPTH) {
-		n = field_bracket(p, v.start);
+		n = fo_qp_field_bracket(p, v.start);
 	} else {
 		/* Any word, even AND or +x, is the value itself. */
 		memset(&v, 0, sizeof v);
@@ -506,38 +439,12 @@ static fo_qnode *parse_field(fo_qparser *p, const fo_qlexeme *f)
 
 static fo_qnode *parse_prim(fo_qparser *p)
 {
-	fo_qnode *n = NULL;
-	size_t lparen;
-	int closed;
 	char name[32];
 	fo_qlexeme t;
 
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	switch (t.kind) {
-	case FO_QT_LPAREN:
-		fo_qp_take(p, &t);
-		lparen = t.start;
-		if (p->depth >= FO_QP_MAX_DEPTH) {
-			/* Once: every bracket past the limit is the same
-			 * decision, not a new problem to report. */
-			if (!p->too_deep)
-				fo_qp_notice(p, t.start, "ignored",
-				             "brackets nested "
-				             "deeper than %d",
-				             FO_QP_MAX_DEPTH);
-			p->too_deep = 1;
-			p->skipped_open++; /* its ) is skipped too */
-			return NULL;
-		}
-		n = bracket_body(p, lparen, &closed);
-		if (!closed && p->strict) {
-			fo_qp_notice(p, lparen, "", "a ( is never closed");
-		} else if (!closed) {
-			/* An outer bracket ends after its inner ones. */
-			p->unclosed++;
-			p->first_unclosed = lparen;
-		}
-		return n;
+	case FO_QT_LPAREN: fo_qp_take(p, &t); return fo_qp_group(p, &t);
 	case FO_QT_QUOTE: fo_qp_take(p, &t); return parse_phrase(p, &t);
 	case FO_QT_FIELD: fo_qp_take(p, &t); return parse_field(p, &t);
 	case FO_QT_WORD: fo_qp_take(p, &t); return word_node(p, &t);
@@ -882,7 +789,7 @@ static fo_qnode *parse_and(fo_qparser *p)
 	return parse_bool(p, FO_QT_AND, FO_Q_AND, parse_not);
 }
 
-static fo_qnode *parse_or(fo_qparser *p)
+fo_qnode *fo_qp_or(fo_qparser *p)
 {
 	return parse_bool(p, FO_QT_OR, FO_Q_OR, parse_and);
 }
@@ -894,7 +801,7 @@ static fo_qnode *parse_top(fo_qparser *p)
 	fo_qlexeme t;
 
 	for (;;) {
-		n = parse_or(p);
+		n = fo_qp_or(p);
 		if (n && !root) {
 			root = n;
 		} else if (n) {

@@ -78,4 +78,23 @@ void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
 const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
                            size_t size);
 
+/* ---- the grammar (qparse.c) -------------------------------------------- */
+
+/* A whole query, or what a bracket holds: or := and { OR and }. */
+fo_qnode *fo_qp_or(fo_qparser *p);
+
+/* ---- brackets (qbracket.c) --------------------------------------------- */
+
+/* A bracket that groups, whose ( is t, just taken: (a OR b). */
+fo_qnode *fo_qp_group(fo_qparser *p, const fo_qlexeme *t);
+
+/* The bracket of a field's values, from its ( at lparen:
+ * company:(a OR b), year:(2025 OR 2026). The caller has set the field
+ * its words take (p->field, or p->vfield). */
+fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen);
+
+/* Past the ) that closes the ( at i (brackets inside counted), or past
+ * the ( alone when none does. */
+size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);
+
 #endif
