@@ -15,148 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- grammar ----------------------------------------------------------- */
-
-static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
-                            size_t vend);
-static int is_url(const char *s, size_t len);
-
-/* The first quote at or after i, its length in *n; p->len if none. */
-static size_t closing_quote(const fo_qparser *p, size_t i, size_t *n)
-{
-	for (*n = 0; i < p->len; i++)
-		if ((*n = fo_qlex_quote(p->s, p->len, i)) != 0)
-			break;
-	return i;
-}
-
-/* "..." after the opening quote q. */
-static fo_qnode *parse_phrase(fo_qparser *p, const fo_qlexeme *q)
-{
-	size_t n, end, k, i = closing_quote(p, q->end, &n);
-	fo_qnode *ph;
-
-	if (i >= p->len) {
-		fo_qp_notice(p, q->start,
-		             "searched the words after it as free text",
-		             "the quote is never closed");
-		p->i = q->end;
-		return NULL;
-	}
-	p->i = i + n;
-	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
-		;
-	if (n == i) {
-		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
-		return NULL;
-	}
-	for (end = i; fo_ascii_is_space(p->s[end - 1]); end--)
-		;
-	/* year:("2025" OR 2026): a quoted value, as year:"2025" */
-	if (p->vfield)
-		return value_node(p, p->vfield, n, n, end);
-	/* "https://…/x.md" pasted in quotes names its post as the bare
-	 * URL does (it found only the posts quoting it); where no post has
-	 * it, it is the phrase it was (and one with a * keeps its notice) */
-	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
-	     k++)
-		;
-	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
-		if ((ph = fo_qp_node(p, FO_Q_URL, q->start)) != NULL) {
-			ph->text = p->s + n;
-			ph->len = end - n;
-			ph->quoted = 1;
-		}
-		return ph;
-	}
-	/* A phrase is exact forms in order: no prefixes in it. */
-	for (n = q->end; n < i; n++)
-		if (p->s[n] == '*') {
-			fo_qp_notice(p, n, "ignored", "a * inside a phrase");
-			break;
-		}
-	ph = fo_qp_node(p, FO_Q_PHRASE, q->start);
-	if (ph) {
-		ph->text = p->s + q->end;
-		ph->len = i - q->end;
-	}
-	return ph;
-}
-
-/* Whether s[0..len) is an http or https URL with something after the
- * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
- * quote them): pasted from a feed, it names a post, whose URL is indexed
- * as its identity, not as text. */
-static int is_url(const char *s, size_t len)
-{
-	static const char *const schemes[] = { "http://", "https://" };
-	size_t k, i, n;
-
-	if (len > 0 && s[0] == '<')
-		s++, len--;
-	for (k = 0; k < 2; k++) {
-		n = strlen(schemes[k]);
-		for (i = 0; i < n && i < len &&
-		            fo_ascii_lower((unsigned char)s[i]) == schemes[k][i];
-		     i++)
-			;
-		if (i == n && len > n)
-			return 1;
-	}
-	return 0;
-}
-
-/* A * before or inside word t, where it completes nothing (only lock*
- * does; both went without a word said: explore-k). The analyzer drops a
- * leading one (*lock is lock) and parts the word at an inner one (lo*ck
- * is lo ck, as Xapian's parser reads it, which finds only the joined
- * form lock): each notice says which. */
-static void stars_inside(fo_qparser *p, const fo_qlexeme *t)
-{
-	static const char why[] = "a * completes the word before it only "
-	                          "(lock*), not inside or before one";
-	size_t i = t->start;
-
-	if (p->s[i] == '*')
-		fo_qp_notice(p, i, "ignored", "%s", why);
-	while (i < t->wend && p->s[i] == '*')
-		i++;
-	while (i < t->wend && p->s[i] != '*')
-		i++;
-	if (i < t->wend)
-		fo_qp_notice(p, i, "read as if a space were there", "%s", why);
-}
-
-static fo_qnode *word_node(fo_qparser *p, const fo_qlexeme *t)
-{
-	int url;
-	fo_qnode *n;
-
-	/* year:(2025 OR 2026): each word of the bracket is a value, its
-	 * * too (year:202* is no year, in a bracket or not) */
-	if (p->vfield)
-		return value_node(p, p->vfield, t->start, t->start, t->end);
-	url = !t->prefix && p->field == FO_FIELD_ANY &&
-	      is_url(p->s + t->start, t->end - t->start);
-	n = fo_qp_node(p,
-	               t->prefix ? FO_Q_PREFIX
-	               : url     ? FO_Q_URL
-	                         : FO_Q_WORDS,
-	               t->start);
-
-	if (!url)
-		stars_inside(p, t);
-	/* lock** went as lock* in silence, even under --strict, where a
-	 * lone * is an error */
-	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')
-		fo_qp_notice(p, t->wend + 1, "ignored", "a * after another *");
-	if (n) {
-		n->text = p->s + t->start;
-		n->len = (t->prefix ? t->wend : t->end) - t->start;
-	}
-	return n;
-}
-
 /* site:VALUE: the host, lower case, without scheme, "www." or path. */
 static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 {
@@ -226,8 +84,8 @@ static int value_at(const fo_qparser *p, size_t i)
  * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
  * years. pos is where the node, and notices about it, point; an invalid
  * date is an error at its wrong part. */
-static fo_qnode *value_node(fo_qparser *p, int field, size_t pos, size_t vstart,
-                            size_t vend)
+fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
+                      size_t vend)
 {
 	size_t bad = 0;
 	char why[200];
@@ -292,7 +150,7 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	/* A quoted value, as the other fields take one
 	 * (published:"2026-09-14"), its spaces trimmed. */
 	if (q)
-		i = closing_quote(p, vstart + q, &close);
+		i = fo_qp_closing_quote(p, vstart + q, &close);
 	if (q && !close) {
 		/* year:"2026: the word after the quote is the
 		 * value, as company:"Red's is; the filter was
@@ -333,7 +191,7 @@ static fo_qnode *plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		             bracket ? ", not brackets" : "");
 		return NULL;
 	}
-	return value_node(p, f->field, f->start, vstart, vend);
+	return fo_qp_value(p, f->field, f->start, vstart, vend);
 }
 
 /* The value of field f, from vstart. */
@@ -356,7 +214,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		return plain_value(p, f, vstart);
 	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
 	fo_qlex_peek(p->s, p->len, p->i, &v);
-	if (v.kind == FO_QT_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
+	if (v.kind == FO_QT_QUOTE &&
+	    fo_qp_closing_quote(p, v.end, &qn) == p->len) {
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
 		v.kind = FO_QT_WORD;
@@ -372,7 +231,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	}
 	if (v.kind == FO_QT_QUOTE) {
 		fo_qp_take(p, &v);
-		n = parse_phrase(p, &v);
+		n = fo_qp_phrase(p, &v);
 	} else if (v.kind == FO_QT_LPAREN && p->depth < FO_QP_MAX_DEPTH) {
 		n = fo_qp_field_bracket(p, v.start);
 	} else {
@@ -392,7 +251,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 			             "the *",
 			             (int)(f->end - f->start), p->s + f->start);
 		else
-			n = word_node(p, &v);
+			n = fo_qp_word(p, &v);
 	}
 done:
 	p->field = saved;
@@ -445,9 +304,9 @@ static fo_qnode *parse_prim(fo_qparser *p)
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	switch (t.kind) {
 	case FO_QT_LPAREN: fo_qp_take(p, &t); return fo_qp_group(p, &t);
-	case FO_QT_QUOTE: fo_qp_take(p, &t); return parse_phrase(p, &t);
+	case FO_QT_QUOTE: fo_qp_take(p, &t); return fo_qp_phrase(p, &t);
 	case FO_QT_FIELD: fo_qp_take(p, &t); return parse_field(p, &t);
-	case FO_QT_WORD: fo_qp_take(p, &t); return word_node(p, &t);
+	case FO_QT_WORD: fo_qp_take(p, &t); return fo_qp_word(p, &t);
 	case FO_QT_STAR:
 		fo_qp_take(p, &t);
 		fo_qp_notice(p, t.start, "ignored",

@@ -97,4 +97,24 @@ fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen);
  * the ( alone when none does. */
 size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);
 
+/* ---- words, phrases and URLs (qword.c) --------------------------------- */
+
+/* The first quote at or after i, its length in *n; p->len if none. */
+size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n);
+
+/* "..." after the opening quote q, just taken. */
+fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q);
+
+/* The word t, just taken: a word, a prefix or a URL. */
+fo_qnode *fo_qp_word(fo_qparser *p, const fo_qlexeme *t);
+
+/* ---- the values of site:, published: and year: ------------------------- */
+
+/* The node of s[vstart..vend), a value of field (FO_QF_SITE,
+ * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
+ * years. pos is where the node, and notices about it, point; an invalid
+ * date is an error at its wrong part. */
+fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
+                      size_t vend);
+
 #endif
