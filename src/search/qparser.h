@@ -108,7 +108,14 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q);
 /* The word t, just taken: a word, a prefix or a URL. */
 fo_qnode *fo_qp_word(fo_qparser *p, const fo_qlexeme *t);
 
-/* ---- the values of site:, published: and year: ------------------------- */
+/* ---- the values of site:, published: and year: (qvalue.c) -------------- */
+
+/* Whether a field's value starts at i: a word, a quote or a bracket. */
+int fo_qp_value_at(const fo_qparser *p, size_t i);
+
+/* The value of f (site:, published: or year:), from vstart: a word, a
+ * quoted one, or a bracket of them. */
+fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart);
 
 /* The node of s[vstart..vend), a value of field (FO_QF_SITE,
  * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
