@@ -108,6 +108,11 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q);
 /* The word t, just taken: a word, a prefix or a URL. */
 fo_qnode *fo_qp_word(fo_qparser *p, const fo_qlexeme *t);
 
+/* ---- fields (qfield.c) ------------------------------------------------ */
+
+/* field:value, whose field: is f, just taken. */
+fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f);
+
 /* ---- the values of site:, published: and year: (qvalue.c) -------------- */
 
 /* Whether a field's value starts at i: a word, a quote or a bracket. */
