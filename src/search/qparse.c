@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static fo_qnode *parse_prim(fo_qparser *p)
+fo_qnode *fo_qp_prim(fo_qparser *p)
 {
 	char name[32];
 	fo_qlexeme t;
@@ -50,147 +50,6 @@ static fo_qnode *parse_prim(fo_qparser *p)
 	case FO_QT_END: break;
 	}
 	return NULL;
-}
-
-/* Words or phrases of one field: positions count within a field, so a
- * company word is near no word of the text. */
-static int near_kind(const fo_qnode *n)
-{
-	return n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
-	       n->kind == FO_Q_URL;
-}
-
-/* A signed item (title:-row) is no NEAR operand: NEAR would drop its
- * sign, making an exclusion a requirement (explore-r). */
-static int nearable(const fo_qnode *n, const fo_qnode *first)
-{
-	return near_kind(n) && n->field == first->field &&
-	       n->occur == FO_OCCUR_DEFAULT;
-}
-
-static int is_sign(fo_qtkind k)
-{
-	return k == FO_QT_PLUS || k == FO_QT_MINUS || k == FO_QT_SIGN;
-}
-
-/* n as a NEAR operand: a URL is its words there, as positions are the
- * point of NEAR and a post's identity has none. */
-static fo_qnode *near_operand(fo_qnode *n)
-{
-	if (n->kind == FO_Q_URL)
-		n->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
-	return n;
-}
-
-/* Tokens that parse_prim reads as an item or skips as a stray one: an
- * operator, a sign before a word, a ) or the end is none of these. */
-static int starts_item(fo_qtkind k)
-{
-	return k == FO_QT_LPAREN || k == FO_QT_QUOTE || k == FO_QT_FIELD ||
-	       k == FO_QT_WORD || k == FO_QT_STAR || k == FO_QT_SIGN;
-}
-
-/* The item right of a NEAR, past the stray ones parse_prim skips with a
- * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
- * AND row). NULL, reading nothing, before what is no item: parse_prim
- * took an operator there as one with nothing to its left, so lock NEAR
- * OR row lost its OR, and --strict named the OR rather than the NEAR
- * that comes first (as lock AND OR row names the AND). */
-static fo_qnode *near_right(fo_qparser *p)
-{
-	fo_qnode *right = NULL;
-	size_t at;
-	fo_qlexeme t;
-
-	do {
-		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (!starts_item(t.kind))
-			return NULL;
-		at = p->i;
-		right = parse_prim(p);
-	} while (!right && p->i > at && p->st == FOLIO_OK);
-	return right;
-}
-
-static fo_qnode *parse_near(fo_qparser *p)
-{
-	fo_qnode *left = parse_prim(p), *right, *n = NULL;
-	char name[32];
-	fo_qlexeme t;
-
-	for (;;) {
-		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (is_sign(t.kind) && left) {
-			/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR
-			 * still joins (the sign took it away, leaving row
-			 * AND table: explore-r, explore-t) */
-			size_t at = p->i;
-			fo_qlexeme next = t;
-
-			do {
-				p->i = next.end;
-				fo_qlex_peek(p->s, p->len, p->i, &next);
-			} while (is_sign(next.kind));
-			p->i = at;
-			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
-				fo_qp_take(p, &t);
-				fo_qp_notice(p, t.start, "ignored",
-				             "%c before %s", p->s[t.start],
-				             fo_qp_tok_name(p, &next, name,
-				                            sizeof name));
-				fo_qlex_peek(p->s, p->len, p->i, &t);
-			}
-		}
-		if (t.kind != FO_QT_NEAR || !left)
-			break;
-		fo_qp_take(p, &t);
-		if (t.bad_window)
-			fo_qp_notice(p, t.start, t.bad_read, "%.*s %s",
-			             (int)(t.end - t.start), p->s + t.start,
-			             t.bad_window);
-		right = near_right(p);
-		if (!right) {
-			fo_qp_notice(p, t.start, "ignored",
-			             "%s has nothing to its "
-			             "right",
-			             fo_qp_tok_name(p, &t, name, sizeof name));
-			/* lock NEAR NEAR row: the second one joins, as the
-			 * second AND of lock AND AND row does */
-			fo_qlex_peek(p->s, p->len, p->i, &t);
-			if (t.kind == FO_QT_NEAR)
-				continue;
-			break;
-		}
-		if ((!n && !nearable(left, left)) ||
-		    !nearable(right, n ? n->kids[0] : left)) {
-			/* say which rule was broken: a prefix or a bracket
-			 * is no field matter */
-			fo_qp_notice(
-			    p, t.start, "read as AND",
-			    left->occur != FO_OCCUR_DEFAULT ||
-			            right->occur != FO_OCCUR_DEFAULT
-			        ? "%s joins words to find, not a word "
-			          "with a sign"
-			    : (n || near_kind(left)) && near_kind(right)
-			        ? "%s joins words or phrases of one "
-			          "field only"
-			        : "%s joins words or phrases only, not "
-			          "a prefix, a bracket or a filter",
-			    fo_qp_tok_name(p, &t, name, sizeof name));
-			left = fo_qp_join(p, FO_Q_AND, left, right);
-			n = NULL;
-			continue;
-		}
-		if (!n) {
-			n = fo_qp_node(p, FO_Q_NEAR, left->pos);
-			if (n)
-				n->window = t.window;
-			fo_qp_add_kid(p, n, near_operand(left));
-			left = n;
-		}
-		fo_qp_add_kid(p, n, near_operand(right));
-	}
-	return left;
 }
 
 static int ends_seq(fo_qtkind k)
@@ -245,7 +104,7 @@ static fo_qnode *parse_seq(fo_qparser *p)
 			occur =
 			    t.kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		}
-		item = parse_near(p);
+		item = fo_qp_near(p);
 		if (!item)
 			continue;
 		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {

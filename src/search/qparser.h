@@ -83,6 +83,15 @@ const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
 /* A whole query, or what a bracket holds: or := and { OR and }. */
 fo_qnode *fo_qp_or(fo_qparser *p);
 
+/* prim := '(' or ')' | '"' words '"' | FIELD ':' value | word['*'];
+ * a stray token is skipped with a notice (NULL). */
+fo_qnode *fo_qp_prim(fo_qparser *p);
+
+/* ---- NEAR (qnear.c) ---------------------------------------------------- */
+
+/* near := prim { NEAR[/n] prim } */
+fo_qnode *fo_qp_near(fo_qparser *p);
+
 /* ---- brackets (qbracket.c) --------------------------------------------- */
 
 /* A bracket that groups, whose ( is t, just taken: (a OR b). */
