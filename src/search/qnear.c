@@ -104,10 +104,7 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 			             t.bad_window);
 		right = near_right(p);
 		if (!right) {
-			fo_qp_notice(p, t.start, "ignored",
-			             "%s has nothing to its "
-			             "right",
-			             fo_qp_tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "right");
 			/* lock NEAR NEAR row: the second one joins, as the
 			 * second AND of lock AND AND row does */
 			fo_qlex_peek(p->s, p->len, p->i, &t);

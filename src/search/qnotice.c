@@ -82,3 +82,11 @@ const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
 	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
 	return buf;
 }
+
+void fo_qp_nothing_beside(fo_qparser *p, const fo_qlexeme *op, const char *side)
+{
+	char name[32];
+
+	fo_qp_notice(p, op->start, "ignored", "%s has nothing to its %s",
+	             fo_qp_tok_name(p, op, name, sizeof name), side);
+}

@@ -40,9 +40,7 @@ fo_qnode *fo_qp_prim(fo_qparser *p)
 	case FO_QT_OR:
 	case FO_QT_NOT:
 		fo_qp_take(p, &t);
-		fo_qp_notice(p, t.start, "ignored",
-		             "%s has nothing to its left",
-		             fo_qp_tok_name(p, &t, name, sizeof name));
+		fo_qp_nothing_beside(p, &t, "left");
 		return NULL;
 	case FO_QT_PLUS:
 	case FO_QT_MINUS:
@@ -172,10 +170,7 @@ static fo_qnode *parse_not(fo_qparser *p)
 		}
 		right = parse_seq(p);
 		if (!right) {
-			fo_qp_notice(p, t.start, "ignored",
-			             "%s has nothing to its "
-			             "right",
-			             fo_qp_tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "right");
 			continue;
 		}
 		if (!left && !(left = fo_qp_node(p, FO_Q_ALL, t.start)))
@@ -196,7 +191,6 @@ static fo_qnode *parse_bool(fo_qparser *p, fo_qtkind op, fo_qkind kind,
                             fo_qnode *(*sub)(fo_qparser *))
 {
 	fo_qnode *left = sub(p), *right;
-	char name[32];
 	fo_qlexeme t;
 
 	for (;;) {
@@ -206,15 +200,9 @@ static fo_qnode *parse_bool(fo_qparser *p, fo_qtkind op, fo_qkind kind,
 		fo_qp_take(p, &t);
 		right = sub(p);
 		if (!right)
-			fo_qp_notice(p, t.start, "ignored",
-			             "%s has nothing to its "
-			             "right",
-			             fo_qp_tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "right");
 		else if (!left)
-			fo_qp_notice(p, t.start, "ignored",
-			             "%s has nothing to its "
-			             "left",
-			             fo_qp_tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "left");
 		left = fo_qp_join(p, kind, left, right);
 	}
 	return left;

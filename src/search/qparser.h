@@ -78,6 +78,11 @@ void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
 const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
                            size_t size);
 
+/* The operator op is ignored: it has nothing to its side ("left" or
+ * "right"). */
+void fo_qp_nothing_beside(fo_qparser *p, const fo_qlexeme *op,
+                          const char *side);
+
 /* ---- the grammar (qparse.c) -------------------------------------------- */
 
 /* A whole query, or what a bracket holds: or := and { OR and }. */
