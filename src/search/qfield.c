@@ -33,15 +33,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
 		v.kind = FO_QT_WORD;
-		if (fo_qlex_delim(p->s, p->len, vstart)) {
-			fo_qp_notice(p, v.start, "ignored",
-			             "the quote is never "
-			             "closed");
-			p->i = vstart;
+		if (!fo_qp_unclosed_quote(p, v.start, vstart))
 			goto done;
-		}
-		fo_qp_notice(p, v.start, "read the word after it as the value",
-		             "the quote is never closed");
 	}
 	if (v.kind == FO_QT_QUOTE) {
 		fo_qp_take(p, &v);

@@ -116,6 +116,12 @@ size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);
 /* The first quote at or after i, its length in *n; p->len if none. */
 size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n);
 
+/* A field's value starts with a quote, at quote, that nothing closes
+ * (company:"Red, year:"2026): the word after it, at after, is the value
+ * (1), or, when no word follows, the value is ignored (0, with p->i at
+ * after). A notice says which. */
+int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after);
+
 /* "..." after the opening quote q, just taken. */
 fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q);
 

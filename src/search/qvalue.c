@@ -154,14 +154,8 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		 * value, as company:"Red's is; the filter was
 		 * dropped (which widens the search) for "needs a
 		 * plain value", which --strict said of 2026 */
-		if (fo_qlex_delim(p->s, p->len, vstart + q)) {
-			fo_qp_notice(p, vstart, "ignored",
-			             "the quote is never closed");
-			p->i = vstart + q;
+		if (!fo_qp_unclosed_quote(p, vstart, vstart + q))
 			return NULL;
-		}
-		fo_qp_notice(p, vstart, "read the word after it as the value",
-		             "the quote is never closed");
 		vstart += q;
 		vend = fo_qlex_word_end(p->s, p->len, vstart);
 		p->i = vend;

@@ -19,6 +19,18 @@ size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n)
 	return i;
 }
 
+int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
+{
+	if (fo_qlex_delim(p->s, p->len, after)) {
+		fo_qp_notice(p, quote, "ignored", "the quote is never closed");
+		p->i = after;
+		return 0;
+	}
+	fo_qp_notice(p, quote, "read the word after it as the value",
+	             "the quote is never closed");
+	return 1;
+}
+
 /* Whether s[0..len) is an http or https URL with something after the
  * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
  * quote them): pasted from a feed, it names a post, whose URL is indexed
