@@ -43,9 +43,7 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	}
 	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
 	if (!grown) {
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
+		fo_qp_oom(p);
 		return;
 	}
 	t->notices = grown;

@@ -48,8 +48,11 @@ static inline void fo_qp_take(fo_qparser *p, const fo_qlexeme *t)
 
 /* ---- the tree (qtree.c) ------------------------------------------------ */
 
+/* Memory ran out: the parse stops, with FOLIO_ERROR_NOMEM. */
+void fo_qp_oom(fo_qparser *p);
+
 /* A new node of the tree, in the field being read; NULL when memory ran
- * out (the parse then stops with FOLIO_ERROR_NOMEM). */
+ * out (fo_qp_oom). */
 fo_qnode *fo_qp_node(fo_qparser *p, fo_qkind kind, size_t pos);
 
 /* Add kid to n's kids; -1 when either is NULL or memory ran out. */

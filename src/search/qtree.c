@@ -8,6 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+void fo_qp_oom(fo_qparser *p)
+{
+	p->t->oom = 1;
+	p->st = FOLIO_ERROR_NOMEM;
+	p->i = p->len;
+}
+
 fo_qnode *fo_qp_node(fo_qparser *p, fo_qkind kind, size_t pos)
 {
 	fo_qtree *t = p->t;
@@ -30,9 +37,7 @@ fo_qnode *fo_qp_node(fo_qparser *p, fo_qkind kind, size_t pos)
 	t->nodes[t->n_nodes++] = n;
 	return n;
 oom:
-	t->oom = 1;
-	p->st = FOLIO_ERROR_NOMEM;
-	p->i = p->len;
+	fo_qp_oom(p);
 	return NULL;
 }
 
@@ -44,9 +49,7 @@ int fo_qp_add_kid(fo_qparser *p, fo_qnode *n, fo_qnode *kid)
 		return -1;
 	grown = realloc(n->kids, (n->n_kids + 1) * sizeof *grown);
 	if (!grown) {
-		p->t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
+		fo_qp_oom(p);
 		return -1;
 	}
 	n->kids = grown;
@@ -98,9 +101,7 @@ const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len)
 		t->strs = grown;
 	if (!grown || !copy) {
 		free(copy);
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
+		fo_qp_oom(p);
 		return NULL;
 	}
 	memcpy(copy, s, len);
