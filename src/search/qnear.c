@@ -66,6 +66,44 @@ static fo_qnode *near_right(fo_qparser *p)
 	return right;
 }
 
+/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR still joins (the sign
+ * took it away, leaving row AND table: explore-r, explore-t). t, the token
+ * at p->i, is a sign; the signs before a NEAR are skipped, with a notice
+ * each, and t becomes the token after them. */
+static void signs_before_near(fo_qparser *p, fo_qlexeme *t)
+{
+	size_t at = p->i;
+	char name[32];
+	fo_qlexeme next = *t;
+
+	do {
+		p->i = next.end;
+		fo_qlex_peek(p->s, p->len, p->i, &next);
+	} while (is_sign(next.kind));
+	p->i = at;
+	while (next.kind == FO_QT_NEAR && is_sign(t->kind)) {
+		fo_qp_take(p, t);
+		fo_qp_notice(p, t->start, "ignored", "%c before %s",
+		             p->s[t->start],
+		             fo_qp_tok_name(p, &next, name, sizeof name));
+		fo_qlex_peek(p->s, p->len, p->i, t);
+	}
+}
+
+/* Why a NEAR between left (or the NEAR n so far) and right is read as
+ * AND: which rule was broken (a prefix or a bracket is no field
+ * matter). */
+static const char *why_not_near(const fo_qnode *left, const fo_qnode *right,
+                                const fo_qnode *n)
+{
+	if (left->occur != FO_OCCUR_DEFAULT || right->occur != FO_OCCUR_DEFAULT)
+		return "joins words to find, not a word with a sign";
+	if ((n || near_kind(left)) && near_kind(right))
+		return "joins words or phrases of one field only";
+	return "joins words or phrases only, not a prefix, a bracket or a "
+	       "filter";
+}
+
 fo_qnode *fo_qp_near(fo_qparser *p)
 {
 	fo_qnode *left = fo_qp_prim(p), *right, *n = NULL;
@@ -74,27 +112,8 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 
 	for (;;) {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (is_sign(t.kind) && left) {
-			/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR
-			 * still joins (the sign took it away, leaving row
-			 * AND table: explore-r, explore-t) */
-			size_t at = p->i;
-			fo_qlexeme next = t;
-
-			do {
-				p->i = next.end;
-				fo_qlex_peek(p->s, p->len, p->i, &next);
-			} while (is_sign(next.kind));
-			p->i = at;
-			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
-				fo_qp_take(p, &t);
-				fo_qp_notice(p, t.start, "ignored",
-				             "%c before %s", p->s[t.start],
-				             fo_qp_tok_name(p, &next, name,
-				                            sizeof name));
-				fo_qlex_peek(p->s, p->len, p->i, &t);
-			}
-		}
+		if (is_sign(t.kind) && left)
+			signs_before_near(p, &t);
 		if (t.kind != FO_QT_NEAR || !left)
 			break;
 		fo_qp_take(p, &t);
@@ -114,20 +133,9 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 		}
 		if ((!n && !nearable(left, left)) ||
 		    !nearable(right, n ? n->kids[0] : left)) {
-			/* say which rule was broken: a prefix or a bracket
-			 * is no field matter */
-			fo_qp_notice(
-			    p, t.start, "read as AND",
-			    left->occur != FO_OCCUR_DEFAULT ||
-			            right->occur != FO_OCCUR_DEFAULT
-			        ? "%s joins words to find, not a word "
-			          "with a sign"
-			    : (n || near_kind(left)) && near_kind(right)
-			        ? "%s joins words or phrases of one "
-			          "field only"
-			        : "%s joins words or phrases only, not "
-			          "a prefix, a bracket or a filter",
-			    fo_qp_tok_name(p, &t, name, sizeof name));
+			fo_qp_notice(p, t.start, "read as AND", "%s %s",
+			             fo_qp_tok_name(p, &t, name, sizeof name),
+			             why_not_near(left, right, n));
 			left = fo_qp_join(p, FO_Q_AND, left, right);
 			n = NULL;
 			continue;

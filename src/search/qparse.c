@@ -1,8 +1,10 @@
 /*
- * qparse.c: query text -> AST (grammar and leniency rules in qparse.h).
- * A recursive-descent parser over an on-demand lexer (qlex.h). Recursion is
- * only through brackets, whose depth is capped, so hostile input cannot exhaust
- * the stack; every loop consumes input, so it always ends.
+ * qparse.c: query text -> AST (grammar and leniency rules in qparse.h):
+ * the grammar from the whole query down to its items, and the query's
+ * limits. A recursive-descent parser over an on-demand lexer (qlex.h);
+ * the items themselves are read by the files qparser.h names. Recursion
+ * is only through brackets, whose depth is capped, so hostile input cannot
+ * exhaust the stack; every loop consumes input, so it always ends.
  */
 #include "search/qparse.h"
 
@@ -56,6 +58,34 @@ static int ends_seq(fo_qtkind k)
 	       k == FO_QT_OR || k == FO_QT_NOT;
 }
 
+/* The sign t (+ or -) before an item, taken: the item's occurrence, or
+ * -1 when the sign is skipped with a notice. */
+static int item_sign(fo_qparser *p, const fo_qlexeme *t)
+{
+	char name[32];
+	fo_qlexeme next;
+
+	fo_qp_take(p, t);
+	fo_qlex_peek(p->s, p->len, p->i, &next);
+	if (next.kind == FO_QT_PLUS || next.kind == FO_QT_MINUS ||
+	    next.kind == FO_QT_SIGN) {
+		/* +-x: the sign nearest the word applies */
+		fo_qp_notice(p, t->start, "ignored", "%c before another sign",
+		             p->s[t->start]);
+		return -1;
+	}
+	if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
+		/* -NOT row is NOT row: the operator, not the sign, says
+		 * what it means (the sign was dropped without a word:
+		 * explore-p) */
+		fo_qp_notice(p, t->start, "ignored", "%c before %s",
+		             p->s[t->start],
+		             fo_qp_tok_name(p, &next, name, sizeof name));
+		return -1;
+	}
+	return t->kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+}
+
 static fo_qnode *parse_seq(fo_qparser *p)
 {
 	fo_qnode *seq = NULL, *first = NULL, *item;
@@ -74,52 +104,26 @@ static fo_qnode *parse_seq(fo_qparser *p)
 			break;
 		occur = FO_OCCUR_DEFAULT;
 		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
-			fo_qlexeme next;
+			int sign = item_sign(p, &t);
 
-			fo_qp_take(p, &t);
-			fo_qlex_peek(p->s, p->len, p->i, &next);
-			if (next.kind == FO_QT_PLUS ||
-			    next.kind == FO_QT_MINUS ||
-			    next.kind == FO_QT_SIGN) {
-				/* +-x: the sign nearest the word applies */
-				fo_qp_notice(p, t.start, "ignored",
-				             "%c before another sign",
-				             p->s[t.start]);
+			if (sign < 0)
 				continue;
-			}
-			if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
-				/* -NOT row is NOT row: the operator, not
-				 * the sign, says what it means (the sign
-				 * was dropped without a word: explore-p) */
-				char name[32];
-
-				fo_qp_notice(p, t.start, "ignored",
-				             "%c before %s", p->s[t.start],
-				             fo_qp_tok_name(p, &next, name,
-				                            sizeof name));
-				continue;
-			}
-			occur =
-			    t.kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+			occur = (fo_qoccur)sign;
 		}
 		item = fo_qp_near(p);
 		if (!item)
 			continue;
 		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {
 			/* +(-x): wrap, so each node has one occurrence */
-			fo_qnode *w = fo_qp_node(p, FO_Q_SEQ, item->pos);
-			fo_qp_add_kid(p, w, item);
-			item = w;
+			item = fo_qp_seq_of(p, item);
 		}
 		if (item && occur != FO_OCCUR_DEFAULT)
 			item->occur = occur;
 		if (!first) {
 			first = item;
 		} else {
-			if (!seq) {
-				seq = fo_qp_node(p, FO_Q_SEQ, first->pos);
-				fo_qp_add_kid(p, seq, first);
-			}
+			if (!seq)
+				seq = fo_qp_seq_of(p, first);
 			fo_qp_add_kid(p, seq, item);
 		}
 	}
@@ -127,9 +131,7 @@ static fo_qnode *parse_seq(fo_qparser *p)
 		return seq;
 	if (first && first->occur != FO_OCCUR_DEFAULT) {
 		/* A lone +x or -x still needs its SEQ to mean anything. */
-		seq = fo_qp_node(p, FO_Q_SEQ, first->pos);
-		fo_qp_add_kid(p, seq, first);
-		return seq;
+		return fo_qp_seq_of(p, first);
 	}
 	return first;
 }
@@ -229,11 +231,8 @@ static fo_qnode *parse_top(fo_qparser *p)
 		if (n && !root) {
 			root = n;
 		} else if (n) {
-			if (!seq) {
-				seq = fo_qp_node(p, FO_Q_SEQ, root->pos);
-				fo_qp_add_kid(p, seq, root);
-				root = seq;
-			}
+			if (!seq)
+				root = seq = fo_qp_seq_of(p, root);
 			fo_qp_add_kid(p, seq, n);
 		}
 		fo_qlex_peek(p->s, p->len, p->i, &t);
@@ -278,12 +277,49 @@ static size_t limit_of(const fo_qparser *p, int *by_words)
 	return cut;
 }
 
+/* Cut the query at its limits (qparse.h), with a notice, or the error
+ * in strict mode. */
+static void cut_at_limits(fo_qparser *p)
+{
+	int by_words;
+	size_t limit = limit_of(p, &by_words);
+	size_t from = limit; /* the first byte left out that shows */
+
+	if (limit == p->len)
+		return;
+	while (from < p->len && fo_ascii_is_space(p->s[from]))
+		from++;
+	p->len = limit;
+	if (by_words)
+		fo_qp_notice(p, from, "left out, with the rest of the query",
+		             "more than %d words", FO_QUERY_MAX_WORDS);
+	else
+		fo_qp_notice(p, from, "left out, with the rest of the query",
+		             "more than %d bytes", FO_QUERY_MAX_BYTES);
+}
+
+/* Nothing but operators: the best reading is plain words. */
+static void syntax_as_words(fo_qparser *p)
+{
+	fo_qnode *n = fo_qp_node(p, FO_Q_WORDS, 0);
+
+	if (!n)
+		return;
+	n->text = p->s;
+	n->len = p->len;
+	n->field = FO_FIELD_ANY;
+	p->t->root = n;
+	/* the notices that called the syntax ignored are not true of
+	 * this reading (explore-p) */
+	p->t->n_notices = 0;
+	fo_qp_notice(p, 0, "searched the whole query as words",
+	             "nothing to search but syntax");
+}
+
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
                        size_t *err_pos, char *err, size_t err_size)
 {
 	fo_qparser p;
-	size_t limit;
-	int by_words;
 
 	memset(tree, 0, sizeof *tree);
 	memset(&p, 0, sizeof p);
@@ -297,22 +333,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	*err_pos = 0;
 	if (err_size)
 		err[0] = '\0';
-	limit = limit_of(&p, &by_words);
-	if (limit < p.len) {
-		size_t from = limit; /* the first byte left out that shows */
-
-		while (from < p.len && fo_ascii_is_space(p.s[from]))
-			from++;
-		p.len = limit;
-		if (by_words)
-			fo_qp_notice(&p, from,
-			             "left out, with the rest of the query",
-			             "more than %d words", FO_QUERY_MAX_WORDS);
-		else
-			fo_qp_notice(&p, from,
-			             "left out, with the rest of the query",
-			             "more than %d bytes", FO_QUERY_MAX_BYTES);
-	}
+	cut_at_limits(&p);
 	tree->len = p.len;
 	tree->root = parse_top(&p);
 	if (p.unclosed == 1)
@@ -332,21 +353,8 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 		             "the kinds above",
 		             p.more_notices);
 	}
-	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
-		/* Nothing but operators: the best reading is plain words. */
-		fo_qnode *n = fo_qp_node(&p, FO_Q_WORDS, 0);
-		if (n) {
-			n->text = query;
-			n->len = p.len;
-			n->field = FO_FIELD_ANY;
-			tree->root = n;
-			/* the notices that called the syntax ignored are
-			 * not true of this reading (explore-p) */
-			tree->n_notices = 0;
-			fo_qp_notice(&p, 0, "searched the whole query as words",
-			             "nothing to search but syntax");
-		}
-	}
+	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
+		syntax_as_words(&p);
 	if (tree->oom)
 		p.st = FOLIO_ERROR_NOMEM;
 	return p.st;

@@ -58,6 +58,9 @@ fo_qnode *fo_qp_node(fo_qparser *p, fo_qkind kind, size_t pos);
 /* Add kid to n's kids; -1 when either is NULL or memory ran out. */
 int fo_qp_add_kid(fo_qparser *p, fo_qnode *n, fo_qnode *kid);
 
+/* A SEQ holding n alone; NULL when memory ran out. */
+fo_qnode *fo_qp_seq_of(fo_qparser *p, fo_qnode *n);
+
 /* Join a and b with op, flattening chains of the same operator; either
  * may be NULL. */
 fo_qnode *fo_qp_join(fo_qparser *p, fo_qkind op, fo_qnode *a, fo_qnode *b);

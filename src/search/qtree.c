@@ -57,6 +57,14 @@ int fo_qp_add_kid(fo_qparser *p, fo_qnode *n, fo_qnode *kid)
 	return 0;
 }
 
+fo_qnode *fo_qp_seq_of(fo_qparser *p, fo_qnode *n)
+{
+	fo_qnode *w = fo_qp_node(p, FO_Q_SEQ, n->pos);
+
+	fo_qp_add_kid(p, w, n);
+	return w;
+}
+
 /* n, or a SEQ holding it when it has a sign (title:-row), which only a
  * SEQ's items may have: an AND of -title:row compiled it as title:row. */
 static fo_qnode *in_seq(fo_qparser *p, fo_qnode *n)
@@ -65,9 +73,7 @@ static fo_qnode *in_seq(fo_qparser *p, fo_qnode *n)
 
 	if (!n || n->occur == FO_OCCUR_DEFAULT)
 		return n;
-	w = fo_qp_node(p, FO_Q_SEQ, n->pos);
-	if (w)
-		fo_qp_add_kid(p, w, n);
+	w = fo_qp_seq_of(p, n);
 	return w ? w : n;
 }
 

@@ -115,6 +115,24 @@ static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 	return n;
 }
 
+/* year:(2025 python: an unclosed ( is a slip; the value follows it (read
+ * as a bracket, 2025 became a required word: explore-r). Where the value
+ * starts: past such a (, with a notice, or at vstart. */
+static size_t past_slip(fo_qparser *p, size_t vstart)
+{
+	size_t at = vstart + 1;
+
+	if (vstart + 1 >= p->len || p->s[vstart] != '(' ||
+	    fo_qp_bracket_end(p, vstart) != vstart + 1)
+		return vstart;
+	while (at < p->len && fo_ascii_is_space(p->s[at]))
+		at++;
+	if (!fo_qp_value_at(p, at) || p->s[at] == '(')
+		return vstart;
+	fo_qp_notice(p, vstart, "ignored", "the ( is never closed");
+	return at;
+}
+
 /* The value of a field that takes plain values (site:, published:,
  * year:), from vstart: a word, a quoted one, or a bracket of them
  * (value_group). */
@@ -122,21 +140,7 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	size_t vend, q, i = 0, close = 0;
 
-	/* year:(2025 python: an unclosed ( is a slip; the value
-	 * follows it (read as a bracket, 2025 became a required
-	 * word: explore-r) */
-	if (vstart + 1 < p->len && p->s[vstart] == '(' &&
-	    fo_qp_bracket_end(p, vstart) == vstart + 1) {
-		size_t at = vstart + 1;
-
-		while (at < p->len && fo_ascii_is_space(p->s[at]))
-			at++;
-		if (fo_qp_value_at(p, at) && p->s[at] != '(') {
-			fo_qp_notice(p, vstart, "ignored",
-			             "the ( is never closed");
-			vstart = at;
-		}
-	}
+	vstart = past_slip(p, vstart);
 	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
 	 * field:(value) */
 	if (vstart < p->len && p->s[vstart] == '(' &&
