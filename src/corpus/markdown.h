@@ -1,0 +1,50 @@
+/*
+ * markdown.h: what the files of the topic-page parser share (corpus.h
+ * declares the parser, fo_markdown_parse): the state of one page and of
+ * the post being read, and the functions one file calls in another.
+ */
+#ifndef FOLIO_CORPUS_MARKDOWN_H
+#define FOLIO_CORPUS_MARKDOWN_H
+
+#include "corpus/corpus.h"
+#include "corpus/markdown_block.h"
+#include "util/buf.h"
+
+#include <stddef.h>
+
+/* The fields of a post's "- Key: value" list, and their keys. */
+enum { FO_MD_COMPANY, FO_MD_AUTHOR, FO_MD_PUBLISHED, FO_MD_TYPE, FO_MD_NF };
+extern const char *const fo_md_field_names[FO_MD_NF];
+
+typedef struct fo_md {
+	const char *file;
+	const fo_corpus_sink *sink;
+	fo_buf topic;    /* from the first usable "# Topic" heading */
+	fo_buf fm_title; /* the front matter's title, the fallback topic */
+	fo_buf url, title, raw, summary, msg;
+	fo_buf field[FO_MD_NF];
+	int present[FO_MD_NF];
+	unsigned field_line[FO_MD_NF]; /* where each field was given */
+	unsigned again_line[FO_MD_NF]; /* where it was first given again */
+	/* What a key one typo from a field's gave, or a field's key without
+	 * its colon (fo_md_meta): value, in the post's block, and line. */
+	const char *guess[FO_MD_NF];
+	size_t guess_n[FO_MD_NF];
+	unsigned guess_line[FO_MD_NF];
+	fo_md_blocks blocks; /* the page's, outside posts */
+} fo_md;
+
+/* ---- the "- Key: value" lines (markdown_meta.c) ------------------------ */
+
+/* One "- Key: value" line (s, n), without its marker, on line of the
+ * page. Only a field's own key that the post lacks is taken when only_new
+ * is set (a list item after a blank line): 1 when the line was taken. */
+int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
+
+/* Warn of each field the post gave twice (fo_md_meta kept the first). */
+void fo_md_again(fo_md *st);
+
+/* Fill each field the post lacks from its guess, if any. */
+void fo_md_guesses(fo_md *st);
+
+#endif
