@@ -47,4 +47,15 @@ void fo_md_again(fo_md *st);
 /* Fill each field the post lacks from its guess, if any. */
 void fo_md_guesses(fo_md *st);
 
+/* ---- the page's topic (markdown_topic.c) ------------------------------- */
+
+/* Skip the front matter at pos, if any, noting its title in st->fm_title
+ * and counting its lines in *lineno; returns where the page goes on. */
+size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
+                          unsigned *lineno);
+
+/* Set st->topic from the page's first usable level-1 heading after pos.
+ * 0, or -1 when memory ran out. */
+int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos);
+
 #endif
