@@ -58,4 +58,14 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
  * 0, or -1 when memory ran out. */
 int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos);
 
+/* ---- the post heading's link (markdown_link.c) ------------------------- */
+
+/*
+ * Read the post heading line (s, n): its URL, unescaped, goes to st->url
+ * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
+ * heading gives no URL.
+ */
+const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
+                              const char **t, size_t *ts, size_t *te);
+
 #endif
