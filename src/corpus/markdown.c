@@ -123,44 +123,6 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 	return FOLIO_OK;
 }
 
-/* Why the post read into st is malformed, in st->msg (nothing when it is
- * not), and the line that says so in *problem_line (left as it is when
- * the post as a whole is to blame); a valid date goes to date. */
-static void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
-{
-	size_t f;
-
-	if (st->url.len == 0) {
-		fo_buf_puts(&st->msg, "post has no URL");
-	} else if (st->title.len == 0) {
-		fo_buf_puts(&st->msg, "post has no title");
-	} else if (st->url.len > FO_FIELD_MAX) {
-		fo_buf_printf(&st->msg, "url longer than %d bytes", FO_FIELD_MAX);
-	} else if (st->title.len > FO_FIELD_MAX) {
-		fo_buf_printf(&st->msg, "title longer than %d bytes",
-		              FO_FIELD_MAX);
-	} else {
-		for (f = 0; f < FO_MD_NF; f++)
-			if (st->field[f].len > FO_FIELD_MAX)
-				break;
-		if (f < FO_MD_NF) {
-			fo_buf_printf(&st->msg, "%s longer than %d bytes",
-			              fo_md_field_names[f], FO_FIELD_MAX);
-			*problem_line = st->field_line[f];
-		} else if (st->present[FO_MD_PUBLISHED] &&
-		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
-		                         st->field[FO_MD_PUBLISHED].len,
-		                         date) != 0) {
-			*problem_line = st->field_line[FO_MD_PUBLISHED];
-			fo_date_why(st->field[FO_MD_PUBLISHED].data,
-			            st->field[FO_MD_PUBLISHED].len,
-			            "\"Sep 14, 2026\" or \"2026-09-14\"", &st->msg);
-		} else if (st->summary.len == 0) {
-			fo_buf_puts(&st->msg, "post has no summary");
-		}
-	}
-}
-
 /* Hand the post read into st, which starts on line, to the sink:
  * FOLIO_OK, or -1 when the sink asked to stop. */
 static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
@@ -220,19 +182,7 @@ static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
-		/* named on its own line, and a NUL as what it is */
-		const char *p = b, *nl;
-
-		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
-			at++;
-			p = nl + 1;
-		}
-		if (b[bad] == '\0')
-			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		else
-			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
-			              (size_t)(b + bad - p) + 1);
+		at = fo_md_bad_byte(&st->msg, b, bad, at);
 		/* a heading read whole names the post, so that a run keeps
 		 * it as indexed rather than make it of its other copies */
 		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,

@@ -68,4 +68,15 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos);
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
                               const char **t, size_t *ts, size_t *te);
 
+/* ---- what is wrong with a post (markdown_problem.c) -------------------- */
+
+/* Say in msg what the byte at b[bad], which is not UTF-8, is, and where in
+ * its line; b starts on line at. Returns the line of that byte. */
+unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at);
+
+/* Why the post read into st is malformed, in st->msg (nothing when it is
+ * not), and the line that says so in *problem_line (left as it is when
+ * the post as a whole is to blame); a valid date goes to date. */
+void fo_md_why(fo_md *st, char date[11], unsigned *problem_line);
+
 #endif
