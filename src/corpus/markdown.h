@@ -79,4 +79,13 @@ unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at);
  * the post as a whole is to blame); a valid date goes to date. */
 void fo_md_why(fo_md *st, char date[11], unsigned *problem_line);
 
+/* ---- a post (markdown_post.c) ------------------------------------------ */
+
+/*
+ * Parse the post block b[0..n) (its "###" line up to the next heading),
+ * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
+ * callback asked to stop.
+ */
+int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line);
+
 #endif
