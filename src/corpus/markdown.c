@@ -23,11 +23,51 @@
 
 #include <string.h>
 
+/* Where the post whose heading line ends at pos ends: at the next
+ * heading of level 1-3 outside fenced code and comments, or the end of the
+ * page. *lineno counts the lines, its heading's included. */
+static size_t fo_md_post_end(fo_md *st, const char *buf, size_t len, size_t pos,
+                             unsigned *lineno)
+{
+	const char *s, *t;
+	size_t n, tn, next;
+	int level;
+
+	++*lineno;
+	while (pos < len) {
+		next = fo_md_line(buf, len, pos, &s, &n);
+		if (fo_md_skip_block(&st->blocks, buf, len, s, n, next, &pos,
+		                     lineno))
+			continue;
+		level = fo_md_heading(s, n, &t, &tn);
+		if (level >= 1 && level <= 3)
+			break;
+		pos = next;
+		++*lineno;
+	}
+	return pos;
+}
+
+static void fo_md_free(fo_md *st)
+{
+	size_t f;
+
+	fo_buf_free(&st->topic);
+	fo_buf_free(&st->fm_title);
+	fo_buf_free(&st->url);
+	fo_buf_free(&st->title);
+	fo_buf_free(&st->raw);
+	fo_buf_free(&st->summary);
+	fo_buf_free(&st->msg);
+	for (f = 0; f < FO_MD_NF; f++)
+		fo_buf_free(&st->field[f]);
+}
+
 folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
                                const fo_corpus_sink *sink)
 {
 	fo_md st;
-	size_t pos = 0, f;
+	size_t pos = 0;
 	unsigned lineno = 1;
 	int rc = FOLIO_OK;
 
@@ -54,21 +94,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			size_t start = pos;
 			unsigned first = lineno;
 
-			/* The post runs to the next heading of level 1-3
-			 * outside fenced code. */
-			pos = next;
-			lineno++;
-			while (pos < len) {
-				next = fo_md_line(buf, len, pos, &s, &n);
-				if (fo_md_skip_block(&st.blocks, buf, len, s, n,
-				                     next, &pos, &lineno))
-					continue;
-				level = fo_md_heading(s, n, &t, &tn);
-				if (level >= 1 && level <= 3)
-					break;
-				pos = next;
-				lineno++;
-			}
+			pos = fo_md_post_end(&st, buf, len, next, &lineno);
 			rc = fo_md_post(&st, buf + start, pos - start, first);
 			if (rc != FOLIO_OK)
 				break;
@@ -79,14 +105,6 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	}
 	if (rc == -1)
 		rc = FOLIO_OK;
-	fo_buf_free(&st.topic);
-	fo_buf_free(&st.fm_title);
-	fo_buf_free(&st.url);
-	fo_buf_free(&st.title);
-	fo_buf_free(&st.raw);
-	fo_buf_free(&st.summary);
-	fo_buf_free(&st.msg);
-	for (f = 0; f < FO_MD_NF; f++)
-		fo_buf_free(&st.field[f]);
+	fo_md_free(&st);
 	return (folio_status)rc;
 }

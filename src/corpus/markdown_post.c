@@ -19,6 +19,50 @@
  * copied (twice) rather than after. */
 #define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
 
+/* A line of the field list, (s, ln), trimmed and not blank, on line at:
+ * whether it gave a field (or was a field's, given twice). gap: it comes
+ * after a blank line. */
+static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
+                           int gap)
+{
+	size_t k;
+	/* After a blank line (a loose list) an item still gives a field the
+	 * post lacks; any other line is the summary's. */
+	int item = ln >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+	           (s[1] == ' ' || s[1] == '\t');
+
+	if (item && fo_md_meta(st, s + 2, ln - 2, at, gap))
+		return 1;
+	/* "-Company: ACME", its marker's space forgotten, or "**Company:**
+	 * ACME", with none: a field's own key still gives the field the post
+	 * lacks (a '*' marker reads as emphasis), else the summary would
+	 * start here and take every field after it */
+	k = s[0] == '-' || s[0] == '+';
+	return !item && fo_md_meta(st, s + k, ln - k, at, 1);
+}
+
+/* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a
+ * paragraph (*para). 0, or -1 when the summary is too long (st->msg then
+ * says so). */
+static int fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para)
+{
+	if (!ln) {
+		*para = st->raw.len > 0;
+		return 0;
+	}
+	if (st->raw.len + ln > FO_MD_RAW_MAX) {
+		fo_buf_printf(&st->msg,
+		              "summary longer than %d bytes of markdown",
+		              FO_MD_RAW_MAX);
+		return -1;
+	}
+	if (st->raw.len)
+		fo_buf_puts(&st->raw, *para ? "\n\n" : " ");
+	fo_buf_append(&st->raw, s, ln);
+	*para = 0;
+	return 0;
+}
+
 /*
  * Read the lines of a post block after its heading, b[pos..n), the first
  * of them line at: the field list to st->field, the summary's markdown to
@@ -29,8 +73,8 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
                       unsigned at, unsigned line)
 {
 	const char *s;
-	size_t ln, k;
-	int phase = 0, para = 0, gap = 0, item;
+	size_t ln;
+	int phase = 0, para = 0, gap = 0;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	fo_md_fences fences;
 
@@ -68,47 +112,17 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 				gap = phase == 1;
 				continue;
 			}
-			/* After a blank line (a loose list) an item still
-			 * gives a field the post lacks; any other line is the
-			 * summary's. */
-			item = ln >= 2 &&
-			       (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
-			       (s[1] == ' ' || s[1] == '\t');
-			if (item && fo_md_meta(st, s + 2, ln - 2, at, gap)) {
-				phase = 1;
-				gap = 0;
-				continue;
-			}
-			/* "-Company: ACME", its marker's space forgotten, or
-			 * "**Company:** ACME", with none: a field's own key
-			 * still gives the field the post lacks (a '*' marker
-			 * reads as emphasis), else the summary would start
-			 * here and take every field after it */
-			k = s[0] == '-' || s[0] == '+';
-			if (!item && fo_md_meta(st, s + k, ln - k, at, 1)) {
+			if (fo_md_list_line(st, s, ln, at, gap)) {
 				phase = 1;
 				gap = 0;
 				continue;
 			}
 			phase = 2;
 		}
-		if (!ln) {
-			para = st->raw.len > 0;
-			continue;
-		}
-		if (st->raw.len + ln > FO_MD_RAW_MAX) {
-			fo_buf_printf(
-			    &st->msg,
-			    "summary longer than %d bytes of markdown",
-			    FO_MD_RAW_MAX);
+		if (fo_md_summary_line(st, s, ln, &para) != 0)
 			return fo_corpus_problem(
 			    st->sink, st->file, &st->msg, line,
 			    st->url.len ? st->url.data : NULL);
-		}
-		if (st->raw.len)
-			fo_buf_puts(&st->raw, para ? "\n\n" : " ");
-		fo_buf_append(&st->raw, s, ln);
-		para = 0;
 	}
 	return FOLIO_OK;
 }
@@ -144,13 +158,10 @@ static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
 	return FOLIO_OK;
 }
 
-int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+/* Forget the post read before. */
+static void fo_md_reset(fo_md *st)
 {
-	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te, f;
-	int rc = FOLIO_OK;
-	unsigned at = line, problem_line = line; /* the line being read */
-	char date[11] = "";
+	size_t f;
 
 	fo_buf_clear(&st->msg);
 	fo_buf_clear(&st->url);
@@ -162,7 +173,37 @@ int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		st->again_line[f] = 0;
 		st->guess_line[f] = 0;
 	}
+}
 
+/* The post's URL as a problem names it (corpus.h), or NULL when it has
+ * none that is usable. */
+static char *fo_md_problem_url(fo_md *st)
+{
+	return st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data : NULL;
+}
+
+/* Whether memory ran out reading the post. */
+static int fo_md_oom(const fo_md *st)
+{
+	size_t f;
+
+	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom)
+		return 1;
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field[f].oom)
+			return 1;
+	return 0;
+}
+
+int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+{
+	const char *s, *t, *why;
+	size_t pos, ln, bad, ts, te;
+	int rc;
+	unsigned at = line, problem_line = line; /* the line being read */
+	char date[11] = "";
+
+	fo_md_reset(st);
 	pos = fo_md_line(b, n, 0, &s, &ln);
 	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
 	bad = fo_text_utf8_check(b, n, 0);
@@ -170,46 +211,27 @@ int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		at = fo_md_bad_byte(&st->msg, b, bad, at);
 		/* a heading read whole names the post, so that a run keeps
 		 * it as indexed rather than make it of its other copies */
-		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
-		                       !why && bad >= ln && st->url.len &&
-		                               st->url.len <= FO_FIELD_MAX
-		                           ? st->url.data
-		                           : NULL);
-		goto done;
+		return fo_corpus_problem(
+		    st->sink, st->file, &st->msg, at,
+		    !why && bad >= ln ? fo_md_problem_url(st) : NULL);
 	}
 	if (why) {
 		fo_buf_puts(&st->msg, why);
-		rc =
-		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
-		goto done;
+		return fo_corpus_problem(st->sink, st->file, &st->msg, line,
+		                         NULL);
 	}
 	fo_md_text(&st->title, t + ts, te - ts);
 
 	rc = fo_md_body(st, b, n, pos, at, line);
 	if (rc != FOLIO_OK || st->msg.len)
-		goto done;
+		return rc;
 	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
 	fo_md_guesses(st);
-
-	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
-		rc = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	for (f = 0; f < FO_MD_NF; f++)
-		if (st->field[f].oom) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
+	if (fo_md_oom(st))
+		return FOLIO_ERROR_NOMEM;
 	fo_md_why(st, date, &problem_line);
-	if (st->msg.len || st->msg.oom) {
-		rc = fo_corpus_problem(
-		    st->sink, st->file, &st->msg, problem_line,
-		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
-		                                               : NULL);
-		goto done;
-	}
-
-	rc = fo_md_hand_on(st, line, date);
-done:
-	return rc;
+	if (st->msg.len || st->msg.oom)
+		return fo_corpus_problem(st->sink, st->file, &st->msg,
+		                         problem_line, fo_md_problem_url(st));
+	return fo_md_hand_on(st, line, date);
 }
