@@ -20,8 +20,6 @@ static int empty_brackets(fo_qparser *p, size_t lparen)
 	return 1;
 }
 
-/* Past the ) that closes the ( at i (brackets inside counted), or past
- * the ( alone when none does. */
 size_t fo_qp_bracket_end(const fo_qparser *p, size_t i)
 {
 	size_t depth = 0, k;
@@ -57,9 +55,6 @@ static fo_qnode *bracket_body(fo_qparser *p, size_t lparen, int *closed)
 	return n;
 }
 
-/* The bracket of a field's values, from its ( at lparen:
- * company:(a OR b), year:(2025 OR 2026). The caller has set the field
- * its words take (p->field, or p->vfield). */
 fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen)
 {
 	fo_qnode *n;

@@ -78,10 +78,6 @@ int fo_qp_value_at(const fo_qparser *p, size_t i)
 	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
 }
 
-/* The node of s[vstart..vend), a value of field (FO_QF_SITE,
- * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
- * years. pos is where the node, and notices about it, point; an invalid
- * date is an error at its wrong part. */
 fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
                       size_t vend)
 {

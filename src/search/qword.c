@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-/* The first quote at or after i, its length in *n; p->len if none. */
 size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n)
 {
 	for (*n = 0; i < p->len; i++)
