@@ -12,8 +12,6 @@
 #include "search/qparser.h"
 #include "util/ascii.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 fo_qnode *fo_qp_prim(fo_qparser *p)
