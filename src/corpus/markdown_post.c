@@ -19,9 +19,9 @@
  * copied (twice) rather than after. */
 #define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
 
-/* A line of the field list, (s, ln), trimmed and not blank, on line at:
- * whether it gave a field (or was a field's, given twice). gap: it comes
- * after a blank line. */
+/* Whether the line (s, ln), trimmed and not blank, on line at, belongs to
+ * the field list (fo_md_meta took it) rather than starting the summary.
+ * gap: it comes after a blank line. */
 static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
                            int gap)
 {
