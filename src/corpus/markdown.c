@@ -8,866 +8,73 @@
  *
  *     Summary paragraphs, up to the next heading.
  *
- * Only the little markdown these pages use is understood: this file reads
- * the page's blocks (headings, field lists, fences, comments, paragraphs);
+ * Only the little markdown these pages use is understood. This file reads
+ * the page: past its front matter, its topic found first
+ * (markdown_topic.c), then each post's block, from its "###" heading to
+ * the next heading of level 1-3, seeing through fenced code and comments
+ * (markdown_block.c); markdown_post.c reads a post, and
  * markdown_inline.c reduces inline markup to the text a reader sees,
- * because that text is what gets indexed and shown. Per-post buffers are
- * reused, so memory stays proportional to the largest post.
+ * because that text is what gets indexed and shown.
  */
+#include "corpus/markdown.h"
+
 #include "corpus/corpus.h"
-#include "corpus/markdown_inline.h"
-#include "corpus/text.h"
-#include "util/ascii.h"
-#include "util/distance.h"
-#include "util/url.h"
+#include "corpus/markdown_block.h"
 
 #include <string.h>
 
-enum { FO_MD_COMPANY, FO_MD_AUTHOR, FO_MD_PUBLISHED, FO_MD_TYPE, FO_MD_NF };
-
-static const char *const fo_md_field_names[FO_MD_NF] = {
-	"company", "author", "published", "type"
-};
-
-/* Markdown of a summary is gathered up to this many bytes: markup can
- * shrink in rendering, but not fourfold, so a longer one is past
- * FO_SUMMARY_MAX anyway, and a 100 MB paragraph is refused before it is
- * copied (twice) rather than after. */
-#define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
-
-#define FO_MD_FENCE_RUN 16
-
-/*
- * What the searches for a fence's closing line that failed have learnt:
- * for each fence character (backtick, tilde) and run, that the lines from
- * from[c][run] to end[c][run] (the post heading or the end of the text
- * where the search stopped) close no fence of that run or longer. A fence
- * opened within them then needs no search of its own: a page of fences
- * that nothing closes was read in quadratic time (20,000 lines of "```sh"
- * took 7 s, a few megabytes hours). One per text searched (the page, a
- * post), zeroed.
- */
-typedef struct fo_md_fences {
-	const char *from[2][FO_MD_FENCE_RUN + 1];
-	const char *end[2][FO_MD_FENCE_RUN + 1];
-} fo_md_fences;
-
-typedef struct fo_md {
-	const char *file;
-	const fo_corpus_sink *sink;
-	fo_buf topic; /* from the first usable "# Topic" heading */
-	fo_buf fm_title; /* the front matter's title, the fallback topic */
-	fo_buf url, title, raw, summary, msg;
-	fo_buf field[FO_MD_NF];
-	int present[FO_MD_NF];
-	unsigned field_line[FO_MD_NF]; /* where each field was given */
-	unsigned again_line[FO_MD_NF]; /* where it was first given again */
-	/* What a key one typo from a field's gave, or a field's key without
-	 * its colon (fo_md_meta): value, in the post's block, and line. */
-	const char *guess[FO_MD_NF];
-	size_t guess_n[FO_MD_NF];
-	unsigned guess_line[FO_MD_NF];
-	const char *last_close; /* the page's last "-->", or NULL */
-	fo_md_fences fences;    /* the page's, outside posts */
-} fo_md;
-
-/* The line at pos, without its line ending, in (*s, *n); returns where the
- * next line starts. */
-static size_t fo_md_line(const char *buf, size_t len, size_t pos,
-                         const char **s, size_t *n)
+/* Where the post whose heading line ends at pos ends: at the next
+ * heading of level 1-3 outside fenced code and comments, or the end of the
+ * page. *lineno counts the lines, its heading's included. */
+static size_t fo_md_post_end(fo_md *st, const char *buf, size_t len, size_t pos,
+                             unsigned *lineno)
 {
-	const char *nl = memchr(buf + pos, '\n', len - pos);
-	size_t end = nl ? (size_t)(nl - buf) : len;
-
-	*s = buf + pos;
-	*n = end - pos;
-	if (*n && (*s)[*n - 1] == '\r')
-		(*n)--;
-	return nl ? end + 1 : len;
-}
-
-/* Whether needle occurs in s[0..n). */
-static int fo_memmem(const char *s, size_t n, const char *needle)
-{
-	size_t k = strlen(needle), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, needle, k) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Fenced code (CommonMark 0.30, 4.5): a line of three or more backticks
- * or tildes, indented at most three spaces, opens a block that a line of
- * at least as many of the same character (and nothing else) closes. A
- * heading inside it is code, not the next post. The opening line's mark
- * (its character and run length) goes to *mark; a run longer than
- * FO_MD_FENCE_RUN counts as that long (a fence of 20 backticks is closed
- * by 16 or more), which bounds the searches fo_md_fences spares.
- */
-static int fo_md_fence_open(const char *s, size_t n, unsigned *mark)
-{
-	size_t i = 0, run = 0;
-	char ch;
-
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	if (i >= n || (s[i] != '`' && s[i] != '~'))
-		return 0;
-	ch = s[i];
-	for (; i < n && s[i] == ch; i++)
-		run++;
-	/* a backtick fence's info string has no backtick (a code span) */
-	if (run < 3 || (ch == '`' && memchr(s + i, '`', n - i)))
-		return 0;
-	*mark = (unsigned)(unsigned char)ch << 16 |
-	        (unsigned)(run < FO_MD_FENCE_RUN ? run : FO_MD_FENCE_RUN);
-	return 1;
-}
-
-static int fo_md_fence_closes(const char *s, size_t n, unsigned mark)
-{
-	size_t i = 0, run = 0;
-	char ch = (char)(mark >> 16);
-
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	for (; i < n && s[i] == ch; i++)
-		run++;
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	return run >= 3 && run >= (mark & 0xFFFF) && i == n;
-}
-
-/* Whether the line (s, n) opens a post: "### [" ... "](" (a heading of
- * level 3 that starts with a link), the space perhaps forgotten. */
-static int fo_md_post_heading(const char *s, size_t n)
-{
-	size_t i = n > 3 && s[3] == '[' ? 3 : 4;
-
-	return n > i && memcmp(s, "### [", i) == 0 && s[i] == '[' &&
-	       fo_memmem(s, n, "](");
-}
-
-/*
- * Where the fenced block whose opening line ends at pos ends: the start of
- * the line after its closing fence, counting the lines it spans in *lines;
- * 0 when no line closes it before the next post's heading. CommonMark
- * runs an unclosed fence to the end of the document, but here that would
- * swallow every later post, and so would a stray fence that a fence in a
- * later post closes: such a fence is read as text.
- */
-static size_t fo_md_fence_end(const char *buf, size_t len, size_t pos,
-                              unsigned mark, unsigned *lines,
-                              fo_md_fences *known)
-{
-	const char *s, *from = buf + pos;
-	size_t n;
-	unsigned k = 1, run = mark & 0xFFFF, r;
-	int c = (char)(mark >> 16) == '~';
-
-	for (r = 3; r <= run; r++)
-		if (known->end[c][r] && known->from[c][r] <= from &&
-		    from <= known->end[c][r])
-			return 0;
-	while (pos < len) {
-		const char *at = buf + pos;
-
-		pos = fo_md_line(buf, len, pos, &s, &n);
-		k++;
-		if (fo_md_fence_closes(s, n, mark)) {
-			*lines = k;
-			return pos;
-		}
-		if (fo_md_post_heading(s, n)) {
-			pos = (size_t)(at - buf);
-			break;
-		}
-	}
-	known->from[c][run] = from;
-	known->end[c][run] = buf + pos;
-	return 0;
-}
-
-/* If the line (s, n) ending at next opens a closed fenced block, move
- * *pos past the block, *lineno by its lines, and return 1. */
-static int fo_md_skip_fence(const char *buf, size_t len, const char *s,
-                            size_t n, size_t next, size_t *pos,
-                            unsigned *lineno, fo_md_fences *known)
-{
-	unsigned mark, lines;
-	size_t end;
-
-	if (!fo_md_fence_open(s, n, &mark) ||
-	    !(end = fo_md_fence_end(buf, len, next, mark, &lines, known)))
-		return 0;
-	*pos = end;
-	*lineno += lines;
-	return 1;
-}
-
-/*
- * HTML comments (CommonMark 0.30, 4.6, kind 2): a line that starts with
- * "<!--" (indented at most three spaces) opens a block that runs to the
- * line holding "-->", that line included; a reader of the page sees none
- * of it, and an editor comments a post out to hide it. A comment that no
- * line closes is read as text (CommonMark would hide the rest of the
- * page), so that a stray "<!--" cannot hide every later post. Where the
- * comment opened by the line (s, n) ending at next ends: the start of the
- * line after its closing one, counting the lines it spans in *lines; 0
- * when it is no comment or none closes it.
- */
-static size_t fo_md_comment_end(const fo_md *st, const char *buf, size_t len,
-                                const char *s, size_t n, size_t next,
-                                unsigned *lines)
-{
-	size_t i = 0, pos = next;
-	unsigned k = 1;
-
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	/* the page's last "-->" tells at once whether any line closes it:
-	 * a page of stray "<!--" lines takes no quadratic time */
-	if (n - i < 4 || memcmp(s + i, "<!--", 4) != 0 || !st->last_close ||
-	    st->last_close < s)
-		return 0;
-	while (!fo_memmem(s, n, "-->")) {
-		if (pos >= len)
-			return 0;
-		pos = fo_md_line(buf, len, pos, &s, &n);
-		k++;
-	}
-	*lines = k;
-	return pos;
-}
-
-/* If the line (s, n) ending at next opens a closed fenced block or HTML
- * comment, move *pos past it, *lineno by its lines, and return 1. */
-static int fo_md_skip_block(fo_md *st, const char *buf, size_t len,
-                            const char *s, size_t n, size_t next, size_t *pos,
-                            unsigned *lineno)
-{
-	unsigned lines;
-	size_t end;
-
-	if (fo_md_skip_fence(buf, len, s, n, next, pos, lineno, &st->fences))
-		return 1;
-	if (!(end = fo_md_comment_end(st, buf, len, s, n, next, &lines)))
-		return 0;
-	*pos = end;
-	*lineno += lines;
-	return 1;
-}
-
-/* The level (1-6) of an ATX heading line, or 0; its text goes to (*t, *tn),
- * without the optional closing run of '#'. */
-static int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn)
-{
-	size_t i = 0, h, e;
+	const char *s, *t;
+	size_t n, tn, next;
 	int level;
 
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	h = i;
-	while (i < n && s[i] == '#')
-		i++;
-	if (i - h < 1 || i - h > 6)
-		return 0;
-	level = (int)(i - h);
-	/* "###[Title](url)" is no heading to CommonMark, but it is the
-	 * heading of a post whose space was forgotten: read as text, it
-	 * would join the post before it, unseen */
-	if (i < n && s[i] != ' ' && s[i] != '\t' &&
-	    !(level == 3 && s[i] == '[' && fo_memmem(s + i, n - i, "](")))
-		return 0;
-	*t = s + i;
-	*tn = n - i;
-	fo_text_trim(t, tn);
-	e = *tn;
-	while (e && (*t)[e - 1] == '#')
-		e--;
-	if (e == 0 || (*t)[e - 1] == ' ' || (*t)[e - 1] == '\t') {
-		*tn = e;
-		fo_text_trim(t, tn);
-	}
-	return level;
-}
-
-/* One "- Key: value" line of a post's metadata list. Only a field's own
- * key that the post lacks is taken when only_new is set (a list item
- * after a blank line): 1 when the line was taken. */
-static int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line,
-                      int only_new)
-{
-	const char *colon = memchr(s, ':', n), *key = s, *val;
-	size_t kn, vn, f, k, m, e;
-	char low[FO_EDIT_MAX_LEN];
-
-	/* "Company [ACME](https://...)": the colon is the URL's, no key's;
-	 * the key is then the line's first word */
-	if (colon && memchr(s, '[', (size_t)(colon - s)))
-		colon = NULL;
-	for (kn = 0; !colon && kn < n && s[kn] != ' ' && s[kn] != '['; kn++)
-		;
-	val = colon ? colon + 1 : s + kn;
-	vn = (size_t)(s + n - val);
-	if (colon)
-		kn = (size_t)(colon - s);
-	fo_text_trim(&key, &kn);
-	/* "**Company:** ACME", "*Type*: News": emphasis is no part of the
-	 * key, and one closed after the colon none of the value */
-	for (m = 0;
-	     m < kn && (key[0] == '*' || key[0] == '_') && key[m] == key[0];
-	     m++)
-		;
-	if (m) {
-		for (e = 0; e < kn - m && key[kn - 1 - e] == key[0]; e++)
-			;
-		if (!e && colon && vn >= m && memcmp(val, key, m) == 0) {
-			val += m;
-			vn -= m;
-		}
-		key += m;
-		kn -= m + e;
-	}
-	if (kn > sizeof low)
-		return !only_new;
-	for (k = 0; k < kn; k++)
-		low[k] = fo_ascii_lower((unsigned char)key[k]);
-	for (f = 0; f < FO_MD_NF; f++) {
-		const char *name = fo_md_field_names[f];
-		unsigned d = fo_edit_distance(low, kn, name, strlen(name), 1);
-
-		if (d == 0 && colon) {
-			if (only_new && st->field_line[f])
-				return 0;
-			/* given twice: the first is kept, as a post's first
-			 * copy is, and the reader is warned (fo_md_again) */
-			if (st->field_line[f]) {
-				if (!st->again_line[f])
-					st->again_line[f] = line;
-				return 1;
-			}
-			fo_md_text(&st->field[f], val, vn);
-			st->present[f] = st->field[f].len > 0;
-			st->field_line[f] = line;
-			return 1;
-		}
-		if (only_new)
+	++*lineno;
+	while (pos < len) {
+		next = fo_md_line(buf, len, pos, &s, &n);
+		if (fo_md_skip_block(&st->blocks, buf, len, s, n, next, &pos,
+		                     lineno))
 			continue;
-		/* A typo of a field's key (Publised, Compnay, Authors) or a
-		 * key without its colon would silently cost the post the
-		 * field: it stands in for the field if the post lacks it
-		 * (fo_md_guesses). Other keys (Reading time) are left alone. */
-		if (d <= 1 && (colon || d == 0) && !st->guess_line[f]) {
-			st->guess[f] = val;
-			st->guess_n[f] = vn;
-			st->guess_line[f] = line;
-		}
-	}
-	return !only_new;
-}
-
-/* Warn of each field the post gave twice (fo_md_meta kept the first). */
-static void fo_md_again(fo_md *st)
-{
-	size_t f;
-
-	fo_buf_clear(&st->msg);
-	for (f = 0; f < FO_MD_NF && st->sink->warning; f++) {
-		if (!st->again_line[f])
-			continue;
-		fo_buf_printf(&st->msg,
-		              "%s is given twice in this post: the "
-		              "first, at line %u, is kept",
-		              fo_md_field_names[f], st->field_line[f]);
-		fo_corpus_warning(st->sink, st->file, st->again_line[f],
-		                  &st->msg);
-	}
-}
-
-/* Fill each field the post lacks from its guess, if any; a date only if
- * the guess is one ("- Publisher: O'Reilly" is no typo of Published). */
-static void fo_md_guesses(fo_md *st)
-{
-	char date[11];
-	size_t f;
-
-	for (f = 0; f < FO_MD_NF; f++) {
-		if (st->field_line[f] || !st->guess_line[f])
-			continue;
-		fo_md_text(&st->field[f], st->guess[f], st->guess_n[f]);
-		if (f == FO_MD_PUBLISHED &&
-		    fo_date_parse(st->field[f].data, st->field[f].len, date)) {
-			fo_buf_clear(&st->field[f]);
-			continue;
-		}
-		st->present[f] = st->field[f].len > 0;
-		st->field_line[f] = st->guess_line[f];
-	}
-}
-
-/* Why the heading text t (tn bytes), which starts with '[', is no link:
- * a bracket or parenthesis that never closes (a URL's own "(" without
- * its ")") is named, since the URL is there to be seen. */
-static const char *fo_md_no_link(const char *t, size_t tn)
-{
-	size_t budget = FO_MD_UNLIMITED;
-	size_t close =
-	    fo_md_match(t, tn, 0, '[', ']', FO_MD_UNLIMITED, &budget);
-
-	if (!close)
-		return "post has no URL: its link's [ is never closed";
-	if (close + 1 < tn && t[close + 1] == '(')
-		return "post has no URL: its link's ( is never closed (a ( in "
-		       "the URL needs its ), or write it as %28)";
-	return "post has no URL";
-}
-
-/*
- * Read the post heading line (s, n): its URL, unescaped, goes to st->url
- * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
- * heading gives no URL.
- */
-static const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
-                                     const char **t, size_t *ts, size_t *te)
-{
-	const char *dest;
-	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
-
-	fo_md_heading(s, n, t, &tn);
-	if (!tn || (*t)[0] != '[')
-		return "post has no URL";
-	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
-		return fo_md_no_link(*t, tn);
-	/* The destination may be <bracketed> and followed by a "title". */
-	dest = *t + ds;
-	dn = de - ds;
-	fo_text_trim(&dest, &dn);
-	if (dn && dest[0] == '<') {
-		for (k = 1; k < dn && dest[k] != '>'; k++)
-			;
-		dest++;
-		dn = k - 1;
-	} else {
-		size_t end;
-
-		for (end = 0; end < dn && !fo_ascii_is_space(dest[end]); end++)
-			;
-		/* Only a "title" may follow it (CommonMark): a URL with a
-		 * space in it, cut there, could merge two posts into one. */
-		for (k = end; k < dn && fo_ascii_is_space(dest[k]); k++)
-			;
-		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
-		    dest[k] != '(')
-			return "the URL has a space in it (write it as %20, or "
-			       "inside <>)";
-		dn = end;
-	}
-	fo_buf_append(&st->url, "", 0);
-	for (k = 0; k < dn; k++) {
-		if (dest[k] == '\\' && k + 1 < dn &&
-		    fo_md_is_punct(dest[k + 1]))
-			k++;
-		fo_buf_putc(&st->url, dest[k]);
-	}
-	fo_text_buf_trim(&st->url);
-	return NULL;
-}
-
-/*
- * Read the lines of a post block after its heading, b[pos..n), the first
- * of them line at: the field list to st->field, the summary's markdown to
- * st->raw. A problem that skips the post is reported (st->msg holds it);
- * returns what reporting it returned, or FOLIO_OK.
- */
-static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
-                      unsigned at, unsigned line)
-{
-	const char *s;
-	size_t ln, k;
-	int phase = 0, para = 0, gap = 0, item;
-	unsigned fence = 0; /* the open fence's mark, in fenced code */
-	fo_md_fences fences;
-
-	memset(&fences, 0, sizeof(fences));
-	/* The metadata list comes first (blank lines before it are skipped);
-	 * whatever follows it is the summary. */
-	while (pos < n) {
-		size_t next = fo_md_line(b, n, pos, &s, &ln), end;
-		unsigned mark, lines;
-
-		/* A comment is nothing, wherever it is; in code it is code. */
-		if (!fence &&
-		    (end = fo_md_comment_end(st, b, n, s, ln, next, &lines))) {
-			pos = end;
-			at += lines;
-			continue;
-		}
-		/* A fence's own lines are markup; its code is summary text. */
-		if (fence ? fo_md_fence_closes(s, ln, fence)
-		          : fo_md_fence_open(s, ln, &mark) &&
-		                fo_md_fence_end(b, n, next, mark, &lines,
-		                                &fences)) {
-			fence = fence ? 0 : mark;
-			pos = next;
-			at++;
-			phase = 2;
-			continue;
-		}
+		level = fo_md_heading(s, n, &t, &tn);
+		if (level >= 1 && level <= 3)
+			break;
 		pos = next;
-		at++;
-		fo_text_trim(&s, &ln);
-		if (phase < 2) {
-			if (!ln) {
-				gap = phase == 1;
-				continue;
-			}
-			/* After a blank line (a loose list) an item still
-			 * gives a field the post lacks; any other line is the
-			 * summary's. */
-			item = ln >= 2 &&
-			       (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
-			       (s[1] == ' ' || s[1] == '\t');
-			if (item && fo_md_meta(st, s + 2, ln - 2, at, gap)) {
-				phase = 1;
-				gap = 0;
-				continue;
-			}
-			/* "-Company: ACME", its marker's space forgotten, or
-			 * "**Company:** ACME", with none: a field's own key
-			 * still gives the field the post lacks (a '*' marker
-			 * reads as emphasis), else the summary would start
-			 * here and take every field after it */
-			k = s[0] == '-' || s[0] == '+';
-			if (!item && fo_md_meta(st, s + k, ln - k, at, 1)) {
-				phase = 1;
-				gap = 0;
-				continue;
-			}
-			phase = 2;
-		}
-		if (!ln) {
-			para = st->raw.len > 0;
-			continue;
-		}
-		if (st->raw.len + ln > FO_MD_RAW_MAX) {
-			fo_buf_printf(&st->msg,
-			              "summary longer than %d bytes of markdown",
-			              FO_MD_RAW_MAX);
-			return fo_corpus_problem(
-			    st->sink, st->file, &st->msg, line,
-			    st->url.len ? st->url.data : NULL);
-		}
-		if (st->raw.len)
-			fo_buf_puts(&st->raw, para ? "\n\n" : " ");
-		fo_buf_append(&st->raw, s, ln);
-		para = 0;
-	}
-	return FOLIO_OK;
-}
-
-/* Why the post read into st is malformed, in st->msg (nothing when it is
- * not), and the line that says so in *problem_line (left as it is when
- * the post as a whole is to blame); a valid date goes to date. */
-static void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
-{
-	size_t f;
-
-	if (st->url.len == 0) {
-		fo_buf_puts(&st->msg, "post has no URL");
-	} else if (st->title.len == 0) {
-		fo_buf_puts(&st->msg, "post has no title");
-	} else if (st->url.len > FO_FIELD_MAX) {
-		fo_buf_printf(&st->msg, "url longer than %d bytes", FO_FIELD_MAX);
-	} else if (st->title.len > FO_FIELD_MAX) {
-		fo_buf_printf(&st->msg, "title longer than %d bytes",
-		              FO_FIELD_MAX);
-	} else {
-		for (f = 0; f < FO_MD_NF; f++)
-			if (st->field[f].len > FO_FIELD_MAX)
-				break;
-		if (f < FO_MD_NF) {
-			fo_buf_printf(&st->msg, "%s longer than %d bytes",
-			              fo_md_field_names[f], FO_FIELD_MAX);
-			*problem_line = st->field_line[f];
-		} else if (st->present[FO_MD_PUBLISHED] &&
-		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
-		                         st->field[FO_MD_PUBLISHED].len,
-		                         date) != 0) {
-			*problem_line = st->field_line[FO_MD_PUBLISHED];
-			fo_date_why(st->field[FO_MD_PUBLISHED].data,
-			            st->field[FO_MD_PUBLISHED].len,
-			            "\"Sep 14, 2026\" or \"2026-09-14\"", &st->msg);
-		} else if (st->summary.len == 0) {
-			fo_buf_puts(&st->msg, "post has no summary");
-		}
-	}
-}
-
-/* Hand the post read into st, which starts on line, to the sink:
- * FOLIO_OK, or -1 when the sink asked to stop. */
-static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
-{
-	const char *topic = NULL;
-	folio_post post;
-
-	if (st->topic.len)
-		topic = st->topic.data;
-	else if (st->fm_title.len)
-		topic = st->fm_title.data;
-	/* one post, whatever the case of its scheme and host (url.h) */
-	fo_url_fold(st->url.data);
-	post.url = st->url.data;
-	post.title = st->title.data;
-	post.summary = st->summary.data;
-	post.company = st->present[FO_MD_COMPANY] ?
-	                       st->field[FO_MD_COMPANY].data : NULL;
-	post.author = st->present[FO_MD_AUTHOR] ?
-	                      st->field[FO_MD_AUTHOR].data : NULL;
-	post.type = st->present[FO_MD_TYPE] ? st->field[FO_MD_TYPE].data : NULL;
-	post.published = st->present[FO_MD_PUBLISHED] ? date : NULL;
-	post.topics = topic ? &topic : NULL;
-	post.n_topics = topic ? 1 : 0;
-	fo_md_again(st);
-	if (st->sink->post &&
-	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
-		return -1;
-	return FOLIO_OK;
-}
-
-/*
- * Parse the post block b[0..n) (its "###" line up to the next heading),
- * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
- * callback asked to stop.
- */
-static int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
-{
-	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te, f;
-	int rc = FOLIO_OK;
-	unsigned at = line, problem_line = line; /* the line being read */
-	char date[11] = "";
-
-	fo_buf_clear(&st->msg);
-	fo_buf_clear(&st->url);
-	fo_buf_clear(&st->raw);
-	for (f = 0; f < FO_MD_NF; f++) {
-		fo_buf_clear(&st->field[f]);
-		st->present[f] = 0;
-		st->field_line[f] = 0;
-		st->again_line[f] = 0;
-		st->guess_line[f] = 0;
-	}
-
-	pos = fo_md_line(b, n, 0, &s, &ln);
-	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
-	bad = fo_text_utf8_check(b, n, 0);
-	if (bad < n) {
-		/* named on its own line, and a NUL as what it is */
-		const char *p = b, *nl;
-
-		while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
-			at++;
-			p = nl + 1;
-		}
-		if (b[bad] == '\0')
-			fo_buf_printf(&st->msg, "a NUL byte at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		else
-			fo_buf_printf(&st->msg, "invalid UTF-8 at column %zu",
-			              (size_t)(b + bad - p) + 1);
-		/* a heading read whole names the post, so that a run keeps
-		 * it as indexed rather than make it of its other copies */
-		rc = fo_corpus_problem(st->sink, st->file, &st->msg, at,
-		                       !why && bad >= ln && st->url.len &&
-		                               st->url.len <= FO_FIELD_MAX
-		                           ? st->url.data
-		                           : NULL);
-		goto done;
-	}
-	if (why) {
-		fo_buf_puts(&st->msg, why);
-		rc =
-		    fo_corpus_problem(st->sink, st->file, &st->msg, line, NULL);
-		goto done;
-	}
-	fo_md_text(&st->title, t + ts, te - ts);
-
-	rc = fo_md_body(st, b, n, pos, at, line);
-	if (rc != FOLIO_OK || st->msg.len)
-		goto done;
-	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
-	fo_md_guesses(st);
-
-	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom) {
-		rc = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	for (f = 0; f < FO_MD_NF; f++)
-		if (st->field[f].oom) {
-			rc = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
-	fo_md_why(st, date, &problem_line);
-	if (st->msg.len || st->msg.oom) {
-		rc = fo_corpus_problem(
-		    st->sink, st->file, &st->msg, problem_line,
-		    st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data
-		                                               : NULL);
-		goto done;
-	}
-
-	rc = fo_md_hand_on(st, line, date);
-done:
-	return rc;
-}
-
-static int fo_md_is_fence(const char *s, size_t n)
-{
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	return n == 3 && memcmp(s, "---", 3) == 0;
-}
-
-/* Keep the front matter's title: "..." (or bare) value as the fallback
- * topic. Only the simplest YAML scalars are understood. */
-static void fo_md_front_title(fo_md *st, const char *s, size_t n)
-{
-	size_t k;
-
-	if (n < 6 || memcmp(s, "title:", 6) != 0)
-		return;
-	s += 6;
-	n -= 6;
-	fo_text_trim(&s, &n);
-	fo_buf_clear(&st->fm_title);
-	if (n >= 2 && s[0] == '"' && s[n - 1] == '"') {
-		for (k = 1; k + 1 < n; k++) {
-			if (s[k] == '\\' && k + 2 < n &&
-			    (s[k + 1] == '"' || s[k + 1] == '\\'))
-				k++;
-			fo_buf_putc(&st->fm_title, s[k]);
-		}
-	} else if (n >= 2 && s[0] == '\'' && s[n - 1] == '\'') {
-		for (k = 1; k + 1 < n; k++) {
-			if (s[k] == '\'' && k + 2 < n && s[k + 1] == '\'')
-				k++;
-			fo_buf_putc(&st->fm_title, s[k]);
-		}
-	} else {
-		fo_buf_append(&st->fm_title, s, n);
-	}
-	fo_text_buf_trim(&st->fm_title);
-	if (st->fm_title.len > FO_FIELD_MAX ||
-	    fo_text_utf8_check(st->fm_title.data, st->fm_title.len, 0) !=
-	            st->fm_title.len)
-		fo_buf_clear(&st->fm_title);
-}
-
-/* Skip the front matter at pos, if any, noting its title. */
-static size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len,
-                                 size_t pos, unsigned *lineno)
-{
-	const char *s;
-	size_t n, p, first = fo_md_line(buf, len, pos, &s, &n);
-	unsigned lines = 1;
-
-	if (!fo_md_is_fence(s, n))
-		return pos;
-	/* Without a closing fence this was no front matter after all. */
-	for (p = first; p < len; lines++) {
-		p = fo_md_line(buf, len, p, &s, &n);
-		if (fo_md_is_fence(s, n)) {
-			*lineno += lines + 1;
-			for (pos = first; pos < p;) {
-				pos = fo_md_line(buf, len, pos, &s, &n);
-				if (!fo_md_is_fence(s, n))
-					fo_md_front_title(st, s, n);
-			}
-			return p;
-		}
+		++*lineno;
 	}
 	return pos;
 }
 
-/* Whether the line (s, n) is a setext underline of level 1: "===". */
-static int fo_md_setext_1(const char *s, size_t n)
+static void fo_md_free(fo_md *st)
 {
-	size_t i = 0, run = 0;
+	size_t f;
 
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	for (; i < n && s[i] == '='; i++)
-		run++;
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	return run > 0 && i == n;
-}
-
-/*
- * Set st->topic from the page's first usable level-1 heading (valid
- * UTF-8, not empty nor too long), read before any post so that the posts
- * above it have it too: "# Topic", or "Topic" over "=====" before the
- * first post (under one it would be a summary's line). It is found where
- * the posts are read (headings outside fenced code and comments). 0, or
- * -1 when memory ran out.
- */
-static int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos)
-{
-	const char *s, *t, *prev = NULL;
-	size_t n, tn, next, prev_n = 0;
-	unsigned lines = 0;
-	int level, posts = 0;
-
-	while (pos < len) {
-		next = fo_md_line(buf, len, pos, &s, &n);
-		if (fo_md_skip_block(st, buf, len, s, n, next, &pos, &lines)) {
-			prev = NULL;
-			continue;
-		}
-		pos = next;
-		level = fo_md_heading(s, n, &t, &tn);
-		posts |= level == 3;
-		if (!level && !posts && prev && fo_md_setext_1(s, n)) {
-			level = 1;
-			t = prev;
-			tn = prev_n;
-			fo_text_trim(&t, &tn);
-		}
-		if (level == 1 && fo_text_utf8_check(t, tn, 0) == tn) {
-			fo_md_text(&st->topic, t, tn);
-			if (st->topic.oom)
-				return -1;
-			if (st->topic.len > FO_FIELD_MAX)
-				fo_buf_clear(&st->topic);
-			if (st->topic.len)
-				return 0;
-		}
-		prev = s;
-		prev_n = n;
-		fo_text_trim(&prev, &prev_n);
-		if (level || !prev_n)
-			prev = NULL;
-	}
-	return 0;
+	fo_buf_free(&st->topic);
+	fo_buf_free(&st->fm_title);
+	fo_buf_free(&st->url);
+	fo_buf_free(&st->title);
+	fo_buf_free(&st->raw);
+	fo_buf_free(&st->summary);
+	fo_buf_free(&st->msg);
+	for (f = 0; f < FO_MD_NF; f++)
+		fo_buf_free(&st->field[f]);
 }
 
 folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
                                const fo_corpus_sink *sink)
 {
 	fo_md st;
-	size_t pos = 0, f;
+	size_t pos = 0;
 	unsigned lineno = 1;
 	int rc = FOLIO_OK;
 
 	memset(&st, 0, sizeof(st));
 	st.file = file;
 	st.sink = sink;
-	for (f = len; f >= 3 && !st.last_close; f--)
-		if (memcmp(buf + f - 3, "-->", 3) == 0)
-			st.last_close = buf + f - 3;
+	fo_md_blocks_init(&st.blocks, buf, len);
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	pos = fo_md_front_matter(&st, buf, len, pos, &lineno);
@@ -878,7 +85,8 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 		size_t n, tn, next = fo_md_line(buf, len, pos, &s, &n);
 		int level;
 
-		if (fo_md_skip_block(&st, buf, len, s, n, next, &pos, &lineno))
+		if (fo_md_skip_block(&st.blocks, buf, len, s, n, next, &pos,
+		                     &lineno))
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
 
@@ -886,21 +94,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			size_t start = pos;
 			unsigned first = lineno;
 
-			/* The post runs to the next heading of level 1-3
-			 * outside fenced code. */
-			pos = next;
-			lineno++;
-			while (pos < len) {
-				next = fo_md_line(buf, len, pos, &s, &n);
-				if (fo_md_skip_block(&st, buf, len, s, n, next,
-				                     &pos, &lineno))
-					continue;
-				level = fo_md_heading(s, n, &t, &tn);
-				if (level >= 1 && level <= 3)
-					break;
-				pos = next;
-				lineno++;
-			}
+			pos = fo_md_post_end(&st, buf, len, next, &lineno);
 			rc = fo_md_post(&st, buf + start, pos - start, first);
 			if (rc != FOLIO_OK)
 				break;
@@ -911,14 +105,6 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	}
 	if (rc == -1)
 		rc = FOLIO_OK;
-	fo_buf_free(&st.topic);
-	fo_buf_free(&st.fm_title);
-	fo_buf_free(&st.url);
-	fo_buf_free(&st.title);
-	fo_buf_free(&st.raw);
-	fo_buf_free(&st.summary);
-	fo_buf_free(&st.msg);
-	for (f = 0; f < FO_MD_NF; f++)
-		fo_buf_free(&st.field[f]);
+	fo_md_free(&st);
 	return (folio_status)rc;
 }

@@ -1,7 +1,7 @@
 /*
  * markdown_inline.c: the text a reader sees of inline markdown (escapes,
  * links, code spans, emphasis markers, entities, inline comments), for
- * markdown.c; see markdown_inline.h.
+ * the topic-page parser (markdown.c); see markdown_inline.h.
  */
 #include "corpus/markdown_inline.h"
 #include "corpus/text.h"

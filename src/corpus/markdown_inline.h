@@ -1,7 +1,7 @@
 /*
  * markdown_inline.h: reducing inline markdown to the text a reader sees,
- * which is what markdown.c indexes and shows of a post's title, fields
- * and summary.
+ * which is what the topic-page parser (markdown.c) indexes and shows of a
+ * post's title, fields and summary.
  */
 #ifndef FOLIO_CORPUS_MARKDOWN_INLINE_H
 #define FOLIO_CORPUS_MARKDOWN_INLINE_H

@@ -1,767 +1,46 @@
 /*
- * qparse.c: query text -> AST (grammar and leniency rules in qparse.h).
- * A recursive-descent parser over an on-demand lexer (qlex.h). Recursion is
- * only through brackets, whose depth is capped, so hostile input cannot exhaust
- * the stack; every loop consumes input, so it always ends.
+ * qparse.c: query text -> AST (grammar and leniency rules in qparse.h):
+ * the grammar from the whole query down to its items, and the query's
+ * limits. A recursive-descent parser over an on-demand lexer (qlex.h);
+ * the items themselves are read by the files qparser.h names. Recursion
+ * is only through brackets, whose depth is capped, so hostile input cannot
+ * exhaust the stack; every loop consumes input, so it always ends.
  */
 #include "search/qparse.h"
 
-#include "search/qdate.h"
 #include "search/qlex.h"
+#include "search/qparser.h"
 #include "util/ascii.h"
-#include "util/buf.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* Brackets nested deeper than this are read as text. */
-#define MAX_DEPTH 64
-/* Notices listed one by one; the rest are counted in one more. */
-#define MAX_NOTICES 16
-
-typedef struct parser {
-	const char *s;
-	size_t len, i;
-	int strict, depth;
-	/* Strict: a problem was found; err and err_pos hold the first in
-	 * the query, which is not the first found (an unclosed ( is found
-	 * after what it holds). */
-	int strict_problem;
-	int too_deep; /* the brackets past MAX_DEPTH were noticed */
-	size_t skipped_open; /* those brackets not closed yet */
-	size_t more_notices, first_more; /* notices past MAX_NOTICES */
-	int summing; /* the notice that counts them */
-	/* Lenient: brackets never closed, noticed once at the outermost. */
-	size_t unclosed, first_unclosed;
-	fo_qfield field; /* inside field:( ... ) */
-	/* inside site:( ... ), published:( ... ) or year:( ... ): that
-	 * field (FO_QF_*), each word or quoted text one of its values */
-	int vfield;
-	fo_qtree *t;
-	folio_status st;
-	size_t *err_pos;
-	char *err;
-	size_t err_size;
-} parser;
-
-static void take(parser *p, const fo_qlexeme *t)
+fo_qnode *fo_qp_prim(fo_qparser *p)
 {
-	p->i = t->end;
-}
-
-/* ---- the tree ---------------------------------------------------------- */
-
-static fo_qnode *node(parser *p, fo_qkind kind, size_t pos)
-{
-	fo_qtree *t = p->t;
-	fo_qnode *n;
-
-	if (t->n_nodes == t->cap_nodes) {
-		size_t cap = t->cap_nodes ? t->cap_nodes * 2 : 16;
-		fo_qnode **grown = realloc(t->nodes, cap * sizeof *grown);
-		if (!grown)
-			goto oom;
-		t->nodes = grown;
-		t->cap_nodes = cap;
-	}
-	n = calloc(1, sizeof *n);
-	if (!n)
-		goto oom;
-	n->kind = kind;
-	n->pos = pos;
-	n->field = p->field;
-	t->nodes[t->n_nodes++] = n;
-	return n;
-oom:
-	t->oom = 1;
-	p->st = FOLIO_ERROR_NOMEM;
-	p->i = p->len;
-	return NULL;
-}
-
-static int add_kid(parser *p, fo_qnode *n, fo_qnode *kid)
-{
-	fo_qnode **grown;
-
-	if (!n || !kid)
-		return -1;
-	grown = realloc(n->kids, (n->n_kids + 1) * sizeof *grown);
-	if (!grown) {
-		p->t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return -1;
-	}
-	n->kids = grown;
-	n->kids[n->n_kids++] = kid;
-	return 0;
-}
-
-/* Join a and b with op, flattening chains of the same operator. */
-/* n, or a SEQ holding it when it has a sign (title:-row), which only a
- * SEQ's items may have: an AND of -title:row compiled it as title:row. */
-static fo_qnode *in_seq(parser *p, fo_qnode *n)
-{
-	fo_qnode *w;
-
-	if (!n || n->occur == FO_OCCUR_DEFAULT)
-		return n;
-	w = node(p, FO_Q_SEQ, n->pos);
-	if (w)
-		add_kid(p, w, n);
-	return w ? w : n;
-}
-
-static fo_qnode *join(parser *p, fo_qkind op, fo_qnode *a, fo_qnode *b)
-{
-	fo_qnode *n;
-
-	a = in_seq(p, a);
-	b = in_seq(p, b);
-	if (!a)
-		return b;
-	if (!b)
-		return a;
-	if (a->kind == op && a->occur == FO_OCCUR_DEFAULT) {
-		add_kid(p, a, b);
-		return a;
-	}
-	n = node(p, op, a->pos);
-	add_kid(p, n, a);
-	add_kid(p, n, b);
-	return n;
-}
-
-/* Record something skipped; in strict mode it is the error. */
-static void notice(parser *p, size_t pos, const char *action,
-                   const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void notice(parser *p, size_t pos, const char *action,
-                   const char *fmt, ...)
-{
-	fo_qtree *t = p->t;
-	fo_qnotice *grown;
-	va_list ap;
-	int n;
-
-	if (p->st != FOLIO_OK)
-		return;
-	if (p->strict) {
-		/* read on as leniently, for a problem further left */
-		if (!p->strict_problem || pos < *p->err_pos) {
-			va_start(ap, fmt);
-			vsnprintf(p->err, p->err_size, fmt, ap);
-			va_end(ap);
-			*p->err_pos = pos;
-		}
-		p->strict_problem = 1;
-		return;
-	}
-	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
-	 * MAX_NOTICES they are counted (fo_qparse says how many). */
-	if (t->n_notices >= MAX_NOTICES && !p->summing) {
-		if (!p->more_notices++)
-			p->first_more = pos;
-		return;
-	}
-	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
-	if (!grown) {
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return;
-	}
-	t->notices = grown;
-	grown[t->n_notices].pos = pos;
-	va_start(ap, fmt);
-	n = vsnprintf(grown[t->n_notices].message,
-	              sizeof grown[t->n_notices].message, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof grown[t->n_notices].message)
-		snprintf(grown[t->n_notices].message + n,
-		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
-		         action);
-	t->n_notices++;
-}
-
-/* An error in either mode (invalid dates). */
-static void fail(parser *p, size_t pos, const char *why)
-{
-	if (p->st != FOLIO_OK)
-		return;
-	if (!p->strict_problem || pos < *p->err_pos) {
-		snprintf(p->err, p->err_size, "%s", why);
-		*p->err_pos = pos;
-	}
-	p->st = FOLIO_ERROR_QUERY;
-	p->i = p->len;
-}
-
-/* Keep a normalised copy of s alive as long as the tree. */
-static const char *keep(parser *p, const char *s, size_t len)
-{
-	fo_qtree *t = p->t;
-	char **grown = realloc(t->strs, (t->n_strs + 1) * sizeof *grown);
-	char *copy = malloc(len + 1);
-
-	if (grown)
-		t->strs = grown;
-	if (!grown || !copy) {
-		free(copy);
-		t->oom = 1;
-		p->st = FOLIO_ERROR_NOMEM;
-		p->i = p->len;
-		return NULL;
-	}
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	t->strs[t->n_strs++] = copy;
-	return copy;
-}
-
-/* ---- grammar ----------------------------------------------------------- */
-
-static fo_qnode *parse_or(parser *p);
-static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
-                            size_t vend);
-static int is_url(const char *s, size_t len);
-
-static const char *tok_name(const parser *p, const fo_qlexeme *t, char *buf,
-                            size_t size)
-{
-	size_t n = t->end - t->start;
-
-	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
-	return buf;
-}
-
-/* The first quote at or after i, its length in *n; p->len if none. */
-static size_t closing_quote(const parser *p, size_t i, size_t *n)
-{
-	for (*n = 0; i < p->len; i++)
-		if ((*n = fo_qlex_quote(p->s, p->len, i)) != 0)
-			break;
-	return i;
-}
-
-/* "..." after the opening quote q. */
-static fo_qnode *parse_phrase(parser *p, const fo_qlexeme *q)
-{
-	size_t n, end, k, i = closing_quote(p, q->end, &n);
-	fo_qnode *ph;
-
-	if (i >= p->len) {
-		notice(p, q->start, "searched the words after it as free text",
-		       "the quote is never closed");
-		p->i = q->end;
-		return NULL;
-	}
-	p->i = i + n;
-	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
-		;
-	if (n == i) {
-		notice(p, q->start, "ignored", "the phrase is empty");
-		return NULL;
-	}
-	for (end = i; fo_ascii_is_space(p->s[end - 1]); end--)
-		;
-	/* year:("2025" OR 2026): a quoted value, as year:"2025" */
-	if (p->vfield)
-		return value_node(p, p->vfield, n, n, end);
-	/* "https://…/x.md" pasted in quotes names its post as the bare
-	 * URL does (it found only the posts quoting it); where no post has
-	 * it, it is the phrase it was (and one with a * keeps its notice) */
-	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
-	     k++)
-		;
-	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
-		if ((ph = node(p, FO_Q_URL, q->start)) != NULL) {
-			ph->text = p->s + n;
-			ph->len = end - n;
-			ph->quoted = 1;
-		}
-		return ph;
-	}
-	/* A phrase is exact forms in order: no prefixes in it. */
-	for (n = q->end; n < i; n++)
-		if (p->s[n] == '*') {
-			notice(p, n, "ignored", "a * inside a phrase");
-			break;
-		}
-	ph = node(p, FO_Q_PHRASE, q->start);
-	if (ph) {
-		ph->text = p->s + q->end;
-		ph->len = i - q->end;
-	}
-	return ph;
-}
-
-/* Whether s[0..len) is an http or https URL with something after the
- * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
- * quote them): pasted from a feed, it names a post, whose URL is indexed
- * as its identity, not as text. */
-static int is_url(const char *s, size_t len)
-{
-	static const char *const schemes[] = { "http://", "https://" };
-	size_t k, i, n;
-
-	if (len > 0 && s[0] == '<')
-		s++, len--;
-	for (k = 0; k < 2; k++) {
-		n = strlen(schemes[k]);
-		for (i = 0; i < n && i < len &&
-		            fo_ascii_lower((unsigned char)s[i]) == schemes[k][i];
-		     i++)
-			;
-		if (i == n && len > n)
-			return 1;
-	}
-	return 0;
-}
-
-/* A * before or inside word t, where it completes nothing (only lock*
- * does; both went without a word said: explore-k). The analyzer drops a
- * leading one (*lock is lock) and parts the word at an inner one (lo*ck
- * is lo ck, as Xapian's parser reads it, which finds only the joined
- * form lock): each notice says which. */
-static void stars_inside(parser *p, const fo_qlexeme *t)
-{
-	static const char why[] = "a * completes the word before it only "
-	                          "(lock*), not inside or before one";
-	size_t i = t->start;
-
-	if (p->s[i] == '*')
-		notice(p, i, "ignored", "%s", why);
-	while (i < t->wend && p->s[i] == '*')
-		i++;
-	while (i < t->wend && p->s[i] != '*')
-		i++;
-	if (i < t->wend)
-		notice(p, i, "read as if a space were there", "%s", why);
-}
-
-static fo_qnode *word_node(parser *p, const fo_qlexeme *t)
-{
-	int url;
-	fo_qnode *n;
-
-	/* year:(2025 OR 2026): each word of the bracket is a value, its
-	 * * too (year:202* is no year, in a bracket or not) */
-	if (p->vfield)
-		return value_node(p, p->vfield, t->start, t->start, t->end);
-	url = !t->prefix && p->field == FO_FIELD_ANY &&
-	      is_url(p->s + t->start, t->end - t->start);
-	n = node(p,
-	         t->prefix ? FO_Q_PREFIX
-	         : url     ? FO_Q_URL
-	                   : FO_Q_WORDS,
-	         t->start);
-
-	if (!url)
-		stars_inside(p, t);
-	/* lock** went as lock* in silence, even under --strict, where a
-	 * lone * is an error */
-	if (t->prefix && t->wend + 1 < t->end && p->s[t->wend + 1] == '*')
-		notice(p, t->wend + 1, "ignored", "a * after another *");
-	if (n) {
-		n->text = p->s + t->start;
-		n->len = (t->prefix ? t->wend : t->end) - t->start;
-	}
-	return n;
-}
-
-/* site:VALUE: the host, lower case, without scheme, "www." or path. */
-static fo_qnode *site_node(parser *p, size_t pos, const char *v, size_t len)
-{
-	const char *host = v, *end = v + len, *s;
-	char buf[256];
-	size_t n = 0;
-	fo_qnode *nd;
-
-	for (s = v; s + 2 < end; s++)
-		if (s[0] == ':' && s[1] == '/' && s[2] == '/') {
-			host = s + 3;
-			break;
-		}
-	for (s = host; s < end && *s != '/' && *s != '?' && *s != '#'; s++)
-		if (*s == '@')
-			host = s + 1; /* site:https://bob@host/x */
-	for (s = host;
-	     s < end && *s != '/' && *s != '?' && *s != '#' &&
-	     (*s != ':' || *host == '[') && (s == host || s[-1] != ']');
-	     s++)
-		if (n < sizeof buf - 1)
-			buf[n++] = (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s;
-	while (n > 0 && buf[n - 1] == '.')
-		n--;
-	buf[n] = '\0';
-	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
-	 * write it (it found nothing): the subdomains are what site: finds
-	 * anyway, so these mean what they say (README) and pass in
-	 * silence, under --strict too. Any other * (site:*debian.org,
-	 * site:*.*.debian.org) is a glob that is not read as written.
-	 * Before "www." goes, so that site:*.www.x.org is x.org. */
-	if (n > 0 && (buf[0] == '*' || buf[0] == '.')) {
-		size_t skip = strspn(buf, "*.");
-		size_t from = buf[0] == '*' && buf[1] == '.' ? 2 : 0;
-		int star = memchr(buf + from, '*', skip - from) != NULL;
-
-		memmove(buf, buf + skip, n - skip + 1);
-		n -= skip;
-		if (n && star)
-			notice(p, pos, "read without it",
-			       "site: finds every subdomain without a *");
-	}
-	if (n > 4 && memcmp(buf, "www.", 4) == 0)
-		memmove(buf, buf + 4, n - 3), n -= 4;
-	if (n == 0) {
-		notice(p, pos, "ignored", "site: needs a host name such as "
-		       "developer.nvidia.com");
-		return NULL;
-	}
-	nd = node(p, FO_Q_SITE, pos);
-	if (nd && !(nd->text = keep(p, buf, n)))
-		return NULL;
-	if (nd)
-		nd->len = n;
-	return nd;
-}
-
-/* "( )": nothing to group, so nothing to search; the ) is taken. */
-static int empty_brackets(parser *p, size_t lparen)
-{
-	fo_qlexeme t;
-
-	fo_qlex_peek(p->s, p->len, p->i, &t);
-	if (t.kind != FO_QT_RPAREN)
-		return 0;
-	take(p, &t);
-	notice(p, lparen, "ignored", "the brackets are empty");
-	return 1;
-}
-
-/* Past the ) that closes the ( at i (brackets inside counted), or past
- * the ( alone when none does. */
-static size_t bracket_end(const parser *p, size_t i)
-{
-	size_t depth = 0, k;
-
-	for (k = i; k < p->len; k++) {
-		if (p->s[k] == '(')
-			depth++;
-		else if (p->s[k] == ')' && --depth == 0)
-			return k + 1;
-	}
-	return i + 1;
-}
-
-/* Whether a field's value starts at i: a word, a quote or a bracket. */
-static int value_at(const parser *p, size_t i)
-{
-	return !fo_qlex_delim(p->s, p->len, i) ||
-	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
-}
-
-/* The node of s[vstart..vend), a value of field (FO_QF_SITE,
- * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
- * years. pos is where the node, and notices about it, point; an invalid
- * date is an error at its wrong part. */
-static fo_qnode *value_node(parser *p, int field, size_t pos, size_t vstart,
-                            size_t vend)
-{
-	size_t bad = 0;
-	char why[200];
-	fo_qnode *n;
-
-	if (field == FO_QF_SITE)
-		return site_node(p, pos, p->s + vstart, vend - vstart);
-	n = node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
-	if (n &&
-	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
-	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
-		fail(p, vstart + bad, why);
-	return n;
-}
-
-/* What a bracket holds, read from just past its ( at lparen up to and
- * with its ), which *closed says was there (an empty bracket counts as
- * closed: empty_brackets has said so). */
-static fo_qnode *bracket_body(parser *p, size_t lparen, int *closed)
-{
-	fo_qnode *n;
-	fo_qlexeme t;
-
-	*closed = 1;
-	if (empty_brackets(p, lparen))
-		return NULL;
-	p->depth++;
-	n = parse_or(p);
-	p->depth--;
-	fo_qlex_peek(p->s, p->len, p->i, &t);
-	if (t.kind == FO_QT_RPAREN)
-		take(p, &t);
-	else
-		*closed = 0;
-	return n;
-}
-
-/* The bracket of a field's values, from its ( at lparen:
- * company:(a OR b), year:(2025 OR 2026). The caller has set the field
- * its words take (p->field, or p->vfield). */
-static fo_qnode *field_bracket(parser *p, size_t lparen)
-{
-	fo_qnode *n;
-	int closed;
-
-	p->i = lparen + 1;
-	n = bracket_body(p, lparen, &closed);
-	if (!closed)
-		notice(p, lparen, "read as if closed at the end",
-		       "the ( is never closed");
-	return n;
-}
-
-/* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
- * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
- * with the same operators, signs and NOT, each word or quoted text in it
- * a value of f (word_node, parse_phrase). A field inside is its own
- * (year:(2025 OR company:meta)). */
-static fo_qnode *value_group(parser *p, const fo_qlexeme *f, size_t lparen)
-{
-	int saved = p->vfield;
-	fo_qnode *n;
-
-	p->vfield = f->field;
-	n = field_bracket(p, lparen);
-	p->vfield = saved;
-	return n;
-}
-
-/* The value of a field that takes plain values (site:, published:,
- * year:), from vstart: a word, a quoted one, or a bracket of them
- * (value_group). */
-static fo_qnode *plain_value(parser *p, const fo_qlexeme *f, size_t vstart)
-{
-	size_t vend, q, i = 0, close = 0;
-
-	/* year:(2025 python: an unclosed ( is a slip; the value
-	 * follows it (read as a bracket, 2025 became a required
-	 * word: explore-r) */
-	if (vstart + 1 < p->len && p->s[vstart] == '(' &&
-	    bracket_end(p, vstart) == vstart + 1) {
-		size_t at = vstart + 1;
-
-		while (at < p->len && fo_ascii_is_space(p->s[at]))
-			at++;
-		if (value_at(p, at) && p->s[at] != '(') {
-			notice(p, vstart, "ignored", "the ( is never closed");
-			vstart = at;
-		}
-	}
-	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
-	 * field:(value) */
-	if (vstart < p->len && p->s[vstart] == '(' && p->depth < MAX_DEPTH)
-		return value_group(p, f, vstart);
-	q = fo_qlex_quote(p->s, p->len, vstart);
-	vend = fo_qlex_word_end(p->s, p->len, vstart);
-	p->i = vend;
-	/* A quoted value, as the other fields take one
-	 * (published:"2026-09-14"), its spaces trimmed. */
-	if (q)
-		i = closing_quote(p, vstart + q, &close);
-	if (q && !close) {
-		/* year:"2026: the word after the quote is the
-		 * value, as company:"Red's is; the filter was
-		 * dropped (which widens the search) for "needs a
-		 * plain value", which --strict said of 2026 */
-		if (fo_qlex_delim(p->s, p->len, vstart + q)) {
-			notice(p, vstart, "ignored",
-			       "the quote is never closed");
-			p->i = vstart + q;
-			return NULL;
-		}
-		notice(p, vstart, "read the word after it as the value",
-		       "the quote is never closed");
-		vstart += q;
-		vend = fo_qlex_word_end(p->s, p->len, vstart);
-		p->i = vend;
-	}
-	if (close) {
-		p->i = i + close;
-		vstart += q;
-		vend = i;
-		while (vstart < vend && fo_ascii_is_space(p->s[vstart]))
-			vstart++;
-		while (vend > vstart && fo_ascii_is_space(p->s[vend - 1]))
-			vend--;
-	}
-	if (vend == vstart) {
-		/* year:((…)) past the depth limit: the bracket goes with
-		 * the field, not to the words as a required one
-		 * (explore-p) */
-		int bracket = vstart < p->len && p->s[vstart] == '(';
-
-		if (bracket)
-			p->i = bracket_end(p, vstart);
-		notice(p, f->start, "ignored", "%.*s needs a plain value%s",
-		       (int)(f->end - f->start), p->s + f->start,
-		       bracket ? ", not brackets" : "");
-		return NULL;
-	}
-	return value_node(p, f->field, f->start, vstart, vend);
-}
-
-/* The value of field f, from vstart. */
-static fo_qnode *field_value(parser *p, const fo_qlexeme *f, size_t vstart)
-{
-	fo_qfield saved = p->field;
-	fo_qnode *n = NULL;
-	size_t qn;
-	fo_qlexeme v;
-
-	if (!value_at(p, vstart)) {
-		notice(p, f->start, "ignored", "%.*s has no value",
-		       (int)(f->end - f->start), p->s + f->start);
-		p->i = f->end;
-		return NULL;
-	}
-	p->i = vstart;
-	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
-	    f->field == FO_QF_YEAR)
-		return plain_value(p, f, vstart);
-	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
-	fo_qlex_peek(p->s, p->len, p->i, &v);
-	if (v.kind == FO_QT_QUOTE && closing_quote(p, v.end, &qn) == p->len) {
-		/* company:"Red: the field keeps the word after the quote */
-		vstart = v.end;
-		v.kind = FO_QT_WORD;
-		if (fo_qlex_delim(p->s, p->len, vstart)) {
-			notice(p, v.start, "ignored", "the quote is never "
-			       "closed");
-			p->i = vstart;
-			goto done;
-		}
-		notice(p, v.start, "read the word after it as the value",
-		       "the quote is never closed");
-	}
-	if (v.kind == FO_QT_QUOTE) {
-		take(p, &v);
-		n = parse_phrase(p, &v);
-	} else if (v.kind == FO_QT_LPAREN && p->depth < MAX_DEPTH) {
-		n = field_bracket(p, v.start);
-	} else {
-		/* Any word, even AND or +x, is the value itself. */
-		memset(&v, 0, sizeof v);
-		v.kind = FO_QT_WORD;
-		v.start = vstart;
-		v.end = fo_qlex_word_end(p->s, p->len, vstart);
-		v.wend = v.end;
-		while (v.wend > v.start && p->s[v.wend - 1] == '*')
-			v.wend--;
-		v.prefix = v.wend < v.end;
-		p->i = v.end;
-		if (v.wend == v.start)
-			notice(p, f->start, "ignored", "%.*s* has no word before "
-			       "the *", (int)(f->end - f->start),
-			       p->s + f->start);
-		else
-			n = word_node(p, &v);
-	}
-done:
-	p->field = saved;
-	return n;
-}
-
-/* field:value. A sign before the value is the item's (title:-row is
- * -title:row): it is no part of the value, whose analysis drops it,
- * and dropped it made an exclusion a requirement (explore-p). */
-static fo_qnode *parse_field(parser *p, const fo_qlexeme *f)
-{
-	size_t v = f->end;
-	fo_qoccur sign = FO_OCCUR_DEFAULT;
-	fo_qnode *n;
-	int saved;
-
-	while (v < p->len &&
-	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
-		if (!value_at(p, v + 1)) {
-			/* title:- alone went in silence (explore-r) */
-			notice(p, f->start, "ignored", "%.*s has no value",
-			       (int)(f->end - f->start), p->s + f->start);
-			p->i = v + 1;
-			return NULL;
-		}
-		if (sign != FO_OCCUR_DEFAULT)
-			/* title:-+row: as +-row, the sign nearest the
-			 * word applies */
-			notice(p, v - 1, "ignored", "%c before another sign",
-			       p->s[v - 1]);
-		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
-		v++;
-	}
-	/* a field inside year:( … ) reads its own values */
-	saved = p->vfield;
-	p->vfield = 0;
-	n = field_value(p, f, v);
-	p->vfield = saved;
-	if (n && sign != FO_OCCUR_DEFAULT)
-		n->occur = sign;
-	return n;
-}
-
-static fo_qnode *parse_prim(parser *p)
-{
-	fo_qnode *n = NULL;
-	size_t lparen;
-	int closed;
 	char name[32];
 	fo_qlexeme t;
 
 	fo_qlex_peek(p->s, p->len, p->i, &t);
 	switch (t.kind) {
-	case FO_QT_LPAREN:
-		take(p, &t);
-		lparen = t.start;
-		if (p->depth >= MAX_DEPTH) {
-			/* Once: every bracket past the limit is the same
-			 * decision, not a new problem to report. */
-			if (!p->too_deep)
-				notice(p, t.start, "ignored", "brackets nested "
-				       "deeper than %d", MAX_DEPTH);
-			p->too_deep = 1;
-			p->skipped_open++; /* its ) is skipped too */
-			return NULL;
-		}
-		n = bracket_body(p, lparen, &closed);
-		if (!closed && p->strict) {
-			notice(p, lparen, "", "a ( is never closed");
-		} else if (!closed) {
-			/* An outer bracket ends after its inner ones. */
-			p->unclosed++;
-			p->first_unclosed = lparen;
-		}
-		return n;
-	case FO_QT_QUOTE: take(p, &t); return parse_phrase(p, &t);
-	case FO_QT_FIELD: take(p, &t); return parse_field(p, &t);
-	case FO_QT_WORD: take(p, &t); return word_node(p, &t);
+	case FO_QT_LPAREN: fo_qp_take(p, &t); return fo_qp_group(p, &t);
+	case FO_QT_QUOTE: fo_qp_take(p, &t); return fo_qp_phrase(p, &t);
+	case FO_QT_FIELD: fo_qp_take(p, &t); return fo_qp_field(p, &t);
+	case FO_QT_WORD: fo_qp_take(p, &t); return fo_qp_word(p, &t);
 	case FO_QT_STAR:
-		take(p, &t);
-		notice(p, t.start, "ignored", "a * needs a word before it");
+		fo_qp_take(p, &t);
+		fo_qp_notice(p, t.start, "ignored",
+		             "a * needs a word before it");
 		return NULL;
 	case FO_QT_SIGN:
-		take(p, &t);
-		notice(p, t.start, "ignored", "%s with no word after it",
-		       tok_name(p, &t, name, sizeof name));
+		fo_qp_take(p, &t);
+		fo_qp_notice(p, t.start, "ignored", "%s with no word after it",
+		             fo_qp_tok_name(p, &t, name, sizeof name));
 		return NULL;
 	case FO_QT_NEAR:
 	case FO_QT_AND:
 	case FO_QT_OR:
 	case FO_QT_NOT:
-		take(p, &t);
-		notice(p, t.start, "ignored", "%s has nothing to its left",
-		       tok_name(p, &t, name, sizeof name));
+		fo_qp_take(p, &t);
+		fo_qp_nothing_beside(p, &t, "left");
 		return NULL;
 	case FO_QT_PLUS:
 	case FO_QT_MINUS:
@@ -771,150 +50,41 @@ static fo_qnode *parse_prim(parser *p)
 	return NULL;
 }
 
-/* Words or phrases of one field: positions count within a field, so a
- * company word is near no word of the text. */
-static int near_kind(const fo_qnode *n)
-{
-	return n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
-	       n->kind == FO_Q_URL;
-}
-
-/* A signed item (title:-row) is no NEAR operand: NEAR would drop its
- * sign, making an exclusion a requirement (explore-r). */
-static int nearable(const fo_qnode *n, const fo_qnode *first)
-{
-	return near_kind(n) && n->field == first->field &&
-	       n->occur == FO_OCCUR_DEFAULT;
-}
-
-static int is_sign(fo_qtkind k)
-{
-	return k == FO_QT_PLUS || k == FO_QT_MINUS || k == FO_QT_SIGN;
-}
-
-/* n as a NEAR operand: a URL is its words there, as positions are the
- * point of NEAR and a post's identity has none. */
-static fo_qnode *near_operand(fo_qnode *n)
-{
-	if (n->kind == FO_Q_URL)
-		n->kind = n->quoted ? FO_Q_PHRASE : FO_Q_WORDS;
-	return n;
-}
-
-/* Tokens that parse_prim reads as an item or skips as a stray one: an
- * operator, a sign before a word, a ) or the end is none of these. */
-static int starts_item(fo_qtkind k)
-{
-	return k == FO_QT_LPAREN || k == FO_QT_QUOTE || k == FO_QT_FIELD ||
-	       k == FO_QT_WORD || k == FO_QT_STAR || k == FO_QT_SIGN;
-}
-
-/* The item right of a NEAR, past the stray ones parse_prim skips with a
- * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
- * AND row). NULL, reading nothing, before what is no item: parse_prim
- * took an operator there as one with nothing to its left, so lock NEAR
- * OR row lost its OR, and --strict named the OR rather than the NEAR
- * that comes first (as lock AND OR row names the AND). */
-static fo_qnode *near_right(parser *p)
-{
-	fo_qnode *right = NULL;
-	size_t at;
-	fo_qlexeme t;
-
-	do {
-		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (!starts_item(t.kind))
-			return NULL;
-		at = p->i;
-		right = parse_prim(p);
-	} while (!right && p->i > at && p->st == FOLIO_OK);
-	return right;
-}
-
-static fo_qnode *parse_near(parser *p)
-{
-	fo_qnode *left = parse_prim(p), *right, *n = NULL;
-	char name[32];
-	fo_qlexeme t;
-
-	for (;;) {
-		fo_qlex_peek(p->s, p->len, p->i, &t);
-		if (is_sign(t.kind) && left) {
-			/* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR
-			 * still joins (the sign took it away, leaving row
-			 * AND table: explore-r, explore-t) */
-			size_t at = p->i;
-			fo_qlexeme next = t;
-
-			do {
-				p->i = next.end;
-				fo_qlex_peek(p->s, p->len, p->i, &next);
-			} while (is_sign(next.kind));
-			p->i = at;
-			while (next.kind == FO_QT_NEAR && is_sign(t.kind)) {
-				take(p, &t);
-				notice(p, t.start, "ignored", "%c before %s",
-				       p->s[t.start],
-				       tok_name(p, &next, name, sizeof name));
-				fo_qlex_peek(p->s, p->len, p->i, &t);
-			}
-		}
-		if (t.kind != FO_QT_NEAR || !left)
-			break;
-		take(p, &t);
-		if (t.bad_window)
-			notice(p, t.start, t.bad_read, "%.*s %s",
-			       (int)(t.end - t.start), p->s + t.start,
-			       t.bad_window);
-		right = near_right(p);
-		if (!right) {
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
-			/* lock NEAR NEAR row: the second one joins, as the
-			 * second AND of lock AND AND row does */
-			fo_qlex_peek(p->s, p->len, p->i, &t);
-			if (t.kind == FO_QT_NEAR)
-				continue;
-			break;
-		}
-		if ((!n && !nearable(left, left)) ||
-		    !nearable(right, n ? n->kids[0] : left)) {
-			/* say which rule was broken: a prefix or a bracket
-			 * is no field matter */
-			notice(p, t.start, "read as AND",
-			       left->occur != FO_OCCUR_DEFAULT ||
-			               right->occur != FO_OCCUR_DEFAULT
-			           ? "%s joins words to find, not a word "
-			             "with a sign"
-			       : (n || near_kind(left)) && near_kind(right)
-			           ? "%s joins words or phrases of one "
-			             "field only"
-			           : "%s joins words or phrases only, not "
-			             "a prefix, a bracket or a filter",
-			       tok_name(p, &t, name, sizeof name));
-			left = join(p, FO_Q_AND, left, right);
-			n = NULL;
-			continue;
-		}
-		if (!n) {
-			n = node(p, FO_Q_NEAR, left->pos);
-			if (n)
-				n->window = t.window;
-			add_kid(p, n, near_operand(left));
-			left = n;
-		}
-		add_kid(p, n, near_operand(right));
-	}
-	return left;
-}
-
 static int ends_seq(fo_qtkind k)
 {
 	return k == FO_QT_END || k == FO_QT_RPAREN || k == FO_QT_AND ||
 	       k == FO_QT_OR || k == FO_QT_NOT;
 }
 
-static fo_qnode *parse_seq(parser *p)
+/* The sign t (+ or -) before an item, taken: the item's occurrence, or
+ * -1 when the sign is skipped with a notice. */
+static int item_sign(fo_qparser *p, const fo_qlexeme *t)
+{
+	char name[32];
+	fo_qlexeme next;
+
+	fo_qp_take(p, t);
+	fo_qlex_peek(p->s, p->len, p->i, &next);
+	if (next.kind == FO_QT_PLUS || next.kind == FO_QT_MINUS ||
+	    next.kind == FO_QT_SIGN) {
+		/* +-x: the sign nearest the word applies */
+		fo_qp_notice(p, t->start, "ignored", "%c before another sign",
+		             p->s[t->start]);
+		return -1;
+	}
+	if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
+		/* -NOT row is NOT row: the operator, not the sign, says
+		 * what it means (the sign was dropped without a word:
+		 * explore-p) */
+		fo_qp_notice(p, t->start, "ignored", "%c before %s",
+		             p->s[t->start],
+		             fo_qp_tok_name(p, &next, name, sizeof name));
+		return -1;
+	}
+	return t->kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+}
+
+static fo_qnode *parse_seq(fo_qparser *p)
 {
 	fo_qnode *seq = NULL, *first = NULL, *item;
 	fo_qoccur occur;
@@ -923,7 +93,8 @@ static fo_qnode *parse_seq(parser *p)
 	for (;;) {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind == FO_QT_RPAREN && p->skipped_open) {
-			take(p, &t); /* closes a bracket skipped for depth */
+			fo_qp_take(p,
+			           &t); /* closes a bracket skipped for depth */
 			p->skipped_open--;
 			continue;
 		}
@@ -931,65 +102,39 @@ static fo_qnode *parse_seq(parser *p)
 			break;
 		occur = FO_OCCUR_DEFAULT;
 		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
-			fo_qlexeme next;
+			int sign = item_sign(p, &t);
 
-			take(p, &t);
-			fo_qlex_peek(p->s, p->len, p->i, &next);
-			if (next.kind == FO_QT_PLUS ||
-			    next.kind == FO_QT_MINUS ||
-			    next.kind == FO_QT_SIGN) {
-				/* +-x: the sign nearest the word applies */
-				notice(p, t.start, "ignored",
-				       "%c before another sign", p->s[t.start]);
+			if (sign < 0)
 				continue;
-			}
-			if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
-				/* -NOT row is NOT row: the operator, not
-				 * the sign, says what it means (the sign
-				 * was dropped without a word: explore-p) */
-				char name[32];
-
-				notice(p, t.start, "ignored", "%c before %s",
-				       p->s[t.start],
-				       tok_name(p, &next, name, sizeof name));
-				continue;
-			}
-			occur =
-			    t.kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+			occur = (fo_qoccur)sign;
 		}
-		item = parse_near(p);
+		item = fo_qp_near(p);
 		if (!item)
 			continue;
 		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {
 			/* +(-x): wrap, so each node has one occurrence */
-			fo_qnode *w = node(p, FO_Q_SEQ, item->pos);
-			add_kid(p, w, item);
-			item = w;
+			item = fo_qp_seq_of(p, item);
 		}
 		if (item && occur != FO_OCCUR_DEFAULT)
 			item->occur = occur;
 		if (!first) {
 			first = item;
 		} else {
-			if (!seq) {
-				seq = node(p, FO_Q_SEQ, first->pos);
-				add_kid(p, seq, first);
-			}
-			add_kid(p, seq, item);
+			if (!seq)
+				seq = fo_qp_seq_of(p, first);
+			fo_qp_add_kid(p, seq, item);
 		}
 	}
 	if (seq)
 		return seq;
 	if (first && first->occur != FO_OCCUR_DEFAULT) {
 		/* A lone +x or -x still needs its SEQ to mean anything. */
-		seq = node(p, FO_Q_SEQ, first->pos);
-		add_kid(p, seq, first);
-		return seq;
+		return fo_qp_seq_of(p, first);
 	}
 	return first;
 }
 
-static fo_qnode *parse_not(parser *p)
+static fo_qnode *parse_not(fo_qparser *p)
 {
 	fo_qnode *left, *right, *n;
 	char name[32];
@@ -1001,103 +146,98 @@ static fo_qnode *parse_not(parser *p)
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind != FO_QT_NOT)
 			break;
-		take(p, &t);
+		fo_qp_take(p, &t);
 		fo_qlex_peek(p->s, p->len, p->i, &t2);
 		if (t2.kind == FO_QT_NOT || t2.kind == FO_QT_MINUS) {
 			/* NOT NOT b and NOT -b are b, as NOT (NOT b) is */
-			take(p, &t2);
-			notice(p, t.start, "read as the words after them",
-			       "NOT %s cancel out",
-			       tok_name(p, &t2, name, sizeof name));
+			fo_qp_take(p, &t2);
+			fo_qp_notice(p, t.start, "read as the words after them",
+			             "NOT %s cancel out",
+			             fo_qp_tok_name(p, &t2, name, sizeof name));
 			right = parse_seq(p);
 			fo_qlex_peek(p->s, p->len, p->i, &t);
 			if (right)
-				left = left ? join(p, FO_Q_AND, left, right)
-				            : right;
+				left =
+				    left ? fo_qp_join(p, FO_Q_AND, left, right)
+				         : right;
 			else if (t.kind != FO_QT_NOT) /* NOT NOT NOT b: on */
-				notice(p, t2.start, "ignored",
-				       "%s has nothing "
-				       "to its right",
-				       tok_name(p, &t2, name, sizeof name));
+				fo_qp_notice(
+				    p, t2.start, "ignored",
+				    "%s has nothing "
+				    "to its right",
+				    fo_qp_tok_name(p, &t2, name, sizeof name));
 			continue;
 		}
 		right = parse_seq(p);
 		if (!right) {
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "right");
 			continue;
 		}
-		if (!left && !(left = node(p, FO_Q_ALL, t.start)))
+		if (!left && !(left = fo_qp_node(p, FO_Q_ALL, t.start)))
 			break;
 		if (left->kind == FO_Q_AND_NOT) {
-			add_kid(p, left, right);
+			fo_qp_add_kid(p, left, right);
 			continue;
 		}
-		n = node(p, FO_Q_AND_NOT, left->pos);
-		add_kid(p, n, left);
-		add_kid(p, n, right);
+		n = fo_qp_node(p, FO_Q_AND_NOT, left->pos);
+		fo_qp_add_kid(p, n, left);
+		fo_qp_add_kid(p, n, right);
 		left = n;
 	}
 	return left;
 }
 
-static fo_qnode *parse_bool(parser *p, fo_qtkind op, fo_qkind kind,
-                            fo_qnode *(*sub)(parser *))
+static fo_qnode *parse_bool(fo_qparser *p, fo_qtkind op, fo_qkind kind,
+                            fo_qnode *(*sub)(fo_qparser *))
 {
 	fo_qnode *left = sub(p), *right;
-	char name[32];
 	fo_qlexeme t;
 
 	for (;;) {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind != op)
 			break;
-		take(p, &t);
+		fo_qp_take(p, &t);
 		right = sub(p);
 		if (!right)
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "right", tok_name(p, &t, name, sizeof name));
+			fo_qp_nothing_beside(p, &t, "right");
 		else if (!left)
-			notice(p, t.start, "ignored", "%s has nothing to its "
-			       "left", tok_name(p, &t, name, sizeof name));
-		left = join(p, kind, left, right);
+			fo_qp_nothing_beside(p, &t, "left");
+		left = fo_qp_join(p, kind, left, right);
 	}
 	return left;
 }
 
-static fo_qnode *parse_and(parser *p)
+static fo_qnode *parse_and(fo_qparser *p)
 {
 	return parse_bool(p, FO_QT_AND, FO_Q_AND, parse_not);
 }
 
-static fo_qnode *parse_or(parser *p)
+fo_qnode *fo_qp_or(fo_qparser *p)
 {
 	return parse_bool(p, FO_QT_OR, FO_Q_OR, parse_and);
 }
 
 /* The whole query: expressions, skipping stray closing brackets. */
-static fo_qnode *parse_top(parser *p)
+static fo_qnode *parse_top(fo_qparser *p)
 {
 	fo_qnode *root = NULL, *n, *seq = NULL;
 	fo_qlexeme t;
 
 	for (;;) {
-		n = parse_or(p);
+		n = fo_qp_or(p);
 		if (n && !root) {
 			root = n;
 		} else if (n) {
-			if (!seq) {
-				seq = node(p, FO_Q_SEQ, root->pos);
-				add_kid(p, seq, root);
-				root = seq;
-			}
-			add_kid(p, seq, n);
+			if (!seq)
+				root = seq = fo_qp_seq_of(p, root);
+			fo_qp_add_kid(p, seq, n);
 		}
 		fo_qlex_peek(p->s, p->len, p->i, &t);
 		if (t.kind == FO_QT_END || p->st != FOLIO_OK)
 			break;
-		take(p, &t); /* only a ) can be left here */
-		notice(p, t.start, "ignored", "a ) without its (");
+		fo_qp_take(p, &t); /* only a ) can be left here */
+		fo_qp_notice(p, t.start, "ignored", "a ) without its (");
 	}
 	return root;
 }
@@ -1106,7 +246,7 @@ static fo_qnode *parse_top(parser *p)
  * the start of the word after the last one kept, or, past the byte limit,
  * at the white space before it (within one giant word, at a character
  * boundary). */
-static size_t limit_of(const parser *p, int *by_words)
+static size_t limit_of(const fo_qparser *p, int *by_words)
 {
 	size_t i = 0, words = 0, cut;
 
@@ -1135,12 +275,49 @@ static size_t limit_of(const parser *p, int *by_words)
 	return cut;
 }
 
+/* Cut the query at its limits (qparse.h), with a notice, or the error
+ * in strict mode. */
+static void cut_at_limits(fo_qparser *p)
+{
+	int by_words;
+	size_t limit = limit_of(p, &by_words);
+	size_t from = limit; /* the first byte left out that shows */
+
+	if (limit == p->len)
+		return;
+	while (from < p->len && fo_ascii_is_space(p->s[from]))
+		from++;
+	p->len = limit;
+	if (by_words)
+		fo_qp_notice(p, from, "left out, with the rest of the query",
+		             "more than %d words", FO_QUERY_MAX_WORDS);
+	else
+		fo_qp_notice(p, from, "left out, with the rest of the query",
+		             "more than %d bytes", FO_QUERY_MAX_BYTES);
+}
+
+/* Nothing but operators: the best reading is plain words. */
+static void syntax_as_words(fo_qparser *p)
+{
+	fo_qnode *n = fo_qp_node(p, FO_Q_WORDS, 0);
+
+	if (!n)
+		return;
+	n->text = p->s;
+	n->len = p->len;
+	n->field = FO_FIELD_ANY;
+	p->t->root = n;
+	/* the notices that called the syntax ignored are not true of
+	 * this reading (explore-p) */
+	p->t->n_notices = 0;
+	fo_qp_notice(p, 0, "searched the whole query as words",
+	             "nothing to search but syntax");
+}
+
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
                        size_t *err_pos, char *err, size_t err_size)
 {
-	parser p;
-	size_t limit;
-	int by_words;
+	fo_qparser p;
 
 	memset(tree, 0, sizeof *tree);
 	memset(&p, 0, sizeof p);
@@ -1154,69 +331,31 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	*err_pos = 0;
 	if (err_size)
 		err[0] = '\0';
-	limit = limit_of(&p, &by_words);
-	if (limit < p.len) {
-		size_t from = limit; /* the first byte left out that shows */
-
-		while (from < p.len && fo_ascii_is_space(p.s[from]))
-			from++;
-		p.len = limit;
-		if (by_words)
-			notice(&p, from, "left out, with the rest of the query",
-			       "more than %d words", FO_QUERY_MAX_WORDS);
-		else
-			notice(&p, from, "left out, with the rest of the query",
-			       "more than %d bytes", FO_QUERY_MAX_BYTES);
-	}
+	cut_at_limits(&p);
 	tree->len = p.len;
 	tree->root = parse_top(&p);
 	if (p.unclosed == 1)
-		notice(&p, p.first_unclosed, "read as if closed at the end",
-		       "a ( is never closed");
+		fo_qp_notice(&p, p.first_unclosed,
+		             "read as if closed at the end",
+		             "a ( is never closed");
 	else if (p.unclosed > 1)
-		notice(&p, p.first_unclosed, "read as if closed at the end",
-		       "%zu brackets are never closed", p.unclosed);
+		fo_qp_notice(&p, p.first_unclosed,
+		             "read as if closed at the end",
+		             "%zu brackets are never closed", p.unclosed);
 	if (p.strict_problem && p.st == FOLIO_OK)
 		p.st = FOLIO_ERROR_QUERY;
 	if (p.more_notices) {
 		p.summing = 1;
-		notice(&p, p.first_more, "not listed", "%zu more problems of "
-		       "the kinds above", p.more_notices);
+		fo_qp_notice(&p, p.first_more, "not listed",
+		             "%zu more problems of "
+		             "the kinds above",
+		             p.more_notices);
 	}
-	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0) {
-		/* Nothing but operators: the best reading is plain words. */
-		fo_qnode *n = node(&p, FO_Q_WORDS, 0);
-		if (n) {
-			n->text = query;
-			n->len = p.len;
-			n->field = FO_FIELD_ANY;
-			tree->root = n;
-			/* the notices that called the syntax ignored are
-			 * not true of this reading (explore-p) */
-			tree->n_notices = 0;
-			notice(&p, 0, "searched the whole query as words",
-			       "nothing to search but syntax");
-		}
-	}
+	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
+		syntax_as_words(&p);
 	if (tree->oom)
 		p.st = FOLIO_ERROR_NOMEM;
 	return p.st;
-}
-
-void fo_qtree_free(fo_qtree *tree)
-{
-	size_t i;
-
-	for (i = 0; i < tree->n_nodes; i++) {
-		free(tree->nodes[i]->kids);
-		free(tree->nodes[i]);
-	}
-	for (i = 0; i < tree->n_strs; i++)
-		free(tree->strs[i]);
-	free(tree->strs);
-	free(tree->nodes);
-	free(tree->notices);
-	memset(tree, 0, sizeof *tree);
 }
 
 size_t fo_qposition(const char *s, size_t pos)
@@ -1227,77 +366,4 @@ size_t fo_qposition(const char *s, size_t pos)
 		if (((unsigned char)s[i] & 0xC0) != 0x80)
 			n++;
 	return n;
-}
-
-/* ---- describing -------------------------------------------------------- */
-
-static const char *const field_names[FO_FIELD_COUNT] = {
-	"", "title:", "company:", "author:", "type:", "topic:"
-};
-
-static void describe(const fo_qnode *n, fo_buf *b)
-{
-	static const char *const ops[] = {
-		[FO_Q_AND] = "AND", [FO_Q_OR] = "OR",
-		[FO_Q_AND_NOT] = "AND_NOT", [FO_Q_SEQ] = "SEQ",
-	};
-	size_t i;
-
-	if (n->occur == FO_OCCUR_MUST)
-		fo_buf_putc(b, '+');
-	else if (n->occur == FO_OCCUR_NOT)
-		fo_buf_putc(b, '-');
-	switch (n->kind) {
-	case FO_Q_WORDS:
-	case FO_Q_PHRASE:
-	case FO_Q_PREFIX:
-		fo_buf_puts(b, field_names[n->field]);
-		fo_buf_puts(b, n->kind == FO_Q_WORDS    ? "words\""
-		             : n->kind == FO_Q_PHRASE ? "phrase\""
-		                                      : "prefix\"");
-		fo_buf_append(b, n->text, n->len);
-		fo_buf_putc(b, '"');
-		return;
-	case FO_Q_ALL:
-		fo_buf_puts(b, "ALL");
-		return;
-	case FO_Q_SITE:
-		fo_buf_printf(b, "site\"%s\"", n->text);
-		return;
-	case FO_Q_URL:
-		fo_buf_puts(b, n->quoted ? "quoted-url\"" : "url\"");
-		fo_buf_append(b, n->text, n->len);
-		fo_buf_putc(b, '"');
-		return;
-	case FO_Q_DATE:
-	case FO_Q_YEAR:
-		fo_buf_printf(b, "%s[%s..%s]",
-		              n->kind == FO_Q_DATE ? "date" : "year", n->lo,
-		              n->hi);
-		return;
-	case FO_Q_NEAR:
-		fo_buf_printf(b, "NEAR/%u(", n->window);
-		break;
-	default:
-		fo_buf_puts(b, ops[n->kind]);
-		fo_buf_putc(b, '(');
-		break;
-	}
-	for (i = 0; i < n->n_kids; i++) {
-		if (i)
-			fo_buf_puts(b, ", ");
-		describe(n->kids[i], b);
-	}
-	fo_buf_putc(b, ')');
-}
-
-char *fo_qnode_describe(const fo_qnode *n)
-{
-	fo_buf b = FO_BUF_INIT;
-
-	if (!n)
-		fo_buf_puts(&b, "(none)");
-	else
-		describe(n, &b);
-	return fo_buf_detach(&b);
 }

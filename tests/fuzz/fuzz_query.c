@@ -6,17 +6,10 @@
  * parser's contract is checked too: lenient parsing never fails except
  * on an invalid date, and every notice's offset lies inside the query.
  *
- * Build it with (from the source tree):
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc \
- *     -I/usr/include tests/fuzz/fuzz_query.c src/search/qparse.c \
- *     src/search/qdate.c src/search/query.c src/search/compile.c \
- *     src/search/boosts.c src/search/near.c src/search/snippet.c \
- *     src/analyzer/\*.c src/util/buf.c -c   (one .o per file), then
- *   clang++ -fsanitize=fuzzer,address,undefined *.o \
- *     src/xapian/bridge_query.cc src/xapian/bridge_error.cc \
- *     -Iinclude -Isrc -lxapian -lutf8proc -lstemmer -o fuzz_query
- * and run fuzz_query -max_total_time=60 -max_len=512 NEW_DIR
- * tests/fuzz/query_seeds/.
+ * Built by CMake with clang and -DFOLIO_FUZZ=ON (CMakeLists.txt lists its
+ * sources, tools/check the flags); its ctest, fuzz/fuzz_query, runs it on
+ * tests/fuzz/query_seeds/ for FOLIO_FUZZ_SECONDS, new inputs going to a
+ * scratch directory.
  */
 #include "search/qparse.h"
 #include "search/query.h"

@@ -1,0 +1,91 @@
+/*
+ * markdown.h: what the files of the topic-page parser share (corpus.h
+ * declares the parser, fo_markdown_parse): the state of one page and of
+ * the post being read, and the functions one file calls in another.
+ */
+#ifndef FOLIO_CORPUS_MARKDOWN_H
+#define FOLIO_CORPUS_MARKDOWN_H
+
+#include "corpus/corpus.h"
+#include "corpus/markdown_block.h"
+#include "util/buf.h"
+
+#include <stddef.h>
+
+/* The fields of a post's "- Key: value" list, and their keys. */
+enum { FO_MD_COMPANY, FO_MD_AUTHOR, FO_MD_PUBLISHED, FO_MD_TYPE, FO_MD_NF };
+extern const char *const fo_md_field_names[FO_MD_NF];
+
+typedef struct fo_md {
+	const char *file;
+	const fo_corpus_sink *sink;
+	fo_buf topic;    /* from the first usable "# Topic" heading */
+	fo_buf fm_title; /* the front matter's title, the fallback topic */
+	fo_buf url, title, raw, summary, msg;
+	fo_buf field[FO_MD_NF];
+	int present[FO_MD_NF];
+	unsigned field_line[FO_MD_NF]; /* where each field was given */
+	unsigned again_line[FO_MD_NF]; /* where it was first given again */
+	/* What a key one typo from a field's gave, or a field's key without
+	 * its colon (fo_md_meta): value, in the post's block, and line. */
+	const char *guess[FO_MD_NF];
+	size_t guess_n[FO_MD_NF];
+	unsigned guess_line[FO_MD_NF];
+	fo_md_blocks blocks; /* the page's, outside posts */
+} fo_md;
+
+/* ---- the "- Key: value" lines (markdown_meta.c) ------------------------ */
+
+/* One "- Key: value" line (s, n), without its marker, on line of the
+ * page. Only a field's own key that the post lacks is taken when only_new
+ * is set (a list item after a blank line): 1 when the line was taken. */
+int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
+
+/* Warn of each field the post gave twice (fo_md_meta kept the first). */
+void fo_md_again(fo_md *st);
+
+/* Fill each field the post lacks from its guess, if any. */
+void fo_md_guesses(fo_md *st);
+
+/* ---- the page's topic (markdown_topic.c) ------------------------------- */
+
+/* Skip the front matter at pos, if any, noting its title in st->fm_title
+ * and counting its lines in *lineno; returns where the page goes on. */
+size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
+                          unsigned *lineno);
+
+/* Set st->topic from the page's first usable level-1 heading after pos.
+ * 0, or -1 when memory ran out. */
+int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos);
+
+/* ---- the post heading's link (markdown_link.c) ------------------------- */
+
+/*
+ * Read the post heading line (s, n): its URL, unescaped, goes to st->url
+ * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
+ * heading gives no URL.
+ */
+const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
+                              const char **t, size_t *ts, size_t *te);
+
+/* ---- what is wrong with a post (markdown_problem.c) -------------------- */
+
+/* Say in msg what the byte at b[bad], which is not UTF-8, is, and where in
+ * its line; b starts on line at. Returns the line of that byte. */
+unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at);
+
+/* Why the post read into st is malformed, in st->msg (nothing when it is
+ * not), and the line that says so in *problem_line (left as it is when
+ * the post as a whole is to blame); a valid date goes to date. */
+void fo_md_why(fo_md *st, char date[11], unsigned *problem_line);
+
+/* ---- a post (markdown_post.c) ------------------------------------------ */
+
+/*
+ * Parse the post block b[0..n) (its "###" line up to the next heading),
+ * which starts on line. Returns FOLIO_OK, FOLIO_ERROR_NOMEM, or -1 when the
+ * callback asked to stop.
+ */
+int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line);
+
+#endif

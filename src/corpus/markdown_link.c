@@ -1,0 +1,74 @@
+/*
+ * markdown_link.c: the link of a post's heading, "### [Title](url)":
+ * its URL, unescaped, and its title's span. A URL is a post's identity,
+ * so a heading that gives none, or one with a space in it (which, cut
+ * there, could merge two posts), is a problem that names why.
+ */
+#include "corpus/markdown.h"
+
+#include "corpus/markdown_inline.h"
+#include "corpus/text.h"
+#include "util/ascii.h"
+
+/* Why the heading text t (tn bytes), which starts with '[', is no link:
+ * a bracket or parenthesis that never closes (a URL's own "(" without
+ * its ")") is named, since the URL is there to be seen. */
+static const char *fo_md_no_link(const char *t, size_t tn)
+{
+	size_t budget = FO_MD_UNLIMITED;
+	size_t close =
+	    fo_md_match(t, tn, 0, '[', ']', FO_MD_UNLIMITED, &budget);
+
+	if (!close)
+		return "post has no URL: its link's [ is never closed";
+	if (close + 1 < tn && t[close + 1] == '(')
+		return "post has no URL: its link's ( is never closed (a ( in "
+		       "the URL needs its ), or write it as %28)";
+	return "post has no URL";
+}
+
+const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
+                              const char **t, size_t *ts, size_t *te)
+{
+	const char *dest;
+	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
+
+	fo_md_heading(s, n, t, &tn);
+	if (!tn || (*t)[0] != '[')
+		return "post has no URL";
+	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
+		return fo_md_no_link(*t, tn);
+	/* The destination may be <bracketed> and followed by a "title". */
+	dest = *t + ds;
+	dn = de - ds;
+	fo_text_trim(&dest, &dn);
+	if (dn && dest[0] == '<') {
+		for (k = 1; k < dn && dest[k] != '>'; k++)
+			;
+		dest++;
+		dn = k - 1;
+	} else {
+		size_t end;
+
+		for (end = 0; end < dn && !fo_ascii_is_space(dest[end]); end++)
+			;
+		/* Only a "title" may follow it (CommonMark): a URL with a
+		 * space in it, cut there, could merge two posts into one. */
+		for (k = end; k < dn && fo_ascii_is_space(dest[k]); k++)
+			;
+		if (k < dn && dest[k] != '"' && dest[k] != '\'' &&
+		    dest[k] != '(')
+			return "the URL has a space in it (write it as %20, or "
+			       "inside <>)";
+		dn = end;
+	}
+	fo_buf_append(&st->url, "", 0);
+	for (k = 0; k < dn; k++) {
+		if (dest[k] == '\\' && k + 1 < dn &&
+		    fo_md_is_punct(dest[k + 1]))
+			k++;
+		fo_buf_putc(&st->url, dest[k]);
+	}
+	fo_text_buf_trim(&st->url);
+	return NULL;
+}

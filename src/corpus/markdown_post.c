@@ -1,0 +1,237 @@
+/*
+ * markdown_post.c: one post of a topic page, its block from its "###"
+ * heading up to the next heading: the link of its heading, its
+ * "- Key: value" list, then its summary, handed on to the sink as a post
+ * or reported as a problem. Per-post buffers (in fo_md) are reused, so
+ * memory stays proportional to the largest post.
+ */
+#include "corpus/markdown.h"
+
+#include "corpus/markdown_inline.h"
+#include "corpus/text.h"
+#include "util/url.h"
+
+#include <string.h>
+
+/* Markdown of a summary is gathered up to this many bytes: markup can
+ * shrink in rendering, but not fourfold, so a longer one is past
+ * FO_SUMMARY_MAX anyway, and a 100 MB paragraph is refused before it is
+ * copied (twice) rather than after. */
+#define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
+
+/* Whether the line (s, ln), trimmed and not blank, on line at, belongs to
+ * the field list (fo_md_meta took it) rather than starting the summary.
+ * gap: it comes after a blank line. */
+static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
+                           int gap)
+{
+	size_t k;
+	/* After a blank line (a loose list) an item still gives a field the
+	 * post lacks; any other line is the summary's. */
+	int item = ln >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+	           (s[1] == ' ' || s[1] == '\t');
+
+	if (item && fo_md_meta(st, s + 2, ln - 2, at, gap))
+		return 1;
+	/* "-Company: ACME", its marker's space forgotten, or "**Company:**
+	 * ACME", with none: a field's own key still gives the field the post
+	 * lacks (a '*' marker reads as emphasis), else the summary would
+	 * start here and take every field after it */
+	k = s[0] == '-' || s[0] == '+';
+	return !item && fo_md_meta(st, s + k, ln - k, at, 1);
+}
+
+/* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a
+ * paragraph (*para). 0, or -1 when the summary is too long (st->msg then
+ * says so). */
+static int fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para)
+{
+	if (!ln) {
+		*para = st->raw.len > 0;
+		return 0;
+	}
+	if (st->raw.len + ln > FO_MD_RAW_MAX) {
+		fo_buf_printf(&st->msg,
+		              "summary longer than %d bytes of markdown",
+		              FO_MD_RAW_MAX);
+		return -1;
+	}
+	if (st->raw.len)
+		fo_buf_puts(&st->raw, *para ? "\n\n" : " ");
+	fo_buf_append(&st->raw, s, ln);
+	*para = 0;
+	return 0;
+}
+
+/*
+ * Read the lines of a post block after its heading, b[pos..n), the first
+ * of them line at: the field list to st->field, the summary's markdown to
+ * st->raw. A problem that skips the post is reported (st->msg holds it);
+ * returns what reporting it returned, or FOLIO_OK.
+ */
+static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
+                      unsigned at, unsigned line)
+{
+	const char *s;
+	size_t ln;
+	int phase = 0, para = 0, gap = 0;
+	unsigned fence = 0; /* the open fence's mark, in fenced code */
+	fo_md_fences fences;
+
+	memset(&fences, 0, sizeof(fences));
+	/* The metadata list comes first (blank lines before it are skipped);
+	 * whatever follows it is the summary. */
+	while (pos < n) {
+		size_t next = fo_md_line(b, n, pos, &s, &ln), end;
+		unsigned mark, lines;
+
+		/* A comment is nothing, wherever it is; in code it is code. */
+		if (!fence &&
+		    (end = fo_md_comment_end(st->blocks.last_close, b, n, s, ln,
+		                             next, &lines))) {
+			pos = end;
+			at += lines;
+			continue;
+		}
+		/* A fence's own lines are markup; its code is summary text. */
+		if (fence ? fo_md_fence_closes(s, ln, fence)
+		          : fo_md_fence_open(s, ln, &mark) &&
+		                fo_md_fence_end(b, n, next, mark, &lines,
+		                                &fences)) {
+			fence = fence ? 0 : mark;
+			pos = next;
+			at++;
+			phase = 2;
+			continue;
+		}
+		pos = next;
+		at++;
+		fo_text_trim(&s, &ln);
+		if (phase < 2) {
+			if (!ln) {
+				gap = phase == 1;
+				continue;
+			}
+			if (fo_md_list_line(st, s, ln, at, gap)) {
+				phase = 1;
+				gap = 0;
+				continue;
+			}
+			phase = 2;
+		}
+		if (fo_md_summary_line(st, s, ln, &para) != 0)
+			return fo_corpus_problem(
+			    st->sink, st->file, &st->msg, line,
+			    st->url.len ? st->url.data : NULL);
+	}
+	return FOLIO_OK;
+}
+
+/* Hand the post read into st, which starts on line, to the sink:
+ * FOLIO_OK, or -1 when the sink asked to stop. */
+static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
+{
+	const char *topic = NULL;
+	folio_post post;
+
+	if (st->topic.len)
+		topic = st->topic.data;
+	else if (st->fm_title.len)
+		topic = st->fm_title.data;
+	/* one post, whatever the case of its scheme and host (url.h) */
+	fo_url_fold(st->url.data);
+	post.url = st->url.data;
+	post.title = st->title.data;
+	post.summary = st->summary.data;
+	post.company =
+	    st->present[FO_MD_COMPANY] ? st->field[FO_MD_COMPANY].data : NULL;
+	post.author =
+	    st->present[FO_MD_AUTHOR] ? st->field[FO_MD_AUTHOR].data : NULL;
+	post.type = st->present[FO_MD_TYPE] ? st->field[FO_MD_TYPE].data : NULL;
+	post.published = st->present[FO_MD_PUBLISHED] ? date : NULL;
+	post.topics = topic ? &topic : NULL;
+	post.n_topics = topic ? 1 : 0;
+	fo_md_again(st);
+	if (st->sink->post &&
+	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
+		return -1;
+	return FOLIO_OK;
+}
+
+/* Forget the post read before. */
+static void fo_md_reset(fo_md *st)
+{
+	size_t f;
+
+	fo_buf_clear(&st->msg);
+	fo_buf_clear(&st->url);
+	fo_buf_clear(&st->raw);
+	for (f = 0; f < FO_MD_NF; f++) {
+		fo_buf_clear(&st->field[f]);
+		st->present[f] = 0;
+		st->field_line[f] = 0;
+		st->again_line[f] = 0;
+		st->guess_line[f] = 0;
+	}
+}
+
+/* The post's URL as a problem names it (corpus.h), or NULL when it has
+ * none that is usable. */
+static char *fo_md_problem_url(fo_md *st)
+{
+	return st->url.len && st->url.len <= FO_FIELD_MAX ? st->url.data : NULL;
+}
+
+/* Whether memory ran out reading the post. */
+static int fo_md_oom(const fo_md *st)
+{
+	size_t f;
+
+	if (st->url.oom || st->title.oom || st->summary.oom || st->raw.oom)
+		return 1;
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field[f].oom)
+			return 1;
+	return 0;
+}
+
+int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
+{
+	const char *s, *t, *why;
+	size_t pos, ln, bad, ts, te;
+	int rc;
+	unsigned at = line, problem_line = line; /* the line being read */
+	char date[11] = "";
+
+	fo_md_reset(st);
+	pos = fo_md_line(b, n, 0, &s, &ln);
+	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
+	bad = fo_text_utf8_check(b, n, 0);
+	if (bad < n) {
+		at = fo_md_bad_byte(&st->msg, b, bad, at);
+		/* a heading read whole names the post, so that a run keeps
+		 * it as indexed rather than make it of its other copies */
+		return fo_corpus_problem(
+		    st->sink, st->file, &st->msg, at,
+		    !why && bad >= ln ? fo_md_problem_url(st) : NULL);
+	}
+	if (why) {
+		fo_buf_puts(&st->msg, why);
+		return fo_corpus_problem(st->sink, st->file, &st->msg, line,
+		                         NULL);
+	}
+	fo_md_text(&st->title, t + ts, te - ts);
+
+	rc = fo_md_body(st, b, n, pos, at, line);
+	if (rc != FOLIO_OK || st->msg.len)
+		return rc;
+	fo_md_text(&st->summary, st->raw.data ? st->raw.data : "", st->raw.len);
+	fo_md_guesses(st);
+	if (fo_md_oom(st))
+		return FOLIO_ERROR_NOMEM;
+	fo_md_why(st, date, &problem_line);
+	if (st->msg.len || st->msg.oom)
+		return fo_corpus_problem(st->sink, st->file, &st->msg,
+		                         problem_line, fo_md_problem_url(st));
+	return fo_md_hand_on(st, line, date);
+}

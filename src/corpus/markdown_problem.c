@@ -1,0 +1,66 @@
+/*
+ * markdown_problem.c: what is wrong with a post of a topic page, in the
+ * words of its problem report: a byte that is not UTF-8 (or a NUL), a
+ * post with no URL, title or summary, a field too long, a date that is
+ * no date. The line a report names is the line to blame.
+ */
+#include "corpus/markdown.h"
+
+#include "corpus/text.h"
+
+#include <string.h>
+
+unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at)
+{
+	/* named on its own line, and a NUL as what it is */
+	const char *p = b, *nl;
+
+	while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
+		at++;
+		p = nl + 1;
+	}
+	if (b[bad] == '\0')
+		fo_buf_printf(msg, "a NUL byte at column %zu",
+		              (size_t)(b + bad - p) + 1);
+	else
+		fo_buf_printf(msg, "invalid UTF-8 at column %zu",
+		              (size_t)(b + bad - p) + 1);
+	return at;
+}
+
+void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
+{
+	size_t f;
+
+	if (st->url.len == 0) {
+		fo_buf_puts(&st->msg, "post has no URL");
+	} else if (st->title.len == 0) {
+		fo_buf_puts(&st->msg, "post has no title");
+	} else if (st->url.len > FO_FIELD_MAX) {
+		fo_buf_printf(&st->msg, "url longer than %d bytes",
+		              FO_FIELD_MAX);
+	} else if (st->title.len > FO_FIELD_MAX) {
+		fo_buf_printf(&st->msg, "title longer than %d bytes",
+		              FO_FIELD_MAX);
+	} else {
+		for (f = 0; f < FO_MD_NF; f++)
+			if (st->field[f].len > FO_FIELD_MAX)
+				break;
+		if (f < FO_MD_NF) {
+			fo_buf_printf(&st->msg, "%s longer than %d bytes",
+			              fo_md_field_names[f], FO_FIELD_MAX);
+			*problem_line = st->field_line[f];
+		} else if (st->present[FO_MD_PUBLISHED] &&
+		           fo_date_parse(st->field[FO_MD_PUBLISHED].data,
+		                         st->field[FO_MD_PUBLISHED].len,
+		                         date) != 0) {
+			*problem_line = st->field_line[FO_MD_PUBLISHED];
+			fo_date_why(st->field[FO_MD_PUBLISHED].data,
+			            st->field[FO_MD_PUBLISHED].len,
+			            "\"Sep 14, 2026\" or \"2026-09-14\"",
+			            &st->msg);
+		} else if (st->summary.len == 0) {
+			fo_buf_puts(&st->msg, "post has no summary");
+		}
+	}
+}

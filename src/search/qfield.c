@@ -1,0 +1,104 @@
+/*
+ * qfield.c: field:value in a query. The sign before a value is the
+ * item's (title:-row is -title:row); a text field (title:, company:,
+ * author:, type:, topic:) takes a word, a phrase or a bracket of them,
+ * and the filter fields take their values (qvalue.c).
+ */
+#include "search/qparser.h"
+
+#include <string.h>
+
+/* The value of field f, from vstart. */
+static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
+{
+	fo_qfield saved = p->field;
+	fo_qnode *n = NULL;
+	size_t qn;
+	fo_qlexeme v;
+
+	if (!fo_qp_value_at(p, vstart)) {
+		fo_qp_notice(p, f->start, "ignored", "%.*s has no value",
+		             (int)(f->end - f->start), p->s + f->start);
+		p->i = f->end;
+		return NULL;
+	}
+	p->i = vstart;
+	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
+	    f->field == FO_QF_YEAR)
+		return fo_qp_plain_value(p, f, vstart);
+	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
+	fo_qlex_peek(p->s, p->len, p->i, &v);
+	if (v.kind == FO_QT_QUOTE &&
+	    fo_qp_closing_quote(p, v.end, &qn) == p->len) {
+		/* company:"Red: the field keeps the word after the quote */
+		vstart = v.end;
+		v.kind = FO_QT_WORD;
+		if (!fo_qp_unclosed_quote(p, v.start, vstart))
+			goto done;
+	}
+	if (v.kind == FO_QT_QUOTE) {
+		fo_qp_take(p, &v);
+		n = fo_qp_phrase(p, &v);
+	} else if (v.kind == FO_QT_LPAREN && p->depth < FO_QP_MAX_DEPTH) {
+		n = fo_qp_field_bracket(p, v.start);
+	} else {
+		/* Any word, even AND or +x, is the value itself. */
+		memset(&v, 0, sizeof v);
+		v.kind = FO_QT_WORD;
+		v.start = vstart;
+		v.end = fo_qlex_word_end(p->s, p->len, vstart);
+		v.wend = v.end;
+		while (v.wend > v.start && p->s[v.wend - 1] == '*')
+			v.wend--;
+		v.prefix = v.wend < v.end;
+		p->i = v.end;
+		if (v.wend == v.start)
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s* has no word before "
+			             "the *",
+			             (int)(f->end - f->start), p->s + f->start);
+		else
+			n = fo_qp_word(p, &v);
+	}
+done:
+	p->field = saved;
+	return n;
+}
+
+/* field:value. A sign before the value is the item's (title:-row is
+ * -title:row): it is no part of the value, whose analysis drops it,
+ * and dropped it made an exclusion a requirement (explore-p). */
+fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
+{
+	size_t v = f->end;
+	fo_qoccur sign = FO_OCCUR_DEFAULT;
+	fo_qnode *n;
+	int saved;
+
+	while (v < p->len &&
+	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
+		if (!fo_qp_value_at(p, v + 1)) {
+			/* title:- alone went in silence (explore-r) */
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s has no value",
+			             (int)(f->end - f->start), p->s + f->start);
+			p->i = v + 1;
+			return NULL;
+		}
+		if (sign != FO_OCCUR_DEFAULT)
+			/* title:-+row: as +-row, the sign nearest the
+			 * word applies */
+			fo_qp_notice(p, v - 1, "ignored",
+			             "%c before another sign", p->s[v - 1]);
+		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+		v++;
+	}
+	/* a field inside year:( … ) reads its own values */
+	saved = p->vfield;
+	p->vfield = 0;
+	n = field_value(p, f, v);
+	p->vfield = saved;
+	if (n && sign != FO_OCCUR_DEFAULT)
+		n->occur = sign;
+	return n;
+}

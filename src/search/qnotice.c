@@ -1,0 +1,90 @@
+/*
+ * qnotice.c: what the query parser says of a query it reads: a notice of
+ * something skipped or read otherwise (lenient), the leftmost such
+ * problem as the error (strict), and an error in either mode (an invalid
+ * date). Notices past a limit are counted rather than listed.
+ */
+#include "search/qparser.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Notices listed one by one; the rest are counted in one more. */
+#define MAX_NOTICES 16
+
+void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
+                  const char *fmt, ...)
+{
+	fo_qtree *t = p->t;
+	fo_qnotice *grown;
+	va_list ap;
+	int n;
+
+	if (p->st != FOLIO_OK)
+		return;
+	if (p->strict) {
+		/* read on as leniently, for a problem further left */
+		if (!p->strict_problem || pos < *p->err_pos) {
+			va_start(ap, fmt);
+			vsnprintf(p->err, p->err_size, fmt, ap);
+			va_end(ap);
+			*p->err_pos = pos;
+		}
+		p->strict_problem = 1;
+		return;
+	}
+	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
+	 * MAX_NOTICES they are counted (fo_qparse says how many). */
+	if (t->n_notices >= MAX_NOTICES && !p->summing) {
+		if (!p->more_notices++)
+			p->first_more = pos;
+		return;
+	}
+	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
+	if (!grown) {
+		fo_qp_oom(p);
+		return;
+	}
+	t->notices = grown;
+	grown[t->n_notices].pos = pos;
+	va_start(ap, fmt);
+	n = vsnprintf(grown[t->n_notices].message,
+	              sizeof grown[t->n_notices].message, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof grown[t->n_notices].message)
+		snprintf(grown[t->n_notices].message + n,
+		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
+		         action);
+	t->n_notices++;
+}
+
+/* An error in either mode (invalid dates). */
+void fo_qp_fail(fo_qparser *p, size_t pos, const char *why)
+{
+	if (p->st != FOLIO_OK)
+		return;
+	if (!p->strict_problem || pos < *p->err_pos) {
+		snprintf(p->err, p->err_size, "%s", why);
+		*p->err_pos = pos;
+	}
+	p->st = FOLIO_ERROR_QUERY;
+	p->i = p->len;
+}
+
+const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
+                           size_t size)
+{
+	size_t n = t->end - t->start;
+
+	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
+	return buf;
+}
+
+void fo_qp_nothing_beside(fo_qparser *p, const fo_qlexeme *op, const char *side)
+{
+	char name[32];
+
+	fo_qp_notice(p, op->start, "ignored", "%s has nothing to its %s",
+	             fo_qp_tok_name(p, op, name, sizeof name), side);
+}

@@ -1,0 +1,187 @@
+/*
+ * qvalue.c: the values of the fields that filter rather than search:
+ * site: (a host, normalised), published: (a date range) and year: (a
+ * range of years), each a word, a quoted word or a bracket of them.
+ * Dates are read by qdate.c; an invalid one is an error in either mode,
+ * since ignoring it would silently widen the search.
+ */
+#include "search/qparser.h"
+
+#include "search/qdate.h"
+#include "util/ascii.h"
+
+#include <string.h>
+
+/* site:VALUE: the host, lower case, without scheme, "www." or path. */
+static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
+{
+	const char *host = v, *end = v + len, *s;
+	char buf[256];
+	size_t n = 0;
+	fo_qnode *nd;
+
+	for (s = v; s + 2 < end; s++)
+		if (s[0] == ':' && s[1] == '/' && s[2] == '/') {
+			host = s + 3;
+			break;
+		}
+	for (s = host; s < end && *s != '/' && *s != '?' && *s != '#'; s++)
+		if (*s == '@')
+			host = s + 1; /* site:https://bob@host/x */
+	for (s = host;
+	     s < end && *s != '/' && *s != '?' && *s != '#' &&
+	     (*s != ':' || *host == '[') && (s == host || s[-1] != ']');
+	     s++)
+		if (n < sizeof buf - 1)
+			buf[n++] =
+			    (*s >= 'A' && *s <= 'Z') ? (char)(*s + 32) : *s;
+	while (n > 0 && buf[n - 1] == '.')
+		n--;
+	buf[n] = '\0';
+	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
+	 * write it (it found nothing): the subdomains are what site: finds
+	 * anyway, so these mean what they say (README) and pass in
+	 * silence, under --strict too. Any other * (site:*debian.org,
+	 * site:*.*.debian.org) is a glob that is not read as written.
+	 * Before "www." goes, so that site:*.www.x.org is x.org. */
+	if (n > 0 && (buf[0] == '*' || buf[0] == '.')) {
+		size_t skip = strspn(buf, "*.");
+		size_t from = buf[0] == '*' && buf[1] == '.' ? 2 : 0;
+		int star = memchr(buf + from, '*', skip - from) != NULL;
+
+		memmove(buf, buf + skip, n - skip + 1);
+		n -= skip;
+		if (n && star)
+			fo_qp_notice(p, pos, "read without it",
+			             "site: finds every subdomain without a *");
+	}
+	if (n > 4 && memcmp(buf, "www.", 4) == 0)
+		memmove(buf, buf + 4, n - 3), n -= 4;
+	if (n == 0) {
+		fo_qp_notice(p, pos, "ignored",
+		             "site: needs a host name such as "
+		             "developer.nvidia.com");
+		return NULL;
+	}
+	nd = fo_qp_node(p, FO_Q_SITE, pos);
+	if (nd && !(nd->text = fo_qp_keep(p, buf, n)))
+		return NULL;
+	if (nd)
+		nd->len = n;
+	return nd;
+}
+
+/* Whether a field's value starts at i: a word, a quote or a bracket. */
+int fo_qp_value_at(const fo_qparser *p, size_t i)
+{
+	return !fo_qlex_delim(p->s, p->len, i) ||
+	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
+}
+
+fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
+                      size_t vend)
+{
+	size_t bad = 0;
+	char why[200];
+	fo_qnode *n;
+
+	if (field == FO_QF_SITE)
+		return site_node(p, pos, p->s + vstart, vend - vstart);
+	n = fo_qp_node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
+	if (n &&
+	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
+	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
+		fo_qp_fail(p, vstart + bad, why);
+	return n;
+}
+
+/* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
+ * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
+ * with the same operators, signs and NOT, each word or quoted text in it
+ * a value of f (word_node, parse_phrase). A field inside is its own
+ * (year:(2025 OR company:meta)). */
+static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
+{
+	int saved = p->vfield;
+	fo_qnode *n;
+
+	p->vfield = f->field;
+	n = fo_qp_field_bracket(p, lparen);
+	p->vfield = saved;
+	return n;
+}
+
+/* year:(2025 python: an unclosed ( is a slip; the value follows it (read
+ * as a bracket, 2025 became a required word: explore-r). Where the value
+ * starts: past such a (, with a notice, or at vstart. */
+static size_t past_slip(fo_qparser *p, size_t vstart)
+{
+	size_t at = vstart + 1;
+
+	if (vstart + 1 >= p->len || p->s[vstart] != '(' ||
+	    fo_qp_bracket_end(p, vstart) != vstart + 1)
+		return vstart;
+	while (at < p->len && fo_ascii_is_space(p->s[at]))
+		at++;
+	if (!fo_qp_value_at(p, at) || p->s[at] == '(')
+		return vstart;
+	fo_qp_notice(p, vstart, "ignored", "the ( is never closed");
+	return at;
+}
+
+/* The value of a field that takes plain values (site:, published:,
+ * year:), from vstart: a word, a quoted one, or a bracket of them
+ * (value_group). */
+fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
+{
+	size_t vend, q, i = 0, close = 0;
+
+	vstart = past_slip(p, vstart);
+	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
+	 * field:(value) */
+	if (vstart < p->len && p->s[vstart] == '(' &&
+	    p->depth < FO_QP_MAX_DEPTH)
+		return value_group(p, f, vstart);
+	q = fo_qlex_quote(p->s, p->len, vstart);
+	vend = fo_qlex_word_end(p->s, p->len, vstart);
+	p->i = vend;
+	/* A quoted value, as the other fields take one
+	 * (published:"2026-09-14"), its spaces trimmed. */
+	if (q)
+		i = fo_qp_closing_quote(p, vstart + q, &close);
+	if (q && !close) {
+		/* year:"2026: the word after the quote is the
+		 * value, as company:"Red's is; the filter was
+		 * dropped (which widens the search) for "needs a
+		 * plain value", which --strict said of 2026 */
+		if (!fo_qp_unclosed_quote(p, vstart, vstart + q))
+			return NULL;
+		vstart += q;
+		vend = fo_qlex_word_end(p->s, p->len, vstart);
+		p->i = vend;
+	}
+	if (close) {
+		p->i = i + close;
+		vstart += q;
+		vend = i;
+		while (vstart < vend && fo_ascii_is_space(p->s[vstart]))
+			vstart++;
+		while (vend > vstart && fo_ascii_is_space(p->s[vend - 1]))
+			vend--;
+	}
+	if (vend == vstart) {
+		/* year:((…)) past the depth limit: the bracket goes with
+		 * the field, not to the words as a required one
+		 * (explore-p) */
+		int bracket = vstart < p->len && p->s[vstart] == '(';
+
+		if (bracket)
+			p->i = fo_qp_bracket_end(p, vstart);
+		fo_qp_notice(p, f->start, "ignored",
+		             "%.*s needs a plain value%s",
+		             (int)(f->end - f->start), p->s + f->start,
+		             bracket ? ", not brackets" : "");
+		return NULL;
+	}
+	return fo_qp_value(p, f->field, f->start, vstart, vend);
+}
