@@ -1,11 +1,11 @@
 /*
  * prescan.c: the chunks of a text that may hold a match of a query's
- * units (prescan.h explains why the rule is safe): the part is copied
- * once, lowercased without '-' and ',' and with one blank for each run
- * of white space, each needle is looked for in that copy (a table of
- * their first two bytes first),
- * and the chunks it is found in, and those with a byte >= 0x80, are
- * kept.
+ * units (prescan.h explains why the rule is safe). Each place where a
+ * needle may start is found by the needles' first two bytes (sixteen
+ * bytes at a time with SSE2), then checked against each needle in the
+ * chunk as the analyzer sees its ASCII bytes: lowercased, without '-'
+ * and ','. The chunks that hold one, and those with a byte >= 0x80, are
+ * kept; the rest of a chunk kept is not looked at.
  */
 #include "search/prescan.h"
 
@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CH_KEEP 1 /* may hold a match */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Bytes an English stem may rewrite at its word's end (prescan.h), and
  * whether a stem that ends in byte b may be one so rewritten: the bytes
@@ -65,6 +67,8 @@ static int add_needle(fo_prescan *p, const char *s, size_t len)
 		return -1;
 	p->needles[p->n_needles].s = s;
 	p->needles[p->n_needles].len = len;
+	p->needles[p->n_needles].b0 = (unsigned char)s[0];
+	p->needles[p->n_needles].b1 = len > 1 ? (unsigned char)s[1] : 0;
 	p->n_needles++;
 	return 1;
 }
@@ -111,191 +115,244 @@ int fo_prescan_setup(fo_prescan *p, const fo_analyzer *an,
 	/* the bits of the last needles, cleared one by one: cheaper than
 	 * the whole table for each text */
 	for (u = 0; u < p->n_needles; u++) {
-		const unsigned char *n = (const unsigned char *)p->needles[u].s;
+		const fo_needle *n = &p->needles[u];
 
-		p->one[n[0]] = 0;
-		if (p->needles[u].len > 1)
-			p->pair[(n[0] << 8 | n[1]) / 64] = 0;
+		p->one[n->b0] = 0;
+		p->first[n->b0] = 0;
+		p->pair[(n->b0 << 8 | n->b1) / 64] = 0;
 	}
 	p->n_needles = 0;
 	if (strcmp(language, "english") != 0 && strcmp(language, "porter") != 0)
 		return 0;
 	for (u = 0; rc == 1 && u < terms->n; u++)
 		rc = unit_needles(p, &terms->units[u]);
+	p->n_firsts = 0;
 	for (u = 0; rc == 1 && u < p->n_needles; u++) {
-		const unsigned char *n = (const unsigned char *)p->needles[u].s;
-		unsigned k = (unsigned)(n[0] << 8 | n[1]);
+		const fo_needle *n = &p->needles[u];
+		unsigned k = (unsigned)(n->b0 << 8 | n->b1);
+		size_t f;
 
-		if (p->needles[u].len == 1)
-			p->one[n[0]] = 1;
+		p->first[n->b0] = 1;
+		if (n->len == 1)
+			p->one[n->b0] = 1;
 		else
 			p->pair[k / 64] |= (uint64_t)1 << (k % 64);
+		/* the distinct first bytes and pairs, for next_place; a
+		 * needle of one byte serves the pairs it begins */
+		for (f = 0; f < p->n_firsts; f++)
+			if (p->firsts[f].b0 == n->b0 &&
+			    (p->firsts[f].len == 1 ||
+			     (n->len > 1 && p->firsts[f].b1 == n->b1)))
+				break;
+		if (f == p->n_firsts && f < FO_PRESCAN_FIRSTS + 1) {
+			p->firsts[f] = *n;
+			p->n_firsts++;
+		}
 	}
 	return rc;
 }
 
-/* What the copy does with each byte: most are stored ORed with 0x20,
- * which lowercases a letter and leaves a digit, '.', '\'', '+' and '#'
- * as they are. */
-enum { B_COPY, B_SPACE, B_SKIP, B_RAW, B_HIGH };
-
-static unsigned char byte_kind(unsigned b)
+/* The byte of the squeezed chunk that text[i] gives, -1 for none ('-'
+ * and ','): a letter lowercased, any other byte as it is. */
+static int squeezed(unsigned char b)
 {
-	if (b >= 0x80)
-		return B_HIGH;
-	if (fo_ascii_is_space((unsigned char)b))
-		return B_SPACE;
-	if (b == '-' || b == ',')
-		return B_SKIP;
-	return (b | 0x20) == b || fo_ascii_is_alpha((unsigned char)b) ? B_COPY
-	                                                              : B_RAW;
+	return b == '-' || b == ',' ? -1
+	                            : (int)(unsigned char)fo_ascii_lower(b);
 }
 
-/* Whether a needle starts at sq[i] (sq ends in a blank, which no
- * needle holds). */
-static int needle_at(const fo_prescan *p, const char *sq, size_t i, size_t left)
+/* Whether needle n starts at text[i] of the squeezed chunk, which ends
+ * at to. */
+static int needle_at(const fo_needle *n, const char *text, size_t i, size_t to)
+{
+	size_t k = 0;
+
+	for (; k < n->len && i < to; i++) {
+		unsigned char b = (unsigned char)text[i];
+		int c = squeezed(b);
+
+		if (fo_ascii_is_space(b))
+			return 0;
+		if (c < 0)
+			continue;
+		if (c != (unsigned char)n->s[k])
+			return 0;
+		k++;
+	}
+	return k == n->len;
+}
+
+/* Whether a needle starts at text[i] (not white space, '-' or ','). */
+static int needle_starts(const fo_prescan *p, const char *text, size_t i,
+                         size_t to)
 {
 	size_t k;
+	int c0 = squeezed((unsigned char)text[i]), c1 = 0;
+	unsigned pair;
 
+	if (c0 < 0 || fo_ascii_is_space((unsigned char)text[i]))
+		return 0;
+	/* the next byte of the squeezed chunk, if any */
+	for (k = i + 1; k < to; k++) {
+		unsigned char b = (unsigned char)text[k];
+
+		if (fo_ascii_is_space(b))
+			break;
+		if ((c1 = squeezed(b)) >= 0)
+			break;
+	}
+	if (k >= to || fo_ascii_is_space((unsigned char)text[k]))
+		c1 = 0;
+	pair = (unsigned)(c0 << 8 | c1);
+	if (!p->one[c0] && !(c1 && (p->pair[pair / 64] >> (pair % 64) & 1)))
+		return 0;
 	for (k = 0; k < p->n_needles; k++) {
 		const fo_needle *n = &p->needles[k];
 
-		if (n->len <= left && n->s[0] == sq[i] &&
-		    memcmp(n->s, sq + i, n->len) == 0)
+		if (n->b0 == c0 && (n->len == 1 || n->b1 == c1) &&
+		    needle_at(n, text, i, to))
 			return 1;
 	}
 	return 0;
 }
 
-/* Whether the squeezed chunk sq[from..to) holds a needle, a blank after
- * it; a pair of its bytes was seen in the table. */
-static int holds_needle(const fo_prescan *p, size_t from, size_t to)
+/* The end of the chunk that holds text[i]. */
+static size_t chunk_end(const char *text, size_t i, size_t to)
 {
-	const unsigned char *sq = (const unsigned char *)p->sq.data;
-	size_t i;
-
-	for (i = from; i < to; i++) {
-		unsigned pair = (unsigned)(sq[i] << 8 | sq[i + 1]);
-
-		if ((p->one[sq[i]] ||
-		     (p->pair[pair / 64] >> (pair % 64) & 1)) &&
-		    needle_at(p, p->sq.data, i, to + 1 - i))
-			return 1;
-	}
-	return 0;
+	while (i < to && !fo_ascii_is_space((unsigned char)text[i]))
+		i++;
+	return i;
 }
 
-/* Cut text[from..to) into chunks, make the squeezed copy, each chunk's
- * followed by a blank, and mark the chunks that hold a needle: the pair
- * of bytes stored at each place is looked up as it is stored, and only
- * a chunk where one was seen is searched. */
-static int chunk_part(fo_prescan *p, const char *text, size_t from, size_t to)
+/* Keep the chunk that holds text[i]: a new island, or the last one
+ * grown to it where only chunks without letters or digits (without
+ * tokens) come between, so that its positions are the text's. */
+static int keep(fo_prescan *p, const char *text, size_t from, size_t i,
+                size_t end)
 {
-	const unsigned char *s = (const unsigned char *)text;
-	unsigned char *q, prev;
-	size_t i = from;
-	fo_chunk *c;
-	unsigned seen, b;
+	size_t start = i, k;
 
-	p->n_chunks = 0;
-	fo_buf_clear(&p->sq);
-	/* at most one byte of the copy per byte of the part, and a blank */
-	if (fo_buf_reserve(&p->sq, to - from + 1) != 0)
-		return -1;
-	if (!p->kinds_made) {
-		for (b = 0; b < 256; b++)
-			p->kind[b] = byte_kind(b);
-		p->kinds_made = 1;
-	}
-	q = (unsigned char *)p->sq.data;
-	while (i < to) {
-		while (i < to && fo_ascii_is_space(s[i]))
-			i++;
-		if (i >= to)
-			break;
-		if (grow((void **)&p->chunks, &p->chunks_cap, p->n_chunks,
-		         sizeof *p->chunks) != 0)
-			return -1;
-		c = &p->chunks[p->n_chunks++];
-		c->start = i;
-		c->sq = (size_t)(q - (unsigned char *)p->sq.data);
-		c->flags = 0;
-		prev = ' ';
-		seen = 0;
-		for (; i < to; i++) {
-			unsigned char k = p->kind[s[i]];
-			unsigned pair;
+	while (start > from &&
+	       !fo_ascii_is_space((unsigned char)text[start - 1]))
+		start--;
+	if (p->n_islands) {
+		size_t *last = &p->islands[2 * p->n_islands - 1];
 
-			b = s[i];
-			if (k == B_COPY) {
-				b |= 0x20;
-			} else if (k == B_SPACE) {
+		for (k = *last; k < start; k++)
+			if (fo_ascii_is_alpha((unsigned char)text[k]) ||
+			    fo_ascii_is_digit((unsigned char)text[k]))
 				break;
-			} else if (k == B_SKIP) {
-				continue;
-			} else if (k == B_HIGH) {
-				c->flags |= CH_KEEP;
-			}
-			*q++ = (unsigned char)b;
-			pair = (unsigned)(prev << 8 | b);
-			seen |=
-			    p->one[b] |
-			    (unsigned)(p->pair[pair / 64] >> (pair % 64) & 1);
-			prev = (unsigned char)b;
+		if (k == start) {
+			*last = end;
+			return 0;
 		}
-		c->end = i;
-		*q = ' ';
-		if (seen && !(c->flags & CH_KEEP) &&
-		    holds_needle(p, c->sq,
-		                 (size_t)(q - (unsigned char *)p->sq.data)))
-			c->flags |= CH_KEEP;
-		q++;
 	}
-	p->sq.len = (size_t)(q - (unsigned char *)p->sq.data);
+	if (grow((void **)&p->islands, &p->islands_cap, 2 * p->n_islands + 1,
+	         sizeof *p->islands) != 0)
+		return -1;
+	p->islands[2 * p->n_islands] = start;
+	p->islands[2 * p->n_islands + 1] = end;
+	p->n_islands++;
 	return 0;
 }
 
-/* Whether text[start..end) holds a letter or a digit: a token. */
-static int has_word(const char *text, size_t start, size_t end)
+/* Look at text[i..stop) byte by byte: the first place a needle starts
+ * or a byte >= 0x80 is, or stop. */
+static size_t next_byte(const fo_prescan *p, const char *text, size_t i,
+                        size_t stop, size_t to)
 {
-	for (; start < end; start++)
-		if (fo_ascii_is_alpha((unsigned char)text[start]) ||
-		    fo_ascii_is_digit((unsigned char)text[start]))
-			return 1;
-	return 0;
+	for (; i < stop; i++) {
+		unsigned char b = (unsigned char)text[i];
+
+		if (b >= 0x80)
+			return i;
+		if (p->first[(unsigned char)fo_ascii_lower(b)] &&
+		    needle_starts(p, text, i, to))
+			return i;
+	}
+	return stop;
 }
+
+#if defined(__SSE2__)
+/* The same sixteen bytes at a time, where the needles have few first
+ * pairs: each byte, lowercased, is compared with each first byte, and
+ * with the byte after it each first pair; a place followed by '-' or
+ * ',' (which the analyzer's terms leave out, so the needle's second
+ * byte comes later) needs its first byte only. Each place so found, in
+ * order, is a byte >= 0x80 or checked against the needles. */
+static size_t next_place(const fo_prescan *p, const char *text, size_t i,
+                         size_t to)
+{
+	const __m128i dash = _mm_set1_epi8('-'), comma = _mm_set1_epi8(',');
+	const __m128i upper_lo = _mm_set1_epi8('A' - 1);
+	const __m128i upper_hi = _mm_set1_epi8('Z' + 1);
+	const __m128i bit5 = _mm_set1_epi8(0x20);
+	size_t k, j;
+
+	if (p->n_firsts > FO_PRESCAN_FIRSTS)
+		return next_byte(p, text, i, to, to);
+	while (i + 17 <= to) {
+		__m128i v0 = _mm_loadu_si128((const __m128i *)(text + i));
+		__m128i v1 = _mm_loadu_si128((const __m128i *)(text + i + 1));
+		/* 'A'..'Z' by signed compares: a byte >= 0x80 is below */
+		__m128i l0 = _mm_or_si128(
+		    v0, _mm_and_si128(
+		            bit5, _mm_and_si128(_mm_cmpgt_epi8(v0, upper_lo),
+		                                _mm_cmplt_epi8(v0, upper_hi))));
+		__m128i l1 = _mm_or_si128(
+		    v1, _mm_and_si128(
+		            bit5, _mm_and_si128(_mm_cmpgt_epi8(v1, upper_lo),
+		                                _mm_cmplt_epi8(v1, upper_hi))));
+		unsigned high = (unsigned)_mm_movemask_epi8(v0);
+		unsigned skip = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v1, dash), _mm_cmpeq_epi8(v1, comma)));
+		unsigned m = high;
+
+		for (k = 0; k < p->n_firsts; k++) {
+			__m128i a = _mm_cmpeq_epi8(
+			    l0, _mm_set1_epi8((char)p->firsts[k].b0));
+			unsigned first = (unsigned)_mm_movemask_epi8(a);
+
+			if (!first)
+				continue;
+			if (p->firsts[k].len == 1)
+				m |= first;
+			else
+				m |= (first & skip) |
+				     (unsigned)_mm_movemask_epi8(_mm_and_si128(
+				         a,
+				         _mm_cmpeq_epi8(
+				             l1, _mm_set1_epi8(
+				                     (char)p->firsts[k].b1))));
+		}
+		for (; m; m &= m - 1) {
+			j = (size_t)__builtin_ctz(m);
+			if ((high >> j & 1) ||
+			    needle_starts(p, text, i + j, to))
+				return i + j;
+		}
+		i += 16;
+	}
+	return next_byte(p, text, i, to, to);
+}
+#else
+static size_t next_place(const fo_prescan *p, const char *text, size_t i,
+                         size_t to)
+{
+	return next_byte(p, text, i, to, to);
+}
+#endif
 
 int fo_prescan_islands(fo_prescan *p, const char *text, size_t from, size_t to)
 {
-	size_t i, m = 0; /* entries of p->islands */
-	int open = 0;
+	size_t i = from, end;
 
 	p->n_islands = 0;
-	if (chunk_part(p, text, from, to) != 0)
-		return -1;
-	/* An island runs from a kept chunk to the last kept chunk that
-	 * follows with only chunks without tokens between: the positions
-	 * of its tokens are the text's, one after another. */
-	for (i = 0; i < p->n_chunks; i++) {
-		const fo_chunk *c = &p->chunks[i];
-
-		if (c->flags & CH_KEEP) {
-			if (!open) {
-				if (grow((void **)&p->islands, &p->islands_cap,
-				         m + 1, sizeof *p->islands) != 0)
-					return -1;
-				p->islands[m] = c->start;
-				open = 1;
-			}
-			p->islands[m + 1] = c->end;
-		} else if (open && has_word(text, c->start, c->end)) {
-			m += 2;
-			open = 0;
-		}
+	while ((i = next_place(p, text, i, to)) < to) {
+		end = chunk_end(text, i, to);
+		if (keep(p, text, from, i, end) != 0)
+			return -1;
+		i = end;
 	}
-	if (open)
-		m += 2;
-	p->n_islands = m / 2;
 	return 0;
 }
 
@@ -312,7 +369,5 @@ int fo_prescan_in_island(const fo_prescan *p, size_t start)
 void fo_prescan_free(fo_prescan *p)
 {
 	free(p->needles);
-	fo_buf_free(&p->sq);
-	free(p->chunks);
 	free(p->islands);
 }

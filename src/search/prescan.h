@@ -23,21 +23,22 @@
 
 #include "analyzer/analyzer.h"
 #include "search/query.h"
-#include "util/buf.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
+/* A needle: bytes of a unit's strings, valid while its termset is, and
+ * its first two (the second 0 for one byte), kept to clear the tables
+ * after that termset is gone. */
 typedef struct fo_needle {
 	const char *s;
 	size_t len;
+	unsigned char b0, b1;
 } fo_needle;
 
-typedef struct fo_chunk {
-	size_t start, end; /* bytes of the text */
-	size_t sq;         /* where it starts in the squeezed part */
-	unsigned char flags;
-} fo_chunk;
+/* Distinct first pairs of needles compared sixteen bytes at a time;
+ * beyond that, the pre-scan looks at each byte. */
+#define FO_PRESCAN_FIRSTS 24
 
 /* Zeroed before the first use; one may serve every text of a page. */
 typedef struct fo_prescan {
@@ -47,11 +48,9 @@ typedef struct fo_prescan {
 	 * for a needle of one */
 	uint64_t pair[65536 / 64];
 	unsigned char one[256];
-	unsigned char kind[256]; /* what the copy does with each byte */
-	int kinds_made;
-	fo_buf sq; /* the part's ASCII chunks lowercased, squeezed */
-	fo_chunk *chunks;
-	size_t n_chunks, chunks_cap;
+	unsigned char first[256]; /* any needle's first byte */
+	fo_needle firsts[FO_PRESCAN_FIRSTS + 1];
+	size_t n_firsts;
 	size_t *islands; /* start, end pairs: runs of chunks to analyse */
 	size_t n_islands, islands_cap;
 } fo_prescan;

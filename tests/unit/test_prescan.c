@@ -463,6 +463,131 @@ static void test_prescan__islands_join_only_across_chunks_without_words(void)
 	fo_analyzer_free(an);
 }
 
+/* The islands of the rule spelt out plainly: each chunk squeezed (ASCII
+ * lowercased, '-' and ',' left out) and searched with strstr, kept if it
+ * holds a needle or a byte >= 0x80; kept chunks joined across chunks
+ * without letters or digits. */
+static size_t reference_islands(const char *text, char **needles,
+                                size_t n_needles, size_t *out)
+{
+	size_t len = strlen(text), p, end, n = 0, last = 0, k, i;
+	int open = 0;
+
+	for (p = next_chunk(text, len, 0, &end); p < len;
+	     p = next_chunk(text, len, end, &end)) {
+		char sq[256];
+		size_t q = 0;
+		int keep = 0;
+
+		for (i = p; i < end; i++) {
+			unsigned char b = (unsigned char)text[i];
+
+			keep |= b >= 0x80;
+			if (b != '-' && b != ',')
+				sq[q++] = fo_ascii_lower(b);
+		}
+		sq[q] = '\0';
+		for (k = 0; k < n_needles; k++)
+			keep |= strstr(sq, needles[k]) != NULL;
+		if (keep) {
+			if (!open || ascii_word_char(text, last, p)) {
+				if (open)
+					n++;
+				out[2 * n] = p;
+				open = 1;
+			}
+			out[2 * n + 1] = last = end;
+		}
+	}
+	return n + open;
+}
+
+/* The pre-scan's islands, found sixteen bytes at a time where it can,
+ * are the reference's on random texts and needles. */
+static void test_prescan__islands_are_the_rules_on_random_texts(void)
+{
+	static const char *pool[] = {
+		"free", "freethreaded", "1068", "lock", "t",     "ab",
+		"e",    "pg_stat",      "c++",  ".net", "don't", "aa",
+		"zz",   "x86",          "hread"
+	};
+	static const char *pieces[] = {
+		"Free",
+		"-",
+		",",
+		"threaded",
+		"LOCK",
+		"ing",
+		" ",
+		" ",
+		"\n",
+		"1",
+		"068",
+		"pg",
+		"_",
+		"stat",
+		"C++",
+		".NET",
+		"don't",
+		"a",
+		"A",
+		"b",
+		"t",
+		"\xC3\xA9",
+		"zz",
+		"x86",
+		"e",
+		"--",
+		", ",
+		"\xE4\xB8\xAD",
+		"qqqqqqqqqqqqqqqq",
+		"(",
+		")",
+		"!",
+	};
+	size_t np = sizeof pool / sizeof *pool;
+	size_t npieces = sizeof pieces / sizeof *pieces;
+	fo_analyzer *an = NULL;
+	fo_prescan p;
+	int round, bad = 0;
+
+	memset(&p, 0, sizeof p);
+	assert_true(fo_analyzer_new("english", &an) == FOLIO_OK);
+	for (round = 0; round < 20000 && !bad; round++) {
+		char text[240], *needles[4];
+		fo_hlunit units[4];
+		fo_termset ts = { units, 0 };
+		size_t want[240], n_want, len = 0, k;
+
+		while (len + 20 < sizeof text && (len < 40 || rnd(12))) {
+			const char *x = pieces[rnd((unsigned)npieces)];
+
+			memcpy(text + len, x, strlen(x));
+			len += strlen(x);
+		}
+		text[len] = '\0';
+		ts.n = 1 + rnd(4);
+		for (k = 0; k < ts.n; k++) {
+			needles[k] = (char *)pool[rnd((unsigned)np)];
+			memset(&units[k], 0, sizeof units[k]);
+			units[k].kind = FO_HL_EXACT;
+			units[k].term = needles[k];
+		}
+		n_want = reference_islands(text, needles, ts.n, want);
+		if (fo_prescan_setup(&p, an, &ts) != 1 ||
+		    fo_prescan_islands(&p, text, 0, len) != 0 ||
+		    p.n_islands != n_want ||
+		    memcmp(p.islands, want, 2 * n_want * sizeof *want) != 0) {
+			fprintf(stderr, "  text \"%s\", %zu islands for %zu\n",
+			        text, p.n_islands, n_want);
+			bad++;
+		}
+	}
+	assert_true(bad == 0);
+	fo_prescan_free(&p);
+	fo_analyzer_free(an);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_prescan__white_space_parts_the_analysis),
 	FO_TEST(test_prescan__an_ascii_chunk_holds_its_terms_and_stems),
@@ -471,6 +596,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_prescan__a_stem_needle_leaves_out_what_may_be_rewritten),
 	FO_TEST(test_prescan__a_near_or_another_language_is_not_prescanned),
 	FO_TEST(test_prescan__islands_join_only_across_chunks_without_words),
+	FO_TEST(test_prescan__islands_are_the_rules_on_random_texts),
 };
 
 int main(void)
