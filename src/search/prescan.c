@@ -18,13 +18,15 @@
 #include <emmintrin.h>
 #endif
 
-/* Bytes an English stem may rewrite at its word's end (prescan.h), and
- * whether a stem that ends in byte b may be one so rewritten: the bytes
- * rewriting leaves last are an 'e' (ational -> ate, ying -> ie, an 'e'
- * added after at, bl, iz), an 'i' (y -> i), the 'l' of "bility" ->
- * "bl(e)" and the 'y' of skies -> sky. Any other stem is its word's
- * start whole. */
-#define STEM_TAIL 2
+/* Whether a stem that ends in byte b may end in bytes its word does not
+ * have there: the bytes a rewrite leaves last are an 'e' (ational ->
+ * ate, enci -> ence, an 'e' added after at, bl or iz), an 'i' (y -> i),
+ * the 'l' of "bility" -> "bl(e)" and the 'y' of skies -> sky. A rewrite
+ * changes one byte of what the word has there (ating -> ate, ency ->
+ * ence, y -> i), two only in "biliti" -> "ble" and in Porter2's dying,
+ * lying and tying (die, lie, tie); the later steps only cut the stem
+ * shorter, which keeps what it shares with its word. Any other stem is
+ * its word's start whole (fo_prescan_stem_needle). */
 static int rewritten_end(char b)
 {
 	return b == 'e' || b == 'i' || b == 'l' || b == 'y';
@@ -75,9 +77,18 @@ static int add_needle(fo_prescan *p, const char *s, size_t len)
 
 size_t fo_prescan_stem_needle(const char *stem, size_t len)
 {
-	if (len && rewritten_end(stem[len - 1]))
-		return len > STEM_TAIL + 1 ? len - STEM_TAIL : 1;
-	return len;
+	size_t tail = 0;
+
+	if (!len)
+		return 0;
+	if (len >= 3 &&
+	    (memcmp(stem + len - 3, "ble", 3) == 0 ||
+	     (len == 3 && stem[1] == 'i' && stem[2] == 'e' &&
+	      (stem[0] == 'd' || stem[0] == 'l' || stem[0] == 't'))))
+		tail = 2;
+	else if (rewritten_end(stem[len - 1]))
+		tail = 1;
+	return len > tail + 1 ? len - tail : 1;
 }
 
 /* The needles of unit u: 1, 0 (the pre-scan cannot reason about u) or

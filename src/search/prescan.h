@@ -11,11 +11,12 @@
  * of the chunk lowercased without its '-' and ',' (a compound's joined
  * term drops its hyphens, a digit group its commas), and each English
  * stem of such a term keeps all but at most its last two bytes as the
- * term's start (Porter2 and Porter rewrite at most two bytes of a
- * word's end: "bility" -> "ble", "dying" -> "die"; test_prescan checks
- * every word of Snowball's vocabularies). So a chunk of ASCII bytes
- * that holds none of a unit's needles (its term, its stem less two
- * bytes, its phrase words) holds no match of it. Any other chunk (a
+ * term's start (Porter2 and Porter rewrite at most one byte of what a
+ * word has at its end, but two in "bility" -> "ble" and "dying" ->
+ * "die"; fo_prescan_stem_needle, and test_prescan checks every word of
+ * Snowball's vocabularies). So a chunk of ASCII bytes that holds none
+ * of a unit's needles (its term, its stem less what may be rewritten,
+ * its phrase words) holds no match of it. Any other chunk (a
  * byte >= 0x80) may.
  */
 #ifndef FOLIO_PRESCAN_H
@@ -70,8 +71,9 @@ int fo_prescan_setup(fo_prescan *p, const fo_analyzer *an,
 int fo_prescan_islands(fo_prescan *p, const char *text, size_t from, size_t to);
 
 /* How many first bytes of an English stem stem[0..len) every word of
- * letters that stems to it starts with (all of it, or all but the last
- * two where its last byte may be one a stem rewrites). */
+ * letters that stems to it starts with: all of it, all but the last
+ * where that may be a byte rewritten (e, i, l, y), all but the last two
+ * for a stem ending in "ble" and for die, lie and tie. */
 size_t fo_prescan_stem_needle(const char *stem, size_t len);
 
 /* Whether the chunk that starts at byte start is in an island. */

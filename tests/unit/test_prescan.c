@@ -405,15 +405,23 @@ static void test_prescan__suffixed_words_start_with_their_stem_needle(void)
 	assert_true(bad == 0);
 }
 
-/* The needle of a stem: whole, or less the two bytes a rewrite leaves. */
+/* The needle of a stem: whole, or less the bytes a rewrite may leave. */
 static void test_prescan__a_stem_needle_leaves_out_what_may_be_rewritten(void)
 {
 	assert_true(fo_prescan_stem_needle("lock", 4) == 4);
-	assert_true(fo_prescan_stem_needle("die", 3) == 1);     /* dying */
-	assert_true(fo_prescan_stem_needle("capabl", 6) == 4);  /* bility */
-	assert_true(fo_prescan_stem_needle("academi", 7) == 5); /* academy */
-	assert_true(fo_prescan_stem_needle("sky", 3) == 1);     /* skies */
 	assert_true(fo_prescan_stem_needle("generat", 7) == 7);
+	assert_true(fo_prescan_stem_needle("the", 3) == 2);     /* th... */
+	assert_true(fo_prescan_stem_needle("hope", 4) == 3);    /* hoping */
+	assert_true(fo_prescan_stem_needle("academi", 7) == 6); /* academy */
+	assert_true(fo_prescan_stem_needle("capabl", 6) == 5);  /* capability */
+	assert_true(fo_prescan_stem_needle("sky", 3) == 2);     /* skies */
+	assert_true(fo_prescan_stem_needle("capable", 7) ==
+	            5);                                     /* capabilities */
+	assert_true(fo_prescan_stem_needle("die", 3) == 1); /* dying */
+	assert_true(fo_prescan_stem_needle("tie", 3) == 1); /* tying */
+	assert_true(fo_prescan_stem_needle("pie", 3) == 2);
+	assert_true(fo_prescan_stem_needle("a", 1) == 1);
+	assert_true(fo_prescan_stem_needle("", 0) == 0);
 }
 
 /* A NEAR counts positions across chunks left out, and other languages
