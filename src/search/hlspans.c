@@ -6,6 +6,8 @@
  */
 #include "search/hlspans.h"
 
+#include "util/ascii.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,7 +118,7 @@ static int on_token(const fo_token *t, void *ctx)
 			return 1;
 	}
 	s->kind = t->kind;
-	s->pos = t->pos;
+	s->pos = c->pos_base + t->pos;
 	s->start = c->base + t->start;
 	s->end = c->base + t->end;
 	if (c->arena.oom)
@@ -506,17 +508,18 @@ static int stems_keep_first_byte(const fo_analyzer *an)
  * word's stem is set to the word itself, which can match no query stem
  * either. The highlights are the same as from stemming every word.
  */
-folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
-                        size_t base, const fo_termset *terms, fo_hlscan *c)
+/* Set up c for scanning with terms: the analyzer that does not stem
+ * and the first bytes of the query stems, where the language allows. */
+static void scan_setup(fo_analyzer *an, const fo_termset *terms, fo_hlscan *c)
 {
-	folio_status st;
 	size_t u;
 
 	c->n = 0;
 	fo_buf_clear(&c->arena);
 	c->stemmer = NULL;
 	c->redo = 0;
-	c->base = base;
+	c->pos_base = 0;
+	c->partial = 0;
 	memset(c->first, 0, sizeof c->first);
 	if (stems_keep_first_byte(an) &&
 	    (c->plain || fo_analyzer_new("none", &c->plain) == FOLIO_OK)) {
@@ -529,23 +532,176 @@ folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
 			    stem)
 				c->first[(unsigned char)stem[0]] = 1;
 		}
+	}
+}
+
+/* Add the tokens of text[0..len), at byte base of the text, to c. A
+ * scan that could not stem a word alone is done again stemming every
+ * word, and *redone says so. */
+static folio_status scan_add(fo_analyzer *an, const char *text, size_t len,
+                             size_t base, fo_hlscan *c, int *redone)
+{
+	size_t n = c->n, arena = c->arena.len;
+	fo_analyzer *stemmer = c->stemmer;
+	folio_status st;
+
+	c->base = base;
+	*redone = 0;
+	if (stemmer) {
 		st = fo_analyze(c->plain, text, len, on_token, c);
 		if (st != FOLIO_OK || c->oom || !c->redo)
 			goto done;
-		c->n = 0;
-		fo_buf_clear(&c->arena);
+		c->n = n;
+		c->arena.len = arena;
 		c->stemmer = NULL;
 		c->redo = 0;
+		*redone = 1;
 	}
 	st = fo_analyze(an, text, len, on_token, c);
+	c->stemmer = stemmer;
 done:
 	if (st == FOLIO_OK && c->oom)
 		st = FOLIO_ERROR_NOMEM;
 	return st;
 }
 
+/*
+ * Stemming every word of a summary is most of a snippet's cost in a
+ * one-search process (a cold stem cache: libstemmer and the cache's
+ * first-touch page faults), yet only a word whose stem starts with the
+ * byte a query unit's stem starts with can match it by stem. Where the
+ * language's stems keep their word's first byte, the text is scanned by
+ * an analyzer that does not stem (the language changes the stems only,
+ * never the tokens) and only those words are stemmed, alone; any other
+ * word's stem is set to the word itself, which can match no query stem
+ * either. The highlights are the same as from stemming every word.
+ */
+folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
+                        size_t base, const fo_termset *terms, fo_hlscan *c)
+{
+	int redone;
+
+	scan_setup(an, terms, c);
+	return scan_add(an, text, len, base, c, &redone);
+}
+
+/*
+ * Only the islands of the part are analysed, each alone, its positions
+ * following the last island's with a gap: tokens of chunks left out
+ * came between, so no phrase runs across. What the scan of the whole
+ * part would do to them all, an island does to its own: stemming every
+ * word where one word could not be stemmed alone. Then the whole part
+ * is scanned as before, as the islands would leave the other words
+ * stemmed otherwise.
+ */
+folio_status fo_hl_scan_part(fo_analyzer *an, const char *text, size_t from,
+                             size_t to, const fo_termset *terms, fo_hlscan *c)
+{
+	folio_status st = FOLIO_OK;
+	size_t i;
+	int rc, redone = 0;
+
+	scan_setup(an, terms, c);
+	c->from = from;
+	c->to = to;
+	rc = c->stemmer ? fo_prescan_setup(&c->pre, an, terms) : 0;
+	if (rc == 1 && fo_prescan_islands(&c->pre, text, from, to) != 0)
+		rc = -1;
+	if (rc < 0)
+		return FOLIO_ERROR_NOMEM;
+	/* one island over the whole part is the part */
+	if (rc == 1 && !(c->pre.n_islands == 1 && c->pre.islands[0] == from &&
+	                 c->pre.islands[1] == to)) {
+		for (i = 0; st == FOLIO_OK && !redone && i < c->pre.n_islands;
+		     i++) {
+			size_t a = c->pre.islands[2 * i];
+			size_t b = c->pre.islands[2 * i + 1];
+
+			st = scan_add(an, text + a, b - a, a, c, &redone);
+			if (c->n)
+				c->pos_base = c->toks[c->n - 1].pos + 2;
+		}
+		if (st != FOLIO_OK || !redone) {
+			c->partial = st == FOLIO_OK;
+			return st;
+		}
+		scan_setup(an, terms, c);
+	}
+	return scan_add(an, text + from, to - from, from, c, &redone);
+}
+
+/* The last token start at or before a limit, of a chunk analysed. */
+typedef struct last_start {
+	size_t limit, best;
+	int found;
+} last_start;
+
+static int on_start(const fo_token *t, void *ctx)
+{
+	last_start *l = ctx;
+
+	if (t->start > l->limit)
+		return 1;
+	l->best = t->start;
+	l->found = 1;
+	return 0;
+}
+
+folio_status fo_hl_token_start(const fo_hlscan *c, const char *text, size_t pos,
+                               size_t *out)
+{
+	size_t lo = 0, hi = c->n, best = 0, q, s, e;
+	folio_status st;
+	int have = 0;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->toks[mid].start <= pos) {
+			best = c->toks[mid].start;
+			have = 1;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	*out = best;
+	if (!c->partial)
+		return FOLIO_OK;
+	/* A chunk left out between best and pos may hold a later start:
+	 * each, from the one at pos back, is analysed alone (white space
+	 * parts its tokens from the rest, prescan.h). */
+	for (q = pos < c->to ? pos + 1 : c->to; q > c->from && q > best;
+	     q = s) {
+		last_start l = { 0, 0, 0 };
+
+		while (q > c->from &&
+		       fo_ascii_is_space((unsigned char)text[q - 1]))
+			q--;
+		for (s = q; s > c->from &&
+		            !fo_ascii_is_space((unsigned char)text[s - 1]);)
+			s--;
+		if (s == q || (have && s <= best))
+			break; /* best's chunk, whose tokens are known */
+		if (fo_prescan_in_island(&c->pre, s))
+			continue;
+		for (e = q;
+		     e < c->to && !fo_ascii_is_space((unsigned char)text[e]);)
+			e++;
+		l.limit = pos - s; /* the chunk's offsets */
+		st = fo_analyze(c->plain, text + s, e - s, on_start, &l);
+		if (st != FOLIO_OK)
+			return st;
+		if (l.found) {
+			*out = s + l.best;
+			return FOLIO_OK;
+		}
+	}
+	return FOLIO_OK;
+}
+
 void fo_hl_scan_free(fo_hlscan *c)
 {
+	fo_prescan_free(&c->pre);
 	free(c->toks);
 	fo_buf_free(&c->arena);
 	fo_analyzer_free(c->plain);

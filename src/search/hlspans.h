@@ -9,6 +9,7 @@
 #define FOLIO_HLSPANS_H
 
 #include "analyzer/analyzer.h"
+#include "search/prescan.h"
 #include "search/query.h"
 #include "util/buf.h"
 
@@ -50,6 +51,12 @@ typedef struct fo_hlscan {
 	int redo;    /* a stem could not be had alone: scan again, stemming */
 	size_t base; /* offset of the scanned part in the whole text */
 	fo_analyzer *plain; /* the analyzer that does not stem, or NULL */
+	uint32_t pos_base;  /* added to the positions of the part scanned */
+	/* fo_hl_scan_part: the part scanned, and whether only its islands
+	 * (prescan.h) were */
+	fo_prescan pre;
+	size_t from, to;
+	int partial;
 } fo_hlscan;
 
 /* Analyse text[0..len), the part of a text that starts at byte base of
@@ -57,6 +64,19 @@ typedef struct fo_hlscan {
  * tokens c held. FOLIO_ERROR_NOMEM, or FOLIO_OK. */
 folio_status fo_hl_scan(fo_analyzer *an, const char *text, size_t len,
                         size_t base, const fo_termset *terms, fo_hlscan *c);
+
+/* fo_hl_scan of text[from..to) of a text (its tokens' offsets are the
+ * text's), which may leave out the chunks that the pre-scan shows hold
+ * no match (prescan.h): the matches (fo_hl_spans) are the same, and so
+ * is fo_hl_token_start. */
+folio_status fo_hl_scan_part(fo_analyzer *an, const char *text, size_t from,
+                             size_t to, const fo_termset *terms, fo_hlscan *c);
+
+/* The last token start at or before pos of the text scanned into c, 0
+ * if none (a chunk the scan left out is analysed here if it may hold
+ * it). FOLIO_ERROR_NOMEM, or FOLIO_OK. */
+folio_status fo_hl_token_start(const fo_hlscan *c, const char *text, size_t pos,
+                               size_t *out);
 
 /* Every match in c of every unit of terms, sorted, without overlaps (the
  * longest match starting at a place wins: a compound marked whole hides

@@ -31,23 +31,6 @@
 #define SCAN_BYTES 4096
 #define SCAN_CAP (256 * 1024)
 
-/* The last token start at or before pos (0 if none). */
-static size_t snap_start(const fo_hlscan *c, size_t pos)
-{
-	size_t lo = 0, hi = c->n, best = 0;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->toks[mid].start <= pos) {
-			best = c->toks[mid].start;
-			lo = mid + 1;
-		} else {
-			hi = mid;
-		}
-	}
-	return best;
-}
-
 /* Score the spans inside [spans[first].start, to): the gain of each
  * distinct unit, the number of matches and where the last one ends. */
 static void score_window(const fo_hlspan *spans, size_t n, size_t first,
@@ -346,8 +329,7 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 			       !boundary_at(text, to_scan, len))
 				to_scan--;
 		}
-		st = fo_hl_scan(an, text + part, to_scan - part, part, terms,
-		                cp);
+		st = fo_hl_scan_part(an, text, part, to_scan, terms, cp);
 		if (st == FOLIO_OK && fo_hl_spans(cp, terms, &spans, &n) != 0)
 			st = FOLIO_ERROR_NOMEM;
 		if (st != FOLIO_OK)
@@ -393,7 +375,9 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 		if (lead > room)
 			lead = room;
 		from = start > lead ? start - lead : 0;
-		from = snap_start(cp, from);
+		st = fo_hl_token_start(cp, text, from, &from);
+		if (st != FOLIO_OK)
+			goto done;
 		from = word_start(text, from, best_end, max_bytes);
 		/* A long word before the match must not push it out. */
 		if (from > start || best_end > from + max_bytes)

@@ -833,6 +833,47 @@ static void test_snippet__one_scan_serves_every_text_of_a_page(void)
 	fo_analyzer_free(an);
 }
 
+/* The pre-scan (prescan.h) leaves out the chunks between white space
+ * that cannot hold a match; each case below is one that a looser rule
+ * would leave out, losing the match or the window's start. */
+static void test_snippet__a_joined_term_is_found_across_its_hyphens(void)
+{
+	assert_snippet("The [free-threaded] build and a [free-threaded] one.",
+	               "freethreaded",
+	               "The free-threaded build and a free-threaded one.", 200);
+	assert_snippet("Sold [1,068] units, not 1,069.", "1068",
+	               "Sold 1,068 units, not 1,069.", 200);
+}
+
+static void test_snippet__a_non_ascii_chunk_is_always_analysed(void)
+{
+	assert_snippet("A [Caf\xC3\xA9] and a [\xEF\xBC\xA3\xEF\xBC\xA1\xEF"
+	               "\xBC\xA6\xEF\xBC\xA5] and a cab.",
+	               "cafe",
+	               "A Caf\xC3\xA9 and a \xEF\xBC\xA3\xEF\xBC\xA1\xEF"
+	               "\xBC\xA6\xEF\xBC\xA5 and a cab.",
+	               200);
+}
+
+static void test_snippet__a_phrase_runs_across_chunks_without_words(void)
+{
+	assert_snippet("[free -- threaded] and free, then threaded.",
+	               "\"free threaded\"",
+	               "free -- threaded and free, then threaded.", 200);
+}
+
+static void test_snippet__the_window_opens_at_a_word_left_out(void)
+{
+	/* the window's context starts inside "unrelatedly-long-words,",
+	 * which holds no match: it opens at its part "long" all the same */
+	assert_snippet(
+	    ELLIPSIS "long-words, [locking] it all down again" ELLIPSIS, "lock",
+	    "one two three four five six seven eight nine ten "
+	    "unrelatedly-long-words, locking it all down again "
+	    "and again until the end of the text",
+	    40);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_highlights_every_form),
 	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
@@ -882,6 +923,10 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_quoted_word_is_marked_by_its_stem),
 	FO_TEST(test_snippet__a_language_that_stems_prefixes_marks_every_form),
 	FO_TEST(test_snippet__one_scan_serves_every_text_of_a_page),
+	FO_TEST(test_snippet__a_joined_term_is_found_across_its_hyphens),
+	FO_TEST(test_snippet__a_non_ascii_chunk_is_always_analysed),
+	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
+	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
 };
 
 int main(void)
