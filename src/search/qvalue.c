@@ -95,6 +95,51 @@ fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
 	return n;
 }
 
+/* Whether n is a value of field, side by side with others (no sign). */
+static int plain_value_of(const fo_qnode *n, int field)
+{
+	fo_qkind kind = field == FO_QF_SITE   ? FO_Q_SITE
+	                : field == FO_QF_YEAR ? FO_Q_YEAR
+	                                      : FO_Q_DATE;
+
+	return n->kind == kind && n->occur == FO_OCCUR_DEFAULT;
+}
+
+/* Values side by side in a bracket of site:, published: or year: are
+ * alternatives, as Lucene reads field:(a b) with its default operator
+ * OR: a post has one date and one host, so the default operator, which
+ * requires two words, would require two of them and find nothing. The
+ * bracket's other items keep their place: year:(2025 2026 company:meta)
+ * is either year, from Meta. */
+static fo_qnode *values_either(fo_qparser *p, fo_qnode *seq, int field)
+{
+	fo_qnode *either = NULL;
+	size_t i, kept = 0, values = 0;
+
+	if (!seq || seq->kind != FO_Q_SEQ)
+		return seq;
+	for (i = 0; i < seq->n_kids; i++)
+		values += plain_value_of(seq->kids[i], field);
+	if (values < 2)
+		return seq;
+	either = fo_qp_node(p, FO_Q_OR, seq->pos);
+	if (!either)
+		return seq;
+	for (i = 0; i < seq->n_kids; i++) {
+		fo_qnode *k = seq->kids[i];
+
+		if (!plain_value_of(k, field)) {
+			seq->kids[kept++] = k;
+			continue;
+		}
+		if (either->n_kids == 0)
+			seq->kids[kept++] = either;
+		fo_qp_add_kid(p, either, k);
+	}
+	seq->n_kids = kept;
+	return kept == 1 ? either : seq;
+}
+
 /* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
  * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
  * with the same operators, signs and NOT, each word or quoted text in it
@@ -108,7 +153,7 @@ static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 	p->vfield = f->field;
 	n = fo_qp_field_bracket(p, lparen);
 	p->vfield = saved;
-	return n;
+	return values_either(p, n, f->field);
 }
 
 /* year:(2025 python: an unclosed ( is a slip; the value follows it (read

@@ -233,6 +233,11 @@ expect_eq "0||$REDHAT $NVIDIA $META $MODAL $EBAY" "$rc|$err|$(urls_of "$out" | x
 expect_eq "$REDHAT $NVIDIA $META|$HEROKU $MODAL $META $REDHAT $NVIDIA|$MODAL $EBAY" \
 	"$(hits --strict 'published:(2026-08-03 OR "2026-09-14")')|$(hits --sort oldest 'date:(..2020-12-31 OR 2026-01-01..)')|$(hits 'year:(2025 OR 2026)' -MXFP8 -free-threaded)"
 
+# Two years side by side required both, which no post has: nothing.
+begin "dates or hosts side by side in a bracket are alternatives"
+expect_eq "$REDHAT $NVIDIA $META $MODAL $EBAY|$EBAY $HEROKU|$META" \
+	"$(hits 'year:(2025 2026)')|$(hits --sort newest 'published:(2025 ..2020)')|$(hits 'year:(2019 2026) company:meta')"
+
 begin "a bracket of dates takes NOT and signs, inside and before it"
 expect_eq "$EBAY $HEROKU|$HEROKU|$EBAY|$HEROKU" \
 	"$(hits 'year:(NOT 2026)')|$(hits -- '-year:(2025 OR 2026)')|$(hits 'year:(2019..2025 -2019)')|$(hits 'year:-(2025 OR 2026)')"

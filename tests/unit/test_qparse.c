@@ -354,8 +354,21 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	strict("OR(year[2025..2025], year[2026..2026])",
 	       "year:(\"2025\" OR \" 2026 \")");
 	strict("OR(site\"a.org\", site\"b.org\")", "site:(a.org OR www.b.org)");
-	lenient("SEQ(SEQ(site\"a\", site\"b\"), words\"gil\")",
+	lenient("SEQ(OR(site\"a\", site\"b\"), words\"gil\")",
 	        "site:(a (b)) gil");
+	/* values side by side are alternatives: a post has one date and one
+	 * host, so requiring both (the default operator for two words)
+	 * found nothing; the bracket's other items keep their place */
+	strict("OR(year[2025..2025], year[2026..2026])", "year:(2025 2026)");
+	strict("OR(date[..2020-12-31], date[2026-01-01..])",
+	       "published:(..2020-12-31 2026-01-01..)");
+	strict("OR(site\"a.org\", site\"b.org\", site\"c.org\")",
+	       "site:(a.org b.org c.org)");
+	strict("SEQ(OR(year[2025..2025], year[2026..2026]), "
+	       "company:words\"meta\")",
+	       "year:(2025 company:meta 2026)");
+	strict("AND(year[2025..2025], year[2026..2026])",
+	       "year:(2025 AND 2026)");
 	/* signs and NOT, inside and before */
 	strict("SEQ(year[2024..2026], -year[2025..2025])",
 	       "year:(2024..2026 -2025)");
