@@ -50,10 +50,15 @@
  * files, which a child that does not exec shares until it exits (they
  * are closed on exec). Any number of readers (in
  * this or other processes) may search while one writer indexes: each
- * reader sees the last committed state, and never waits for the writer
- * (tests/api/api_threads.c). A search or folio_db_stats that a writer's
- * commits overtake (Xapian keeps only the two newest) is made again on
- * the newest state, up to 8 times; only a writer committing every few
+ * reader sees the last committed state, and never waits for the writer's
+ * lock (tests/api/api_threads.c). On a sharded index a commit is one
+ * commit per shard, made one after another: a reader that opens, or
+ * moves on to a newer commit, while the writer is between them waits
+ * for it to commit the rest (milliseconds; after about a second it fails
+ * with FOLIO_ERROR_MODIFIED, to be retried), so that it never sees a
+ * commit in some shards and not in the others. A search or folio_db_stats that
+ * a writer's commits overtake (Xapian keeps only the two newest) is made again
+ * on the newest state, up to 8 times; only a writer committing every few
  * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
  * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
  * only when no commit came between. Conversely a read (by a search,

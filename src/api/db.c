@@ -218,7 +218,7 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		st = fo_layout_live(db->path, &gen, why);
 		if (st != FOLIO_OK)
 			break;
-		st = fo_xdb_open(gen.data, FO_XDB_READ, &x, &err);
+		st = fo_xdb_open(gen.data, FO_XDB_WHOLE, &x, &err);
 		if (st == FOLIO_OK)
 			st = fo_xdb_lost(gen.data, &err);
 		if (st == FOLIO_OK)

@@ -18,6 +18,10 @@ struct fo_xdb {
 	// A writer on a sharded generation (bridge_shard.cc): one writer per
 	// shard, wdb NULL, and db the shards combined as one reader.
 	std::vector<Xapian::WritableDatabase *> shards;
+	// A reader of a sharded generation opened with FO_XDB_WHOLE: its
+	// shards one by one, sharing their state with db (add_database
+	// shares it), so that each one's commit number can be read.
+	std::vector<Xapian::Database> whole;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
 };
@@ -44,6 +48,19 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out);
 // than 4 deep: Xapian follows stubs without a bound, so a stub that leads
 // back to itself overflowed the stack.
 void fo_xstub_walk(const std::string &dir, int depth);
+
+// Open the reader h->db on dir, a sharded generation, as its shards
+// added one by one (h->whole), and reopen it until they are at one
+// commit of the writer (FO_XDB_WHOLE). False when dir has no stub.
+bool fo_xopen_whole(fo_xdb *h, const std::string &dir);
+
+// Commit every writer of h; in a sharded generation each commit gets
+// the next commit number (FO_META_COMMIT) in every shard first.
+void fo_xcommit(fo_xdb *h);
+
+// Reopen the reader h (Database::reopen), and with FO_XDB_WHOLE again
+// until its shards are at one commit: true when it may have moved.
+bool fo_xreopen(fo_xdb *h);
 
 struct fo_xdoc {
 	Xapian::Document doc;
