@@ -38,10 +38,12 @@ Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
 // into h (bridge_shard.cc). Returns false when dir has no stub.
 bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action);
 
-// The member databases (full paths) the stub in directory dir lists;
+// The member databases (full paths) the stub in directory dir lists, and
+// if types is given, the backend each line names ("glass", "auto"...);
 // false when dir holds no stub. Throws on a damaged stub, and on a member
 // that is not a directory (DatabaseNotFoundError: "no shard directory").
-bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out);
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
+                      std::vector<std::string> *types = nullptr);
 
 // Throw as fo_xstub_members does for any stub under dir, its members'
 // included (a sharded replica's shards are stubs), or when they nest more

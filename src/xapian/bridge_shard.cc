@@ -45,7 +45,8 @@ extern "C" unsigned fo_xdb_shard_of(const char *unique_term, size_t len,
 	return n ? (unsigned)(h % n) : 0;
 }
 
-bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
+                      std::vector<std::string> *types)
 {
 	struct stat sb;
 	std::string stub = dir + "/XAPIANDB";
@@ -67,6 +68,8 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
 				stub + " lists something that is not a shard "
 				       "directory: " + line);
 		out.push_back(dir + "/" + rel);
+		if (types)
+			types->push_back(type);
 	}
 	if (out.empty())
 		throw Xapian::DatabaseCorruptError(stub + " lists no shards");
@@ -149,15 +152,21 @@ static void settle(fo_xdb *h)
 
 bool fo_xopen_whole(fo_xdb *h, const std::string &dir)
 {
-	std::vector<std::string> paths;
-	if (!fo_xstub_members(dir, paths))
+	std::vector<std::string> paths, types;
+	if (!fo_xstub_members(dir, paths, &types))
 		return false;
+	// Each member as the stub names it, as Xapian opens a stub's
+	// members (so a lost shard is reported alike): glass, as folio
+	// writes it (fo_shards_write_stub), or auto (a replica's shard is
+	// itself a stub); anything else is left to Xapian's stub opener.
+	for (const std::string &t : types)
+		if (t != "glass" && t != "auto")
+			return false;
 	h->db = new Xapian::Database();
-	// glass, as the stub says (fo_shards_write_stub), and as Xapian
-	// opens a stub's members: a lost shard is reported alike.
-	for (const std::string &p : paths) {
-		h->whole.push_back(
-		    Xapian::Database(p, Xapian::DB_BACKEND_GLASS));
+	for (size_t i = 0; i < paths.size(); i++) {
+		h->whole.push_back(Xapian::Database(
+		    paths[i],
+		    types[i] == "glass" ? Xapian::DB_BACKEND_GLASS : 0));
 		h->db->add_database(h->whole.back());
 	}
 	settle(h);
