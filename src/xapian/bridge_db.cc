@@ -16,6 +16,8 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 		h->db = NULL;
 		h->wdb = NULL;
 		h->append = (flags & FO_XDB_APPEND) != 0;
+		h->path = path;
+		h->whole_wanted = (flags & FO_XDB_WHOLE) != 0;
 		if (flags & FO_XDB_WRITE) {
 			int action = (flags & FO_XDB_CREATE) ? Xapian::DB_CREATE_OR_OPEN
 			                                    : Xapian::DB_OPEN;

@@ -22,6 +22,15 @@ struct fo_xdb {
 	// shards one by one, sharing their state with db (add_database
 	// shares it), so that each one's commit number can be read.
 	std::vector<Xapian::Database> whole;
+	// A reader's path and FO_XDB_WHOLE, to open it afresh (fo_xreopen).
+	std::string path;
+	bool whole_wanted;
+	// A read of h met DatabaseModifiedError. Glass keeps the block that
+	// failed its revision check in its cursor, and reads it unchecked
+	// from then on (GlassTable::block_to_cursor returns early for a block
+	// number it holds), while reopen() changes nothing until the next
+	// commit: such a reader is opened afresh instead (fo_xreopen).
+	bool stale;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
 };

@@ -466,6 +466,7 @@ extern "C" folio_status fo_xdb_search(fo_xdb *h, const fo_xquery *q,
 		} catch (const Xapian::DatabaseModifiedError &) {
 			// A writer committed twice since we opened: move to the
 			// newest revision and try once more (databases.rst).
+			h->stale = true;
 			fo_xreopen(h);
 			run_read(h, q, p, m);
 		}
