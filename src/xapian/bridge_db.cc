@@ -161,7 +161,11 @@ extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
 {
 	*out = NULL;
 	try {
-		copy_out(h->db->get_metadata(key), out, NULL);
+		// The format and language read at each open: checked as a
+		// search is (bridge_reader.cc).
+		std::string value;
+		fo_xread(h, [&] { value = h->db->get_metadata(key); });
+		copy_out(value, out, NULL);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xdb_fail(h, err);

@@ -28,9 +28,14 @@ struct fo_xdb {
 	// A read of h met DatabaseModifiedError. Glass keeps the block that
 	// failed its revision check in its cursor, and reads it unchecked
 	// from then on (GlassTable::block_to_cursor returns early for a block
-	// number it holds), while reopen() changes nothing until the next
-	// commit: such a reader is opened afresh instead (fo_xreopen).
+	// number it holds); reopen() clears it only when it moves to another
+	// revision: such a reader is opened afresh instead (fo_xreopen).
 	bool stale;
+	// The bridge moved the reader h on by itself (a read was overtaken)
+	// since its caller last reopened it: the next fo_xreopen says h
+	// moved, so that the caller never takes the overtaken read for a
+	// damaged index (db.c fo_db_overtaken).
+	bool moved;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
 };
@@ -70,8 +75,46 @@ bool fo_xopen_whole(fo_xdb *h, const std::string &dir);
 void fo_xcommit(fo_xdb *h);
 
 // Reopen the reader h (Database::reopen), and with FO_XDB_WHOLE again
-// until its shards are at one commit: true when it may have moved.
+// until its shards are at one commit (opened afresh when stale): true when
+// it may have moved since the caller last called this (bridge_reader.cc).
 bool fo_xreopen(fo_xdb *h);
+
+// Reopen the shards of h (FO_XDB_WHOLE) until they are at one commit of
+// the writer (bridge_shard.cc); nothing for other handles.
+void fo_xsettle(fo_xdb *h);
+
+// After a read of the reader h that raised no error: whether a commit
+// came since h's revision, so that the read may have met blocks the
+// writer had rewritten; h is then at the newest commit, to read again.
+// Always false for writers and for readers with remote shards.
+bool fo_xovertaken(fo_xdb *h);
+
+// After a read of h met DatabaseModifiedError: move h to the newest
+// commit, opened afresh.
+void fo_xmodified(fo_xdb *h);
+
+// Run read() on h until it was read at the newest commit (fo_xovertaken),
+// moving h on after DatabaseModifiedError too; after FO_XREAD_ATTEMPTS
+// reads overtaken, DatabaseModifiedError for the caller to retry later.
+static const int FO_XREAD_ATTEMPTS = 4;
+template <class Read> void fo_xread(fo_xdb *h, Read read)
+{
+	for (int attempt = 1;; attempt++) {
+		try {
+			read();
+			if (!fo_xovertaken(h))
+				return;
+		} catch (const Xapian::DatabaseModifiedError &) {
+			if (attempt == FO_XREAD_ATTEMPTS)
+				throw;
+			fo_xmodified(h);
+			continue;
+		}
+		if (attempt == FO_XREAD_ATTEMPTS)
+			throw Xapian::DatabaseModifiedError(
+			    "the index was committed to during every read");
+	}
+}
 
 struct fo_xdoc {
 	Xapian::Document doc;

@@ -14,7 +14,7 @@
 // some shards and not in the others. So the writer numbers its commits
 // in every shard (FO_META_COMMIT) before committing them, and a reader
 // that must see whole commits (FO_XDB_WHOLE) reopens until its shards
-// agree (settle, below).
+// agree (fo_xsettle, below).
 #include "bridge_private.hh"
 
 #include "index/schema.h"
@@ -134,7 +134,7 @@ static bool any_locked(const fo_xdb *h)
 // moves it on. Without a writer, shards that still disagree were left so
 // by a writer that died between their commits: they are what there is
 // (its successor's first commit numbers them all alike again).
-static void settle(fo_xdb *h)
+void fo_xsettle(fo_xdb *h)
 {
 	struct timespec nap = { 0, SETTLE_NAP_NS };
 
@@ -169,58 +169,8 @@ bool fo_xopen_whole(fo_xdb *h, const std::string &dir)
 		    types[i] == "glass" ? Xapian::DB_BACKEND_GLASS : 0));
 		h->db->add_database(h->whole.back());
 	}
-	settle(h);
+	fo_xsettle(h);
 	return true;
-}
-
-// The revision of each of h's databases; empty when Xapian cannot say
-// (a stub of several members opened as one).
-static std::vector<Xapian::rev> revisions(const fo_xdb *h)
-{
-	std::vector<Xapian::rev> revs;
-	for (const Xapian::Database &d : h->whole)
-		revs.push_back(d.get_revision());
-	if (h->whole.empty() && h->db->size() == 1)
-		revs.push_back(h->db->get_revision());
-	return revs;
-}
-
-// Open the reader h anew on its path, in place of a stale one (fo_xdb's
-// stale): true when a commit came since, or when it cannot be told. On
-// failure h is left as it was, still stale.
-static bool open_afresh(fo_xdb *h)
-{
-	std::vector<Xapian::rev> before = revisions(h);
-	Xapian::Database *old = h->db;
-	std::vector<Xapian::Database> old_whole;
-
-	old_whole.swap(h->whole);
-	h->db = NULL;
-	try {
-		if (!h->whole_wanted || !fo_xopen_whole(h, h->path))
-			h->db = new Xapian::Database(h->path);
-	} catch (...) {
-		delete h->db;
-		h->db = old;
-		h->whole.swap(old_whole);
-		throw;
-	}
-	delete old;
-	h->stale = false;
-	return before.empty() || revisions(h) != before;
-}
-
-bool fo_xreopen(fo_xdb *h)
-{
-	// Remote shards are added by the caller (fo_xdb_add_remote), which
-	// reconnects them itself; a writer's reads see its own state.
-	if (h->stale && !h->path.empty() && !h->remote && !h->wdb &&
-	    h->shards.empty())
-		return open_afresh(h);
-	bool moved = h->db->reopen();
-	if (moved)
-		settle(h);
-	return moved;
 }
 
 void fo_xcommit(fo_xdb *h)
