@@ -680,19 +680,13 @@ folio_status fo_db_refresh(folio_db *db)
 int fo_db_overtaken(folio_db *db, folio_status *st)
 {
 	fo_xerr err = { "" };
-	folio_status again;
 	int moved = 0;
 
 	if (*st != FOLIO_ERROR_MODIFIED && *st != FOLIO_ERROR_CORRUPT)
 		return 0;
 	/* Moved on: a commit since the read started, or a rebuild's
-	 * switch of the stub to another generation. A reopen that a
-	 * commit overtook in turn (FOLIO_ERROR_MODIFIED: the writer has
-	 * committed since) shows a commit as surely as one that moved. */
-	again = fo_xdb_reopen(db->xdb, &moved, &err);
-	if (again == FOLIO_ERROR_MODIFIED)
-		moved = 1;
-	else if (again != FOLIO_OK)
+	 * switch of the stub to another generation. */
+	if (fo_xdb_reopen(db->xdb, &moved, &err) != FOLIO_OK)
 		moved = 0;
 	if (!moved && !db->writable)
 		moved = fo_db_switched(db);
