@@ -71,37 +71,52 @@ static bool move_on(fo_xdb *h)
 	return moved;
 }
 
+// move_on, made again when the newest commit is itself overtaken while it
+// is being opened (a newer one came meanwhile). Damage that looks alike (a
+// block newer than the last commit) fails every time: then it throws, and
+// the caller tells damage from a moving index (db.c fo_db_overtaken).
+static bool move_on_again(fo_xdb *h)
+{
+	for (int attempt = 1;; attempt++) {
+		try {
+			return move_on(h);
+		} catch (const Xapian::DatabaseModifiedError &) {
+			h->stale = true;
+			if (attempt == FO_XREAD_ATTEMPTS)
+				throw;
+		}
+	}
+}
+
 bool fo_xreopen(fo_xdb *h)
 {
-	bool moved;
-
-	try {
-		moved = move_on(h) || h->moved;
-	} catch (const Xapian::DatabaseModifiedError &) {
-		// The newest commit was overtaken while it was being opened:
-		// a newer one has come, so h is to move, and says so next time
-		// (and so does the caller's status: db.c fo_db_overtaken).
-		h->stale = true;
-		h->moved = true;
-		throw;
-	}
+	bool moved = move_on_again(h) || h->moved;
 	h->moved = false;
 	return moved;
 }
 
 bool fo_xovertaken(fo_xdb *h)
 {
-	if (!plain_reader(h) || !move_on(h))
+	if (!plain_reader(h))
 		return false;
+	try {
+		if (!move_on_again(h))
+			return false;
+	} catch (const Xapian::DatabaseModifiedError &) {
+		throw;
+	} catch (const Xapian::Error &) {
+		// The read was made; what keeps h from moving on (its
+		// generation deleted after a rebuild's switch, say) is for
+		// its next reopen to meet (db.c fo_db_refresh).
+		return false;
+	}
 	h->moved = true;
 	return true;
 }
 
 void fo_xmodified(fo_xdb *h)
 {
-	// A commit overtook the read: h moves, whether now or, should this
-	// throw, at its caller's next reopen.
 	h->stale = true;
-	h->moved = true;
-	move_on(h);
+	if (move_on_again(h))
+		h->moved = true;
 }
