@@ -54,22 +54,26 @@
  * opens its tables and lock that way too, but not the version file
  * (iamglass) it reads and writes for a moment. Any number of readers (in
  * this or other processes) may search while one writer indexes: each
- * reader sees the last committed state, and never waits for the writer
- * (tests/api/api_threads.c). A search or folio_db_stats that a writer's
- * commits overtake (Xapian keeps only the two newest) is made again on
- * the newest state, up to 8 times; only a writer committing every few
+ * reader sees the last committed state, and never waits for the writer's
+ * lock (tests/api/api_threads.c). On a sharded index a commit is one
+ * commit per shard, made one after another: a reader that opens, or
+ * moves on to a newer commit, while the writer is between them waits
+ * for it to commit the rest (milliseconds; a writer that takes seconds
+ * over it makes it fail with FOLIO_ERROR_MODIFIED, to be retried), so
+ * that it never sees a commit in some shards and not in the others. A
+ * search or folio_db_stats that a writer's commits overtake (Xapian
+ * keeps only the two newest) is made again on the newest state, a few
+ * dozen times at most (a search also when a commit came after the state
+ * it read, even without an error); only a writer committing every few
  * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
  * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
- * only when no commit came between. Conversely a read (by a search,
- * folio_db_stats, folio_db_check or folio_db_open) that meets a block
- * newer than the last commit while no writer holds the index fails with
+ * only when no commit came between. Conversely a read (by a search, folio_db_stats,
+ * folio_db_check or folio_db_open) that meets a block newer than the
+ * last commit while no writer holds the index fails with
  * FOLIO_ERROR_CORRUPT, not FOLIO_ERROR_MODIFIED: nothing can have
- * overtaken it, so trying again would never help. On an index of
- * shards each shard commits on its own, one after another: a search made
- * between two of them may see a batch in some shards and not yet in the
- * others (a known limit). One writer at a time holds an
- * index's write lock (a lock file in the index directory, released by
- * the kernel if the writer dies).
+ * overtaken it, so trying again would never help. One writer at a time
+ * holds an index's write lock (a lock file in the index directory,
+ * released by the kernel if the writer dies).
  *
  * Building against libfolio: pkg-config --cflags --libs folio, or CMake's
  * find_package(folio) and the target folio::folio (folio::folio_static

@@ -246,7 +246,7 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		st = live_gen(db, &gen, why);
 		if (st != FOLIO_OK)
 			break;
-		st = fo_xdb_open(gen.data, FO_XDB_READ, &x, &err);
+		st = fo_xdb_open(gen.data, FO_XDB_WHOLE, &x, &err);
 		lost = st == FOLIO_OK;
 		if (st == FOLIO_OK)
 			st = fo_xdb_lost(gen.data, &err);

@@ -87,6 +87,11 @@ enum fo_slot {
 #define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
 #define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
 #define FO_META_CORPUS "folio.corpus"   /* its paths, one per line */
+/* In each shard of a sharded generation: the number of the writer's last
+ * commit, which it writes into every shard before committing them one by
+ * one, so that a reader can tell a commit it sees in some shards only
+ * (bridge_shard.cc). */
+#define FO_META_COMMIT "folio.commit"
 /* 2: field word terms, parent-domain host terms, the topics slot (and
  * since 2026-11-30 joined names also without their dots and
  * underscores: an older format-2 index finds "nodejs" only in posts

@@ -36,11 +36,20 @@ enum {
 	FO_XDB_READ = 0,
 	FO_XDB_WRITE = 1u << 0,
 	FO_XDB_CREATE = 1u << 1, /* with WRITE: create if missing */
-	FO_XDB_WAIT = 1u << 2,   /* with WRITE: wait for the lock (DB_RETRY_LOCK) */
+	FO_XDB_WAIT =
+	    1u << 2, /* with WRITE: wait for the lock (DB_RETRY_LOCK) */
 	FO_XDB_NOSYNC = 1u << 3, /* with WRITE: no fsync (private build dirs) */
-	FO_XDB_APPEND = 1u << 4  /* with WRITE: the caller promises that every
-	                            unique term given to fo_xdb_replace is new,
-	                            so it adds without looking (a fresh build) */
+	FO_XDB_APPEND =
+	    1u << 4,           /* with WRITE: the caller promises that every
+	                          unique term given to fo_xdb_replace is new,
+	                          so it adds without looking (a fresh build) */
+	FO_XDB_WHOLE = 1u << 5 /* a reader of a sharded generation that must
+	                          see whole commits: on opening and reopening
+	                          it waits (a few ms, at most about a second)
+	                          while a writer is between the commits of
+	                          its shards; FOLIO_ERROR_MODIFIED after that.
+	                          Not for the writer's own reads (it holds
+	                          the lock it would wait for). */
 };
 
 /* path is a glass directory or a stub file (read-only opens). */

@@ -16,6 +16,8 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 		h->db = NULL;
 		h->wdb = NULL;
 		h->append = (flags & FO_XDB_APPEND) != 0;
+		h->path = path;
+		h->whole_wanted = (flags & FO_XDB_WHOLE) != 0;
 		if (flags & FO_XDB_WRITE) {
 			int action = (flags & FO_XDB_CREATE) ? Xapian::DB_CREATE_OR_OPEN
 			                                    : Xapian::DB_OPEN;
@@ -30,7 +32,8 @@ extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
 			}
 		} else {
 			fo_xstub_walk(path, 0);
-			h->db = new Xapian::Database(path);
+			if (!(flags & FO_XDB_WHOLE) || !fo_xopen_whole(h, path))
+				h->db = new Xapian::Database(path);
 		}
 		*out = h;
 		return FOLIO_OK;
@@ -59,13 +62,11 @@ extern "C" folio_status fo_xdb_close(fo_xdb *h, fo_xerr *err)
 		// transaction open at close() is cancelled, which discards
 		// every change since the last commit, instead of committing
 		// them (WritableDatabase has no other rollback).
-		if (h->wdb || !h->shards.empty())
-			for (Xapian::WritableDatabase *w : fo_xwriters(h)) {
-				if (h->broken)
-					w->begin_transaction(false);
-				else
-					w->commit();
-			}
+		if ((h->wdb || !h->shards.empty()) && h->broken)
+			for (Xapian::WritableDatabase *w : fo_xwriters(h))
+				w->begin_transaction(false);
+		else if (h->wdb || !h->shards.empty())
+			fo_xcommit(h);
 		h->db->close();
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);
@@ -91,8 +92,7 @@ extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
 	}
 	try {
 		if (h->wdb || !h->shards.empty())
-			for (Xapian::WritableDatabase *w : fo_xwriters(h))
-				w->commit();
+			fo_xcommit(h);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xdb_fail(h, err);
@@ -106,7 +106,7 @@ extern "C" folio_status fo_xdb_reopen(fo_xdb *h, int *moved, fo_xerr *err)
 	try {
 		// false: "the database definitely hasn't been reopened"
 		// (database.h), i.e. no commit since it last looked
-		bool m = h->db->reopen();
+		bool m = fo_xreopen(h);
 		if (moved)
 			*moved = m;
 		return FOLIO_OK;
@@ -161,7 +161,11 @@ extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
 {
 	*out = NULL;
 	try {
-		copy_out(h->db->get_metadata(key), out, NULL);
+		// The format and language read at each open: checked as a
+		// search is (bridge_reader.cc).
+		std::string value;
+		fo_xread(h, [&] { value = h->db->get_metadata(key); });
+		copy_out(value, out, NULL);
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xdb_fail(h, err);

@@ -102,6 +102,8 @@ folio_status fo_xdb_fail(fo_xdb *h, fo_xerr *err) noexcept
 
 	if (st == FOLIO_ERROR_NOMEM)
 		h->broken = true;
+	if (st == FOLIO_ERROR_MODIFIED)
+		h->stale = true;
 	return st;
 }
 

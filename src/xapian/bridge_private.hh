@@ -18,6 +18,24 @@ struct fo_xdb {
 	// A writer on a sharded generation (bridge_shard.cc): one writer per
 	// shard, wdb NULL, and db the shards combined as one reader.
 	std::vector<Xapian::WritableDatabase *> shards;
+	// A reader of a sharded generation opened with FO_XDB_WHOLE: its
+	// shards one by one, sharing their state with db (add_database
+	// shares it), so that each one's commit number can be read.
+	std::vector<Xapian::Database> whole;
+	// A reader's path and FO_XDB_WHOLE, to open it afresh (fo_xreopen).
+	std::string path;
+	bool whole_wanted;
+	// A read of h met DatabaseModifiedError. Glass keeps the block that
+	// failed its revision check in its cursor, and reads it unchecked
+	// from then on (GlassTable::block_to_cursor returns early for a block
+	// number it holds); reopen() clears it only when it moves to another
+	// revision: such a reader is opened afresh instead (fo_xreopen).
+	bool stale;
+	// The bridge moved the reader h on by itself (a read was overtaken)
+	// since its caller last reopened it: the next fo_xreopen says h
+	// moved, so that the caller never takes the overtaken read for a
+	// damaged index (db.c fo_db_overtaken).
+	bool moved;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
 };
@@ -34,16 +52,69 @@ Xapian::WritableDatabase &fo_xwriter_for(fo_xdb *h,
 // into h (bridge_shard.cc). Returns false when dir has no stub.
 bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action);
 
-// The member databases (full paths) the stub in directory dir lists;
+// The member databases (full paths) the stub in directory dir lists, and
+// if types is given, the backend each line names ("glass", "auto"...);
 // false when dir holds no stub. Throws on a damaged stub, and on a member
 // that is not a directory (DatabaseNotFoundError: "no shard directory").
-bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out);
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
+                      std::vector<std::string> *types = nullptr);
 
 // Throw as fo_xstub_members does for any stub under dir, its members'
 // included (a sharded replica's shards are stubs), or when they nest more
 // than 4 deep: Xapian follows stubs without a bound, so a stub that leads
 // back to itself overflowed the stack.
 void fo_xstub_walk(const std::string &dir, int depth);
+
+// Open the reader h->db on dir, a sharded generation, as its shards
+// added one by one (h->whole), and reopen it until they are at one
+// commit of the writer (FO_XDB_WHOLE). False when dir has no stub.
+bool fo_xopen_whole(fo_xdb *h, const std::string &dir);
+
+// Commit every writer of h; in a sharded generation each commit gets
+// the next commit number (FO_META_COMMIT) in every shard first.
+void fo_xcommit(fo_xdb *h);
+
+// Reopen the reader h (Database::reopen), and with FO_XDB_WHOLE again
+// until its shards are at one commit (opened afresh when stale): true when
+// it may have moved since the caller last called this (bridge_reader.cc).
+bool fo_xreopen(fo_xdb *h);
+
+// Reopen the shards of h (FO_XDB_WHOLE) until they are at one commit of
+// the writer (bridge_shard.cc); nothing for other handles.
+void fo_xsettle(fo_xdb *h);
+
+// After a read of the reader h that raised no error: whether a commit
+// came since h's revision, so that the read may have met blocks the
+// writer had rewritten; h is then at the newest commit, to read again.
+// Always false for writers and for readers with remote shards.
+bool fo_xovertaken(fo_xdb *h);
+
+// After a read of h met DatabaseModifiedError: move h to the newest
+// commit, opened afresh.
+void fo_xmodified(fo_xdb *h);
+
+// Run read() on h until it was read at the newest commit (fo_xovertaken),
+// moving h on after DatabaseModifiedError too; after FO_XREAD_ATTEMPTS
+// reads overtaken, DatabaseModifiedError for the caller to retry later.
+static const int FO_XREAD_ATTEMPTS = 4;
+template <class Read> void fo_xread(fo_xdb *h, Read read)
+{
+	for (int attempt = 1;; attempt++) {
+		try {
+			read();
+			if (!fo_xovertaken(h))
+				return;
+		} catch (const Xapian::DatabaseModifiedError &) {
+			if (attempt == FO_XREAD_ATTEMPTS)
+				throw;
+			fo_xmodified(h);
+			continue;
+		}
+		if (attempt == FO_XREAD_ATTEMPTS)
+			throw Xapian::DatabaseModifiedError(
+			    "the index was committed to during every read");
+	}
+}
 
 struct fo_xdoc {
 	Xapian::Document doc;

@@ -508,14 +508,10 @@ extern "C" folio_status fo_xdb_search(fo_xdb *h, const fo_xquery *q,
 	*out = NULL;
 	try {
 		m = new fo_xmset();
-		try {
-			run_read(h, q, p, m);
-		} catch (const Xapian::DatabaseModifiedError &) {
-			// A writer committed twice since we opened: move to the
-			// newest revision and try once more (databases.rst).
-			h->db->reopen();
-			run_read(h, q, p, m);
-		}
+		// Until read at the newest commit: a writer's commits may
+		// overtake the read (databases.rst), with an error or not
+		// (bridge_reader.cc).
+		fo_xread(h, [&] { run_read(h, q, p, m); });
 		*out = m;
 		return FOLIO_OK;
 	} catch (...) {

@@ -8,12 +8,30 @@
 // a stable hash of its unique term (fo_xdb_shard_of). Remote shards are
 // databases served by xapian-tcpsrv, added to a reader with
 // Xapian::Remote::open (dbfactory.h).
+//
+// The shards of a generation commit one by one, each on its own: a
+// reader that opens or reopens between two of them would see a commit in
+// some shards and not in the others. So the writer numbers its commits
+// in every shard (FO_META_COMMIT) before committing them, and a reader
+// that must see whole commits (FO_XDB_WHOLE) reopens until its shards
+// agree (fo_xsettle, below).
 #include "bridge_private.hh"
 
+#include "index/schema.h"
+
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+
+// How long a reader waits for a writer to commit the rest of its shards:
+// each is a commit of its own (an fsync), milliseconds apart.
+static const int SETTLE_TRIES = 1000;
+static const long SETTLE_NAP_NS = 1000000; // 1 ms
+// With no writer at work, reopens before shards that disagree are taken
+// as they are.
+static const int SETTLE_UNLOCKED_TRIES = 10;
 
 extern "C" unsigned fo_xdb_shard_of(const char *unique_term, size_t len,
                                     unsigned n)
@@ -27,7 +45,8 @@ extern "C" unsigned fo_xdb_shard_of(const char *unique_term, size_t len,
 	return n ? (unsigned)(h % n) : 0;
 }
 
-bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
+bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
+                      std::vector<std::string> *types)
 {
 	struct stat sb;
 	std::string stub = dir + "/XAPIANDB";
@@ -49,6 +68,8 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out)
 				stub + " lists something that is not a shard "
 				       "directory: " + line);
 		out.push_back(dir + "/" + rel);
+		if (types)
+			types->push_back(type);
 	}
 	if (out.empty())
 		throw Xapian::DatabaseCorruptError(stub + " lists no shards");
@@ -86,6 +107,88 @@ bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)
 		h->db->add_database(*h->shards.back());
 	}
 	return true;
+}
+
+// Whether h's shards are at different commits of the writer.
+static bool torn(const fo_xdb *h)
+{
+	for (size_t i = 1; i < h->whole.size(); i++)
+		if (h->whole[i].get_metadata(FO_META_COMMIT) !=
+		    h->whole[0].get_metadata(FO_META_COMMIT))
+			return true;
+	return false;
+}
+
+static bool any_locked(const fo_xdb *h)
+{
+	for (const Xapian::Database &d : h->whole)
+		if (d.locked())
+			return true;
+	return false;
+}
+
+// Move h on until its shards are at one commit. A writer at work is
+// between the commits of its shards: wait for the rest. A reopen can also
+// leave a shard a commit or more behind the others, writer or not (seen
+// beside a writer committing every few milliseconds): reopening again
+// moves it on. Without a writer, shards that still disagree were left so
+// by a writer that died between their commits: they are what there is
+// (its successor's first commit numbers them all alike again).
+void fo_xsettle(fo_xdb *h)
+{
+	struct timespec nap = { 0, SETTLE_NAP_NS };
+
+	for (int i = 0; torn(h); i++) {
+		if (i >= SETTLE_UNLOCKED_TRIES && !any_locked(h))
+			return;
+		if (i == SETTLE_TRIES)
+			throw Xapian::DatabaseModifiedError(
+			    "a writer has committed some shards of the index "
+			    "but not yet the others: try again");
+		nanosleep(&nap, NULL);
+		h->db->reopen();
+	}
+}
+
+bool fo_xopen_whole(fo_xdb *h, const std::string &dir)
+{
+	std::vector<std::string> paths, types;
+	if (!fo_xstub_members(dir, paths, &types))
+		return false;
+	// Each member as the stub names it, as Xapian opens a stub's
+	// members (so a lost shard is reported alike): glass, as folio
+	// writes it (fo_shards_write_stub), or auto (a replica's shard is
+	// itself a stub); anything else is left to Xapian's stub opener.
+	for (const std::string &t : types)
+		if (t != "glass" && t != "auto")
+			return false;
+	h->db = new Xapian::Database();
+	for (size_t i = 0; i < paths.size(); i++) {
+		h->whole.push_back(Xapian::Database(
+		    paths[i],
+		    types[i] == "glass" ? Xapian::DB_BACKEND_GLASS : 0));
+		h->db->add_database(h->whole.back());
+	}
+	fo_xsettle(h);
+	return true;
+}
+
+void fo_xcommit(fo_xdb *h)
+{
+	if (h->shards.size() > 1) {
+		unsigned long long next = 0;
+		for (Xapian::WritableDatabase *w : h->shards) {
+			unsigned long long n = std::strtoull(
+			    w->get_metadata(FO_META_COMMIT).c_str(), NULL, 10);
+			if (n > next)
+				next = n;
+		}
+		std::string number = std::to_string(next + 1);
+		for (Xapian::WritableDatabase *w : h->shards)
+			w->set_metadata(FO_META_COMMIT, number);
+	}
+	for (Xapian::WritableDatabase *w : fo_xwriters(h))
+		w->commit();
 }
 
 std::vector<Xapian::WritableDatabase *> fo_xwriters(fo_xdb *h)

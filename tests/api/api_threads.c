@@ -5,8 +5,11 @@
  * in batches: every search succeeds (FOLIO_ERROR_MODIFIED, which folio.h
  * says to retry, is retried; so are stats), sees whole commits only, never
  * fewer posts than were committed before it started, and reads intact hits.
- * Threads that open and close their own handles concurrently do not disturb
- * each other, and results made in one thread can be read and freed in another.
+ * The same holds on an index split into shards, where each commit is one
+ * commit per shard: a reader never sees some shards' part of a commit
+ * without the others'. Threads that open and close their own handles
+ * concurrently do not disturb each other, and results made in one thread
+ * can be read and freed in another.
  * The work is a fixed number of posts and searches, so the test is bounded
  * by its work, not by a clock.
  */
@@ -82,6 +85,38 @@ static folio_status build_seed(const char *path)
 		p.summary = "A delta of posts there before any thread starts.";
 		st = folio_db_add_post(db, &p);
 	}
+	if (st == FOLIO_OK)
+		return folio_db_close(db);
+	folio_db_close(db);
+	return st;
+}
+
+/* The same posts, indexed from a JSON Lines file into an index of shards
+ * shards (a full build), so that the writer's posts land in all of them. */
+static folio_status build_seed_sharded(const char *path, unsigned shards)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	char file[320];
+	const char *paths[1] = { file };
+	folio_db *db = NULL;
+	folio_status st;
+	FILE *f;
+
+	snprintf(file, sizeof file, "%s.jsonl", path);
+	if (!(f = fopen(file, "w")))
+		return FOLIO_ERROR_IO;
+	for (int i = 0; i < SEED; i++)
+		fprintf(f,
+		        "{\"url\": \"https://example.com/seed/%d\", "
+		        "\"title\": \"Seed post %d\", \"summary\": \"A delta "
+		        "of posts there before any thread starts.\"}\n",
+		        i, i);
+	if (fclose(f) != 0)
+		return FOLIO_ERROR_IO;
+	st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db);
+	io.shards = shards;
+	if (st == FOLIO_OK)
+		st = folio_db_index_paths(db, paths, 1, &io, NULL);
 	if (st == FOLIO_OK)
 		return folio_db_close(db);
 	folio_db_close(db);
@@ -224,17 +259,16 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
-static void test_threads__readers_search_while_a_writer_commits(void)
+/* READERS readers search the index at path while a writer commits
+ * BATCHES batches into it. */
+static void readers_and_a_writer(const char *path)
 {
-	char path[300];
 	shared sh;
 	writer_arg w;
 	reader_arg r[READERS];
 	pthread_t wt, rt[READERS];
 	long searches = 0;
 
-	snprintf(path, sizeof path, "%s/busy", root);
-	assert_ok(build_seed(path));
 	memset(&w, 0, sizeof w);
 	memset(r, 0, sizeof r);
 	sh.path = path;
@@ -262,6 +296,24 @@ static void test_threads__readers_search_while_a_writer_commits(void)
 	printf("  %ld searches by %d readers during %d commits, %ld retried\n",
 	       searches, READERS, BATCHES, r[0].retries + r[1].retries +
 	                                       r[2].retries + r[3].retries);
+}
+
+static void test_threads__readers_search_while_a_writer_commits(void)
+{
+	char path[300];
+
+	snprintf(path, sizeof path, "%s/busy", root);
+	assert_ok(build_seed(path));
+	readers_and_a_writer(path);
+}
+
+static void test_threads__readers_see_whole_commits_over_shards(void)
+{
+	char path[300];
+
+	snprintf(path, sizeof path, "%s/sharded", root);
+	assert_ok(build_seed_sharded(path, 2));
+	readers_and_a_writer(path);
 }
 
 typedef struct opener_arg {
@@ -359,6 +411,7 @@ static void test_threads__results_move_to_another_thread(void)
 
 static const fo_test tests[] = {
 	FO_TEST(test_threads__readers_search_while_a_writer_commits),
+	FO_TEST(test_threads__readers_see_whole_commits_over_shards),
 	FO_TEST(test_threads__handles_open_and_close_in_parallel),
 	FO_TEST(test_threads__results_move_to_another_thread),
 };
