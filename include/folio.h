@@ -245,7 +245,11 @@ typedef struct folio_open_options {
  *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
- *               index"), unless remote shards are given (then as NULL)
+ *               index"), unless remote shards are given (then as NULL).
+ *               A relative path is taken from the working directory at
+ *               the time of the call: the handle keeps to that index if
+ *               the program changes directory later (messages still
+ *               name it as given)
  * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
  * @param out    OUT: the new handle, owned by the caller: folio_db_close()
  * @param errmsg OUT, optional: on failure a one-line explanation that the

@@ -32,7 +32,12 @@ typedef enum fo_advice {
 } fo_advice;
 
 struct folio_db {
-	char *path;      /* the index directory, as given */
+	char *path; /* the index directory, as given: for messages */
+	/* The same made absolute at open, for every file operation: a
+	 * program may change its working directory while the handle is
+	 * open (a daemon's chdir("/")), and a handle opens the stub and its
+	 * generations again long after (a switch, a reopen). */
+	char *dir;
 	fo_xdb *xdb;
 	fo_analyzer *an; /* built for the index's own language */
 	int writable;

@@ -15,7 +15,7 @@
 /* The directory of the database db has open. */
 static const char *db_dir(const folio_db *db)
 {
-	return db->live.len ? db->live.data : db->path;
+	return db->live.len ? db->live.data : db->dir;
 }
 
 /* Metadata key into db->lent[i]; returns its text. */
