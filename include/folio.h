@@ -556,11 +556,20 @@ typedef struct folio_stats {
 	                          (folio_index_options.shards; 1: not sharded;
 	                          0: a front end over remote shards alone).
 	                          Remote shards are not counted. */
+	/* Version 2: */
+	/** The paths of corpus, decoded (no quotes or escapes: each as it
+	 *  was given to folio_db_index_paths), in the same order;
+	 *  n_corpus_paths of them, 0 when unknown. Borrowed like corpus. */
+	const char *const *corpus_paths;
+	size_t n_corpus_paths;
 } folio_stats;
 
-#define FOLIO_STATS_VERSION 1
+#define FOLIO_STATS_VERSION 2
 #define FOLIO_STATS_INIT                                                       \
-	{ FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 }
+	{                                                                      \
+		FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, \
+		    0, NULL, 0                                                 \
+	}
 
 /**
  * Describe the index, as of the last commit seen.

@@ -817,6 +817,8 @@ static void free_handle(folio_db *db)
 	fo_buf_free(&db->error);
 	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
 		fo_buf_free(&db->lent[i]);
+	free(db->corpus_text);
+	free(db->corpus_paths);
 	fo_remotes_free(&db->remote);
 	free(db->format);
 	free(db->damage);

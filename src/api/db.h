@@ -46,6 +46,10 @@ struct folio_db {
 	                    bare glass database) */
 	fo_buf error;    /* folio_db_error(); reset by every call */
 	fo_buf lent[3];  /* strings folio_db_stats lends the caller */
+	/* folio_stats.corpus_paths, lent: the paths decoded one after
+	 * another, and the array that points at each */
+	char *corpus_text;
+	const char **corpus_paths;
 	uint64_t pending; /* changes since the last commit */
 	fo_rank rank;     /* ranking knobs; set by the first search */
 	int rank_set;
