@@ -245,7 +245,11 @@ typedef struct folio_open_options {
  *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
- *               index"), unless remote shards are given (then as NULL)
+ *               index"), unless remote shards are given (then as NULL).
+ *               A relative path is taken from the working directory at
+ *               the time of the call: the handle keeps to that index if
+ *               the program changes directory later (messages still
+ *               name it as given)
  * @param opts   options, or NULL for FOLIO_OPEN_OPTIONS_INIT
  * @param out    OUT: the new handle, owned by the caller: folio_db_close()
  * @param errmsg OUT, optional: on failure a one-line explanation that the
@@ -552,11 +556,20 @@ typedef struct folio_stats {
 	                          (folio_index_options.shards; 1: not sharded;
 	                          0: a front end over remote shards alone).
 	                          Remote shards are not counted. */
+	/* Version 2: */
+	/** The paths of corpus, decoded (no quotes or escapes: each as it
+	 *  was given to folio_db_index_paths), in the same order;
+	 *  n_corpus_paths of them, 0 when unknown. Borrowed like corpus. */
+	const char *const *corpus_paths;
+	size_t n_corpus_paths;
 } folio_stats;
 
-#define FOLIO_STATS_VERSION 1
+#define FOLIO_STATS_VERSION 2
 #define FOLIO_STATS_INIT                                                       \
-	{ FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 }
+	{                                                                      \
+		FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, \
+		    0, NULL, 0                                                 \
+	}
 
 /**
  * Describe the index, as of the last commit seen.

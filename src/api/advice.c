@@ -35,7 +35,7 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err)
 {
 	fo_xerr found = { "" };
 
-	if (fo_db_damaged_file(db->live.len ? db->live.data : db->path, &found))
+	if (fo_db_damaged_file(db->live.len ? db->live.data : db->dir, &found))
 		*err = found;
 }
 
@@ -46,7 +46,7 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err)
 folio_status fo_db_report_damage(folio_db *db, const char *what)
 {
 	fo_xerr found = { "" };
-	const char *dir = db->live.len ? db->live.data : db->path;
+	const char *dir = db->live.len ? db->live.data : db->dir;
 	char *copy;
 
 	fo_buf why = FO_BUF_INIT;
@@ -139,7 +139,7 @@ static void replica_advice(const folio_db *db, int kind, fo_buf *why)
 
 void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
 {
-	int replica = db->remote_only ? 0 : fo_layout_replica(db->path);
+	int replica = db->remote_only ? 0 : fo_layout_replica(db->dir);
 
 	db->advice_at = why->len;
 	fo_buf_puts(why, "; ");

@@ -600,7 +600,7 @@ static folio_status build_begin(build *b, fo_run *r)
 	 * the one it freed was read by every worker (a use after free). */
 	b->language =
 	    fo_analyzer_language(db->rebuild_an ? db->rebuild_an : db->an);
-	fo_buf_printf(&b->root, "%s/build-%ld", db->path, (long)getpid());
+	fo_buf_printf(&b->root, "%s/build-%ld", db->dir, (long)getpid());
 	fo_buf_printf(&b->carry, "%s/carry", b->root.data);
 	b->w = calloc(b->n, sizeof *b->w);
 	b->srcs = calloc(b->n + 1, sizeof *b->srcs);
@@ -608,9 +608,9 @@ static folio_status build_begin(build *b, fo_run *r)
 	    (!b->w || !b->srcs || b->root.oom || b->carry.oom || b->live.oom))
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
-		st = fo_layout_next_gen(db->path, &b->name, &b->why);
+		st = fo_layout_next_gen(db->dir, &b->name, &b->why);
 	if (st == FOLIO_OK) {
-		fo_buf_printf(&b->gen, "%s/%s", db->path, b->name.data);
+		fo_buf_printf(&b->gen, "%s/%s", db->dir, b->name.data);
 		if (b->gen.oom)
 			st = FOLIO_ERROR_NOMEM;
 	}
@@ -699,7 +699,7 @@ static int keep_old(build *b, fo_buf *kept)
 {
 	const char *name = strrchr(b->live.data, '/');
 
-	fo_buf_printf(kept, "%s/damaged-%s", b->r->db->path,
+	fo_buf_printf(kept, "%s/damaged-%s", b->r->db->dir,
 	              name ? name + 1 : b->live.data);
 	if (!kept->oom && rename(b->live.data, kept->data) == 0)
 		return 1;
@@ -787,7 +787,7 @@ static folio_status switch_gen(build *b)
 	if (st == FOLIO_OK) {
 		fo_run_progress(r, "switching", r->report->posts,
 		                r->report->posts);
-		if (fo_layout_switch(db->path, b->name.data, &b->why) !=
+		if (fo_layout_switch(db->dir, b->name.data, &b->why) !=
 		    FOLIO_OK)
 			st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
 	}

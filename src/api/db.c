@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void fo_db_begin(folio_db *db)
 {
@@ -186,7 +187,7 @@ static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
 	else if (st == FOLIO_ERROR_CORRUPT && fo_db_damaged_file(gen, &found))
 		fo_buf_printf(why, "index %s is damaged: %s", db->path,
 		              found.msg);
-	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->path) != 0) {
+	else if (st == FOLIO_ERROR_NOT_FOUND && strcmp(gen, db->dir) != 0) {
 		/* a writer cannot open a table whose file is lost, where a
 		 * reader takes it for an empty one (fo_xdb_lost) */
 		if (stat(gen, &sb) == 0 &&
@@ -209,7 +210,7 @@ static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
 	 * glass database has no generations to switch. */
 	if (st == FOLIO_ERROR_CORRUPT)
 		fo_db_advise(db, x, why,
-		             stat(gen, &sb) != 0 || strcmp(gen, db->path) == 0
+		             stat(gen, &sb) != 0 || strcmp(gen, db->dir) == 0
 		                 ? FO_ADVICE_ASIDE
 		                 : FO_ADVICE_REBUILD);
 	return st;
@@ -219,7 +220,7 @@ static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
  * what mends a stub that names none. */
 static folio_status live_gen(folio_db *db, fo_buf *out, fo_buf *why)
 {
-	folio_status st = fo_layout_live(db->path, out, why);
+	folio_status st = fo_layout_live(db->dir, out, why);
 
 	if (st == FOLIO_ERROR_CORRUPT)
 		fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
@@ -320,17 +321,17 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	folio_status st;
 	int create = 0, lost;
 
-	if (mkdir(db->path, 0777) != 0 && errno != EEXIST) {
+	if (mkdir(db->dir, 0777) != 0 && errno != EEXIST) {
 		fo_buf_printf(why, "cannot create %s: %s", db->path,
 		              strerror(errno));
 		return FOLIO_ERROR_IO;
 	}
-	st = fo_lock_take(db->path, (flags & FOLIO_OPEN_WAIT) != 0,
-	                  &db->lock_fd, why);
+	st = fo_lock_take(db->dir, (flags & FOLIO_OPEN_WAIT) != 0, &db->lock_fd,
+	                  why);
 	if (st != FOLIO_OK)
 		goto done;
 	/* Look again: the index may have changed while we waited. */
-	kind = fo_layout_probe(db->path);
+	kind = fo_layout_probe(db->dir);
 	if (kind == FO_LAYOUT_EMPTY || kind == FO_LAYOUT_MISSING) {
 		if (!(flags & FOLIO_OPEN_CREATE)) {
 			fo_buf_printf(why, "no index at %s", db->path);
@@ -339,9 +340,9 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		}
 		create = 1;
 		fo_buf_puts(&name, "gen-1");
-		st = check_orphan(db->path, why);
+		st = check_orphan(db->dir, why);
 	} else if (kind == FO_LAYOUT_STUB) {
-		st = fo_layout_live_name(db->path, &name, why);
+		st = fo_layout_live_name(db->dir, &name, why);
 		if (st == FOLIO_ERROR_CORRUPT)
 			fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
 	} else if (kind != FO_LAYOUT_GLASS) {
@@ -355,7 +356,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	 * name may be among the "debris". */
 	if (st == FOLIO_OK && kind == FO_LAYOUT_STUB) {
 		struct stat sb;
-		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
+		fo_buf_printf(&gen, "%s/%s", db->dir, name.data);
 		if (!gen.oom && stat(gen.data, &sb) != 0) {
 			fo_buf_printf(why,
 			              "index %s is damaged: its stub names "
@@ -369,14 +370,14 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	/* A new index starts from nothing: even a gen-1 left by a creation
 	 * killed halfway goes. */
 	if (st == FOLIO_OK && kind != FO_LAYOUT_GLASS &&
-	    fo_layout_clean(db->path, create ? NULL : name.data, why) < 0)
+	    fo_layout_clean(db->dir, create ? NULL : name.data, why) < 0)
 		st = FOLIO_ERROR_IO;
 	if (st != FOLIO_OK)
 		goto done;
 	if (kind == FO_LAYOUT_GLASS)
-		fo_buf_puts(&gen, db->path);
+		fo_buf_puts(&gen, db->dir);
 	else
-		fo_buf_printf(&gen, "%s/%s", db->path, name.data);
+		fo_buf_printf(&gen, "%s/%s", db->dir, name.data);
 	if (flags & FOLIO_OPEN_WAIT)
 		xflags |= FO_XDB_WAIT;
 	/* Only a new index is created: a generation that lost a shard
@@ -397,7 +398,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		goto done;
 	}
 	if (create)
-		st = fo_layout_switch(db->path, "gen-1", why);
+		st = fo_layout_switch(db->dir, "gen-1", why);
 done:
 	fo_buf_free(&name);
 	fo_buf_free(&gen);
@@ -508,7 +509,7 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 			fo_buf_puts(why, err.msg);
 		return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
 	}
-	kind = fo_layout_probe(db->path);
+	kind = fo_layout_probe(db->dir);
 	if (kind == FO_LAYOUT_OTHER) {
 		fo_buf_printf(why, "%s is not a folio index", db->path);
 		return FOLIO_ERROR_NOT_FOUND;
@@ -522,9 +523,9 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 		return open_writer(db, flags, why);
 	if (kind == FO_LAYOUT_STUB)
 		return open_reader(db, why);
-	st = fo_xdb_open(db->path, FO_XDB_READ, &db->xdb, &err);
+	st = fo_xdb_open(db->dir, FO_XDB_READ, &db->xdb, &err);
 	if (st != FOLIO_OK)
-		st = open_failed(db, NULL, db->path, st, err.msg, 0, why);
+		st = open_failed(db, NULL, db->dir, st, err.msg, 0, why);
 	return st == FOLIO_OK ? fo_remotes_attach(db, why) : st;
 }
 
@@ -615,7 +616,7 @@ int fo_db_switched(folio_db *db)
 {
 	fo_buf now = FO_BUF_INIT, why = FO_BUF_INIT;
 	int moved = db->live.len &&
-	            fo_layout_live(db->path, &now, &why) == FOLIO_OK &&
+	            fo_layout_live(db->dir, &now, &why) == FOLIO_OK &&
 	            strcmp(now.data, db->live.data) != 0;
 
 	fo_buf_free(&now);
@@ -756,7 +757,7 @@ folio_status fo_db_adopt(folio_db *db, const char *name)
 	fo_xdb *x = NULL;
 	folio_status st;
 
-	fo_buf_printf(&gen, "%s/%s", db->path, name);
+	fo_buf_printf(&gen, "%s/%s", db->dir, name);
 	st = gen.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_close(db->xdb, &err), &err);
@@ -783,6 +784,26 @@ folio_status fo_db_adopt(folio_db *db, const char *name)
 	return st;
 }
 
+/* path made absolute against the working directory of now (malloc'd;
+ * NULL when out of memory). A working directory that cannot be named
+ * (deleted, say) leaves path as it is: it still works until the program
+ * moves. */
+static char *absolute(const char *path)
+{
+	fo_buf abs = FO_BUF_INIT;
+	char *cwd;
+
+	if (path[0] == '/')
+		return strdup(path);
+	errno = 0;
+	if (!(cwd = getcwd(NULL, 0)))
+		return errno == ENOMEM ? NULL : strdup(path);
+	fo_buf_printf(&abs, "%s%s%s", cwd,
+	              cwd[strlen(cwd) - 1] == '/' ? "" : "/", path);
+	free(cwd);
+	return fo_buf_detach(&abs);
+}
+
 /* Free everything but the database, releasing the write lock last. */
 static void free_handle(folio_db *db)
 {
@@ -791,10 +812,13 @@ static void free_handle(folio_db *db)
 	fo_analyzer_free(db->an);
 	fo_analyzer_free(db->rebuild_an);
 	free(db->path);
+	free(db->dir);
 	fo_buf_free(&db->live);
 	fo_buf_free(&db->error);
 	for (i = 0; i < sizeof db->lent / sizeof db->lent[0]; i++)
 		fo_buf_free(&db->lent[i]);
+	free(db->corpus_text);
+	free(db->corpus_paths);
 	fo_remotes_free(&db->remote);
 	free(db->format);
 	free(db->damage);
@@ -888,7 +912,8 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * which is the caller's stdin */
 	if (db)
 		db->lock_fd = -1;
-	if (!db || !(db->path = strdup(path ? path : "(remote shards)"))) {
+	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
+	    !(db->dir = absolute(db->path))) {
 		st = FOLIO_ERROR_NOMEM;
 		goto done;
 	}
@@ -899,7 +924,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		goto done;
 	/* A directory holding a REMOTES file and no index is a search front
 	 * end over remote shards. */
-	if (path && db->remote.n && fo_layout_probe(path) == FO_LAYOUT_OTHER)
+	if (path && db->remote.n && fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
 		db->remote_only = 1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* Refuse an unknown language before anything is created on disk. */

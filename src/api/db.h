@@ -32,7 +32,12 @@ typedef enum fo_advice {
 } fo_advice;
 
 struct folio_db {
-	char *path;      /* the index directory, as given */
+	char *path; /* the index directory, as given: for messages */
+	/* The same made absolute at open, for every file operation: a
+	 * program may change its working directory while the handle is
+	 * open (a daemon's chdir("/")), and a handle opens the stub and its
+	 * generations again long after (a switch, a reopen). */
+	char *dir;
 	fo_xdb *xdb;
 	fo_analyzer *an; /* built for the index's own language */
 	int writable;
@@ -41,6 +46,10 @@ struct folio_db {
 	                    bare glass database) */
 	fo_buf error;    /* folio_db_error(); reset by every call */
 	fo_buf lent[3];  /* strings folio_db_stats lends the caller */
+	/* folio_stats.corpus_paths, lent: the paths decoded one after
+	 * another, and the array that points at each */
+	char *corpus_text;
+	const char **corpus_paths;
 	uint64_t pending; /* changes since the last commit */
 	fo_rank rank;     /* ranking knobs; set by the first search */
 	int rank_set;

@@ -9,13 +9,16 @@
 #include "index/docdata.h"
 #include "index/schema.h"
 
+#include "util/pathlist.h"
+
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The directory of the database db has open. */
 static const char *db_dir(const folio_db *db)
 {
-	return db->live.len ? db->live.data : db->path;
+	return db->live.len ? db->live.data : db->dir;
 }
 
 /* Metadata key into db->lent[i]; returns its text. */
@@ -40,7 +43,43 @@ static folio_status lend_metadata(folio_db *db, int i, const char *key,
  * version adds fields at the end). 0: a version we do not know. */
 static size_t stats_size(unsigned version)
 {
-	return version == FOLIO_STATS_VERSION ? sizeof(folio_stats) : 0;
+	return version == 1   ? offsetof(folio_stats, corpus_paths)
+	       : version == 2 ? sizeof(folio_stats)
+	                      : 0;
+}
+
+/* s->corpus decoded into s->corpus_paths, lent from db: a caller should
+ * not have to undo the quoting of the list (util/pathlist.h) itself. */
+static folio_status lend_paths(folio_db *db, folio_stats *s)
+{
+	const char *p = s->corpus;
+	const char **v = NULL, **grown;
+	size_t n = 0, cap = 0;
+	char *out;
+
+	free(db->corpus_text);
+	free(db->corpus_paths);
+	db->corpus_paths = NULL;
+	/* a path never decodes longer than it is written, and the newline
+	 * after each makes room for its NUL */
+	if (!(db->corpus_text = malloc(strlen(p) + 1)))
+		return FOLIO_ERROR_NOMEM;
+	for (out = db->corpus_text; fo_pathlist_next(&p, out);
+	     out += strlen(out) + 1) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 4;
+			if (!(grown = realloc(v, cap * sizeof *v))) {
+				free(v);
+				return FOLIO_ERROR_NOMEM;
+			}
+			v = grown;
+		}
+		v[n++] = out;
+	}
+	db->corpus_paths = v;
+	s->corpus_paths = v;
+	s->n_corpus_paths = n;
+	return FOLIO_OK;
 }
 
 /* The stats of a failed call: 0 and "" (folio.h). */
@@ -105,7 +144,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 	 * its version has. */
 	if (!stats_size(out->version))
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
-		                  "folio_stats version %u is not %d "
+		                  "folio_stats version %u is not 1 to %d "
 		                  "(initialise it with FOLIO_STATS_INIT)",
 		                  out->version, FOLIO_STATS_VERSION);
 	/* A writer's commits can overtake the reads, as a search's
@@ -117,6 +156,8 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		fo_buf_clear(&db->error);
 		err.msg[0] = '\0';
 	}
+	if (st == FOLIO_OK && (st = lend_paths(db, &s)) != FOLIO_OK)
+		fo_db_fail(db, st, "out of memory");
 	if (st != FOLIO_OK) {
 		s = stats_none();
 		if (!db->error.len)

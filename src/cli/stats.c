@@ -5,8 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include "../util/pathlist.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,9 +30,7 @@ static void json_or_null(const char *s)
 
 static void print_stats_json(const char *dir, const folio_stats *s)
 {
-	const char *p = s->corpus;
-	char *path = malloc(strlen(p) + 1);
-	int first = 1;
+	size_t i;
 
 	fputs("{\"index\": ", stdout);
 	json_string(stdout, dir);
@@ -47,18 +43,16 @@ static void print_stats_json(const char *dir, const folio_stats *s)
 	fputs(", \"updated\": ", stdout);
 	json_or_null(s->updated);
 	fputs(", \"corpus\": [", stdout);
-	while (path && fo_pathlist_next(&p, path)) {
-		if (!first)
+	for (i = 0; i < s->n_corpus_paths; i++) {
+		if (i)
 			fputs(", ", stdout);
-		json_string(stdout, path);
-		first = 0;
+		json_string(stdout, s->corpus_paths[i]);
 	}
 	fputs("], \"language\": ", stdout);
 	json_string(stdout, s->language);
 	printf(", \"shards\": %u, \"format\": ", s->shards);
 	json_string(stdout, s->format);
 	fputs("}\n", stdout);
-	free(path);
 }
 
 static void print_text_stats(const char *dir, const folio_stats *s)

@@ -368,15 +368,17 @@ static void test_gen__the_stats_are_versioned(void)
 	memset(&bad, 0x5a, sizeof bad);
 	bad.version = 0;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(r, &bad));
-	assert_str("folio_stats version 0 is not 1 (initialise it with "
-	           "FOLIO_STATS_INIT)", folio_db_error(r));
+	assert_str("folio_stats version 0 is not 1 to 2 (initialise it with "
+	           "FOLIO_STATS_INIT)",
+	           folio_db_error(r));
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.documents);
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.generation);
 	assert_int(0x5a5a5a5au, bad.shards);
 	bad.version = FOLIO_STATS_VERSION + 1;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(w, &bad));
-	assert_str("folio_stats version 2 is not 1 (initialise it with "
-	           "FOLIO_STATS_INIT)", folio_db_error(w));
+	assert_str("folio_stats version 3 is not 1 to 2 (initialise it with "
+	           "FOLIO_STATS_INIT)",
+	           folio_db_error(w));
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.terms);
 	assert_int(0x5a5a5a5au, bad.shards);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(w, NULL));
@@ -442,6 +444,40 @@ static void test_gen__stats_and_check(void)
 	assert_ok(folio_db_close(w));
 }
 
+/* Version 2 lists the corpus paths decoded, so that a caller need not
+ * undo the quoting of folio_stats.corpus (a path holding a newline, or
+ * starting with a quote, is written in git's quotes there). */
+static void test_gen__stats_list_the_corpus_paths_decoded(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_stats s = FOLIO_STATS_INIT;
+	const char *paths[2];
+	folio_db *w;
+	char path[512], a[512], b[512], *real_a, *real_b;
+
+	in_root(path, sizeof path, "stats-paths");
+	in_root(a, sizeof a, "plain.jsonl");
+	in_root(b, sizeof b, "new\nline \"q\".jsonl");
+	assert_int(0, write_posts(a, 1, 3, "alpha"));
+	assert_int(0, write_posts(b, 4, 3, "bravo"));
+	paths[0] = a;
+	paths[1] = b;
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(folio_db_index_paths(w, paths, 2, &io, &rep));
+	assert_ok(folio_db_stats(w, &s));
+	real_a = realpath(a, NULL);
+	real_b = realpath(b, NULL);
+	assert_true(strchr(s.corpus, '\\') != NULL); /* quoted there */
+	assert_int(2, s.n_corpus_paths);
+	assert_str(real_a, s.corpus_paths[0]);
+	assert_str(real_b, s.corpus_paths[1]);
+	free(real_a);
+	free(real_b);
+	assert_ok(folio_db_close(w));
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_gen__a_long_lived_reader_follows_a_rebuild),
 	FO_TEST(test_gen__a_second_writer_is_locked_out_across_a_rebuild),
@@ -452,6 +488,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_gen__the_report_is_versioned),
 	FO_TEST(test_gen__the_stats_are_versioned),
 	FO_TEST(test_gen__stats_and_check),
+	FO_TEST(test_gen__stats_list_the_corpus_paths_decoded),
 };
 
 int main(void)

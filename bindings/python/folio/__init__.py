@@ -471,33 +471,6 @@ def _text(value: Optional[bytes]) -> Optional[str]:
     return None if value is None else value.decode("utf-8", "replace")
 
 
-def _paths(listed: str) -> Tuple[str, ...]:
-    """folio_stats.corpus, one path a line, as a tuple. A path holding a
-    newline or starting with a double quote is written in double quotes
-    with \\", \\\\ and \\n escapes (as fo_pathlist_next reads it,
-    src/util/pathlist.h)."""
-    paths, i, n = [], 0, len(listed)
-    while i < n:
-        if listed[i] != '"':
-            end = listed.find("\n", i)
-            end = n if end < 0 else end
-            paths.append(listed[i:end])
-        else:
-            out, i = [], i + 1
-            while i < n and listed[i] != '"':
-                if listed[i] == "\\" and i + 1 < n:
-                    i += 1
-                    out.append("\n" if listed[i] == "n" else listed[i])
-                else:
-                    out.append(listed[i])
-                i += 1
-            paths.append("".join(out))
-            end = listed.find("\n", i)
-            end = n if end < 0 else end
-        i = end + 1
-    return tuple(paths)
-
-
 def _bytes(value, name: str, required: bool = False) -> Optional[bytes]:
     if value is None:
         if required:
@@ -871,10 +844,11 @@ class Index:
         st = _native.Stats(_native.STATS_VERSION)
         with self._lock:
             self._check(self._lib.folio_db_stats(self._db(), ctypes.byref(st)))
-            corpus = _text(st.corpus) or ""
+            corpus = tuple(_text(st.corpus_paths[i]) or ""
+                           for i in range(st.n_corpus_paths))
             return Stats(st.documents, st.terms, st.disk_bytes, st.generation,
                          _text(st.built) or None, _text(st.updated) or None,
-                         _paths(corpus),
+                         corpus,
                          _text(st.language) or "", st.shards,
                          _text(st.format) or "")
 

@@ -59,7 +59,7 @@ OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 2
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -159,6 +159,9 @@ class Stats(ctypes.Structure):
         ("language", ctypes.c_char_p),
         ("format", ctypes.c_char_p),
         ("shards", ctypes.c_uint),
+        # Version 2:
+        ("corpus_paths", ctypes.POINTER(ctypes.c_char_p)),
+        ("n_corpus_paths", ctypes.c_size_t),
     ]
 
 
