@@ -212,7 +212,7 @@ static const size_t TIE_PROBE = 10;
 // match again (a date sort never prunes), and the page's last date often
 // goes on for a hit or two: 4 of the bench's 20 date queries with 1, none
 // with 10 (whose longest run past the page is 2). The whole date class:
-// 619.0M -> 571.4M instructions (callgrind, bench/README.md).
+// 619.0M -> 568.6M instructions (callgrind, bench/README.md).
 static const size_t DATE_PROBE = 10;
 
 namespace
@@ -236,28 +236,37 @@ static bool near_ties(const ranked &a, const ranked &b)
 	return a.tie > b.tie;
 }
 
-// Give the hits of a match ranked by weight alone (weight descending,
-// equal weights by docid) the order and the tie values that a match
-// ranked by weight, then tie value, gives them. near_ties compares two
-// hits' tie values only when their weights are within its tolerance, and
-// in a list sorted by weight the neighbours between two such hits are
-// each within twice that tolerance of each other, so only the values of
-// hits that near a neighbour are read. Exactly equal weights are then
-// put in tie value order, as Xapian put them, so that near_ties sorts
-// the list it sorted before.
-static void keyed_ties(std::vector<ranked> &all, unsigned slot)
+// Read the tie values that near_ties can compare among all[from, to),
+// sorted by weight descending. near_ties compares two hits' tie values
+// only when their weights are within its tolerance, and in a list sorted
+// by weight the neighbours between two such hits are each within twice
+// that tolerance of each other, so only the values of hits that near a
+// neighbour are read.
+//
+// keyed_ties: give the hits of a match ranked by weight alone (weight
+// descending, equal weights by docid) the order and the tie values that
+// a match ranked by weight, then tie value, gives them. Exactly equal
+// weights are put in tie value order, as Xapian put them, so that
+// near_ties sorts the list it sorted before.
+static void read_near_ties(std::vector<ranked> &all, size_t from, size_t to,
+                           unsigned slot)
 {
-	std::vector<bool> near(all.size(), false);
+	std::vector<bool> near(to - from, false);
 
-	for (size_t k = 0; k + 1 < all.size(); k++) {
+	for (size_t k = from; k + 1 < to; k++) {
 		double a = all[k].weight, b = all[k + 1].weight;
 		double scale = std::max(std::fabs(a), std::fabs(b));
 		if (std::fabs(a - b) <= 2 * FO_TIE_TOLERANCE * scale)
-			near[k] = near[k + 1] = true;
+			near[k - from] = near[k + 1 - from] = true;
 	}
-	for (size_t k = 0; k < all.size(); k++)
-		if (near[k])
+	for (size_t k = from; k < to; k++)
+		if (near[k - from])
 			all[k].tie = all[k].it.get_document().get_value(slot);
+}
+
+static void keyed_ties(std::vector<ranked> &all, unsigned slot)
+{
+	read_near_ties(all, 0, all.size(), slot);
 	std::stable_sort(
 	    all.begin(), all.end(), [](const ranked &x, const ranked &y) {
 		    return x.weight != y.weight ? x.weight > y.weight
@@ -502,7 +511,11 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		std::stable_sort(all.begin(), all.end(), near_ties);
 	} else {
 		// Xapian's order by date is kept; within one date, by
-		// near_ties. The tie value is read only where a date repeats.
+		// near_ties. Xapian ranks one date's hits by weight, so tie
+		// values are read as for keyed_ties, and only for the dates
+		// on the page: a date wholly before or after it keeps its
+		// places whatever its order.
+		size_t end = p->offset + p->limit;
 		std::vector<std::string> date;
 		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i) {
 			all.push_back(ranked{i, i.get_weight(), std::string()});
@@ -512,10 +525,8 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 			size_t b = a + 1;
 			while (b < all.size() && date[b] == date[a])
 				b++;
-			if (b - a > 1) {
-				for (size_t k = a; k < b; k++)
-					all[k].tie = all[k].it.get_document().get_value(
-						p->tie_slot);
+			if (b - a > 1 && b > p->offset && a < end) {
+				read_near_ties(all, a, b, p->tie_slot);
 				std::stable_sort(all.begin() + (long)a,
 				                 all.begin() + (long)b, near_ties);
 			}
