@@ -918,9 +918,10 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them
-	 * (fo_db_overtaken: then it is damage). */
+	 * (fo_db_overtaken: then it is damage). An open that failed so
+	 * (open_reader tried it again already) has nothing to read. */
 	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
-	                  attempt < FO_READ_ATTEMPTS;
+	                  db->xdb && attempt < FO_READ_ATTEMPTS;
 	     attempt++) {
 		fo_db_overtaken(db, &st);
 		fo_buf_clear(&why);
