@@ -263,8 +263,12 @@ static void test_stall__reader_waits_a_bounded_time(void)
 	kill(pid, SIGCONT);
 	waitpid(pid, &status, 0);
 
+	assert_true(search_ms < BOUND_MS);
+	assert_true(open_ms < BOUND_MS);
 	assert_int(FOLIO_ERROR_MODIFIED, search_st);
+	assert_true(strstr(search_why, "is being written") != NULL);
 	assert_int(FOLIO_ERROR_MODIFIED, st);
+	assert_true(strstr(why, "is being written") != NULL);
 
 	/* The writers finished: every post of theirs, in both readers. */
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
