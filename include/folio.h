@@ -58,16 +58,20 @@
  * lock (tests/api/api_threads.c). On a sharded index a commit is one
  * commit per shard, made one after another: a reader that opens, or
  * moves on to a newer commit, while the writer is between them waits
- * for it to commit the rest (milliseconds; a writer that takes seconds
- * over it makes it fail with FOLIO_ERROR_MODIFIED, to be retried), so
- * that it never sees a commit in some shards and not in the others. A
- * search or folio_db_stats that a writer's commits overtake (Xapian
- * keeps only the two newest) is made again on the newest state, a few
- * dozen times at most (a search also when a commit came after the state
- * it read, even without an error); only a writer committing every few
- * milliseconds can make one fail, with FOLIO_ERROR_MODIFIED (commit in
- * batches), never with FOLIO_ERROR_CORRUPT: a read is taken for damage
- * only when no commit came between. Conversely a read (by a search, folio_db_stats,
+ * for it to commit the rest (milliseconds), so that it never sees a
+ * commit in some shards and not in the others. A search or
+ * folio_db_stats that a writer's commits overtake (Xapian keeps only the
+ * two newest) is made again on the newest state, a few dozen times at
+ * most (a search also when a commit came after the state it read, even
+ * without an error). One call (a search, folio_db_stats, folio_db_check,
+ * folio_db_open) waits behind a writer for about 2 seconds at most, all
+ * its waits and reads made again together: a writer stopped between the
+ * commits of its shards then makes it fail with FOLIO_ERROR_MODIFIED,
+ * whose message says the index is being written, to be retried
+ * (tests/api/api_stall.c); so can a writer committing every few
+ * milliseconds (commit in batches); neither ever makes it fail with
+ * FOLIO_ERROR_CORRUPT: a read is taken for damage only when no commit
+ * came between. Conversely a read (by a search, folio_db_stats,
  * folio_db_check or folio_db_open) that meets a block newer than the
  * last commit while no writer holds the index fails with
  * FOLIO_ERROR_CORRUPT, not FOLIO_ERROR_MODIFIED: nothing can have

@@ -25,12 +25,56 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <time.h>
+
+static double monotonic_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void arm_deadline(folio_db *db)
+{
+	double now = monotonic_now();
+
+	/* A call made again keeps its first deadline; one so late that it
+	 * passed in between (microseconds) gets a new one rather than none. */
+	if (!db->again || now >= db->deadline)
+		db->deadline = now + FO_WAIT_SECONDS;
+	db->again = 0;
+	if (db->xdb)
+		fo_xdb_set_deadline(db->xdb, db->deadline);
+}
 
 void fo_db_begin(folio_db *db)
 {
 	fo_buf_clear(&db->error);
 	db->error_pos = 0;
 	db->advice = FO_ADVICE_NONE;
+	arm_deadline(db);
+}
+
+/* What a reader that gave up behind a writer says, into out. */
+static void being_written(const folio_db *db, fo_buf *out)
+{
+	fo_buf_printf(out,
+	              "index %s is being written: a writer did not finish "
+	              "its commit within %.0f s of waiting; try again",
+	              db->path, FO_WAIT_SECONDS);
+}
+
+int fo_db_gave_up(folio_db *db, folio_status st)
+{
+	fo_buf why = FO_BUF_INIT;
+
+	if (st != FOLIO_ERROR_MODIFIED || monotonic_now() < db->deadline)
+		return 0;
+	being_written(db, &why);
+	fo_db_fail_why(db, st, &why);
+	fo_buf_free(&why);
+	return 1;
 }
 
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
@@ -247,7 +291,8 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		st = live_gen(db, &gen, why);
 		if (st != FOLIO_OK)
 			break;
-		st = fo_xdb_open(gen.data, FO_XDB_WHOLE, &x, &err);
+		st = fo_xdb_open_until(gen.data, FO_XDB_WHOLE, db->deadline, &x,
+		                       &err);
 		lost = st == FOLIO_OK;
 		if (st == FOLIO_OK)
 			st = fo_xdb_lost(gen.data, &err);
@@ -264,6 +309,12 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		}
 		fo_xdb_close(x, NULL);
 		x = NULL;
+		if (!stuck && st == FOLIO_ERROR_MODIFIED &&
+		    monotonic_now() >= db->deadline) {
+			fo_buf_clear(why);
+			being_written(db, why);
+			stuck = 1;
+		}
 		if (stuck)
 			break;
 	}
@@ -728,14 +779,18 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 
 	if (*st != FOLIO_ERROR_MODIFIED && *st != FOLIO_ERROR_CORRUPT)
 		return 0;
+	if (fo_db_gave_up(db, *st))
+		return 0;
 	/* Moved on: a commit since the read started, or a rebuild's
 	 * switch of the stub to another generation. */
 	if (fo_xdb_reopen(db->xdb, &moved, &err) != FOLIO_OK)
 		moved = 0;
 	if (!moved && !db->writable)
 		moved = fo_db_switched(db);
-	if (moved)
+	if (moved) {
+		db->again = 1;
 		return 1;
+	}
 	/* Nothing was committed since, and no writer is at work: nothing
 	 * can have overtaken the read, and a block newer than the index's
 	 * last commit is damage (glass takes any revision it does not
@@ -936,19 +991,28 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		fo_analyzer_free(db->an);
 		db->an = NULL;
 	}
+	/* An open waits behind a writer (open_reader) as long as any call. */
+	arm_deadline(db);
 	if (st == FOLIO_OK)
 		st = open_xdb(db, opts->flags, &why);
+	if (st == FOLIO_OK && db->xdb)
+		fo_xdb_set_deadline(db->xdb, db->deadline);
 	if (st == FOLIO_OK)
 		st = check_meta(db, opts->language, &why);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them
-	 * (fo_db_overtaken: then it is damage). */
+	 * (fo_db_overtaken: then it is damage). An open that failed so
+	 * (open_reader tried it again already) has nothing to read. */
 	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
-	                  attempt < FO_READ_ATTEMPTS;
+	                  db->xdb && attempt < FO_READ_ATTEMPTS;
 	     attempt++) {
-		fo_db_overtaken(db, &st);
 		fo_buf_clear(&why);
+		if (fo_db_gave_up(db, st)) {
+			fo_buf_puts(&why, folio_db_error(db));
+			break;
+		}
+		fo_db_overtaken(db, &st);
 		if (st != FOLIO_ERROR_MODIFIED)
 			fo_buf_puts(&why, folio_db_error(db));
 		else
@@ -975,6 +1039,7 @@ done:
 			free_handle(db);
 		}
 	} else {
+		db->again = 0; /* its first call gets a deadline of its own */
 		*out = db;
 	}
 	fo_buf_free(&why);

@@ -20,6 +20,12 @@
  * time. */
 #define FO_READ_ATTEMPTS 8
 
+/* How long a public call on a reader may wait behind a writer, all its
+ * waits and reads made again together (a writer stopped between the
+ * commits of its shards would otherwise hold it for the product of
+ * every layer's retries: 9 s and more, tests/api/api_stall.c). */
+#define FO_WAIT_SECONDS 2.0
+
 /* The advice that ends a message about an index folio cannot use as it
  * is (advice.c fo_db_advise). Where it is written, it is recorded, so that
  * what passes the message on adds none twice: no matching of its text,
@@ -80,10 +86,21 @@ struct folio_db {
 	 * fo_db_advise alone, forgotten by fo_db_begin and fo_db_fail. */
 	fo_advice advice;
 	size_t advice_at;
+	/* When the call at work stops waiting behind a writer (CLOCK_MONOTONIC
+	 * seconds, fo_db_begin), and whether the call about to begin is one
+	 * made again after fo_db_overtaken, which keeps it. */
+	double deadline;
+	int again;
 };
 
-/* Start a public call: forget the previous call's error. */
+/* Start a public call: forget the previous call's error, and give its
+ * waits behind a writer FO_WAIT_SECONDS (a call made again after
+ * fo_db_overtaken keeps the deadline of the first). */
 void fo_db_begin(folio_db *db);
+/* Whether a call that failed with st is past its deadline: then st is
+ * FOLIO_ERROR_MODIFIED, explained on db (the index is being written),
+ * and it must not be made again. */
+int fo_db_gave_up(folio_db *db, folio_status st);
 
 /* Record st's explanation on db and return st. */
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
@@ -174,7 +191,8 @@ folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
  * moved on since (db is moved to its newest state). When it did not and
  * no writer holds the index, nothing can have overtaken the read: a
  * FOLIO_ERROR_MODIFIED is then damage, and *st becomes
- * FOLIO_ERROR_CORRUPT, explained on db. */
+ * FOLIO_ERROR_CORRUPT, explained on db. Never once the call is past its
+ * deadline (fo_db_gave_up). */
 int fo_db_overtaken(folio_db *db, folio_status *st);
 
 /* Writers: make generation directory name (in db->path) the one db->xdb

@@ -156,6 +156,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		fo_buf_clear(&db->error);
 		err.msg[0] = '\0';
 	}
+	db->again = 0; /* made again here, not by a call to come */
 	if (st == FOLIO_OK && (st = lend_paths(db, &s)) != FOLIO_OK)
 		fo_db_fail(db, st, "out of memory");
 	if (st != FOLIO_OK) {
@@ -283,9 +284,12 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 	for (attempt = 1;; attempt++) {
 		st = check_once(db, &found);
 		if ((st == FOLIO_OK && !found) || attempt >= FO_READ_ATTEMPTS ||
-		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)))
+		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)) ||
+		    fo_db_gave_up(db, st))
 			break;
+		db->again = 1; /* check_once begins again: one deadline */
 	}
+	db->again = 0;
 	if (problems)
 		*problems = found;
 	return st;

@@ -45,9 +45,10 @@ enum {
 	                          so it adds without looking (a fresh build) */
 	FO_XDB_WHOLE = 1u << 5 /* a reader of a sharded generation that must
 	                          see whole commits: on opening and reopening
-	                          it waits (a few ms, at most about a second)
-	                          while a writer is between the commits of
-	                          its shards; FOLIO_ERROR_MODIFIED after that.
+	                          it waits (a few ms, at most until its
+	                          deadline, fo_xdb_set_deadline) while a
+	                          writer is between the commits of its
+	                          shards; FOLIO_ERROR_MODIFIED after that.
 	                          Not for the writer's own reads (it holds
 	                          the lock it would wait for). */
 };
@@ -55,6 +56,16 @@ enum {
 /* path is a glass directory or a stub file (read-only opens). */
 folio_status fo_xdb_open(const char *path, unsigned flags, fo_xdb **out,
                          fo_xerr *err);
+/* fo_xdb_open of a reader (FO_XDB_READ, FO_XDB_WHOLE) whose waits end at
+ * deadline (fo_xdb_set_deadline), the wait of this open included. */
+folio_status fo_xdb_open_until(const char *path, unsigned flags,
+                               double deadline, fo_xdb **out, fo_xerr *err);
+/* When a reader stops waiting behind a writer, in CLOCK_MONOTONIC
+ * seconds: for its shards to agree (FO_XDB_WHOLE), and for a read that
+ * commits keep overtaking to be made again. Past it they fail with
+ * FOLIO_ERROR_MODIFIED. 0 (as opened): each wait has its own bound
+ * (about a second, a few attempts), which layered retries multiply. */
+void fo_xdb_set_deadline(fo_xdb *db, double deadline);
 /* Commit (writable), close and free. db may be NULL. A broken writer
  * (fo_xdb_broken) discards its changes since the last commit instead. */
 folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);

@@ -9,10 +9,18 @@
 extern "C" folio_status fo_xdb_open(const char *path, unsigned flags,
                                     fo_xdb **out, fo_xerr *err)
 {
+	return fo_xdb_open_until(path, flags, 0, out, err);
+}
+
+extern "C" folio_status fo_xdb_open_until(const char *path, unsigned flags,
+                                          double deadline, fo_xdb **out,
+                                          fo_xerr *err)
+{
 	fo_xdb *h = NULL;
 	*out = NULL;
 	try {
 		h = new fo_xdb();
+		h->deadline = deadline;
 		h->db = NULL;
 		h->wdb = NULL;
 		h->append = (flags & FO_XDB_APPEND) != 0;

@@ -38,7 +38,13 @@ struct fo_xdb {
 	bool moved;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
+	// When its waits behind a writer end (fo_xdb_set_deadline); 0: none.
+	double deadline;
 };
+
+// Whether h is past its deadline: then a wait or a read made again
+// gives up (DatabaseModifiedError) instead of going on.
+bool fo_xlate(const fo_xdb *h);
 
 // The writers behind h (one, or every shard); throws when read-only.
 std::vector<Xapian::WritableDatabase *> fo_xwriters(fo_xdb *h);
@@ -95,22 +101,27 @@ void fo_xmodified(fo_xdb *h);
 
 // Run read() on h until it was read at the newest commit (fo_xovertaken),
 // moving h on after DatabaseModifiedError too; after FO_XREAD_ATTEMPTS
-// reads overtaken, DatabaseModifiedError for the caller to retry later.
+// reads overtaken, or past h's deadline, DatabaseModifiedError for the
+// caller to retry later. A read is made twice however long it took: the
+// deadline bounds waiting behind a writer, and one slow read (a facet
+// search over a large index) is no reason to give up.
 static const int FO_XREAD_ATTEMPTS = 4;
 template <class Read> void fo_xread(fo_xdb *h, Read read)
 {
 	for (int attempt = 1;; attempt++) {
+		bool give_up = attempt == FO_XREAD_ATTEMPTS ||
+		               (attempt > 1 && fo_xlate(h));
 		try {
 			read();
 			if (!fo_xovertaken(h))
 				return;
 		} catch (const Xapian::DatabaseModifiedError &) {
-			if (attempt == FO_XREAD_ATTEMPTS)
+			if (give_up)
 				throw;
 			fo_xmodified(h);
 			continue;
 		}
-		if (attempt == FO_XREAD_ATTEMPTS)
+		if (give_up)
 			throw Xapian::DatabaseModifiedError(
 			    "the index was committed to during every read");
 	}

@@ -13,7 +13,25 @@
 // load). Each time a commit had come after the revision read. So a read
 // is trusted only if, once it is done, the reader's revision is still
 // the newest committed: otherwise the reader moves on and reads again.
+// Moving on and reading again end at the reader's deadline, which
+// bounds a call's waits behind a writer (fo_xdb_set_deadline).
 #include "bridge_private.hh"
+
+#include <ctime>
+
+bool fo_xlate(const fo_xdb *h)
+{
+	struct timespec now;
+
+	if (!h->deadline || clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+		return false;
+	return now.tv_sec + now.tv_nsec / 1e9 >= h->deadline;
+}
+
+extern "C" void fo_xdb_set_deadline(fo_xdb *h, double deadline)
+{
+	h->deadline = deadline;
+}
 
 // The revision of each of h's databases; empty when Xapian cannot say
 // (a stub of several members opened as one).
@@ -72,9 +90,10 @@ static bool move_on(fo_xdb *h)
 }
 
 // move_on, made again when the newest commit is itself overtaken while it
-// is being opened (a newer one came meanwhile). Damage that looks alike (a
-// block newer than the last commit) fails every time: then it throws, and
-// the caller tells damage from a moving index (db.c fo_db_overtaken).
+// is being opened (a newer one came meanwhile), until h's deadline. Damage that
+// looks alike (a block newer than the last commit) fails every time: then it
+// throws, and the caller tells damage from a moving index (db.c
+// fo_db_overtaken).
 static bool move_on_again(fo_xdb *h)
 {
 	for (int attempt = 1;; attempt++) {
@@ -82,7 +101,7 @@ static bool move_on_again(fo_xdb *h)
 			return move_on(h);
 		} catch (const Xapian::DatabaseModifiedError &) {
 			h->stale = true;
-			if (attempt == FO_XREAD_ATTEMPTS)
+			if (attempt == FO_XREAD_ATTEMPTS || fo_xlate(h))
 				throw;
 		}
 	}

@@ -25,8 +25,9 @@
 #include <sstream>
 #include <sys/stat.h>
 
-// How long a reader waits for a writer to commit the rest of its shards:
-// each is a commit of its own (an fsync), milliseconds apart.
+// How long a reader without a deadline (fo_xdb_set_deadline) waits for a
+// writer to commit the rest of its shards: each is a commit of its own
+// (an fsync), milliseconds apart.
 static const int SETTLE_TRIES = 1000;
 static const long SETTLE_NAP_NS = 1000000; // 1 ms
 // With no writer at work, reopens before shards that disagree are taken
@@ -133,7 +134,10 @@ static bool any_locked(const fo_xdb *h)
 // beside a writer committing every few milliseconds): reopening again
 // moves it on. Without a writer, shards that still disagree were left so
 // by a writer that died between their commits: they are what there is
-// (its successor's first commit numbers them all alike again).
+// (its successor's first commit numbers them all alike again). A writer
+// stopped between them (a paused machine) is waited for until h's
+// deadline, which bounds the whole call that waits, however many times
+// its layers reopen and read again (db.c fo_db_begin).
 void fo_xsettle(fo_xdb *h)
 {
 	struct timespec nap = { 0, SETTLE_NAP_NS };
@@ -141,7 +145,7 @@ void fo_xsettle(fo_xdb *h)
 	for (int i = 0; torn(h); i++) {
 		if (i >= SETTLE_UNLOCKED_TRIES && !any_locked(h))
 			return;
-		if (i == SETTLE_TRIES)
+		if (h->deadline ? fo_xlate(h) : i == SETTLE_TRIES)
 			throw Xapian::DatabaseModifiedError(
 			    "a writer has committed some shards of the index "
 			    "but not yet the others: try again");
