@@ -810,6 +810,10 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db,
 	do
 		st = once(db, text, opts, out);
 	while (db && fo_db_overtaken(db, &st) && ++attempt < FO_READ_ATTEMPTS);
+	/* made again here, not by a call to come: the next call gets a
+	 * deadline of its own (db.h) */
+	if (db)
+		db->again = 0;
 	return st;
 }
 
