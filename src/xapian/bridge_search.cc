@@ -483,12 +483,20 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		keyed = true;
 		mset = enq.get_mset(first, want, Xapian::doccount(0));
 	}
-	if (date_probe && !date_settled(mset, want, p->offset + p->limit)) {
-		// The page's last date goes on past the probe: fetch the
-		// whole margin, as before the probe. The spies have counted
-		// every match already, and so has the count.
+	// The page's last date goes on past the fetch: fetch the whole
+	// margin, then twice as much each time, until a hit of another date
+	// (or the last match) comes after the page: posts of one date are
+	// ordered by weight, then by tie value, so a hit of the page's last
+	// date left unfetched might belong on the page (300 posts of one
+	// date and one score: the first page was not the first 10 of the
+	// listing). The spies have counted every match already, and so has
+	// the count.
+	if (date_probe && !date_settled(mset, want, p->offset + p->limit))
 		enq.clear_matchspies();
-		want = p->offset + p->limit + TIE_MARGIN;
+	while (date_probe && !date_settled(mset, want, p->offset + p->limit)) {
+		want = want < p->offset + p->limit + TIE_MARGIN
+		           ? p->offset + p->limit + TIE_MARGIN
+		           : 2 * want;
 		mset = enq.get_mset(first, want, Xapian::doccount(0));
 	}
 	m->items.clear();

@@ -56,5 +56,22 @@ done
 begin "--sort newest: the first page, exactly"
 expect_eq "s150 s105 s210 s30 s240 s120 s180 s135 s60 s195" "$(page "$TMP/one" newest 0 10 | sed 's/[0-9]*/s&/g')"
 
+# 300 posts of one date and one score: every hit past the page ties with
+# the page's last. The first page was not the first 10 of the listing
+# (it took the 10 best by content hash of the first 110 fetched).
+python3 - >"$TMP/tied.jsonl" <<'PY'
+import json
+for i in range(300):
+    print(json.dumps({"url": "https://example.com/t%d" % i,
+                      "title": "Post %d" % i, "published": "2026-03-01",
+                      "summary": "Quokkas and post %d." % i}))
+PY
+"$FOLIO" index --db "$TMP/tied" "$TMP/tied.jsonl" >/dev/null
+for sort in newest oldest; do
+	whole=$(page "$TMP/tied" $sort 0 300)
+	begin "--sort $sort over 300 ties of one date: the first page is the listing's"
+	expect_eq "$(cut -d' ' -f1-10 <<<"$whole")" "$(page "$TMP/tied" $sort 0 10)"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
