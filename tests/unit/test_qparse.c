@@ -337,6 +337,23 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
 	        "closed: ignored",
 	        "year:( 2025 gil");
+	/* but an unclosed bracket of values only is the bracket it
+	 * starts, read to the end as company:(a OR b is: the ( was
+	 * dropped, and with it every value after the first (year:(2024
+	 * OR 2026 found 2024 only, and -2023 became a word) */
+	lenient("OR(year[2024..2024], year[2026..2026]) |@5 the ( is never "
+	        "closed: read as if closed at the end",
+	        "year:(2024 OR 2026");
+	lenient("SEQ(year[2020..2026], -year[2023..2023]) |@5 the ( is "
+	        "never closed: read as if closed at the end",
+	        "year:(2020..2026 -2023");
+	lenient("OR(site\"a.org\", site\"b.org\") |@5 the ( is never "
+	        "closed: read as if closed at the end",
+	        "site:(a.org OR b.org");
+	lenient("OR(date[..2020-12-31], date[2026-01-01..]) |@10 the ( is "
+	        "never closed: read as if closed at the end",
+	        "published:(..2020 2026..");
+	strict("error@5: the ( is never closed", "year:(2024 OR 2026");
 }
 
 static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
