@@ -86,4 +86,14 @@ begin "folio similar with an empty URL is a usage error in the command's words"
 run "$FOLIO" similar --db "$TMP/db" ''
 expect_eq "2|folio: similar needs the URL of an indexed post (try 'folio similar --help')" "$rc|$err"
 
+# A post has one URL, so two pasted side by side were two filters that
+# no post passes: nothing was found, whatever the URLs (qa-search).
+# They are alternatives, as values side by side in site:( ) are.
+begin "posts' URLs side by side are alternatives, not filters that exclude each other"
+run "$FOLIO" search --db "$TMP/db" --json 'https://example.org/leap https://example.org/zoe'
+expect_eq "0|https://example.org/leap https://example.org/zoe" \
+	"$rc|$(json '" ".join(sorted(h["url"] for h in d["hits"]))')"
+run "$FOLIO" search --db "$TMP/db" --json 'vacuum https://example.org/leap https://example.org/zoe'
+expect_eq "https://example.org/zoe" "$(json '" ".join(h["url"] for h in d["hits"])')"
+
 finish
