@@ -1060,6 +1060,8 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 			fo_qc_nomem(c);
 		q = host ? unscored(c, fo_qc_term(c, FO_PREFIX_HOST, host))
 		         : NULL;
+		if (host)
+			fo_qc_site_add(c, n, host);
 		free(host);
 		break;
 	}

@@ -68,6 +68,10 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		return NULL;
 	if (nd)
 		nd->len = n;
+	if (nd && host == v && n == len) { /* nothing but case changed */
+		nd->vpos = (size_t)(v - p->s);
+		nd->vlen = n;
+	}
 	return nd;
 }
 
