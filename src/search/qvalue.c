@@ -55,6 +55,22 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 			fo_qp_notice(p, pos, "read without it",
 			             "site: finds every subdomain without a *");
 	}
+	if (memchr(buf, '*', n)) {
+		/* site:debian.org*, site:lists.*.debian.org: a * past the
+		 * start is no pattern either; without it, and a label it
+		 * emptied, the rest is the host (it searched the *) */
+		size_t i, k = 0;
+
+		for (i = 0; i < n; i++)
+			if (buf[i] != '*' &&
+			    !(buf[i] == '.' && (k == 0 || buf[k - 1] == '.')))
+				buf[k++] = buf[i];
+		while (k > 0 && buf[k - 1] == '.')
+			k--;
+		buf[n = k] = '\0';
+		fo_qp_notice(p, pos, "read without its *",
+		             "site: takes a host, not a pattern");
+	}
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
 		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0) {

@@ -260,6 +260,19 @@ static void test_qparse__sites_are_normalised_hosts(void)
 	        "site:*.*.debian.org");
 	strict("error@0: site: finds every subdomain without a *",
 	       "site:*debian.org");
+	/* a * after or inside the host too: it was searched as part of
+	 * the host, which no post has, in silence (qa-search) */
+	lenient("site\"debian.org\" |@0 site: takes a host, not a pattern: "
+	        "read without its *",
+	        "site:debian.org*");
+	lenient("site\"lists.debian.org\" |@0 site: takes a host, not a "
+	        "pattern: read without its *",
+	        "site:lists.*.debian.org");
+	lenient("site\"debian\" |@0 site: takes a host, not a pattern: "
+	        "read without its *",
+	        "site:debian.*");
+	strict("error@0: site: takes a host, not a pattern",
+	       "site:debian.org*");
 }
 
 static void test_qparse__date_forms(void)
