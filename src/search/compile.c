@@ -308,18 +308,15 @@ void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term)
 	u->n_seq++;
 }
 
-/* Token t of node n, for the spelling suggester: its term, its place in
- * the query text and the vocabulary it belongs to (title words are
- * spelt as text words, which they also are). */
-void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
+/* A word for the spelling suggester: its place in the query text, its
+ * term, the prefix of the terms it is spelt against, and the term that
+ * says it is no typo (its stem's, prefixed as indexed). */
+static void word_add(fo_qc *c, size_t start, size_t end, const char *prefix,
+                     const char *term, const char *stem_prefix,
+                     const char *stem)
 {
-	size_t at = (size_t)(n->text - c->text);
 	fo_compiled *o = c->out;
 	fo_qword *grown;
-	/* title words are spelt as text words, which they also are */
-	const fo_qc_field *field =
-		&fo_qc_fields[n->field == FO_FIELD_TITLE ? FO_FIELD_ANY
-		                                         : n->field];
 
 	/* A word the query excludes cannot be why it finds too little:
 	 * correcting it (lock -tabel to lock -table) finds less. */
@@ -331,12 +328,11 @@ void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
 		return;
 	}
 	o->words = grown;
-	grown[o->n_words].start = at + t->start;
-	grown[o->n_words].end = at + t->end;
-	grown[o->n_words].prefix = field->exact;
-	grown[o->n_words].term = strdup(t->term);
-	grown[o->n_words].stem =
-		fo_qc_dup2(field->stem, t->stem ? t->stem : t->term);
+	grown[o->n_words].start = start;
+	grown[o->n_words].end = end;
+	grown[o->n_words].prefix = prefix;
+	grown[o->n_words].term = strdup(term);
+	grown[o->n_words].stem = fo_qc_dup2(stem_prefix, stem);
 	if (!grown[o->n_words].term || !grown[o->n_words].stem) {
 		free(grown[o->n_words].term);
 		free(grown[o->n_words].stem);
@@ -344,6 +340,28 @@ void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
 	} else {
 		o->n_words++;
 	}
+}
+
+/* Token t of node n, for the spelling suggester (title words are spelt
+ * as text words, which they also are). */
+void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)
+{
+	size_t at = (size_t)(n->text - c->text);
+	const fo_qc_field *field =
+	    &fo_qc_fields[n->field == FO_FIELD_TITLE ? FO_FIELD_ANY : n->field];
+
+	word_add(c, at + t->start, at + t->end, field->exact, t->term,
+	         field->stem, t->stem ? t->stem : t->term);
+}
+
+/* site:HOST typed as indexed (n->vlen), for the spelling suggester:
+ * spelt against the indexed hosts, as company:herkou is against the
+ * company words. */
+void fo_qc_site_add(fo_qc *c, const fo_qnode *n, const char *host)
+{
+	if (n->vlen)
+		word_add(c, n->vpos, n->vpos + n->vlen, FO_PREFIX_HOST, host,
+		         FO_PREFIX_HOST, host);
 }
 
 /* ---- analysis ----------------------------------------------------------- */

@@ -106,6 +106,7 @@ fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,
                         const char *term, const char *stem);
 void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term);
 void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t);
+void fo_qc_site_add(fo_qc *c, const fo_qnode *n, const char *host);
 /* Node n's text analysed into l: 0, or -1 with c->st set. */
 int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l);
 void fo_qc_toks_free(fo_qtoks *l);

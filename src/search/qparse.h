@@ -84,6 +84,9 @@ struct fo_qnode {
 	int quoted;        /* URL: typed as a phrase, which it is where it
 	                      is text (no post has it, in a NEAR) */
 	char lo[11], hi[11]; /* DATE: YYYY-MM-DD; YEAR: YYYY; "" = open */
+	size_t vpos, vlen;   /* SITE: the host as typed (case aside), where a
+	                        spelling correction goes; vlen 0 when the
+	                        value was more (a scheme, www., a path) */
 	fo_qnode **kids;
 	size_t n_kids;
 };

@@ -778,7 +778,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	fo_qlist must = { NULL, 0, 0 }, deflt = { NULL, 0, 0 },
 	         nots = { NULL, 0, 0 }, filters = { NULL, 0, 0 },
 	         coord = { NULL, 0, 0 }, joins = { NULL, 0, 0 },
-	         commons = { NULL, 0, 0 };
+	         commons = { NULL, 0, 0 }, urls = { NULL, 0, 0 };
 	char **prox = NULL;
 	size_t k, i, j, n_prox = 0, cap_prox = 0;
 	fo_xquery *base = NULL, *q;
@@ -821,7 +821,13 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		if (kid->occur != FO_OCCUR_DEFAULT)
 			c->sure = 1;
 		if (url) {
-			fo_qc_push(c, to == &nots ? &nots : &filters, url);
+			/* a post has one URL: those side by side are
+			 * alternatives, or they would exclude each other */
+			fo_qc_push(c,
+			           to == &nots    ? &nots
+			           : to == &deflt ? &urls
+			                          : &filters,
+			           url);
 		} else if (kid->kind == FO_Q_URL) {
 			/* out of memory (url_or_words) */
 		} else if (selects_only(c, kid, 0) &&
@@ -949,6 +955,8 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 		    op == FO_DEFOP_AND
 		        ? fo_qc_whole_phrase(c, prox, n_prox, prox_weight)
 		        : fo_qc_proximity(c, prox, n_prox, prox_weight));
+	if (urls.n && c->st == FOLIO_OK)
+		fo_qc_push(c, &filters, fo_qc_fold(c, FO_XOP_OR, &urls, 0));
 	if (filters.n) {
 		q = fo_qc_fold(c, FO_XOP_AND, &filters, 0);
 		base = base ? fo_qc_pair(c, FO_XOP_FILTER, base, q) : q;
@@ -966,6 +974,7 @@ static fo_xquery *compile_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	fo_qc_release(&deflt);
 	fo_qc_release(&nots);
 	fo_qc_release(&filters);
+	fo_qc_release(&urls);
 	fo_qc_release(&coord);
 	fo_qc_release(&joins);
 	fo_qc_release(&commons);
@@ -1051,6 +1060,8 @@ static fo_xquery *compile(fo_qc *c, const fo_qnode *n)
 			fo_qc_nomem(c);
 		q = host ? unscored(c, fo_qc_term(c, FO_PREFIX_HOST, host))
 		         : NULL;
+		if (host)
+			fo_qc_site_add(c, n, host);
 		free(host);
 		break;
 	}

@@ -55,6 +55,22 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 			fo_qp_notice(p, pos, "read without it",
 			             "site: finds every subdomain without a *");
 	}
+	if (memchr(buf, '*', n)) {
+		/* site:debian.org*, site:lists.*.debian.org: a * past the
+		 * start is no pattern either; without it, and a label it
+		 * emptied, the rest is the host (it searched the *) */
+		size_t i, k = 0;
+
+		for (i = 0; i < n; i++)
+			if (buf[i] != '*' &&
+			    !(buf[i] == '.' && (k == 0 || buf[k - 1] == '.')))
+				buf[k++] = buf[i];
+		while (k > 0 && buf[k - 1] == '.')
+			k--;
+		buf[n = k] = '\0';
+		fo_qp_notice(p, pos, "read without its *",
+		             "site: takes a host, not a pattern");
+	}
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
 		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0) {
@@ -68,6 +84,10 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		return NULL;
 	if (nd)
 		nd->len = n;
+	if (nd && host == v && n == len) { /* nothing but case changed */
+		nd->vpos = (size_t)(v - p->s);
+		nd->vlen = n;
+	}
 	return nd;
 }
 
@@ -156,10 +176,44 @@ static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 	return values_either(p, n, f->field);
 }
 
+/* Whether s[i..end) is a value of field: a date or year range, or a
+ * host with a dot (a word of one label is a word, not a site). */
+static int is_value(const fo_qparser *p, int field, size_t i, size_t end)
+{
+	char lo[11], hi[11], why[200];
+	size_t bad;
+
+	if (field == FO_QF_SITE)
+		return memchr(p->s + i, '.', end - i) != NULL;
+	return fo_qdate_range(p->s + i, end - i, field == FO_QF_YEAR, lo, hi,
+	                      &bad, why, sizeof why) == 0;
+}
+
+/* Whether the query from i to its end holds only values of field,
+ * operators, signs and brackets (a field's own value aside): then an
+ * unclosed ( before it opens a bracket of values, year:(2024 OR 2026,
+ * rather than being a slip. A quote is not looked into. */
+static int values_to_end(const fo_qparser *p, int field, size_t i)
+{
+	fo_qlexeme t;
+	int own = 0; /* the word is the value of a field inside */
+
+	for (fo_qlex_peek(p->s, p->len, i, &t); t.kind != FO_QT_END;
+	     fo_qlex_peek(p->s, p->len, t.end, &t)) {
+		if (t.kind == FO_QT_QUOTE || t.kind == FO_QT_STAR ||
+		    (t.kind == FO_QT_WORD && !own &&
+		     (t.prefix || !is_value(p, field, t.start, t.end))))
+			return 0;
+		own = t.kind == FO_QT_FIELD;
+	}
+	return 1;
+}
+
 /* year:(2025 python: an unclosed ( is a slip; the value follows it (read
- * as a bracket, 2025 became a required word: explore-r). Where the value
- * starts: past such a (, with a notice, or at vstart. */
-static size_t past_slip(fo_qparser *p, size_t vstart)
+ * as a bracket, 2025 became a required word: explore-r), unless values
+ * alone follow it. Where the value starts: past such a (, with a notice,
+ * or at vstart. */
+static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 {
 	size_t at = vstart + 1;
 
@@ -168,7 +222,8 @@ static size_t past_slip(fo_qparser *p, size_t vstart)
 		return vstart;
 	while (at < p->len && fo_ascii_is_space(p->s[at]))
 		at++;
-	if (!fo_qp_value_at(p, at) || p->s[at] == '(')
+	if (!fo_qp_value_at(p, at) || p->s[at] == '(' ||
+	    values_to_end(p, field, at))
 		return vstart;
 	fo_qp_notice(p, vstart, "ignored", "the ( is never closed");
 	return at;
@@ -181,7 +236,7 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	size_t vend, q, i = 0, close = 0;
 
-	vstart = past_slip(p, vstart);
+	vstart = past_slip(p, f->field, vstart);
 	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
 	 * field:(value) */
 	if (vstart < p->len && p->s[vstart] == '(' &&

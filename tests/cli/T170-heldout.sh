@@ -86,4 +86,28 @@ begin "folio similar with an empty URL is a usage error in the command's words"
 run "$FOLIO" similar --db "$TMP/db" ''
 expect_eq "2|folio: similar needs the URL of an indexed post (try 'folio similar --help')" "$rc|$err"
 
+# A post has one URL, so two pasted side by side were two filters that
+# no post passes: nothing was found, whatever the URLs (qa-search).
+# They are alternatives, as values side by side in site:( ) are.
+begin "posts' URLs side by side are alternatives, not filters that exclude each other"
+run "$FOLIO" search --db "$TMP/db" --json 'https://example.org/leap https://example.org/zoe'
+expect_eq "0|https://example.org/leap https://example.org/zoe" \
+	"$rc|$(json '" ".join(sorted(h["url"] for h in d["hits"]))')"
+run "$FOLIO" search --db "$TMP/db" --json 'vacuum https://example.org/leap https://example.org/zoe'
+expect_eq "https://example.org/zoe" "$(json '" ".join(h["url"] for h in d["hits"])')"
+
+# company:herkou gets company:heroku, but site:nvidai.com got nothing:
+# no hits and no hint (qa-search). A host typed as it is indexed is spelt
+# against the indexed hosts, as a field's value is against its words.
+begin "a misspelt site: host gets a suggestion"
+run "$FOLIO" search --db "$TMP/db" 'site:exmaple.org'
+expect_eq "1|folio: did you mean: site:example.org" "$rc|$err"
+run "$FOLIO" search --db "$TMP/db" --json 'postgresql site:"redaht.com"'
+expect_eq 'postgresql site:"redhat.com"' "$(json 'd["suggestion"]')"
+run "$FOLIO" search --db "$TMP/db" 'site:Developer.nvidai.com'
+expect_eq "1|folio: did you mean: site:Developer.nvidia.com" "$rc|$err"
+# a URL's host is not the host as typed: no place to put a correction
+run "$FOLIO" search --db "$TMP/db" 'site:https://exmaple.org/x'
+expect_eq "1|" "$rc|$err"
+
 finish

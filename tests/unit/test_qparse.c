@@ -260,6 +260,19 @@ static void test_qparse__sites_are_normalised_hosts(void)
 	        "site:*.*.debian.org");
 	strict("error@0: site: finds every subdomain without a *",
 	       "site:*debian.org");
+	/* a * after or inside the host too: it was searched as part of
+	 * the host, which no post has, in silence (qa-search) */
+	lenient("site\"debian.org\" |@0 site: takes a host, not a pattern: "
+	        "read without its *",
+	        "site:debian.org*");
+	lenient("site\"lists.debian.org\" |@0 site: takes a host, not a "
+	        "pattern: read without its *",
+	        "site:lists.*.debian.org");
+	lenient("site\"debian\" |@0 site: takes a host, not a pattern: "
+	        "read without its *",
+	        "site:debian.*");
+	strict("error@0: site: takes a host, not a pattern",
+	       "site:debian.org*");
 }
 
 static void test_qparse__date_forms(void)
@@ -337,6 +350,23 @@ static void test_qparse__date_and_site_values_may_be_quoted(void)
 	lenient("SEQ(year[2025..2025], words\"gil\") |@5 the ( is never "
 	        "closed: ignored",
 	        "year:( 2025 gil");
+	/* but an unclosed bracket of values only is the bracket it
+	 * starts, read to the end as company:(a OR b is: the ( was
+	 * dropped, and with it every value after the first (year:(2024
+	 * OR 2026 found 2024 only, and -2023 became a word) */
+	lenient("OR(year[2024..2024], year[2026..2026]) |@5 the ( is never "
+	        "closed: read as if closed at the end",
+	        "year:(2024 OR 2026");
+	lenient("SEQ(year[2020..2026], -year[2023..2023]) |@5 the ( is "
+	        "never closed: read as if closed at the end",
+	        "year:(2020..2026 -2023");
+	lenient("OR(site\"a.org\", site\"b.org\") |@5 the ( is never "
+	        "closed: read as if closed at the end",
+	        "site:(a.org OR b.org");
+	lenient("OR(date[..2020-12-31], date[2026-01-01..]) |@10 the ( is "
+	        "never closed: read as if closed at the end",
+	        "published:(..2020 2026..");
+	strict("error@5: the ( is never closed", "year:(2024 OR 2026");
 }
 
 static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
