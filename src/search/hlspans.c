@@ -7,6 +7,7 @@
 #include "search/hlspans.h"
 
 #include "util/ascii.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,20 +19,6 @@ typedef struct alone {
 	fo_buf *arena;
 	int found, same, oom;
 } alone;
-
-static int grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	void *p;
-
-	if (n < *cap)
-		return 0;
-	*cap = *cap ? *cap * 2 : 32;
-	p = realloc(*arr, *cap * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	return 0;
-}
 
 static int on_alone(const fo_token *t, void *ctx)
 {
@@ -100,7 +87,7 @@ static int on_token(const fo_token *t, void *ctx)
 	fo_hlscan *c = ctx;
 	fo_hltok *s;
 
-	if (grow((void **)&c->toks, &c->cap, c->n, sizeof *c->toks) != 0) {
+	if (fo_grow((void **)&c->toks, &c->cap, c->n, sizeof *c->toks) != 0) {
 		c->oom = 1;
 		return 1;
 	}
@@ -231,7 +218,7 @@ static int add_span(fo_hlspan **spans, size_t *n, size_t *cap,
                     const fo_hltok *t, uint32_t last, size_t end, size_t unit,
                     unsigned gain)
 {
-	if (grow((void **)spans, cap, *n, sizeof **spans) != 0)
+	if (fo_grow((void **)spans, cap, *n, sizeof **spans) != 0)
 		return -1;
 	(*spans)[*n].start = t->start;
 	(*spans)[*n].pos = t->pos;

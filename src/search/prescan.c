@@ -10,6 +10,7 @@
 #include "search/prescan.h"
 
 #include "util/ascii.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,20 +33,6 @@ static int rewritten_end(char b)
 	return b == 'e' || b == 'i' || b == 'l' || b == 'y';
 }
 
-static int grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	void *q;
-
-	if (n < *cap)
-		return 0;
-	*cap = *cap ? *cap * 2 : 32;
-	q = realloc(*arr, *cap * size);
-	if (!q)
-		return -1;
-	*arr = q;
-	return 0;
-}
-
 /* Add s[0..len) as a needle; 0 when it cannot be one: the squeezed copy
  * has no '-', ',', upper case or white space, which no term holds, so a
  * needle with one would never be found where its term is. A needle with
@@ -64,8 +51,8 @@ static int add_needle(fo_prescan *p, const char *s, size_t len)
 		    fo_ascii_is_space(b))
 			return 0;
 	}
-	if (grow((void **)&p->needles, &p->needles_cap, p->n_needles,
-	         sizeof *p->needles) != 0)
+	if (fo_grow((void **)&p->needles, &p->needles_cap, p->n_needles,
+	            sizeof *p->needles) != 0)
 		return -1;
 	p->needles[p->n_needles].s = s;
 	p->needles[p->n_needles].len = len;
@@ -257,8 +244,8 @@ static int keep(fo_prescan *p, const char *text, size_t from, size_t i,
 			return 0;
 		}
 	}
-	if (grow((void **)&p->islands, &p->islands_cap, 2 * p->n_islands + 1,
-	         sizeof *p->islands) != 0)
+	if (fo_grow((void **)&p->islands, &p->islands_cap, 2 * p->n_islands + 1,
+	            sizeof *p->islands) != 0)
 		return -1;
 	p->islands[2 * p->n_islands] = start;
 	p->islands[2 * p->n_islands + 1] = end;
