@@ -491,13 +491,14 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	// date and one score: the first page was not the first 10 of the
 	// listing). The spies have counted every match already, and so has
 	// the count.
-	if (date_probe && !date_settled(mset, want, p->offset + p->limit))
+	if (date_probe && !date_settled(mset, want, p->offset + p->limit)) {
 		enq.clear_matchspies();
-	while (date_probe && !date_settled(mset, want, p->offset + p->limit)) {
-		want = want < p->offset + p->limit + TIE_MARGIN
-		           ? p->offset + p->limit + TIE_MARGIN
-		           : 2 * want;
+		want = p->offset + p->limit + TIE_MARGIN;
 		mset = enq.get_mset(first, want, Xapian::doccount(0));
+		while (!date_settled(mset, want, p->offset + p->limit)) {
+			want *= 2;
+			mset = enq.get_mset(first, want, Xapian::doccount(0));
+		}
 	}
 	m->items.clear();
 	if (!resort) {
