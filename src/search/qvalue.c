@@ -98,6 +98,15 @@ int fo_qp_value_at(const fo_qparser *p, size_t i)
 	       fo_qlex_quote(p->s, p->len, i) || (i < p->len && p->s[i] == '(');
 }
 
+/* The node kind of a value of field (FO_QF_SITE, FO_QF_PUBLISHED or
+ * FO_QF_YEAR). */
+static fo_qkind value_kind(int field)
+{
+	return field == FO_QF_SITE   ? FO_Q_SITE
+	       : field == FO_QF_YEAR ? FO_Q_YEAR
+	                             : FO_Q_DATE;
+}
+
 fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
                       size_t vend)
 {
@@ -107,7 +116,7 @@ fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
 
 	if (field == FO_QF_SITE)
 		return site_node(p, pos, p->s + vstart, vend - vstart);
-	n = fo_qp_node(p, field == FO_QF_YEAR ? FO_Q_YEAR : FO_Q_DATE, pos);
+	n = fo_qp_node(p, value_kind(field), pos);
 	if (n &&
 	    fo_qdate_range(p->s + vstart, vend - vstart, field == FO_QF_YEAR,
 	                   n->lo, n->hi, &bad, why, sizeof why) != 0)
@@ -118,11 +127,7 @@ fo_qnode *fo_qp_value(fo_qparser *p, int field, size_t pos, size_t vstart,
 /* Whether n is a value of field, side by side with others (no sign). */
 static int plain_value_of(const fo_qnode *n, int field)
 {
-	fo_qkind kind = field == FO_QF_SITE   ? FO_Q_SITE
-	                : field == FO_QF_YEAR ? FO_Q_YEAR
-	                                      : FO_Q_DATE;
-
-	return n->kind == kind && n->occur == FO_OCCUR_DEFAULT;
+	return n->kind == value_kind(field) && n->occur == FO_OCCUR_DEFAULT;
 }
 
 /* Values side by side in a bracket of site:, published: or year: are
