@@ -19,6 +19,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "seed.h"
 #include "tempdir.h"
 
 #include <errno.h>
@@ -62,38 +63,6 @@ static folio_status open_db(const char *path, unsigned flags, folio_db **db,
 	st = folio_db_open(path, &opts, db, &errmsg);
 	snprintf(why, size, "%s", errmsg ? errmsg : "");
 	free(errmsg);
-	return st;
-}
-
-/* A 2-shard index of SEED posts about "delta" (a full build). */
-static folio_status build_seed(const char *path)
-{
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	char file[320], why[512];
-	const char *paths[1] = { file };
-	folio_db *db = NULL;
-	folio_status st;
-	FILE *f;
-
-	snprintf(file, sizeof file, "%s.jsonl", path);
-	if (!(f = fopen(file, "w")))
-		return FOLIO_ERROR_IO;
-	for (int i = 0; i < SEED; i++)
-		fprintf(f,
-		        "{\"url\": \"https://example.com/seed/%d\", "
-		        "\"title\": \"Seed post %d\", \"summary\": \"A delta "
-		        "of posts there before the writer starts.\"}\n",
-		        i, i);
-	if (fclose(f) != 0)
-		return FOLIO_ERROR_IO;
-	st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db, why,
-	             sizeof why);
-	io.shards = 2;
-	if (st == FOLIO_OK)
-		st = folio_db_index_paths(db, paths, 1, &io, NULL);
-	if (st == FOLIO_OK)
-		return folio_db_close(db);
-	folio_db_close(db);
 	return st;
 }
 
@@ -225,7 +194,9 @@ static void test_stall__reader_waits_a_bounded_time(void)
 	int status, ran = 0;
 
 	snprintf(path, sizeof path, "%s/stall", root);
-	assert_ok(build_seed(path));
+	assert_ok(seed_index_sharded(path, SEED, 2,
+	                             "A delta of posts there before the "
+	                             "writer starts."));
 	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", path);
 	assert_ok(find_file(pat, v0, sizeof v0));
 	snprintf(pat, sizeof pat, "%s/gen-*/shard-1/iamglass", path);

@@ -16,6 +16,7 @@
 #define _XOPEN_SOURCE 700
 #include "folio.h"
 #include "harness.h"
+#include "seed.h"
 #include "tempdir.h"
 
 #include <ftw.h>
@@ -85,38 +86,6 @@ static folio_status build_seed(const char *path)
 		p.summary = "A delta of posts there before any thread starts.";
 		st = folio_db_add_post(db, &p);
 	}
-	if (st == FOLIO_OK)
-		return folio_db_close(db);
-	folio_db_close(db);
-	return st;
-}
-
-/* The same posts, indexed from a JSON Lines file into an index of shards
- * shards (a full build), so that the writer's posts land in all of them. */
-static folio_status build_seed_sharded(const char *path, unsigned shards)
-{
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
-	char file[320];
-	const char *paths[1] = { file };
-	folio_db *db = NULL;
-	folio_status st;
-	FILE *f;
-
-	snprintf(file, sizeof file, "%s.jsonl", path);
-	if (!(f = fopen(file, "w")))
-		return FOLIO_ERROR_IO;
-	for (int i = 0; i < SEED; i++)
-		fprintf(f,
-		        "{\"url\": \"https://example.com/seed/%d\", "
-		        "\"title\": \"Seed post %d\", \"summary\": \"A delta "
-		        "of posts there before any thread starts.\"}\n",
-		        i, i);
-	if (fclose(f) != 0)
-		return FOLIO_ERROR_IO;
-	st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db);
-	io.shards = shards;
-	if (st == FOLIO_OK)
-		st = folio_db_index_paths(db, paths, 1, &io, NULL);
 	if (st == FOLIO_OK)
 		return folio_db_close(db);
 	folio_db_close(db);
@@ -312,7 +281,9 @@ static void test_threads__readers_see_whole_commits_over_shards(void)
 	char path[300];
 
 	snprintf(path, sizeof path, "%s/sharded", root);
-	assert_ok(build_seed_sharded(path, 2));
+	assert_ok(seed_index_sharded(path, SEED, 2,
+	                             "A delta of posts there before any "
+	                             "thread starts."));
 	readers_and_a_writer(path);
 }
 
