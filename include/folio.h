@@ -247,6 +247,14 @@ typedef struct folio_open_options {
  * DIR/damaged-gen-N (a warning through the diagnostic callback, on the
  * index directory, says so and what the new index lacks).
  *
+ * A replica that xapian-replicate keeps (its stub, or for a sharded
+ * replica its shards' stubs, written by xapian-replicate) changes only
+ * by its pulls: FOLIO_OPEN_WRITE on it fails with FOLIO_ERROR_INVALID,
+ * before anything is created, locked or written there, and the message
+ * says to index the master and pull again (the xapian-replicate
+ * command). A damaged replica, or one of another format, fails as a
+ * reader's open of it does instead, with the advice to pull it again.
+ *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
  *               index"), unless remote shards are given (then as NULL).
@@ -262,7 +270,10 @@ typedef struct folio_open_options {
  * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
- * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_INVALID,
+ *                               (a writer too, on a replica)
+ * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
+ *                               option or path
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_open(const char *path,
