@@ -227,13 +227,14 @@ typedef struct folio_open_options {
  * index records its format) cannot be read by this one. A reader refuses
  * it with FOLIO_ERROR_VERSION, and the message gives the command that
  * rebuilds it ("folio index --rebuild --db DIR" and its corpus paths,
- * folio_stats.corpus). A writer opens it, for a rebuild only: until
- * folio_db_index_paths() has rebuilt it, every call on the handle that
- * reads or changes posts (search, similar, check, stats, add, delete, an
- * incremental run) fails with FOLIO_ERROR_VERSION; folio_db_count() and
- * folio_db_language() (the language the rebuild will use: opts->language
- * if given, else the index's) work. A reader that follows a rebuild's
- * switch to a generation of another format (another folio rebuilt it)
+ * folio_stats.corpus), or for a replica, the xapian-replicate command
+ * that pulls it again from a master of this folio's format. A writer opens it,
+ * for a rebuild only: until folio_db_index_paths() has rebuilt it, every call
+ * on the handle that reads or changes posts (search, similar, check, stats,
+ * add, delete, an incremental run) fails with FOLIO_ERROR_VERSION;
+ * folio_db_count() and folio_db_language() (the language the rebuild will use:
+ * opts->language if given, else the index's) work. A reader that follows a
+ * rebuild's switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
  * A damaged live generation (a table damaged, cut short or lost, its

@@ -182,10 +182,14 @@ void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
 }
 
 /* Why an index of another format cannot be used, and the command that
- * rebuilds it. Remote shards are checked as they are attached
+ * rebuilds it; a replica's user has no corpus to rebuild it from, and
+ * xapian-replicate would undo the rebuild, so it is pulled again from a
+ * master of this format. Remote shards are checked as they are attached
  * (remote.c). */
 void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
 {
+	int replica;
+
 	if (*format)
 		fo_buf_printf(why,
 		              "index %s has format \"%s\", which this folio "
@@ -197,7 +201,19 @@ void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
 		              "(format %s) cannot use it",
 		              db->path, FO_FORMAT_VERSION);
 	fo_buf_puts(why, ": ");
-	fo_db_rebuild_advice(db, NULL, why);
+	replica = db->remote_only ? 0 : fo_layout_replica(db->dir);
+	if (replica) {
+		fo_buf_printf(why,
+		              "it is a %sreplica: pull %s again from a master "
+		              "of format %s (one rebuilt by this folio: folio "
+		              "index --rebuild there) with: ",
+		              replica == 2 ? "sharded " : "",
+		              replica == 2 ? "each shard" : "it",
+		              FO_FORMAT_VERSION);
+		pull_command(db, replica, why);
+	} else {
+		fo_db_rebuild_advice(db, NULL, why);
+	}
 }
 
 folio_status fo_db_refuse_format(folio_db *db)

@@ -5,7 +5,9 @@
 # written there, saying to index the master and pull again: a commit there
 # made the replica's revision number the master's next one, so the next
 # pull said "no changes to live database" and the replica kept a post the
-# master never had and missed the master's.
+# master never had and missed the master's. An index of another format
+# pulled from its master is told to be pulled again from a master of this
+# format, not rebuilt (its user has no corpus).
 . "$(dirname "$0")/lib.sh"
 
 export XAPIAN_MAX_CHANGESETS=10
@@ -60,5 +62,21 @@ before=$(snapshot "$S")
 run "$FOLIO" index --db "$S" --no-delete "$TMP/extra"
 expect_eq "2|folio: index $S is a sharded replica, which xapian-replicate keeps in step with its master: folio does not write to it (a change there would put it out of step, and pulls could then miss the master's changes); index the master, then pull each shard again with: xapian-replicate -h HOST -p PORT -m INDEX/live/shard-K $S/shards/shard-K|same" \
 	"$rc|$err|$([ "$before" = "$(snapshot "$S")" ] && echo same)"
+
+# An old format recorded on the master (as an older folio would have),
+# which reaches the replica as a changeset.
+begin "a replica of another format is told to be pulled from a master of this one"
+fmt=$(xapian-metadata get "$TMP/master/idx/XAPIANDB" folio.format)
+xapian-metadata set "$TMP/master/idx/live" folio.format 1
+pull idx/live "$R" >/dev/null
+want="folio: index $R has format \"1\", which this folio (format $fmt) cannot use: it is a replica: pull it again from a master of format $fmt (one rebuilt by this folio: folio index --rebuild there) with: xapian-replicate -h HOST -p PORT -m INDEX/live $R"
+said=""
+for cmd in "search lattices" stats check "similar https://example.com/p1" "index $TMP/corpus"; do
+	run "$FOLIO" $cmd --db "$R"
+	said="$said$rc|$err
+"
+done
+expect_eq "$(printf '2|%s\n' "$want" "$want" "$want" "$want" "$want")
+" "$said"
 
 finish
