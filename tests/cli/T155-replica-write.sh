@@ -15,20 +15,13 @@ mkdir -p "$TMP/corpus" "$TMP/extra" "$TMP/master" "$TMP/replica"
 posts_jsonl 1 5 >"$TMP/corpus/a.jsonl"
 posts_jsonl 100 100 zqreplicaonly >"$TMP/extra/b.jsonl"
 "$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
-ln -s "$(awk '{print $2}' "$TMP/master/idx/XAPIANDB")" "$TMP/master/idx/live"
-port=$(free_port)
-serve srv xapian-replicate-server -I 127.0.0.1 -p "$port" "$TMP/master"
-wait_port "$port" || { echo "server did not start"; cat "$TMP/servers.log"; }
-
-pull() {
-	timeout 30 xapian-replicate -h 127.0.0.1 -p "$port" -m "$1" -o -v \
-		"$2" 2>&1 | grep "Update complete"
-}
+publish_live "$TMP/master/idx"
+serve_replicas "$TMP/master"
 # every file of the replica with its checksum, hidden ones included
 snapshot() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 md5sum); }
 
 R=$TMP/replica/idx
-pull idx/live "$R" >/dev/null
+replicate idx/live "$R" >/dev/null
 before=$(snapshot "$R")
 refusal="folio: index $R is a replica, which xapian-replicate keeps in step with its master: folio does not write to it (a change there would put it out of step, and pulls could then miss the master's changes); index the master, then pull it again with: xapian-replicate -h HOST -p PORT -m INDEX/live $R"
 
@@ -48,14 +41,14 @@ begin "so the next pull brings the master's change as a changeset"
 posts_jsonl 6 6 zqmasteronly >"$TMP/corpus/c.jsonl"
 "$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
 expect_eq "Update complete: 0 copies, 1 changesets, new live database|1|0" \
-	"$(pull idx/live "$R")|$(total_of "$R" zqmasteronly)|$(total_of "$R" zqreplicaonly)"
+	"$(replicate idx/live "$R")|$(total_of "$R" zqmasteronly)|$(total_of "$R" zqreplicaonly)"
 
 begin "a sharded replica is refused too, with the pull of each shard"
 "$FOLIO" index --db "$TMP/master/sh" --shards 2 "$TMP/corpus" >/dev/null
-ln -s "$(awk '{print $2}' "$TMP/master/sh/XAPIANDB")" "$TMP/master/sh/live"
+publish_live "$TMP/master/sh"
 S=$TMP/replica/sh
 mkdir -p "$S/shards"
-for k in 0 1; do pull sh/live/shard-$k "$S/shards/shard-$k" >/dev/null; done
+for k in 0 1; do replicate sh/live/shard-$k "$S/shards/shard-$k" >/dev/null; done
 echo "auto shards" >"$S/XAPIANDB"
 printf 'auto shard-0\nauto shard-1\n' >"$S/shards/XAPIANDB"
 before=$(snapshot "$S")
@@ -68,7 +61,7 @@ expect_eq "2|folio: index $S is a sharded replica, which xapian-replicate keeps 
 begin "a replica of another format is told to be pulled from a master of this one"
 fmt=$(xapian-metadata get "$TMP/master/idx/XAPIANDB" folio.format)
 xapian-metadata set "$TMP/master/idx/live" folio.format 1
-pull idx/live "$R" >/dev/null
+replicate idx/live "$R" >/dev/null
 want="folio: index $R has format \"1\", which this folio (format $fmt) cannot use: it is a replica: pull it again from a master of format $fmt (one rebuilt by this folio: folio index --rebuild there) with: xapian-replicate -h HOST -p PORT -m INDEX/live $R"
 said=""
 for cmd in "search lattices" stats check "similar https://example.com/p1" "index $TMP/corpus"; do
