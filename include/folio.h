@@ -227,13 +227,14 @@ typedef struct folio_open_options {
  * index records its format) cannot be read by this one. A reader refuses
  * it with FOLIO_ERROR_VERSION, and the message gives the command that
  * rebuilds it ("folio index --rebuild --db DIR" and its corpus paths,
- * folio_stats.corpus). A writer opens it, for a rebuild only: until
- * folio_db_index_paths() has rebuilt it, every call on the handle that
- * reads or changes posts (search, similar, check, stats, add, delete, an
- * incremental run) fails with FOLIO_ERROR_VERSION; folio_db_count() and
- * folio_db_language() (the language the rebuild will use: opts->language
- * if given, else the index's) work. A reader that follows a rebuild's
- * switch to a generation of another format (another folio rebuilt it)
+ * folio_stats.corpus), or for a replica, the xapian-replicate command
+ * that pulls it again from a master of this folio's format. A writer opens it,
+ * for a rebuild only: until folio_db_index_paths() has rebuilt it, every call
+ * on the handle that reads or changes posts (search, similar, check, stats,
+ * add, delete, an incremental run) fails with FOLIO_ERROR_VERSION;
+ * folio_db_count() and folio_db_language() (the language the rebuild will use:
+ * opts->language if given, else the index's) work. A reader that follows a
+ * rebuild's switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
  * A damaged live generation (a table damaged, cut short or lost, its
@@ -246,6 +247,14 @@ typedef struct folio_open_options {
  * corpus without reading the damaged one, which it keeps, as it was, in
  * DIR/damaged-gen-N (a warning through the diagnostic callback, on the
  * index directory, says so and what the new index lacks).
+ *
+ * A replica that xapian-replicate keeps (its stub, or for a sharded
+ * replica its shards' stubs, written by xapian-replicate) changes only
+ * by its pulls: FOLIO_OPEN_WRITE on it fails with FOLIO_ERROR_INVALID,
+ * before anything is created, locked or written there, and the message
+ * says to index the master and pull again (the xapian-replicate
+ * command). A damaged replica, or one of another format, fails as a
+ * reader's open of it does instead, with the advice to pull it again.
  *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
@@ -262,7 +271,10 @@ typedef struct folio_open_options {
  * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
- * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO, FOLIO_ERROR_INVALID,
+ *                               (a writer too, on a replica)
+ * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
+ *                               option or path
+ * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_open(const char *path,

@@ -117,24 +117,50 @@ fo_advice fo_db_damage_advice(const folio_db *db)
 	return db->live.len ? FO_ADVICE_REBUILD : FO_ADVICE_ASIDE;
 }
 
-/* The replica's command as the README gives it (xapian-replicate pulls
- * into a directory of its own; a damaged copy in it stops the pull:
- * "DatabaseError: EOF reading block 6", with -f too). */
+/* The command that pulls replica db again, as the README gives it:
+ * the whole directory, or (kind 2, a sharded replica) shard K of it. */
+static void pull_command(const folio_db *db, int kind, fo_buf *why)
+{
+	fo_buf_printf(why, "xapian-replicate -h HOST -p PORT -m INDEX/live%s ",
+	              kind == 2 ? "/shard-K" : "");
+	shell_word(why, db->path);
+	if (kind == 2)
+		fo_buf_puts(why, "/shards/shard-K");
+}
+
+/* What mends a damaged replica (xapian-replicate pulls into a directory
+ * of its own; a damaged copy in it stops the pull: "DatabaseError: EOF
+ * reading block 6", with -f too). */
 static void replica_advice(const folio_db *db, int kind, fo_buf *why)
 {
-	if (kind == 2) {
+	if (kind == 2)
 		fo_buf_puts(why, "it is a sharded replica: move the damaged "
-		                 "shard aside and pull it again with: "
-		                 "xapian-replicate -h HOST -p PORT -m "
-		                 "INDEX/live/shard-K ");
-		shell_word(why, db->path);
-		fo_buf_puts(why, "/shards/shard-K");
-	} else {
+		                 "shard aside and pull it again with: ");
+	else
 		fo_buf_puts(why, "it is a replica: move it aside and pull it "
-		                 "again with: xapian-replicate -h HOST -p PORT "
-		                 "-m INDEX/live ");
-		shell_word(why, db->path);
-	}
+		                 "again with: ");
+	pull_command(db, kind, why);
+}
+
+/* A replica changes only by its pulls: xapian-replicate applies the
+ * master's changesets to the revision it holds, known by its number. A
+ * commit of ours makes that number another revision's: where the master
+ * has committed as often, the next pull takes it for the master's and
+ * pulls nothing ("no changes to live database"), so the replica keeps
+ * our post and never gets the master's (T155). */
+folio_status fo_db_refuse_replica(folio_db *db, int kind, fo_buf *why)
+{
+	fo_buf_clear(why);
+	fo_buf_printf(why,
+	              "index %s is a %sreplica, which xapian-replicate keeps "
+	              "in step with its master: folio does not write to it "
+	              "(a change there would put it out of step, and pulls "
+	              "could then miss the master's changes); index the "
+	              "master, then pull %s again with: ",
+	              db->path, kind == 2 ? "sharded " : "",
+	              kind == 2 ? "each shard" : "it");
+	pull_command(db, kind, why);
+	return why->oom ? FOLIO_ERROR_NOMEM : FOLIO_ERROR_INVALID;
 }
 
 void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
@@ -156,10 +182,14 @@ void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
 }
 
 /* Why an index of another format cannot be used, and the command that
- * rebuilds it. Remote shards are checked as they are attached
+ * rebuilds it; a replica's user has no corpus to rebuild it from, and
+ * xapian-replicate would undo the rebuild, so it is pulled again from a
+ * master of this format. Remote shards are checked as they are attached
  * (remote.c). */
 void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
 {
+	int replica;
+
 	if (*format)
 		fo_buf_printf(why,
 		              "index %s has format \"%s\", which this folio "
@@ -171,7 +201,19 @@ void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
 		              "(format %s) cannot use it",
 		              db->path, FO_FORMAT_VERSION);
 	fo_buf_puts(why, ": ");
-	fo_db_rebuild_advice(db, NULL, why);
+	replica = db->remote_only ? 0 : fo_layout_replica(db->dir);
+	if (replica) {
+		fo_buf_printf(why,
+		              "it is a %sreplica: pull %s again from a master "
+		              "of format %s (one rebuilt by this folio: folio "
+		              "index --rebuild there) with: ",
+		              replica == 2 ? "sharded " : "",
+		              replica == 2 ? "each shard" : "it",
+		              FO_FORMAT_VERSION);
+		pull_command(db, replica, why);
+	} else {
+		fo_db_rebuild_advice(db, NULL, why);
+	}
 }
 
 folio_status fo_db_refuse_format(folio_db *db)

@@ -937,7 +937,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
 	struct stat sb;
-	int attempt;
+	int attempt, replica = 0;
 
 	if (out)
 		*out = NULL;
@@ -982,6 +982,13 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (path && db->remote.n && fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
 		db->remote_only = 1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
+	/* A replica is not written (fo_db_refuse_replica), but first opened
+	 * as its readers open it, so that damage or another format there is
+	 * told as to them, with what mends it: nothing is created, locked or
+	 * written in it. */
+	if (db->writable && !db->remote_only &&
+	    (replica = fo_layout_replica(db->dir)) != 0)
+		db->writable = 0;
 	/* Refuse an unknown language before anything is created on disk. */
 	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
 		st = fo_analyzer_new(opts->language, &db->an);
@@ -994,7 +1001,8 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	/* An open waits behind a writer (open_reader) as long as any call. */
 	arm_deadline(db);
 	if (st == FOLIO_OK)
-		st = open_xdb(db, opts->flags, &why);
+		st =
+		    open_xdb(db, replica ? FOLIO_OPEN_READ : opts->flags, &why);
 	if (st == FOLIO_OK && db->xdb)
 		fo_xdb_set_deadline(db->xdb, db->deadline);
 	if (st == FOLIO_OK)
@@ -1018,6 +1026,8 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		else
 			st = check_meta(db, opts->language, &why);
 	}
+	if (st == FOLIO_OK && replica)
+		st = fo_db_refuse_replica(db, replica, &why);
 	/* A damaged generation the stub names (not a stub naming none):
 	 * open for the rebuild that replaces it. */
 	if (st == FOLIO_ERROR_CORRUPT && db->writable && db->live.len)

@@ -155,6 +155,11 @@ void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why);
  * which, as fo_db_report_damage does): make db the handle of a damaged
  * generation (db->damage), for a rebuild that reads it no more. */
 folio_status fo_db_damaged(folio_db *db);
+/* Refuse to open db's index for writing: it is a replica of kind kind
+ * (fo_layout_replica), which only its pulls may change. why says so and
+ * what to do instead (index the master and pull again):
+ * FOLIO_ERROR_INVALID. */
+folio_status fo_db_refuse_replica(folio_db *db, int kind, fo_buf *why);
 /* Append to why, a message about db's index, "; " and what mends it, and
  * record that why ends with it (db->advice, advice_at): want, which is
  * the rebuild (fo_db_rebuild_advice, reading the corpus paths from x,

@@ -40,6 +40,18 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	} catch (const Xapian::DatabaseVersionError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_VERSION;
+	} catch (const Xapian::DocNotFoundError &e) {
+		// folio never asks for a document by a number a caller gave:
+		// every docid it reads comes from the index itself (a posting
+		// list, a match, a URL's unique term), and a post that is not
+		// indexed is found so before any is read (db.c
+		// fo_db_find_url). A document the index named that cannot be
+		// read ("No termlist for document 1": its entry in a damaged
+		// termlist table) is damage, or a read a commit overtook,
+		// which a reader tells apart by moving to the newest commit
+		// (db.c fo_db_overtaken), as for any damage.
+		fo_xerr_set(err, e.get_description().c_str());
+		return FOLIO_ERROR_CORRUPT;
 	} catch (const Xapian::DatabaseNotFoundError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_NOT_FOUND;
@@ -68,9 +80,13 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// space left on device)") is I/O; the rest are the backend's.
 		// A commit whose write failed so (glass's "Modifications
 		// failed (...)", which carries no errno of its own) is I/O too:
-		// the database is left at its last commit.
+		// the database is left at its last commit. A compressed
+		// entry that zlib cannot decode ("inflate failed (invalid
+		// distance too far back)", compression_stream.cc, which
+		// throws bad_alloc for zlib's lack of memory) is damage too.
 		fo_xerr_set(err, e.get_description().c_str());
-		if (e.get_msg().compare(0, 17, "EOF reading block") == 0)
+		if (e.get_msg().compare(0, 17, "EOF reading block") == 0 ||
+		    e.get_msg().compare(0, 14, "inflate failed") == 0)
 			return FOLIO_ERROR_CORRUPT;
 		if (e.get_msg().compare(0, 20, "Modifications failed") == 0)
 			return FOLIO_ERROR_IO;

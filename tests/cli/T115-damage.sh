@@ -78,6 +78,32 @@ python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(
 refused "a damaged leaf of the posting lists" "$d" \
 	"folio: index $d is damaged: $f: XAPIAN$(advice "$d" "$TMP/c")" search stats similar index
 
+# A post's termlist entry damaged in a small index (one termlist block,
+# whose items are written from its end: the last 256 bytes hold post 1's):
+# folio similar, which reads the post's terms, said Xapian's words alone,
+# without the index or what to do: "folio: DocNotFoundError: No termlist
+# for document 1" (the entry's key zeroed), "folio: DatabaseError: inflate
+# failed (invalid bit length repeat)" (its compressed terms overwritten).
+# A URL that is not indexed is still no post.
+mkdir -p "$TMP/c5"
+posts_jsonl 1 5 >"$TMP/c5/base.jsonl"
+"$FOLIO" index --db "$TMP/i5" "$TMP/c5" >/dev/null
+gen5=$(ls "$TMP/i5" | grep '^gen-')
+for spec in "key 7936 00 64" "terms 8000 ff 32"; do
+	set -- $spec
+	d="$TMP/termlist-$1"
+	cp -r "$TMP/i5" "$d"
+	f="$d/$gen5/termlist.glass"
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2])); f.write(bytes.fromhex(sys.argv[3]) * int(sys.argv[4]))' "$f" "$2" "$3" "$4"
+	begin "a termlist entry's $1 damaged: similar says the index is damaged, exit 2"
+	run "$FOLIO" similar https://example.com/p1 --db "$d"
+	expect_eq "2|folio: index $d is damaged: $f: XAPIAN$(advice "$d" "$TMP/c5")" \
+		"$rc|$(xapian_text <<<"$err")"
+	begin "a termlist entry's $1 damaged: a URL not indexed is no post, exit 2"
+	run "$FOLIO" similar https://example.com/p99 --db "$d"
+	expect_eq "2|folio: no post with URL https://example.com/p99" "$rc|$err"
+done
+
 # A stub that names itself: Xapian followed it until the stack overflowed
 # (a segmentation fault, status 139, in every command).
 d="$TMP/self"

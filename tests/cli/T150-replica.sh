@@ -14,16 +14,10 @@ export XAPIAN_MAX_CHANGESETS=10
 debian_posts 3000 "$TMP/corpus"
 mkdir -p "$TMP/master" "$TMP/replica"
 "$FOLIO" index --db "$TMP/master/idx" "$TMP/corpus" >/dev/null
-# Once: a symlink "live" that every generation switch then moves.
-ln -s "$(awk '{print $2}' "$TMP/master/idx/XAPIANDB")" "$TMP/master/idx/live"
-port=$(free_port)
-serve srv xapian-replicate-server -I 127.0.0.1 -p "$port" "$TMP/master"
-wait_port "$port" || { echo "server did not start"; cat "$TMP/servers.log"; }
+publish_live "$TMP/master/idx"
+serve_replicas "$TMP/master"
 
-pull() {
-	timeout 30 xapian-replicate -h 127.0.0.1 -p "$port" -m idx/live -o -v \
-		"$TMP/replica/idx" 2>&1 | grep "Update complete"
-}
+pull() { replicate idx/live "$TMP/replica/idx"; }
 same_as_master() {
 	local q a b
 	for q in "python library" "game" "development files" zqmarkone; do
@@ -103,11 +97,10 @@ expect_eq "0|same" "$rc|$(same_as_master)"
 # (README, "Replicas"): folio check said "Directory does not contain a
 # Xapian database", though search and stats worked.
 "$FOLIO" index --db "$TMP/master/sh" --shards 2 "$TMP/corpus" >/dev/null
-ln -s "$(awk '{print $2}' "$TMP/master/sh/XAPIANDB")" "$TMP/master/sh/live"
+publish_live "$TMP/master/sh"
 mkdir -p "$TMP/replica/sh/shards"
 for k in 0 1; do
-	timeout 30 xapian-replicate -h 127.0.0.1 -p "$port" -m sh/live/shard-$k -o \
-		"$TMP/replica/sh/shards/shard-$k" >/dev/null 2>&1
+	replicate sh/live/shard-$k "$TMP/replica/sh/shards/shard-$k" >/dev/null
 done
 echo "auto shards" >"$TMP/replica/sh/XAPIANDB"
 printf 'auto shard-0\nauto shard-1\n' >"$TMP/replica/sh/shards/XAPIANDB"

@@ -117,6 +117,27 @@ stop_servers() {
 }
 trap 'stop_servers; rm -rf "$TMP"' EXIT
 
+# ---- replication (T150, T155) ----
+
+# serve_replicas DIR: publish the databases under DIR with
+# xapian-replicate-server on a free port, which $port then holds. Each
+# index published makes its symlink "live" once, which every generation
+# switch then moves (README, "Replicas"): publish_live DB.
+serve_replicas() {
+	port=$(free_port)
+	serve srv xapian-replicate-server -I 127.0.0.1 -p "$port" "$1"
+	wait_port "$port" || { echo "server did not start"; cat "$TMP/servers.log"; }
+}
+publish_live() { ln -s "$(awk '{print $2}' "$1/XAPIANDB")" "$1/live"; }
+
+# replicate MASTER DIR: pull MASTER (a path under the published
+# directory, e.g. idx/live) into DIR; prints xapian-replicate's summary
+# ("Update complete: 1 copies, ...").
+replicate() {
+	timeout 30 xapian-replicate -h 127.0.0.1 -p "$port" -m "$1" -o -v \
+		"$2" 2>&1 | grep "Update complete"
+}
+
 # debian_posts N DIR: the first N (at most 4000) real posts of
 # tests/data in DIR.
 debian_posts() {
