@@ -111,20 +111,23 @@ static size_t prefix_len(const char *term, size_t len)
 
 /* Whether term is close to a word to correct: only those terms have
  * their frequency read, which costs more than the distance. */
-static int pick(const char *term, size_t len, void *ctx)
+static int pick(const char *term, size_t len, const char **seek,
+                size_t *seek_len, void *ctx)
 {
 	const scan *s = ctx;
 	size_t i, plen = prefix_len(term, len);
 	uint64_t set;
 
+	(void)seek;
+	(void)seek_len;
 	if (len == plen || len - plen > MAX_WORD)
-		return 0;
+		return FO_XTERM_NEXT;
 	set = byte_set(term + plen, len - plen);
 	for (i = 0; i < s->n; i++)
 		if (close_to(&s->c[i], term, plen, len - plen, set) <=
 		    s->c[i].max)
-			return 1;
-	return 0;
+			return FO_XTERM_TAKE;
+	return FO_XTERM_NEXT;
 }
 
 static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
