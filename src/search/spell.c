@@ -1,10 +1,12 @@
 /*
- * spell.c: spelling suggestions (spell.h): one scan of the vocabulary
- * checks every word to correct at once, each against the terms of its
- * own field (the text, or a field's words such as company:).
+ * spell.c: spelling suggestions (spell.h): one walk of the vocabulary
+ * per field checks every word to correct at once, each against the
+ * terms of its own field (the text, or a field's words such as
+ * company:), reading only those a prefix within reach leads to.
  */
 #include "search/spell.h"
 
+#include "search/spellwalk.h"
 #include "util/ascii.h"
 #include "util/buf.h"
 #include "util/distance.h"
@@ -35,6 +37,7 @@ typedef struct cand {
 typedef struct scan {
 	cand *c;
 	size_t n;
+	fo_walk *walk; /* over the terms of the prefix being scanned */
 } scan;
 
 /* The bytes a word holds, as a set of 64 (a byte's low six bits). An
@@ -110,21 +113,28 @@ static size_t prefix_len(const char *term, size_t len)
 }
 
 /* Whether term is close to a word to correct: only those terms have
- * their frequency read, which costs more than the distance. */
-static int pick(const char *term, size_t len, void *ctx)
+ * their frequency read, which costs more than the distance. The walk
+ * rules out most terms before that, and the runs of terms after them
+ * that are no closer, unread. */
+static int pick(const char *term, size_t len, const char **seek,
+                size_t *seek_len, void *ctx)
 {
 	const scan *s = ctx;
 	size_t i, plen = prefix_len(term, len);
 	uint64_t set;
 
+	switch (fo_walk_step(s->walk, term, len, seek, seek_len)) {
+	case 0: return FO_XTERM_SEEK;
+	case -1: return FO_XTERM_STOP;
+	}
 	if (len == plen || len - plen > MAX_WORD)
-		return 0;
+		return FO_XTERM_NEXT;
 	set = byte_set(term + plen, len - plen);
 	for (i = 0; i < s->n; i++)
 		if (close_to(&s->c[i], term, plen, len - plen, set) <=
 		    s->c[i].max)
-			return 1;
-	return 0;
+			return FO_XTERM_TAKE;
+	return FO_XTERM_NEXT;
 }
 
 static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
@@ -152,6 +162,25 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 	return 0;
 }
 
+/* A walk over the terms of prefix for the wanted words spelt against
+ * it (those longer than any term are never close), in s->walk. */
+static folio_status walk_for(scan *s, const char *prefix, size_t plen)
+{
+	size_t i;
+
+	fo_walk_free(s->walk);
+	if (!(s->walk = fo_walk_new(prefix, plen, s->n)))
+		return FOLIO_ERROR_NOMEM;
+	for (i = 0; i < s->n; i++) {
+		const cand *c = &s->c[i];
+		if (c->wanted && c->len <= MAX_WORD &&
+		    strcmp(c->word->prefix, prefix) == 0 &&
+		    fo_walk_add(s->walk, c->word->term, c->len, c->max) != 0)
+			return FOLIO_ERROR_NOMEM;
+	}
+	return FOLIO_OK;
+}
+
 /* Scan the terms each wanted word is spelt against, each prefix's once:
  * a field's words are the terms under its prefix (those of a longer
  * prefix are skipped by close_to); the text's words are
@@ -172,15 +201,16 @@ static folio_status scan_terms(fo_xdb *db, scan *s, fo_xerr *err)
 			if (s->c[j].wanted &&
 			    strcmp(s->c[j].word->prefix, prefix) == 0)
 				break;
-		if (!s->c[i].wanted || j < i)
+		if (!s->c[i].wanted || j < i || plen > MAX_PREFIX)
 			continue;
-		if (plen == 0) {
+		st = walk_for(s, prefix, plen);
+		if (st == FOLIO_OK && plen == 0) {
 			st = fo_xdb_terms_between(db, "", "A", pick, on_term, s,
 			                          err);
 			if (st == FOLIO_OK)
 				st = fo_xdb_terms_between(db, "[", NULL, pick,
 				                          on_term, s, err);
-		} else if (plen <= MAX_PREFIX) {
+		} else if (st == FOLIO_OK) {
 			/* every term that starts with prefix */
 			memcpy(end, prefix, plen);
 			end[plen - 1]++;
@@ -189,6 +219,8 @@ static folio_status scan_terms(fo_xdb *db, scan *s, fo_xerr *err)
 			                          on_term, s, err);
 		}
 	}
+	fo_walk_free(s->walk);
+	s->walk = NULL;
 	return st;
 }
 
@@ -389,7 +421,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
                               const fo_qword *words, size_t n_words,
                               int no_hits, char **out, fo_xerr *err)
 {
-	scan s = { NULL, 0 };
+	scan s = { NULL, 0, NULL };
 	fo_buf b = FO_BUF_INIT;
 	fo_qword *all = NULL;
 	size_t i, n_all = 0, at = 0, wanted = 0;

@@ -276,11 +276,17 @@ typedef int (*fo_xterm_fn)(const char *term, size_t len, uint64_t freq,
 /* Every term starting with prefix, in byte order, with its termfreq. */
 folio_status fo_xdb_allterms(fo_xdb *db, const char *prefix, fo_xterm_fn fn,
                              void *ctx, fo_xerr *err);
+/* What a pick makes of a term: go on to the next, pass it on to fn with
+ * its termfreq, go on to the first term at or after *seek (a string
+ * after the term: the terms between are not read at all), or stop. */
+enum { FO_XTERM_NEXT, FO_XTERM_TAKE, FO_XTERM_SEEK, FO_XTERM_STOP };
 /* Called per term before its termfreq is read (reading it costs a
- * B-tree entry per term); return non-zero to have the term passed on. */
-typedef int (*fo_xterm_pick)(const char *term, size_t len, void *ctx);
-/* Every term t with from <= t < to (to NULL: no end), in byte order, to
- * pick; those it picks go on to fn with their termfreq. */
+ * B-tree entry per term); returns one of the above, with *seek and
+ * *seek_len set for FO_XTERM_SEEK (valid until the next call). */
+typedef int (*fo_xterm_pick)(const char *term, size_t len, const char **seek,
+                             size_t *seek_len, void *ctx);
+/* The terms t with from <= t < to (to NULL: no end), in byte order, as
+ * far as pick lets them be read; those it takes go on to fn. */
 folio_status fo_xdb_terms_between(fo_xdb *db, const char *from,
                                   const char *to, fo_xterm_pick pick,
                                   fo_xterm_fn fn, void *ctx, fo_xerr *err);

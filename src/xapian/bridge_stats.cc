@@ -31,13 +31,31 @@ extern "C" folio_status fo_xdb_terms_between(fo_xdb *h, const char *from,
 	try {
 		Xapian::TermIterator t = h->db->allterms_begin();
 		t.skip_to(from);
-		for (; t != h->db->allterms_end(); ++t) {
+		while (t != h->db->allterms_end()) {
 			const std::string term = *t;
+			const char *seek = nullptr;
+			size_t seek_len = 0;
 			if (to && term.compare(to) >= 0)
 				break;
-			if (pick(term.data(), term.size(), ctx) &&
-			    fn(term.data(), term.size(), t.get_termfreq(), ctx))
+			switch (pick(term.data(), term.size(), &seek, &seek_len,
+			             ctx)) {
+			case FO_XTERM_TAKE:
+				if (fn(term.data(), term.size(),
+				       t.get_termfreq(), ctx))
+					return FOLIO_OK;
+				++t;
 				break;
+			case FO_XTERM_SEEK:
+				// never back, nor in place: the walk goes on
+				if (term.compare(0, std::string::npos, seek,
+				                 seek_len) < 0)
+					t.skip_to(std::string(seek, seek_len));
+				else
+					++t;
+				break;
+			case FO_XTERM_STOP: return FOLIO_OK;
+			default: ++t;
+			}
 		}
 		return FOLIO_OK;
 	} catch (...) {

@@ -40,7 +40,7 @@ syscalls() {
 
 begin "a query that matches nothing in a full index reads a few blocks, not the vocabulary"
 # both words are in 1500 posts, never together (a word in two posts or
-# fewer would be spelt, which scans the vocabulary: spell.h); the check
+# fewer would be spelt, which walks the vocabulary: spell.h); the check
 # for an empty index called folio_db_stats, which counts every term,
 # and read each block of the postlist table (over 250 preads here)
 syscalls pread64 oddly evenly

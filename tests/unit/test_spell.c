@@ -4,7 +4,8 @@
  * unprefixed terms wherever they sort (digits before the prefixes,
  * letters and UTF-8 after them), a field's word from its own prefix's
  * terms only, never from a longer prefix's or from a stem; the most
- * frequent of equally close words wins, and a known word is left alone.
+ * frequent of equally close words wins, and a known word is left alone;
+ * the vocabulary read goes where its pick sends it, never back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/layout.h"
@@ -132,6 +133,50 @@ static void test_spell__a_known_word_is_left_alone(void)
 	assert_str("", suggest("parallelism", ""));
 }
 
+/* What steer saw and took, space-separated. */
+static char seen[256], took[64];
+
+static int steer(const char *term, size_t len, const char **seek,
+                 size_t *seek_len, void *ctx)
+{
+	(void)ctx;
+	snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%.*s",
+	         seen[0] ? " " : "", (int)len, term);
+	if (len == 15 && memcmp(term, "flashattention2", len) == 0) {
+		*seek = "n"; /* forward: over h100, kernals, kernels */
+		*seek_len = 1;
+		return FO_XTERM_SEEK;
+	}
+	if (len == 5 && memcmp(term, "nvida", len) == 0) {
+		*seek = "a"; /* back: taken as the next term */
+		*seek_len = 1;
+		return FO_XTERM_SEEK;
+	}
+	if (len == 6 && memcmp(term, "python", len) == 0)
+		return FO_XTERM_TAKE;
+	if (len == 7 && memcmp(term, "python3", len) == 0)
+		return FO_XTERM_STOP;
+	return FO_XTERM_NEXT;
+}
+
+static int take(const char *term, size_t len, uint64_t freq, void *ctx)
+{
+	(void)ctx;
+	snprintf(took, sizeof took, "%.*s %d", (int)len, term, (int)freq);
+	return 0;
+}
+
+static void test_spell__a_pick_steers_the_vocabulary_read(void)
+{
+	fo_xerr err = { "" };
+
+	seen[0] = took[0] = '\0';
+	assert_int(FOLIO_OK, fo_xdb_terms_between(db, "a", NULL, steer, take,
+	                                          NULL, &err));
+	assert_str("flashattention2 nvida parallelism python python3", seen);
+	assert_str("python 3", took);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_spell__text_words_before_the_prefixes_are_found),
 	FO_TEST(test_spell__text_words_after_the_prefixes_are_found),
@@ -142,6 +187,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__the_most_frequent_close_word_wins),
 	FO_TEST(test_spell__digits_are_never_changed),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
+	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 };
 
 int main(void)
