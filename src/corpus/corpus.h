@@ -75,8 +75,9 @@ folio_status fo_jsonl_parse_from(const char *file, const char *buf,
 
 /*
  * Parse a human date ("Sep 14, 2026", "September 14, 2026", "2026-09-14")
- * into out[11] as "YYYY-MM-DD". Returns 0 on success, -1 when the text is
- * not a valid calendar date.
+ * or an RFC 3339 timestamp ("2026-09-14T10:00:00+02:00", whose date as
+ * written is kept, not the UTC one) into out[11] as "YYYY-MM-DD". Returns
+ * 0 on success, -1 when the text is not a valid calendar date (or time).
  */
 int fo_date_parse(const char *text, size_t len, char out[11]);
 

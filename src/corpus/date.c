@@ -1,13 +1,15 @@
 /*
  * date.c: fo_date_parse, turning the dates written on topic pages and in
- * JSON Lines ("Sep 14, 2026", "14 Sep 2026", "2026-09-14") into the
- * "YYYY-MM-DD" form the index stores and sorts on.
+ * JSON Lines ("Sep 14, 2026", "14 Sep 2026", "2026-09-14", and RFC 3339
+ * timestamps, "2026-09-14T10:00:00Z") into the "YYYY-MM-DD" form the
+ * index stores and sorts on.
  */
 #include "corpus/corpus.h"
 #include "corpus/text.h"
 
 #include "util/ascii.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const fo_month_names[12] = {
@@ -101,13 +103,91 @@ static int fo_valid_ymd(int y, int m, int d)
 	return d <= fo_days_in(y, m);
 }
 
-/* The year, month and day of text in one of the accepted forms, not yet
- * checked against the calendar; -1 when its form is none of them. */
-static int fo_date_fields(const char *text, size_t len, int *year,
-                          int *month, int *day)
+/* The time of day after an RFC 3339 date, and its offset from UTC:
+ * read only to be checked, as a post keeps the calendar date written
+ * (the day its author published on), not the UTC one. -1: none given. */
+typedef struct fo_clock {
+	int hour, minute, second, off_hour, off_minute;
+} fo_clock;
+
+/* Two digits at *i, then sep unless it is 0; -1 when they are not
+ * there. */
+static int fo_two(const char *s, size_t n, size_t *i, char sep)
+{
+	int v = fo_digits(s, n, i, 2, 2);
+
+	if (v < 0 || (sep && (*i >= n || s[*i] != sep)))
+		return -1;
+	if (sep)
+		(*i)++;
+	return v;
+}
+
+/* The rest of an RFC 3339 timestamp from its "T" at *i to n: "T10:00:00",
+ * fractional seconds, and an offset, "Z" or "+02:00" (left out, it is a
+ * local time, as ISO 8601 reads it). RFC 3339 section 5.6 lets a space
+ * stand for the T and either case for T and Z. Its fields are not yet
+ * checked against the clock; -1 when its form is none of these. */
+static int fo_clock_fields(const char *s, size_t n, size_t *i, fo_clock *c)
+{
+	if (*i >= n || (s[*i] != 'T' && s[*i] != 't' && s[*i] != ' '))
+		return -1;
+	(*i)++;
+	if ((c->hour = fo_two(s, n, i, ':')) < 0 ||
+	    (c->minute = fo_two(s, n, i, ':')) < 0 ||
+	    (c->second = fo_two(s, n, i, 0)) < 0)
+		return -1;
+	if (*i < n && s[*i] == '.') {
+		size_t start = ++*i;
+
+		while (*i < n && fo_ascii_is_digit(s[*i]))
+			(*i)++;
+		if (*i == start)
+			return -1;
+	}
+	if (*i < n && (s[*i] == 'Z' || s[*i] == 'z')) {
+		(*i)++;
+	} else if (*i < n && (s[*i] == '+' || s[*i] == '-')) {
+		(*i)++;
+		if ((c->off_hour = fo_two(s, n, i, ':')) < 0 ||
+		    (c->off_minute = fo_two(s, n, i, 0)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* What c holds that no clock has, in why[size]; 0 when nothing. */
+static int fo_clock_why(const fo_clock *c, char *why, size_t size)
+{
+	if (c->hour > 23)
+		snprintf(why, size, "hour %d is not in 00-23", c->hour);
+	else if (c->minute > 59)
+		snprintf(why, size, "minute %d is not in 00-59", c->minute);
+	else if (c->second > 60) /* 60: a leap second */
+		snprintf(why, size, "second %d is not in 00-60", c->second);
+	else if (c->off_hour > 23)
+		snprintf(why, size, "the offset's hour %d is not in 00-23",
+		         c->off_hour);
+	else if (c->off_minute > 59)
+		snprintf(why, size, "the offset's minute %d is not in 00-59",
+		         c->off_minute);
+	else
+		return 0;
+	return 1;
+}
+
+/* The year, month and day of text in one of the accepted forms, and the
+ * time of a timestamp in *clock (every field -1 without one), not yet
+ * checked against the calendar or the clock; -1 when its form is none of
+ * them. */
+static int fo_date_fields(const char *text, size_t len, int *year, int *month,
+                          int *day, fo_clock *clock)
 {
 	size_t i = 0, n = len;
 	int y = -1, m = 0, d = -1;
+
+	clock->hour = clock->minute = clock->second = -1;
+	clock->off_hour = clock->off_minute = -1;
 
 	while (i < n && (text[i] == ' ' || text[i] == '\t'))
 		i++;
@@ -130,6 +210,10 @@ static int fo_date_fields(const char *text, size_t len, int *year,
 				return -1;
 			i++;
 			d = fo_digits(text, n, &i, 2, 2);
+			/* 2026-09-14T10:00:00Z */
+			if (d >= 0 && i < n &&
+			    fo_clock_fields(text, n, &i, clock) != 0)
+				return -1;
 		} else if (i - start <= 2) {
 			/* 14 Sep 2026 */
 			d = first;
@@ -174,9 +258,12 @@ static int fo_date_fields(const char *text, size_t len, int *year,
 
 int fo_date_parse(const char *text, size_t len, char out[11])
 {
+	char why[64];
+	fo_clock c;
 	int y, m, d;
 
-	if (fo_date_fields(text, len, &y, &m, &d) != 0 || !fo_valid_ymd(y, m, d))
+	if (fo_date_fields(text, len, &y, &m, &d, &c) != 0 ||
+	    !fo_valid_ymd(y, m, d) || fo_clock_why(&c, why, sizeof why))
 		return -1;
 	out[0] = (char)('0' + y / 1000);
 	out[1] = (char)('0' + y / 100 % 10);
@@ -195,9 +282,11 @@ int fo_date_parse(const char *text, size_t len, char out[11])
 void fo_date_why(const char *text, size_t len, const char *example,
                  fo_buf *msg)
 {
+	char why[64];
+	fo_clock c;
 	int y, m, d;
 
-	if (fo_date_fields(text, len, &y, &m, &d) != 0) {
+	if (fo_date_fields(text, len, &y, &m, &d, &c) != 0) {
 		fo_buf_puts(msg, "unparseable date \"");
 		fo_text_quote(msg, text, len);
 		fo_buf_printf(msg, "\" (expected e.g. %s)", example);
@@ -212,6 +301,8 @@ void fo_date_why(const char *text, size_t len, const char *example,
 	else if (d < 1 || d > fo_days_in(y, m))
 		fo_buf_printf(msg, "\": day %d is not in %04d-%02d, which has %d "
 		              "days", d, y, m, fo_days_in(y, m));
+	else if (fo_clock_why(&c, why, sizeof why))
+		fo_buf_printf(msg, "\": %s", why);
 	else
 		fo_buf_puts(msg, "\"");
 }

@@ -151,7 +151,9 @@ static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, char date[11])
 	           fo_date_parse(st->field[FO_F_PUBLISHED].data,
 	                         st->field[FO_F_PUBLISHED].len, date) != 0) {
 		fo_date_why(st->field[FO_F_PUBLISHED].data,
-		            st->field[FO_F_PUBLISHED].len, "\"2026-09-14\"",
+		            st->field[FO_F_PUBLISHED].len,
+		            "\"2026-09-14\" or "
+		            "\"2026-09-14T10:00:00Z\"",
 		            msg);
 	}
 }

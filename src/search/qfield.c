@@ -53,10 +53,9 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		v.prefix = v.wend < v.end;
 		p->i = v.end;
 		if (v.wend == v.start)
-			fo_qp_notice(p, f->start, "ignored",
-			             "%.*s* has no word before "
-			             "the *",
-			             (int)(f->end - f->start), p->s + f->start);
+			fo_qp_bare_star(
+			    p, f->start, "%.*s* has no word before the *",
+			    (int)(f->end - f->start), p->s + f->start);
 		else
 			n = fo_qp_word(p, &v);
 	}

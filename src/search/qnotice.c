@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Notices listed one by one; the rest are counted in one more. */
 #define MAX_NOTICES 16
@@ -57,6 +58,22 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
 		         action);
 	t->n_notices++;
+}
+
+void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
+{
+	char why[sizeof p->star_why];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (!p->bare_star || pos < p->star_pos) {
+		memcpy(p->star_why, why, sizeof why);
+		p->star_pos = pos;
+	}
+	p->bare_star = 1;
+	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 
 /* An error in either mode (invalid dates). */

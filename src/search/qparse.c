@@ -12,6 +12,7 @@
 #include "search/qparser.h"
 #include "util/ascii.h"
 
+#include <stdio.h>
 #include <string.h>
 
 fo_qnode *fo_qp_prim(fo_qparser *p)
@@ -27,8 +28,7 @@ fo_qnode *fo_qp_prim(fo_qparser *p)
 	case FO_QT_WORD: fo_qp_take(p, &t); return fo_qp_word(p, &t);
 	case FO_QT_STAR:
 		fo_qp_take(p, &t);
-		fo_qp_notice(p, t.start, "ignored",
-		             "a * needs a word before it");
+		fo_qp_bare_star(p, t.start, "a * needs a word before it");
 		return NULL;
 	case FO_QT_SIGN:
 		fo_qp_take(p, &t);
@@ -314,6 +314,18 @@ static void syntax_as_words(fo_qparser *p)
 	             "nothing to search but syntax");
 }
 
+/* Nothing left but a * with no word before it (title:*, site:*, *):
+ * read as words, the query would search its field names and suggest a
+ * spelling of them (site:* found "site", or suggested lite:*), so it is
+ * an error at that * in either mode, saying why. */
+static void nothing_but_stars(fo_qparser *p)
+{
+	p->st = FOLIO_ERROR_QUERY;
+	*p->err_pos = p->star_pos;
+	snprintf(p->err, p->err_size,
+	         "%s: the query has no words to search for", p->star_why);
+}
+
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
                        size_t *err_pos, char *err, size_t err_size)
 {
@@ -351,7 +363,9 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 		             "the kinds above",
 		             p.more_notices);
 	}
-	if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
+	if (p.st == FOLIO_OK && !tree->root && p.bare_star)
+		nothing_but_stars(&p);
+	else if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
 		syntax_as_words(&p);
 	if (tree->oom)
 		p.st = FOLIO_ERROR_NOMEM;

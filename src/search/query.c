@@ -194,6 +194,25 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return s->termfreq(s->ctx, term) > 0;
 }
 
+/* Whether term is a dotted version (2.0.1, 3.14, after an optional v),
+ * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
+ * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
+static int version_other(const char *term, char *other)
+{
+	const char *digits = term + (term[0] == 'v');
+	size_t k, dots = 0;
+
+	for (k = 0; digits[k]; k++)
+		if (digits[k] == '.' && k > 0 && digits[k - 1] != '.' &&
+		    digits[k + 1])
+			dots++;
+		else if (digits[k] < '0' || digits[k] > '9')
+			return 0;
+	return dots && (size_t)snprintf(other, FO_MAX_TERM_BYTES + 2, "%s%s",
+	                                digits == term ? "v" : "",
+	                                digits) <= FO_MAX_TERM_BYTES;
+}
+
 /* A dotted version (2.0.1, 3.14) written the other way, v2.0.1 for
  * 2.0.1 and 2.0.1 for v2.0.1: a release is named both ways (a git tag, a
  * package version), and neither holds the other's terms (v2 0 1 against
@@ -203,27 +222,34 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
  * no post holds the other form. */
 static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 {
-	const char *digits = t->term + (t->term[0] == 'v');
 	const char *terms[2] = { fo_qc_fields[f].exact, NULL };
 	char other[FO_MAX_TERM_BYTES + 2];
-	size_t k, dots = 0;
 
-	for (k = 0; digits[k]; k++)
-		if (digits[k] == '.' && k > 0 && digits[k - 1] != '.' &&
-		    digits[k + 1])
-			dots++;
-		else if (digits[k] < '0' || digits[k] > '9')
-			return NULL;
-	if (!dots ||
-	    (size_t)snprintf(other, sizeof other, "%s%s",
-	                     digits == t->term ? "v" : "",
-	                     digits) > FO_MAX_TERM_BYTES ||
-	    fo_qc_absent(c, terms[0], other))
+	if (!version_other(t->term, other) || fo_qc_absent(c, terms[0], other))
 		return NULL;
 	terms[1] = other;
 	fo_qc_hl_add(c, f, FO_HL_EXACT, other, NULL);
 	return fo_qc_unit(c, fo_qc_term(c, terms[0], other), other, "version",
 	                  f, 1.0, terms, 1);
+}
+
+/* The first part of version t (a JOINED token) written the other way,
+ * in first[FO_MAX_TERM_BYTES + 2], where a post holds that form of the
+ * version: v2 for the 2 of 2.0.1, 2 for the v2 of v2.0.1. Both forms
+ * have as many parts, so a phrase holding either part at that place
+ * still lines up; 0 when t is no such version. */
+static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
+                              const fo_qtok *part, char *first)
+{
+	char other[FO_MAX_TERM_BYTES + 2];
+
+	if (!version_other(t->term, other) || fo_qc_absent(c, prefix, other))
+		return 0;
+	if (part->term[0] == 'v')
+		snprintf(first, FO_MAX_TERM_BYTES + 2, "%s", part->term + 1);
+	else
+		snprintf(first, FO_MAX_TERM_BYTES + 2, "v%s", part->term);
+	return 1;
 }
 
 /* The item fo_qtoks[i..j) in field f: a word, or a compound as
@@ -296,6 +322,19 @@ static fo_xquery *item_query(fo_qc *c, fo_qfield f, const fo_qnode *n,
 
 /* ---- phrases, prefixes, NEAR ------------------------------------------- */
 
+/* The phrase's other highlight: its words with each version's first
+ * part written the other way (alt[k], where not NULL), so that "quokka
+ * 2.0.1" marks "Quokka v2.0.1", which it finds. */
+static void phrase_other_hl(fo_qc *c, const fo_qnode *n, const char **pterms,
+                            char **alt, size_t np)
+{
+	fo_hlunit *hl = fo_qc_hl_add(c, n->field, FO_HL_SEQ, NULL, NULL);
+	size_t k;
+
+	for (k = 0; k < np; k++)
+		fo_qc_hl_seq_add(c, hl, alt[k] ? alt[k] : pterms[2 * k + 1]);
+}
+
 static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
@@ -303,22 +342,41 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	fo_hlunit *hl = NULL;
 	const char **pterms = NULL;
 	const char *exact = fo_qc_fields[n->field].exact;
-	fo_xquery *q = NULL;
-	size_t i, np = 0;
+	char other[FO_MAX_TERM_BYTES + 2], **alt = NULL;
+	fo_xquery *q = NULL, *part;
+	size_t i, np = 0, n_alt = 0;
+	int version = 0;
 	fo_qtoks tl;
 
 	if (fo_qc_analyse(c, n, &tl) != 0)
 		return NULL;
 	pterms = calloc(2 * (tl.n + 1), sizeof *pterms);
-	if (!pterms)
+	alt = calloc(tl.n + 1, sizeof *alt);
+	if (!pterms || !alt)
 		fo_qc_nomem(c);
 	hl = fo_qc_hl_add(c, n->field, FO_HL_SEQ, NULL, NULL);
-	for (i = 0; pterms && i < tl.n; i++) {
-		if (tl.t[i].kind == FO_TOK_JOINED)
+	for (i = 0; pterms && alt && i < tl.n; i++) {
+		if (tl.t[i].kind == FO_TOK_JOINED) {
+			/* a version matches written either way, as a free
+			 * word does: "quokka 2.0.1" finds "Quokka v2.0.1" */
+			version = i + 1 < tl.n &&
+			          tl.t[i + 1].kind == FO_TOK_PART &&
+			          version_first_part(c, exact, &tl.t[i],
+			                             &tl.t[i + 1], other);
 			continue;
+		}
 		/* each word of a phrase may be misspelt, as a free word may */
 		fo_qc_word_add(c, n, &tl.t[i]);
-		fo_qc_push(c, &l, fo_qc_term(c, exact, tl.t[i].term));
+		part = fo_qc_term(c, exact, tl.t[i].term);
+		if (version) {
+			version = 0;
+			if (!(alt[np] = fo_qc_dup2(other, "")))
+				fo_qc_nomem(c);
+			n_alt++;
+			part = fo_qc_pair(c, FO_XOP_OR, part,
+			                  fo_qc_term(c, exact, other));
+		}
+		fo_qc_push(c, &l, part);
 		pterms[2 * np] = exact;
 		pterms[2 * np + 1] = tl.t[i].term;
 		np++;
@@ -330,6 +388,8 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	if (np == 1 && hl)
 		hl->kind = FO_HL_EXACT, hl->term = hl->seq[0], hl->seq[0] = NULL,
 		hl->n_seq = 0;
+	if (n_alt)
+		phrase_other_hl(c, n, pterms, alt, np);
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
@@ -346,6 +406,9 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 		               fo_qc_unit(c, joined, tl.t[0].term, "exact",
 		                          n->field, 1.0, jterms, 1));
 	}
+	for (i = 0; alt && i < np; i++)
+		free(alt[i]);
+	free(alt);
 	free(pterms);
 	fo_buf_free(&label);
 	fo_qc_release(&l);

@@ -73,6 +73,11 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 	}
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
 		memmove(buf, buf + 4, n - 3), n -= 4;
+	if (n == 0 && memchr(v, '*', len)) {
+		/* site:* is every host: no host to filter by */
+		fo_qp_bare_star(p, pos, "site:* has no host before the *");
+		return NULL;
+	}
 	if (n == 0) {
 		fo_qp_notice(p, pos, "ignored",
 		             "site: needs a host name such as "

@@ -104,6 +104,24 @@ run "$FOLIO" search --db "$TMP/c" --json allocators
 expect_eq '{"rank": 1, "url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"]}' \
 	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; [h.pop(k) for k in ("score","snippet")]; print(json.dumps(h))' <<<"$out")"
 
+# An RFC 3339 timestamp was an unparseable date, and its post skipped.
+begin "JSON Lines takes RFC 3339 timestamps, keeping the date written; a bad one says which part"
+cat >"$TMP/stamps.jsonl" <<'JL'
+{"url": "https://example.com/t1", "title": "Stamp one", "published": "2026-09-14T10:00:00Z", "summary": "Numbat."}
+{"url": "https://example.com/t2", "title": "Stamp two", "published": "2026-09-14T00:30:00.25+02:00", "summary": "Numbat."}
+{"url": "https://example.com/t3", "title": "Stamp three", "published": "2026-09-14T23:30:00-05:00", "summary": "Numbat."}
+{"url": "https://example.com/t4", "title": "Stamp four", "published": "2026-13-01T10:00:00Z", "summary": "Numbat."}
+{"url": "https://example.com/t5", "title": "Stamp five", "published": "2026-09-14T25:00:00Z", "summary": "Numbat."}
+{"url": "https://example.com/t6", "title": "Stamp six", "published": "2026-09-14T10:00", "summary": "Numbat."}
+JL
+run "$FOLIO" index --db "$TMP/stamps" "$TMP/stamps.jsonl"
+r="$rc|$err"
+run "$FOLIO" search --db "$TMP/stamps" --json --sort oldest numbat
+expect_eq "1|$TMP/stamps.jsonl:4: invalid date \"2026-13-01T10:00:00Z\": there is no month 13
+$TMP/stamps.jsonl:5: invalid date \"2026-09-14T25:00:00Z\": hour 25 is not in 00-23
+$TMP/stamps.jsonl:6: unparseable date \"2026-09-14T10:00\" (expected e.g. \"2026-09-14\" or \"2026-09-14T10:00:00Z\")|2026-09-14 2026-09-14 2026-09-14" \
+	"$r|$(python3 -c 'import json,sys; print(*sorted(h["published"] for h in json.load(sys.stdin)["hits"]))' <<<"$out")"
+
 begin "a malformed post is reported as FILE:LINE and skipped, the rest indexed"
 mkdir -p "$TMP/bad"
 cat >"$TMP/bad/page.md" <<'MD'

@@ -53,6 +53,14 @@ JL
 vhits() { run "$FOLIO" search --db "$TMP/versions" --json "$@"; urls_of "$out" | sed 's,https://example.com/,,' | xargs; }
 expect_eq "pkg tag|tag pkg|tag|near" "$(vhits 2.0.1)|$(vhits V2.0.1)|$(vhits 2.0.1 crash)|$(vhits releases -- -2.0.1)"
 
+# In a phrase a version was its typed form's parts alone, so
+# title:"zstd-tools 2.0.1" missed "zstd-tools v2.0.1", which
+# title:zstd-tools 2.0.1 finds; either form's parts hold the same
+# places, so the phrase stays a phrase (2.0.10 and v12.0.1 are other
+# releases).
+begin "a version in a phrase matches written with or without a v, in its place"
+expect_eq "tag|tag|pkg|pkg|tag|pkg||" "$(vhits 'title:"zstd-tools 2.0.1"')|$(vhits '"zstd-tools 2.0.1 released"')|$(vhits '"parser v2.0.1"')|$(vhits 'title:"to parser v2.0.1"')|$(vhits '"the 2.0.1 tag"')|$(vhits '"2.0.1 fixes"')|$(vhits '"parser 2.0.1 and"')|$(vhits '"zstd-tools 2.0.1 v12.0.1"')"
+
 begin "Lumir finds Lumír (diacritics folded)"
 expect_eq "$REDHAT" "$(hits Lumir)"
 

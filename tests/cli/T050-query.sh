@@ -315,6 +315,34 @@ begin "a query of operators alone is searched as words"
 run "$FOLIO" search --db "$TMP/index" OR
 expect_eq "0|folio: query position 1: nothing to search but syntax: searched the whole query as words" "$rc|$err"
 
+# site:* (a field with a * alone) was searched as the words "site",
+# and suggested lite:*, a spelling of the field's name.
+cat >"$TMP/lite.jsonl" <<'JL'
+{"url": "https://example.com/lite", "title": "A lite build", "summary": "The lite build of the tool."}
+JL
+"$FOLIO" index --db "$TMP/lite" "$TMP/lite.jsonl" >/dev/null
+begin "a field with a * alone has nothing to search, and no suggestion"
+r=
+for q in 'site:*' 'title:*' 'company:*' 'author:*' '*'; do
+	run "$FOLIO" search --db "$TMP/lite" "$q"
+	r="$r$rc|$err
+"
+	run "$FOLIO" search --db "$TMP/lite" --strict "$q"
+	r="$r$rc|$err
+"
+done
+expect_eq "2|folio: query position 1: site:* has no host before the *: the query has no words to search for
+2|folio: query position 1: site:* has no host before the *
+2|folio: query position 1: title:* has no word before the *: the query has no words to search for
+2|folio: query position 1: title:* has no word before the *
+2|folio: query position 1: company:* has no word before the *: the query has no words to search for
+2|folio: query position 1: company:* has no word before the *
+2|folio: query position 1: author:* has no word before the *: the query has no words to search for
+2|folio: query position 1: author:* has no word before the *
+2|folio: query position 1: a * needs a word before it: the query has no words to search for
+2|folio: query position 1: a * needs a word before it
+" "$r"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

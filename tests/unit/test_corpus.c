@@ -1203,7 +1203,8 @@ static void test_corpus__jsonl_problems(void)
 	assert_str("\"title\" must be a string", problems[9].message);
 	assert_str("\"author\" must be a string", problems[10].message);
 	assert_str("unparseable date \"Sepember 14, 2026\" (expected e.g. "
-	           "\"2026-09-14\")", problems[11].message);
+	           "\"2026-09-14\" or \"2026-09-14T10:00:00Z\")",
+	           problems[11].message);
 	assert_str("invalid date \"2026-02-29\": day 29 is not in 2026-02, "
 	           "which has 28 days", problems[12].message);
 	assert_str("invalid UTF-8 at column 25", problems[13].message);
@@ -1347,6 +1348,18 @@ static void test_corpus__dates_valid(void)
 		{ "29 February 2000", "2000-02-29" },
 		{ "May 31, 2026", "2026-05-31" },
 		{ "Apr 30, 2026", "2026-04-30" },
+		/* RFC 3339 timestamps: the calendar date as written, whatever
+		 * the offset (the UTC date of these is 2026-09-13 or -15) */
+		{ "2026-09-14T10:00:00Z", "2026-09-14" },
+		{ "2026-09-14T00:30:00+02:00", "2026-09-14" },
+		{ "2026-09-14T23:30:00-05:00", "2026-09-14" },
+		{ "2026-09-14T10:00:00.123456Z", "2026-09-14" },
+		{ "2026-09-14t10:00:00z", "2026-09-14" },
+		{ "2026-09-14 10:00:00Z", "2026-09-14" },
+		{ "2016-12-31T23:59:60Z", "2016-12-31" },
+		/* ISO 8601 local time (Python's isoformat of a naive time) */
+		{ "2026-09-14T00:00:00", "2026-09-14" },
+		{ " 2026-09-14T10:00:00.5-00:00 ", "2026-09-14" },
 	};
 	size_t i;
 	char out[11];
@@ -1364,14 +1377,50 @@ static void test_corpus__dates_valid(void)
 static void test_corpus__dates_invalid(void)
 {
 	static const char *const bad[] = {
-		"", " ", "Sepember 14, 2026", "Feb 29, 2026", "Feb 29, 1900",
-		"Feb 30, 2024", "Apr 31, 2026", "Sep 0, 2026", "Sep 32, 2026",
-		"Sep 14, 999", "Sep 14, 10000", "Sep 14, 26", "2026-13-01",
-		"2026-00-10", "2026-09-31", "2026-9-14", "2026/09/14",
-		"Sep 14, 2026x", "Sep 14, 2026 extra", "Sep 14,", "Sep",
-		"14 Sep", "Se 14, 2026", "Sep 123, 2026", "Sep14, 2026",
-		"0999-01-01", "14th Sep 2026", "2026-09-14T00:00:00",
+		"",
+		" ",
+		"Sepember 14, 2026",
+		"Feb 29, 2026",
+		"Feb 29, 1900",
+		"Feb 30, 2024",
+		"Apr 31, 2026",
+		"Sep 0, 2026",
+		"Sep 32, 2026",
+		"Sep 14, 999",
+		"Sep 14, 10000",
+		"Sep 14, 26",
+		"2026-13-01",
+		"2026-00-10",
+		"2026-09-31",
+		"2026-9-14",
+		"2026/09/14",
+		"Sep 14, 2026x",
+		"Sep 14, 2026 extra",
+		"Sep 14,",
+		"Sep",
+		"14 Sep",
+		"Se 14, 2026",
+		"Sep 123, 2026",
+		"Sep14, 2026",
+		"0999-01-01",
+		"14th Sep 2026",
 		"Septe 14, 2026",
+		"2026-09-14T",
+		"2026-09-14T10:00",
+		"2026-09-14T10:00:00+02",
+		"2026-09-14T10:00:00+0200",
+		"2026-09-14T10:00:00.Z",
+		"2026-09-14T10:00:00ZZ",
+		"2026-09-14T1:00:00Z",
+		"2026-09-14T24:00:00Z",
+		"2026-09-14T10:60:00Z",
+		"2026-09-14T10:00:61Z",
+		"2026-09-14T10:00:00+24:00",
+		"2026-09-14T10:00:00+02:60",
+		"2026-13-01T10:00:00Z",
+		"2026-02-30T10:00:00Z",
+		"2026-09-14X10:00:00Z",
+		"Sep 14, 2026T10:00:00Z",
 	};
 	size_t i;
 	char out[11];
@@ -1392,17 +1441,44 @@ static void test_corpus__a_refused_date_says_why(void)
 	} cases[] = {
 		{ "Sepember 14, 2026",
 		  "unparseable date \"Sepember 14, 2026\" (expected e.g. X)" },
-		{ "2026-09-14T10:00:00Z",
-		  "unparseable date \"2026-09-14T10:00:00Z\" (expected e.g. X)" },
+		{ "2026-09-14T10:00",
+		  "unparseable date \"2026-09-14T10:00\" (expected e.g. X)" },
+		{ "2026-13-01T10:00:00Z",
+		  "invalid date \"2026-13-01T10:00:00Z\": "
+		  "there is no month 13" },
+		{ "2026-02-30T10:00:00Z",
+		  "invalid date \"2026-02-30T10:00:00Z\": "
+		  "day 30 is not in 2026-02, which has 28 "
+		  "days" },
+		{ "2026-09-14T24:00:00Z",
+		  "invalid date \"2026-09-14T24:00:00Z\": "
+		  "hour 24 is not in 00-23" },
+		{ "2026-09-14T10:60:00Z",
+		  "invalid date \"2026-09-14T10:60:00Z\": "
+		  "minute 60 is not in 00-59" },
+		{ "2026-09-14T10:00:61Z",
+		  "invalid date \"2026-09-14T10:00:61Z\": "
+		  "second 61 is not in 00-60" },
+		{ "2026-09-14T10:00:00+24:00",
+		  "invalid date \"2026-09-14T10:00:00+24:00\": the offset's "
+		  "hour "
+		  "24 is not in 00-23" },
+		{ "2026-09-14T10:00:00-02:75",
+		  "invalid date \"2026-09-14T10:00:00-02:75\": the offset's "
+		  "minute 75 is not in 00-59" },
 		{ "2020-02-30", "invalid date \"2020-02-30\": day 30 is not in "
 		                "2020-02, which has 29 days" },
-		{ "Feb 29, 1900", "invalid date \"Feb 29, 1900\": day 29 is not "
-		                  "in 1900-02, which has 28 days" },
-		{ "Sep 0, 2026", "invalid date \"Sep 0, 2026\": day 0 is not in "
-		                 "2026-09, which has 30 days" },
-		{ "2026-13-01", "invalid date \"2026-13-01\": there is no month 13" },
-		{ "0999-01-01", "invalid date \"0999-01-01\": year 999 is before "
-		                "1000" },
+		{ "Feb 29, 1900",
+		  "invalid date \"Feb 29, 1900\": day 29 is not "
+		  "in 1900-02, which has 28 days" },
+		{ "Sep 0, 2026",
+		  "invalid date \"Sep 0, 2026\": day 0 is not in "
+		  "2026-09, which has 30 days" },
+		{ "2026-13-01",
+		  "invalid date \"2026-13-01\": there is no month 13" },
+		{ "0999-01-01",
+		  "invalid date \"0999-01-01\": year 999 is before "
+		  "1000" },
 	};
 	size_t i;
 

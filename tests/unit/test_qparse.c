@@ -623,6 +623,54 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	        "year:( OR )");
 }
 
+/* A * with no word before it matches nothing to search: a query left
+ * with nothing else is an error at that *, in either mode, rather than
+ * its field names searched as words (site:* found "site" and suggested
+ * lite:*). */
+static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
+{
+	static const char tail[] = ": the query has no words to search for";
+	static const struct {
+		const char *query, *why;
+		size_t pos;
+	} cases[] = {
+		{ "*", "a * needs a word before it", 0 },
+		{ "site:*", "site:* has no host before the *", 0 },
+		{ "site:*.", "site:* has no host before the *", 0 },
+		{ "title:*", "title:* has no word before the *", 0 },
+		{ "company:*", "company:* has no word before the *", 0 },
+		{ "author:*", "author:* has no word before the *", 0 },
+		{ "topic:*", "topic:* has no word before the *", 0 },
+		{ "type:*", "type:* has no word before the *", 0 },
+		{ "(title:*)", "title:* has no word before the *", 1 },
+		{ "OR site:*", "site:* has no host before the *", 3 },
+	};
+	char want[200];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(want, sizeof want, "error@%zu: %s%s", cases[i].pos,
+		         cases[i].why, tail);
+		lenient(want, cases[i].query);
+		snprintf(want, sizeof want, "error@%zu: %s", cases[i].pos,
+		         cases[i].why);
+		if (i < sizeof cases / sizeof cases[0] - 1)
+			strict(want, cases[i].query);
+	}
+	strict("error@0: OR has nothing to its right", "OR site:*");
+	/* beside other words it is skipped, as before */
+	lenient("words\"lock\" |@0 title:* has no word before the *: "
+	        "ignored",
+	        "title:* lock");
+	lenient("words\"lock\" |@0 site:* has no host before the *: "
+	        "ignored",
+	        "site:* lock");
+	/* year: and published: take no * at all (year:202* neither) */
+	lenient("error@5: \"*\" is not a year or a range of years (YYYY or "
+	        "YYYY..YYYY)",
+	        "year:*");
+}
+
 static void test_qparse__strict_makes_the_first_problem_an_error(void)
 {
 	strict("error@0: the quote is never closed", "\"free threaded");
@@ -768,6 +816,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
+	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
 	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
