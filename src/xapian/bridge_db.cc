@@ -39,8 +39,11 @@ extern "C" folio_status fo_xdb_open_until(const char *path, unsigned flags,
 				h->db = h->wdb;
 			}
 		} else {
-			fo_xstub_walk(path, 0);
-			if (!(flags & FO_XDB_WHOLE) || !fo_xopen_whole(h, path))
+			// Only a stub is opened whole: a generation that
+			// is none is not looked for one again (2 stats).
+			bool stub = fo_xstub_walk(path, 0);
+			if (!stub || !(flags & FO_XDB_WHOLE) ||
+			    !fo_xopen_whole(h, path))
 				h->db = new Xapian::Database(path);
 		}
 		*out = h;
