@@ -65,8 +65,9 @@ static int fo_known_language(const char *language)
 /*
  * size zeroed bytes aligned to align (a power of two), so that each set
  * of a table starts a cache line; *mem gets the pointer to free. calloc'd
- * rather than cleared, so that the pages no lookup reaches stay untouched
- * (a query stems a few words). NULL on allocation failure.
+ * rather than cleared, so that the pages of the full tables that no
+ * lookup reaches stay untouched (a query stems a few words). NULL on
+ * allocation failure.
  */
 static void *fo_calloc_aligned(size_t size, size_t align, void **mem)
 {

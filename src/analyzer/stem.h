@@ -19,8 +19,9 @@
  * and a main table of 2^FO_STEM_MAIN_BITS 64-byte entries in sets of
  * FO_STEM_MAIN_WAYS, where each term has two candidate sets; term and
  * stem are stored inline, the least recently used way of a set replaced.
- * Memory is bounded (12 MB and the small tables below, calloc'd, so
- * pages no lookup reaches cost nothing) and a lookup touches one line
+ * Memory is bounded (12 MB and the small tables below; the full ones
+ * calloc'd, which maps them untouched, so pages no lookup reaches cost
+ * nothing) and a lookup touches one line
  * when the front table has the term. The sizes come from the benchmark
  * summaries (87k distinct stemmable terms): with one main set per term,
  * sets that drew more terms than ways sent 18k (4 ways) to 30k (2 ways)
@@ -32,12 +33,17 @@
  * MB/s, median-max; the last 2% was not worth another 4 MB per
  * analyzer).
  *
- * A stemmer starts with tables of 2^FO_STEM_SMALL_BITS entries (96 KB)
+ * A stemmer starts with tables of 2^FO_STEM_SMALL_BITS entries (12 KB)
  * and moves to the full ones once FO_STEM_GROW_AT words have gone to
- * libstemmer. A search stems a few hundred words (the query, the
- * snippets' summaries), and in the full tables nearly each one lands on
- * a page of its own: a first touch, a page fault, 63 of the 405 of a
- * whole `folio search` process (0.3 ms of 3.5). The small tables stay
+ * libstemmer. A search stems from one word to about a hundred (the
+ * query, the words of the snippets' summaries that could match a query
+ * stem), and in the full tables nearly each one lands on a page of its
+ * own: a first touch, a page fault, 63 of the 405 of a whole `folio
+ * search` process (0.3 ms of 3.5). The small tables are cut from the
+ * heap, below malloc's mmap threshold, where calloc clears every byte
+ * itself: each of their pages is touched when the index is opened, so
+ * they are kept to three (96 KB, 2^10 entries, were 24 pages and 13 to
+ * 31 faults more a search). The small tables stay
  * allocated until the stemmer is freed, as the analyzer holds a front
  * set across a call (it prefetches the next word's): an entry there
  * still maps its term to the right stem.
@@ -45,7 +51,7 @@
 #define FO_STEM_FRONT_BITS 17
 #define FO_STEM_MAIN_BITS 17
 #define FO_STEM_MAIN_WAYS 4
-#define FO_STEM_SMALL_BITS 10
+#define FO_STEM_SMALL_BITS 7
 #define FO_STEM_GROW_AT    512
 #define FO_STEM_CACHE_MAX (1u << FO_STEM_MAIN_BITS)
 

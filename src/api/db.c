@@ -130,6 +130,21 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 	return fo_db_fail(db, st, "%s", msg);
 }
 
+/* The index's format and language, as one read: read one by one, they
+ * were two checks for a commit that overtook a read, each of which reads
+ * Xapian's version file again (bridge_reader.cc). */
+static folio_status read_format(folio_db *db, char **format, char **language,
+                                fo_xerr *err)
+{
+	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE };
+	char *out[2];
+	folio_status st = fo_xdb_get_metadata_n(db->xdb, 2, keys, out, err);
+
+	*format = out[0];
+	*language = out[1];
+	return st;
+}
+
 /* Check the index's format and load its language. A writer may open an
  * index of another format, for a rebuild only (db->format, upgrade.c):
  * it will be built in the language asked for (want, NULL when the caller
@@ -143,10 +158,7 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	uint64_t docs = 0;
 	folio_status st;
 
-	st = fo_xdb_get_metadata(db->xdb, FO_META_FORMAT, &format, &err);
-	if (st == FOLIO_OK)
-		st = fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language,
-		                         &err);
+	st = read_format(db, &format, &language, &err);
 	if (st == FOLIO_OK)
 		st = fo_xdb_doccount(db->xdb, &docs, &err);
 	if (st != FOLIO_OK) {
@@ -637,10 +649,7 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	fo_analyzer *an = NULL;
 	folio_status st;
 
-	st = fo_xdb_get_metadata(db->xdb, FO_META_FORMAT, &format, &err);
-	if (st == FOLIO_OK)
-		st = fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language,
-		                         &err);
+	st = read_format(db, &format, &language, &err);
 	if (st != FOLIO_OK) {
 		fo_buf_puts(why, err.msg);
 	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {

@@ -270,37 +270,42 @@ static size_t utf8_char(const unsigned char *s, size_t n)
 }
 
 /* print_text (TEXT_QUOTED), print_text keeping newlines (TEXT_LINES),
- * print_field (TEXT_FIELD). */
+ * print_field (TEXT_FIELD). The characters shown as they are go out a
+ * run at a time: an fwrite a character was most of what printing the
+ * hits cost (callgrind: 131k of 162k instructions for 10 hits). */
 static void put_text(FILE *f, const char *s, int how)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *run = p;
 	size_t len = strlen(s), n;
 
-	for (; *p; p++, len--) {
+	while (*p) {
 		n = fo_display_unsafe(p, len);
 		if (n == 0 && (n = utf8_char(p, len)) != 0) {
-			fwrite(p, 1, n, f);
-			p += n - 1;
-			len -= n - 1;
+			p += n;
+			len -= n;
 			continue;
 		}
-		/* a byte that starts no character: a lone 0x9B is CSI to
-		 * a terminal reading 8-bit controls (explore-r) */
+		fwrite(run, 1, (size_t)(p - run), f);
 		if (n == 0) {
+			/* a byte that starts no character: a lone 0x9B is
+			 * CSI to a terminal reading 8-bit controls
+			 * (explore-r) */
 			fputc('?', f);
-			continue;
-		}
-		if (how == TEXT_LINES && *p == '\n') {
+			n = 1;
+		} else if (how == TEXT_LINES && *p == '\n') {
 			fputc(*p, f);
-			continue;
+		} else {
+			fputc(how == TEXT_FIELD || *p == '\n' || *p == '\t' ||
+			              n > 1
+			          ? ' '
+			          : '?',
+			      f);
 		}
-		fputc(how == TEXT_FIELD || *p == '\n' || *p == '\t' || n > 1
-		          ? ' '
-		          : '?',
-		      f);
-		p += n - 1;
-		len -= n - 1;
+		p += n;
+		len -= n;
+		run = p;
 	}
+	fwrite(run, 1, (size_t)(p - run), f);
 }
 
 void print_text(FILE *f, const char *s)

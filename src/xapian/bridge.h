@@ -89,6 +89,11 @@ folio_status fo_xdb_termfreq(fo_xdb *db, const char *term, uint64_t *out,
 /* *out is malloc'd and NUL-terminated ("" when the key is unset). */
 folio_status fo_xdb_get_metadata(fo_xdb *db, const char *key, char **out,
                                  fo_xerr *err);
+/* The values of keys[0..n) into out[0..n), as fo_xdb_get_metadata, read
+ * at one revision. */
+folio_status fo_xdb_get_metadata_n(fo_xdb *db, size_t n,
+                                   const char *const keys[], char *out[],
+                                   fo_xerr *err);
 folio_status fo_xdb_set_metadata(fo_xdb *db, const char *key,
                                  const char *value, fo_xerr *err);
 

@@ -39,8 +39,11 @@ extern "C" folio_status fo_xdb_open_until(const char *path, unsigned flags,
 				h->db = h->wdb;
 			}
 		} else {
-			fo_xstub_walk(path, 0);
-			if (!(flags & FO_XDB_WHOLE) || !fo_xopen_whole(h, path))
+			// Only a stub is opened whole: a generation that
+			// is none is not looked for one again (2 stats).
+			bool stub = fo_xstub_walk(path, 0);
+			if (!stub || !(flags & FO_XDB_WHOLE) ||
+			    !fo_xopen_whole(h, path))
 				h->db = new Xapian::Database(path);
 		}
 		*out = h;
@@ -167,15 +170,33 @@ static void copy_out(const std::string &s, char **out, size_t *len)
 extern "C" folio_status fo_xdb_get_metadata(fo_xdb *h, const char *key,
                                             char **out, fo_xerr *err)
 {
-	*out = NULL;
+	return fo_xdb_get_metadata_n(h, 1, &key, out, err);
+}
+
+extern "C" folio_status fo_xdb_get_metadata_n(fo_xdb *h, size_t n,
+                                              const char *const keys[],
+                                              char *out[], fo_xerr *err)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = NULL;
 	try {
 		// The format and language read at each open: checked as a
-		// search is (bridge_reader.cc).
-		std::string value;
-		fo_xread(h, [&] { value = h->db->get_metadata(key); });
-		copy_out(value, out, NULL);
+		// search is (bridge_reader.cc), all keys as one read, since
+		// each check for a commit that overtook it reads the version
+		// file again (4 system calls).
+		std::vector<std::string> values(n);
+		fo_xread(h, [&] {
+			for (size_t i = 0; i < n; i++)
+				values[i] = h->db->get_metadata(keys[i]);
+		});
+		for (size_t i = 0; i < n; i++)
+			copy_out(values[i], &out[i], NULL);
 		return FOLIO_OK;
 	} catch (...) {
+		for (size_t i = 0; i < n; i++) {
+			free(out[i]);
+			out[i] = NULL;
+		}
 		return fo_xdb_fail(h, err);
 	}
 }

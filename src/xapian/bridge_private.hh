@@ -68,8 +68,8 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
 // Throw as fo_xstub_members does for any stub under dir, its members'
 // included (a sharded replica's shards are stubs), or when they nest more
 // than 4 deep: Xapian follows stubs without a bound, so a stub that leads
-// back to itself overflowed the stack.
-void fo_xstub_walk(const std::string &dir, int depth);
+// back to itself overflowed the stack. True when dir holds a stub.
+bool fo_xstub_walk(const std::string &dir, int depth);
 
 // Open the reader h->db on dir, a sharded generation, as its shards
 // added one by one (h->whole), and reopen it until they are at one

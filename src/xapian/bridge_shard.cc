@@ -86,15 +86,17 @@ bool fo_xstub_members(const std::string &dir, std::vector<std::string> &out,
 	return true;
 }
 
-void fo_xstub_walk(const std::string &dir, int depth)
+bool fo_xstub_walk(const std::string &dir, int depth)
 {
 	std::vector<std::string> members;
 	if (depth > 4)
 		throw Xapian::DatabaseOpeningError(dir +
 		                                   ": stubs nested too deep");
-	if (fo_xstub_members(dir, members))
-		for (const std::string &m : members)
-			fo_xstub_walk(m, depth + 1);
+	if (!fo_xstub_members(dir, members))
+		return false;
+	for (const std::string &m : members)
+		fo_xstub_walk(m, depth + 1);
+	return true;
 }
 
 bool fo_xopen_shards(fo_xdb *h, const std::string &dir, int action)

@@ -55,6 +55,21 @@ expect_eq "1 1 1 1" "$(for t in postlist termlist docdata position; do
 	grep -c "/$t\.glass\"" <<<"$calls"
 done | tr '\n' ' ' | sed 's/ $//')"
 
+begin "a search reads Xapian's version file four times"
+# opening the database, the format and language read at the open, the
+# check for a newer commit before the search and the one after it: each
+# check for a commit that overtook a read opens iamglass again, and the
+# format and the language were read, and checked, one by one
+syscalls openat oddly
+expect_eq "4" "$(grep -c '/iamglass"' <<<"$calls")"
+
+begin "a search looks for a stub in its generation twice"
+# the open checks that the generation nests no stubs too deep, and the
+# lost-table check looks again; opening a sharded generation whole
+# (fo_xopen_whole) looked a third time in one that is not sharded
+syscalls %stat,%fstat oddly
+expect_eq "2" "$(grep -c '/gen-[0-9]*/XAPIANDB"' <<<"$calls")"
+
 begin "the loader looks symbols up in the C++ runtime before utf8proc and libstemmer"
 # it searches the libraries in the order folio names them (DT_NEEDED);
 # nearly all of libxapian's symbol references are to libstdc++ and libc,
