@@ -15,15 +15,26 @@
  * and stops the child when shard 0's has changed and shard 1's has not,
  * checking again once it is stopped; a miss lets it go on, a child that
  * finishes uncaught is followed by another.
+ *
+ * One deadline bounds the whole call, the search a suggestion check makes
+ * inside a search included: a writer stalled before the suggestion check
+ * must not get a fresh 2 s out of it. That stall has to come between the
+ * search's own reads and its check's, which this program arranges by
+ * interposing open(): the search opens the index's stub (XAPIANDB) when
+ * it starts and again when its suggestion check starts, and the second
+ * stall is made then, by a writer that commits on command.
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE
 #include "folio.h"
 #include "harness.h"
 #include "seed.h"
 #include "tempdir.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,7 +53,36 @@
  * retries took before it (8 s and more). */
 #define BOUND_MS 4000
 
+/* Behind a writer stalled for this long before the suggestion check, a
+ * search that kept one deadline still ends at about 2 s; one whose check
+ * started a deadline of its own ended at about 1.2 + 2 s. */
+#define FIRST_STALL_MS 1200
+#define CALL_BOUND_MS  2700
+
 static char root[256];
+
+/* While set, open() calls on_stub(n) before the n-th open of stub. */
+static const char *hook_stub;
+static int hook_opens;
+static void (*on_stub)(int n);
+
+int open(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	mode_t mode = 0;
+	va_list ap;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "open");
+	if (hook_stub && strcmp(path, hook_stub) == 0)
+		on_stub(++hook_opens);
+	return real(path, flags, mode);
+}
 
 static double now_ms(void)
 {
@@ -166,6 +206,116 @@ static int find_file(const char *pattern, char *out, size_t size)
 	return ok ? 0 : -1;
 }
 
+/* The child: opens the index for writing, says so on ready, then makes
+ * one commit of two "delta" posts for each byte read from orders, until
+ * they end. */
+static void commanded_writer(const char *path, int orders, int ready)
+{
+	static const char *const topics[] = { "Stall" };
+	char url[96], why[512], c;
+	folio_db *db = NULL;
+	folio_post p;
+	folio_status st;
+	int n = 0;
+
+	st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_WAIT, &db, why,
+	             sizeof why);
+	if (write(ready, "r", 1) != 1)
+		st = FOLIO_ERROR_IO;
+	while (st == FOLIO_OK && read(orders, &c, 1) == 1) {
+		for (int i = 0; st == FOLIO_OK && i < 2; i++) {
+			snprintf(url, sizeof url, "https://example.com/c/%d/%d",
+			         n, i);
+			memset(&p, 0, sizeof p);
+			p.url = url;
+			p.title = "Commanded post";
+			p.summary = "A delta written on command.";
+			p.topics = topics;
+			p.n_topics = 1;
+			st = folio_db_add_post(db, &p);
+		}
+		n++;
+		if (st == FOLIO_OK)
+			st = folio_db_commit(db);
+	}
+	if (folio_db_close(db) != FOLIO_OK)
+		st = FOLIO_ERROR_BACKEND;
+	_exit(st == FOLIO_OK ? 0 : 1);
+}
+
+/* The commanded writer of the suggestion test and what it did. */
+static struct {
+	pid_t pid, waker;
+	int orders;
+	int commits; /* ordered, each of two posts */
+	int stalls;  /* caught between its shard commits */
+	const char *v0, *v1;
+} cw;
+
+/* Order commits of the commanded writer until one is stopped with shard
+ * 0 committed and shard 1 not (as stall_writer); 1 when one was. Each
+ * order waits for the commit before it to end, shard 1's included. */
+static int stall_commanded(void)
+{
+	ino_t a0, a1, b0, b1;
+
+	for (int tries = 0; tries < 50; tries++) {
+		if (version_of(cw.v0, &a0) != 0 ||
+		    version_of(cw.v1, &a1) != 0 ||
+		    write(cw.orders, "c", 1) != 1)
+			return 0;
+		cw.commits++;
+		for (;;) {
+			int gone;
+
+			if (waitpid(cw.pid, &gone, WNOHANG) != 0)
+				return 0;
+			if (version_of(cw.v0, &b0) != 0 ||
+			    version_of(cw.v1, &b1) != 0)
+				continue;
+			if (b0 != a0 && b1 == a1) {
+				int status;
+
+				kill(cw.pid, SIGSTOP);
+				waitpid(cw.pid, &status, WUNTRACED);
+				if (version_of(cw.v0, &b0) == 0 &&
+				    version_of(cw.v1, &b1) == 0 && b1 == a1) {
+					cw.stalls++;
+					return 1;
+				}
+				kill(cw.pid, SIGCONT);
+			}
+			if (b0 != a0 && b1 != a1)
+				break; /* missed: the whole commit is in */
+		}
+	}
+	return 0;
+}
+
+/* At the search's first open of the stub, before it reads anything: stall
+ * the writer, and have it go on FIRST_STALL_MS later (from a process of
+ * its own: this one is the search). At the second, the suggestion check's:
+ * stall it again, for good. */
+static void stall_at_stub(int n)
+{
+	if (n > 2)
+		return;
+	if (!stall_commanded())
+		return;
+	if (n == 1) {
+		fflush(NULL);
+		cw.waker = fork();
+		if (cw.waker == 0) {
+			struct timespec t = { FIRST_STALL_MS / 1000,
+				              (FIRST_STALL_MS % 1000) *
+				                  1000000L };
+			nanosleep(&t, NULL);
+			kill(cw.pid, SIGCONT);
+			_exit(0);
+		}
+	}
+}
+
 static uint64_t count_delta(folio_db *db, folio_status *st)
 {
 	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
@@ -253,10 +403,104 @@ static void test_stall__reader_waits_a_bounded_time(void)
 	folio_db_close(old);
 }
 
+/* A search with few hits checks its suggestion with a search of its own.
+ * Behind a writer stalled before the search starts, which goes on
+ * FIRST_STALL_MS later and is stalled again as the check starts, the
+ * whole search still ends within about 2 s: the check waits only for
+ * what is left of the search's deadline, and gives up (no suggestion)
+ * rather than the search. */
+static void test_stall__suggestion_check_shares_the_deadline(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	char path[300], pat[400], v0[400], v1[400], stub[400], why[512];
+	char search_why[512];
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	folio_status st;
+	double t0, ms;
+	int orders[2], ready[2], status, ok_suggested;
+	char c;
+
+	snprintf(path, sizeof path, "%s/suggest", root);
+	assert_ok(seed_index_sharded(path, SEED, 2,
+	                             "A delta of posts there before the "
+	                             "writer starts."));
+	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", path);
+	assert_ok(find_file(pat, v0, sizeof v0));
+	snprintf(pat, sizeof pat, "%s/gen-*/shard-1/iamglass", path);
+	assert_ok(find_file(pat, v1, sizeof v1));
+	snprintf(stub, sizeof stub, "%s/XAPIANDB", path);
+	assert_ok(open_db(path, FOLIO_OPEN_READ, &db, why, sizeof why));
+
+	/* Unstalled, "delte" finds nothing and its check finds "delta". */
+	assert_ok(folio_db_search(db, "delte", &so, &r));
+	assert_int(0, folio_results_total(r));
+	ok_suggested = folio_results_suggestion(r) &&
+	               strcmp(folio_results_suggestion(r), "delta") == 0;
+	folio_results_free(r);
+	r = NULL;
+	assert_true(ok_suggested);
+
+	assert_true(pipe(orders) == 0 && pipe(ready) == 0);
+	fflush(NULL);
+	memset(&cw, 0, sizeof cw);
+	cw.pid = fork();
+	assert_true(cw.pid >= 0);
+	if (cw.pid == 0) {
+		close(orders[1]);
+		close(ready[0]);
+		commanded_writer(path, orders[0], ready[1]);
+	}
+	close(orders[0]);
+	close(ready[1]);
+	cw.orders = orders[1];
+	cw.v0 = v0;
+	cw.v1 = v1;
+	assert_true(read(ready[0], &c, 1) == 1);
+	close(ready[0]);
+
+	on_stub = stall_at_stub;
+	hook_opens = 0;
+	hook_stub = stub;
+	t0 = now_ms();
+	st = folio_db_search(db, "delte", &so, &r);
+	ms = now_ms() - t0;
+	hook_stub = NULL;
+	snprintf(search_why, sizeof search_why, "%s", folio_db_error(db));
+	printf("  search with a suggestion check behind a writer stalled "
+	       "twice (%d caught, %d stub opens): status %d after %.0f ms, "
+	       "suggestion %s%s\n",
+	       cw.stalls, hook_opens, (int)st, ms,
+	       r && folio_results_suggestion(r) ? folio_results_suggestion(r)
+	                                        : "(none)",
+	       search_why);
+	ok_suggested = r && folio_results_suggestion(r) != NULL;
+	folio_results_free(r);
+	r = NULL;
+
+	kill(cw.pid, SIGCONT);
+	close(cw.orders);
+	waitpid(cw.pid, &status, 0);
+	if (cw.waker > 0)
+		waitpid(cw.waker, NULL, 0);
+
+	assert_int(2, cw.stalls);
+	assert_true(ms < CALL_BOUND_MS);
+	/* The search itself was made: only its check gave up. */
+	assert_ok(st);
+	assert_true(!ok_suggested);
+
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_int(SEED + 2 * cw.commits, count_delta(db, &st));
+	assert_ok(st);
+	folio_db_close(db);
+}
+
 int main(void)
 {
 	static const fo_test tests[] = {
 		FO_TEST(test_stall__reader_waits_a_bounded_time),
+		FO_TEST(test_stall__suggestion_check_shares_the_deadline),
 	};
 	int rc;
 
