@@ -108,6 +108,12 @@ static folio_status stats_once(folio_db *db, folio_stats *s, fo_xerr *err)
 		st = lend_metadata(db, 1, FO_META_UPDATED, &s->updated, err);
 	if (st == FOLIO_OK)
 		st = lend_metadata(db, 2, FO_META_CORPUS, &s->corpus, err);
+	/* Each read is of the newest commit when it is made: one that a
+	 * commit overtook is made again on that commit (fo_xread), which
+	 * would report the posts counted before an indexing run beside the
+	 * corpus paths written by it. Read them all again then. */
+	if (st == FOLIO_OK)
+		st = fo_xdb_reads_current(db->xdb, err);
 	if (st == FOLIO_OK) {
 		/* After the refresh: a reader that followed a rebuild
 		 * reports the new generation's language. */

@@ -61,10 +61,10 @@
 
 static char root[256];
 
-/* While set, open() calls on_stub(n) before the n-th open of stub. */
-static const char *hook_stub;
+/* While set, open() calls on_hook(n) before the n-th open of hook_path. */
+static const char *hook_path;
 static int hook_opens;
-static void (*on_stub)(int n);
+static void (*on_hook)(int n);
 
 int open(const char *path, int flags, ...)
 {
@@ -79,8 +79,8 @@ int open(const char *path, int flags, ...)
 	}
 	if (!real)
 		*(void **)&real = dlsym(RTLD_NEXT, "open");
-	if (hook_stub && strcmp(path, hook_stub) == 0)
-		on_stub(++hook_opens);
+	if (hook_path && strcmp(path, hook_path) == 0)
+		on_hook(++hook_opens);
 	return real(path, flags, mode);
 }
 
@@ -459,13 +459,13 @@ static void test_stall__suggestion_check_shares_the_deadline(void)
 	assert_true(read(ready[0], &c, 1) == 1);
 	close(ready[0]);
 
-	on_stub = stall_at_stub;
+	on_hook = stall_at_stub;
 	hook_opens = 0;
-	hook_stub = stub;
+	hook_path = stub;
 	t0 = now_ms();
 	st = folio_db_search(db, "delte", &so, &r);
 	ms = now_ms() - t0;
-	hook_stub = NULL;
+	hook_path = NULL;
 	snprintf(search_why, sizeof search_why, "%s", folio_db_error(db));
 	printf("  search with a suggestion check behind a writer stalled "
 	       "twice (%d caught, %d stub opens): status %d after %.0f ms, "
@@ -496,11 +496,108 @@ static void test_stall__suggestion_check_shares_the_deadline(void)
 	folio_db_close(db);
 }
 
+/* What index_between indexes (EXTRA posts of extra, into the index at
+ * extra_into, kept beside the others), and whether it did. */
+#define EXTRA 5
+static char extra[320], extra_into[300];
+static int extra_ran;
+
+/* The child of index_between: the indexing run, its status the exit's. */
+static void index_extra(void)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	const char *paths[1] = { extra };
+	folio_db *w = NULL;
+	folio_status st;
+
+	hook_path = NULL;
+	oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_WAIT;
+	io.no_delete = 1;
+	st = folio_db_open(extra_into, &oo, &w, NULL);
+	if (st == FOLIO_OK)
+		st = folio_db_index_paths(w, paths, 1, &io, NULL);
+	if (folio_db_close(w) != FOLIO_OK)
+		st = FOLIO_ERROR_BACKEND;
+	_exit(st == FOLIO_OK ? 0 : 1);
+}
+
+/* At the second open of shard 0's version file in a folio_db_stats call:
+ * after its first reads (the post and term counts), at the check that
+ * its first metadata read was of the newest commit. */
+static void index_between(int n)
+{
+	pid_t pid;
+	int status;
+
+	if (n != 2)
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		index_extra();
+	extra_ran = pid > 0 && waitpid(pid, &status, 0) == pid &&
+	            WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* folio_db_stats reports one commit, though an indexing run commits
+ * between its reads: all of it before the run, or all after. It reported
+ * the posts and terms counted before and the metadata (the corpus paths)
+ * written after. */
+static void test_stall__stats_are_of_one_commit(void)
+{
+	char pat[400], v0[400], why[512];
+	folio_stats s = FOLIO_STATS_INIT;
+	folio_db *db = NULL;
+	folio_status st;
+	uint64_t documents;
+	int with_extra;
+	FILE *f;
+
+	snprintf(extra_into, sizeof extra_into, "%s/stats", root);
+	assert_ok(seed_index_sharded(extra_into, SEED, 2,
+	                             "A delta of posts there before the "
+	                             "run."));
+	snprintf(extra, sizeof extra, "%s/extra.jsonl", root);
+	f = fopen(extra, "w");
+	assert_true(f != NULL);
+	for (int i = 0; i < EXTRA; i++)
+		fprintf(f,
+		        "{\"url\": \"https://example.com/extra/%d\", "
+		        "\"title\": \"Extra post %d\", \"summary\": "
+		        "\"Epsilon words\"}\n",
+		        i, i);
+	assert_true(fclose(f) == 0);
+	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", extra_into);
+	assert_ok(find_file(pat, v0, sizeof v0));
+	assert_ok(open_db(extra_into, FOLIO_OPEN_READ, &db, why, sizeof why));
+
+	extra_ran = 0;
+	on_hook = index_between;
+	hook_opens = 0;
+	hook_path = v0;
+	st = folio_db_stats(db, &s);
+	hook_path = NULL;
+	documents = s.documents;
+	with_extra = s.corpus && strstr(s.corpus, "extra.jsonl") != NULL;
+	printf("  stats with a run between their reads (%s): status %d, "
+	       "%llu posts, corpus %s the run's file\n",
+	       extra_ran ? "ran" : "did not run", (int)st,
+	       (unsigned long long)documents, with_extra ? "with" : "without");
+	folio_db_close(db);
+
+	assert_true(extra_ran);
+	assert_ok(st);
+	assert_int(SEED + EXTRA, documents);
+	assert_true(with_extra);
+}
+
 int main(void)
 {
 	static const fo_test tests[] = {
 		FO_TEST(test_stall__reader_waits_a_bounded_time),
 		FO_TEST(test_stall__suggestion_check_shares_the_deadline),
+		FO_TEST(test_stall__stats_are_of_one_commit),
 	};
 	int rc;
 
