@@ -601,9 +601,11 @@ static folio_status reconnect(folio_db *db, fo_buf *why)
 		return open_reader(db, why);
 	db->xdb = NULL;
 	st = open_xdb(db, FOLIO_OPEN_READ, why);
-	if (st == FOLIO_OK)
+	if (st == FOLIO_OK) {
+		/* the call at work's waits end where they would have */
+		fo_xdb_set_deadline(db->xdb, db->deadline);
 		fo_xdb_close(old, NULL);
-	else {
+	} else {
 		fo_xdb_close(db->xdb, NULL);
 		db->xdb = old;
 	}
