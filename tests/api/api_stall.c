@@ -106,31 +106,39 @@ static folio_status open_db(const char *path, unsigned flags, folio_db **db,
 	return st;
 }
 
+/* One commit of two "delta" posts, https://example.com/w/ID/0 and 1. */
+static folio_status commit_two(folio_db *db, const char *id)
+{
+	static const char *const topics[] = { "Stall" };
+	char url[96];
+	folio_post p;
+	folio_status st = FOLIO_OK;
+
+	for (int i = 0; st == FOLIO_OK && i < 2; i++) {
+		snprintf(url, sizeof url, "https://example.com/w/%s/%d", id, i);
+		memset(&p, 0, sizeof p);
+		p.url = url;
+		p.title = "Writer post";
+		p.summary = "A delta written while a reader waits.";
+		p.topics = topics;
+		p.n_topics = 1;
+		st = folio_db_add_post(db, &p);
+	}
+	return st == FOLIO_OK ? folio_db_commit(db) : st;
+}
+
 /* The child: COMMITS commits of two "delta" posts each, then exit. */
 static void writer_child(const char *path, int child)
 {
-	static const char *const topics[] = { "Stall" };
-	char url[96], why[512];
+	char id[32], why[512];
 	folio_db *db = NULL;
-	folio_post p;
 	folio_status st;
 
 	st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_WAIT, &db, why,
 	             sizeof why);
 	for (int c = 0; st == FOLIO_OK && c < COMMITS; c++) {
-		for (int i = 0; st == FOLIO_OK && i < 2; i++) {
-			snprintf(url, sizeof url,
-			         "https://example.com/w/%d/%d/%d", child, c, i);
-			memset(&p, 0, sizeof p);
-			p.url = url;
-			p.title = "Writer post";
-			p.summary = "A delta written while a reader waits.";
-			p.topics = topics;
-			p.n_topics = 1;
-			st = folio_db_add_post(db, &p);
-		}
-		if (st == FOLIO_OK)
-			st = folio_db_commit(db);
+		snprintf(id, sizeof id, "%d/%d", child, c);
+		st = commit_two(db, id);
 	}
 	if (folio_db_close(db) != FOLIO_OK)
 		st = FOLIO_ERROR_BACKEND;
@@ -138,14 +146,21 @@ static void writer_child(const char *path, int child)
 }
 
 /* The identity of a shard's version file: glass writes a new one and
- * renames it over the old on every commit. */
-static int version_of(const char *file, ino_t *ino)
+ * renames it over the old on every commit. Its inode and the time it
+ * was written: an inode alone comes back (the one freed by a commit is
+ * often the next but one's), which took two commits of shard 1 between
+ * two looks for none. */
+typedef unsigned long long version;
+
+static int version_of(const char *file, version *v)
 {
 	struct stat sb;
 
 	if (stat(file, &sb) != 0)
 		return -1;
-	*ino = sb.st_ino;
+	*v = ((version)sb.st_ino << 40) ^
+	     ((version)sb.st_mtim.tv_sec * 1000000000ULL +
+	      (version)sb.st_mtim.tv_nsec);
 	return 0;
 }
 
@@ -156,7 +171,7 @@ static pid_t stall_writer(const char *path, const char *v0, const char *v1,
                           int *ran)
 {
 	for (int child = 0; child < CHILDREN; child++) {
-		ino_t a0, a1, b0, b1, c0, c1;
+		version a0, a1, b0, b1, c0, c1;
 		pid_t pid;
 		int status;
 
@@ -206,15 +221,35 @@ static int find_file(const char *pattern, char *out, size_t size)
 	return ok ? 0 : -1;
 }
 
+/* A 2-shard index of SEED "delta" posts at root/name, into path (300
+ * bytes), and its shards' version files (iamglass) into v0 and v1 (400
+ * bytes each). */
+static folio_status seed_two_shards(const char *name, char *path, char *v0,
+                                    char *v1)
+{
+	char pat[400];
+	folio_status st;
+
+	snprintf(path, 300, "%s/%s", root, name);
+	st = seed_index_sharded(path, SEED, 2,
+	                        "A delta of posts there before the writer "
+	                        "starts.");
+	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", path);
+	if (st == FOLIO_OK && find_file(pat, v0, 400) != 0)
+		st = FOLIO_ERROR_NOT_FOUND;
+	snprintf(pat, sizeof pat, "%s/gen-*/shard-1/iamglass", path);
+	if (st == FOLIO_OK && find_file(pat, v1, 400) != 0)
+		st = FOLIO_ERROR_NOT_FOUND;
+	return st;
+}
+
 /* The child: opens the index for writing, says so on ready, then makes
  * one commit of two "delta" posts for each byte read from orders, until
  * they end. */
 static void commanded_writer(const char *path, int orders, int ready)
 {
-	static const char *const topics[] = { "Stall" };
-	char url[96], why[512], c;
+	char id[32], why[512], c;
 	folio_db *db = NULL;
-	folio_post p;
 	folio_status st;
 	int n = 0;
 
@@ -223,20 +258,8 @@ static void commanded_writer(const char *path, int orders, int ready)
 	if (write(ready, "r", 1) != 1)
 		st = FOLIO_ERROR_IO;
 	while (st == FOLIO_OK && read(orders, &c, 1) == 1) {
-		for (int i = 0; st == FOLIO_OK && i < 2; i++) {
-			snprintf(url, sizeof url, "https://example.com/c/%d/%d",
-			         n, i);
-			memset(&p, 0, sizeof p);
-			p.url = url;
-			p.title = "Commanded post";
-			p.summary = "A delta written on command.";
-			p.topics = topics;
-			p.n_topics = 1;
-			st = folio_db_add_post(db, &p);
-		}
-		n++;
-		if (st == FOLIO_OK)
-			st = folio_db_commit(db);
+		snprintf(id, sizeof id, "c/%d", n++);
+		st = commit_two(db, id);
 	}
 	if (folio_db_close(db) != FOLIO_OK)
 		st = FOLIO_ERROR_BACKEND;
@@ -257,7 +280,7 @@ static struct {
  * order waits for the commit before it to end, shard 1's included. */
 static int stall_commanded(void)
 {
-	ino_t a0, a1, b0, b1;
+	version a0, a1, b0, b1;
 
 	for (int tries = 0; tries < 50; tries++) {
 		if (version_of(cw.v0, &a0) != 0 ||
@@ -335,7 +358,7 @@ static uint64_t count_delta(folio_db *db, folio_status *st)
  * every post it committed. */
 static void test_stall__reader_waits_a_bounded_time(void)
 {
-	char path[300], pat[400], v0[400], v1[400], why[512], search_why[512];
+	char path[300], v0[400], v1[400], why[512], search_why[512];
 	folio_db *old = NULL, *fresh = NULL;
 	folio_status st, search_st;
 	uint64_t before, total;
@@ -343,14 +366,7 @@ static void test_stall__reader_waits_a_bounded_time(void)
 	pid_t pid;
 	int status, ran = 0;
 
-	snprintf(path, sizeof path, "%s/stall", root);
-	assert_ok(seed_index_sharded(path, SEED, 2,
-	                             "A delta of posts there before the "
-	                             "writer starts."));
-	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", path);
-	assert_ok(find_file(pat, v0, sizeof v0));
-	snprintf(pat, sizeof pat, "%s/gen-*/shard-1/iamglass", path);
-	assert_ok(find_file(pat, v1, sizeof v1));
+	assert_ok(seed_two_shards("stall", path, v0, v1));
 
 	assert_ok(open_db(path, FOLIO_OPEN_READ, &old, why, sizeof why));
 	before = count_delta(old, &st);
@@ -412,7 +428,7 @@ static void test_stall__reader_waits_a_bounded_time(void)
 static void test_stall__suggestion_check_shares_the_deadline(void)
 {
 	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
-	char path[300], pat[400], v0[400], v1[400], stub[400], why[512];
+	char path[300], v0[400], v1[400], stub[400], why[512];
 	char search_why[512];
 	folio_results *r = NULL;
 	folio_db *db = NULL;
@@ -421,14 +437,7 @@ static void test_stall__suggestion_check_shares_the_deadline(void)
 	int orders[2], ready[2], status, ok_suggested;
 	char c;
 
-	snprintf(path, sizeof path, "%s/suggest", root);
-	assert_ok(seed_index_sharded(path, SEED, 2,
-	                             "A delta of posts there before the "
-	                             "writer starts."));
-	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", path);
-	assert_ok(find_file(pat, v0, sizeof v0));
-	snprintf(pat, sizeof pat, "%s/gen-*/shard-1/iamglass", path);
-	assert_ok(find_file(pat, v1, sizeof v1));
+	assert_ok(seed_two_shards("suggest", path, v0, v1));
 	snprintf(stub, sizeof stub, "%s/XAPIANDB", path);
 	assert_ok(open_db(path, FOLIO_OPEN_READ, &db, why, sizeof why));
 
@@ -546,7 +555,7 @@ static void index_between(int n)
  * written after. */
 static void test_stall__stats_are_of_one_commit(void)
 {
-	char pat[400], v0[400], why[512];
+	char v0[400], v1[400], why[512];
 	folio_stats s = FOLIO_STATS_INIT;
 	folio_db *db = NULL;
 	folio_status st;
@@ -554,10 +563,7 @@ static void test_stall__stats_are_of_one_commit(void)
 	int with_extra;
 	FILE *f;
 
-	snprintf(extra_into, sizeof extra_into, "%s/stats", root);
-	assert_ok(seed_index_sharded(extra_into, SEED, 2,
-	                             "A delta of posts there before the "
-	                             "run."));
+	assert_ok(seed_two_shards("stats", extra_into, v0, v1));
 	snprintf(extra, sizeof extra, "%s/extra.jsonl", root);
 	f = fopen(extra, "w");
 	assert_true(f != NULL);
@@ -568,8 +574,6 @@ static void test_stall__stats_are_of_one_commit(void)
 		        "\"Epsilon words\"}\n",
 		        i, i);
 	assert_true(fclose(f) == 0);
-	snprintf(pat, sizeof pat, "%s/gen-*/shard-0/iamglass", extra_into);
-	assert_ok(find_file(pat, v0, sizeof v0));
 	assert_ok(open_db(extra_into, FOLIO_OPEN_READ, &db, why, sizeof why));
 
 	extra_ran = 0;
