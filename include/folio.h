@@ -62,10 +62,12 @@
  * commit in some shards and not in the others. A search or
  * folio_db_stats that a writer's commits overtake (Xapian keeps only the
  * two newest) is made again on the newest state, a few dozen times at
- * most (a search also when a commit came after the state it read, even
- * without an error). One call (a search, folio_db_stats, folio_db_check,
+ * most (also when a commit came after the state it read, even without
+ * an error). One call (a search, folio_db_stats, folio_db_check,
  * folio_db_open) waits behind a writer for about 2 seconds at most, all
- * its waits and reads made again together: a writer stopped between the
+ * its waits and reads made again together, those of the search that
+ * checks a search's spelling suggestion included (a suggestion it could
+ * not check in that time is not made): a writer stopped between the
  * commits of its shards then makes it fail with FOLIO_ERROR_MODIFIED,
  * whose message says the index is being written, to be retried
  * (tests/api/api_stall.c); so can a writer committing every few
@@ -588,7 +590,9 @@ typedef struct folio_stats {
 	}
 
 /**
- * Describe the index, as of the last commit seen.
+ * Describe the index, as of one commit: the newest when it is read (its
+ * reads are made again when a commit comes between them, so that the
+ * counts and the corpus paths are never of two commits).
  *
  * @param out OUT: filled in (caller-allocated, initialised with
  *            FOLIO_STATS_INIT); its strings are borrowed. Every field its
@@ -815,7 +819,9 @@ FOLIO_EXTERN const folio_notice *folio_results_notice(
 
 /** A corrected query made of the index's own words ("did you mean"),
  *  or NULL. Made only when the query had few or no hits and a word of
- *  it is not in the index. Borrowed. */
+ *  it is not in the index, and the corrected query was searched and
+ *  found more (not when that search gave up behind a writer: see
+ *  "Thread safety"). Borrowed. */
 FOLIO_EXTERN const char *folio_results_suggestion(const folio_results *results);
 
 /** One value of a facet and the number of matching posts that have it. */

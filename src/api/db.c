@@ -35,25 +35,34 @@ static double monotonic_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void arm_deadline(folio_db *db)
-{
-	double now = monotonic_now();
-
-	/* A call made again keeps its first deadline; one so late that it
-	 * passed in between (microseconds) gets a new one rather than none. */
-	if (!db->again || now >= db->deadline)
-		db->deadline = now + FO_WAIT_SECONDS;
-	db->again = 0;
-	if (db->xdb)
-		fo_xdb_set_deadline(db->xdb, db->deadline);
-}
-
 void fo_db_begin(folio_db *db)
 {
 	fo_buf_clear(&db->error);
 	db->error_pos = 0;
 	db->advice = FO_ADVICE_NONE;
-	arm_deadline(db);
+}
+
+void fo_retry_start(fo_retry *r, folio_db *db)
+{
+	r->deadline = monotonic_now() + FO_WAIT_SECONDS;
+	r->reads = 0;
+	if (!db)
+		return;
+	db->deadline = r->deadline;
+	if (db->xdb)
+		fo_xdb_set_deadline(db->xdb, db->deadline);
+}
+
+fo_retry fo_retry_within(const fo_retry *outer)
+{
+	fo_retry r = { outer->deadline, 0 };
+
+	return r;
+}
+
+int fo_retry_again(fo_retry *r, folio_db *db, folio_status *st)
+{
+	return fo_db_overtaken(db, st) && ++r->reads < FO_READ_ATTEMPTS;
 }
 
 /* What a reader that gave up behind a writer says, into out. */
@@ -604,9 +613,11 @@ static folio_status reconnect(folio_db *db, fo_buf *why)
 		return open_reader(db, why);
 	db->xdb = NULL;
 	st = open_xdb(db, FOLIO_OPEN_READ, why);
-	if (st == FOLIO_OK)
+	if (st == FOLIO_OK) {
+		/* the call at work's waits end where they would have */
+		fo_xdb_set_deadline(db->xdb, db->deadline);
 		fo_xdb_close(old, NULL);
-	else {
+	} else {
 		fo_xdb_close(db->xdb, NULL);
 		db->xdb = old;
 	}
@@ -796,10 +807,8 @@ int fo_db_overtaken(folio_db *db, folio_status *st)
 		moved = 0;
 	if (!moved && !db->writable)
 		moved = fo_db_switched(db);
-	if (moved) {
-		db->again = 1;
+	if (moved)
 		return 1;
-	}
 	/* Nothing was committed since, and no writer is at work: nothing
 	 * can have overtaken the read, and a block newer than the index's
 	 * last commit is damage (glass takes any revision it does not
@@ -946,7 +955,8 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	folio_db *db = NULL;
 	folio_status st = FOLIO_OK;
 	struct stat sb;
-	int attempt, replica = 0;
+	fo_retry r;
+	int replica = 0;
 
 	if (out)
 		*out = NULL;
@@ -1008,7 +1018,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		db->an = NULL;
 	}
 	/* An open waits behind a writer (open_reader) as long as any call. */
-	arm_deadline(db);
+	fo_retry_start(&r, db);
 	if (st == FOLIO_OK)
 		st =
 		    open_xdb(db, replica ? FOLIO_OPEN_READ : opts->flags, &why);
@@ -1021,9 +1031,9 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * revision and read again, unless nothing can have overtaken them
 	 * (fo_db_overtaken: then it is damage). An open that failed so
 	 * (open_reader tried it again already) has nothing to read. */
-	for (attempt = 0; st == FOLIO_ERROR_MODIFIED && !db->writable &&
-	                  db->xdb && attempt < FO_READ_ATTEMPTS;
-	     attempt++) {
+	for (; st == FOLIO_ERROR_MODIFIED && !db->writable && db->xdb &&
+	       r.reads < FO_READ_ATTEMPTS;
+	     r.reads++) {
 		fo_buf_clear(&why);
 		if (fo_db_gave_up(db, st)) {
 			fo_buf_puts(&why, folio_db_error(db));
@@ -1058,7 +1068,6 @@ done:
 			free_handle(db);
 		}
 	} else {
-		db->again = 0; /* its first call gets a deadline of its own */
 		*out = db;
 	}
 	fo_buf_free(&why);
@@ -1091,12 +1100,15 @@ folio_status folio_db_count(folio_db *db, uint64_t *out)
 {
 	fo_xerr err = { "" };
 	folio_status st;
+	fo_retry r;
 
 	if (out)
 		*out = 0;
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	/* reopening a reader that ran out of memory (fo_db_mend) waits */
+	fo_retry_start(&r, db);
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_db_count needs an out pointer");

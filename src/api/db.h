@@ -21,9 +21,7 @@
 #define FO_READ_ATTEMPTS 8
 
 /* How long a public call on a reader may wait behind a writer, all its
- * waits and reads made again together (a writer stopped between the
- * commits of its shards would otherwise hold it for the product of
- * every layer's retries: 9 s and more, tests/api/api_stall.c). */
+ * waits and reads made again together (fo_retry). */
 #define FO_WAIT_SECONDS 2.0
 
 /* The advice that ends a message about an index folio cannot use as it
@@ -86,17 +84,42 @@ struct folio_db {
 	 * fo_db_advise alone, forgotten by fo_db_begin and fo_db_fail. */
 	fo_advice advice;
 	size_t advice_at;
-	/* When the call at work stops waiting behind a writer (CLOCK_MONOTONIC
-	 * seconds, fo_db_begin), and whether the call about to begin is one
-	 * made again after fo_db_overtaken, which keeps it. */
+	/* The deadline of the public call at work (its fo_retry's), for
+	 * what reaches it through the handle: open_reader, fo_db_gave_up,
+	 * the bridge's waits (fo_xdb_set_deadline). Set by fo_retry_start
+	 * alone. */
 	double deadline;
-	int again;
 };
 
-/* Start a public call: forget the previous call's error, and give its
- * waits behind a writer FO_WAIT_SECONDS (a call made again after
- * fo_db_overtaken keeps the deadline of the first). */
+/* Start a call: forget the previous call's error. */
 void fo_db_begin(folio_db *db);
+
+/* One public call on a reader and everything it does for it: its reads
+ * made again, the search a suggestion check makes, a reopen, an open
+ * following a rebuild's switch. All its waits behind a writer end at one
+ * deadline, FO_WAIT_SECONDS after the call began (a writer stopped
+ * between the commits of its shards would otherwise hold it for the
+ * product of every layer's retries: 9 s and more, tests/api/api_stall.c).
+ * Started at the entry point of each public reading call, and nowhere
+ * else: what the call does inside is handed the call's (fo_retry_within),
+ * and nothing of it outlives the call. */
+typedef struct fo_retry {
+	double deadline; /* CLOCK_MONOTONIC seconds */
+	int reads;       /* reads made so far, at most FO_READ_ATTEMPTS */
+} fo_retry;
+
+/* Start the public call r on db: its deadline, which becomes db's and
+ * its database's, and no read made yet. db may be NULL (a call that
+ * fails for want of one). */
+void fo_retry_start(fo_retry *r, folio_db *db);
+/* A part of the call outer that makes its own reads again (a search
+ * inside a search): outer's deadline, and no read made yet. */
+fo_retry fo_retry_within(const fo_retry *outer);
+/* A read of the call r on db failed with *st: whether to make it again.
+ * Yes when a writer's commits overtook it (fo_db_overtaken), before r's
+ * deadline, and fewer than FO_READ_ATTEMPTS reads were made; else *st is
+ * the call's status, explained on db. */
+int fo_retry_again(fo_retry *r, folio_db *db, folio_status *st);
 /* Whether a call that failed with st is past its deadline: then st is
  * FOLIO_ERROR_MODIFIED, explained on db (the index is being written),
  * and it must not be made again. */
@@ -197,7 +220,8 @@ folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
  * no writer holds the index, nothing can have overtaken the read: a
  * FOLIO_ERROR_MODIFIED is then damage, and *st becomes
  * FOLIO_ERROR_CORRUPT, explained on db. Never once the call is past its
- * deadline (fo_db_gave_up). */
+ * deadline (fo_db_gave_up). The retry loops ask fo_retry_again, which
+ * asks this. */
 int fo_db_overtaken(folio_db *db, folio_status *st);
 
 /* Writers: make generation directory name (in db->path) the one db->xdb

@@ -64,19 +64,21 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
                                folio_results **out);
 
 /* One search (of a query, or of posts like a URL) that refreshes the
- * handle first. */
-typedef folio_status (*fo_search_once)(folio_db *db, const char *text,
+ * handle first, for the call call (what it searches again inside, a
+ * suggestion check, waits within call's deadline). */
+typedef folio_status (*fo_search_once)(folio_db *db, const fo_retry *call,
+                                       const char *text,
                                        const folio_search_options *opts,
                                        folio_results **out);
 
-/* Run once; a writer that commits while it reads (the query's prefixes,
- * the match, the hits) can overtake it (FOLIO_ERROR_MODIFIED, or a
- * FOLIO_ERROR_CORRUPT that is none: fo_db_overtaken): run it again, on
- * the newest revision, up to FO_READ_ATTEMPTS times in all, as opening
- * does. */
-folio_status fo_search_retry(fo_search_once once, folio_db *db,
-                             const char *text,
-                             const folio_search_options *opts,
+/* Run once for the call r; a writer that commits while it reads (the
+ * query's prefixes, the match, the hits) can overtake it
+ * (FOLIO_ERROR_MODIFIED, or a FOLIO_ERROR_CORRUPT that is none:
+ * fo_db_overtaken): run it again, on the newest revision, while
+ * fo_retry_again says so, as opening does. db may be NULL (once says
+ * what is wrong). */
+folio_status fo_search_retry(fo_search_once once, folio_db *db, fo_retry *r,
+                             const char *text, const folio_search_options *opts,
                              folio_results **out);
 
 /* Fill r->explain for every hit of r (explain.c). */

@@ -602,22 +602,31 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 	return FOLIO_OK;
 }
 
+static folio_status search_once(folio_db *db, const fo_retry *call,
+                                const char *query,
+                                const folio_search_options *opts,
+                                folio_results **out);
+
 /* Whether query s, searched as opts say, finds posts, and more than
  * total: a suggestion that finds fewer is worse than none (PDFfiles,
  * split as pd + ffiles, found a post; its suggestion PDFiles none), as
  * Lucene's spell checker offers only more popular words. */
-static int finds_more(folio_db *db, const char *s,
+static int finds_more(folio_db *db, const fo_retry *call, const char *s,
                       const folio_search_options *opts, uint64_t total)
 {
 	folio_search_options o = *opts;
 	folio_results *more = NULL;
+	/* a part of the search: behind a writer, it waits only for what is
+	 * left of the search's time, and gives up rather than the search */
+	fo_retry within = fo_retry_within(call);
 	int yes;
 
 	o.offset = o.limit = 0;
 	o.flags = (o.flags | FOLIO_SEARCH_NO_SUGGEST) &
 	          ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
 	                      FOLIO_SEARCH_EXPLAIN);
-	yes = folio_db_search(db, s, &o, &more) == FOLIO_OK &&
+	yes = fo_search_retry(search_once, db, &within, s, &o, &more) ==
+	          FOLIO_OK &&
 	      folio_results_total(more) > total;
 	folio_results_free(more);
 	fo_db_begin(db); /* its error, if any, is not this search's */
@@ -625,7 +634,8 @@ static int finds_more(folio_db *db, const char *s,
 }
 
 /* A suggestion for the query's first len bytes, the part searched. */
-static folio_status suggest(folio_db *db, const char *query, size_t len,
+static folio_status suggest(folio_db *db, const fo_retry *call,
+                            const char *query, size_t len,
                             const folio_search_options *opts,
                             const fo_compiled *c, folio_results *r)
 {
@@ -637,7 +647,7 @@ static folio_status suggest(folio_db *db, const char *query, size_t len,
 		st = fo_spell_suggest(db->xdb, searched, c->words, c->n_words,
 		                      r->total == 0, &s, &err);
 	if (st == FOLIO_OK && s && strcmp(s, searched) != 0 &&
-	    finds_more(db, s, opts, r->total)) {
+	    finds_more(db, call, s, opts, r->total)) {
 		r->suggestion = s;
 		s = NULL;
 	}
@@ -709,7 +719,8 @@ folio_status fo_search_begin(folio_db *db, int have_text, const char *needs,
 	return fo_search_options(db, opts, &run->opts);
 }
 
-static folio_status search_once(folio_db *db, const char *query,
+static folio_status search_once(folio_db *db, const fo_retry *call,
+                                const char *query,
                                 const folio_search_options *opts,
                                 folio_results **out)
 {
@@ -785,7 +796,7 @@ static folio_status search_once(folio_db *db, const char *query,
 		st = keep_notices(query, &tree, &c, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
-		st = suggest(db, query, tree.len, &run.opts, &c, r);
+		st = suggest(db, call, query, tree.len, &run.opts, &c, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {
@@ -799,21 +810,15 @@ static folio_status search_once(folio_db *db, const char *query,
 	return st;
 }
 
-folio_status fo_search_retry(fo_search_once once, folio_db *db,
-                             const char *text,
-                             const folio_search_options *opts,
+folio_status fo_search_retry(fo_search_once once, folio_db *db, fo_retry *r,
+                             const char *text, const folio_search_options *opts,
                              folio_results **out)
 {
 	folio_status st;
-	int attempt = 0;
 
 	do
-		st = once(db, text, opts, out);
-	while (db && fo_db_overtaken(db, &st) && ++attempt < FO_READ_ATTEMPTS);
-	/* made again here, not by a call to come: the next call gets a
-	 * deadline of its own (db.h) */
-	if (db)
-		db->again = 0;
+		st = once(db, r, text, opts, out);
+	while (db && fo_retry_again(r, db, &st));
 	return st;
 }
 
@@ -821,5 +826,8 @@ folio_status folio_db_search(folio_db *db, const char *query,
                              const folio_search_options *opts,
                              folio_results **out)
 {
-	return fo_search_retry(search_once, db, query, opts, out);
+	fo_retry r;
+
+	fo_retry_start(&r, db);
+	return fo_search_retry(search_once, db, &r, query, opts, out);
 }

@@ -158,7 +158,8 @@ static folio_status find_pasted(folio_db *db, const char *url, fo_buf *term,
 	return st;
 }
 
-static folio_status similar_once(folio_db *db, const char *url,
+static folio_status similar_once(folio_db *db, const fo_retry *call,
+                                 const char *url,
                                  const folio_search_options *opts,
                                  folio_results **out)
 {
@@ -170,6 +171,7 @@ static folio_status similar_once(folio_db *db, const char *url,
 	size_t i;
 	folio_status st;
 
+	(void)call; /* nothing in it searches again */
 	memset(&s, 0, sizeof s);
 	memset(&c, 0, sizeof c);
 	st = fo_search_begin(db, url && *url,
@@ -214,5 +216,8 @@ folio_status folio_db_similar(folio_db *db, const char *url,
                               const folio_search_options *opts,
                               folio_results **out)
 {
-	return fo_search_retry(similar_once, db, url, opts, out);
+	fo_retry r;
+
+	fo_retry_start(&r, db);
+	return fo_search_retry(similar_once, db, &r, url, opts, out);
 }

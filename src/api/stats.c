@@ -108,6 +108,12 @@ static folio_status stats_once(folio_db *db, folio_stats *s, fo_xerr *err)
 		st = lend_metadata(db, 1, FO_META_UPDATED, &s->updated, err);
 	if (st == FOLIO_OK)
 		st = lend_metadata(db, 2, FO_META_CORPUS, &s->corpus, err);
+	/* Each read is of the newest commit when it is made: one that a
+	 * commit overtook is made again on that commit (fo_xread), which
+	 * would report the posts counted before an indexing run beside the
+	 * corpus paths written by it. Read them all again then. */
+	if (st == FOLIO_OK)
+		st = fo_xdb_reads_current(db->xdb, err);
 	if (st == FOLIO_OK) {
 		/* After the refresh: a reader that followed a rebuild
 		 * reports the new generation's language. */
@@ -125,7 +131,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 	folio_stats s = FOLIO_STATS_INIT;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
-	int attempt;
+	fo_retry r;
 
 	if (!db) {
 		/* a failure sets out all the same, as folio.h says */
@@ -137,6 +143,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		return FOLIO_ERROR_INVALID;
 	}
 	fo_db_begin(db);
+	fo_retry_start(&r, db);
 	if (!out)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_db_stats needs an out struct");
@@ -149,14 +156,11 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 		                  out->version, FOLIO_STATS_VERSION);
 	/* A writer's commits can overtake the reads, as a search's
 	 * (fo_db_overtaken): read again, as a search does. */
-	for (attempt = 1;; attempt++) {
-		st = stats_once(db, &s, &err);
-		if (!fo_db_overtaken(db, &st) || attempt == FO_READ_ATTEMPTS)
-			break;
+	while ((st = stats_once(db, &s, &err)) != FOLIO_OK &&
+	       fo_retry_again(&r, db, &st)) {
 		fo_buf_clear(&db->error);
 		err.msg[0] = '\0';
 	}
-	db->again = 0; /* made again here, not by a call to come */
 	if (st == FOLIO_OK && (st = lend_paths(db, &s)) != FOLIO_OK)
 		fo_db_fail(db, st, "out of memory");
 	if (st != FOLIO_OK) {
@@ -264,13 +268,14 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 {
 	uint64_t found = 0;
 	folio_status st;
-	int attempt;
+	fo_retry r;
 
 	if (problems)
 		*problems = 0;
 	if (!db)
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
+	fo_retry_start(&r, db);
 	if (db->remote_only)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "%s holds remote shards alone, whose files "
@@ -281,15 +286,14 @@ folio_status folio_db_check(folio_db *db, uint64_t *problems)
 	 * one being checked, while the checker reads: what it then finds
 	 * (or fails on) is no damage of the index, so check the newest
 	 * state again, as a search reads it again (FO_READ_ATTEMPTS). */
-	for (attempt = 1;; attempt++) {
+	for (;;) {
 		st = check_once(db, &found);
-		if ((st == FOLIO_OK && !found) || attempt >= FO_READ_ATTEMPTS ||
+		if ((st == FOLIO_OK && !found) ||
+		    ++r.reads >= FO_READ_ATTEMPTS ||
 		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)) ||
 		    fo_db_gave_up(db, st))
 			break;
-		db->again = 1; /* check_once begins again: one deadline */
 	}
-	db->again = 0;
 	if (problems)
 		*problems = found;
 	return st;

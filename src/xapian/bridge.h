@@ -78,6 +78,14 @@ folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
  * is 0 when db certainly did not move (nothing was committed since it
  * last looked; always so for a writer), else 1. */
 folio_status fo_xdb_reopen(fo_xdb *db, int *moved, fo_xerr *err);
+/* After reads of the reader db that raised no error, made one after
+ * another (a count, then metadata): FOLIO_ERROR_MODIFIED when they may
+ * be of more than one commit, because a commit came since db last
+ * looked (fo_xdb_reopen) and db has moved on to it, or moved on between
+ * them (a read made again on the newest commit); db is then at the
+ * newest, for the caller to read them all again. FOLIO_OK for writers
+ * and readers with remote shards, which never move on by themselves. */
+folio_status fo_xdb_reads_current(fo_xdb *db, fo_xerr *err);
 /* Whether a writer holds db's write lock (Database::locked()); 1 when
  * that cannot be told. */
 int fo_xdb_locked(const fo_xdb *db);

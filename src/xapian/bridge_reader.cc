@@ -139,3 +139,23 @@ void fo_xmodified(fo_xdb *h)
 	if (move_on_again(h))
 		h->moved = true;
 }
+
+extern "C" folio_status fo_xdb_reads_current(fo_xdb *h, fo_xerr *err)
+{
+	bool moved;
+
+	try {
+		moved = fo_xovertaken(h) || h->moved;
+	} catch (...) {
+		return fo_xdb_fail(h, err);
+	}
+	if (!moved)
+		return FOLIO_OK;
+	// Reported as any overtaken read is; h itself is sound (not stale):
+	// it moved on with no error.
+	try {
+		throw Xapian::DatabaseModifiedError("reads of two commits");
+	} catch (...) {
+		return fo_xerr_from_current_exception(err);
+	}
+}

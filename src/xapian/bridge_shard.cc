@@ -139,7 +139,7 @@ static bool any_locked(const fo_xdb *h)
 // (its successor's first commit numbers them all alike again). A writer
 // stopped between them (a paused machine) is waited for until h's
 // deadline, which bounds the whole call that waits, however many times
-// its layers reopen and read again (db.c fo_db_begin).
+// its layers reopen and read again (db.h fo_retry).
 void fo_xsettle(fo_xdb *h)
 {
 	struct timespec nap = { 0, SETTLE_NAP_NS };
