@@ -52,6 +52,25 @@ folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
 void fo_corpus_warning(const fo_corpus_sink *sink, const char *file,
                        unsigned line, fo_buf *msg);
 
+/* Where a parser keeps a post's fields, each parser by its own enum:
+ * so that both fill a folio_post the one way (fo_corpus_hand_on). */
+typedef struct fo_corpus_fields {
+	const fo_buf *field; /* each field's text */
+	const int *present;  /* whether the post gave it */
+	/* the index in both of each optional field of a folio_post */
+	int company, author, published, type;
+} fo_corpus_fields;
+
+/* How a parser hands on a well-formed post: post, its title, summary
+ * and topics set, to sink->post, with url, folded in place first (url.h),
+ * company, author and type from fields (NULL where the post gave none)
+ * and published as date, the field checked and written "YYYY-MM-DD"
+ * (NULL where the post gave none). FOLIO_OK, or -1 when sink->post asked
+ * to stop. */
+int fo_corpus_hand_on(const fo_corpus_sink *sink, const char *file,
+                      unsigned line, char *url, folio_post *post,
+                      const fo_corpus_fields *fields, const char *date);
+
 /*
  * Parse a markdown topic page held in buf[0..len) (need not be
  * NUL-terminated). file is used in callbacks only. The page's "# Topic"

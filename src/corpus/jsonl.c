@@ -8,7 +8,6 @@
 #include "corpus/corpus.h"
 #include "corpus/json.h"
 #include "corpus/text.h"
-#include "util/url.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +163,9 @@ static void fo_jsonl_why(fo_jsonl *st, size_t bad_col, char date[11])
 static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
 {
 	const int *again = st->found.again;
+	const fo_corpus_fields fields = { st->field,      st->present,
+		                          FO_F_COMPANY,   FO_F_AUTHOR,
+		                          FO_F_PUBLISHED, FO_F_TYPE };
 	folio_post post;
 	size_t k;
 	int f;
@@ -180,23 +182,13 @@ static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
 	}
 	for (k = 0; k < st->n_topics; k++)
 		st->topic_ptr[k] = st->topic_data.data + st->topic_off[k];
-	/* one post, whatever the case of its scheme and host (url.h) */
-	fo_url_fold(st->field[FO_F_URL].data);
-	post.url = st->field[FO_F_URL].data;
 	post.title = st->field[FO_F_TITLE].data;
 	post.summary = st->field[FO_F_SUMMARY].data;
-	post.company =
-	    st->present[FO_F_COMPANY] ? st->field[FO_F_COMPANY].data : NULL;
-	post.author =
-	    st->present[FO_F_AUTHOR] ? st->field[FO_F_AUTHOR].data : NULL;
-	post.type = st->present[FO_F_TYPE] ? st->field[FO_F_TYPE].data : NULL;
-	post.published = st->present[FO_F_PUBLISHED] ? date : NULL;
 	post.topics = st->n_topics ? st->topic_ptr : NULL;
 	post.n_topics = st->n_topics;
-	if (st->sink->post &&
-	    st->sink->post(&post, st->file, lineno, st->sink->ctx) != 0)
-		return -1;
-	return FOLIO_OK;
+	return fo_corpus_hand_on(st->sink, st->file, lineno,
+	                         st->field[FO_F_URL].data, &post, &fields,
+	                         date);
 }
 
 /* Token tok, after the line's first, in the topics list. */

@@ -9,7 +9,6 @@
 
 #include "corpus/markdown_inline.h"
 #include "corpus/text.h"
-#include "util/url.h"
 
 #include <string.h>
 
@@ -131,6 +130,9 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
  * FOLIO_OK, or -1 when the sink asked to stop. */
 static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
 {
+	const fo_corpus_fields fields = { st->field,       st->present,
+		                          FO_MD_COMPANY,   FO_MD_AUTHOR,
+		                          FO_MD_PUBLISHED, FO_MD_TYPE };
 	const char *topic = NULL;
 	folio_post post;
 
@@ -138,24 +140,13 @@ static int fo_md_hand_on(fo_md *st, unsigned line, const char *date)
 		topic = st->topic.data;
 	else if (st->fm_title.len)
 		topic = st->fm_title.data;
-	/* one post, whatever the case of its scheme and host (url.h) */
-	fo_url_fold(st->url.data);
-	post.url = st->url.data;
 	post.title = st->title.data;
 	post.summary = st->summary.data;
-	post.company =
-	    st->present[FO_MD_COMPANY] ? st->field[FO_MD_COMPANY].data : NULL;
-	post.author =
-	    st->present[FO_MD_AUTHOR] ? st->field[FO_MD_AUTHOR].data : NULL;
-	post.type = st->present[FO_MD_TYPE] ? st->field[FO_MD_TYPE].data : NULL;
-	post.published = st->present[FO_MD_PUBLISHED] ? date : NULL;
 	post.topics = topic ? &topic : NULL;
 	post.n_topics = topic ? 1 : 0;
 	fo_md_again(st);
-	if (st->sink->post &&
-	    st->sink->post(&post, st->file, line, st->sink->ctx) != 0)
-		return -1;
-	return FOLIO_OK;
+	return fo_corpus_hand_on(st->sink, st->file, line, st->url.data, &post,
+	                         &fields, date);
 }
 
 /* Forget the post read before. */

@@ -82,28 +82,21 @@ static int field_named(const char *s, size_t start, size_t end)
 	return 0;
 }
 
-void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
+/* A token of one mark at i, returned as t: a quote, a bracket or a
+ * sign. 0 when there is none at i. */
+static int lex_mark(const char *s, size_t len, size_t i, fo_qlexeme *t)
 {
-	size_t e, q;
+	size_t q = fo_qlex_quote(s, len, i);
 
-	while (i < len && fo_ascii_is_space(s[i]))
-		i++;
-	memset(t, 0, sizeof *t);
-	t->start = i;
-	if (i >= len) {
-		t->kind = FO_QT_END;
-		t->end = i;
-		return;
-	}
-	if ((q = fo_qlex_quote(s, len, i)) != 0) {
+	if (q != 0) {
 		t->kind = FO_QT_QUOTE;
 		t->end = i + q;
-		return;
+		return 1;
 	}
 	if (s[i] == '(' || s[i] == ')') {
 		t->kind = s[i] == '(' ? FO_QT_LPAREN : FO_QT_RPAREN;
 		t->end = i + 1;
-		return;
+		return 1;
 	}
 	if (s[i] == '+' || s[i] == '-' || s[i] == '!') {
 		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
@@ -114,11 +107,17 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 		          : s[i] == '+' ? FO_QT_PLUS
 		                        : FO_QT_MINUS;
 		t->end = i + 1;
-		return;
+		return 1;
 	}
-	e = fo_qlex_word_end(s, len, i);
-	t->end = e;
-	/* field:value (the colon directly after a known name) */
+	return 0;
+}
+
+/* field:value, the colon directly after a known name, at the word
+ * s[i..e): FO_QT_FIELD up to the colon. 0 when the word is none. */
+static int lex_field(const char *s, size_t i, size_t e, fo_qlexeme *t)
+{
+	size_t q;
+
 	for (q = i; q < e && ((s[q] >= 'a' && s[q] <= 'z') ||
 	                      (s[q] >= 'A' && s[q] <= 'Z'));
 	     q++)
@@ -126,76 +125,117 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 	if (q < e && s[q] == ':' && (t->field = field_named(s, i, q))) {
 		t->kind = FO_QT_FIELD;
 		t->end = q + 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The window of NEAR/n, its digits from s[k] on, the word ending at e:
+ * a whole number of words, 1 (adjacent) to NEAR_MAX; anything else is
+ * read as well as it can be, with a notice (t->bad_window). */
+static unsigned long near_window(const char *s, size_t k, size_t e,
+                                 fo_qlexeme *t)
+{
+	size_t digits = k;
+	unsigned long n = 0;
+
+	for (; k < e && s[k] >= '0' && s[k] <= '9'; k++)
+		if (n <= NEAR_MAX)
+			n = n * 10 + (unsigned long)(s[k] - '0');
+	if (k < e && k > digits && n >= 1 && n <= NEAR_MAX &&
+	    (fo_ascii_is_alpha((unsigned char)s[k]) || s[k] == '_' ||
+	     (unsigned char)s[k] >= 0x80)) {
+		/* NEAR/3GIL: the number, then a word */
+		t->end = k;
+		t->bad_window = "has a word right after its number";
+		t->bad_read = "read as if a space were there";
+	} else if (k < e) {
+		n = NEAR_DEFAULT;
+		t->bad_window = "needs a whole number of words after the /";
+		t->bad_read = "read as NEAR/10";
+	} else if (n == 0) {
+		n = 1;
+		t->bad_window = "is at least 1 (adjacent words)";
+		t->bad_read = "read as NEAR/1";
+	} else if (n > NEAR_MAX) {
+		n = NEAR_MAX;
+		t->bad_window = "is at most 1000 words";
+		t->bad_read = "read as NEAR/1000";
+	}
+	return n;
+}
+
+/* NEAR or NEAR/n, the word s[i..e). */
+static void lex_near(const char *s, size_t i, size_t e, fo_qlexeme *t)
+{
+	unsigned long n = NEAR_DEFAULT;
+
+	t->kind = FO_QT_NEAR;
+	t->bad_window = NULL;
+	if (e - i > 5) {
+		n = near_window(s, i + 5, e, t);
+	} else if (e - i == 5) {
+		t->bad_window = "needs a whole number of words after the /";
+		t->bad_read = "read as NEAR/10";
+	}
+	t->window = (unsigned)n;
+}
+
+/* The operator that the word s[i..e) is, if any: AND, OR, NOT (upper
+ * case only) or NEAR. 0 when it is none. */
+static int lex_operator(const char *s, size_t i, size_t e, fo_qlexeme *t)
+{
+	if (fo_qlex_same(s, i, e, "AND") || fo_qlex_same(s, i, e, "&&"))
+		t->kind = FO_QT_AND;
+	else if (fo_qlex_same(s, i, e, "OR") || fo_qlex_same(s, i, e, "||"))
+		t->kind = FO_QT_OR;
+	else if (fo_qlex_same(s, i, e, "NOT"))
+		t->kind = FO_QT_NOT;
+	else if (fo_qlex_same(s, i, e, "NEAR") ||
+	         (e - i >= 5 && memcmp(s + i, "NEAR/", 5) == 0))
+		lex_near(s, i, e, t);
+	else
+		return 0;
+	return 1;
+}
+
+/* The word s[i..e): where it ends without the stars of a prefix
+ * (lock*), a run of stars alone being FO_QT_STAR. */
+static void lex_word(const char *s, size_t i, size_t e, fo_qlexeme *t)
+{
+	size_t star_end = e;
+
+	t->kind = FO_QT_WORD;
+	/* the punctuation of the sentence after a prefix: lock*. */
+	while (star_end > i && strchr(".,;:!?", s[star_end - 1]))
+		star_end--;
+	if (star_end == e || star_end == i || s[star_end - 1] != '*')
+		star_end = e;
+	t->wend = star_end;
+	while (t->wend > i && s[t->wend - 1] == '*')
+		t->wend--;
+	t->prefix = t->wend < star_end;
+	if (t->wend == i)
+		t->kind = FO_QT_STAR;
+}
+
+void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
+{
+	size_t e;
+
+	while (i < len && fo_ascii_is_space(s[i]))
+		i++;
+	memset(t, 0, sizeof *t);
+	t->start = i;
+	if (i >= len) {
+		t->kind = FO_QT_END;
+		t->end = i;
 		return;
 	}
-	if (fo_qlex_same(s, i, e, "AND") || fo_qlex_same(s, i, e, "&&")) {
-		t->kind = FO_QT_AND;
-	} else if (fo_qlex_same(s, i, e, "OR") || fo_qlex_same(s, i, e, "||")) {
-		t->kind = FO_QT_OR;
-	} else if (fo_qlex_same(s, i, e, "NOT")) {
-		t->kind = FO_QT_NOT;
-	} else if (fo_qlex_same(s, i, e, "NEAR") ||
-	           (e - i >= 5 && memcmp(s + i, "NEAR/", 5) == 0)) {
-		unsigned long n = NEAR_DEFAULT;
-		size_t k;
-
-		t->kind = FO_QT_NEAR;
-		t->bad_window = NULL;
-		if (e - i > 5) {
-			/* NEAR/n: a whole number of words, 1 (adjacent) to
-			 * NEAR_MAX; anything else is read as well as it can
-			 * be, with a notice */
-			n = 0;
-			for (k = i + 5; k < e && s[k] >= '0' && s[k] <= '9';
-			     k++)
-				if (n <= NEAR_MAX)
-					n = n * 10 +
-					    (unsigned long)(s[k] - '0');
-			if (k < e && k > i + 5 && n >= 1 && n <= NEAR_MAX &&
-			    (fo_ascii_is_alpha((unsigned char)s[k]) ||
-			     s[k] == '_' || (unsigned char)s[k] >= 0x80)) {
-				/* NEAR/3GIL: the number, then a word */
-				t->end = k;
-				t->bad_window = "has a word right after its "
-				                "number";
-				t->bad_read = "read as if a space were there";
-			} else if (k < e) {
-				n = NEAR_DEFAULT;
-				t->bad_window = "needs a whole number of words "
-				                "after the /";
-				t->bad_read = "read as NEAR/10";
-			} else if (n == 0) {
-				n = 1;
-				t->bad_window =
-				    "is at least 1 (adjacent words)";
-				t->bad_read = "read as NEAR/1";
-			} else if (n > NEAR_MAX) {
-				n = NEAR_MAX;
-				t->bad_window = "is at most 1000 words";
-				t->bad_read = "read as NEAR/1000";
-			}
-		} else if (e - i == 5) {
-			t->bad_window = "needs a whole number of words after "
-			                "the /";
-			t->bad_read = "read as NEAR/10";
-		}
-		t->window = (unsigned)n;
-	} else {
-		t->kind = FO_QT_WORD;
-	}
-	if (t->kind == FO_QT_WORD) {
-		size_t star_end = e;
-
-		/* the punctuation of the sentence after a prefix: lock*. */
-		while (star_end > i && strchr(".,;:!?", s[star_end - 1]))
-			star_end--;
-		if (star_end == e || star_end == i || s[star_end - 1] != '*')
-			star_end = e;
-		t->wend = star_end;
-		while (t->wend > i && s[t->wend - 1] == '*')
-			t->wend--;
-		t->prefix = t->wend < star_end;
-		if (t->wend == i)
-			t->kind = FO_QT_STAR;
-	}
+	if (lex_mark(s, len, i, t))
+		return;
+	e = fo_qlex_word_end(s, len, i);
+	t->end = e;
+	if (!lex_field(s, i, e, t) && !lex_operator(s, i, e, t))
+		lex_word(s, i, e, t);
 }
