@@ -1054,10 +1054,6 @@ static fo_xquery *seq_scored(fo_qc *c, fo_seq *s)
 	fo_qc_twins(c, &s->must);
 	if (s->must.n)
 		base = fo_qc_fold(c, FO_XOP_AND, &s->must, 0);
-	if (s->joins.n && s->must.n) {
-		base = fo_qc_pair(c, FO_XOP_AND_MAYBE, base,
-		                  fo_qc_fold(c, FO_XOP_OR, &s->joins, 0));
-	}
 	if (s->deflt.n || s->coord.n || s->joins.n) {
 		for (i = 0; i < s->coord.n; i++)
 			fo_qc_push(c, &s->deflt, s->coord.q[i]);
