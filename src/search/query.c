@@ -194,10 +194,8 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return s->termfreq(s->ctx, term) > 0;
 }
 
-/* Whether term is a dotted version (2.0.1, 3.14, after an optional v),
- * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
- * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
-static int version_other(const char *term, char *other)
+/* compile.h */
+int fo_qc_version_other(const char *term, char *other)
 {
 	const char *digits = term + (term[0] == 'v');
 	size_t k, dots = 0;
@@ -225,7 +223,8 @@ static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	const char *terms[2] = { fo_qc_fields[f].exact, NULL };
 	char other[FO_MAX_TERM_BYTES + 2];
 
-	if (!version_other(t->term, other) || fo_qc_absent(c, terms[0], other))
+	if (!fo_qc_version_other(t->term, other) ||
+	    fo_qc_absent(c, terms[0], other))
 		return NULL;
 	terms[1] = other;
 	fo_qc_hl_add(c, f, FO_HL_EXACT, other, NULL);
@@ -243,7 +242,8 @@ static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
 {
 	char other[FO_MAX_TERM_BYTES + 2];
 
-	if (!version_other(t->term, other) || fo_qc_absent(c, prefix, other))
+	if (!fo_qc_version_other(t->term, other) ||
+	    fo_qc_absent(c, prefix, other))
 		return 0;
 	if (part->term[0] == 'v')
 		snprintf(first, FO_MAX_TERM_BYTES + 2, "%s", part->term + 1);

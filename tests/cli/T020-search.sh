@@ -61,6 +61,20 @@ expect_eq "pkg tag|tag pkg|tag|near" "$(vhits 2.0.1)|$(vhits V2.0.1)|$(vhits 2.0
 begin "a version in a phrase matches written with or without a v, in its place"
 expect_eq "tag|tag|pkg|pkg|tag|pkg||" "$(vhits 'title:"zstd-tools 2.0.1"')|$(vhits '"zstd-tools 2.0.1 released"')|$(vhits '"parser v2.0.1"')|$(vhits 'title:"to parser v2.0.1"')|$(vhits '"the 2.0.1 tag"')|$(vhits '"2.0.1 fixes"')|$(vhits '"parser 2.0.1 and"')|$(vhits '"zstd-tools 2.0.1 v12.0.1"')"
 
+# In a NEAR a version was its typed form, joined or as parts in any
+# order: parser NEAR v2.0.1 missed "parser 2.0.1", and released NEAR
+# 2.0.1 found "releases: 2.0.10 and v12.0.1" (2, 0 and 1 scattered over
+# two other releases). Now it is either form joined, its last part ending
+# it within the window, as the parts held it (NEAR/1 is adjacent, NEAR/3
+# two words between).
+begin "a version in a NEAR matches written with or without a v, and no other release"
+expect_eq "tag|pkg|pkg|tag|tag|pkg|pkg||pkg|tag" "$(vhits 'released NEAR 2.0.1')|$(vhits 'parser NEAR v2.0.1')|$(vhits 'parser NEAR 2.0.1')|$(vhits '2.0.1 NEAR/1 released')|$(vhits 'title:released NEAR/1 title:2.0.1')|$(vhits 'v2.0.1 NEAR/1 fixes')|$(vhits '"parser v2.0.1" NEAR leak')|$(vhits 'upgrading NEAR/2 2.0.1')|$(vhits 'upgrading NEAR/3 v2.0.1')|$(vhits '2.0.1 NEAR/1 tag')"
+if command -v script >/dev/null; then
+	# and it is marked in the form the post writes
+	tty_out=$(script -qec "$FOLIO search --db $TMP/versions 'released NEAR 2.0.1'" /dev/null)
+	expect_eq "zstd-tools [v2.0.1] [released]" "$(sed $'s/\x1b\\[1;33m/[/g; s/\x1b\\[0m/]/g' <<<"$tty_out" | grep -o 'zstd-tools.*released\]')"
+fi
+
 begin "Lumir finds Lumír (diacritics folded)"
 expect_eq "$REDHAT" "$(hits Lumir)"
 
