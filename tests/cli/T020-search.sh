@@ -75,6 +75,17 @@ if command -v script >/dev/null; then
 	expect_eq "zstd-tools [v2.0.1] [released]" "$(sed $'s/\x1b\\[1;33m/[/g; s/\x1b\\[0m/]/g' <<<"$tty_out" | grep -o 'zstd-tools.*released\]')"
 fi
 
+# --explain named a phrase's version by its parts ("phrase parser v2 0 1")
+# and counted the wdf of the typed form's first part alone, which the
+# post does not hold (v2 of "parser 2.0.1": wdf 12, not the 16 of
+# parser, 2, 0 and 1, each 4; the, tag, v2, 0, 1 of "The v2.0.1 tag":
+# 1 + 1 + 4 + 4 + 4).
+begin "--explain names a phrase's version as typed and counts the form the post holds"
+run "$FOLIO" search --db "$TMP/versions" --explain '"parser v2.0.1"'
+expl=$(grep -o 'phrase.*wdf [0-9]*,' <<<"$out")
+run "$FOLIO" search --db "$TMP/versions" --explain '"the 2.0.1 tag"'
+expect_eq "phrase parser v2.0.1: wdf 16,|phrase the 2.0.1 tag: wdf 14," "$expl|$(grep -o 'phrase.*wdf [0-9]*,' <<<"$out")"
+
 begin "Lumir finds Lumír (diacritics folded)"
 expect_eq "$REDHAT" "$(hits Lumir)"
 
