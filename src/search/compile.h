@@ -114,6 +114,13 @@ void fo_qc_toks_free(fo_qtoks *l);
  * that starts at token i. */
 size_t fo_qc_item_end(const fo_qtoks *l, size_t i);
 
+/* ---- versions (query.c) ---- */
+
+/* Whether term is a dotted version (2.0.1, 3.14, after an optional v),
+ * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
+ * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
+int fo_qc_version_other(const char *term, char *other);
+
 /* ---- ranking-only parts (boosts.c) ---- */
 
 /* Title identifier parts that abbreviate word t (dev for development). */

@@ -8,6 +8,7 @@
 
 #include "analyzer/normalize.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,11 +123,41 @@ static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap)
 }
 
 /* One word of a NEAR: its query, or for a compound its joined form and
- * its parts. */
+ * its parts; for a version, its joined form and its last part (last),
+ * with the places between them (span). */
 typedef struct near_item {
-	fo_xquery *whole;
+	fo_xquery *whole, *last;
 	fo_qlist parts;
+	unsigned span;
+	int other; /* a version whose other form a post holds */
 } near_item;
+
+/* Version t (2.0.1, v2.0.1), followed by its parts tl->t[i + 1..j), as
+ * one item: its joined form, in either form a post holds (as a free word
+ * and a phrase match both, query.c), and its last part; 0 when t is no
+ * version. Not by all its parts, which match in any order in a NEAR: 2 0
+ * 1 were found in "2.0.10 and v12.0.1". The joined term sits at the
+ * first part's place and the last part (the same in both forms) at the
+ * version's end, so the window holds the whole version as the parts
+ * would (quokka NEAR/1 2.0.1 finds "Quokka v2.0.1", and 2.0.1 NEAR/1
+ * released "v2.0.1 released", but upgrading NEAR/1 2.0.1 not "Upgrading
+ * to parser 2.0.1"), the parts between counted in span. */
+static int version_item(fo_qc *c, const char *exact, const fo_qtoks *tl,
+                        size_t i, size_t j, near_item *it)
+{
+	char other[FO_MAX_TERM_BYTES + 2];
+
+	if (!fo_qc_version_other(tl->t[i].term, other))
+		return 0;
+	it->whole = fo_qc_term(c, exact, tl->t[i].term);
+	it->other = !fo_qc_absent(c, exact, other);
+	if (it->other)
+		it->whole = fo_qc_pair(c, FO_XOP_OR, it->whole,
+		                       fo_qc_term(c, exact, other));
+	it->last = fo_qc_term(c, exact, tl->t[j - 1].term);
+	it->span = (unsigned)(j - i - 3);
+	return 1;
+}
 
 /* Compounds whose joined and split forms are mixed every way (2^n
  * NEARs); past that, all joined or all split. */
@@ -140,18 +171,24 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	fo_qlist l = { NULL, 0, 0 };
 	fo_xquery *q;
 	size_t i, k;
-	unsigned b = 0;
+	unsigned b = 0, spans = 0;
 
 	for (i = 0; i < n; i++) {
 		int apart = it[i].parts.n && ((split >> b++) & 1u);
 
+		spans += it[i].span;
+		if (it[i].last) {
+			fo_xquery *w = it[i].last;
+			fo_qc_push(c, &l,
+			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
+		}
 		for (k = 0; k < (apart ? it[i].parts.n : 1); k++) {
 			fo_xquery *w = apart ? it[i].parts.q[k] : it[i].whole;
 			fo_qc_push(c, &l,
 			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
 		}
 	}
-	q = near_of(c, &l, gap);
+	q = near_of(c, &l, gap + spans);
 	fo_qc_release(&l);
 	return q;
 }
@@ -159,27 +196,66 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 /* Number the highlight units that a NEAR's words added to field's set
  * (from first on), so that snippets mark them only where the NEAR
  * matches (snippet.c near_filter), in the widest window a NEAR of them
- * takes (near_of: a compound split counts its parts). A NEAR of one
- * word, or of more than 64, is marked as free words are. */
-static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap)
+ * takes (near_of: a compound split counts its parts). Unit first + k
+ * where bit k of alt is set is the word before it in another form (a
+ * version's): it shares that word's bit, either satisfying it, and is
+ * no word of its own. A NEAR of one word, or of more than 64 units, is
+ * marked as free words are. */
+static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap,
+                       uint64_t alt)
 {
 	fo_termset *s =
 	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
-	unsigned words = 0, id;
+	unsigned words = 0, id, bit = 0, units = 0;
 	size_t i;
 
-	if (s->n - first < 2 || s->n - first > 64)
+	if (s->n - first > 64)
 		return;
 	for (i = first; i < s->n; i++)
-		words += s->units[i].kind == FO_HL_COMPOUND
-		             ? (unsigned)s->units[i].n_seq
-		             : 1;
+		if (!((alt >> (i - first)) & 1u)) {
+			units++;
+			words += s->units[i].kind == FO_HL_COMPOUND
+			             ? (unsigned)s->units[i].n_seq
+			             : 1;
+		}
+	if (units < 2)
+		return;
 	id = ++c->out->n_near;
 	for (i = first; i < s->n; i++) {
+		if (i > first && !((alt >> (i - first)) & 1u))
+			bit++;
 		s->units[i].near = id;
-		s->units[i].near_bit = (unsigned)(i - first);
+		s->units[i].near_bit = bit;
 		s->units[i].near_window = gap + words - 1;
 	}
+}
+
+/* The highlight of version t's form written the other way (v2.0.1, v2
+ * 0 1 for 2.0.1), parts tl->t[i + 1..j), as near_units' alternative to
+ * the unit just added for t: its bit among alt (first: the NEAR's first
+ * unit) is set. */
+static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
+                       size_t j, size_t first, uint64_t *alt)
+{
+	const fo_termset *s =
+	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
+	char other[FO_MAX_TERM_BYTES + 2], part[FO_MAX_TERM_BYTES + 2];
+	const char *p0 = tl->t[i + 1].term;
+	fo_hlunit *hl;
+	size_t p, at = s->n;
+
+	if (!fo_qc_version_other(tl->t[i].term, other))
+		return;
+	snprintf(part, sizeof part, "%s%s", p0[0] == 'v' ? "" : "v",
+	         p0 + (p0[0] == 'v'));
+	hl = fo_qc_hl_add(c, field, FO_HL_COMPOUND, other, NULL);
+	if (!hl)
+		return;
+	fo_qc_hl_seq_add(c, hl, part);
+	for (p = i + 2; p < j; p++)
+		fo_qc_hl_seq_add(c, hl, tl->t[p].term);
+	if (at - first < 64)
+		*alt |= (uint64_t)1 << (at - first);
 }
 
 /* NEAR: every word of the kids in any form the index holds (forms_query;
@@ -197,6 +273,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	fo_qlist mixes = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
 	size_t k, i, j, n_it = 0, compounds = 0;
+	uint64_t alt = 0;
 	unsigned split, last;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
@@ -212,7 +289,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		for (i = 0; i < tl.n; i = j) {
 			const fo_qtok *t = &tl.t[i];
 			const char *exact = fo_qc_fields[kid->field].exact;
-			int compound, forms;
+			int compound, forms, version = 0;
 			size_t p;
 
 			j = fo_qc_item_end(&tl, i);
@@ -227,15 +304,19 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			}
 			it = grown;
 			memset(&it[n_it], 0, sizeof *it);
-			it[n_it].whole = forms ? forms_query(c, kid->field, t)
-			                       : fo_qc_term(c, exact, t->term);
-			for (p = i + 1; compound && p < j; p++)
+			version = compound &&
+			          version_item(c, exact, &tl, i, j, &it[n_it]);
+			if (!version)
+				it[n_it].whole =
+				    forms ? forms_query(c, kid->field, t)
+				          : fo_qc_term(c, exact, t->term);
+			for (p = i + 1; compound && !version && p < j; p++)
 				fo_qc_push(
 				    c, &it[n_it].parts,
 				    forms ? forms_query(c, kid->field, &tl.t[p])
 				          : fo_qc_term(c, exact, tl.t[p].term));
 			n_it++;
-			compounds += compound;
+			compounds += compound && !version;
 			if (t->kind == FO_TOK_WORD)
 				fo_qc_word_add(c, kid, t);
 			if (compound) {
@@ -245,6 +326,9 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 
 				for (p = i + 1; p < j; p++)
 					fo_qc_hl_seq_add(c, hl, tl.t[p].term);
+				if (version && it[n_it - 1].other)
+					version_hl(c, kid->field, &tl, i, j,
+					           first_hl, &alt);
 			} else {
 				fo_qc_hl_add(c, kid->field,
 				             forms ? FO_HL_WORD : FO_HL_EXACT,
@@ -267,12 +351,13 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		                    n->window));
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
 	if (c->st == FOLIO_OK)
-		near_units(c, field, first_hl, n->window);
+		near_units(c, field, first_hl, n->window, alt);
 	if (q)
 		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
 		               FO_FIELD_ANY, 1.0, NULL, 0);
 	for (i = 0; i < n_it; i++) {
 		fo_xquery_free(it[i].whole);
+		fo_xquery_free(it[i].last);
 		fo_qc_release(&it[i].parts);
 	}
 	free(it);

@@ -194,10 +194,8 @@ static int acronym_plural(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return s->termfreq(s->ctx, term) > 0;
 }
 
-/* Whether term is a dotted version (2.0.1, 3.14, after an optional v),
- * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
- * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
-static int version_other(const char *term, char *other)
+/* compile.h */
+int fo_qc_version_other(const char *term, char *other)
 {
 	const char *digits = term + (term[0] == 'v');
 	size_t k, dots = 0;
@@ -225,7 +223,8 @@ static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	const char *terms[2] = { fo_qc_fields[f].exact, NULL };
 	char other[FO_MAX_TERM_BYTES + 2];
 
-	if (!version_other(t->term, other) || fo_qc_absent(c, terms[0], other))
+	if (!fo_qc_version_other(t->term, other) ||
+	    fo_qc_absent(c, terms[0], other))
 		return NULL;
 	terms[1] = other;
 	fo_qc_hl_add(c, f, FO_HL_EXACT, other, NULL);
@@ -243,7 +242,8 @@ static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
 {
 	char other[FO_MAX_TERM_BYTES + 2];
 
-	if (!version_other(t->term, other) || fo_qc_absent(c, prefix, other))
+	if (!fo_qc_version_other(t->term, other) ||
+	    fo_qc_absent(c, prefix, other))
 		return 0;
 	if (part->term[0] == 'v')
 		snprintf(first, FO_MAX_TERM_BYTES + 2, "%s", part->term + 1);
@@ -342,9 +342,10 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	fo_hlunit *hl = NULL;
 	const char **pterms = NULL;
 	const char *exact = fo_qc_fields[n->field].exact;
-	char other[FO_MAX_TERM_BYTES + 2], **alt = NULL;
+	char other[FO_MAX_TERM_BYTES + 2], scratch[FO_MAX_TERM_BYTES + 2];
+	char **alt = NULL;
 	fo_xquery *q = NULL, *part;
-	size_t i, np = 0, n_alt = 0;
+	size_t i, k, np = 0, n_alt = 0, named = 0;
 	int version = 0;
 	fo_qtoks tl;
 
@@ -363,6 +364,13 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 			          tl.t[i + 1].kind == FO_TOK_PART &&
 			          version_first_part(c, exact, &tl.t[i],
 			                             &tl.t[i + 1], other);
+			/* named as typed (2.0.1), not by its parts */
+			if (fo_qc_version_other(tl.t[i].term, scratch)) {
+				named = fo_qc_item_end(&tl, i);
+				if (label.len)
+					fo_buf_putc(&label, ' ');
+				fo_buf_puts(&label, tl.t[i].term);
+			}
 			continue;
 		}
 		/* each word of a phrase may be misspelt, as a free word may */
@@ -381,6 +389,8 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 		pterms[2 * np + 1] = tl.t[i].term;
 		np++;
 		fo_qc_hl_seq_add(c, hl, tl.t[i].term);
+		if (i < named)
+			continue;
 		if (label.len)
 			fo_buf_putc(&label, ' ');
 		fo_buf_puts(&label, tl.t[i].term);
@@ -390,11 +400,17 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 		hl->n_seq = 0;
 	if (n_alt)
 		phrase_other_hl(c, n, pterms, alt, np);
+	/* the other forms score too, so explain counts them (the wdf of v2
+	 * in "Quokka v2.0.1"); each takes a joined token's place, so the
+	 * terms stay within pterms */
+	for (i = 0, k = np; alt && i < np; i++)
+		if (alt[i])
+			pterms[2 * k] = exact, pterms[2 * k + 1] = alt[i], k++;
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
 		q = fo_qc_unit(c, q, label.data, np > 1 ? "phrase" : "exact",
-		               n->field, 1.0, pterms, np);
+		               n->field, 1.0, pterms, k);
 	}
 	/* "free-threaded" alone also matches its joined form. */
 	if (q && tl.n > 0 && tl.t[0].kind == FO_TOK_JOINED &&

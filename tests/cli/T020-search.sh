@@ -61,6 +61,31 @@ expect_eq "pkg tag|tag pkg|tag|near" "$(vhits 2.0.1)|$(vhits V2.0.1)|$(vhits 2.0
 begin "a version in a phrase matches written with or without a v, in its place"
 expect_eq "tag|tag|pkg|pkg|tag|pkg||" "$(vhits 'title:"zstd-tools 2.0.1"')|$(vhits '"zstd-tools 2.0.1 released"')|$(vhits '"parser v2.0.1"')|$(vhits 'title:"to parser v2.0.1"')|$(vhits '"the 2.0.1 tag"')|$(vhits '"2.0.1 fixes"')|$(vhits '"parser 2.0.1 and"')|$(vhits '"zstd-tools 2.0.1 v12.0.1"')"
 
+# In a NEAR a version was its typed form, joined or as parts in any
+# order: parser NEAR v2.0.1 missed "parser 2.0.1", and released NEAR
+# 2.0.1 found "releases: 2.0.10 and v12.0.1" (2, 0 and 1 scattered over
+# two other releases). Now it is either form joined, its last part ending
+# it within the window, as the parts held it (NEAR/1 is adjacent, NEAR/3
+# two words between).
+begin "a version in a NEAR matches written with or without a v, and no other release"
+expect_eq "tag|pkg|pkg|tag|tag|pkg|pkg||pkg|tag" "$(vhits 'released NEAR 2.0.1')|$(vhits 'parser NEAR v2.0.1')|$(vhits 'parser NEAR 2.0.1')|$(vhits '2.0.1 NEAR/1 released')|$(vhits 'title:released NEAR/1 title:2.0.1')|$(vhits 'v2.0.1 NEAR/1 fixes')|$(vhits '"parser v2.0.1" NEAR leak')|$(vhits 'upgrading NEAR/2 2.0.1')|$(vhits 'upgrading NEAR/3 v2.0.1')|$(vhits '2.0.1 NEAR/1 tag')"
+if command -v script >/dev/null; then
+	# and it is marked in the form the post writes
+	tty_out=$(script -qec "$FOLIO search --db $TMP/versions 'released NEAR 2.0.1'" /dev/null)
+	expect_eq "zstd-tools [v2.0.1] [released]" "$(sed $'s/\x1b\\[1;33m/[/g; s/\x1b\\[0m/]/g' <<<"$tty_out" | grep -o 'zstd-tools.*released\]')"
+fi
+
+# --explain named a phrase's version by its parts ("phrase parser v2 0 1")
+# and counted the wdf of the typed form's first part alone, which the
+# post does not hold (v2 of "parser 2.0.1": wdf 12, not the 16 of
+# parser, 2, 0 and 1, each 4; the, tag, v2, 0, 1 of "The v2.0.1 tag":
+# 1 + 1 + 4 + 4 + 4).
+begin "--explain names a phrase's version as typed and counts the form the post holds"
+run "$FOLIO" search --db "$TMP/versions" --explain '"parser v2.0.1"'
+expl=$(grep -o 'phrase.*wdf [0-9]*,' <<<"$out")
+run "$FOLIO" search --db "$TMP/versions" --explain '"the 2.0.1 tag"'
+expect_eq "phrase parser v2.0.1: wdf 16,|phrase the 2.0.1 tag: wdf 14," "$expl|$(grep -o 'phrase.*wdf [0-9]*,' <<<"$out")"
+
 begin "Lumir finds Lumír (diacritics folded)"
 expect_eq "$REDHAT" "$(hits Lumir)"
 
