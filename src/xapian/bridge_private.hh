@@ -152,6 +152,9 @@ struct fo_xmset {
 
 	std::vector<fo_xmset_item> items;
 	std::vector<fo_xfacet> facets;
+	// The query's terms and their frequencies, in term order (empty
+	// unless fo_xsearch.termfreqs_below asked for them).
+	std::vector<std::pair<std::string, uint64_t>> termfreqs;
 };
 
 // Xapian refuses terms longer than this (limitations.rst: 245 bytes for
