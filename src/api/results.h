@@ -52,6 +52,10 @@ typedef struct fo_search_run {
 	fo_rebuild_fn rebuild;
 	const void *rebuild_ctx;
 	int rescore;               /* the second phase may run (cover.h) */
+	/* Non-NULL: the match is handed over here for the speller, which
+	 * then reads the query words' frequencies from it (the caller
+	 * frees it); NULL: it is freed. */
+	fo_xmset **match;
 } fo_search_run;
 
 /* Set db->rank to the defaults unless set already. */

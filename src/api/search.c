@@ -514,6 +514,8 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	}
 	if (st == FOLIO_OK) {
 		search_params(db, opts, window, docs, &params);
+		if (s->match && !(opts->flags & FOLIO_SEARCH_NO_SUGGEST))
+			params.termfreqs_below = SUGGEST_BELOW;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}
@@ -562,7 +564,10 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	free(factor);
 	free(cover);
 	folio_results_free(r);
-	fo_xmset_free(m);
+	if (s->match && st == FOLIO_OK)
+		*s->match = m;
+	else
+		fo_xmset_free(m);
 	fo_xquery_free(filtered);
 	return st;
 }
@@ -637,15 +642,16 @@ static int finds_more(folio_db *db, const fo_retry *call, const char *s,
 static folio_status suggest(folio_db *db, const fo_retry *call,
                             const char *query, size_t len,
                             const folio_search_options *opts,
-                            const fo_compiled *c, folio_results *r)
+                            const fo_compiled *c, const fo_xmset *m,
+                            folio_results *r)
 {
 	fo_xerr err = { "" };
 	char *s = NULL, *searched = strndup(query, len);
 	folio_status st = FOLIO_ERROR_NOMEM;
 
 	if (searched)
-		st = fo_spell_suggest(db->xdb, searched, c->words, c->n_words,
-		                      r->total == 0, &s, &err);
+		st = fo_spell_suggest(db->xdb, m, searched, c->words,
+		                      c->n_words, r->total == 0, &s, &err);
 	if (st == FOLIO_OK && s && strcmp(s, searched) != 0 &&
 	    finds_more(db, call, s, opts, r->total)) {
 		r->suggestion = s;
@@ -732,6 +738,7 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 	char why[200];
 	size_t pos = 0;
 	folio_results *r = NULL;
+	fo_xmset *m = NULL;
 	folio_status st;
 
 	memset(&c, 0, sizeof c);
@@ -790,13 +797,14 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		run.rebuild = rebuild;
 		run.rebuild_ctx = &rc;
 		run.rescore = 1;
+		run.match = &m;
 		st = fo_search_execute(db, &run, &r);
 	}
 	if (st == FOLIO_OK)
 		st = keep_notices(query, &tree, &c, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
-		st = suggest(db, call, query, tree.len, &run.opts, &c, r);
+		st = suggest(db, call, query, tree.len, &run.opts, &c, m, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {
@@ -805,6 +813,7 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 	}
 	folio_results_free(r);
 	fo_xquery_free(run.filter);
+	fo_xmset_free(m);
 	fo_compiled_free(&c);
 	fo_qtree_free(&tree);
 	return st;

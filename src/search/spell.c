@@ -417,9 +417,10 @@ static int by_start(const void *a, const void *b)
 	     : x->word->start > y->word->start;
 }
 
-folio_status fo_spell_suggest(fo_xdb *db, const char *query,
-                              const fo_qword *words, size_t n_words,
-                              int no_hits, char **out, fo_xerr *err)
+folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
+                              const char *query, const fo_qword *words,
+                              size_t n_words, int no_hits, char **out,
+                              fo_xerr *err)
 {
 	scan s = { NULL, 0, NULL };
 	fo_buf b = FO_BUF_INIT;
@@ -447,12 +448,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const char *query,
 		fo_buf_clear(&b);
 		fo_buf_puts(&b, all[i].prefix);
 		fo_buf_puts(&b, all[i].term);
-		st = b.oom ? FOLIO_ERROR_NOMEM
-		           : fo_xdb_termfreq(db, b.data, &c->freq, err);
+		st = b.oom
+		         ? FOLIO_ERROR_NOMEM
+		         : fo_xmset_termfreq(db, match, b.data, &c->freq, err);
 		/* Not as typed, but in another form with its stem (year
 		 * matches years): the word matched, it is no typo. */
 		if (st == FOLIO_OK && !c->freq && all[i].stem)
-			st = fo_xdb_termfreq(db, all[i].stem, &c->freq, err);
+			st = fo_xmset_termfreq(db, match, all[i].stem, &c->freq,
+			                       err);
 		c->wanted =
 		    c->max > 0 && (c->freq == 0 || (no_hits && c->freq <= 2));
 		if (i < n_words && acronym_tail(query, &all[i]))

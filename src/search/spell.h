@@ -28,10 +28,12 @@
  * spelt against the terms of its own prefix (company:nvdia against the
  * company words); a word is corrected when the index holds none of it,
  * or, when the query found nothing (no_hits), when a word ten times as
- * frequent is close.
+ * frequent is close. match: the search's match, which knows the
+ * frequencies of the query's terms (NULL: each is looked up).
  */
-folio_status fo_spell_suggest(fo_xdb *db, const char *query,
-                              const fo_qword *words, size_t n_words,
-                              int no_hits, char **out, fo_xerr *err);
+folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
+                              const char *query, const fo_qword *words,
+                              size_t n_words, int no_hits, char **out,
+                              fo_xerr *err);
 
 #endif

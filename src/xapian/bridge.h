@@ -254,6 +254,10 @@ typedef struct fo_xsearch {
 	/* Whether a spelling has both upper and lower case letters, which
 	 * wins ties (NULL: ASCII letters are looked at). */
 	int (*facet_mixed)(const char *value, size_t len);
+	/* When fewer than this many posts match, the mset keeps the query
+	 * terms' frequencies, which the match has read already, for
+	 * fo_xmset_termfreq (0: never). */
+	uint64_t termfreqs_below;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search
@@ -275,6 +279,10 @@ const char *fo_xmset_data(const fo_xmset *m, size_t i, size_t *len);
 size_t fo_xmset_facet_size(const fo_xmset *m, unsigned slot);
 const char *fo_xmset_facet(const fo_xmset *m, unsigned slot, size_t i,
                            size_t *len, uint64_t *count);
+/* The number of posts holding term: as the match that made m read it
+ * (fo_xsearch.termfreqs_below), else looked up in db. m may be NULL. */
+folio_status fo_xmset_termfreq(fo_xdb *db, const fo_xmset *m, const char *term,
+                               uint64_t *out, fo_xerr *err);
 void fo_xmset_free(fo_xmset *m);
 
 /* ---- statistics, vocabulary and relevance feedback ---------------------- */

@@ -152,6 +152,10 @@ struct fo_xmset {
 
 	std::vector<fo_xmset_item> items;
 	std::vector<fo_xfacet> facets;
+	// The match, kept for its statistics when fo_xsearch.termfreqs_below
+	// asks (else empty): the frequency of each query term.
+	Xapian::MSet stats;
+	bool has_stats = false;
 };
 
 // Xapian refuses terms longer than this (limitations.rst: 245 bytes for

@@ -470,6 +470,12 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 	m->estimate = estimate_of(mset);
 	m->exact =
 	    mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+	// The speller looks up each word of a query that finds few posts;
+	// the match has read every query term's frequency already, and the
+	// mset answers from those statistics without a B-tree read. A handle:
+	// keeping it copies nothing.
+	m->has_stats = m->estimate < p->termfreqs_below;
+	m->stats = m->has_stats ? mset : Xapian::MSet();
 	if (probe && !page_settled(mset, want, p->offset + p->limit)) {
 		// The count is the probe's; check_at_least changes counts,
 		// never which hits come first, so the second fetch skips it.
@@ -642,6 +648,23 @@ extern "C" const char *fo_xmset_facet(const fo_xmset *m, unsigned slot,
 	*len = f->counts[i].first.size();
 	*count = f->counts[i].second;
 	return f->counts[i].first.data();
+}
+
+extern "C" folio_status fo_xmset_termfreq(fo_xdb *db, const fo_xmset *m,
+                                          const char *term, uint64_t *out,
+                                          fo_xerr *err)
+{
+	if (m && m->has_stats) {
+		// a term the query does not hold is looked up in the index
+		try {
+			*out = m->stats.get_termfreq(term);
+			return FOLIO_OK;
+		} catch (...) {
+			*out = 0;
+			return fo_xdb_fail(db, err);
+		}
+	}
+	return fo_xdb_termfreq(db, term, out, err);
 }
 
 extern "C" void fo_xmset_free(fo_xmset *m)

@@ -80,4 +80,14 @@ order=$(awk '{for (i = 1; i <= NF; i++) at[$i] = i}
 	            at["libstdc++"] < at["libstemmer"]) ? "first" : "later"}' <<<"$needed")
 expect_eq "first" "$order"
 
+begin "the speller reads no word's frequency that the match has read"
+# two words of one post (rng seed 7 above): one hit, fewer than the
+# three below which the speller looks up each word's frequency (found,
+# with hits: nothing to spell, no walk of the vocabulary); the match has
+# read both already and answers from its statistics: 2 reads before
+strace -k -qq -e trace=pread64 -o "$TMP/strace" \
+	"$FOLIO" search --db "$TMP/index" --all bimocaji puponuva >/dev/null 2>&1 || true
+expect_eq "0" "$(awk '/^pread64/ {spell = 0} /fo_spell_suggest/ {
+	if (!spell) n++; spell = 1 } END {print n + 0}' "$TMP/strace")"
+
 finish
