@@ -692,8 +692,10 @@ typedef struct folio_search_options {
 	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
-	size_t snippet_bytes; /**< target snippet length in bytes; 0: no
-	                           snippet (""), and none is made */
+	size_t snippet_bytes; /**< target snippet length in bytes (a
+	                           matched word longer than it is shown
+	                           whole, up to twice it); 0: no snippet
+	                           (""), and none is made */
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:
