@@ -861,7 +861,7 @@ FOLIO_EXTERN const folio_facet *folio_results_facet(
  *  weighs it, which these numbers do not give: a word's forms ("stem")
  *  and a prefix's words are one term of their summed wdf, whose document
  *  frequency Xapian estimates from theirs as if they were independent
- *  (a + b - a * b / N for two), at least doc_freq; a phrase, NEAR or
+ *  (a + b - a * b / N for two), at least doc_freq; a phrase or a
  *  compound weighs the sum of its words' own weights, each with its
  *  own wdf and document frequency (README "Explanations"). */
 typedef struct folio_explain_term {

@@ -207,7 +207,7 @@ class ExplainTerm:
     in the index: for a part of one term. A word's forms ("stem") and a
     prefix's words weigh as one term of their summed wdf and a document
     frequency Xapian estimates as if they were independent (a + b - a*b/N
-    for two), at least doc_freq; a phrase, NEAR or compound weighs the sum
+    for two), at least doc_freq; a phrase or compound weighs the sum
     of its words' own weights (README "Explanations").
 
     term:         the word, phrase or prefix, as analysed
