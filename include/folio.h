@@ -12,7 +12,9 @@
  *    documented as optional) or a NULL inside an array argument is
  *    FOLIO_ERROR_INVALID; getters given NULL return NULL or 0.
  *  - After a failed call on a handle, folio_db_error() explains it in one
- *    line. The text stays valid until the next call on that handle.
+ *    line (what it quotes, a URL, a query or a path, is as given: a
+ *    newline in it too). The text stays valid until the next call on that
+ *    handle.
  *    Calls that have no handle yet (folio_db_open) return the text through
  *    a char ** after the out-parameter; the caller frees it with free().
  *  - Ownership is stated per function. Strings and structs returned by a
@@ -690,8 +692,10 @@ typedef struct folio_search_options {
 	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
-	size_t snippet_bytes; /**< target snippet length in bytes; 0: no
-	                           snippet (""), and none is made */
+	size_t snippet_bytes; /**< target snippet length in bytes (a
+	                           matched word longer than it is shown
+	                           whole, up to twice it); 0: no snippet
+	                           (""), and none is made */
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:
@@ -851,8 +855,15 @@ FOLIO_EXTERN const folio_facet *folio_results_facet(
 
 /** One part of the query and what it added to a hit's score. BM25+
  *  (Xapian's BM25PlusWeight): weight = query_weight * idf * ((k1 + 1) *
- *  wdf / (k1 * length_norm + wdf) + delta), idf from doc_freq; phrases,
- *  NEAR and prefixes weigh their terms together. */
+ *  wdf / (k1 * length_norm + wdf) + delta), idf = ln((N + 1) /
+ *  doc_freq), k1 1.5, delta 1, N the posts in the index. That holds for
+ *  a part of one term. A part of several terms is weighed as Xapian 1.4
+ *  weighs it, which these numbers do not give: a word's forms ("stem")
+ *  and a prefix's words are one term of their summed wdf, whose document
+ *  frequency Xapian estimates from theirs as if they were independent
+ *  (a + b - a * b / N for two), at least doc_freq; a phrase or a
+ *  compound weighs the sum of its words' own weights, each with its
+ *  own wdf and document frequency (README "Explanations"). */
 typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",

@@ -39,7 +39,9 @@ static void score_window(const fo_hlspan *spans, size_t n, size_t first,
 	size_t i, j;
 
 	*gain = *matches = *end = 0;
-	for (i = first; i < n && spans[i].end <= to; i++) {
+	/* the first counts even when longer than the window: a window
+	 * that holds none would show no match */
+	for (i = first; i < n && (i == first || spans[i].end <= to); i++) {
 		(*matches)++;
 		*end = spans[i].end;
 		for (j = first; j < i; j++)
@@ -128,17 +130,24 @@ static int boundary_at(const char *text, size_t p, size_t len)
 }
 
 /* End the window on a word boundary: the last white space before limit
- * (words parted by tabs or no-break spaces were cut inside one). */
-static size_t cut_end(const char *text, size_t from, size_t limit, size_t len)
+ * (words parted by tabs or no-break spaces were cut inside one), but
+ * not before keep, the end of the matches the window was chosen for: in
+ * a CJK run, which has no white space, it is cut between characters
+ * instead, and a match longer than the window is shown whole, up to
+ * twice the window (a longer one, a blob, is cut like a giant word). */
+static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
+                      size_t keep)
 {
 	size_t end;
 
+	if (keep > limit && keep - from <= 2 * (limit - from))
+		limit = keep;
 	if (limit >= len)
 		return len;
-	for (end = limit; end > from; end--)
+	for (end = limit; end > from && end >= keep; end--)
 		if (space_at(text, end, len))
 			break;
-	if (end > from) {
+	if (end > from && end >= keep && space_at(text, end, len)) {
 		/* and before the white space ahead of it: no blank
 		 * between the text and the ellipsis */
 		size_t p;
@@ -370,7 +379,10 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 		/* Show a little context before the first match, but never
 		 * so much that the window loses a match it was chosen for. */
 		size_t start = spans[best].start;
-		size_t lead = max_bytes / 5, room = start + max_bytes - best_end;
+		size_t lead = max_bytes / 5;
+		size_t room = start + max_bytes > best_end
+		                  ? start + max_bytes - best_end
+		                  : 0;
 
 		if (lead > room)
 			lead = room;
@@ -386,7 +398,7 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 	}
 	while (from < len && space_at(text, from, len))
 		from += space_len(text, from, len);
-	to = cut_end(text, from, from + max_bytes, len);
+	to = cut_end(text, from, from + max_bytes, len, n > 0 ? best_end : 0);
 
 	/* "…" only where text was cut, not where white space was. */
 	if (!all_blank(text, 0, from))

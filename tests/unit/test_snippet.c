@@ -478,6 +478,39 @@ static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
 	assert_true(cut);
 }
 
+/* The window holds the match it was chosen for. A window cut at its last
+ * white space lost a CJK match after it (the run has none), and a match
+ * longer than the window was counted in no window, so another word was
+ * shown (issue #4 review, held-out corpus). */
+static void test_snippet__the_window_keeps_its_match(void)
+{
+	/* 中文 (6 bytes) in a run of CJK after Latin words: 40 bytes showed
+	 * "…splits words.…" where 10 showed the match */
+	assert_snippet(ELLIPSIS
+	               "splits words. [\xE4\xB8\xAD\xE6\x96\x87]"
+	               "\xE5\x88\x86\xE8\xAF\x8D\xE6\x98\xAF\xE6\x90\x9C"
+	               "\xE7\xB4\xA2\xE5\xBC\x95" ELLIPSIS,
+	               "\xE4\xB8\xAD\xE6\x96\x87",
+	               "The tokenizer splits words. "
+	               "\xE4\xB8\xAD\xE6\x96\x87\xE5\x88\x86\xE8\xAF\x8D"
+	               "\xE6\x98\xAF\xE6\x90\x9C\xE7\xB4\xA2\xE5\xBC\x95"
+	               "\xE6\x93\x8E\xE7\x9A\x84\xE9\x87\x8D\xE8\xA6\x81"
+	               "\xE9\x83\xA8\xE5\x88\x86\xE3\x80\x82",
+	               40);
+	/* a 13-byte word in a 10-byte window is shown whole, not "The" */
+	assert_snippet(ELLIPSIS "[bidirectional]" ELLIPSIS, "bidirectional",
+	               "aaa bbb The bidirectional algorithm orders runs.", 10);
+	/* a match more than twice the window is cut, on a character
+	 * boundary, rather than shown whole */
+	assert_snippet(ELLIPSIS "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9" ELLIPSIS,
+	               "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9\xE0\xB8\xB2"
+	               "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
+	               "intro words \xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9"
+	               "\xE0\xB8\xB2\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2"
+	               " tail",
+	               10);
+}
+
 /* head, "word " n times, then tail: with n = 2000, 10,000 bytes, longer
  * than the first part of a summary searched for the best window. */
 static char *long_summary_of(const char *head, size_t n_words,
@@ -907,6 +940,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
+	FO_TEST(test_snippet__the_window_keeps_its_match),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
 	FO_TEST(test_snippet__a_long_summary_is_searched_in_its_first_4_kb),
 	FO_TEST(test_snippet__a_camel_run_in_a_compound_is_marked),

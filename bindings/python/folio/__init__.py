@@ -203,7 +203,12 @@ class ExplainTerm:
     (search(..., explain=True)). The weights of a hit's parts sum to its
     score. BM25+ (Xapian's BM25PlusWeight):
     weight = query_weight * idf * ((k1 + 1) * wdf / (k1 * length_norm + wdf)
-    + delta), idf from doc_freq.
+    + delta), idf = ln((N + 1) / doc_freq), k1 1.5, delta 1, N the posts
+    in the index: for a part of one term. A word's forms ("stem") and a
+    prefix's words weigh as one term of their summed wdf and a document
+    frequency Xapian estimates as if they were independent (a + b - a*b/N
+    for two), at least doc_freq; a phrase or compound weighs the sum
+    of its words' own weights (README "Explanations").
 
     term:         the word, phrase or prefix, as analysed
     how:          "stem", "exact", "phrase", "prefix", "near",
