@@ -310,6 +310,7 @@ static void syntax_as_words(fo_qparser *p)
 	/* the notices that called the syntax ignored are not true of
 	 * this reading (explore-p) */
 	p->t->n_notices = 0;
+	fo_qp_unreadable(p);
 	fo_qp_notice(p, 0, "searched the whole query as words",
 	             "nothing to search but syntax");
 }
@@ -344,6 +345,7 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	if (err_size)
 		err[0] = '\0';
 	cut_at_limits(&p);
+	fo_qp_unreadable(&p);
 	tree->len = p.len;
 	tree->root = parse_top(&p);
 	if (p.unclosed == 1)

@@ -101,6 +101,13 @@ const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
 void fo_qp_nothing_beside(fo_qparser *p, const fo_qlexeme *op,
                           const char *side);
 
+/* ---- bytes that are no text (qbytes.c) -------------------------------- */
+
+/* Notice each run of bytes that are not UTF-8 and of control characters
+ * (white space aside) in the query's text, which the analyzer reads as
+ * breaks between words. */
+void fo_qp_unreadable(fo_qparser *p);
+
 /* ---- the grammar (qparse.c) -------------------------------------------- */
 
 /* A whole query, or what a bracket holds: or := and { OR and }. */

@@ -607,16 +607,47 @@ static fo_xquery *prefix_phrase(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	return q;
 }
 
+/* The completions of a dotted version's prefix written the other way
+ * (v2.0 for 2.0, 1.28 for v1.28), to join those of the prefix typed, as
+ * version_query does for a whole version: 2.0.1 found "v2.0.1", but
+ * 2.0.1* and 2.0* did not. NULL when term is no version or nothing
+ * completes it; pairs and *n_pairs as wildcard's. */
+static fo_xquery *version_prefix(fo_qc *c, fo_qfield f, const char *term,
+                                 const char **pairs, size_t *n_pairs)
+{
+	char other[FO_MAX_TERM_BYTES + 2];
+	fo_xquery *q;
+
+	*n_pairs = 0;
+	if (!fo_qc_version_other(term, other))
+		return NULL;
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, fo_qc_fields[f].exact);
+	fo_buf_puts(&c->scratch, other);
+	if (c->scratch.oom) {
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	q = wildcard(c, c->scratch.data, 0, NULL, FO_XOP_SYNONYM, pairs,
+	             n_pairs);
+	if (*n_pairs == 0 && c->stats && c->stats->terms) {
+		fo_xquery_free(q);
+		return NULL;
+	}
+	fo_qc_hl_add(c, f, FO_HL_PREFIX, other, NULL);
+	return q;
+}
+
 /* word*: the last item's exact (joined) form completed, or a compound's
  * parts with the last completed (prefix_phrase); earlier items of the
  * same text are plain words, all ANDed. */
 static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
-	const char *pterms[2], *expanded[2 * PREFIX_MAX_EXPANSION];
-	size_t i = 0, last = 0, j, n_expanded = 0;
+	const char *pterms[2], *expanded[4 * PREFIX_MAX_EXPANSION];
+	size_t i = 0, last = 0, j, n_expanded = 0, n_other = 0;
 	fo_hlunit *hl;
-	fo_xquery *q;
+	fo_xquery *q, *other;
 	fo_qtoks tl;
 
 	if (fo_qc_analyse(c, n, &tl) != 0)
@@ -640,6 +671,16 @@ static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 	                   (size_t)(n->text - c->text) + tl.t[last].start,
 	                   tl.t[last].term, FO_XOP_SYNONYM, expanded,
 	                   &n_expanded);
+	other = q ? version_prefix(c, n->field, tl.t[last].term,
+	                           expanded + 2 * n_expanded, &n_other)
+	          : NULL;
+	if (other && n_expanded == 0 && c->stats && c->stats->terms) {
+		fo_xquery_free(q);
+		q = other;
+	} else {
+		q = fo_qc_pair(c, FO_XOP_SYNONYM, q, other);
+	}
+	n_expanded += n_other;
 	pterms[0] = fo_qc_fields[n->field].exact;
 	pterms[1] = tl.t[last].term;
 	fo_buf_clear(&c->scratch);

@@ -774,6 +774,56 @@ static void test_qparse__notices_past_sixteen_are_counted(void)
 	fo_buf_free(&q);
 }
 
+/* Bytes that are not UTF-8 and control characters are no text to
+ * search: the analyzer breaks words at them, and the parser says so, as
+ * it does of skipped syntax (they were read silently: "Núñez" typed in
+ * Latin-1 searched "N" and "ez"). A run of them is one notice; white
+ * space is not a control character. */
+static void test_qparse__bytes_that_are_not_text_are_noticed(void)
+{
+	static const char brk[] = ": read as a break between words";
+	char want[200];
+
+	snprintf(want, sizeof want,
+	         "words\"dead\xFFlock\" |@4 a byte that is not UTF-8 (0xFF)%s",
+	         brk);
+	lenient(want, "dead\xFFlock");
+	snprintf(want, sizeof want,
+	         "words\"N\xFA\xF1"
+	         "ez\" |@1 2 bytes that are not UTF-8 (0xFA 0xF1)%s",
+	         brk);
+	lenient(want, "N\xFA\xF1"
+	              "ez");
+	/* an overlong form and a UTF-16 surrogate are not UTF-8 either */
+	snprintf(want, sizeof want,
+	         "words\"a\xC0\xAF\" |@1 2 bytes that are not UTF-8 (0xC0 "
+	         "0xAF)%s",
+	         brk);
+	lenient(want, "a\xC0\xAF");
+	snprintf(want, sizeof want,
+	         "words\"a\xED\xA0\x80\" |@1 3 bytes that are not UTF-8 "
+	         "(0xED 0xA0 0x80)%s",
+	         brk);
+	lenient(want, "a\xED\xA0\x80");
+	snprintf(want, sizeof want,
+	         "SEQ(words\"dead\x07lock\", words\"row\x1B[1m\") |@4 a "
+	         "control character (U+0007)%s |@13 a control character "
+	         "(U+001B)%s",
+	         brk, brk);
+	lenient(want, "dead\x07lock row\x1B[1m");
+	snprintf(want, sizeof want,
+	         "words\"a\x7F\xC2\x85\" |@1 2 control characters (U+007F "
+	         "U+0085)%s",
+	         brk);
+	lenient(want, "a\x7F\xC2\x85");
+	lenient("SEQ(words\"lock\", words\"row\")", "lock\t\r\n\v\frow");
+	strict("error@4: a byte that is not UTF-8 (0xFF)", "dead\xFFlock");
+	strict("error@9: a control character (U+001B)", "deadlock \x1B");
+	/* the first problem in the query, whatever its kind */
+	strict("error@0: AND has nothing to its left", "AND dead\xFFlock");
+	strict("error@2: a byte that is not UTF-8 (0xFF)", "a \xFF (b");
+}
+
 static void test_qparse__positions_count_characters(void)
 {
 	/* "é" is two bytes: byte 3 is the 3rd character. */
@@ -821,6 +871,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
 	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
+	FO_TEST(test_qparse__bytes_that_are_not_text_are_noticed),
 	FO_TEST(test_qparse__positions_count_characters),
 	FO_TEST(test_qdate__bounds_of_periods),
 };

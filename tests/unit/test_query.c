@@ -303,7 +303,21 @@ static uint64_t some_frequencies(void *ctx, const char *term)
 	return strcmp(term, "the") == 0 ? 90 : 2;
 }
 
-/* An index's vocabulary, in byte order, walked as Xapian's allterms. */
+/* The words of vocabulary[0..n) (in byte order) that start with prefix,
+ * walked as Xapian's allterms. */
+static folio_status walk_terms(const char *const *vocabulary, size_t n,
+                               const char *prefix, fo_xterm_fn fn, void *arg)
+{
+	size_t i, len = strlen(prefix);
+
+	for (i = 0; i < n; i++)
+		if (strncmp(vocabulary[i], prefix, len) == 0 &&
+		    fn(vocabulary[i], strlen(vocabulary[i]), 1, arg))
+			break;
+	return FOLIO_OK;
+}
+
+/* An index's vocabulary. */
 static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
                                void *arg)
 {
@@ -313,14 +327,10 @@ static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 		"lockstep",  "pythonlibrary", "thread",  "threaded",
 		"threads",   "zlock",
 	};
-	size_t i, n = strlen(prefix);
 
 	(void)ctx;
-	for (i = 0; i < sizeof vocabulary / sizeof *vocabulary; i++)
-		if (strncmp(vocabulary[i], prefix, n) == 0 &&
-		    fn(vocabulary[i], strlen(vocabulary[i]), 1, arg))
-			break;
-	return FOLIO_OK;
+	return walk_terms(vocabulary, sizeof vocabulary / sizeof *vocabulary,
+	                  prefix, fn, arg);
 }
 
 /* text compiled for ranking over an index with these statistics, as
@@ -658,6 +668,41 @@ static void test_query__a_version_matches_with_or_without_its_v(void)
 	             "v3.14");
 }
 
+/* Releases in the vocabulary, in byte order: 3.28 written bare, 2.0.x
+ * with a v. */
+static folio_status release_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
+                                  void *arg)
+{
+	static const char *const vocabulary[] = { "3.28", "v2.0.1", "v2.0.10" };
+
+	(void)ctx;
+	return walk_terms(vocabulary, sizeof vocabulary / sizeof *vocabulary,
+	                  prefix, fn, arg);
+}
+
+/* A dotted version completes written either way, as it matches: 2.0.1
+ * found "v2.0.1" but 2.0.1* and 2.0* found nothing. Not a number
+ * without a dot (v2* and 3* are what they say). */
+static void test_query__a_version_prefix_completes_with_or_without_its_v(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = tagged_release,
+		            .terms = release_terms,
+		            .docs = 100,
+		            .local = 1 };
+
+	assert_true(an != NULL);
+	assert_described("Query((v2.0.1 SYNONYM v2.0.10))", an, "2.0*", &stats);
+	assert_described("Query((v2.0.1 SYNONYM v2.0.10))", an, "2.0.1*",
+	                 &stats);
+	assert_described("Query(3.28)", an, "v3.28*", &stats);
+	assert_described("Query(3.28)", an, "3.2*", &stats);
+	assert_described("Query((v2.0.1 SYNONYM v2.0.10))", an, "v2*", &stats);
+	assert_described("Query(3.28)", an, "3*", &stats);
+	assert_described("Query()", an, "2*", &stats);
+	fo_analyzer_free(an);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(
@@ -684,6 +729,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_common_ranked_word_is_left_out),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
 	FO_TEST(test_query__a_version_matches_with_or_without_its_v),
+	FO_TEST(test_query__a_version_prefix_completes_with_or_without_its_v),
 };
 
 int main(void)
