@@ -114,6 +114,16 @@ def main():
         p = builds.get(("build", peer, scale, 1), {})
         return med([p[r][key] / f[r][key] for r in f if r in p])
 
+    def scaling(scale, th, key="wall"):
+        """Build efficiency with th threads: posts/s with th threads over th
+        times posts/s with 1, pair by pair within each run (1 is perfect).
+        key "cpu": CPU seconds with th threads over those with 1, the
+        work the threads add (1 is none)."""
+        one = builds.get(("build", "folio", scale, 1), {})
+        many = builds.get(("build", "folio", scale, th), {})
+        return med([one[r]["wall"] / (th * many[r]["wall"]) if key == "wall"
+                    else many[r]["cpu"] / one[r]["cpu"] for r in many if r in one])
+
     # ---- analyzers ----------------------------------------------------------
     tok = collections.defaultdict(list)
     for run, e, _, name, value in read_tsv(os.path.join(raw, "tok.tsv")):
@@ -177,15 +187,18 @@ def main():
     loads = [float(x[1]) for x in read_tsv(os.path.join(raw, "load.tsv"))]
     res["load"] = {"min": min(loads), "median": med(loads), "max": max(loads)} if loads else {}
 
+    res["build_scaling"] = {"64k/%d" % th: {"efficiency": scaling("64k", th),
+                                            "cpu_ratio": scaling("64k", th, "cpu")}
+                            for th in folio_threads if th > 1}
     write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
-                   lstat, lratio, lat, compact)
+                   scaling, lstat, lratio, lat, compact)
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(res, f, indent=1, sort_keys=True)
     write_chart(out, engines, folio_threads, brow, lstat, lat)
 
 
 def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
-                   lstat, lratio, lat, compact):
+                   scaling, lstat, lratio, lat, compact):
     L = []
     w = L.append
     fcls = meta["folio_classes"].split(",")
@@ -241,6 +254,13 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
     target("full build >= 3x Xapian TermGenerator baseline (%d thread%s)" % (th, "s" if th > 1 else ""),
            "%sx wall, %sx per CPU second" % (fmt_ratio(r), fmt_ratio(rc)),
            None if r is None else r >= 3)
+    for t in folio_threads[1:] or [2]:
+        e, ec = scaling("64k", t), scaling("64k", t, "cpu")
+        target("build scaling from 1 to %d threads >= 85%% efficient" % t,
+               "not measured: one thread only" if e is None else
+               "%.1f%% (posts/s with %d threads / %d x posts/s with 1; CPU s %sx the "
+               "1-thread build's)" % (100 * e, t, t, fmt_ratio(ec)),
+               None if e is None else e >= 0.85)
     a = res["analyzer_mb_s"]["folio"]
     ac = res["analyzer_cold_mb_s"]["folio"]
     xa = res["analyzer_mb_s"]["xapian"]

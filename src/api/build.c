@@ -57,10 +57,13 @@
  * buffers a batch's postings in memory until then: measured on the 64k
  * bench corpus with 2 workers, peak RSS 167 MB at 5000 posts, 96 MB at
  * 2000, 72 MB at 1000, and CPU time falls with it (28 s, 24 s, 21 s user):
- * smaller buffers are cheaper to flush than large ones are to build. A
- * commit here is not a point readers see (the database is private), so
- * FO_COMMIT_BATCH's crash-loss bound does not apply. */
-#define BUILD_COMMIT_BATCH 1000
+ * smaller buffers are cheaper to flush than large ones are to build. From
+ * 1000 to 500, user time still falls by more than system time (commits)
+ * grows: 2 workers 28.1 -> 27.0 CPU s, 89 -> 77 MB; 1 worker 29.9 -> 29.2
+ * (bench/README.md). A commit here is not a point readers see (the
+ * database is private), so FO_COMMIT_BATCH's crash-loss bound does not
+ * apply. */
+#define BUILD_COMMIT_BATCH 500
 
 /* Posts for one worker, each encoded as a document's data (docdata.h). */
 typedef struct batch {
