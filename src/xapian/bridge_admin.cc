@@ -420,50 +420,71 @@ static folio_status check_isolated(const char *path, uint64_t *problems,
 	int signo = 0;
 	int e = fo_child_run(check_in_child, const_cast<char *>(path), &out,
 	                     &signo);
-	folio_status st;
+	folio_status st = FOLIO_OK;
 
 	*problems = 0;
-	if (e || out.oom) {
-		std::string why =
-		    std::string("cannot check ") + path +
-		    " in a child process: " + std::strerror(e ? e : ENOMEM);
-		fo_xerr_set(err, why.c_str());
-		st = e == ENOMEM || out.oom || e == EAGAIN ? FOLIO_ERROR_NOMEM
-		                                           : FOLIO_ERROR_IO;
-	} else if (signo == 0 && out.len >= sizeof r &&
-	           std::memcmp(out.data + out.len - sizeof r, result_magic,
-	                       sizeof result_magic) == 0) {
-		std::memcpy(&r, out.data + out.len - sizeof r, sizeof r);
-		r.err.msg[sizeof r.err.msg - 1] = '\0';
-		*problems = r.problems;
-		*err = r.err;
-		st = r.st;
-	} else if (signo > 0 && fo_child_crash_signal(signo)) {
-		std::string report(out.data ? out.data : "", out.len);
-		std::string what = std::string("Xapian's checker crashed "
-		                               "reading this table (") +
-		                   fo_child_signal_name(signo) + ")";
-		if (table_reached(report).empty())
-			what = std::string(path) + ": " + what;
-		set_finding(err, path, report, what);
-		*problems = 1;
-		st = FOLIO_OK;
-	} else {
-		std::string why =
-		    std::string("Xapian's checker, in a child process, ") +
-		    (signo > 0 ? std::string("was killed by ") +
-		                     fo_child_signal_name(signo) + " (" +
-		                     std::to_string(signo) + ")"
-		               : std::string("ended without a result")) +
-		    " before it finished checking " + path +
-		    ": nothing is known; check it again";
-		fo_xerr_set(err, why.c_str());
-		st = FOLIO_ERROR_BACKEND;
+	try {
+		if (e || out.oom) {
+			std::string why = std::string("cannot check ") + path +
+			                  " in a child process: " +
+			                  std::strerror(e ? e : ENOMEM);
+			fo_xerr_set(err, why.c_str());
+			st = e == ENOMEM || out.oom ? FOLIO_ERROR_NOMEM
+			                            : FOLIO_ERROR_IO;
+		} else if (signo == 0 && out.len >= sizeof r &&
+		           std::memcmp(out.data + out.len - sizeof r,
+		                       result_magic,
+		                       sizeof result_magic) == 0) {
+			std::memcpy(&r, out.data + out.len - sizeof r,
+			            sizeof r);
+			r.err.msg[sizeof r.err.msg - 1] = '\0';
+			*problems = r.problems;
+			*err = r.err;
+			st = r.st;
+		} else if (signo > 0 && fo_child_crash_signal(signo)) {
+			std::string report(out.data ? out.data : "", out.len);
+			std::string sig = fo_child_signal_name(signo);
+			if (table_reached(report).empty())
+				fo_xerr_set(
+				    err, (std::string(path) +
+				          ": Xapian's checker crashed (" + sig +
+				          ") before it reached a table")
+				             .c_str());
+			else
+				set_finding(err, path, report,
+				            "Xapian's checker crashed reading "
+				            "this table (" +
+				                sig + ")");
+			*problems = 1;
+		} else {
+			std::string how =
+			    signo > 0
+			        ? "was killed by " +
+			              std::string(fo_child_signal_name(signo)) +
+			              " (" + std::to_string(signo) + ")"
+			        : "ended without a result";
+			fo_xerr_set(
+			    err, ("Xapian's checker, in a child "
+			          "process, " +
+			          how + " before it finished checking " + path +
+			          ": nothing is known; check it "
+			          "again")
+			             .c_str());
+			st = FOLIO_ERROR_BACKEND;
+		}
+	} catch (...) {
+		st = fo_xerr_from_current_exception(err);
 	}
 	fo_buf_free(&out);
 	return st;
 }
 
+static folio_status check_one(const char *path, int isolate, uint64_t *problems,
+                              fo_xerr *err);
+
+// A stub's members may be stubs themselves: a sharded replica's shards
+// are each xapian-replicate's directory, whose stub names its current
+// copy. Depth bounds a stub that lists itself.
 static folio_status check_one(const char *path, int isolate, uint64_t *problems,
                               fo_xerr *err)
 {
