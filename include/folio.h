@@ -612,25 +612,84 @@ typedef struct folio_stats {
  */
 FOLIO_EXTERN folio_status folio_db_stats(folio_db *db, folio_stats *out);
 
+/** OR these together in folio_check_options.flags (any other bit is
+ *  FOLIO_ERROR_INVALID). */
+enum folio_check_flags {
+	/** Run Xapian's checker in a child process, one per glass database
+	 *  (fork(), no exec), which sends its findings back through a pipe.
+	 *  Xapian 1.4.22's checker does not guard against all damage: some
+	 *  damage to a term list makes it read past a buffer and crash
+	 *  (SIGSEGV), as xapian-check does; in-process that kills the
+	 *  caller. Isolated, a child that a crash signal (SIGSEGV, SIGBUS,
+	 *  SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) ends is a problem found,
+	 *  FOLIO_ERROR_CORRUPT, whose message names the table file it was
+	 *  reading (".../termlist.glass: Xapian's checker crashed reading
+	 *  this table (SIGSEGV)"). A child killed from outside (SIGKILL by
+	 *  the OOM killer, say) or lost is FOLIO_ERROR_BACKEND (nothing is
+	 *  known: check again); a failed fork FOLIO_ERROR_NOMEM or
+	 *  FOLIO_ERROR_IO. folio check sets it.
+	 *
+	 *  Costs and risks, which is why it is not the default: each child
+	 *  is a fork of the whole caller (its page tables copied, its memory
+	 *  shared copy-on-write: a few milliseconds for a small process),
+	 *  and its exit status is taken with waitpid() on its pid, which a
+	 *  caller that ignores SIGCHLD, or reaps every child with
+	 *  waitpid(-1), takes instead (the check then ends with
+	 *  FOLIO_ERROR_BACKEND unless the child finished). The child runs
+	 *  Xapian, which allocates: POSIX guarantees only async-signal-safe
+	 *  calls in the child of a multithreaded process. glibc makes
+	 *  malloc and stdio usable after fork(), but a lock another thread
+	 *  of the caller held at the fork (in a library of its own that
+	 *  Xapian calls into, or a custom allocator) stays held in the
+	 *  child, which would then wait forever; so would the parent, for
+	 *  it. Set it in a single-threaded process, or where no other
+	 *  thread can hold such a lock. The child sets the crash signals
+	 *  to their default action (a caller's crash handler, or a
+	 *  sanitizer's, would otherwise take Xapian's crash for its own),
+	 *  leaves with _exit() (no atexit handlers, no stdio flushed), and
+	 *  uses no handle: folio_db_check may be called on any handle, in
+	 *  any thread, as without the flag. The pipe is close-on-exec. */
+	FOLIO_CHECK_ISOLATE = 1u << 0
+};
+
+typedef struct folio_check_options {
+	unsigned version; /**< FOLIO_CHECK_OPTIONS_VERSION */
+	unsigned flags;   /**< folio_check_flags */
+} folio_check_options;
+
+#define FOLIO_CHECK_OPTIONS_VERSION 1
+#define FOLIO_CHECK_OPTIONS_INIT                                               \
+	{                                                                      \
+		FOLIO_CHECK_OPTIONS_VERSION, 0                                 \
+	}
+
 /**
  * Verify the live generation with Xapian's consistency checker
  * (Xapian::Database::check) and that every post's stored data decodes.
  * folio_db_error() then describes the first problem found. The checker
  * reads local files: check each remote shard where it is served (a
- * handle over remote shards alone gets FOLIO_ERROR_INVALID).
+ * handle over remote shards alone gets FOLIO_ERROR_INVALID). The checker
+ * runs in the calling process unless opts->flags has FOLIO_CHECK_ISOLATE,
+ * which a damaged term list can crash (see there).
  *
+ * @param opts     options, or NULL for FOLIO_CHECK_OPTIONS_INIT
  * @param problems OUT: how many problems were found (0: the index is sound);
  *                 may be NULL
  * @retval FOLIO_OK             the index is sound
  * @retval FOLIO_ERROR_CORRUPT  problems were found
- * @retval FOLIO_ERROR_INVALID  db holds remote shards alone
+ * @retval FOLIO_ERROR_INVALID  db holds remote shards alone, or opts is
+ *                              of an unknown version or has unknown flags
  * @retval FOLIO_ERROR_MODIFIED a writer committed under every attempt to
  *                              check the newest state: nothing is known;
  *                              try again (damage seen while a writer
  *                              changes the index is not reported)
- * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
+ * @retval FOLIO_ERROR_BACKEND  also: with FOLIO_CHECK_ISOLATE, the child
+ *                              was killed from outside before it finished
+ * @retval FOLIO_ERROR_IO, FOLIO_ERROR_NOMEM
  */
-FOLIO_EXTERN folio_status folio_db_check(folio_db *db, uint64_t *problems);
+FOLIO_EXTERN folio_status folio_db_check(folio_db *db,
+                                         const folio_check_options *opts,
+                                         uint64_t *problems);
 
 /* ------------------------------------------------------------------------
  * Searching

@@ -21,12 +21,14 @@
  * which names the table file of its first finding (fo_xdb_check), says which,
  * into found. Only ever on the failure path, since it reads every table. It
  * cannot run where the index may not be written (Xapian 1.4's checker opens the
- * tables for writing), nor name what it does not find: 0 then. */
+ * tables for writing), nor name what it does not find: 0 then. It runs in
+ * the caller's process, as a library's failure path should (no fork): damage
+ * that crashes the checker (folio.h, FOLIO_CHECK_ISOLATE) crashes it here. */
 int fo_db_damaged_file(const char *gen, fo_xerr *found)
 {
 	uint64_t problems = 0;
 
-	return fo_xdb_check(gen, &problems, found) == FOLIO_OK && problems &&
+	return fo_xdb_check(gen, 0, &problems, found) == FOLIO_OK && problems &&
 	       strncmp(found->msg, gen, strlen(gen)) == 0 &&
 	       found->msg[strlen(gen)] == '/';
 }

@@ -11,7 +11,9 @@ static const char usage[] =
     "usage: folio check [--db DIR]\n"
     "\n"
     "Verify the live generation of the index: every Xapian table (B-tree\n"
-    "structure, postings, positions, values) and every stored post.\n"
+    "structure, postings, positions, values) and every stored post. The\n"
+    "checker runs in a child process: damage that crashes it is reported\n"
+    "as damage in the table it was reading.\n"
     "\n"
     "options:\n"
     "  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -24,6 +26,7 @@ static const char usage[] =
 int cmd_check(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_check_options co = FOLIO_CHECK_OPTIONS_INIT;
 	const char *db_flag = NULL, *dir;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
@@ -46,7 +49,11 @@ int cmd_check(int argc, char **argv)
 		cli_error("%s", errmsg);
 		goto done;
 	}
-	st = folio_db_check(db, &problems);
+	/* A command that examines damaged indexes must survive the
+	 * damage that crashes Xapian's checker; one thread, so fork is
+	 * safe here. */
+	co.flags = FOLIO_CHECK_ISOLATE;
+	st = folio_db_check(db, &co, &problems);
 	if (st == FOLIO_ERROR_CORRUPT) {
 		/* The first problem, and the rebuild that mends it; said
 		 * as every command says it (db.c report_damage). */

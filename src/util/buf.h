@@ -10,6 +10,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" { /* for the bridge (util/child.h) */
+#endif
+
 typedef struct fo_buf {
 	char *data; /* NUL-terminated when non-NULL */
 	size_t len;
@@ -30,5 +34,9 @@ void fo_buf_clear(fo_buf *b);
  * Returns NULL after an allocation failure. */
 char *fo_buf_detach(fo_buf *b);
 void fo_buf_free(fo_buf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,9 +4,13 @@
 // database (Database::check).
 #include "bridge_private.hh"
 
+#include "util/child.h"
+
 #include <cerrno>
 #include <cstring>
+#include <ostream>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -81,13 +85,13 @@ extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 	}
 }
 
-static folio_status check_one(const char *path, uint64_t *problems,
+static folio_status check_one(const char *path, int isolate, uint64_t *problems,
                               fo_xerr *err);
 
 // A stub's members may be stubs themselves: a sharded replica's shards
 // are each xapian-replicate's directory, whose stub names its current
 // copy. Depth bounds a stub that lists itself.
-static folio_status check_tree(const char *path, int depth,
+static folio_status check_tree(const char *path, int depth, int isolate,
                                uint64_t *problems, fo_xerr *err)
 {
 	std::vector<std::string> members;
@@ -97,7 +101,7 @@ static folio_status check_tree(const char *path, int depth,
 			throw Xapian::DatabaseOpeningError(
 				std::string(path) + ": stubs nested too deep");
 		if (!fo_xstub_members(path, members))
-			return check_one(path, problems, err);
+			return check_one(path, isolate, problems, err);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
@@ -105,7 +109,8 @@ static folio_status check_tree(const char *path, int depth,
 	for (const std::string &m : members) {
 		uint64_t found = 0;
 		fo_xerr one = { "" };
-		folio_status st = check_tree(m.c_str(), depth + 1, &found, &one);
+		folio_status st =
+		    check_tree(m.c_str(), depth + 1, isolate, &found, &one);
 		if (st != FOLIO_OK) {
 			*err = one;
 			return st;
@@ -117,10 +122,10 @@ static folio_status check_tree(const char *path, int depth,
 	return FOLIO_OK;
 }
 
-extern "C" folio_status fo_xdb_check(const char *path, uint64_t *problems,
-                                     fo_xerr *err)
+extern "C" folio_status fo_xdb_check(const char *path, int isolate,
+                                     uint64_t *problems, fo_xerr *err)
 {
-	return check_tree(path, 0, problems, err);
+	return check_tree(path, 0, isolate, problems, err);
 }
 
 // The revision of the database at path, false when it cannot be opened.
@@ -254,12 +259,65 @@ static void set_finding(fo_xerr *err, const char *path,
 	fo_xerr_set(err, why.c_str());
 }
 
-static folio_status check_one(const char *path, uint64_t *problems,
-                              fo_xerr *err)
+// Write s to fd (a pipe to the parent), as far as it will take it.
+static void write_all(int fd, const char *s, size_t n)
 {
-	Xapian::rev before = 0;
-	bool known = revision_of(path, &before);
-	std::ostringstream out;
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		s += w;
+		n -= static_cast<size_t>(w);
+	}
+}
+
+namespace
+{
+// The checker's report, kept for its first finding and, in a child
+// (fd >= 0), written to the parent as it comes: should the checker crash,
+// the parent still knows which table it was reading.
+class report_buf : public std::streambuf
+{
+      public:
+	explicit report_buf(int fd) : fd_(fd)
+	{
+	}
+	const std::string &text() const
+	{
+		return text_;
+	}
+
+      protected:
+	int_type overflow(int_type c) override
+	{
+		if (c != traits_type::eof()) {
+			char ch = traits_type::to_char_type(c);
+			xsputn(&ch, 1);
+		}
+		return traits_type::not_eof(c);
+	}
+	std::streamsize xsputn(const char *s, std::streamsize n) override
+	{
+		text_.append(s, static_cast<size_t>(n));
+		if (fd_ >= 0)
+			write_all(fd_, s, static_cast<size_t>(n));
+		return n;
+	}
+
+      private:
+	int fd_;
+	std::string text_;
+};
+} // namespace
+
+// Xapian::Database::check on the one glass database at path, its report
+// into report: *problems and the first finding in err.
+static folio_status check_run(const char *path, report_buf &report,
+                              uint64_t *problems, fo_xerr *err)
+{
+	std::ostream out(&report);
 	folio_status st;
 
 	*problems = 0;
@@ -268,7 +326,7 @@ static folio_status check_one(const char *path, uint64_t *problems,
 		if (*problems) {
 			// Keep the first line that reports an error, and the
 			// report up to it for the table's name.
-			std::istringstream lines(out.str());
+			std::istringstream lines(report.text());
 			std::string line, first, upto;
 			while (std::getline(lines, line)) {
 				upto += line + "\n";
@@ -312,15 +370,133 @@ static folio_status check_one(const char *path, uint64_t *problems,
 		// before any table: damage that stops it before the first (a
 		// version file cut short) is in that file.
 		*problems = 1;
-		if (table_reached(out.str()).empty())
+		if (table_reached(report.text()).empty())
 			fo_xerr_set(err, (std::string(path) +
 			                  "/iamglass: " + e.get_description())
 			                     .c_str());
 		else
-			set_finding(err, path, out.str(), e.get_description());
+			set_finding(err, path, report.text(),
+			            e.get_description());
 		st = FOLIO_OK;
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);
+	}
+	return st;
+}
+
+namespace
+{
+// What a child that ran check_run sends last, whole only if it finished.
+struct check_result {
+	char magic[8];
+	folio_status st;
+	uint64_t problems;
+	fo_xerr err;
+};
+} // namespace
+static const char result_magic[8] = { 'f', 'o', 'c', 'h', 'e', 'c', 'k', 0 };
+
+static void check_in_child(void *ctx, int fd)
+{
+	const char *path = static_cast<const char *>(ctx);
+	report_buf report(fd);
+	check_result r;
+
+	std::memset(&r, 0, sizeof r);
+	std::memcpy(r.magic, result_magic, sizeof r.magic);
+	r.st = check_run(path, report, &r.problems, &r.err);
+	write_all(fd, reinterpret_cast<const char *>(&r), sizeof r);
+}
+
+// check_run in a child process (fo_child_run): a crash of Xapian's
+// checker on damage it does not guard against (1.4.22 reads past a buffer
+// decoding a damaged term list) is a finding in the table it was
+// reading, not the end of the caller.
+static folio_status check_isolated(const char *path, uint64_t *problems,
+                                   fo_xerr *err)
+{
+	fo_buf out = FO_BUF_INIT;
+	check_result r;
+	int signo = 0;
+	int e = fo_child_run(check_in_child, const_cast<char *>(path), &out,
+	                     &signo);
+	folio_status st = FOLIO_OK;
+
+	*problems = 0;
+	try {
+		if (e || out.oom) {
+			std::string why = std::string("cannot check ") + path +
+			                  " in a child process: " +
+			                  std::strerror(e ? e : ENOMEM);
+			fo_xerr_set(err, why.c_str());
+			st = e == ENOMEM || out.oom ? FOLIO_ERROR_NOMEM
+			                            : FOLIO_ERROR_IO;
+		} else if (signo == 0 && out.len >= sizeof r &&
+		           std::memcmp(out.data + out.len - sizeof r,
+		                       result_magic,
+		                       sizeof result_magic) == 0) {
+			std::memcpy(&r, out.data + out.len - sizeof r,
+			            sizeof r);
+			r.err.msg[sizeof r.err.msg - 1] = '\0';
+			*problems = r.problems;
+			*err = r.err;
+			st = r.st;
+		} else if (signo > 0 && fo_child_crash_signal(signo)) {
+			std::string report(out.data ? out.data : "", out.len);
+			std::string sig = fo_child_signal_name(signo);
+			if (table_reached(report).empty())
+				fo_xerr_set(
+				    err, (std::string(path) +
+				          ": Xapian's checker crashed (" + sig +
+				          ") before it reached a table")
+				             .c_str());
+			else
+				set_finding(err, path, report,
+				            "Xapian's checker crashed reading "
+				            "this table (" +
+				                sig + ")");
+			*problems = 1;
+		} else {
+			std::string how =
+			    signo > 0
+			        ? "was killed by " +
+			              std::string(fo_child_signal_name(signo)) +
+			              " (" + std::to_string(signo) + ")"
+			        : "ended without a result";
+			fo_xerr_set(
+			    err, ("Xapian's checker, in a child "
+			          "process, " +
+			          how + " before it finished checking " + path +
+			          ": nothing is known; check it "
+			          "again")
+			             .c_str());
+			st = FOLIO_ERROR_BACKEND;
+		}
+	} catch (...) {
+		st = fo_xerr_from_current_exception(err);
+	}
+	fo_buf_free(&out);
+	return st;
+}
+
+static folio_status check_one(const char *path, int isolate, uint64_t *problems,
+                              fo_xerr *err);
+
+// A stub's members may be stubs themselves: a sharded replica's shards
+// are each xapian-replicate's directory, whose stub names its current
+// copy. Depth bounds a stub that lists itself.
+static folio_status check_one(const char *path, int isolate, uint64_t *problems,
+                              fo_xerr *err)
+{
+	Xapian::rev before = 0;
+	bool known = revision_of(path, &before);
+	folio_status st;
+
+	if (isolate) {
+		st = check_isolated(path, problems, err);
+	} else {
+		report_buf report(-1);
+		st = check_run(path, report, problems, err);
 	}
 	return check_moved_on(path, known, before, st, problems, err);
 }

@@ -2,10 +2,11 @@
  * api_cloexec.c: a host program that forks and execs while it uses folio
  * passes none of folio's descriptors to the program it runs. The test
  * stands in for such a host: each time the library calls fsync, unlink,
- * rmdir or fclose (it holds the descriptors it opens briefly across those
- * calls: a file being synced, the directories of a tree being synced or
- * removed, the stub or REMOTES file being read) and after each step of a
- * session (open, search, a rebuild holding the write lock), it forks and
+ * rmdir, fclose or fork (it holds the descriptors it opens briefly across
+ * those calls: a file being synced, the directories of a tree being synced
+ * or removed, the stub or REMOTES file being read, the pipe from the child
+ * of an isolated check) and after each step of a session (open, search, a
+ * check, a rebuild holding the write lock), it forks and
  * execs itself with --list-fds, which lists its /proc/self/fd: only 0, 1,
  * 2 and the listing's own directory may be open there.
  *
@@ -134,10 +135,21 @@ int fclose(FILE *f)
 	return real(f);
 }
 
+pid_t fork(void)
+{
+	static pid_t (*real)(void);
+
+	LIST_IF_FOLIO("fork");
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "fork");
+	return real();
+}
+
 static void test_cloexec__session(void)
 {
 	char index[300], corpus[300], remotes[300];
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_check_options co = FOLIO_CHECK_OPTIONS_INIT;
 	folio_db *w, *r;
 	FILE *f;
 
@@ -160,6 +172,9 @@ static void test_cloexec__session(void)
 	assert_true(r != NULL);
 	assert_int(40, total_of(r, "quokkas"));
 	fork_and_exec("after a search");
+	co.flags = FOLIO_CHECK_ISOLATE;
+	assert_ok(folio_db_check(r, &co, NULL));
+	fork_and_exec("after a check in a child");
 	/* a rebuild, the writer holding the lock, syncs and switches */
 	assert_ok(write_posts(corpus, 1, 45, "quokkas"));
 	assert_ok(index_file(w, corpus, 1, 0, 0, &rep));

@@ -279,6 +279,26 @@ static void test_api__unknown_flags_are_invalid(void)
 		folio_results_free(r);
 		free(v1);
 	}
+	{
+		folio_check_options co = FOLIO_CHECK_OPTIONS_INIT;
+		uint64_t n = 7;
+
+		co.flags = FOLIO_CHECK_ISOLATE | 0x40u;
+		assert_int(FOLIO_ERROR_INVALID, folio_db_check(db, &co, &n));
+		assert_str("folio_check_options has unknown flags 0x40",
+		           folio_db_error(db));
+		assert_int(0, (long)n);
+		co.flags = FOLIO_CHECK_ISOLATE;
+		co.version = FOLIO_CHECK_OPTIONS_VERSION + 1;
+		assert_int(FOLIO_ERROR_INVALID, folio_db_check(db, &co, &n));
+		assert_str("folio_check_options version 2 is unknown (this "
+		           "folio takes 1)",
+		           folio_db_error(db));
+		/* and the flag checks a sound index as sound */
+		co.version = FOLIO_CHECK_OPTIONS_VERSION;
+		assert_ok(folio_db_check(db, &co, &n));
+		assert_int(0, (long)n);
+	}
 	assert_ok(folio_db_close(db));
 }
 
@@ -385,7 +405,7 @@ static void test_api__null_handles_and_out_pointers_are_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(NULL, &stats));
 	assert_int(0, stats.documents);
 	assert_str("", stats.built);
-	assert_int(FOLIO_ERROR_INVALID, folio_db_check(NULL, &n));
+	assert_int(FOLIO_ERROR_INVALID, folio_db_check(NULL, NULL, &n));
 	assert_int(0, n);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(NULL, "x", NULL, &r));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_similar(NULL, "x", NULL, &r));

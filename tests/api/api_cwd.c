@@ -48,7 +48,7 @@ static void test_cwd__a_relative_handle_survives_a_chdir(void)
 	assert_ok(folio_db_stats(r, &s));
 	assert_int(20, s.documents);
 	assert_true(s.disk_bytes > 0);
-	assert_ok(folio_db_check(r, &problems));
+	assert_ok(folio_db_check(r, NULL, &problems));
 	assert_int(0, problems);
 	assert_ok(folio_db_close(r));
 	assert_ok(folio_db_close(w));

@@ -21,12 +21,32 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Glass's default block size, and where a block keeps its revision (4
  * bytes, big-endian) and its level (0: a leaf) (glass_table.h). */
 #define BLOCK    8192
 #define LEVEL_AT 4
+
+/* The path of table (e.g. "docdata") in the index's one generation into
+ * path; 0, or -1 when there is none. */
+static int table_path(const char *index, const char *table, char *path,
+                      size_t size)
+{
+	struct dirent *e;
+	DIR *d;
+
+	path[0] = '\0';
+	if (!(d = opendir(index)))
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "gen-", 4) == 0)
+			snprintf(path, size, "%s/%s/%s.glass", index, e->d_name,
+			         table);
+	closedir(d);
+	return path[0] ? 0 : -1;
+}
 
 /* Give every leaf block of table (e.g. "docdata") in the index's one
  * generation a revision no commit has made; the root and branch blocks,
@@ -36,20 +56,11 @@ static int age_leaves(const char *index, const char *table)
 	static const unsigned char future[4] = { 0x7f, 0xff, 0xff, 0x00 };
 	unsigned char block[BLOCK];
 	char path[600];
-	struct dirent *e;
 	int fd, changed = 0;
 	off_t at;
-	DIR *d;
 
-	path[0] = '\0';
-	if (!(d = opendir(index)))
-		return -1;
-	while ((e = readdir(d)) != NULL)
-		if (strncmp(e->d_name, "gen-", 4) == 0)
-			snprintf(path, sizeof path, "%s/%s/%s.glass", index,
-			         e->d_name, table);
-	closedir(d);
-	if (!path[0] || (fd = open(path, O_RDWR)) < 0)
+	if (table_path(index, table, path, sizeof path) != 0 ||
+	    (fd = open(path, O_RDWR)) < 0)
 		return -1;
 	for (at = 0; pread(fd, block, BLOCK, at) == BLOCK; at += BLOCK) {
 		if (block[LEVEL_AT] != 0)
@@ -171,7 +182,7 @@ static void test_damage__checking_a_damaged_index_is_corrupt(void)
 	aged_index("aged-check", "docdata", idx, sizeof idx);
 	db = open_as(idx, FOLIO_OPEN_READ);
 	assert_true(db != NULL);
-	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, &problems));
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, NULL, &problems));
 	assert_true(problems > 0);
 	assert_true(*folio_db_error(db) != '\0');
 	folio_db_close(db);
@@ -201,7 +212,7 @@ static void test_damage__a_stub_naming_nothing_is_not_rebuilt(void)
 	f = fopen(stub, "w");
 	assert_true(f && fputs("glass\n", f) >= 0);
 	assert_int(0, fclose(f));
-	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, &problems));
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, NULL, &problems));
 	snprintf(want, sizeof want,
 	         "%s does not name a generation: the index is damaged; move "
 	         "the index aside and index again",
@@ -210,18 +221,177 @@ static void test_damage__a_stub_naming_nothing_is_not_rebuilt(void)
 	folio_db_close(db);
 }
 
+/* The check of an index in a fresh process: this program run again
+ * with --check-isolated DIR, which prints the status, the problems and
+ * the message of folio_db_check with FOLIO_CHECK_ISOLATE. What Xapian
+ * reads past a buffer decides whether it crashes: a fresh process's heap
+ * (as folio check has) ends soon after it, and the reads meet unmapped
+ * memory; this one's, grown by the tests before, may hold garbage that
+ * the checker only counts as problems. */
+static int check_isolated_main(const char *idx)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_check_options co = FOLIO_CHECK_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	uint64_t problems = 0;
+	folio_status st;
+
+	st = folio_db_open(idx, &oo, &db, &errmsg);
+	if (st != FOLIO_OK) {
+		printf("%d 0 %s", (int)st, errmsg ? errmsg : "");
+		free(errmsg);
+		return 0;
+	}
+	co.flags = FOLIO_CHECK_ISOLATE;
+	st = folio_db_check(db, &co, &problems);
+	printf("%d %llu %s", (int)st, (unsigned long long)problems,
+	       folio_db_error(db));
+	folio_db_close(db);
+	return 0;
+}
+
+/* The start of file path, NUL-terminated, into buf; 0 if unreadable. */
+static int fd_read(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
+
+	if (fd >= 0)
+		close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return n > 0;
+}
+
+/* What check_isolated_main printed for idx, into out ("" if it died),
+ * with AddressSanitizer's reports (if the library is built with it) in
+ * files ROOT/asan.PID, not on the test's stderr: *asan says whether
+ * there was one, *xapian whether it shows a read past a heap buffer in
+ * Xapian's checker. */
+static void check_in_fresh_process(const char *idx, char *out, size_t size,
+                                   int *asan, int *xapian)
+{
+	char opts[1200], report[8192], path[600];
+	const char *was = getenv("ASAN_OPTIONS");
+	struct dirent *e;
+	size_t len = 0;
+	ssize_t n;
+	int fds[2], status;
+	pid_t pid;
+	DIR *d;
+
+	out[0] = '\0';
+	*asan = *xapian = 0;
+	snprintf(opts, sizeof opts, "%s%slog_path=%s/asan", was ? was : "",
+	         was && *was ? ":" : "", root);
+	assert_int(0, pipe(fds));
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		close(fds[1]);
+		setenv("ASAN_OPTIONS", opts, 1);
+		execl("/proc/self/exe", "api_damage", "--check-isolated", idx,
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (len + 1 < size &&
+	       (n = read(fds[0], out + len, size - 1 - len)) > 0)
+		len += (size_t)n;
+	out[len] = '\0';
+	close(fds[0]);
+	assert_int(pid, (long)waitpid(pid, &status, 0));
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	assert_true((d = opendir(root)) != NULL);
+	while (d && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "asan.", 5) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", root, e->d_name);
+		if (fd_read(path, report, sizeof report) &&
+		    strstr(report, "heap-buffer-overflow") &&
+		    strstr(report, "Xapian::Database::check"))
+			*xapian = 1;
+		*asan = 1;
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Xapian 1.4.22's checker reads past a buffer decoding a damaged term
+ * list, and crashes (SIGSEGV; xapian-check too): the posts of
+ * tests/cli/lib.sh posts_jsonl, whose term lists are one leaf block, and
+ * 32 zero bytes 128 bytes before its end (in post 1's term list, written
+ * last; tests/cli/T117-check-crash.sh). Checked in a child, the crash is
+ * damage in the term list table. */
+static void test_damage__a_checker_crash_in_a_child_is_corrupt(void)
+{
+	static const unsigned char zeros[32];
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	char idx[300], corpus[320], table[600], want[2000], got[2000];
+	struct stat st;
+	folio_db *db;
+	FILE *f;
+	int fd, i, asan, xapian;
+
+	io.threads = 1; /* the posts' order, and so the layout */
+	in_root(idx, sizeof idx, "termlist-crash");
+	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
+	f = fopen(corpus, "w");
+	assert_true(f != NULL);
+	for (i = 1; f && i <= 5; i++)
+		fprintf(f,
+		        "{\"url\": \"https://example.com/p%d\", \"title\": "
+		        "\"Post number %d about lattices\", \"company\": "
+		        "\"Example\", \"type\": \"Tutorial\", \"topics\": "
+		        "[\"Topic%d\"], \"summary\": \"Summary %d of v1: "
+		        "quokkas, lattices and the word v1.\"}\n",
+		        i, i, i % 7, i);
+	assert_int(0, f ? fclose(f) : -1);
+	db = open_as(idx, WRITE_CREATE);
+	assert_true(db != NULL);
+	assert_ok(folio_db_index_paths(db, (const char *const[]){ corpus }, 1,
+	                               &io, NULL));
+	assert_ok(folio_db_close(db));
+
+	assert_int(0, table_path(idx, "termlist", table, sizeof table));
+	assert_int(0, stat(table, &st));
+	assert_int(BLOCK, (long)st.st_size); /* one leaf, else find anew */
+	fd = open(table, O_RDWR);
+	assert_true(fd >= 0);
+	assert_int(sizeof zeros,
+	           (long)pwrite(fd, zeros, sizeof zeros, BLOCK - 128));
+	close(fd);
+
+	/* Under ASan the overread is caught as it happens, in the child,
+	 * which ASan aborts (abort_on_error=1): SIGABRT, not SIGSEGV. */
+	check_in_fresh_process(idx, got, sizeof got, &asan, &xapian);
+	snprintf(want, sizeof want,
+	         "%d 1 %s: Xapian's checker crashed reading this table "
+	         "(%s); rebuild it with: folio index --rebuild --db %s %s",
+	         (int)FOLIO_ERROR_CORRUPT, table, asan ? "SIGABRT" : "SIGSEGV",
+	         idx, corpus);
+	assert_str(want, got);
+	assert_int(asan, xapian);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
 	FO_TEST(test_damage__opening_a_damaged_index_is_corrupt),
 	FO_TEST(test_damage__checking_a_damaged_index_is_corrupt),
 	FO_TEST(test_damage__a_stub_naming_nothing_is_not_rebuilt),
+	FO_TEST(test_damage__a_checker_crash_in_a_child_is_corrupt),
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
 	int rc;
 
+	if (argc == 3 && strcmp(argv[1], "--check-isolated") == 0)
+		return check_isolated_main(argv[2]);
 	if (fo_tempdir_make(root, sizeof root, "api-damage") != 0)
 		return 1;
 	rc = FO_RUN(tests);

@@ -439,7 +439,7 @@ static void test_gen__stats_and_check(void)
 	assert_str("english", s.language);
 	assert_str("5", s.format);
 	assert_int(1, s.shards);
-	assert_ok(folio_db_check(w, &problems));
+	assert_ok(folio_db_check(w, NULL, &problems));
 	assert_int(0, problems);
 	assert_ok(folio_db_close(w));
 }

@@ -128,7 +128,7 @@ static void test_upgrade__a_writer_may_only_rebuild_it(void)
 	assert_int(FOLIO_ERROR_VERSION, folio_db_search(db, "alpha", NULL,
 	                                                &res));
 	assert_true(res == NULL);
-	assert_int(FOLIO_ERROR_VERSION, folio_db_check(db, &problems));
+	assert_int(FOLIO_ERROR_VERSION, folio_db_check(db, NULL, &problems));
 	assert_int(0, problems);
 	assert_int(FOLIO_ERROR_VERSION, folio_db_stats(db, &stats));
 	/* The count is the storage's, whatever the format. */

@@ -857,15 +857,25 @@ class Index:
                          _text(st.language) or "", st.shards,
                          _text(st.format) or "")
 
-    def check(self) -> CheckReport:
+    def check(self, *, isolate: bool = False) -> CheckReport:
         """Verify the live generation with Xapian's consistency checker and
         decode every stored post (`folio check`). Returns a CheckReport
         (problems == 0: sound; else message describes the first problem;
         rebuild with index_paths(..., rebuild=True)). Raises an Error only
-        when the check itself cannot run."""
+        when the check itself cannot run.
+
+        isolate: run the checker in a child process (fork), as `folio
+        check` does: some damage to a term list crashes Xapian 1.4.22's
+        checker (SIGSEGV), which in-process kills Python; isolated, the
+        crash is a problem found, in the table it was reading. Forking a
+        process with other threads has risks (folio.h,
+        FOLIO_CHECK_ISOLATE), so it is off by default."""
         problems = ctypes.c_uint64()
+        opts = _native.CheckOptions(_native.CHECK_OPTIONS_VERSION,
+                                    _native.CHECK_ISOLATE if isolate else 0)
         with self._lock:
-            status = self._lib.folio_db_check(self._db(), ctypes.byref(problems))
+            status = self._lib.folio_db_check(self._db(), ctypes.byref(opts),
+                                              ctypes.byref(problems))
             if status == _native.ERROR_CORRUPT:
                 return CheckReport(problems.value or 1,
                                    self._lib.folio_db_error(self._handle)

@@ -54,12 +54,14 @@ SEARCH_EXPLAIN = 1 << 2
 SEARCH_NO_SUGGEST = 1 << 3
 SEARCH_HTML = 1 << 4
 SEARCH_EXHAUSTIVE = 1 << 5
+CHECK_ISOLATE = 1 << 0
 
 OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 2
 STATS_VERSION = 2
+CHECK_OPTIONS_VERSION = 1
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -162,6 +164,13 @@ class Stats(ctypes.Structure):
         # Version 2:
         ("corpus_paths", ctypes.POINTER(ctypes.c_char_p)),
         ("n_corpus_paths", ctypes.c_size_t),
+    ]
+
+
+class CheckOptions(ctypes.Structure):
+    _fields_ = [
+        ("version", ctypes.c_uint),
+        ("flags", ctypes.c_uint),
     ]
 
 
@@ -272,7 +281,8 @@ _PROTOTYPES = {
                                          ctypes.POINTER(IndexOptions),
                                          ctypes.POINTER(IndexReport)]),
     "folio_db_stats": (_c_status, [_db_p, ctypes.POINTER(Stats)]),
-    "folio_db_check": (_c_status, [_db_p, ctypes.POINTER(ctypes.c_uint64)]),
+    "folio_db_check": (_c_status, [_db_p, ctypes.POINTER(CheckOptions),
+                                   ctypes.POINTER(ctypes.c_uint64)]),
     "folio_db_search": (_c_status, [_db_p, ctypes.c_char_p,
                                     ctypes.POINTER(SearchOptions),
                                     ctypes.POINTER(_results_p)]),

@@ -518,12 +518,14 @@ def test_stats_of_an_index_built_from_memory_know_no_corpus(index):
 
 
 def test_check_finds_a_sound_index_sound(sample):
-    report = sample.check()
-    assert (report.problems, report.message, report.sound, bool(report)) == \
-        (0, "", True, True)
+    for isolate in (False, True):
+        report = sample.check(isolate=isolate)
+        assert (report.problems, report.message, report.sound,
+                bool(report)) == (0, "", True, True)
 
 
-def test_check_reports_a_damaged_table(sample, tmp_path):
+@pytest.mark.parametrize("isolate", [False, True])
+def test_check_reports_a_damaged_table(sample, tmp_path, isolate):
     generation = sample.stats().generation
     sample.close()
     damaged = tmp_path / "damaged"
@@ -533,10 +535,11 @@ def test_check_reports_a_damaged_table(sample, tmp_path):
         f.seek(100)
         f.write(bytes(range(256)) * 8)
     with folio.Index(damaged) as ix:
-        report = ix.check()
+        report = ix.check(isolate=isolate)
     assert report.problems > 0 and not report
     # The finding names the table's file; which check of the block trips
-    # first depends on the bytes that were there (the index's terms).
+    # first depends on the bytes that were there (the index's terms). A
+    # check in a child process finds the same.
     assert report.problems == 1
     assert report.message.startswith("%s: DatabaseError: Block 0" % table)
 
