@@ -137,6 +137,10 @@ const fo_qnode *fo_qc_url_or_words(fo_qc *c, const fo_qnode *n, fo_qnode *words,
  * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
  * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
 int fo_qc_version_other(const char *term, char *other);
+/* A version's first part written the other way, in
+ * other[FO_MAX_TERM_BYTES + 2]: v2 for the 2 of 2.0.1, 2 for the v2 of
+ * v2.0.1. */
+void fo_qc_version_part_other(const char *part, char *other);
 
 /* ---- ranking-only parts (boosts.c) ---- */
 

@@ -212,6 +212,13 @@ int fo_qc_version_other(const char *term, char *other)
 	                                digits) <= FO_MAX_TERM_BYTES;
 }
 
+/* compile.h */
+void fo_qc_version_part_other(const char *part, char *other)
+{
+	snprintf(other, FO_MAX_TERM_BYTES + 2, "%s%s",
+	         part[0] == 'v' ? "" : "v", part + (part[0] == 'v'));
+}
+
 /* A dotted version (2.0.1, 3.14) written the other way, v2.0.1 for
  * 2.0.1 and 2.0.1 for v2.0.1: a release is named both ways (a git tag, a
  * package version), and neither holds the other's terms (v2 0 1 against
@@ -246,10 +253,7 @@ static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
 	if (!fo_qc_version_other(t->term, other) ||
 	    fo_qc_absent(c, prefix, other))
 		return 0;
-	if (part->term[0] == 'v')
-		snprintf(first, FO_MAX_TERM_BYTES + 2, "%s", part->term + 1);
-	else
-		snprintf(first, FO_MAX_TERM_BYTES + 2, "v%s", part->term);
+	fo_qc_version_part_other(part->term, first);
 	return 1;
 }
 
