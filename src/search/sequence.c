@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
 
+#include "util/grow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,15 +152,10 @@ static fo_defop seq_operator(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
                          const fo_qtok *t)
 {
-	if (s->n_words == s->cap_words) {
-		char **grown;
-		s->cap_words = s->cap_words ? s->cap_words * 2 : 8;
-		grown = realloc(s->words, s->cap_words * sizeof *grown);
-		if (!grown) {
-			fo_qc_nomem(c);
-			return -1;
-		}
-		s->words = grown;
+	if (fo_grow((void **)&s->words, &s->cap_words, s->n_words,
+	            sizeof *s->words) != 0) {
+		fo_qc_nomem(c);
+		return -1;
 	}
 	s->words[s->n_words++] =
 	    kid->field == FO_FIELD_ANY && t->kind == FO_TOK_WORD
