@@ -940,11 +940,14 @@ typedef struct folio_explain_term {
 	double query_weight; /**< the factor the query gives it (field or
 	                          boost weight; 1 for plain words) */
 	uint64_t wdf;        /**< occurrences in the post (title words count
-	                          three times); 0 for a part with no term of
+	                          three times; a phrase's or prefix's words
+	                          summed); 0 for a part with no term of
 	                          its own (near, proximity, coordination), the
 	                          title words covered for coverage */
 	uint64_t doc_freq;   /**< posts holding the term (for a term with
-	                          several forms: the most frequent form); 0
+	                          several forms: the most frequent form; for
+	                          a phrase or a prefix: its most frequent
+	                          word, not the posts the phrase matches); 0
 	                          for a part with no term of its own */
 	double length_norm; /**< (1 - b) + b * length / average length */
 } folio_explain_term;

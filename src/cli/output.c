@@ -119,6 +119,15 @@ void print_json(FILE *f, folio_db *db, const char *query,
 	fputs(i && !compact ? "\n]}\n" : "]}\n", f);
 }
 
+/* Whether e is weighed by several words' own statistics, its doc_freq
+ * the most frequent one's: a phrase, as Xapian 1.4 weighs it, or a
+ * prefix's words. "in 2 posts" read as the posts the phrase matches
+ * ("a crash" said 2 where 1 post holds it). */
+static int several_words(const folio_explain_term *e)
+{
+	return strcmp(e->how, "phrase") == 0 || strcmp(e->how, "prefix") == 0;
+}
+
 static void print_explain_text(const folio_results *r, size_t i)
 {
 	size_t k, n;
@@ -136,11 +145,15 @@ static void print_explain_text(const folio_results *r, size_t i)
 		if (e[k].doc_freq == 0)
 			printf(" (x%g)\n", e[k].query_weight);
 		else
-			printf(": wdf %llu, in %llu post%s, length norm %.3g, "
-			       "x%g\n", (unsigned long long)e[k].wdf,
-			       (unsigned long long)e[k].doc_freq,
-			       e[k].doc_freq == 1 ? "" : "s", e[k].length_norm,
-			       e[k].query_weight);
+			printf(
+			    ": wdf %llu, %sin %llu post%s, length norm %.3g, "
+			    "x%g\n",
+			    (unsigned long long)e[k].wdf,
+			    several_words(&e[k]) ? "its most frequent word "
+			                         : "",
+			    (unsigned long long)e[k].doc_freq,
+			    e[k].doc_freq == 1 ? "" : "s", e[k].length_norm,
+			    e[k].query_weight);
 	}
 }
 

@@ -256,7 +256,7 @@ void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 }
 
 /* Whether a ranked word is so common that it should be left out where
- * rarer words find the posts, as stop words are (query.c compile_seq):
+ * rarer words find the posts, as stop words are (sequence.c seq_commons):
  * in more than rank->common_ratio of the posts its BM25 idf is near 0,
  * yet its posting list is the longest to read (the known-item queries'
  * "the", "for", "of": a third of their instructions). Where it does

@@ -1,6 +1,7 @@
 /*
  * compile.h: the query compiler's working state and the helpers every part
- * of it builds with. query.c compiles the tree; boosts.c adds the parts
+ * of it builds with. query.c compiles the tree; sequence.c the items
+ * side by side that the default operator joins; boosts.c adds the parts
  * that only rank (abbreviations, joined words, acronyms, proximity);
  * near.c compiles NEAR over every form of a word. Private to src/search:
  * callers use query.h.
@@ -114,12 +115,32 @@ void fo_qc_toks_free(fo_qtoks *l);
  * that starts at token i. */
 size_t fo_qc_item_end(const fo_qtoks *l, size_t i);
 
+/* ---- the tree (query.c) ---- */
+
+/* Node n compiled (NULL where it has no words, or on failure: c->st). */
+fo_xquery *fo_qc_compile(fo_qc *c, const fo_qnode *n);
+/* The item (a word, or a compound and its parts) l->t[i..j) of node n in
+ * field f, its highlight units and spelling words recorded. */
+fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
+                      const fo_qtoks *l, size_t i, size_t j);
+/* The filter of the indexed post URL node n names, or NULL (no post has
+ * it: it is text). */
+fo_xquery *fo_qc_url(fo_qc *c, const fo_qnode *n);
+/* n, or, for a URL no post has, its text as words in *words; *url gets
+ * the filter of a post's URL. */
+const fo_qnode *fo_qc_url_or_words(fo_qc *c, const fo_qnode *n, fo_qnode *words,
+                                   fo_xquery **url);
+
 /* ---- versions (query.c) ---- */
 
 /* Whether term is a dotted version (2.0.1, 3.14, after an optional v),
  * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
  * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
 int fo_qc_version_other(const char *term, char *other);
+/* A version's first part written the other way, in
+ * other[FO_MAX_TERM_BYTES + 2]: v2 for the 2 of 2.0.1, 2 for the v2 of
+ * v2.0.1. */
+void fo_qc_version_part_other(const char *part, char *other);
 
 /* ---- ranking-only parts (boosts.c) ---- */
 
@@ -140,6 +161,12 @@ void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to);
 void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to);
 /* Whether a ranked word is in more than rank->common_ratio of the posts. */
 int fo_qc_common_word(fo_qc *c, const char *term);
+
+/* ---- sequences (sequence.c) ---- */
+
+/* The items kids[0..n_kids) side by side, joined by the default
+ * operator. */
+fo_xquery *fo_qc_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids);
 
 /* ---- NEAR (near.c) ---- */
 

@@ -8,7 +8,6 @@
 
 #include "analyzer/normalize.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,14 +239,12 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
 	const fo_termset *s =
 	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
 	char other[FO_MAX_TERM_BYTES + 2], part[FO_MAX_TERM_BYTES + 2];
-	const char *p0 = tl->t[i + 1].term;
 	fo_hlunit *hl;
 	size_t p, at = s->n;
 
 	if (!fo_qc_version_other(tl->t[i].term, other))
 		return;
-	snprintf(part, sizeof part, "%s%s", p0[0] == 'v' ? "" : "v",
-	         p0 + (p0[0] == 'v'));
+	fo_qc_version_part_other(tl->t[i + 1].term, part);
 	hl = fo_qc_hl_add(c, field, FO_HL_COMPOUND, other, NULL);
 	if (!hl)
 		return;

@@ -218,7 +218,9 @@ class ExplainTerm:
     weight:       its contribution to the score
     query_weight: the factor the query gives it (1 for plain words)
     wdf:          occurrences in the post (title words count three times)
-    doc_freq:     posts holding the term
+                  (a phrase's or prefix's words summed)
+    doc_freq:     posts holding the term (a phrase's or prefix's most
+                  frequent word, not the posts the phrase matches)
     length_norm:  (1 - b) + b * length / average length
     """
 

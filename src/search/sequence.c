@@ -1,0 +1,425 @@
+/*
+ * sequence.c: items side by side, joined by the default operator (free
+ * words, phrases, brackets, +word and -word, filters and URLs): how the
+ * free words join (AND or OR, by how many were typed), each item to the
+ * list of how it joins the query, and the boosts that look at free words
+ * side by side (compile.h fo_qc_seq).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "util/grow.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_filter(const fo_qnode *n)
+{
+	return n->kind == FO_Q_SITE || n->kind == FO_Q_DATE ||
+	       n->kind == FO_Q_YEAR;
+}
+
+/* Whether n only selects posts, scoring none: a filter, or a bracket of
+ * filters, exclusions, indexed posts' URLs and wordless items only
+ * ((site:a OR site:b), (-browser), ("-" site:a)). Such a bracket among
+ * ranked words is a filter still, not one more word that may match or
+ * not. depth: 0 for an item of the sequence itself, whose words and
+ * URLs the sequence handles. */
+static int selects_only(fo_qc *c, const fo_qnode *n, int depth)
+{
+	fo_qtoks tl;
+	size_t i;
+	int words;
+
+	if (is_filter(n) || n->kind == FO_Q_ALL)
+		return 1;
+	if (depth > 0 && n->kind == FO_Q_URL) {
+		fo_xquery *url = fo_qc_url(c, n);
+		fo_xquery_free(url);
+		if (url)
+			return 1;
+	}
+	if (depth > 0 && (n->kind == FO_Q_WORDS || n->kind == FO_Q_PHRASE ||
+	                  n->kind == FO_Q_URL)) {
+		if (fo_qc_analyse(c, n, &tl) != 0)
+			return 0;
+		words = tl.n > 0;
+		fo_qc_toks_free(&tl);
+		return !words;
+	}
+	if (n->kind == FO_Q_AND_NOT)
+		return n->n_kids > 0 && selects_only(c, n->kids[0], depth + 1);
+	if (n->kind != FO_Q_AND && n->kind != FO_Q_OR && n->kind != FO_Q_SEQ)
+		return 0;
+	for (i = 0; i < n->n_kids; i++)
+		if (n->kids[i]->occur != FO_OCCUR_NOT &&
+		    !selects_only(c, n->kids[i], depth + 1))
+			return 0;
+	return 1;
+}
+
+/* How many things were typed among a sequence's searched items: free
+ * text separated by white space, and each phrase, prefix, NEAR and
+ * bracket, required (+) or not. A URL or TFLOPS/GPU analyses to several
+ * items but is one thing typed, so it counts once for the default
+ * operator. Quoting one word of three, or adding a * or a +, must not
+ * turn "any of them" into "all of them". */
+static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
+{
+	size_t k, i, j, n = 0;
+
+	for (k = 0; k < n_kids && c->st == FOLIO_OK; k++) {
+		const fo_qnode *kid = kids[k];
+		size_t prev_end = 0;
+		fo_qtoks tl;
+
+		if (kid->occur == FO_OCCUR_NOT || selects_only(c, kid, 0))
+			continue;
+		/* a URL searched as text is one thing typed; a post's URL
+		 * is a filter, like site: */
+		if (kid->kind == FO_Q_URL) {
+			fo_xquery *url = fo_qc_url(c, kid);
+
+			n += url == NULL;
+			fo_xquery_free(url);
+		}
+		if (kid->kind != FO_Q_WORDS && kid->kind != FO_Q_URL &&
+		    kid->kind != FO_Q_PHRASE)
+			n++;
+		if (kid->kind != FO_Q_WORDS && kid->kind != FO_Q_PHRASE)
+			continue;
+		if (fo_qc_analyse(c, kid, &tl) != 0)
+			break;
+		if (kid->kind == FO_Q_PHRASE) {
+			n += tl.n > 0; /* "-" has no words to match */
+			fo_qc_toks_free(&tl);
+			continue;
+		}
+		for (i = 0; i < tl.n; i = j) {
+			size_t p;
+			int space = i == 0;
+
+			j = fo_qc_item_end(&tl, i);
+			for (p = prev_end; !space && p < tl.t[i].start; p++)
+				space =
+				    kid->text[p] == ' ' || kid->text[p] == '\t';
+			n += space;
+			prev_end = tl.t[j - 1].end;
+		}
+		fo_qc_toks_free(&tl);
+	}
+	return n;
+}
+
+/* A sequence's items as they are compiled, each in the list of how it
+ * joins the query (fo_qc_seq). */
+typedef struct fo_seq {
+	fo_defop op;      /* how its free words join: AND or OR */
+	fo_qlist must;    /* what every hit has (+word; free words ANDed) */
+	fo_qlist deflt;   /* free words and items, joined by op */
+	fo_qlist nots;    /* what no hit has (-word) */
+	fo_qlist filters; /* what selects without scoring (site:, a URL) */
+	fo_qlist urls;    /* indexed posts' URLs among the free items */
+	fo_qlist commons; /* common free words (seq_commons) */
+	fo_qlist coord;   /* coordination, a unit per free word */
+	fo_qlist joins;   /* free words written as one, and initials */
+	/* each free word joined by op, in order: its term where it is a
+	 * plain word of any field, else NULL, for the boosts that look at
+	 * words side by side (proximity, joined words, initials) */
+	char **words;
+	size_t n_words, cap_words;
+} fo_seq;
+
+/* How the free words of a sequence join: AND or OR. */
+static fo_defop seq_operator(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
+{
+	fo_defop op = c->rank->defop;
+	size_t typed = typed_words(c, kids, n_kids);
+
+	/* A bracket inside ranked words is ranked too: the words of
+	 * "(development files)" in a synopsis are two more words to rank
+	 * by, not a pair every post must hold (that made 18% of the
+	 * known-item queries test a phrase over two common words). */
+	if (op == FO_DEFOP_AUTO)
+		op = !c->ranked && typed <= c->rank->and_max_words
+		         ? FO_DEFOP_AND
+		         : FO_DEFOP_OR;
+	return op;
+}
+
+/* Note the free word t of kid in s->words. -1 when out of memory. */
+static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
+                         const fo_qtok *t)
+{
+	if (fo_grow((void **)&s->words, &s->cap_words, s->n_words,
+	            sizeof *s->words) != 0) {
+		fo_qc_nomem(c);
+		return -1;
+	}
+	s->words[s->n_words++] =
+	    kid->field == FO_FIELD_ANY && t->kind == FO_TOK_WORD
+	        ? strdup(t->term)
+	        : NULL;
+	return 0;
+}
+
+/* The words of kid, free text not excluded, each to the list to (must
+ * or deflt), a common one among ranked words to s->commons. -1 when
+ * they could not be analysed. */
+static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
+{
+	fo_qtoks tl;
+	size_t i, j;
+
+	if (fo_qc_analyse(c, kid, &tl) != 0)
+		return -1;
+	for (i = 0; i < tl.n; i = j) {
+		j = fo_qc_item_end(&tl, i);
+		c->common = to == &s->deflt && s->op == FO_DEFOP_OR &&
+		            kid->field == FO_FIELD_ANY &&
+		            tl.t[i].kind == FO_TOK_WORD &&
+		            fo_qc_common_word(c, tl.t[i].term);
+		fo_qc_push(c, c->common ? &s->commons : to,
+		           fo_qc_item(c, kid->field, kid, &tl, i, j));
+		c->common = 0;
+		if (to != &s->deflt)
+			continue;
+		c->out->n_free++;
+		if (seq_note_word(c, s, kid, &tl.t[i]) != 0)
+			break;
+	}
+	fo_qc_toks_free(&tl);
+	return 0;
+}
+
+/* An item of the sequence, compiled to the list of how it joins the
+ * query. -1 when its words could not be analysed (c->st says why). */
+static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
+{
+	int positive = c->positive, sure = c->sure;
+	fo_qnode words;
+	fo_xquery *url, *q;
+	const fo_qnode *kid = fo_qc_url_or_words(c, item, &words, &url);
+	fo_qlist *to = kid->occur == FO_OCCUR_MUST  ? &s->must
+	               : kid->occur == FO_OCCUR_NOT ? &s->nots
+	                                            : &s->deflt;
+
+	if (kid->occur == FO_OCCUR_NOT)
+		c->positive = 0;
+	/* +word and -word, and every word of +(…) and -(…), are words
+	 * every hit must have or lack: a guess (ser for server) must
+	 * neither satisfy +server nor be excluded by -server (explore-u,
+	 * explore-v) */
+	if (kid->occur != FO_OCCUR_DEFAULT)
+		c->sure = 1;
+	if (url) {
+		/* a post has one URL: those side by side are alternatives,
+		 * or they would exclude each other */
+		fo_qc_push(c,
+		           to == &s->nots    ? &s->nots
+		           : to == &s->deflt ? &s->urls
+		                             : &s->filters,
+		           url);
+	} else if (kid->kind == FO_Q_URL) {
+		/* out of memory (fo_qc_url_or_words) */
+	} else if (selects_only(c, kid, 0) && kid->occur != FO_OCCUR_NOT) {
+		/* (-"-") excludes nothing: no filter at all */
+		fo_xquery *f = fo_qc_compile(c, kid);
+		if (f)
+			fo_qc_push(c, &s->filters, f);
+	} else if (kid->kind == FO_Q_WORDS && kid->occur != FO_OCCUR_NOT) {
+		if (seq_words(c, s, kid, to) != 0)
+			return -1;
+	} else if ((q = fo_qc_compile(c, kid)) != NULL) {
+		fo_qc_push(c, to, q);
+	}
+	c->positive = positive;
+	c->sure = sure;
+	return 0;
+}
+
+/* Joined words and initials find posts the words do not (feedparser
+ * for "feed parser"), so a date sort has them too: to s->joins. */
+static void seq_joins(fo_qc *c, fo_seq *s)
+{
+	if (c->rank->join_weight > 0 && s->n_words > 1 && !c->sure)
+		fo_qc_joined_pairs(c, s->words, s->n_words, &s->joins);
+	if (s->op == FO_DEFOP_OR && !c->sure && c->rank->acronym_weight > 0 &&
+	    s->n_words >= FO_ACRONYM_MIN)
+		fo_qc_acronyms(c, s->words, s->n_words, &s->joins);
+}
+
+/* Common words are left out of a query whose other words find the
+ * posts, as stop words are: their BM25 weight is near zero, and even
+ * only adding it to the posts the rarer words find, Xapian read nearly
+ * their whole posting lists, the longest of the query (the known-item
+ * queries' "the", "and", "for": 28% of the instructions of the slowest
+ * 1%, at the same MRR@10 or better, bench/README.md). They still mark
+ * snippets and count in the second phase's title coverage (hl). With
+ * none to find the posts (only common words were typed; joined pairs
+ * and initials only add weight), they find the posts themselves, ranked
+ * as words are, so that the query still has its answer. */
+static void seq_commons(fo_qc *c, fo_seq *s)
+{
+	size_t i;
+
+	if (s->commons.n && !s->deflt.n && !s->must.n) {
+		for (i = 0; i < s->commons.n; i++)
+			fo_qc_push(c, &s->deflt, s->commons.q[i]);
+		s->commons.n = 0;
+	}
+}
+
+/* Coordination: a constant per word matched, so posts with more of the
+ * words rank higher (Lucene's classic coord). */
+static void seq_coordination(fo_qc *c, fo_seq *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->deflt.n; i++) {
+		fo_xquery *sub[2] = { fo_xquery_fixed(1.0), s->deflt.q[i] };
+		fo_xquery *q;
+		char label[32];
+		snprintf(label, sizeof label, "word %zu", i + 1);
+		q = sub[0] ? fo_xquery_combine(FO_XOP_FILTER, sub, 2, 0) : NULL;
+		fo_xquery_free(sub[0]);
+		fo_qc_push(c, &s->coord,
+		           fo_qc_unit(c, q, label, "coordination", FO_FIELD_ANY,
+		                      c->rank->coord_weight, NULL, 0));
+	}
+}
+
+/* Free words joined by AND are words every hit must have (two of them,
+ * or the two written as one); joined by OR, they are ranked, with
+ * coordination where it is on. */
+static void seq_join_free(fo_qc *c, fo_seq *s)
+{
+	size_t i;
+
+	if (s->op == FO_DEFOP_AND && s->deflt.n == 2 && s->joins.n == 1 &&
+	    !s->must.n) {
+		/* two words: both, or the two written as one */
+		fo_xquery *q = fo_qc_fold(c, FO_XOP_AND, &s->deflt, 0);
+		fo_qc_push(c, &s->deflt,
+		           fo_qc_pair(c, FO_XOP_OR, q, s->joins.q[0]));
+		s->joins.n = 0;
+	}
+	if (s->op == FO_DEFOP_AND) {
+		for (i = 0; i < s->deflt.n; i++)
+			fo_qc_push(c, &s->must, s->deflt.q[i]);
+		s->deflt.n = 0;
+	} else if (c->relevance && c->rank->coord_weight > 0 &&
+	           s->deflt.n > 1) {
+		seq_coordination(c, s);
+	}
+}
+
+/* What scores: what every hit must have, AND_MAYBE the rest ORed (free
+ * words, coordination, joined words and initials). */
+static fo_xquery *seq_scored(fo_qc *c, fo_seq *s)
+{
+	fo_xquery *base = NULL;
+	size_t i;
+
+	fo_qc_twins(c, &s->must);
+	if (s->must.n)
+		base = fo_qc_fold(c, FO_XOP_AND, &s->must, 0);
+	if (s->deflt.n || s->coord.n || s->joins.n) {
+		for (i = 0; i < s->coord.n; i++)
+			fo_qc_push(c, &s->deflt, s->coord.q[i]);
+		s->coord.n = 0;
+		for (i = 0; i < s->joins.n; i++)
+			fo_qc_push(c, &s->deflt, s->joins.q[i]);
+		s->joins.n = 0;
+		fo_qc_twins(c, &s->deflt);
+		base = base ? fo_qc_pair(c, FO_XOP_AND_MAYBE, base,
+		                         fo_qc_fold(c, FO_XOP_OR, &s->deflt, 0))
+		            : fo_qc_fold(c, FO_XOP_OR, &s->deflt, 0);
+	}
+	return base;
+}
+
+/* base, and where its free words stand together. Words that must all
+ * match rank higher where they stand together ("stat activity" in
+ * pg_stat_activity): cheap, as few posts have them all. Where words are
+ * ranked, every post with any of them is a candidate, and the
+ * positional checks cost tens of milliseconds on the known-item
+ * benchmark while lowering its MRR (0.723 -> 0.711), so there it is off
+ * unless pair_weight asks for it. */
+static fo_xquery *seq_proximity(fo_qc *c, fo_seq *s, fo_xquery *base)
+{
+	double weight = s->op == FO_DEFOP_AND ? c->rank->and_pair_weight
+	                                      : c->rank->pair_weight;
+
+	if (base && c->relevance && s->n_words > 1 && weight > 0)
+		base = fo_qc_pair(
+		    c, FO_XOP_AND_MAYBE, base,
+		    s->op == FO_DEFOP_AND
+		        ? fo_qc_whole_phrase(c, s->words, s->n_words, weight)
+		        : fo_qc_proximity(c, s->words, s->n_words, weight));
+	return base;
+}
+
+/* base filtered by what selects (filters, the posts of the URLs typed)
+ * and without what is excluded. */
+static fo_xquery *seq_selected(fo_qc *c, fo_seq *s, fo_xquery *base)
+{
+	if (s->urls.n && c->st == FOLIO_OK)
+		fo_qc_push(c, &s->filters,
+		           fo_qc_fold(c, FO_XOP_OR, &s->urls, 0));
+	if (s->filters.n) {
+		fo_xquery *q = fo_qc_fold(c, FO_XOP_AND, &s->filters, 0);
+		base = base ? fo_qc_pair(c, FO_XOP_FILTER, base, q) : q;
+	}
+	if (s->nots.n) {
+		if (!base && !(base = fo_xquery_match_all()))
+			fo_qc_nomem(c);
+		base = fo_qc_pair(c, FO_XOP_AND_NOT, base,
+		                  fo_qc_fold(c, FO_XOP_OR, &s->nots, 0));
+	}
+	return base;
+}
+
+static void seq_free(fo_seq *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_words; i++)
+		free(s->words[i]);
+	free(s->words);
+	fo_qc_release(&s->must);
+	fo_qc_release(&s->deflt);
+	fo_qc_release(&s->nots);
+	fo_qc_release(&s->filters);
+	fo_qc_release(&s->urls);
+	fo_qc_release(&s->coord);
+	fo_qc_release(&s->joins);
+	fo_qc_release(&s->commons);
+}
+
+/* Items side by side, joined by the default operator: each compiled to
+ * its list (seq_item), then the lists joined into one query. */
+fo_xquery *fo_qc_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
+{
+	fo_seq s;
+	fo_xquery *base;
+	int ranked = c->ranked;
+	size_t k;
+
+	memset(&s, 0, sizeof s);
+	s.op = seq_operator(c, kids, n_kids);
+	c->ranked = s.op == FO_DEFOP_OR;
+	for (k = 0; k < n_kids && c->st == FOLIO_OK; k++)
+		if (seq_item(c, &s, kids[k]) != 0)
+			break;
+	if (s.op == FO_DEFOP_OR && s.n_words)
+		c->out->ranked = 1;
+	seq_joins(c, &s);
+	seq_commons(c, &s);
+	seq_join_free(c, &s);
+	base = seq_selected(c, &s, seq_proximity(c, &s, seq_scored(c, &s)));
+	seq_free(&s);
+	c->ranked = ranked;
+	return base;
+}
