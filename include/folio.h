@@ -588,7 +588,8 @@ typedef struct folio_stats {
 	                          out. One per line ("" when unknown); a path
 	                          holding a newline or starting with '"' is
 	                          written as git writes such paths: in double
-	                          quotes, with \", \\ and \n escapes */
+	                          quotes, with C-style backslash escapes
+	                          for a quote, a backslash and a newline */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
 	const char *format;   /**< the index format, e.g. "4": always this
