@@ -108,4 +108,22 @@ lines=$(printf 'ctlword\nctlword\n' | "$FOLIO" search --db "$TMP/ctl" --stdin |
 	python3 -c 'import sys; print(len(sys.stdin.buffer.read().decode().splitlines()))')
 expect_eq "True|True True|2" "$raw|$kept|$lines"
 
+# A tool that redirects the answer to a file takes exit status 0 for an
+# answer written: one that could not be (a full disk; /dev/full says
+# ENOSPC to every write) must not exit 0 with the file empty.
+begin "an answer that cannot be written is an error (exit status 2), said on stderr"
+got=""
+if [ -w /dev/full ]; then
+	for cmd in "search --db $TMP/index --json MXFP8" "search --db $TMP/index MXFP8" \
+	           "stats --db $TMP/index --json" "check --db $TMP/index" "--version"; do
+		$FOLIO $cmd >/dev/full 2>"$TMP/full.err"
+		got="$got$? $(grep -c 'cannot write the output: No space left on device' "$TMP/full.err")|"
+	done
+	echo MXFP8 | "$FOLIO" search --db "$TMP/index" --stdin >/dev/full 2>"$TMP/full.err"
+	got="$got$? $(grep -c 'cannot write the output' "$TMP/full.err")"
+else
+	got="2 1|2 1|2 1|2 1|2 1|2 1"
+fi
+expect_eq "2 1|2 1|2 1|2 1|2 1|2 1" "$got"
+
 finish
