@@ -328,7 +328,11 @@ FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
 /** The number of posts in the index, as of the last commit seen; a
  *  writer's handle also counts its own changes not yet committed, as its
- *  searches find them. */
+ *  searches find them.
+ *  @retval FOLIO_OK
+ *  @retval FOLIO_ERROR_INVALID  out is NULL
+ *  @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_VERSION, FOLIO_ERROR_NOMEM,
+ *          FOLIO_ERROR_BACKEND, ... as a search's reads */
 FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
 
 /* ------------------------------------------------------------------------
@@ -339,12 +343,21 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * Add one post, or replace the post with the same URL, its scheme and host
  * in any case (they are case-insensitive, RFC 3986 section 6.2.2.1: the
  * post keeps them in lower case). Visible to readers
- * after folio_db_commit() or folio_db_close().
+ * after folio_db_commit() or folio_db_close(), or earlier: the library
+ * commits by itself once 5000 changes (posts added or replaced, deletions
+ * counting too) are pending, as folio_db_index_paths commits in batches,
+ * so readers may see part of a series of additions. There is no
+ * rollback.
  *
  * @retval FOLIO_OK
  * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed
- *         date; or the handle was opened with a language other than the
- *         index's (folio_open_options.language: rebuild first)
+ *         date or invalid UTF-8; a read-only handle; or the handle was
+ *         opened with a language other than the index's
+ *         (folio_open_options.language: rebuild first)
+ * @retval FOLIO_ERROR_VERSION  an index of another format (see
+ *         folio_db_open: a writer may only rebuild it)
+ * @retval FOLIO_ERROR_IO       a batch's commit could not be written (a
+ *         full disk): the index is as at its last commit
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
 FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
@@ -352,12 +365,21 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
 
 /** Remove the post with this URL: as given, else with its scheme and host
  *  in lower case (they are case-insensitive, RFC 3986 section 6.2.2.1; the
- *  path is not). FOLIO_ERROR_NOT_FOUND if there is none. */
+ *  path is not). Visible to readers after the next commit.
+ *  @retval FOLIO_OK
+ *  @retval FOLIO_ERROR_NOT_FOUND  no post has that URL
+ *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle
+ *  @retval FOLIO_ERROR_VERSION    an index of another format (rebuild it)
+ *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 
 /** Make every change so far durable and visible to new readers.
- *  FOLIO_ERROR_INVALID on a handle opened read-only, as for the other
- *  calls here. */
+ *  @retval FOLIO_OK
+ *  @retval FOLIO_ERROR_INVALID  a handle opened read-only, as for the
+ *                               other calls here
+ *  @retval FOLIO_ERROR_IO       it could not be written (a full disk): the
+ *                               index is as at its last commit
+ *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
 /** One problem found in the corpus: the post or line was skipped, or, for
@@ -566,7 +588,8 @@ typedef struct folio_stats {
 	                          out. One per line ("" when unknown); a path
 	                          holding a newline or starting with '"' is
 	                          written as git writes such paths: in double
-	                          quotes, with \", \\ and \n escapes */
+	                          quotes, with C-style backslash escapes
+	                          for a quote, a backslash and a newline */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
 	const char *format;   /**< the index format, e.g. "4": always this

@@ -126,7 +126,8 @@ int cli_db_options(int argc, char **argv, const char *command,
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Write s to f as a JSON string (quoted, escaped, invalid UTF-8 replaced
- * by U+FFFD), or null when s is NULL. */
+ * by U+FFFD, every character util/display.h names as \uXXXX), or null
+ * when s is NULL. */
 void json_string(FILE *f, const char *s);
 
 /* Write s for a terminal: control characters become '?' (white space,

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const char usage[] =
@@ -43,7 +44,8 @@ static int run(const char *cmd, int argc, char **argv)
 	return EXIT_ERROR;
 }
 
-int main(int argc, char **argv)
+/* Every command, --help and --version; main checks what they printed. */
+static int dispatch(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 	char help[] = "--help";
@@ -73,4 +75,23 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	return run(cmd, argc - 1, argv + 1);
+}
+
+/* An answer that did not reach stdout (a full disk, a pipe closed under
+ * an ignored SIGPIPE) is an error: a tool that redirects it to a file
+ * reads exit status 0 as "the file holds the answer". */
+int main(int argc, char **argv)
+{
+	int code = dispatch(argc, argv);
+	int flushed = fflush(stdout) == 0;
+
+	if (flushed && !ferror(stdout))
+		return code;
+	/* errno says why only when this flush failed: an earlier write
+	 * that failed left only the error flag */
+	if (flushed)
+		cli_error("cannot write the output");
+	else
+		cli_error("cannot write the output: %s", strerror(errno));
+	return EXIT_ERROR;
 }

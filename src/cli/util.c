@@ -219,33 +219,47 @@ static size_t utf8_valid(const unsigned char *s)
 void json_string(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t len, n;
 
 	if (!s) {
 		fputs("null", f);
 		return;
 	}
+	len = strlen(s);
 	fputc('"', f);
 	while (*p) {
-		size_t n = utf8_valid(p);
-
+		n = utf8_valid(p);
 		if (n == 0) {
 			fputs("\\ufffd", f);
-			p++;
+			n = 1;
 		} else if (*p == '"' || *p == '\\') {
 			fputc('\\', f);
-			fputc(*p++, f);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			switch (*p) {
-			case '\n': fputs("\\n", f); break;
-			case '\t': fputs("\\t", f); break;
-			case '\r': fputs("\\r", f); break;
-			default: fprintf(f, "\\u%04x", *p); break;
-			}
-			p++;
+			fputc(*p, f);
+		} else if (*p == '\n') {
+			fputs("\\n", f);
+		} else if (*p == '\t') {
+			fputs("\\t", f);
+		} else if (*p == '\r') {
+			fputs("\\r", f);
+		} else if (fo_display_unsafe(p, len)) {
+			/* Escaped, not raw: the README's control characters
+			 * (C1, the line separators, the bidirectional
+			 * controls too, all of 1 to 3 bytes) would drive a
+			 * terminal showing the JSON, and a reader splitting
+			 * --stdin's lines at every line break would cut an
+			 * object at U+2028. */
+			fprintf(f, "\\u%04x",
+			        n == 1   ? *p
+			        : n == 2 ? (unsigned)(p[0] & 0x1F) << 6 |
+			                       (p[1] & 0x3F)
+			                 : (unsigned)(p[0] & 0x0F) << 12 |
+			                       (unsigned)(p[1] & 0x3F) << 6 |
+			                       (p[2] & 0x3F));
 		} else {
 			fwrite(p, 1, n, f);
-			p += n;
 		}
+		p += n;
+		len -= n;
 	}
 	fputc('"', f);
 }

@@ -88,4 +88,42 @@ begin "the snippet has no terminal escapes in JSON"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8
 expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
 
+# The README's control characters (C0, DEL, C1, the line and paragraph
+# separators, the bidirectional controls) are kept in JSON escaped, not
+# raw: raw, U+009B is a CSI to a terminal showing the JSON, U+202E
+# reorders it, and a reader that splits --stdin's lines on every line
+# break (Python's str.splitlines) cut one object in two at U+2028.
+begin "JSON keeps every control character of a post, escaped"
+python3 -c 'import json; print(json.dumps({"url": "https://example.com/ctl",
+    "title": "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f end",
+    "company": "C\u0007o\u007f", "summary": "ctlword summary"}))' >"$TMP/ctl.jsonl"
+"$FOLIO" index --db "$TMP/ctl" "$TMP/ctl.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/ctl" --json ctlword
+raw=$(python3 -c 'import sys; b = sys.stdin.buffer.read()
+print(all(c < 0x80 for c in b))' <<<"$out")
+kept=$(python3 -c 'import json, sys; h = json.load(sys.stdin)["hits"][0]
+print(h["title"] == "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f end",
+      h["company"] == "C\u0007o\u007f")' <<<"$out")
+lines=$(printf 'ctlword\nctlword\n' | "$FOLIO" search --db "$TMP/ctl" --stdin |
+	python3 -c 'import sys; print(len(sys.stdin.buffer.read().decode().splitlines()))')
+expect_eq "True|True True|2" "$raw|$kept|$lines"
+
+# A tool that redirects the answer to a file takes exit status 0 for an
+# answer written: one that could not be (a full disk; /dev/full says
+# ENOSPC to every write) must not exit 0 with the file empty.
+begin "an answer that cannot be written is an error (exit status 2), said on stderr"
+got=""
+if [ -w /dev/full ]; then
+	for cmd in "search --db $TMP/index --json MXFP8" "search --db $TMP/index MXFP8" \
+	           "stats --db $TMP/index --json" "check --db $TMP/index" "--version"; do
+		$FOLIO $cmd >/dev/full 2>"$TMP/full.err"
+		got="$got$? $(grep -c 'cannot write the output: No space left on device' "$TMP/full.err")|"
+	done
+	echo MXFP8 | "$FOLIO" search --db "$TMP/index" --stdin >/dev/full 2>"$TMP/full.err"
+	got="$got$? $(grep -c 'cannot write the output' "$TMP/full.err")"
+else
+	got="2 1|2 1|2 1|2 1|2 1|2 1"
+fi
+expect_eq "2 1|2 1|2 1|2 1|2 1|2 1" "$got"
+
 finish
