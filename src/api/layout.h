@@ -5,11 +5,12 @@
  * directory and Xapian follows the stub; a rebuild writes a new generation
  * and renames a new stub over the old one, which is atomic on POSIX
  * (Xapian "Stub database files", databases.rst). A full build works in
- * private directories build-<pid>-<k> beside them. Anything named gen-N
- * that the stub does not name, and any build-*, is debris of an
+ * private directory build-<pid> beside them. Anything named gen-N that
+ * the stub does not name, and any build-<pid>, is debris of an
  * interrupted run; the next writer, holding the write lock (lock.h),
- * deletes it. A directory holding only debris (a creation killed before
- * its first stub was written) counts as empty.
+ * deletes it. A directory holding only what a creation killed before its
+ * first stub was written leaves (a gen-1 of glass files, the stub's
+ * temporary file) counts as empty; anything else there is not ours.
  */
 #ifndef FOLIO_LAYOUT_H
 #define FOLIO_LAYOUT_H
