@@ -443,19 +443,23 @@ static int is_sharded(const char *path, const char *gen)
 	return found;
 }
 
-/* If the operator made a symlink path/live, point it at gen, atomically
- * (symlink, then rename): one stable name for the live generation, for
- * tools such as xapian-replicate-server (README). Searches never use it:
- * the stub is the truth, so a failure here only leaves the link behind. */
-static void point_live(const char *path, const char *gen)
+/* Searches never use the link: the stub is the truth, so a failure here
+ * only leaves the link behind (until the next writer's open). */
+void fo_layout_point_live(const char *path, const char *gen)
 {
 	fo_buf tmp = FO_BUF_INIT, link = FO_BUF_INIT;
 	struct stat st;
+	char now[256];
+	ssize_t n = -1;
 
 	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_LIVE_LINK);
 	fo_buf_printf(&link, "%s/%s", path, FO_LIVE_LINK);
-	if (!tmp.oom && !link.oom && lstat(link.data, &st) == 0 &&
-	    S_ISLNK(st.st_mode)) {
+	if (!link.oom && lstat(link.data, &st) == 0 && S_ISLNK(st.st_mode))
+		n = readlink(link.data, now, sizeof now - 1);
+	if (n >= 0)
+		now[n] = '\0';
+	/* already there: nothing is written */
+	if (!tmp.oom && n >= 0 && strcmp(now, gen) != 0) {
 		unlink(tmp.data);
 		if (symlink(gen, tmp.data) != 0 ||
 		    rename(tmp.data, link.data) != 0)
@@ -497,7 +501,7 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 		st = FOLIO_ERROR_IO;
 	}
 	if (st == FOLIO_OK)
-		point_live(path, gen);
+		fo_layout_point_live(path, gen);
 done:
 	if (fd >= 0)
 		close(fd);

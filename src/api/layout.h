@@ -46,6 +46,14 @@ folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why);
  * directory synced, so a crash leaves the old or the new stub. */
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why);
 
+/* If the operator made a symlink path/live, point it at generation name
+ * gen unless it does already, atomically (symlink, then rename): one
+ * stable name for the live generation, for tools such as
+ * xapian-replicate-server (README). Every switch calls it, and so does
+ * every writer's open, which mends a link that a run killed between the
+ * stub's rename and the link's left behind. */
+void fo_layout_point_live(const char *path, const char *gen);
+
 /* The live generation's directory name ("gen-N") into out. */
 folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why);
 
