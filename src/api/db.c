@@ -439,6 +439,10 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		}
 		fo_buf_clear(&gen);
 	}
+	/* A run killed between the stub's rename and the link's left the
+	 * link naming the old generation, which the cleaning deletes. */
+	if (st == FOLIO_OK && kind == FO_LAYOUT_STUB)
+		fo_layout_point_live(db->dir, name.data);
 	/* A new index starts from nothing: even a gen-1 left by a creation
 	 * killed halfway goes. */
 	if (st == FOLIO_OK && kind != FO_LAYOUT_GLASS &&

@@ -58,11 +58,69 @@ static unsigned long gen_of(const char *name)
 	return n;
 }
 
+/* build-<pid>, the build directory of a full build (build.c): only
+ * digits after the dash, so that a user's build-notes is never taken
+ * for it. */
+static int is_build_dir(const char *name)
+{
+	const char *p = name + 6;
+
+	if (strncmp(name, "build-", 6) != 0 || !*p)
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return !*p;
+}
+
 static int is_debris(const char *name)
 {
-	return gen_of(name) || strncmp(name, "build-", 6) == 0 ||
+	return gen_of(name) || is_build_dir(name) ||
 	       strcmp(name, FO_STUB_NAME ".tmp") == 0 ||
 	       strcmp(name, FO_LIVE_LINK ".tmp") == 0;
+}
+
+/* Whether a file name in a generation is one Xapian's glass backend
+ * writes: its tables, version file (and the temporary files it is
+ * written through), lock and changesets. */
+static int is_glass_file(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strcmp(name, "iamglass") == 0 ||
+	       strcmp(name, "flintlock") == 0 || strcmp(name, "v.tmp") == 0 ||
+	       strcmp(name, "v.rtmp") == 0 ||
+	       strncmp(name, "changes", 7) == 0 ||
+	       (n > 6 && strcmp(name + n - 6, ".glass") == 0);
+}
+
+/* Whether dir/name is what a creation killed before its first stub
+ * leaves: the stub's temporary file, or a gen-1 directory holding
+ * nothing but glass files. A build never runs before the stub is
+ * written, so a build-* there, or a gen-1 holding anything else, is
+ * someone's data, which a creation would delete as debris. */
+static int is_creation_debris(const char *dir, const char *name)
+{
+	fo_buf p = FO_BUF_INIT;
+	struct stat st;
+	struct dirent *e;
+	DIR *d = NULL;
+	int debris;
+
+	if (strcmp(name, FO_STUB_NAME ".tmp") == 0)
+		return 1;
+	if (strcmp(name, "gen-1") != 0)
+		return 0;
+	fo_buf_printf(&p, "%s/%s", dir, name);
+	debris = !p.oom && lstat(p.data, &st) == 0 && S_ISDIR(st.st_mode) &&
+	         (d = opendir(p.data)) != NULL;
+	while (debris && (e = readdir(d)) != NULL)
+		debris = strcmp(e->d_name, ".") == 0 ||
+		         strcmp(e->d_name, "..") == 0 ||
+		         is_glass_file(e->d_name);
+	if (d)
+		closedir(d);
+	fo_buf_free(&p);
+	return debris;
 }
 
 fo_layout_kind fo_layout_probe(const char *path)
@@ -83,12 +141,9 @@ fo_layout_kind fo_layout_probe(const char *path)
 	d = opendir(path);
 	if (!d)
 		return FO_LAYOUT_OTHER;
-	while ((e = readdir(d)) != NULL)
-		/* Only a creation leaves debris without a stub, and it
-		 * only ever makes gen-1: any other generation without a
-		 * stub is someone's data. */
-		if (e->d_name[0] != '.' &&
-		    !(is_debris(e->d_name) && gen_of(e->d_name) <= 1))
+	while (!visible && (e = readdir(d)) != NULL)
+		/* Only a creation leaves debris without a stub. */
+		if (e->d_name[0] != '.' && !is_creation_debris(path, e->d_name))
 			visible = 1;
 	closedir(d);
 	return visible ? FO_LAYOUT_OTHER : FO_LAYOUT_EMPTY;
@@ -388,19 +443,23 @@ static int is_sharded(const char *path, const char *gen)
 	return found;
 }
 
-/* If the operator made a symlink path/live, point it at gen, atomically
- * (symlink, then rename): one stable name for the live generation, for
- * tools such as xapian-replicate-server (README). Searches never use it:
- * the stub is the truth, so a failure here only leaves the link behind. */
-static void point_live(const char *path, const char *gen)
+/* Searches never use the link: the stub is the truth, so a failure here
+ * only leaves the link behind (until the next writer's open). */
+void fo_layout_point_live(const char *path, const char *gen)
 {
 	fo_buf tmp = FO_BUF_INIT, link = FO_BUF_INIT;
 	struct stat st;
+	char now[256];
+	ssize_t n = -1;
 
 	fo_buf_printf(&tmp, "%s/%s.tmp", path, FO_LIVE_LINK);
 	fo_buf_printf(&link, "%s/%s", path, FO_LIVE_LINK);
-	if (!tmp.oom && !link.oom && lstat(link.data, &st) == 0 &&
-	    S_ISLNK(st.st_mode)) {
+	if (!link.oom && lstat(link.data, &st) == 0 && S_ISLNK(st.st_mode))
+		n = readlink(link.data, now, sizeof now - 1);
+	if (n >= 0)
+		now[n] = '\0';
+	/* already there: nothing is written */
+	if (!tmp.oom && n >= 0 && strcmp(now, gen) != 0) {
 		unlink(tmp.data);
 		if (symlink(gen, tmp.data) != 0 ||
 		    rename(tmp.data, link.data) != 0)
@@ -442,7 +501,7 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 		st = FOLIO_ERROR_IO;
 	}
 	if (st == FOLIO_OK)
-		point_live(path, gen);
+		fo_layout_point_live(path, gen);
 done:
 	if (fd >= 0)
 		close(fd);

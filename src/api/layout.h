@@ -5,11 +5,12 @@
  * directory and Xapian follows the stub; a rebuild writes a new generation
  * and renames a new stub over the old one, which is atomic on POSIX
  * (Xapian "Stub database files", databases.rst). A full build works in
- * private directories build-<pid>-<k> beside them. Anything named gen-N
- * that the stub does not name, and any build-*, is debris of an
+ * private directory build-<pid> beside them. Anything named gen-N that
+ * the stub does not name, and any build-<pid>, is debris of an
  * interrupted run; the next writer, holding the write lock (lock.h),
- * deletes it. A directory holding only debris (a creation killed before
- * its first stub was written) counts as empty.
+ * deletes it. A directory holding only what a creation killed before its
+ * first stub was written leaves (a gen-1 of glass files, the stub's
+ * temporary file) counts as empty; anything else there is not ours.
  */
 #ifndef FOLIO_LAYOUT_H
 #define FOLIO_LAYOUT_H
@@ -44,6 +45,14 @@ folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why);
  * written to a temporary file, synced, renamed over XAPIANDB, and the
  * directory synced, so a crash leaves the old or the new stub. */
 folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why);
+
+/* If the operator made a symlink path/live, point it at generation name
+ * gen unless it does already, atomically (symlink, then rename): one
+ * stable name for the live generation, for tools such as
+ * xapian-replicate-server (README). Every switch calls it, and so does
+ * every writer's open, which mends a link that a run killed between the
+ * stub's rename and the link's left behind. */
+void fo_layout_point_live(const char *path, const char *gen);
 
 /* The live generation's directory name ("gen-N") into out. */
 folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why);

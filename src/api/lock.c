@@ -6,9 +6,47 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
+
+/* The holder's record in the lock file, "<pid> <UTC time>\n", for the
+ * message of the writer it locks out: which process to look at. */
+static void note_holder(int fd)
+{
+	char line[64];
+	struct tm tm;
+	time_t now = time(NULL);
+	int n;
+
+	gmtime_r(&now, &tm);
+	n = snprintf(line, sizeof line, "%ld ", (long)getpid());
+	n += (int)strftime(line + n, sizeof line - (size_t)n,
+	                   "%Y-%m-%dT%H:%M:%SZ\n", &tm);
+	/* Best effort: the flock is the lock, the record only names it. */
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)n, 0) != n)
+		return;
+}
+
+/* " (process PID, since TIME)" of the holder's record, when that process
+ * is alive: a holder that has not written its record yet leaves the last
+ * one's, whose process is gone. */
+static void name_holder(int fd, fo_buf *why)
+{
+	char line[64], when[32];
+	ssize_t got = pread(fd, line, sizeof line - 1, 0);
+	long pid;
+
+	if (got <= 0)
+		return;
+	line[got] = '\0';
+	if (sscanf(line, "%ld %31s", &pid, when) == 2 && pid > 0 &&
+	    (kill((pid_t)pid, 0) == 0 || errno == EPERM))
+		fo_buf_printf(why, " (process %ld, since %s)", pid, when);
+}
 
 folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 {
@@ -34,8 +72,9 @@ folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 	while (rc != 0 && errno == EINTR);
 	if (rc != 0) {
 		if (errno == EWOULDBLOCK) {
-			fo_buf_printf(why, "%s is locked: another writer is "
-			              "indexing it", dir);
+			fo_buf_printf(why, "%s is locked: another writer", dir);
+			name_holder(*fd, why);
+			fo_buf_puts(why, " is indexing it");
 			st = FOLIO_ERROR_LOCKED;
 		} else {
 			fo_buf_printf(why, "cannot lock %s: %s", path.data,
@@ -43,6 +82,8 @@ folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 			st = FOLIO_ERROR_IO;
 		}
 	}
+	if (st == FOLIO_OK)
+		note_holder(*fd);
 done:
 	if (st != FOLIO_OK && *fd >= 0) {
 		close(*fd);

@@ -6,7 +6,9 @@
  * index across generation switches, so a writer waiting for a rebuild can
  * never wake up holding the generation that was just replaced. The kernel
  * drops the lock when the process dies, so it is never stale: the file is
- * never deleted (deleting it would let two writers in).
+ * never deleted (deleting it would let two writers in). The holder
+ * writes its process id and start time in it, which the message of a
+ * writer it locks out names (only while that process lives).
  */
 #ifndef FOLIO_LOCK_H
 #define FOLIO_LOCK_H

@@ -164,10 +164,9 @@ int cli_may_index(const char *dir)
 	if (!S_ISDIR(sb.st_mode) || !(d = opendir(dir)))
 		return 0;
 	while (empty && (e = readdir(d)) != NULL)
-		/* or the debris a killed creation leaves (layout.h) */
-		empty = e->d_name[0] == '.' ||
-		        strcmp(e->d_name, "gen-1") == 0 ||
-		        strncmp(e->d_name, "build-", 6) == 0;
+		/* or the debris a killed creation leaves (layout.h): it
+		 * never builds, so a build-* there is someone's */
+		empty = e->d_name[0] == '.' || strcmp(e->d_name, "gen-1") == 0;
 	closedir(d);
 	return empty;
 }

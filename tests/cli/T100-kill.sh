@@ -72,4 +72,19 @@ done
 begin "every kill left the last committed state, sound, and the next run completed it"
 expect_eq "" "$bad"
 
+# A rebuild killed between renaming the stub and moving the "live" link
+# (README, "Replicas") left the link naming the old generation, which the
+# next run deleted as debris: the link then named nothing until the next
+# rebuild, and xapian-replicate-server had nothing to publish. That state,
+# made by hand: the stub names gen-3, the link still gen-2.
+"$FOLIO" index --db "$TMP/lv" "$TMP/V1" >/dev/null
+ln -s "$(awk '{print $2}' "$TMP/lv/XAPIANDB")" "$TMP/lv/live"
+"$FOLIO" index --db "$TMP/lv" --rebuild "$TMP/V1" >/dev/null
+old=$(readlink "$TMP/lv/live")
+ln -sfn "gen-$(( ${old#gen-} - 1 ))" "$TMP/lv/live"
+mkdir "$TMP/lv/$(readlink "$TMP/lv/live")"
+begin "the next run points the live link at the live generation again"
+"$FOLIO" index --db "$TMP/lv" "$TMP/V1" >/dev/null
+expect_eq "$old|1500" "$(readlink "$TMP/lv/live")|$(ls "$TMP/lv/live/" >/dev/null && "$FOLIO" stats --db "$TMP/lv" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])')"
+
 finish

@@ -16,8 +16,9 @@ aside="; move the index aside and index again"
 advice() { echo "; rebuild it with: folio index --rebuild --db $1 ${2:-PATH...}"; }
 
 # sums DIR: a fingerprint of every file under DIR, to show that a
-# refused run changed nothing.
-sums() { (cd "$1" && find . -type f -exec md5sum {} + | sort -k 2); }
+# refused run changed nothing. The lock file is left out: a writer takes
+# the lock before it finds the damage, and records itself there (lock.h).
+sums() { (cd "$1" && find . -type f ! -name .folio-lock -exec md5sum {} + | sort -k 2); }
 
 # xapian_text: Xapian's own words (its class and the block it read) are
 # not ours to pin; the file folio names and what it says around it are.

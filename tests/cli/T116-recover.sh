@@ -188,4 +188,24 @@ begin "nor on a directory of other files"
 run "$FOLIO" search --db "$TMP/other" lattices
 expect_eq "2|folio: $TMP/other is not a folio index" "$rc|$err"
 
+# A directory of someone's files that looked like the debris of a killed
+# creation (a build-* directory, a gen-1 of other files, beside dot
+# files) was taken for an empty one: folio index deleted them as debris
+# and made an index there.
+mkdir -p "$TMP/mine/.git" "$TMP/mine/build-notes" "$TMP/mine2/gen-1"
+echo plan >"$TMP/mine/build-notes/plan.txt"
+echo photo >"$TMP/mine2/gen-1/photo.jpg"
+posts_jsonl 1 3 >"$TMP/three.jsonl"
+begin "folio index deletes no build-* of someone's"
+run "$FOLIO" index --db "$TMP/mine" "$TMP/three.jsonl"
+expect_eq "2|folio: $TMP/mine is not a folio index|.git build-notes|plan" \
+	"$rc|$err|$(ls -A "$TMP/mine" | tr '\n' ' ' | sed 's/ $//')|$(cat "$TMP/mine/build-notes/plan.txt")"
+begin "nor a gen-1 of someone's files"
+run "$FOLIO" index --db "$TMP/mine2" "$TMP/three.jsonl"
+expect_eq "2|folio: $TMP/mine2 is not a folio index|photo" \
+	"$rc|$err|$(cat "$TMP/mine2/gen-1/photo.jpg")"
+begin "and a search there advises no folio index that would fail"
+run "$FOLIO" search --db "$TMP/mine" lattices
+expect_eq "2|folio: $TMP/mine is not a folio index" "$rc|$err"
+
 finish

@@ -87,6 +87,14 @@ static void test_generation__an_open_reader_survives_deletion(void)
 	fo_xdb_close(r, NULL);
 }
 
+/* Create an empty file at path: 0, or -1. */
+static int touch(const char *path)
+{
+	FILE *f = fopen(path, "wb");
+
+	return f && fclose(f) == 0 ? 0 : -1;
+}
+
 static void test_generation__names_and_debris(void)
 {
 	fo_buf name = FO_BUF_INIT, why = FO_BUF_INIT;
@@ -97,9 +105,25 @@ static void test_generation__names_and_debris(void)
 	assert_int(FO_LAYOUT_EMPTY, fo_layout_probe(dir));
 	snprintf(p, sizeof p, "%s/gen-1", dir);
 	assert_int(0, mkdir(p, 0777));
+	snprintf(p, sizeof p, "%s/gen-1/iamglass", dir);
+	assert_int(0, touch(p));
+	snprintf(p, sizeof p, "%s/gen-1/postlist.glass", dir);
+	assert_int(0, touch(p));
+	snprintf(p, sizeof p, "%s/XAPIANDB.tmp", dir);
+	assert_int(0, touch(p));
+	/* Debris of a creation killed before its first stub is written. */
+	assert_int(FO_LAYOUT_EMPTY, fo_layout_probe(dir));
+	/* A creation never builds (the stub comes first), and its gen-1
+	 * holds glass files only: anything else is someone's data, which
+	 * a creation would delete as debris. */
 	snprintf(p, sizeof p, "%s/build-123", dir);
 	assert_int(0, mkdir(p, 0777));
-	/* Debris of a creation killed before its first stub is written. */
+	assert_int(FO_LAYOUT_OTHER, fo_layout_probe(dir));
+	assert_int(0, rmdir(p));
+	snprintf(p, sizeof p, "%s/gen-1/photo.jpg", dir);
+	assert_int(0, touch(p));
+	assert_int(FO_LAYOUT_OTHER, fo_layout_probe(dir));
+	assert_int(0, unlink(p));
 	assert_int(FO_LAYOUT_EMPTY, fo_layout_probe(dir));
 	/* But a later generation without a stub is someone's data. */
 	snprintf(p, sizeof p, "%s/gen-7", dir);
@@ -115,14 +139,23 @@ static void test_generation__names_and_debris(void)
 	fo_buf_clear(&name);
 	assert_ok(fo_layout_live_name(dir, &name, &why));
 	assert_str("gen-7", name.data);
-	/* Cleaning keeps the live generation and whatever is not ours. */
+	/* Cleaning keeps the live generation and whatever is not ours:
+	 * a build directory is build-<pid>, not any build-*. */
 	snprintf(p, sizeof p, "%s/notes.txt", dir);
 	assert_int(0, mkdir(p, 0777));
+	snprintf(p, sizeof p, "%s/build-456", dir);
+	assert_int(0, mkdir(p, 0777));
+	snprintf(p, sizeof p, "%s/build-log.txt", dir);
+	assert_int(0, touch(p));
 	assert_int(2, fo_layout_clean(dir, "gen-7", &why));
 	snprintf(p, sizeof p, "%s/gen-7", dir);
 	assert_int(0, access(p, F_OK));
 	snprintf(p, sizeof p, "%s/notes.txt", dir);
 	assert_int(0, access(p, F_OK));
+	snprintf(p, sizeof p, "%s/build-log.txt", dir);
+	assert_int(0, access(p, F_OK));
+	snprintf(p, sizeof p, "%s/build-456", dir);
+	assert_int(-1, access(p, F_OK));
 	fo_buf_free(&name);
 	fo_buf_free(&why);
 }
