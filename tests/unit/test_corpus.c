@@ -1375,6 +1375,19 @@ static void test_corpus__dates_valid(void)
 		{ "29 February 2000", "2000-02-29" },
 		{ "May 31, 2026", "2026-05-31" },
 		{ "Apr 30, 2026", "2026-04-30" },
+		/* a date copied from a web page: no-break (U+00A0, U+202F)
+		 * and other Unicode spaces between its parts or around it */
+		{ "Sep\xc2\xa0"
+		  "14,\xc2\xa0"
+		  "2026",
+		  "2026-09-14" },
+		{ "14\xe2\x80\xaf"
+		  "Sep\xe2\x80\x89"
+		  "2026",
+		  "2026-09-14" },
+		{ "\xc2\xa0"
+		  "2026-09-14\xe3\x80\x80",
+		  "2026-09-14" },
 		/* RFC 3339 timestamps: the calendar date as written, whatever
 		 * the offset (the UTC date of these is 2026-09-13 or -15) */
 		{ "2026-09-14T10:00:00Z", "2026-09-14" },
@@ -1448,6 +1461,11 @@ static void test_corpus__dates_invalid(void)
 		"2026-02-30T10:00:00Z",
 		"2026-09-14X10:00:00Z",
 		"Sep 14, 2026T10:00:00Z",
+		"Sep\xe2\x80\x8b"
+		"14, 2026", /* a zero-width space is none */
+		"Sep\xc2"
+		"14, 2026",
+		"Sep 14, 2026\xc2",
 	};
 	size_t i;
 	char out[11];
