@@ -319,6 +319,15 @@ static int is_binary(const char *bytes, size_t len)
 	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
 }
 
+/* Whether the file starts with a UTF-16 byte order mark, as Windows
+ * editors save "Unicode" text: a binary file to the check above, or
+ * every line invalid UTF-8, when the user need only save it again. */
+static int is_utf16(const char *bytes, size_t len)
+{
+	return len >= 2 && ((bytes[0] == '\xff' && bytes[1] == '\xfe') ||
+	                    (bytes[0] == '\xfe' && bytes[1] == '\xff'));
+}
+
 /* A file being read: its bytes so far, from buf[0], which parse_jsonl
  * moves on past what it parsed. Files are read, not mapped: a mapped
  * file that is rewritten in place and shrinks under the reader kills
@@ -436,6 +445,13 @@ static int read_file(fo_run *r, const char *path, int kind,
 		changed = 1;
 	if (fill(&f, SNIFF_BYTES) != 0) {
 		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
+	}
+	if (!first && is_utf16(f.buf, f.len)) {
+		fo_run_problem(r, path, 0,
+		               "a UTF-16 file (it starts with a "
+		               "UTF-16 byte order mark): save it as UTF-8; "
+		               "not read");
 		goto done;
 	}
 	if (!first && is_binary(f.buf, f.len)) {
