@@ -104,6 +104,18 @@ run "$FOLIO" search --db "$TMP/c" --json allocators
 expect_eq '{"rank": 1, "url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"]}' \
 	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; [h.pop(k) for k in ("score","snippet")]; print(json.dumps(h))' <<<"$out")"
 
+# A post with one copy kept its topics as given, a topic given twice
+# twice, where a merged post and folio_db_add_post's have them sorted
+# and unique.
+begin "a JSON post's topics are sorted and unique, as a merged post's are"
+cat >"$TMP/topics.jsonl" <<'JL'
+{"url": "https://example.com/tp", "title": "Topic order", "topics": ["GPU", "Memory", "GPU", "CUDA"], "summary": "Wallaby."}
+JL
+"$FOLIO" index --db "$TMP/tp" "$TMP/topics.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/tp" --json wallaby
+expect_eq '["CUDA", "GPU", "Memory"]' \
+	"$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["hits"][0]["topics"]))' <<<"$out")"
+
 # An RFC 3339 timestamp was an unparseable date, and its post skipped.
 begin "JSON Lines takes RFC 3339 timestamps, keeping the date written; a bad one says which part"
 cat >"$TMP/stamps.jsonl" <<'JL'
