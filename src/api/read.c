@@ -228,6 +228,42 @@ static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
 	warn(r, file, line);
 }
 
+/* Tell the caller which fields of p, a later copy of the post held (on
+ * another topic page, or later on this one), differ from what the post
+ * already has: the earlier copy's are kept (merge.h), and a hand-kept
+ * page that drifted from another should not lose its edit unseen. */
+static void warn_conflict(fo_run *r, const folio_post *held,
+                          const folio_post *p, const char *file, unsigned line)
+{
+	const char *names[] = { "title",     "company", "author",
+		                "published", "type",    "summary" };
+	const char *was[] = { held->title,     held->company, held->author,
+		              held->published, held->type,    held->summary };
+	const char *now[] = { p->title,     p->company, p->author,
+		              p->published, p->type,    p->summary };
+	size_t i, n = 0;
+
+	if (!r->opts.diagnostic)
+		return;
+	fo_buf_clear(&r->why);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (!was[i] || !now[i] || strcmp(was[i], now[i]) == 0)
+			continue;
+		if (!n++)
+			fo_buf_printf(&r->why,
+			              "%s differs from an earlier copy "
+			              "in its %s",
+			              p->url, names[i]);
+		else
+			fo_buf_printf(&r->why, ", %s", names[i]);
+	}
+	if (!n)
+		return;
+	fo_buf_puts(&r->why, n > 1 ? ": the earlier copy's are kept"
+	                           : ": the earlier copy's is kept");
+	warn(r, file, line);
+}
+
 static int on_post_count(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
@@ -311,9 +347,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	fo_run *r = e->r;
 	uint64_t hash;
 	fo_tally_entry *t;
+	const folio_post *held;
 
-	(void)file;
-	(void)line;
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
 		return 0;
 	hash = fo_url_hash(p->url);
@@ -336,6 +371,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 		r->st = emit_one(p, e);
 		return r->st != FOLIO_OK;
 	}
+	if ((held = fo_merge_find(r->held, p->url)) != NULL)
+		warn_conflict(r, held, p, file, line);
 	r->st = fo_merge_add(r->held, p);
 	if (r->st == FOLIO_OK && ++t->seen == t->count)
 		r->st = fo_merge_take(r->held, hash, emit, e);
