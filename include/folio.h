@@ -384,7 +384,9 @@ FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
 /** One problem found in the corpus: the post or line was skipped, or, for
  *  a warning, indexed with part of it dropped (a word longer than the
- *  longest term, 64 bytes, is indexed by its first 64 bytes). */
+ *  longest term, 64 bytes, is indexed by its first 64 bytes; a field
+ *  given twice, or a later copy of a post that differs, keeps the
+ *  first). */
 typedef struct folio_diagnostic {
 	const char *file;    /**< the file, as the path was given */
 	unsigned line;       /**< 1-based line, 0 when it concerns the file */

@@ -228,6 +228,42 @@ static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
 	warn(r, file, line);
 }
 
+/* Tell the caller which fields of p, a later copy of the post held (on
+ * another topic page, or later on this one), differ from what the post
+ * already has: the earlier copy's are kept (merge.h), and a hand-kept
+ * page that drifted from another should not lose its edit unseen. */
+static void warn_conflict(fo_run *r, const folio_post *held,
+                          const folio_post *p, const char *file, unsigned line)
+{
+	const char *names[] = { "title",     "company", "author",
+		                "published", "type",    "summary" };
+	const char *was[] = { held->title,     held->company, held->author,
+		              held->published, held->type,    held->summary };
+	const char *now[] = { p->title,     p->company, p->author,
+		              p->published, p->type,    p->summary };
+	size_t i, n = 0;
+
+	if (!r->opts.diagnostic)
+		return;
+	fo_buf_clear(&r->why);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (!was[i] || !now[i] || strcmp(was[i], now[i]) == 0)
+			continue;
+		if (!n++)
+			fo_buf_printf(&r->why,
+			              "%s differs from an earlier copy "
+			              "in its %s",
+			              p->url, names[i]);
+		else
+			fo_buf_printf(&r->why, ", %s", names[i]);
+	}
+	if (!n)
+		return;
+	fo_buf_puts(&r->why, n > 1 ? ": the earlier copy's are kept"
+	                           : ": the earlier copy's is kept");
+	warn(r, file, line);
+}
+
 static int on_post_count(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
@@ -268,6 +304,42 @@ static folio_status emit(const folio_post *p, void *ctx)
 	return e->fn(p, e->ctx);
 }
 
+static int by_topic(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Hand on p, a post with one copy, its topics sorted and unique as a
+ * merged post's are (merge.h) and folio_db_add_post's: a topic given
+ * twice in a JSON object is one, and the post is stored the same way
+ * whichever way it came. */
+static folio_status emit_one(const folio_post *p, emitter *e)
+{
+	const char **topics;
+	folio_post sorted;
+	size_t i, n = 0;
+	folio_status st;
+
+	for (i = 1;
+	     i < p->n_topics && strcmp(p->topics[i - 1], p->topics[i]) < 0; i++)
+		;
+	if (i >= p->n_topics)
+		return emit(p, e);
+	if (!(topics = malloc(p->n_topics * sizeof *topics)))
+		return FOLIO_ERROR_NOMEM;
+	memcpy(topics, p->topics, p->n_topics * sizeof *topics);
+	qsort(topics, p->n_topics, sizeof *topics, by_topic);
+	for (i = 0; i < p->n_topics; i++)
+		if (!n || strcmp(topics[n - 1], topics[i]) != 0)
+			topics[n++] = topics[i];
+	sorted = *p;
+	sorted.topics = topics;
+	sorted.n_topics = n;
+	st = emit(&sorted, e);
+	free(topics);
+	return st;
+}
+
 static int on_post_again(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
@@ -275,9 +347,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	fo_run *r = e->r;
 	uint64_t hash;
 	fo_tally_entry *t;
+	const folio_post *held;
 
-	(void)file;
-	(void)line;
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
 		return 0;
 	hash = fo_url_hash(p->url);
@@ -297,9 +368,11 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 		return 0;
 	if (t->count == 1) {
 		t->seen = 1;
-		r->st = emit(p, e);
+		r->st = emit_one(p, e);
 		return r->st != FOLIO_OK;
 	}
+	if ((held = fo_merge_find(r->held, p->url)) != NULL)
+		warn_conflict(r, held, p, file, line);
 	r->st = fo_merge_add(r->held, p);
 	if (r->st == FOLIO_OK && ++t->seen == t->count)
 		r->st = fo_merge_take(r->held, hash, emit, e);
@@ -317,6 +390,15 @@ static int is_binary(const char *bytes, size_t len)
 	/* A multi-byte sequence cut by the window's end is not an error. */
 	return memchr(bytes, '\0', n) &&
 	       fo_text_utf8_check(bytes, n, 1) + 4 < n;
+}
+
+/* Whether the file starts with a UTF-16 byte order mark, as Windows
+ * editors save "Unicode" text: a binary file to the check above, or
+ * every line invalid UTF-8, when the user need only save it again. */
+static int is_utf16(const char *bytes, size_t len)
+{
+	return len >= 2 && ((bytes[0] == '\xff' && bytes[1] == '\xfe') ||
+	                    (bytes[0] == '\xfe' && bytes[1] == '\xff'));
 }
 
 /* A file being read: its bytes so far, from buf[0], which parse_jsonl
@@ -436,6 +518,13 @@ static int read_file(fo_run *r, const char *path, int kind,
 		changed = 1;
 	if (fill(&f, SNIFF_BYTES) != 0) {
 		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
+	}
+	if (!first && is_utf16(f.buf, f.len)) {
+		fo_run_problem(r, path, 0,
+		               "a UTF-16 file (it starts with a "
+		               "UTF-16 byte order mark): save it as UTF-8; "
+		               "not read");
 		goto done;
 	}
 	if (!first && is_binary(f.buf, f.len)) {

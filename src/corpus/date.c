@@ -2,7 +2,7 @@
  * date.c: fo_date_parse, turning the dates written on topic pages and in
  * JSON Lines ("Sep 14, 2026", "14 Sep 2026", "2026-09-14", and RFC 3339
  * timestamps, "2026-09-14T10:00:00Z") into the "YYYY-MM-DD" form the
- * index stores and sorts on.
+ * index stores and sorts on. Any Unicode space parts a date's words.
  */
 #include "corpus/corpus.h"
 #include "corpus/text.h"
@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <utf8proc.h>
 
 static const char *const fo_month_names[12] = {
 	"january", "february", "march", "april", "may", "june",
@@ -62,12 +63,42 @@ static int fo_digits(const char *s, size_t n, size_t *i, size_t min,
 	return v;
 }
 
+/* The length of the space at s[i] (i < n): a space or tab, or a Unicode
+ * space separator (Zs), as a date copied from a web page has between its
+ * parts ("Sep&nbsp;14, 2026", U+00A0; U+202F); 0 when there is none. */
+static size_t fo_space_at(const char *s, size_t n, size_t i)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+
+	if (s[i] == ' ' || s[i] == '\t')
+		return 1;
+	if ((unsigned char)s[i] < 0x80)
+		return 0;
+	r = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+	                     (utf8proc_ssize_t)(n - i), &cp);
+	return r > 0 && utf8proc_category(cp) == UTF8PROC_CATEGORY_ZS
+	           ? (size_t)r
+	           : 0;
+}
+
+/* The length of the space that ends s[i..n), or 0. */
+static size_t fo_space_before(const char *s, size_t i, size_t n)
+{
+	size_t k;
+
+	for (k = 1; k <= 4 && k <= n - i; k++)
+		if (fo_space_at(s, n, n - k) == k)
+			return k;
+	return 0;
+}
+
 static size_t fo_spaces(const char *s, size_t n, size_t *i)
 {
-	size_t start = *i;
+	size_t start = *i, k;
 
-	while (*i < n && (s[*i] == ' ' || s[*i] == '\t'))
-		(*i)++;
+	while (*i < n && (k = fo_space_at(s, n, *i)) != 0)
+		*i += k;
 	return *i - start;
 }
 
@@ -183,16 +214,15 @@ static int fo_clock_why(const fo_clock *c, char *why, size_t size)
 static int fo_date_fields(const char *text, size_t len, int *year, int *month,
                           int *day, fo_clock *clock)
 {
-	size_t i = 0, n = len;
+	size_t i = 0, n = len, k;
 	int y = -1, m = 0, d = -1;
 
 	clock->hour = clock->minute = clock->second = -1;
 	clock->off_hour = clock->off_minute = -1;
 
-	while (i < n && (text[i] == ' ' || text[i] == '\t'))
-		i++;
-	while (n > i && (text[n - 1] == ' ' || text[n - 1] == '\t'))
-		n--;
+	fo_spaces(text, n, &i);
+	while (n > i && (k = fo_space_before(text, i, n)) != 0)
+		n -= k;
 	if (i >= n)
 		return -1;
 	if (fo_ascii_is_digit(text[i])) {

@@ -27,8 +27,16 @@ size_t fo_md_line(const char *buf, size_t len, size_t pos, const char **s,
 {
 	const char *nl = memchr(buf + pos, '\n', len - pos);
 	size_t end = nl ? (size_t)(nl - buf) : len;
+	/* a CR alone ends a line too (CommonMark 0.30, 2.1), as old Mac
+	 * editors and some pastes end them: else a page's field list
+	 * would run into its summary, unseen */
+	const char *cr = memchr(buf + pos, '\r', end - pos);
 
 	*s = buf + pos;
+	if (cr && (size_t)(cr - buf) + 1 < end) {
+		*n = (size_t)(cr - *s);
+		return (size_t)(cr - buf) + 1;
+	}
 	*n = end - pos;
 	if (*n && (*s)[*n - 1] == '\r')
 		(*n)--;

@@ -12,12 +12,16 @@
 
 unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at)
 {
-	/* named on its own line, and a NUL as what it is */
-	const char *p = b, *nl;
+	/* named on its own line (its lines ended as fo_md_line ends them),
+	 * and a NUL as what it is */
+	const char *p = b;
+	size_t k;
 
-	while ((nl = memchr(p, '\n', (size_t)(b + bad - p))) != NULL) {
-		at++;
-		p = nl + 1;
+	for (k = 0; k < bad; k++) {
+		if (b[k] == '\n' || (b[k] == '\r' && b[k + 1] != '\n')) {
+			at++;
+			p = b + k + 1;
+		}
 	}
 	if (b[bad] == '\0')
 		fo_buf_printf(msg, "a NUL byte at column %zu",

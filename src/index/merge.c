@@ -214,6 +214,16 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 	return rc ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 }
 
+const folio_post *fo_merge_find(const fo_merge *m, const char *url)
+{
+	size_t h;
+
+	if (!m->n_slots)
+		return NULL;
+	h = find(m, url, fo_url_hash(url));
+	return m->slots[h] != EMPTY ? &m->posts[m->slots[h] - 1].post : NULL;
+}
+
 size_t fo_merge_count(const fo_merge *m)
 {
 	return m->n - m->taken;

@@ -24,6 +24,10 @@ void fo_merge_free(fo_merge *m);
 /* Copy p in, or merge it into the post with its URL. FOLIO_ERROR_NOMEM. */
 folio_status fo_merge_add(fo_merge *m, const folio_post *p);
 
+/* The post with this URL, which a copy of it would be merged into, or
+ * NULL. Borrowed, until the next call that changes m. */
+const folio_post *fo_merge_find(const fo_merge *m, const char *url);
+
 size_t fo_merge_count(const fo_merge *m);
 
 /* Post i in first-seen order, topics sorted and unique. Borrowed. NULL

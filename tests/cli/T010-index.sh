@@ -81,8 +81,23 @@ begin "a post twice on one page is merged with a warning naming the later line"
 { cat "$TMP/two/gpu.md"; printf '\n'; sed -n '3,$p' "$TMP/two/gpu.md" |
   sed 's/Kernels on GPUs./An edited summary./'; } >"$TMP/twice.md"
 run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
-expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, each field from the first copy that has it|1" \
+expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, each field from the first copy that has it
+$TMP/twice.md:10: warning: https://example.com/shared differs from an earlier copy in its summary: the earlier copy's is kept|1" \
 	"$rc|$err|$(count_of "$TMP/dup")"
+
+# A copy on another page that had drifted from the first (a hand edit
+# of one page) lost its edit in silence: a warning names its line and
+# the fields that differ; identical copies (above) warn of nothing.
+begin "a copy on another page that differs is merged with a warning naming its fields"
+mkdir -p "$TMP/drift"
+cp "$TMP/two/gpu.md" "$TMP/drift/a.md"
+sed -e 's/^# GPUs/# Kernels/' -e 's/^- Company: Example/- Company: Other/' \
+	-e 's/Kernels on GPUs./Kernels on TPUs./' "$TMP/two/gpu.md" >"$TMP/drift/b.md"
+run "$FOLIO" index --db "$TMP/drifted" "$TMP/drift"
+index_err=$err index_rc=$rc
+run "$FOLIO" search --db "$TMP/drifted" --json kernels
+expect_eq "0|$TMP/drift/b.md:3: warning: https://example.com/shared differs from an earlier copy in its company, summary: the earlier copy's are kept|Example|[\"GPUs\", \"Kernels\"]" \
+	"$index_rc|$index_err|$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["company"], json.dumps(h["topics"]), sep="|")' <<<"$out")"
 
 # A field twice in one post kept the last value in silence.
 begin "a field twice in one post keeps the first, with a warning naming the later line"
@@ -103,6 +118,18 @@ run "$FOLIO" index --db "$TMP/c" "$TMP/posts.jsonl"
 run "$FOLIO" search --db "$TMP/c" --json allocators
 expect_eq '{"rank": 1, "url": "https://example.com/j1", "title": "Zig allocators", "company": "Example", "author": null, "published": "2026-02-03", "type": "Tutorial", "topics": ["Memory"]}' \
 	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; [h.pop(k) for k in ("score","snippet")]; print(json.dumps(h))' <<<"$out")"
+
+# A post with one copy kept its topics as given, a topic given twice
+# twice, where a merged post and folio_db_add_post's have them sorted
+# and unique.
+begin "a JSON post's topics are sorted and unique, as a merged post's are"
+cat >"$TMP/topics.jsonl" <<'JL'
+{"url": "https://example.com/tp", "title": "Topic order", "topics": ["GPU", "Memory", "GPU", "CUDA"], "summary": "Wallaby."}
+JL
+"$FOLIO" index --db "$TMP/tp" "$TMP/topics.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/tp" --json wallaby
+expect_eq '["CUDA", "GPU", "Memory"]' \
+	"$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["hits"][0]["topics"]))' <<<"$out")"
 
 # An RFC 3339 timestamp was an unparseable date, and its post skipped.
 begin "JSON Lines takes RFC 3339 timestamps, keeping the date written; a bad one says which part"

@@ -48,6 +48,12 @@ printf '\0\xff' >>"$TMP/c/binary.jsonl"
 hostile binary "$TMP/c/binary.jsonl: a binary file (NUL bytes, not UTF-8), not a corpus file; not read"
 rm "$TMP/c/binary.jsonl"
 
+begin "a topic page saved as UTF-16 (Windows Notepad's \"Unicode\")"
+printf '# Topic\n\n### [Wide](https://example.com/wide)\n\nWide.\n' |
+	iconv -f UTF-8 -t UTF-16 >"$TMP/c/wide.md"
+hostile wide "$TMP/c/wide.md: a UTF-16 file (it starts with a UTF-16 byte order mark): save it as UTF-8; not read"
+rm "$TMP/c/wide.md"
+
 begin "a truncated JSON line"
 printf '{"url": "https://example.com/t", "title": "Trun' >"$TMP/c/trunc.jsonl"
 hostile trunc "$TMP/c/trunc.jsonl:1: invalid JSON at column 48: unterminated string"

@@ -337,6 +337,33 @@ static void test_corpus__md_crlf_and_bom(void)
 	check_page();
 }
 
+/* A CR alone ends a line too (CommonMark 0.30, 2.1: old Mac editors,
+ * a line pasted from one): read as one line, a post's field list would
+ * swallow its summary, and a problem would name the wrong line. */
+static void test_corpus__md_a_lone_cr_ends_a_line(void)
+{
+	assert_ok(md("# T\r\r"
+	             "### [A](https://x/a)\r"
+	             "- Company: C\r"
+	             "- Published: Sep 14, 2026\r"
+	             "\r"
+	             "Summary one.\r\n"
+	             "\n"
+	             "### [B](https://x/b)\n"
+	             "- Type: News\r"
+	             "\r"
+	             "Bad \xff byte.\r"));
+	assert_int(1, n_posts);
+	assert_str("https://x/a", posts[0].url);
+	assert_str("C", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("Summary one.", posts[0].summary);
+	assert_str("T", posts[0].topics[0]);
+	assert_int(1, n_problems);
+	assert_int(12, problems[0].line);
+	assert_str("invalid UTF-8 at column 5", problems[0].message);
+}
+
 static void test_corpus__md_no_trailing_newline(void)
 {
 	assert_ok(md("# T\n### [A](u)\n- Type: X\n\nSummary text"));
@@ -1348,6 +1375,19 @@ static void test_corpus__dates_valid(void)
 		{ "29 February 2000", "2000-02-29" },
 		{ "May 31, 2026", "2026-05-31" },
 		{ "Apr 30, 2026", "2026-04-30" },
+		/* a date copied from a web page: no-break (U+00A0, U+202F)
+		 * and other Unicode spaces between its parts or around it */
+		{ "Sep\xc2\xa0"
+		  "14,\xc2\xa0"
+		  "2026",
+		  "2026-09-14" },
+		{ "14\xe2\x80\xaf"
+		  "Sep\xe2\x80\x89"
+		  "2026",
+		  "2026-09-14" },
+		{ "\xc2\xa0"
+		  "2026-09-14\xe3\x80\x80",
+		  "2026-09-14" },
 		/* RFC 3339 timestamps: the calendar date as written, whatever
 		 * the offset (the UTC date of these is 2026-09-13 or -15) */
 		{ "2026-09-14T10:00:00Z", "2026-09-14" },
@@ -1421,6 +1461,11 @@ static void test_corpus__dates_invalid(void)
 		"2026-02-30T10:00:00Z",
 		"2026-09-14X10:00:00Z",
 		"Sep 14, 2026T10:00:00Z",
+		"Sep\xe2\x80\x8b"
+		"14, 2026", /* a zero-width space is none */
+		"Sep\xc2"
+		"14, 2026",
+		"Sep 14, 2026\xc2",
 	};
 	size_t i;
 	char out[11];
@@ -1498,6 +1543,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_refused_date_says_why),
 	FO_TEST(test_corpus__md_page),
 	FO_TEST(test_corpus__md_crlf_and_bom),
+	FO_TEST(test_corpus__md_a_lone_cr_ends_a_line),
 	FO_TEST(test_corpus__md_no_trailing_newline),
 	FO_TEST(test_corpus__md_topic_fallbacks),
 	FO_TEST(test_corpus__md_the_topic_is_the_page_s),
