@@ -115,12 +115,14 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
-/* The options of a command that takes only --db, -h/--help and, when
- * json is not NULL, --json (stats, check); "--" ends them, and nothing
- * may follow it. 1 after printing usage for --help, 0 when the options
- * are good, -1 after saying what is wrong. */
+/* The options of a command that takes only --db, -h/--help, when json
+ * is not NULL --json (stats), and when time_limit is not NULL
+ * --time-limit SECONDS (check); "--" ends them, and nothing may follow
+ * it. 1 after printing usage for --help, 0 when the options are good,
+ * -1 after saying what is wrong. */
 int cli_db_options(int argc, char **argv, const char *command,
-                   const char *usage, const char **db_flag, int *json);
+                   const char *usage, const char **db_flag, int *json,
+                   unsigned *time_limit);
 
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
