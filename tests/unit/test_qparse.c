@@ -472,6 +472,21 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "year:2026..2020");
 	strict("error@12: \"..\" needs a date on at least one side",
 	       "a published:..");
+	/* as the corpus parser rejects them: a year before 1000 is a typo
+	 * (0226), and a range from it the same as one left open */
+	lenient("error@10: \"0000-01-01\": year 0000 is before 1000 (no post "
+	        "is dated before 1000)",
+	        "published:0000-01-01");
+	lenient("error@16: \"0999\": year 0999 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "published:2020..0999");
+	lenient("error@5: \"0000\": year 0000 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "year:0000");
+	lenient("error@11: \"0226\": year 0226 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "year:2020..0226");
+	lenient("year[1000..2026]", "year:1000..2026");
 }
 
 static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
@@ -845,6 +860,11 @@ static void test_qdate__bounds_of_periods(void)
 	assert_str("2026-12-31", out);
 	assert_int(-1, fo_qdate_bound("2026-00", 7, 0, out, why, sizeof why));
 	assert_str("\"2026-00\": month 00 is not between 01 and 12", why);
+	/* --since and --until too */
+	assert_int(-1, fo_qdate_bound("0999", 4, 0, out, why, sizeof why));
+	assert_str("\"0999\": year 0999 is before 1000 (no post is dated "
+	           "before 1000)",
+	           why);
 }
 
 static const fo_test tests[] = {
