@@ -489,6 +489,36 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	lenient("year[1000..2026]", "year:1000..2026");
 }
 
+/* Full-width digits, hyphens and full stops, as an IME types them: the
+ * values the analyzer's NFKC makes of them, as it does in words. */
+static void test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them(void)
+{
+	lenient("year[2026..2026]",
+	        "year:\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96");
+	lenient("date[2026-09-01..2026-09-30]",
+	        "published:"
+	        "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96\xEF\xBC\x8D"
+	        "\xEF\xBC\x90\xEF\xBC\x99");
+	/* two full stops (U+FF0E) make a range */
+	lenient("year[2020..2022]", "year:2020\xEF\xBC\x8E\xEF\xBC\x8E"
+	                            "2022");
+	/* in a bracket of values left open, which is_value reads as one */
+	lenient(
+	    "OR(year[2025..2025], year[2026..2026]) |@5 the ( is never "
+	    "closed: read as if closed at the end",
+	    "year:(2025 OR \xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96");
+	/* an error is at the part typed: the upper bound's 2 bytes after
+	 * 2025 and the two full stops of 3 bytes each */
+	lenient("error@20: \"2026-13\": month 13 is not between 01 and 12",
+	        "published:2025\xEF\xBC\x8E\xEF\xBC\x8E"
+	        "2026-13");
+	/* what NFKC leaves other than ASCII is no date, as before */
+	lenient("error@5: \"\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6\" is not a year "
+	        "or a range "
+	        "of years (YYYY or YYYY..YYYY)",
+	        "year:\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6");
+}
+
 static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 {
 	lenient("SEQ(words\"free\", words\"threaded\") |@0 the quote is never "
@@ -884,6 +914,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__date_and_site_fields_take_a_bracket_of_values),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
+	FO_TEST(test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),
