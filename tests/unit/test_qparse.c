@@ -235,6 +235,29 @@ static void test_qparse__fields(void)
 	lenient("title:words\"AND\"", "title:AND");
 	/* Unknown fields are text. */
 	lenient("words\"std::vector\"", "std::vector");
+	lenient("title:words\"std::vector\"", "title:std::vector");
+	lenient("title:words\"foo:bar\"", "title:foo:bar");
+	/* A field right after a field: given twice, it is read once (it
+	 * searched the title for "title" and "x"); another is read as
+	 * the field of the value, as in a bracket (title:(company:x)) */
+	lenient("title:words\"x\" |@0 title: is given twice: read once",
+	        "title:title:x");
+	lenient("title:words\"x\" |@0 title: is given twice: read once",
+	        "title:TITLE:x");
+	lenient("company:words\"x\" |@0 title: is followed by another "
+	        "field: ignored",
+	        "title:company:x");
+	lenient("site\"x.org\" |@0 site: is given twice: read once",
+	        "site:site:x.org");
+	lenient("year[2026..2026] |@0 year: is given twice: read once",
+	        "year:year:2026");
+	lenient("SEQ(-company:words\"x\") |@0 title: is followed by another "
+	        "field: ignored",
+	        "title:-company:x");
+	lenient("SEQ(title:words\"x\", words\"y\") |@0 title: is given "
+	        "twice: read once |@6 title: is given twice: read once",
+	        "title:title:title:x y");
+	strict("error@0: title: is given twice", "title:title:x");
 }
 
 static void test_qparse__sites_are_normalised_hosts(void)
