@@ -42,7 +42,7 @@ _folio()
 	--sort)
 		COMPREPLY=($(compgen -W 'relevance newest oldest' -- "$cur"))
 		return ;;
-	--limit | --offset | --threads | --shards | --since | --until | --timeout)
+	--limit | --offset | --threads | --shards | --since | --until | --timeout | --time-limit)
 		return ;;
 	esac
 
@@ -73,7 +73,7 @@ _folio()
 	stats)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;
 	check)
-		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --help' -- "$cur")) ;;
+		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --time-limit --help' -- "$cur")) ;;
 	help)
 		COMPREPLY=($(compgen -W 'index search similar stats check' -- "$cur")) ;;
 	esac

@@ -670,40 +670,53 @@ void fo_db_rank(folio_db *db)
 	}
 }
 
+/* What a query is compiled from, again for each rebuild. */
 typedef struct recompile {
 	const char *query;
 	const fo_qnode *root;
 	fo_rank rank;
 	int relevance;
-	fo_qstats stats;
+	fo_qstats stats; /* its ctx: this recompile */
+	folio_db *db;
+	folio_status lookup; /* the first term lookup that failed */
 } recompile;
 
 static folio_status rebuild(folio_db *db, const void *ctx, long zero_unit,
                             fo_compiled *out)
 {
-	const recompile *rc = ctx;
+	recompile *rc = (recompile *)ctx;
+	folio_status st;
 
-	return fo_query_compile(db->an, rc->query, rc->root, &rc->rank,
-	                        rc->relevance, zero_unit, &rc->stats, out);
+	rc->lookup = FOLIO_OK;
+	st = fo_query_compile(db->an, rc->query, rc->root, &rc->rank,
+	                      rc->relevance, zero_unit, &rc->stats, out);
+	/* A lookup's 0 is taken for "no post has it": a boost or a URL
+	 * would be left out of the query without a word said. */
+	if (st == FOLIO_OK && rc->lookup != FOLIO_OK) {
+		fo_compiled_free(out);
+		st = rc->lookup;
+	}
+	return st;
 }
 
-/* Term frequencies for the compiler (fo_qstats); an error reads as 0,
- * "not common", which only costs speed. */
+/* Term frequencies for the compiler (fo_qstats); a failure (out of
+ * memory) is kept for rebuild, which fails the compilation. */
 static uint64_t db_termfreq(void *ctx, const char *term)
 {
-	folio_db *db = ctx;
+	recompile *rc = ctx;
 	fo_xerr err = { "" };
 	uint64_t n = 0;
+	folio_status st = fo_xdb_termfreq(rc->db->xdb, term, &n, &err);
 
-	if (fo_xdb_termfreq(db->xdb, term, &n, &err) != FOLIO_OK)
-		n = 0;
-	return n;
+	if (st != FOLIO_OK && rc->lookup == FOLIO_OK)
+		rc->lookup = fo_db_xfail(rc->db, st, &err);
+	return st == FOLIO_OK ? n : 0;
 }
 
 static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
                              void *arg)
 {
-	folio_db *db = ctx;
+	folio_db *db = ((recompile *)ctx)->db;
 	fo_xerr err = { "" };
 
 	return fo_xdb_allterms(db->xdb, prefix, fn, arg, &err);
@@ -769,7 +782,8 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
 		rc.stats.termfreq = db_termfreq;
 		rc.stats.terms = db_terms;
-		rc.stats.ctx = db;
+		rc.stats.ctx = &rc;
+		rc.db = db;
 		rc.stats.local = db->remote.n == 0;
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &rc.stats.docs,
 		                                     &err), &err);

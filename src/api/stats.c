@@ -210,8 +210,10 @@ static void advise_rebuild(folio_db *db)
 
 /* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
  * or FOLIO_ERROR_MODIFIED when a writer changed the index under it. */
-static folio_status check_once(folio_db *db, int isolate, uint64_t *found)
+static folio_status check_once(folio_db *db, const folio_check_options *o,
+                               uint64_t *found)
 {
+	int isolate = (o->flags & FOLIO_CHECK_ISOLATE) != 0;
 	fo_xerr err = { "" };
 	doc_check docs = { 0, 0 };
 	folio_status st, walked;
@@ -225,8 +227,10 @@ static folio_status check_once(folio_db *db, int isolate, uint64_t *found)
 	if (st == FOLIO_OK && db->writable)
 		st = fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
 	if (st == FOLIO_OK)
-		st = fo_db_xfail(
-		    db, fo_xdb_check(db_dir(db), isolate, found, &err), &err);
+		st = fo_db_xfail(db,
+		                 fo_xdb_check(db_dir(db), isolate,
+		                              o->timeout_ms, found, &err),
+		                 &err);
 	if (st == FOLIO_OK && *found)
 		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s", err.msg);
 	if (st == FOLIO_OK && !*found) {
@@ -278,18 +282,29 @@ folio_status folio_db_check(folio_db *db, const folio_check_options *opts,
 		return FOLIO_ERROR_INVALID;
 	fo_db_begin(db);
 	fo_retry_start(&r, db);
-	if (opts && opts->version != FOLIO_CHECK_OPTIONS_VERSION)
+	if (opts &&
+	    (opts->version < 1 || opts->version > FOLIO_CHECK_OPTIONS_VERSION))
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_check_options version %u is unknown "
-		                  "(this folio takes %d)",
+		                  "(this folio takes 1 to %d)",
 		                  opts->version, FOLIO_CHECK_OPTIONS_VERSION);
-	if (opts)
+	/* a version 1 struct ends before timeout_ms: no limit */
+	if (opts && opts->version == 1)
+		o.flags = opts->flags;
+	else if (opts)
 		o = *opts;
 	/* A newer caller's flag must not be taken for nothing. */
 	if (o.flags & ~(unsigned)FOLIO_CHECK_ISOLATE)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "folio_check_options has unknown flags 0x%x",
 		                  o.flags & ~(unsigned)FOLIO_CHECK_ISOLATE);
+	/* An in-process checker cannot be stopped: a limit it would not
+	 * keep must not be taken for one. */
+	if (o.timeout_ms && !(o.flags & FOLIO_CHECK_ISOLATE))
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "folio_check_options.timeout_ms needs "
+		                  "FOLIO_CHECK_ISOLATE (a checker in the "
+		                  "calling process cannot be stopped)");
 	if (db->remote_only)
 		return fo_db_fail(db, FOLIO_ERROR_INVALID,
 		                  "%s holds remote shards alone, whose files "
@@ -301,8 +316,7 @@ folio_status folio_db_check(folio_db *db, const folio_check_options *opts,
 	 * (or fails on) is no damage of the index, so check the newest
 	 * state again, as a search reads it again (FO_READ_ATTEMPTS). */
 	for (;;) {
-		st = check_once(db, (o.flags & FOLIO_CHECK_ISOLATE) != 0,
-		                &found);
+		st = check_once(db, &o, &found);
 		if ((st == FOLIO_OK && !found) ||
 		    ++r.reads >= FO_READ_ATTEMPTS ||
 		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)) ||

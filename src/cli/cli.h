@@ -24,11 +24,27 @@ int cmd_check(int argc, char **argv);
 int cmd_similar(int argc, char **argv);
 
 /* Print results as JSON (one object; on one line when compact; with the
- * remote shards db's search skipped, if any), as text for a person, and
+ * remote shards db's search skipped, if any; with extra[0..n_extra)
+ * among the notices, in order of position), as text for a person, and
  * the parser's notices and any suggestion on stderr. flags are the
  * folio_search_flags the search ran with. */
+/* A notice of the command's own, in the library's words (nul.c). */
+typedef struct cli_notice {
+	size_t position; /* 1-based character position in the query */
+	char what[96];   /* "a control character (U+0000)" */
+} cli_notice;
+
+/* Replace the NUL bytes of line[0..n) with spaces, and describe each run
+ * of them in out[] (at most max; the library notices at most 16):
+ * returns how many runs there are. */
+size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max);
+
+/* The message of a control character's notice, as the library words it. */
+#define CLI_NUL_READ "read as a break between words"
+
 void print_json(FILE *f, folio_db *db, const char *query,
-                const folio_results *r, unsigned flags, int compact);
+                const folio_results *r, unsigned flags, int compact,
+                const cli_notice *extra, size_t n_extra);
 void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 
@@ -115,12 +131,14 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
-/* The options of a command that takes only --db, -h/--help and, when
- * json is not NULL, --json (stats, check); "--" ends them, and nothing
- * may follow it. 1 after printing usage for --help, 0 when the options
- * are good, -1 after saying what is wrong. */
+/* The options of a command that takes only --db, -h/--help, when json
+ * is not NULL --json (stats), and when time_limit is not NULL
+ * --time-limit SECONDS (check); "--" ends them, and nothing may follow
+ * it. 1 after printing usage for --help, 0 when the options are good,
+ * -1 after saying what is wrong. */
 int cli_db_options(int argc, char **argv, const char *command,
-                   const char *usage, const char **db_flag, int *json);
+                   const char *usage, const char **db_flag, int *json,
+                   unsigned *time_limit);
 
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

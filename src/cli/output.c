@@ -50,10 +50,11 @@ static void print_explain_json(FILE *f, const folio_results *r, size_t i)
 static int answered;
 
 void print_json(FILE *f, folio_db *db, const char *query,
-                const folio_results *r, unsigned flags, int compact)
+                const folio_results *r, unsigned flags, int compact,
+                const cli_notice *extra, size_t n_extra)
 {
 	const char *nl = compact ? "" : "\n  ";
-	size_t i, t;
+	size_t i, t, x = 0, said = 0;
 
 	answered = 1;
 	fputs("{\"query\": ", f);
@@ -63,10 +64,20 @@ void print_json(FILE *f, folio_db *db, const char *query,
 	        folio_results_total_exact(r) ? "true" : "false");
 	json_string(f, folio_results_suggestion(r));
 	fputs(", \"notices\": [", f);
-	for (i = 0; i < folio_results_notice_count(r); i++) {
+	for (i = 0; i <= folio_results_notice_count(r); i++) {
 		const folio_notice *n = folio_results_notice(r, i);
-		fprintf(f, "%s{\"position\": %zu, \"message\": ", i ? ", " : "",
-		        n->position);
+
+		for (; x < n_extra && (!n || extra[x].position < n->position);
+		     x++) {
+			fprintf(
+			    f, "%s{\"position\": %zu, \"message\": \"%s: %s\"}",
+			    said++ ? ", " : "", extra[x].position,
+			    extra[x].what, CLI_NUL_READ);
+		}
+		if (!n)
+			break;
+		fprintf(f, "%s{\"position\": %zu, \"message\": ",
+		        said++ ? ", " : "", n->position);
 		json_string(f, n->message);
 		fputc('}', f);
 	}
@@ -285,7 +296,7 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 	print_skipped(db);
 	print_notices(r);
 	if (json)
-		print_json(stdout, db, text, r, so->flags, 0);
+		print_json(stdout, db, text, r, so->flags, 0, NULL, 0);
 	else
 		print_hits(r, so);
 	/* posts matched, shown or not (--limit 0) */

@@ -211,28 +211,40 @@ static int search_lines(folio_db *db, folio_search_options *so)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t n, i;
+	ssize_t n;
 	int code = EXIT_NONE;
 
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
 		folio_results *r = NULL;
 		folio_status st;
+		cli_notice nuls[16];
+		size_t n_nuls;
+		char msg[160];
 
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
 		/* A NUL inside the line separates words, as the analyzer
-		 * reads one in text, instead of ending the query there. */
-		for (i = 0; i < n; i++)
-			if (line[i] == '\0')
-				line[i] = ' ';
+		 * reads one in text, instead of ending the query there;
+		 * noticed as the library notices other control characters. */
+		n_nuls = cli_nul_notices(line, (size_t)n, nuls, 16);
 		st = folio_db_search(db, line, so, &r);
 		print_skipped(db);
-		if (st != FOLIO_OK) {
+		if (n_nuls && (so->flags & FOLIO_SEARCH_STRICT) &&
+		    (st == FOLIO_OK ||
+		     (st == FOLIO_ERROR_QUERY &&
+		      folio_db_error_position(db) > nuls[0].position))) {
+			/* the first problem in the query is the error */
+			snprintf(msg, sizeof msg, "query position %zu: %s",
+			         nuls[0].position, nuls[0].what);
+			print_error_json(line, msg, nuls[0].position,
+			                 FOLIO_ERROR_QUERY);
+		} else if (st != FOLIO_OK) {
 			print_db_error_json(line, db, st);
 			if (st != FOLIO_ERROR_INVALID && st != FOLIO_ERROR_QUERY)
 				code = EXIT_ERROR;
 		} else {
-			print_json(stdout, db, line, r, so->flags, 1);
+			print_json(stdout, db, line, r, so->flags, 1, nuls,
+			           n_nuls);
 			/* as for one query: posts matched, shown or not */
 			if (code == EXIT_NONE && (folio_results_count(r) ||
 			                          folio_results_total(r)))

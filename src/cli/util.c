@@ -66,9 +66,11 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 }
 
 int cli_db_options(int argc, char **argv, const char *command,
-                   const char *usage, const char **db_flag, int *json)
+                   const char *usage, const char **db_flag, int *json,
+                   unsigned *time_limit)
 {
 	const char *value;
+	long v;
 	int i, rc;
 
 	for (i = 1; i < argc; i++) {
@@ -82,6 +84,15 @@ int cli_db_options(int argc, char **argv, const char *command,
 			if (rc < 0)
 				return -1;
 			*db_flag = value;
+		} else if (time_limit &&
+		           (rc = cli_option_value(
+		                argc, argv, &i, "--time-limit", &value)) != 0) {
+			/* seconds whose milliseconds an unsigned holds */
+			if (rc < 0 ||
+			    (v = cli_parse_range("--time-limit", value, 0,
+			                         4294967)) < 0)
+				return -1;
+			*time_limit = (unsigned)v;
 		} else if (json && strcmp(argv[i], "--json") == 0) {
 			*json = 1;
 		} else if (strcmp(argv[i], "--") == 0) {

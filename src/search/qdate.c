@@ -7,7 +7,9 @@
 #include "analyzer/normalize.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 static int digits(const char *s, size_t n)
 {
@@ -44,6 +46,22 @@ static int num(const char *s, size_t n)
 	return v;
 }
 
+/* The corpus parser rejects a post dated before 1000 (corpus/date.c), so
+ * a query's year before it is a typo (0226 for 2026) or, as a range's
+ * start, the same as a side left open: an error, as an invalid date is.
+ * -1 with why set when year is one; else 0. */
+static int too_early(int year, const char *s, size_t len, char *why,
+                     size_t why_size)
+{
+	if (year >= 1000)
+		return 0;
+	snprintf(why, why_size,
+	         "\"%.*s\": year %04d is before 1000 (no post is dated "
+	         "before 1000)",
+	         shown(s, len), s, year);
+	return -1;
+}
+
 static int days_in(int year, int month)
 {
 	static const int days[] = { 31, 28, 31, 30, 31, 30,
@@ -73,6 +91,8 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 		           ": the year, month and day are separated by - "
 		           "(YYYY-MM-DD)");
 	year = num(s, 4);
+	if (too_early(year, s, len, why, why_size))
+		return -1;
 	if (len > 4) {
 		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-'))
 			return bad(why, why_size, s, len,
@@ -108,12 +128,14 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 			return -1;
 		}
 	}
-	snprintf(out, 11, "%04d-%02d-%02d", year, month, day);
+	/* year has 4 digits, which the compiler cannot tell once it knows
+	 * year >= 1000 (-Wformat-truncation) */
+	snprintf(out, 11, "%04d-%02d-%02d", year % 10000, month, day);
 	return 0;
 }
 
-int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
-                   char hi[11], size_t *bad_at, char *why, size_t why_size)
+static int range_ascii(const char *s, size_t len, int years_only, char lo[11],
+                       char hi[11], size_t *bad_at, char *why, size_t why_size)
 {
 	const char *dots = NULL;
 	size_t i, lo_len, hi_start;
@@ -141,6 +163,14 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 			return bad(why, why_size, s, len,
 			           " is not a year or a range of years (YYYY "
 			           "or YYYY..YYYY)");
+		if (lo_len && too_early(num(s, 4), s, 4, why, why_size))
+			return -1;
+		if (dots && len > hi_start &&
+		    too_early(num(s + hi_start, 4), s + hi_start, 4, why,
+		              why_size)) {
+			*bad_at = hi_start;
+			return -1;
+		}
 		if (lo_len)
 			memcpy(lo, s, 4), lo[4] = '\0';
 		if (!dots)
@@ -165,5 +195,59 @@ int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
 		         shown(s, len), s);
 		rc = -1;
 	}
+	return rc;
+}
+
+/* The offset in s of the byte at in its NFKC form, counted character by
+ * character: each of an ASCII form's characters comes from one of s's
+ * (0 when that cannot be told). */
+static size_t typed_offset(const char *s, size_t len, size_t at)
+{
+	size_t i = 0, made = 0;
+
+	while (i < len && made < at) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n =
+		    utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                     (utf8proc_ssize_t)(len - i), &cp);
+		char *one = n > 0 ? fo_normalize_nfkc(s + i, (size_t)n) : NULL;
+
+		if (!one)
+			return 0;
+		made += strlen(one);
+		free(one);
+		i += (size_t)n;
+	}
+	return made == at ? i : 0;
+}
+
+int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
+                   char hi[11], size_t *bad_at, char *why, size_t why_size)
+{
+	char *nf = NULL;
+	size_t i;
+	int rc;
+
+	/* Full-width digits, hyphens and full stops (２０２６－０９, as an
+	 * IME types them) are read as the analyzer's NFKC makes them, as
+	 * words are; a value it leaves other than ASCII is no date. */
+	for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
+		;
+	if (i < len && (nf = fo_normalize_nfkc(s, len)) != NULL) {
+		for (i = 0; nf[i] && (unsigned char)nf[i] < 0x80; i++)
+			;
+		if (nf[i]) {
+			free(nf);
+			nf = NULL;
+		}
+	}
+	if (!nf)
+		return range_ascii(s, len, years_only, lo, hi, bad_at, why,
+		                   why_size);
+	rc = range_ascii(nf, strlen(nf), years_only, lo, hi, bad_at, why,
+	                 why_size);
+	if (rc != 0)
+		*bad_at = typed_offset(s, len, *bad_at);
+	free(nf);
 	return rc;
 }

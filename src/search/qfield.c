@@ -71,9 +71,11 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 {
 	size_t v = f->end;
 	fo_qoccur sign = FO_OCCUR_DEFAULT;
+	fo_qlexeme inner, kept;
 	fo_qnode *n;
 	int saved;
 
+again:
 	while (v < p->len &&
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
 		if (!fo_qp_value_at(p, v + 1)) {
@@ -91,6 +93,25 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 			             "%c before another sign", p->s[v - 1]);
 		sign = p->s[v] == '+' ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 		v++;
+	}
+	/* title:title:x searched the title for "title" and "x", and
+	 * site:site:x.org the host "site". A field twice is read once, as
+	 * Lucene would not parse it; another field is the value's, as
+	 * in a bracket (title:(company:x) is company:x). */
+	fo_qlex_peek(p->s, p->len, v, &inner);
+	if (inner.kind == FO_QT_FIELD && inner.start == v) {
+		if (inner.field == f->field)
+			fo_qp_notice(p, f->start, "read once",
+			             "%.*s is given twice",
+			             (int)(f->end - f->start), p->s + f->start);
+		else
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s is followed by another field",
+			             (int)(f->end - f->start), p->s + f->start);
+		kept = inner; /* the next peek overwrites inner */
+		f = &kept;
+		v = kept.end;
+		goto again;
 	}
 	/* a field inside year:( … ) reads its own values */
 	saved = p->vfield;

@@ -152,15 +152,18 @@ static fo_defop seq_operator(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
                          const fo_qtok *t)
 {
+	char *word = NULL;
+
 	if (fo_grow((void **)&s->words, &s->cap_words, s->n_words,
-	            sizeof *s->words) != 0) {
+	            sizeof *s->words) != 0 ||
+	    (kid->field == FO_FIELD_ANY && t->kind == FO_TOK_WORD &&
+	     !(word = strdup(t->term)))) {
+		/* a NULL word is no plain word: its joined pairs, proximity
+		 * and initials would be lost without a word said */
 		fo_qc_nomem(c);
 		return -1;
 	}
-	s->words[s->n_words++] =
-	    kid->field == FO_FIELD_ANY && t->kind == FO_TOK_WORD
-	        ? strdup(t->term)
-	        : NULL;
+	s->words[s->n_words++] = word;
 	return 0;
 }
 

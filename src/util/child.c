@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct {
@@ -75,11 +77,43 @@ static void wait_for(pid_t pid, int *signo)
 		*signo = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-int fo_child_run(fo_child_fn fn, void *ctx, fo_buf *out, int *signo)
+/* Milliseconds on the monotonic clock. */
+static long long now_ms(void)
 {
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Wait until fd can be read or the deadline (ms, 0: none) passes: 0,
+ * ETIMEDOUT, or poll's errno. */
+static int readable(int fd, long long deadline)
+{
+	struct pollfd p;
+	long long left;
+	int r;
+
+	if (!deadline)
+		return 0;
+	p.fd = fd;
+	p.events = POLLIN;
+	do {
+		left = deadline - now_ms();
+		if (left <= 0)
+			return ETIMEDOUT;
+		r = poll(&p, 1, left > 60000 ? 60000 : (int)left);
+	} while (r == 0 || (r < 0 && errno == EINTR));
+	return r < 0 ? errno : 0;
+}
+
+int fo_child_run(fo_child_fn fn, void *ctx, unsigned timeout_ms, fo_buf *out,
+                 int *signo)
+{
+	long long deadline = timeout_ms ? now_ms() + timeout_ms : 0;
 	char chunk[4096];
 	int fds[2], err = 0;
-	ssize_t n;
+	ssize_t n = 0;
 	pid_t pid;
 
 	*signo = 0;
@@ -98,17 +132,19 @@ int fo_child_run(fo_child_fn fn, void *ctx, fo_buf *out, int *signo)
 	/* Read to the end even when out is full, so that the child never
 	 * blocks on a pipe nobody drains. */
 	for (;;) {
+		if ((err = readable(fds[0], deadline)) != 0)
+			break;
 		n = read(fds[0], chunk, sizeof chunk);
 		if (n > 0)
 			fo_buf_append(out, chunk, (size_t)n);
 		else if (n == 0 || errno != EINTR)
 			break;
 	}
-	if (n < 0) {
-		/* It may be blocked on the pipe: it is of no use now. */
+	if (!err && n < 0)
 		err = errno;
+	if (err)
+		/* Hung, or blocked on the pipe: it is of no use now. */
 		kill(pid, SIGKILL);
-	}
 	close(fds[0]);
 	wait_for(pid, signo);
 	if (err)

@@ -23,9 +23,13 @@ typedef void (*fo_child_fn)(void *ctx, int fd);
  * crash reporter, a sanitizer) installed for its own process.
  * Returns 0, with *signo the signal that ended the child, 0 when it
  * exited, -1 when it exited with another status or could not be waited
- * for (SIGCHLD ignored); else the errno of pipe, fork or read, *signo
- * then 0. */
-int fo_child_run(fo_child_fn fn, void *ctx, fo_buf *out, int *signo);
+ * for (SIGCHLD ignored); ETIMEDOUT when timeout_ms (0: no limit) passed
+ * before the child closed the pipe, which it does only by ending: it is
+ * then killed (SIGKILL) and waited for, and out holds what it wrote
+ * until then; else the errno of pipe, fork, poll or read. *signo is 0
+ * when it returns other than 0. */
+int fo_child_run(fo_child_fn fn, void *ctx, unsigned timeout_ms, fo_buf *out,
+                 int *signo);
 
 /* Whether sig is raised by a crash (a bad access, an abort) rather than
  * sent from outside (SIGKILL by the OOM killer, SIGTERM). */

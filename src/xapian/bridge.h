@@ -347,9 +347,10 @@ folio_status fo_xdb_compact(const char *const *srcs, size_t n,
  * the database (a commit, a generation deleted), so nothing is known.
  * isolate: each database is checked in a child process (util/child.h),
  * and a crash of the checker there is a finding in the table it was
- * reading; FOLIO_ERROR_BACKEND when the child was killed from outside. */
-folio_status fo_xdb_check(const char *path, int isolate, uint64_t *problems,
-                          fo_xerr *err);
+ * reading; FOLIO_ERROR_BACKEND when the child was killed from outside,
+ * or ran past timeout_ms (0: no limit), when it is killed. */
+folio_status fo_xdb_check(const char *path, int isolate, unsigned timeout_ms,
+                          uint64_t *problems, fo_xerr *err);
 /* Whether the glass database at path (and each a stub there lists) lost
  * a table file that Xapian would take for an empty table (termlist,
  * position, docdata: bridge_admin.cc lost_table): FOLIO_ERROR_CORRUPT,

@@ -85,14 +85,16 @@ extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 	}
 }
 
-static folio_status check_one(const char *path, int isolate, uint64_t *problems,
+static folio_status check_one(const char *path, int isolate,
+                              unsigned timeout_ms, uint64_t *problems,
                               fo_xerr *err);
 
 // A stub's members may be stubs themselves: a sharded replica's shards
 // are each xapian-replicate's directory, whose stub names its current
 // copy. Depth bounds a stub that lists itself.
 static folio_status check_tree(const char *path, int depth, int isolate,
-                               uint64_t *problems, fo_xerr *err)
+                               unsigned timeout_ms, uint64_t *problems,
+                               fo_xerr *err)
 {
 	std::vector<std::string> members;
 	*problems = 0;
@@ -101,7 +103,8 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 			throw Xapian::DatabaseOpeningError(
 				std::string(path) + ": stubs nested too deep");
 		if (!fo_xstub_members(path, members))
-			return check_one(path, isolate, problems, err);
+			return check_one(path, isolate, timeout_ms, problems,
+			                 err);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
@@ -109,8 +112,8 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 	for (const std::string &m : members) {
 		uint64_t found = 0;
 		fo_xerr one = { "" };
-		folio_status st =
-		    check_tree(m.c_str(), depth + 1, isolate, &found, &one);
+		folio_status st = check_tree(m.c_str(), depth + 1, isolate,
+		                             timeout_ms, &found, &one);
 		if (st != FOLIO_OK) {
 			*err = one;
 			return st;
@@ -123,9 +126,10 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 }
 
 extern "C" folio_status fo_xdb_check(const char *path, int isolate,
-                                     uint64_t *problems, fo_xerr *err)
+                                     unsigned timeout_ms, uint64_t *problems,
+                                     fo_xerr *err)
 {
-	return check_tree(path, 0, isolate, problems, err);
+	return check_tree(path, 0, isolate, timeout_ms, problems, err);
 }
 
 // The revision of the database at path, false when it cannot be opened.
@@ -408,23 +412,49 @@ static void check_in_child(void *ctx, int fd)
 	write_all(fd, reinterpret_cast<const char *>(&r), sizeof r);
 }
 
+// A time limit in ms as a person reads it: "600 s", "250 ms".
+static std::string limit_text(unsigned ms)
+{
+	return ms % 1000 ? std::to_string(ms) + " ms"
+	                 : std::to_string(ms / 1000) + " s";
+}
+
 // check_run in a child process (fo_child_run): a crash of Xapian's
 // checker on damage it does not guard against (1.4.22 reads past a buffer
 // decoding a damaged term list) is a finding in the table it was
 // reading, not the end of the caller.
-static folio_status check_isolated(const char *path, uint64_t *problems,
-                                   fo_xerr *err)
+static folio_status check_isolated(const char *path, unsigned timeout_ms,
+                                   uint64_t *problems, fo_xerr *err)
 {
 	fo_buf out = FO_BUF_INIT;
 	check_result r;
 	int signo = 0;
-	int e = fo_child_run(check_in_child, const_cast<char *>(path), &out,
-	                     &signo);
+	int e = fo_child_run(check_in_child, const_cast<char *>(path),
+	                     timeout_ms, &out, &signo);
 	folio_status st = FOLIO_OK;
 
 	*problems = 0;
 	try {
-		if (e || out.oom) {
+		if (e == ETIMEDOUT && !out.oom) {
+			// Not a finding: a checker that loops on damage
+			// cannot be told from one slow on a large database.
+			std::string table = table_reached(
+			    std::string(out.data ? out.data : "", out.len));
+			std::string why =
+			    std::string("Xapian's checker did not finish "
+			                "checking ") +
+			    path + " within " + limit_text(timeout_ms) +
+			    (table.empty()
+			         ? std::string(" (it had not reached "
+			                       "a table)")
+			         : " (it was reading " + std::string(path) +
+			               "/" + table + ".glass)") +
+			    " and was stopped: nothing is known (damage can "
+			    "make it loop; a large database on a slow disk "
+			    "may need a longer limit)";
+			fo_xerr_set(err, why.c_str());
+			st = FOLIO_ERROR_BACKEND;
+		} else if (e || out.oom) {
 			std::string why = std::string("cannot check ") + path +
 			                  " in a child process: " +
 			                  std::strerror(e ? e : ENOMEM);
@@ -479,13 +509,10 @@ static folio_status check_isolated(const char *path, uint64_t *problems,
 	return st;
 }
 
-static folio_status check_one(const char *path, int isolate, uint64_t *problems,
-                              fo_xerr *err);
-
-// A stub's members may be stubs themselves: a sharded replica's shards
-// are each xapian-replicate's directory, whose stub names its current
-// copy. Depth bounds a stub that lists itself.
-static folio_status check_one(const char *path, int isolate, uint64_t *problems,
+// Xapian's checker on the one glass database at path, in a child
+// process when isolate says so.
+static folio_status check_one(const char *path, int isolate,
+                              unsigned timeout_ms, uint64_t *problems,
                               fo_xerr *err)
 {
 	Xapian::rev before = 0;
@@ -493,7 +520,7 @@ static folio_status check_one(const char *path, int isolate, uint64_t *problems,
 	folio_status st;
 
 	if (isolate) {
-		st = check_isolated(path, problems, err);
+		st = check_isolated(path, timeout_ms, problems, err);
 	} else {
 		report_buf report(-1);
 		st = check_run(path, report, problems, err);

@@ -291,13 +291,36 @@ static void test_api__unknown_flags_are_invalid(void)
 		co.flags = FOLIO_CHECK_ISOLATE;
 		co.version = FOLIO_CHECK_OPTIONS_VERSION + 1;
 		assert_int(FOLIO_ERROR_INVALID, folio_db_check(db, &co, &n));
-		assert_str("folio_check_options version 2 is unknown (this "
-		           "folio takes 1)",
+		assert_str("folio_check_options version 3 is unknown (this "
+		           "folio takes 1 to 2)",
 		           folio_db_error(db));
-		/* and the flag checks a sound index as sound */
+		/* and the flag checks a sound index as sound, in time */
 		co.version = FOLIO_CHECK_OPTIONS_VERSION;
+		co.timeout_ms = 60000;
 		assert_ok(folio_db_check(db, &co, &n));
 		assert_int(0, (long)n);
+		/* a limit the checker in this process could not keep */
+		co.flags = 0;
+		assert_int(FOLIO_ERROR_INVALID, folio_db_check(db, &co, &n));
+		assert_str("folio_check_options.timeout_ms needs "
+		           "FOLIO_CHECK_ISOLATE (a checker in the calling "
+		           "process cannot be stopped)",
+		           folio_db_error(db));
+	}
+	{
+		/* A version 1 struct ends at flags: nothing past it is
+		 * read (ASan sees a read past the allocation). */
+		struct {
+			unsigned version, flags;
+		} *v1 = malloc(sizeof *v1);
+		uint64_t n = 7;
+
+		assert_true(v1 != NULL);
+		v1->version = 1;
+		v1->flags = FOLIO_CHECK_ISOLATE;
+		assert_ok(folio_db_check(db, (const void *)v1, &n));
+		assert_int(0, (long)n);
+		free(v1);
 	}
 	assert_ok(folio_db_close(db));
 }

@@ -372,6 +372,24 @@ for l in sys.stdin.read().splitlines():
     d = json.loads(l)
     print(d["query"], d["total"])' <<<"$out" | paste -sd'|')"
 
+# Every other control character in a query is noticed by position (the
+# library's qbytes.c); a NUL, which the CLI must take out of the line
+# before the library sees it, went in silence.
+begin "--stdin: a NUL is noticed by position as other control characters are, among the library's notices"
+run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(printf 'é\0\0GB200 \001x ) \0y\n')
+expect_eq "1|[[2, '2 control characters (U+0000 U+0000): read as a break between words'], [10, 'a control character (U+0001): read as a break between words'], [13, 'a ) without its (: ignored'], [15, 'a control character (U+0000): read as a break between words']]" "$rc|$(python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+print([[n["position"], n["message"]] for n in d["notices"]])' <<<"$out")"
+
+begin "--stdin --strict: a NUL is an error at its position, unless another problem comes first"
+run "$FOLIO" search --db "$TMP/index" --stdin --strict < <(printf 'GB200 \0x\n( GB200 \0x\nGB200 \0\0x (\n')
+expect_eq "1|query syntax error 7 query position 7: a control character (U+0000)|query syntax error 1 query position 1: a ( is never closed|query syntax error 7 query position 7: 2 control characters (U+0000 U+0000)" "$rc|$(python3 -c '
+import json, sys
+for l in sys.stdin.read().splitlines():
+    d = json.loads(l)
+    print(d["error"], d["position"], d["message"])' <<<"$out" | paste -sd'|')"
+
 begin "--stdin with query arguments is a usage error"
 run "$FOLIO" search --db "$TMP/index" --stdin MXFP8
 expect_eq "2" "$rc"

@@ -2,15 +2,18 @@
  * test_child.c: unit tests of the child processes of src/util/child.c:
  * what the child writes reaches the parent, and how it ended is told
  * apart (exited, crashed, killed from outside), whatever handler the
- * parent has for a crash signal.
+ * parent has for a crash signal, and one that hangs is stopped in time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
 #include "util/child.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static void say_hello(void *ctx, int fd)
@@ -27,6 +30,21 @@ static void die_by(void *ctx, int fd)
 	raise(*(int *)ctx);
 }
 
+/* Writes, then waits forever, as a checker looping on damage would;
+ * *ctx says whether it keeps the signals that could end it away. */
+static void hang(void *ctx, int fd)
+{
+	sigset_t all;
+
+	say_hello(NULL, fd);
+	if (*(int *)ctx) {
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, NULL);
+	}
+	for (;;)
+		pause();
+}
+
 static void exit_nonzero(void *ctx, int fd)
 {
 	(void)ctx;
@@ -39,7 +57,7 @@ static void test_child__what_it_writes_reaches_the_parent(void)
 	fo_buf out = FO_BUF_INIT;
 	int signo = 99;
 
-	assert_int(0, fo_child_run(say_hello, NULL, &out, &signo));
+	assert_int(0, fo_child_run(say_hello, NULL, 0, &out, &signo));
 	assert_int(0, signo);
 	assert_str("hello", out.data);
 	fo_buf_free(&out);
@@ -62,7 +80,7 @@ static void test_child__a_crash_ends_it_whatever_the_parents_handler(void)
 	sa.sa_handler = ignore;
 	sigemptyset(&sa.sa_mask);
 	assert_int(0, sigaction(SIGSEGV, &sa, &was));
-	assert_int(0, fo_child_run(die_by, &sig, &out, &signo));
+	assert_int(0, fo_child_run(die_by, &sig, 0, &out, &signo));
 	sigaction(SIGSEGV, &was, NULL);
 	assert_int(SIGSEGV, signo);
 	assert_str("hello", out.data);
@@ -76,7 +94,7 @@ static void test_child__a_kill_from_outside_is_no_crash(void)
 	fo_buf out = FO_BUF_INIT;
 	int sig = SIGKILL, signo = 0;
 
-	assert_int(0, fo_child_run(die_by, &sig, &out, &signo));
+	assert_int(0, fo_child_run(die_by, &sig, 0, &out, &signo));
 	assert_int(SIGKILL, signo);
 	assert_true(!fo_child_crash_signal(signo));
 	assert_str("SIGKILL", fo_child_signal_name(signo));
@@ -90,9 +108,47 @@ static void test_child__another_exit_status_is_told(void)
 	fo_buf out = FO_BUF_INIT;
 	int signo = 0;
 
-	assert_int(0, fo_child_run(exit_nonzero, NULL, &out, &signo));
+	assert_int(0, fo_child_run(exit_nonzero, NULL, 0, &out, &signo));
 	assert_int(-1, signo);
 	assert_int(0, (long)out.len);
+	fo_buf_free(&out);
+}
+
+/* A child that hangs is killed when its time is up, and reaped: the
+ * caller gets back what it wrote, and its turn. */
+static void test_child__a_child_that_hangs_is_killed_in_time(void)
+{
+	fo_buf out = FO_BUF_INIT;
+	int deaf = 1, signo = 99;
+	struct timespec t0, t1;
+	long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int(ETIMEDOUT, fo_child_run(hang, &deaf, 200, &out, &signo));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ms = (t1.tv_sec - t0.tv_sec) * 1000 +
+	     (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	assert_true(ms >= 200 && ms < 5000);
+	assert_int(0, signo);
+	assert_str("hello", out.data);
+	/* reaped: no child of this process is left */
+	assert_int(-1, waitpid(-1, NULL, WNOHANG));
+	assert_int(ECHILD, errno);
+	fo_buf_free(&out);
+}
+
+/* Within its time a child is waited for as without one. */
+static void test_child__a_time_limit_leaves_a_quick_child_be(void)
+{
+	fo_buf out = FO_BUF_INIT;
+	int sig = SIGSEGV, signo = 0;
+
+	assert_int(0, fo_child_run(say_hello, NULL, 60000, &out, &signo));
+	assert_int(0, signo);
+	assert_str("hello", out.data);
+	fo_buf_clear(&out);
+	assert_int(0, fo_child_run(die_by, &sig, 60000, &out, &signo));
+	assert_int(SIGSEGV, signo);
 	fo_buf_free(&out);
 }
 
@@ -101,6 +157,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_child__a_crash_ends_it_whatever_the_parents_handler),
 	FO_TEST(test_child__a_kill_from_outside_is_no_crash),
 	FO_TEST(test_child__another_exit_status_is_told),
+	FO_TEST(test_child__a_child_that_hangs_is_killed_in_time),
+	FO_TEST(test_child__a_time_limit_leaves_a_quick_child_be),
 };
 
 int main(void)

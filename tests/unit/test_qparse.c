@@ -235,6 +235,29 @@ static void test_qparse__fields(void)
 	lenient("title:words\"AND\"", "title:AND");
 	/* Unknown fields are text. */
 	lenient("words\"std::vector\"", "std::vector");
+	lenient("title:words\"std::vector\"", "title:std::vector");
+	lenient("title:words\"foo:bar\"", "title:foo:bar");
+	/* A field right after a field: given twice, it is read once (it
+	 * searched the title for "title" and "x"); another is read as
+	 * the field of the value, as in a bracket (title:(company:x)) */
+	lenient("title:words\"x\" |@0 title: is given twice: read once",
+	        "title:title:x");
+	lenient("title:words\"x\" |@0 title: is given twice: read once",
+	        "title:TITLE:x");
+	lenient("company:words\"x\" |@0 title: is followed by another "
+	        "field: ignored",
+	        "title:company:x");
+	lenient("site\"x.org\" |@0 site: is given twice: read once",
+	        "site:site:x.org");
+	lenient("year[2026..2026] |@0 year: is given twice: read once",
+	        "year:year:2026");
+	lenient("SEQ(-company:words\"x\") |@0 title: is followed by another "
+	        "field: ignored",
+	        "title:-company:x");
+	lenient("SEQ(title:words\"x\", words\"y\") |@0 title: is given "
+	        "twice: read once |@6 title: is given twice: read once",
+	        "title:title:title:x y");
+	strict("error@0: title: is given twice", "title:title:x");
 }
 
 static void test_qparse__sites_are_normalised_hosts(void)
@@ -472,6 +495,51 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "year:2026..2020");
 	strict("error@12: \"..\" needs a date on at least one side",
 	       "a published:..");
+	/* as the corpus parser rejects them: a year before 1000 is a typo
+	 * (0226), and a range from it the same as one left open */
+	lenient("error@10: \"0000-01-01\": year 0000 is before 1000 (no post "
+	        "is dated before 1000)",
+	        "published:0000-01-01");
+	lenient("error@16: \"0999\": year 0999 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "published:2020..0999");
+	lenient("error@5: \"0000\": year 0000 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "year:0000");
+	lenient("error@11: \"0226\": year 0226 is before 1000 (no post is "
+	        "dated before 1000)",
+	        "year:2020..0226");
+	lenient("year[1000..2026]", "year:1000..2026");
+}
+
+/* Full-width digits, hyphens and full stops, as an IME types them: the
+ * values the analyzer's NFKC makes of them, as it does in words. */
+static void test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them(void)
+{
+	lenient("year[2026..2026]",
+	        "year:\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96");
+	lenient("date[2026-09-01..2026-09-30]",
+	        "published:"
+	        "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96\xEF\xBC\x8D"
+	        "\xEF\xBC\x90\xEF\xBC\x99");
+	/* two full stops (U+FF0E) make a range */
+	lenient("year[2020..2022]", "year:2020\xEF\xBC\x8E\xEF\xBC\x8E"
+	                            "2022");
+	/* in a bracket of values left open, which is_value reads as one */
+	lenient(
+	    "OR(year[2025..2025], year[2026..2026]) |@5 the ( is never "
+	    "closed: read as if closed at the end",
+	    "year:(2025 OR \xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x96");
+	/* an error is at the part typed: the upper bound's 2 bytes after
+	 * 2025 and the two full stops of 3 bytes each */
+	lenient("error@20: \"2026-13\": month 13 is not between 01 and 12",
+	        "published:2025\xEF\xBC\x8E\xEF\xBC\x8E"
+	        "2026-13");
+	/* what NFKC leaves other than ASCII is no date, as before */
+	lenient("error@5: \"\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6\" is not a year "
+	        "or a range "
+	        "of years (YYYY or YYYY..YYYY)",
+	        "year:\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6");
 }
 
 static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
@@ -845,6 +913,11 @@ static void test_qdate__bounds_of_periods(void)
 	assert_str("2026-12-31", out);
 	assert_int(-1, fo_qdate_bound("2026-00", 7, 0, out, why, sizeof why));
 	assert_str("\"2026-00\": month 00 is not between 01 and 12", why);
+	/* --since and --until too */
+	assert_int(-1, fo_qdate_bound("0999", 4, 0, out, why, sizeof why));
+	assert_str("\"0999\": year 0999 is before 1000 (no post is dated "
+	           "before 1000)",
+	           why);
 }
 
 static const fo_test tests[] = {
@@ -864,6 +937,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
 	FO_TEST(test_qparse__date_and_site_fields_take_a_bracket_of_values),
 	FO_TEST(test_qparse__invalid_dates_say_which_part_is_wrong),
+	FO_TEST(test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),

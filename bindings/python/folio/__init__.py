@@ -859,7 +859,8 @@ class Index:
                          _text(st.language) or "", st.shards,
                          _text(st.format) or "")
 
-    def check(self, *, isolate: bool = False) -> CheckReport:
+    def check(self, *, isolate: bool = False,
+              time_limit: Optional[float] = None) -> CheckReport:
         """Verify the live generation with Xapian's consistency checker and
         decode every stored post (`folio check`). Returns a CheckReport
         (problems == 0: sound; else message describes the first problem;
@@ -871,10 +872,22 @@ class Index:
         checker (SIGSEGV), which in-process kills Python; isolated, the
         crash is a problem found, in the table it was reading. Forking a
         process with other threads has risks (folio.h,
-        FOLIO_CHECK_ISOLATE), so it is off by default."""
+        FOLIO_CHECK_ISOLATE), so it is off by default.
+
+        time_limit: with isolate, the seconds the child may check one
+        database (each shard its own; None: no limit; folio check gives
+        600); a child still checking then is stopped, and Error is
+        raised (FOLIO_ERROR_BACKEND) naming the database and the table it
+        was reading. Without isolate a limit is an Error
+        (FOLIO_ERROR_INVALID): a checker in this process cannot be
+        stopped."""
         problems = ctypes.c_uint64()
+        ms = 0 if time_limit is None else max(1, round(time_limit * 1000))
+        if ms > 0xFFFFFFFF:
+            raise ValueError("time_limit is too long: at most 4294967 s")
         opts = _native.CheckOptions(_native.CHECK_OPTIONS_VERSION,
-                                    _native.CHECK_ISOLATE if isolate else 0)
+                                    _native.CHECK_ISOLATE if isolate else 0,
+                                    ms)
         with self._lock:
             status = self._lib.folio_db_check(self._db(), ctypes.byref(opts),
                                               ctypes.byref(problems))

@@ -61,7 +61,7 @@ INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 2
 STATS_VERSION = 2
-CHECK_OPTIONS_VERSION = 1
+CHECK_OPTIONS_VERSION = 2
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -171,6 +171,7 @@ class CheckOptions(ctypes.Structure):
     _fields_ = [
         ("version", ctypes.c_uint),
         ("flags", ctypes.c_uint),
+        ("timeout_ms", ctypes.c_uint),
     ]
 
 
@@ -253,7 +254,7 @@ STRUCTS = {
     "folio_stats": Stats, "folio_search_options": SearchOptions,
     "folio_hit": Hit, "folio_notice": Notice,
     "folio_facet_value": FacetValue, "folio_facet": Facet,
-    "folio_explain_term": ExplainTerm,
+    "folio_explain_term": ExplainTerm, "folio_check_options": CheckOptions,
 }
 
 _db_p = ctypes.c_void_p       # folio_db *

@@ -524,6 +524,15 @@ def test_check_finds_a_sound_index_sound(sample):
                 bool(report)) == (0, "", True, True)
 
 
+def test_check_takes_a_time_limit_only_isolated(sample):
+    assert sample.check(isolate=True, time_limit=60).sound
+    with pytest.raises(folio.Error) as e:
+        sample.check(time_limit=60)
+    assert str(e.value).endswith("folio_check_options.timeout_ms needs "
+                                 "FOLIO_CHECK_ISOLATE (a checker in the "
+                                 "calling process cannot be stopped)")
+
+
 @pytest.mark.parametrize("isolate", [False, True])
 def test_check_reports_a_damaged_table(sample, tmp_path, isolate):
     generation = sample.stats().generation
