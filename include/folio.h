@@ -870,7 +870,10 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
 /**
  * The posts most like the post with this URL (relevance feedback: the
  * terms that best set it apart from the collection, Xapian's ESet, ORed
- * and ranked by BM25), without the post itself. The URL is looked up as
+ * and ranked by BM25), without the post itself. The post's terms come
+ * from its stored record, analysed again as indexing did, not from its
+ * term list in the index: Xapian 1.4.22 can crash the process reading
+ * a damaged term list. The URL is looked up as
  * given, else with its scheme and host in lower case (as
  * folio_db_delete_post), else as pasted in <...> or (...), between
  * blanks or before a sentence's punctuation (as in a query). opts works

@@ -1,11 +1,13 @@
 /*
  * similar.c: folio_db_similar, "more like this" by relevance feedback.
- * The post is the relevance set; Xapian's ESet picks the terms that best
- * distinguish it from the collection (the probabilistic expand weight of
- * bm25.rst / Robertson's term selection value), and their OR, ranked by
- * BM25 without the post itself, finds the posts most like it.
+ * The post is the relevance set; the terms that best distinguish it from
+ * the collection (Xapian's ESet, by the probabilistic expand weight of
+ * bm25.rst / Robertson's term selection value, worked out from the
+ * post's record: expand.h), ORed and ranked by BM25 without the post
+ * itself, find the posts most like it.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "api/expand.h"
 #include "api/results.h"
 #include "index/urlterm.h"
 #include "util/ascii.h"
@@ -166,7 +168,6 @@ static folio_status similar_once(folio_db *db, const fo_retry *call,
 	similar s;
 	fo_search_run run;
 	fo_compiled c;
-	fo_xerr err = { "" };
 	uint32_t docid = 0;
 	size_t i;
 	folio_status st;
@@ -187,8 +188,7 @@ static folio_status similar_once(folio_db *db, const fo_retry *call,
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND, "no post with URL %s",
 		                url);
 	if (st == FOLIO_OK)
-		st = fo_db_xfail(db, fo_xdb_expand(db->xdb, docid, SIMILAR_TERMS,
-		                                   on_term, &s, &err), &err);
+		st = fo_expand_post(db, docid, SIMILAR_TERMS, on_term, &s);
 	if (st == FOLIO_OK && s.oom)
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)

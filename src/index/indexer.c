@@ -384,6 +384,18 @@ static folio_status index_texts(emit_ctx *c, fo_analyzer *an,
 	return st;
 }
 
+folio_status fo_index_texts(fo_xdoc *doc, fo_analyzer *an, const folio_post *p)
+{
+	emit_ctx c;
+	folio_status st;
+
+	memset(&c, 0, sizeof c);
+	c.doc = doc;
+	st = index_texts(&c, an, p);
+	fo_buf_free(&c.term);
+	return st;
+}
+
 /* The whole values of p's fields as filter terms, and its URL's host with
  * each parent domain. */
 static folio_status add_filters(emit_ctx *c, const folio_post *p)

@@ -29,6 +29,12 @@ folio_status fo_post_check_utf8(const folio_post *p, fo_buf *why);
 folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
                            uint32_t *docid, fo_xerr *err);
 
+/* Add to doc the terms of p's text fields (title, summary, company,
+ * author, type, topics) with the positions and wdfs fo_index_post gives
+ * them: what a post's stored record says its term list holds, read
+ * without the term list (api/expand.c). */
+folio_status fo_index_texts(fo_xdoc *doc, fo_analyzer *an, const folio_post *p);
+
 /* The content hash fo_index_post stores for p (FO_SLOT_HASH). */
 uint64_t fo_post_hash(const folio_post *p);
 

@@ -287,9 +287,6 @@ void fo_xmset_free(fo_xmset *m);
 
 /* ---- statistics, vocabulary and relevance feedback ---------------------- */
 
-/* Called per expand term with its weight. */
-typedef void (*fo_xterm_fn_w)(const char *term, size_t len, double weight,
-                              void *ctx);
 /* Called per term; return non-zero to stop. */
 typedef int (*fo_xterm_fn)(const char *term, size_t len, uint64_t freq,
                            void *ctx);
@@ -312,19 +309,18 @@ folio_status fo_xdb_terms_between(fo_xdb *db, const char *from,
                                   const char *to, fo_xterm_pick pick,
                                   fo_xterm_fn fn, void *ctx, fo_xerr *err);
 /* Within-document frequency of term in docid (0 when absent) and the
- * number of documents holding term. */
+ * number of documents holding term, both from term's posting list (no
+ * term list is read: see fo_xdoc_terms). */
 folio_status fo_xdb_term_stats(fo_xdb *db, uint32_t docid, const char *term,
                                uint64_t *wdf, uint64_t *termfreq,
                                fo_xerr *err);
 /* A document's length (the sum of its wdfs) and the average length. */
 folio_status fo_xdb_doc_length(fo_xdb *db, uint32_t docid, uint64_t *len,
                                double *avg, fo_xerr *err);
-/* The n terms that best characterise docid against the collection
- * (Enquire::get_eset with the document as the relevance set): unprefixed
- * terms that some other document has too; fn gets each term and its
- * expand weight. */
-folio_status fo_xdb_expand(fo_xdb *db, uint32_t docid, unsigned n,
-                           fo_xterm_fn_w fn, void *ctx, fo_xerr *err);
+/* The terms of doc, in byte order, each with its wdf (fn's freq); fn
+ * returns non-zero to stop. A document built here (fo_xdoc_new) holds
+ * them itself: no database is read, its term list table least of all. */
+folio_status fo_xdoc_terms(const fo_xdoc *doc, fo_xterm_fn fn, void *ctx);
 
 /* ---- maintenance (the index side: bridge_admin.cc) ---------------------- */
 

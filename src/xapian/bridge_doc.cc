@@ -83,3 +83,21 @@ extern "C" folio_status fo_xdoc_set_data(fo_xdoc *d, const char *bytes,
 		return fo_xerr_from_current_exception(NULL);
 	}
 }
+
+extern "C" folio_status fo_xdoc_terms(const fo_xdoc *d, fo_xterm_fn fn,
+                                      void *ctx)
+{
+	try {
+		// A Document built here keeps its terms in memory: its term
+		// list is no database's
+		for (Xapian::TermIterator t = d->doc.termlist_begin();
+		     t != d->doc.termlist_end(); ++t) {
+			const std::string &term = *t;
+			if (fn(term.data(), term.size(), t.get_wdf(), ctx))
+				break;
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xerr_from_current_exception(NULL);
+	}
+}

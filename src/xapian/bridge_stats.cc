@@ -1,9 +1,7 @@
 // bridge_stats.cc: what the search side reads besides hits: the
-// vocabulary (spelling suggestions), per-term statistics of one document
-// (score explanations) and relevance-feedback terms (similar posts).
+// vocabulary (spelling suggestions) and per-term statistics of one
+// document (score explanations).
 #include "bridge_private.hh"
-
-#include "util/ascii.h"
 
 extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
                                         fo_xterm_fn fn, void *ctx,
@@ -72,10 +70,15 @@ extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
 	try {
 		*termfreq = h->db->get_termfreq(term);
 		if (*termfreq) {
-			Xapian::TermIterator t = h->db->termlist_begin(docid);
-			t.skip_to(term);
-			if (t != h->db->termlist_end(docid) && *t == term)
-				*wdf = t.get_wdf();
+			// From the term's posting list, not the document's term
+			// list: Xapian 1.4.22 reads past a buffer decoding some
+			// damaged term lists, and the process dies
+			// (api/expand.c), which folio similar --explain must
+			// not risk either
+			Xapian::PostingIterator p = h->db->postlist_begin(term);
+			p.skip_to(docid);
+			if (p != h->db->postlist_end(term) && *p == docid)
+				*wdf = p.get_wdf();
 		}
 		return FOLIO_OK;
 	} catch (...) {
@@ -92,49 +95,6 @@ extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
 	try {
 		*len = h->db->get_doclength(docid);
 		*avg = h->db->get_avlength();
-		return FOLIO_OK;
-	} catch (...) {
-		return fo_xdb_fail(h, err);
-	}
-}
-
-// Only unprefixed (free text) terms describe what a post is about (field
-// and filter terms start with an upper-case prefix letter), and a term no
-// other post has cannot find another post.
-namespace
-{
-
-class SharedTextTerms : public Xapian::ExpandDecider {
-public:
-	explicit SharedTextTerms(const Xapian::Database &db) : db_(db) {}
-	bool operator()(const std::string &term) const override
-	{
-		return !term.empty() &&
-		       !fo_ascii_is_upper((unsigned char)term[0]) &&
-		       db_.get_termfreq(term) > 1;
-	}
-
-private:
-	const Xapian::Database &db_;
-};
-
-} // namespace
-
-extern "C" folio_status fo_xdb_expand(fo_xdb *h, uint32_t docid, unsigned n,
-                                      fo_xterm_fn_w fn, void *ctx,
-                                      fo_xerr *err)
-{
-	try {
-		Xapian::Enquire enq(*h->db);
-		Xapian::RSet rset;
-		SharedTextTerms decider(*h->db);
-
-		rset.add_document(docid);
-		Xapian::ESet eset = enq.get_eset(n, rset, &decider);
-		for (Xapian::ESetIterator e = eset.begin(); e != eset.end(); ++e) {
-			const std::string &term = *e;
-			fn(term.data(), term.size(), e.get_weight(), ctx);
-		}
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xdb_fail(h, err);

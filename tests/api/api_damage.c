@@ -251,6 +251,31 @@ static int check_isolated_main(const char *idx)
 	return 0;
 }
 
+/* folio_db_similar of url in a fresh process (--similar-isolated DIR
+ * URL): prints the status, then each hit's URL, else the message. */
+static int similar_isolated_main(const char *idx, const char *url)
+{
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	folio_status st;
+	size_t i;
+
+	st = folio_db_open(idx, &oo, &db, &errmsg);
+	if (st == FOLIO_OK)
+		st = folio_db_similar(db, url, NULL, &r);
+	printf("%d", (int)st);
+	for (i = 0; r && i < folio_results_count(r); i++)
+		printf(" %s", folio_results_hit(r, i)->url);
+	if (st != FOLIO_OK)
+		printf(" %s", db ? folio_db_error(db) : errmsg ? errmsg : "");
+	free(errmsg);
+	folio_results_free(r);
+	folio_db_close(db);
+	return 0;
+}
+
 /* The start of file path, NUL-terminated, into buf; 0 if unreadable. */
 static int fd_read(const char *path, char *buf, size_t size)
 {
@@ -263,13 +288,14 @@ static int fd_read(const char *path, char *buf, size_t size)
 	return n > 0;
 }
 
-/* What check_isolated_main printed for idx, into out ("" if it died),
- * with AddressSanitizer's reports (if the library is built with it) in
- * files ROOT/asan.PID, not on the test's stderr: *asan says whether
- * there was one, *xapian whether it shows a read past a heap buffer in
- * Xapian's checker. */
-static void check_in_fresh_process(const char *idx, char *out, size_t size,
-                                   int *asan, int *xapian)
+/* What check_isolated_main printed for idx (url NULL), or
+ * similar_isolated_main for idx and url, into out ("" if it died), with
+ * AddressSanitizer's reports (if the library is built with it) in files
+ * ROOT/asan.PID, not on the test's stderr: *asan says whether there was
+ * one, *xapian whether it shows a read past a heap buffer in Xapian's
+ * checker. */
+static void in_fresh_process(const char *idx, const char *url, char *out,
+                             size_t size, int *asan, int *xapian)
 {
 	char opts[1200], report[8192], path[600];
 	const char *was = getenv("ASAN_OPTIONS");
@@ -282,6 +308,15 @@ static void check_in_fresh_process(const char *idx, char *out, size_t size,
 
 	out[0] = '\0';
 	*asan = *xapian = 0;
+	/* only this process's reports */
+	assert_true((d = opendir(root)) != NULL);
+	while (d && (e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "asan.", 5) == 0) {
+			snprintf(path, sizeof path, "%s/%s", root, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
 	snprintf(opts, sizeof opts, "%s%slog_path=%s/asan", was ? was : "",
 	         was && *was ? ":" : "", root);
 	assert_int(0, pipe(fds));
@@ -292,7 +327,8 @@ static void check_in_fresh_process(const char *idx, char *out, size_t size,
 		close(fds[0]);
 		close(fds[1]);
 		setenv("ASAN_OPTIONS", opts, 1);
-		execl("/proc/self/exe", "api_damage", "--check-isolated", idx,
+		execl("/proc/self/exe", "api_damage",
+		      url ? "--similar-isolated" : "--check-isolated", idx, url,
 		      (char *)NULL);
 		_exit(127);
 	}
@@ -320,6 +356,48 @@ static void check_in_fresh_process(const char *idx, char *out, size_t size,
 		closedir(d);
 }
 
+/* The posts of tests/cli/lib.sh posts_jsonl, indexed by one thread (the
+ * posts' order, and so the layout) into index name (its path into idx,
+ * its corpus file into corpus), with pair: ", pairN" in post i's summary
+ * (N = (i + 1) / 2: posts 1 and 2 share a word) as in
+ * tests/cli/T118-similar-crash.sh. Their term lists are one leaf block. */
+static void five_posts(const char *name, int pair, char *idx, size_t size,
+                       char *corpus, size_t csize)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	char table[1000], pairs[32] = "";
+	struct stat st;
+	folio_db *db;
+	FILE *f;
+	int i;
+
+	io.threads = 1;
+	in_root(idx, size, name);
+	snprintf(corpus, csize, "%s.jsonl", idx);
+	f = fopen(corpus, "w");
+	assert_true(f != NULL);
+	for (i = 1; f && i <= 5; i++) {
+		if (pair)
+			snprintf(pairs, sizeof pairs, ", pair%d", (i + 1) / 2);
+		fprintf(f,
+		        "{\"url\": \"https://example.com/p%d\", \"title\": "
+		        "\"Post number %d about lattices\", \"company\": "
+		        "\"Example\", \"type\": \"Tutorial\", \"topics\": "
+		        "[\"Topic%d\"], \"summary\": \"Summary %d of v1: "
+		        "quokkas, lattices%s and the word v1.\"}\n",
+		        i, i, i % 7, i, pairs);
+	}
+	assert_int(0, f ? fclose(f) : -1);
+	db = open_as(idx, WRITE_CREATE);
+	assert_true(db != NULL);
+	assert_ok(folio_db_index_paths(db, (const char *const[]){ corpus }, 1,
+	                               &io, NULL));
+	assert_ok(folio_db_close(db));
+	assert_int(0, table_path(idx, "termlist", table, sizeof table));
+	assert_int(0, stat(table, &st));
+	assert_int(BLOCK, (long)st.st_size); /* one leaf, else find anew */
+}
+
 /* Xapian 1.4.22's checker reads past a buffer decoding a damaged term
  * list, and crashes (SIGSEGV; xapian-check too): the posts of
  * tests/cli/lib.sh posts_jsonl, whose term lists are one leaf block, and
@@ -329,36 +407,11 @@ static void check_in_fresh_process(const char *idx, char *out, size_t size,
 static void test_damage__a_checker_crash_in_a_child_is_corrupt(void)
 {
 	static const unsigned char zeros[32];
-	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
 	char idx[300], corpus[320], table[600], want[2000], got[2000];
-	struct stat st;
-	folio_db *db;
-	FILE *f;
-	int fd, i, asan, xapian;
+	int fd, asan, xapian;
 
-	io.threads = 1; /* the posts' order, and so the layout */
-	in_root(idx, sizeof idx, "termlist-crash");
-	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
-	f = fopen(corpus, "w");
-	assert_true(f != NULL);
-	for (i = 1; f && i <= 5; i++)
-		fprintf(f,
-		        "{\"url\": \"https://example.com/p%d\", \"title\": "
-		        "\"Post number %d about lattices\", \"company\": "
-		        "\"Example\", \"type\": \"Tutorial\", \"topics\": "
-		        "[\"Topic%d\"], \"summary\": \"Summary %d of v1: "
-		        "quokkas, lattices and the word v1.\"}\n",
-		        i, i, i % 7, i);
-	assert_int(0, f ? fclose(f) : -1);
-	db = open_as(idx, WRITE_CREATE);
-	assert_true(db != NULL);
-	assert_ok(folio_db_index_paths(db, (const char *const[]){ corpus }, 1,
-	                               &io, NULL));
-	assert_ok(folio_db_close(db));
-
+	five_posts("termlist-crash", 0, idx, sizeof idx, corpus, sizeof corpus);
 	assert_int(0, table_path(idx, "termlist", table, sizeof table));
-	assert_int(0, stat(table, &st));
-	assert_int(BLOCK, (long)st.st_size); /* one leaf, else find anew */
 	fd = open(table, O_RDWR);
 	assert_true(fd >= 0);
 	assert_int(sizeof zeros,
@@ -367,7 +420,7 @@ static void test_damage__a_checker_crash_in_a_child_is_corrupt(void)
 
 	/* Under ASan the overread is caught as it happens, in the child,
 	 * which ASan aborts (abort_on_error=1): SIGABRT, not SIGSEGV. */
-	check_in_fresh_process(idx, got, sizeof got, &asan, &xapian);
+	in_fresh_process(idx, NULL, got, sizeof got, &asan, &xapian);
 	snprintf(want, sizeof want,
 	         "%d 1 %s: Xapian's checker crashed reading this table "
 	         "(%s); rebuild it with: folio index --rebuild --db %s %s",
@@ -377,6 +430,46 @@ static void test_damage__a_checker_crash_in_a_child_is_corrupt(void)
 	assert_int(asan, xapian);
 }
 
+/* folio_db_similar asked Xapian for the post's ESet, which reads its
+ * term list: with 32 zero bytes 128 bytes before the end of the term
+ * list leaf of these posts it died by SIGSEGV in a fresh process, and
+ * at 192 it failed, FOLIO_ERROR_CORRUPT (tests/cli/T118-similar-crash.sh
+ * with the same posts). The post's terms now come from its stored
+ * record, and the term list table is never read: post 2, the one post
+ * sharing a word (pair1) with post 1, is like it, as on the intact
+ * index, and no overread is reported. */
+static void test_damage__similar_never_reads_the_term_lists(void)
+{
+	static const unsigned char zeros[32];
+	static const int backs[] = { 0, 128, 192 };
+	char idx[300], corpus[320], table[1000], got[2000], cmd[1400];
+	size_t k;
+	int fd, asan, xapian;
+
+	five_posts("similar-termlist", 1, idx, sizeof idx, corpus,
+	           sizeof corpus);
+	for (k = 0; k < sizeof backs / sizeof *backs; k++) {
+		char copy[340];
+
+		snprintf(copy, sizeof copy, "%s-%d", idx, backs[k]);
+		snprintf(cmd, sizeof cmd, "cp -r '%s' '%s'", idx, copy);
+		assert_int(0, system(cmd));
+		assert_int(0,
+		           table_path(copy, "termlist", table, sizeof table));
+		fd = open(table, O_RDWR);
+		assert_true(fd >= 0);
+		if (backs[k])
+			assert_int(sizeof zeros,
+			           (long)pwrite(fd, zeros, sizeof zeros,
+			                        BLOCK - backs[k]));
+		close(fd);
+		in_fresh_process(copy, "https://example.com/p1", got,
+		                 sizeof got, &asan, &xapian);
+		assert_str("0 https://example.com/p2", got);
+		assert_int(0, asan);
+	}
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
@@ -384,6 +477,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_damage__checking_a_damaged_index_is_corrupt),
 	FO_TEST(test_damage__a_stub_naming_nothing_is_not_rebuilt),
 	FO_TEST(test_damage__a_checker_crash_in_a_child_is_corrupt),
+	FO_TEST(test_damage__similar_never_reads_the_term_lists),
 };
 
 int main(int argc, char **argv)
@@ -392,6 +486,8 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "--check-isolated") == 0)
 		return check_isolated_main(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "--similar-isolated") == 0)
+		return similar_isolated_main(argv[2], argv[3]);
 	if (fo_tempdir_make(root, sizeof root, "api-damage") != 0)
 		return 1;
 	rc = FO_RUN(tests);
