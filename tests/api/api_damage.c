@@ -360,7 +360,7 @@ static void in_fresh_process(const char *idx, const char *url, char *out,
  * posts' order, and so the layout) into index name (its path into idx,
  * its corpus file into corpus), with pair: ", pairN" in post i's summary
  * (N = (i + 1) / 2: posts 1 and 2 share a word) as in
- * tests/cli/T118-similar-crash.sh. Their term lists are one leaf block. */
+ * tests/cli/T119-similar-crash.sh. Their term lists are one leaf block. */
 static void five_posts(const char *name, int pair, char *idx, size_t size,
                        char *corpus, size_t csize)
 {
@@ -433,7 +433,7 @@ static void test_damage__a_checker_crash_in_a_child_is_corrupt(void)
 /* folio_db_similar asked Xapian for the post's ESet, which reads its
  * term list: with 32 zero bytes 128 bytes before the end of the term
  * list leaf of these posts it died by SIGSEGV in a fresh process, and
- * at 192 it failed, FOLIO_ERROR_CORRUPT (tests/cli/T118-similar-crash.sh
+ * at 192 it failed, FOLIO_ERROR_CORRUPT (tests/cli/T119-similar-crash.sh
  * with the same posts). The post's terms now come from its stored
  * record, and the term list table is never read: post 2, the one post
  * sharing a word (pair1) with post 1, is like it, as on the intact

@@ -1,4 +1,4 @@
-# T118-similar-crash.sh: folio similar on an index whose term list table
+# T119-similar-crash.sh: folio similar on an index whose term list table
 # is damaged where Xapian 1.4.22 reads past a buffer decoding it (as
 # T117's checker does). It used to ask Xapian for the post's ESet, which
 # reads the post's term list: at some offsets the process died by
