@@ -166,7 +166,18 @@ static int version_of(const char *file, version *v)
 
 /* Run children until one is stopped with shard 0 committed and shard 1
  * not: its pid, or -1; *ran counts the children run, that one included.
- * v0 and v1 are the shards' iamglass files. */
+ * v0 and v1 are the shards' iamglass files.
+ *
+ * A look reads shard 1's file before shard 0's. The writer commits shard
+ * 0, then shard 1, then shard 0 again: a commit of shard 0 seen by this
+ * look, with none of shard 1 from the last look's read of it until the
+ * child is stopped, is then the writer's last commit, and the index is
+ * torn. Read the other way round, the shard 1 commit that followed it
+ * can fall between the last look's two reads, the look sees a commit of
+ * shard 0 and none of shard 1, and the child is stopped between two
+ * whole commits (a search behind it rightly waits for nothing: seen when
+ * the parent lost the processor between its two reads, as under a full
+ * sanitizer run). */
 static pid_t stall_writer(const char *path, const char *v0, const char *v1,
                           int *ran)
 {
@@ -175,7 +186,7 @@ static pid_t stall_writer(const char *path, const char *v0, const char *v1,
 		pid_t pid;
 		int status;
 
-		if (version_of(v0, &a0) != 0 || version_of(v1, &a1) != 0)
+		if (version_of(v1, &a1) != 0 || version_of(v0, &a0) != 0)
 			return -1;
 		fflush(NULL);
 		pid = fork();
@@ -185,8 +196,9 @@ static pid_t stall_writer(const char *path, const char *v0, const char *v1,
 			writer_child(path, child);
 		*ran = child + 1;
 		while (waitpid(pid, &status, WNOHANG) == 0) {
-			if (version_of(v0, &b0) != 0 ||
-			    version_of(v1, &b1) != 0)
+			/* Shard 1's first: see the comment above. */
+			if (version_of(v1, &b1) != 0 ||
+			    version_of(v0, &b0) != 0)
 				continue; /* between a rename's two halves */
 			if (b0 != a0 && b1 == a1) {
 				kill(pid, SIGSTOP);
