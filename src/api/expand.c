@@ -90,6 +90,17 @@ static int worse(const expand *e, const cand *a, const cand *b)
 	return c ? c < 0 : a->len < b->len;
 }
 
+/* The index of the worst of e->c[0..k), k > 0. */
+static size_t worst(const expand *e, size_t k)
+{
+	size_t w = 0, j;
+
+	for (j = 1; j < k; j++)
+		if (worse(e, &e->c[j], &e->c[w]))
+			w = j;
+	return w;
+}
+
 /* The kept candidates: get_eset's choice (esetinternal.cc,
  * ESet::Internal::expand). Terms come in byte order; one whose weight is
  * not above min_wt (0, then the weight of the worst kept once more than
@@ -100,7 +111,7 @@ static folio_status choose(folio_db *db, expand *e, unsigned n, uint64_t len,
 {
 	fo_xerr err = { "" };
 	double min_wt = 0;
-	size_t i, k = 0, j, w;
+	size_t i, k = 0, w;
 	uint64_t tf;
 	folio_status st = FOLIO_OK;
 
@@ -117,14 +128,9 @@ static folio_status choose(folio_db *db, expand *e, unsigned n, uint64_t len,
 		e->c[k++] = c; /* k <= i: nothing unread is overwritten */
 		if (k <= n)
 			continue;
-		for (w = 0, j = 1; j < k; j++)
-			if (worse(e, &e->c[j], &e->c[w]))
-				w = j;
+		w = worst(e, k);
 		e->c[w] = e->c[--k];
-		for (w = 0, j = 1; j < k; j++)
-			if (worse(e, &e->c[j], &e->c[w]))
-				w = j;
-		min_wt = e->c[w].wt;
+		min_wt = e->c[worst(e, k)].wt;
 	}
 	*kept = k;
 	return fo_db_xfail(db, st, &err);
