@@ -304,39 +304,28 @@ static folio_status emit(const folio_post *p, void *ctx)
 	return e->fn(p, e->ctx);
 }
 
-static int by_topic(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Hand on p, a post with one copy, its topics sorted and unique as a
  * merged post's are (merge.h) and folio_db_add_post's: a topic given
  * twice in a JSON object is one, and the post is stored the same way
- * whichever way it came. */
+ * whichever way it came. Topics already in order need no copy; others
+ * go through a merge of one, as folio_db_add_post's do. */
 static folio_status emit_one(const folio_post *p, emitter *e)
 {
-	const char **topics;
-	folio_post sorted;
-	size_t i, n = 0;
+	fo_merge *one;
 	folio_status st;
+	size_t i;
 
 	for (i = 1;
 	     i < p->n_topics && strcmp(p->topics[i - 1], p->topics[i]) < 0; i++)
 		;
 	if (i >= p->n_topics)
 		return emit(p, e);
-	if (!(topics = malloc(p->n_topics * sizeof *topics)))
+	if (!(one = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
-	memcpy(topics, p->topics, p->n_topics * sizeof *topics);
-	qsort(topics, p->n_topics, sizeof *topics, by_topic);
-	for (i = 0; i < p->n_topics; i++)
-		if (!n || strcmp(topics[n - 1], topics[i]) != 0)
-			topics[n++] = topics[i];
-	sorted = *p;
-	sorted.topics = topics;
-	sorted.n_topics = n;
-	st = emit(&sorted, e);
-	free(topics);
+	st = fo_merge_add(one, p);
+	if (st == FOLIO_OK)
+		st = emit(fo_merge_get(one, 0), e);
+	fo_merge_free(one);
 	return st;
 }
 
