@@ -23,11 +23,6 @@ int cmd_stats(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_similar(int argc, char **argv);
 
-/* Print results as JSON (one object; on one line when compact; with the
- * remote shards db's search skipped, if any; with extra[0..n_extra)
- * among the notices, in order of position), as text for a person, and
- * the parser's notices and any suggestion on stderr. flags are the
- * folio_search_flags the search ran with. */
 /* A notice of the command's own, in the library's words (nul.c). */
 typedef struct cli_notice {
 	size_t position; /* 1-based character position in the query */
@@ -42,6 +37,11 @@ size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max);
 /* The message of a control character's notice, as the library words it. */
 #define CLI_NUL_READ "read as a break between words"
 
+/* Print results as JSON (one object; on one line when compact; with the
+ * remote shards db's search skipped, if any; with extra[0..n_extra)
+ * among the notices, in order of position), as text for a person, and
+ * the parser's notices and any suggestion on stderr. flags are the
+ * folio_search_flags the search ran with. */
 void print_json(FILE *f, folio_db *db, const char *query,
                 const folio_results *r, unsigned flags, int compact,
                 const cli_notice *extra, size_t n_extra);
