@@ -103,8 +103,7 @@ int cmd_check(int argc, char **argv)
 		if (json)
 			print_stats_error_json(folio_db_error(db), st);
 	} else if (json) {
-		/* what was checked; unknown (null) if a writer's switch
-		 * took the generation away since */
+		/* what was checked (null if the stats cannot be read) */
 		print_check_json(dir, 0, NULL,
 		                 folio_db_stats(db, &s) == FOLIO_OK ? &s
 		                                                    : NULL);
