@@ -49,7 +49,7 @@ _folio()
 	case $cmd in
 	index)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --shards --wait --progress --quiet --help' -- "$cur"))
+			COMPREPLY=($(compgen -W '--db --language --rebuild --no-delete --threads --shards --wait --progress --quiet --json --help' -- "$cur"))
 		else
 			# Directories, topic pages and JSON Lines files.
 			local IFS=$'\n'
@@ -73,7 +73,7 @@ _folio()
 	stats)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;
 	check)
-		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --time-limit --help' -- "$cur")) ;;
+		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --time-limit --json --help' -- "$cur")) ;;
 	help)
 		COMPREPLY=($(compgen -W 'index search similar stats check' -- "$cur")) ;;
 	esac

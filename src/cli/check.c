@@ -1,6 +1,6 @@
 /*
  * check.c: folio check: verify the index with Xapian's consistency
- * checker and by decoding every stored post.
+ * checker and by decoding every stored post, and say so as text or JSON.
  */
 #include "cli.h"
 
@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char usage[] =
-    "usage: folio check [--db DIR] [--time-limit SECONDS]\n"
+    "usage: folio check [--db DIR] [--time-limit SECONDS] [--json]\n"
     "\n"
     "Verify the live generation of the index: every Xapian table (B-tree\n"
     "structure, postings, positions, values) and every stored post. The\n"
@@ -20,6 +20,8 @@ static const char usage[] =
     "  --time-limit SECONDS\n"
     "                    stop the checker of a database (each shard) still\n"
     "                    running after SECONDS (default 600; 0: no limit)\n"
+    "  --json            print one JSON object: sound or not, the problems\n"
+    "                    found and the first one, or the error\n"
     "  -h, --help        show this help\n"
     "\n"
     "exit status: 0 the index is sound, 1 damaged (rebuild it from its corpus\n"
@@ -31,6 +33,19 @@ static const char usage[] =
  * damage than slow. */
 #define TIME_LIMIT_DEFAULT 600
 
+/* A damage message without the "index DIR is damaged: " every command
+ * begins it with (db.c report_damage), for a sentence that says so. */
+static const char *damage(const char *dir, const char *message)
+{
+	size_t said = strlen("index ") + strlen(dir) + strlen(" is damaged: ");
+
+	if (strncmp(message, "index ", 6) == 0 && strlen(message) > said &&
+	    strncmp(message + 6, dir, strlen(dir)) == 0 &&
+	    strncmp(message + said - 13, " is damaged: ", 13) == 0)
+		return message + said;
+	return message;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
@@ -40,23 +55,31 @@ int cmd_check(int argc, char **argv)
 	char *errmsg = NULL;
 	uint64_t problems = 0, docs = 0;
 	unsigned time_limit = TIME_LIMIT_DEFAULT;
+	folio_stats s = FOLIO_STATS_INIT;
 	folio_status st;
-	int rc, code = EXIT_ERROR;
+	int rc, json = 0, code = EXIT_ERROR;
 
-	rc = cli_db_options(argc, argv, "check", usage, &db_flag, NULL,
+	rc = cli_db_options(argc, argv, "check", usage, &db_flag, &json,
 	                    &time_limit);
-	if (rc != 0)
-		return rc > 0 ? 0 : EXIT_ERROR;
+	if (rc > 0)
+		return 0;
+	if (rc < 0)
+		goto done;
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st == FOLIO_ERROR_CORRUPT) {
-		/* Damaged past opening: the message says what to do. */
+		/* Damaged past opening: the message says what to do. The
+		 * checker did not run: one problem is known. */
 		cli_error("%s", errmsg);
+		if (json)
+			print_check_json(dir, 1, damage(dir, errmsg), NULL);
 		code = EXIT_NONE;
 		goto done;
 	}
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
+		if (json)
+			print_stats_error_json(errmsg, st);
 		goto done;
 	}
 	/* A command that examines damaged indexes must survive the
@@ -68,19 +91,23 @@ int cmd_check(int argc, char **argv)
 	if (st == FOLIO_ERROR_CORRUPT) {
 		/* The first problem, and the rebuild that mends it; said
 		 * as every command says it (db.c report_damage). */
-		const char *first = folio_db_error(db);
-		size_t said =
-		    strlen("index ") + strlen(dir) + strlen(" is damaged: ");
-		if (strncmp(first, "index ", 6) == 0 && strlen(first) > said &&
-		    strncmp(first + 6, dir, strlen(dir)) == 0 &&
-		    strncmp(first + said - 13, " is damaged: ", 13) == 0)
-			first += said;
+		const char *first = damage(dir, folio_db_error(db));
 		cli_error("index %s is damaged: %llu problem%s, the first: %s",
 		          dir, (unsigned long long)problems,
 		          problems == 1 ? "" : "s", first);
+		if (json)
+			print_check_json(dir, problems, first, NULL);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
+		if (json)
+			print_stats_error_json(folio_db_error(db), st);
+	} else if (json) {
+		/* what was checked (null if the stats cannot be read) */
+		print_check_json(dir, 0, NULL,
+		                 folio_db_stats(db, &s) == FOLIO_OK ? &s
+		                                                    : NULL);
+		code = 0;
 	} else {
 		folio_db_count(db, &docs);
 		printf("%s: sound (%llu post%s, no problems found)\n", dir,
@@ -88,6 +115,7 @@ int cmd_check(int argc, char **argv)
 		code = 0;
 	}
 done:
+	cli_usage_json(argc, argv, code, CLI_JSON_PLAIN);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

@@ -48,11 +48,11 @@ void print_json(FILE *f, folio_db *db, const char *query,
 void print_hits(const folio_results *r, const folio_search_options *so);
 void print_notices(const folio_results *r);
 
-/* search, similar and stats with --json answer every run with one
- * object: a run that failed before it could (bad usage) prints the error
- * object, with the message cli_error printed last, unless one was
- * printed (cli_usage_json; with "query": null where the command's
- * objects carry a query). */
+/* Every command with --json answers every run with one object: a run
+ * that failed before it could (bad usage) prints the error object, with
+ * the message cli_error printed last, unless one was printed
+ * (cli_usage_json; beginning as the command's objects do: "query": null
+ * for search and similar, "problems": [] for index). */
 const char *cli_last_error(void);
 
 /* Whether folio index could make an index at dir: nothing is there, or
@@ -65,7 +65,14 @@ int cli_may_index(const char *dir);
 /* "folio: WHAT with: folio index --db DIR corpus/" on stderr, DIR quoted
  * for a POSIX shell where it must be. */
 void cli_advise_index(const char *what, const char *dir);
-void cli_usage_json(int argc, char **argv, int code, int with_query);
+enum cli_json_shape {
+	CLI_JSON_PLAIN,   /* stats, check: {"error": ..., "message": ...} */
+	CLI_JSON_QUERY,   /* search, similar: {"query": null, "error": ...} */
+	CLI_JSON_PROBLEMS /* index: {"problems": [], "error": ...} */
+};
+/* argv[0] is the command's name, which tells its options that take a
+ * value (the --json after --db is a directory's name). */
+void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape);
 
 /* folio_db_search or folio_db_similar. */
 typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
@@ -132,7 +139,7 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
 /* The options of a command that takes only --db, -h/--help, when json
- * is not NULL --json (stats), and when time_limit is not NULL
+ * is not NULL --json (stats, check), and when time_limit is not NULL
  * --time-limit SECONDS (check); "--" ends them, and nothing may follow
  * it. 1 after printing usage for --help, 0 when the options are good,
  * -1 after saying what is wrong. */
@@ -162,12 +169,44 @@ void print_field(FILE *f, const char *s);
  * the message and, for a query error, its position (0: none). */
 void print_error_json(const char *query, const char *message, size_t position,
                       folio_status st);
-/* The same for stats, whose objects have no query. */
+/* The same for stats and check, whose objects have no query. */
 void print_stats_error_json(const char *message, folio_status st);
+/* An error object's "error", "message" and "position" (0: none) and its
+ * end, after the keys its command's objects begin with. */
+void print_error_fields(const char *message, size_t position, folio_status st);
 /* The same for the last failed call on db. */
 void print_db_error_json(const char *query, folio_db *db, folio_status st);
 
 /* Warn on stderr of each remote shard db's last search left out. */
 void print_skipped(folio_db *db);
+
+/* folio index --json's object on stdout (report.c), written as the run
+ * goes: the problems as they are reported, so that a corpus of a million
+ * bad lines is never held, then the report or the error that ends it. */
+typedef struct cli_index_json {
+	uint64_t problems; /* written so far */
+	int begun;         /* the object is open */
+} cli_index_json;
+
+#define CLI_INDEX_JSON_INIT                                                    \
+	{                                                                      \
+		0, 0                                                           \
+	}
+
+/* Add a problem (a folio_diagnostic) to the object. */
+void cli_index_json_problem(cli_index_json *j, const folio_diagnostic *d);
+/* End the object with what the run did. */
+void cli_index_json_report(cli_index_json *j, const folio_index_report *rep);
+/* End it with the error the run ended in (the message said on stderr). */
+void cli_index_json_error(cli_index_json *j, const char *message,
+                          folio_status st);
+
+/* folio check --json's object for index dir (report.c): sound or not,
+ * with the problems found and the first one's text (NULL when sound);
+ * s the index's stats after a sound check, NULL when they are not known
+ * (a damaged index, which folio check reads no further in its own
+ * process: its generation, shards and posts are null). */
+void print_check_json(const char *dir, uint64_t problems, const char *first,
+                      const folio_stats *s);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * index.c: folio index: build or update the index from corpus files.
  * Problems in the corpus are printed as FILE:LINE: reason and skipped;
- * the summary line counts what was done. On a terminal a progress bar
- * runs meanwhile (progress.c).
+ * the summary line counts what was done, or --json's object says it all
+ * (report.c). On a terminal a progress bar runs meanwhile (progress.c).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
@@ -13,10 +14,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* kept as it prints, not as clang-format would wrap it */
+/* clang-format off */
 static const char usage[] =
 	"usage: folio index [--db DIR] [--language NAME] [--rebuild] [--no-delete]\n"
 	"                   [--threads N] [--shards N] [--wait]\n"
-	"                   [--progress | --quiet] [PATH...]\n"
+	"                   [--progress | --quiet] [--json] [PATH...]\n"
 	"\n"
 	"Bring the index in line with the markdown topic pages (*.md) and JSON\n"
 	"Lines files (*.jsonl) in PATHs, searching directories recursively\n"
@@ -52,17 +55,37 @@ static const char usage[] =
 	"                    when it is not a terminal (for logs)\n"
 	"  --quiet           no progress bar (problems and the summary line\n"
 	"                    are still printed)\n"
+	"  --json            print one JSON object on stdout instead of the\n"
+	"                    summary line: the counts and every problem, or\n"
+	"                    the error (problems and errors are still said on\n"
+	"                    stderr; no progress bar unless --progress)\n"
 	"  -h, --help        show this help\n"
 	"\n"
 	"exit status: 0 all indexed, 1 some posts, files or paths skipped (the\n"
 	"rest indexed), 2 error (the index is unchanged since its last commit),\n"
 	"3 another indexer holds the index\n";
+/* clang-format on */
+
+/* What a run's callbacks share (their payload). */
+typedef struct index_run {
+	cli_progress progress;
+	cli_index_json json;
+	int json_on; /* --json */
+} index_run;
+
+static void report_progress(const folio_progress *fp, void *payload)
+{
+	cli_progress_report(fp, &((index_run *)payload)->progress);
+}
 
 static void print_diagnostic(const folio_diagnostic *d, void *payload)
 {
+	index_run *run = payload;
 	const char *kind = d->warning ? "warning: " : "";
 
-	cli_progress_clear(payload);
+	if (run->json_on)
+		cli_index_json_problem(&run->json, d);
+	cli_progress_clear(&run->progress);
 	/* One line each, FILE:LINE: reason, whatever the file is called:
 	 * a newline in a name must not split it. */
 	print_text(stderr, d->file);
@@ -98,13 +121,18 @@ static void print_summary(const folio_index_report *rep,
 	putchar('\n');
 }
 
-/* Whether any corpus path can be read and none is empty; else says why,
- * as folio_db_index_paths would, but before the index is opened, so that
- * a mistyped path does not leave a new, empty index behind. */
-static int corpus_exists(const char *const *paths, size_t n)
+/* FOLIO_OK when any corpus path can be read and none is empty; else
+ * says why, as folio_db_index_paths would, but before the index is
+ * opened, so that a mistyped path does not leave a new, empty index
+ * behind: FOLIO_ERROR_NOT_FOUND when no path exists, FOLIO_ERROR_IO when
+ * some cannot be read, FOLIO_ERROR_INVALID for an empty one. */
+static folio_status corpus_exists(const char *const *paths, size_t n)
 {
+	folio_status st = FOLIO_ERROR_NOT_FOUND;
 	struct stat sb;
-	size_t i;
+	char *why = NULL;
+	size_t i, len;
+	FILE *f;
 
 	for (i = 0; i < n; i++)
 		if (!*paths[i]) {
@@ -112,19 +140,30 @@ static int corpus_exists(const char *const *paths, size_t n)
 			    "path %zu of %zu is an empty path, which names "
 			    "no file",
 			    i + 1, n);
-			return 0;
+			return FOLIO_ERROR_INVALID;
 		}
 	for (i = 0; i < n; i++)
 		if (stat(paths[i], &sb) == 0)
-			return 1;
-	fputs("folio: ", stderr);
-	for (i = 0; i < n; i++) {
-		int why = stat(paths[i], &sb) == 0 ? 0 : errno;
-		fprintf(stderr, "%s%s: %s", i ? "; " : "", paths[i],
-		        strerror(why));
+			return FOLIO_OK;
+	/* one message, for stderr and --json alike */
+	if (!(f = open_memstream(&why, &len))) {
+		cli_error("out of memory");
+		return FOLIO_ERROR_NOMEM;
 	}
-	fputc('\n', stderr);
-	return 0;
+	for (i = 0; i < n; i++) {
+		int err = stat(paths[i], &sb) == 0 ? 0 : errno;
+		fprintf(f, "%s%s: %s", i ? "; " : "", paths[i], strerror(err));
+		if (err != ENOENT)
+			st = FOLIO_ERROR_IO;
+	}
+	if (fclose(f) != 0) {
+		cli_error("out of memory");
+		st = FOLIO_ERROR_NOMEM;
+	} else {
+		cli_error("%s", why);
+	}
+	free(why);
+	return st;
 }
 
 /* What the arguments of folio index ask for. */
@@ -134,7 +173,7 @@ typedef struct index_args {
 	const char *db_flag;
 	const char **paths; /* the corpus paths, "corpus" when none is given */
 	size_t n_paths;
-	int lines, quiet; /* --progress, --quiet */
+	int lines, quiet, json; /* --progress, --quiet, --json */
 } index_args;
 
 /* Read argv into a (which the caller frees, whatever it returns): 0, 1
@@ -193,6 +232,8 @@ static int parse_args(int argc, char **argv, index_args *a)
 			a->lines = 1;
 		} else if (strcmp(argv[i], "--quiet") == 0) {
 			a->quiet = 1;
+		} else if (strcmp(argv[i], "--json") == 0) {
+			a->json = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (++i < argc)
 				a->paths[a->n_paths++] = argv[i];
@@ -217,18 +258,18 @@ int cmd_index(int argc, char **argv)
 {
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	index_args a;
-	cli_progress progress;
+	index_run run = { .json = CLI_INDEX_JSON_INIT };
 	const char *dir;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
 	int rc, code = EXIT_ERROR;
-	folio_status st;
+	folio_status st, failed = FOLIO_OK;
 
-	cli_progress_init(&progress, CLI_PROGRESS_OFF);
+	cli_progress_init(&run.progress, CLI_PROGRESS_OFF);
 	rc = parse_args(argc, argv, &a);
 	if (rc > 0)
 		code = 0;
-	if (rc != 0 || !corpus_exists(a.paths, a.n_paths))
+	if (rc != 0 || (failed = corpus_exists(a.paths, a.n_paths)) != FOLIO_OK)
 		goto done;
 	dir = cli_db_path(a.db_flag);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
@@ -238,29 +279,41 @@ int cmd_index(int argc, char **argv)
 		                                  ? "; use --wait to wait for it"
 		                                  : "");
 		code = st == FOLIO_ERROR_LOCKED ? EXIT_LOCKED : EXIT_ERROR;
+		failed = st;
 		goto done;
 	}
+	/* --json's reader is a tool: no bar drawn on a terminal it shares */
 	if (a.lines)
-		cli_progress_init(&progress, CLI_PROGRESS_LINES);
-	else if (!a.quiet && isatty(STDERR_FILENO))
-		cli_progress_init(&progress, CLI_PROGRESS_BAR);
+		cli_progress_init(&run.progress, CLI_PROGRESS_LINES);
+	else if (!a.quiet && !a.json && isatty(STDERR_FILENO))
+		cli_progress_init(&run.progress, CLI_PROGRESS_BAR);
+	run.json_on = a.json;
 	a.io.diagnostic = print_diagnostic;
-	a.io.progress = cli_progress_report;
-	a.io.payload = &progress;
+	a.io.progress = report_progress;
+	a.io.payload = &run;
 	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
-	cli_progress_clear(&progress);
+	cli_progress_clear(&run.progress);
 	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {
 		cli_error("%s", folio_db_error(db));
+		failed = st;
 		goto done;
 	}
-	print_summary(&rep, &a.io);
+	if (!a.json)
+		print_summary(&rep, &a.io);
 	code = st == FOLIO_OK ? 0 : EXIT_NONE;
 done:
 	st = folio_db_close(db);
 	if (st != FOLIO_OK && code != EXIT_ERROR) {
 		cli_error("closing the index: %s", folio_status_string(st));
 		code = EXIT_ERROR;
+		failed = st;
 	}
+	/* after the close, whose failure the object must say too */
+	if (rc == 0 && a.json && failed != FOLIO_OK)
+		cli_index_json_error(&run.json, cli_last_error(), failed);
+	else if (rc == 0 && a.json)
+		cli_index_json_report(&run.json, &rep);
+	cli_usage_json(argc, argv, rc < 0 ? EXIT_ERROR : 0, CLI_JSON_PROBLEMS);
 	free(errmsg);
 	free(a.paths);
 	return code;

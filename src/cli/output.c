@@ -317,9 +317,7 @@ void cli_highlight(folio_search_options *so, int json)
 	}
 }
 
-/* An error object's status, message and position, and its end. */
-static void print_error_fields(const char *message, size_t position,
-                               folio_status st)
+void print_error_fields(const char *message, size_t position, folio_status st)
 {
 	answered = 1;
 	fprintf(stdout, "\"error\": \"%s\", \"message\": ",
@@ -349,12 +347,25 @@ void print_stats_error_json(const char *message, folio_status st)
 	print_error_fields(message, 0, st);
 }
 
-void cli_usage_json(int argc, char **argv, int code, int with_query)
+/* The options of command whose value is the next argument: --db --json
+ * names a directory called --json. Each command's own: another's is an
+ * unknown option there, and the word after it may be its --json. */
+static const char *valued_options(const char *command)
 {
-	/* options whose value is the next argument: --db --json names a
-	 * directory called --json */
-	static const char valued[] = " --db --limit --offset --sort --since "
-	                             "--until --remote --timeout ";
+	if (strcmp(command, "index") == 0)
+		return " --db --language --threads --shards ";
+	if (strcmp(command, "check") == 0)
+		return " --db --time-limit ";
+	if (strcmp(command, "stats") == 0)
+		return " --db ";
+	return " --db --limit --offset --sort --since --until --remote "
+	       "--timeout ";
+}
+
+void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
+{
+	const char *valued = valued_options(argv[0]);
+	cli_index_json none = CLI_INDEX_JSON_INIT;
 	char word[16];
 	int i;
 
@@ -362,15 +373,18 @@ void cli_usage_json(int argc, char **argv, int code, int with_query)
 		return;
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		snprintf(word, sizeof word, " %s ", argv[i]);
-		if (strlen(argv[i]) < 10 && strstr(valued, word)) {
+		if (strlen(argv[i]) < 13 && strstr(valued, word)) {
 			i++;
 			continue;
 		}
 		if (strcmp(argv[i], "--json") != 0)
 			continue;
-		if (with_query)
+		if (shape == CLI_JSON_QUERY)
 			print_error_json(NULL, cli_last_error(), 0,
 			                 FOLIO_ERROR_INVALID);
+		else if (shape == CLI_JSON_PROBLEMS)
+			cli_index_json_error(&none, cli_last_error(),
+			                     FOLIO_ERROR_INVALID);
 		else
 			print_stats_error_json(cli_last_error(),
 			                       FOLIO_ERROR_INVALID);

@@ -388,7 +388,7 @@ int cmd_search(int argc, char **argv)
 	if (code == EXIT_NONE && dir && !a.n_remotes)
 		print_if_empty(db, dir);
 done:
-	cli_usage_json(argc, argv, code, 1);
+	cli_usage_json(argc, argv, code, CLI_JSON_QUERY);
 	folio_db_close(db);
 	free(errmsg);
 	free(a.query);

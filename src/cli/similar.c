@@ -81,7 +81,7 @@ int cmd_similar(int argc, char **argv)
 	}
 	code = cli_find(db, folio_db_similar, url, &so, json);
 done:
-	cli_usage_json(argc, argv, code, 1);
+	cli_usage_json(argc, argv, code, CLI_JSON_QUERY);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

@@ -116,7 +116,7 @@ int cmd_stats(int argc, char **argv)
 		print_text_stats(dir, &s);
 	code = 0;
 done:
-	cli_usage_json(argc, argv, code, 0);
+	cli_usage_json(argc, argv, code, CLI_JSON_PLAIN);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

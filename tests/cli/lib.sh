@@ -72,6 +72,22 @@ total_of() {
 	"$FOLIO" search --db "$db" --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
 }
 
+# json_shape CHECK: read JSON on stdin and print "ok" when it is one
+# valid object (python3 -m json.tool takes it) for which the Python
+# CHECK, given text (what was read) and d (the object), asserts nothing
+# false; else what is wrong.
+json_shape() {
+	python3 -c '
+import json, subprocess, sys
+text = sys.stdin.read()
+subprocess.run(["python3", "-m", "json.tool"], input=text, text=True,
+               check=True, stdout=subprocess.DEVNULL)
+d = json.loads(text)
+assert text.endswith("}\n") and isinstance(d, dict), "not one object"
+exec(sys.argv[1])
+print("ok")' "$1"
+}
+
 finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
