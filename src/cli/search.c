@@ -60,13 +60,17 @@ static const char usage[] =
     "\n"
     "exit status: 0 some posts match, 1 none match, 2 error\n";
 
-/* A date option's value starts with its year. Anything else is most
- * likely the query's first word taken as the value of a date left out:
- * say so here, before "needs a query" would. The library checks the rest
- * (folio_search_options.since). */
+/* A date option's value starts with its year, in ASCII digits or in
+ * full-width ones (U+FF10..U+FF19, as an IME types them). Anything else
+ * is most likely the query's first word taken as the value of a date
+ * left out: say so here, before "needs a query" would. The library
+ * checks the rest (folio_search_options.since). */
 static int date_value(const char *option, const char *value)
 {
-	if (*value >= '0' && *value <= '9')
+	const unsigned char *u = (const unsigned char *)value;
+
+	if ((*u >= '0' && *u <= '9') ||
+	    (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0x90 && u[2] <= 0x99))
 		return 1;
 	cli_error("%s takes a date (YYYY, YYYY-MM or YYYY-MM-DD), not \"%s\"",
 	          option, value);
