@@ -80,7 +80,18 @@ int cmd_check(int argc, char **argv)
 		          problems == 1 ? "" : "s", first);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
-		cli_error("%s", folio_db_error(db));
+		/* A checker stopped at its limit (the library's words end
+		 * so) may only have been slow: say how to give it longer. */
+		const char *why = folio_db_error(db);
+		const char *end = " may need a longer limit)";
+		size_t n = strlen(why), e = strlen(end);
+
+		if (n > e && strcmp(why + n - e, end) == 0)
+			cli_error("%s; --time-limit SECONDS raises it (default "
+			          "%u)",
+			          why, TIME_LIMIT_DEFAULT);
+		else
+			cli_error("%s", why);
 	} else {
 		folio_db_count(db, &docs);
 		printf("%s: sound (%llu post%s, no problems found)\n", dir,
