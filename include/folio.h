@@ -799,8 +799,9 @@ typedef struct folio_search_options {
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:
 	 *  "YYYY", "YYYY-MM" or "YYYY-MM-DD" (a period's first day for since,
-	 *  its last for until), or NULL. Posts without a date never match a
-	 *  date limit. */
+	 *  its last for until), or NULL; full-width digits and hyphens are
+	 *  read as NFKC makes them, as in a query's published:. Posts
+	 *  without a date never match a date limit. */
 	const char *since;
 	const char *until;
 	folio_match match;

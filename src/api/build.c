@@ -167,8 +167,8 @@ static folio_status index_post(worker *w, const folio_post *p)
 	folio_status st = FOLIO_OK;
 
 	if (w->old)
-		st = fo_compare(w->old, w->b->r->known, p, &outcome, &docid,
-		                &w->err);
+		st = fo_compare(w->old, w->b->r->known, p, fo_url_hash(p->url),
+		                &outcome, &docid, &w->err);
 	if (st == FOLIO_OK)
 		st = fo_index_post(w->x, w->an, p, NULL, &w->err);
 	if (st != FOLIO_OK)
@@ -295,12 +295,15 @@ done:
 }
 
 /* The second reading pass hands each post here: into its worker's batch. */
-static folio_status route(const folio_post *p, void *ctx)
+static folio_status route(const folio_post *p, uint64_t url_hash, void *ctx)
 {
 	build *b = ctx;
 	worker *w = &b->w[part_of(p->url, b->n, &b->term)];
 	batch *bt = w->filling;
 
+	/* a batch holds encoded posts alone: a worker that compares
+	 * hashes the URL itself (index_post) */
+	(void)url_hash;
 	if (b->term.oom)
 		return FOLIO_ERROR_NOMEM;
 	if (!bt && !(bt = w->filling = calloc(1, sizeof *bt)))

@@ -41,8 +41,8 @@ void fo_run_count(folio_index_report *rep, int outcome)
 		rep->unchanged++;
 }
 
-folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
-                        const folio_post *p, int *outcome, uint32_t *docid,
+folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
+                        uint64_t url_hash, int *outcome, uint32_t *docid,
                         fo_xerr *err)
 {
 	fo_buf term = FO_BUF_INIT;
@@ -53,8 +53,7 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
 
 	*outcome = 0;
 	*docid = 0;
-	switch (known ? fo_known_find(known, fo_url_hash(p->url), docid,
-	                              &content)
+	switch (known ? fo_known_find(known, url_hash, docid, &content)
 	              : FO_KNOWN_LOOKUP) {
 	case FO_KNOWN_HELD:
 		*outcome = content == fo_post_hash(p) ? 2 : 1;
@@ -81,13 +80,13 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
 	return st;
 }
 
-folio_status fo_store(folio_db *db, const fo_known *known,
-                      const folio_post *p, int *outcome, uint32_t *docid)
+folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
+                      uint64_t url_hash, int *outcome, uint32_t *docid)
 {
 	fo_xerr err = { "" };
 	folio_status st;
 
-	st = fo_compare(db->xdb, known, p, outcome, docid, &err);
+	st = fo_compare(db->xdb, known, p, url_hash, outcome, docid, &err);
 	if (st == FOLIO_OK && *outcome != 2) {
 		/* a new post's docid: the run must not take it for one
 		 * the corpus no longer has (gone.c) */
@@ -138,7 +137,8 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	if (st == FOLIO_OK)
 		st = fo_merge_add(one, post);
 	if (st == FOLIO_OK)
-		st = fo_store(db, NULL, fo_merge_get(one, 0), &outcome, &docid);
+		st = fo_store(db, NULL, fo_merge_get(one, 0),
+		              fo_url_hash(post->url), &outcome, &docid);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);

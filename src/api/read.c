@@ -296,12 +296,12 @@ typedef struct emitter {
 	void *ctx;
 } emitter;
 
-static folio_status emit(const folio_post *p, void *ctx)
+static folio_status emit(const folio_post *p, uint64_t url_hash, void *ctx)
 {
 	emitter *e = ctx;
 
 	e->r->report->posts++;
-	return e->fn(p, e->ctx);
+	return e->fn(p, url_hash, e->ctx);
 }
 
 /* Hand on p, a post with one copy, its topics sorted and unique as a
@@ -309,7 +309,7 @@ static folio_status emit(const folio_post *p, void *ctx)
  * twice in a JSON object is one, and the post is stored the same way
  * whichever way it came. Topics already in order need no copy; others
  * go through a merge of one, as folio_db_add_post's do. */
-static folio_status emit_one(const folio_post *p, emitter *e)
+static folio_status emit_one(const folio_post *p, uint64_t url_hash, emitter *e)
 {
 	fo_merge *one;
 	folio_status st;
@@ -319,12 +319,12 @@ static folio_status emit_one(const folio_post *p, emitter *e)
 	     i < p->n_topics && strcmp(p->topics[i - 1], p->topics[i]) < 0; i++)
 		;
 	if (i >= p->n_topics)
-		return emit(p, e);
+		return emit(p, url_hash, e);
 	if (!(one = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
 	st = fo_merge_add(one, p);
 	if (st == FOLIO_OK)
-		st = emit(fo_merge_get(one, 0), e);
+		st = emit(fo_merge_get(one, 0), url_hash, e);
 	fo_merge_free(one);
 	return st;
 }
@@ -357,7 +357,7 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 		return 0;
 	if (t->count == 1) {
 		t->seen = 1;
-		r->st = emit_one(p, e);
+		r->st = emit_one(p, hash, e);
 		return r->st != FOLIO_OK;
 	}
 	if ((held = fo_merge_find(r->held, p->url)) != NULL)

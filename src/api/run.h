@@ -72,8 +72,8 @@ void fo_run_problem(fo_run *r, const char *file, unsigned line,
 folio_status fo_read_count(fo_run *r);
 
 /* The second pass: call fn with each post once, merged (topics sorted
- * and unique), valid during the call; report->posts counts them. Stops at
- * fn's first error and returns it. */
+ * and unique), valid during the call, and its URL's hash; report->posts
+ * counts them. Stops at fn's first error and returns it. */
 folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx);
 
 /* Free what the passes keep. */
@@ -90,19 +90,20 @@ int fo_run_may_remove(const fo_run *r);
 /* Write p unless the index already holds it unchanged. *outcome: 0 added,
  * 1 updated, 2 unchanged; *docid: the post's docid (an added post's new
  * one, which over shards can be below docids already in use). known
- * (may be NULL) is what the index held when a run began.
- * Commits every FO_COMMIT_BATCH changes. */
-folio_status fo_store(folio_db *db, const fo_known *known,
-                      const folio_post *p, int *outcome, uint32_t *docid);
+ * (may be NULL) is what the index held when a run began; url_hash is
+ * p's URL's fo_url_hash, by which known is asked. Commits every
+ * FO_COMMIT_BATCH changes. */
+folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
+                      uint64_t url_hash, int *outcome, uint32_t *docid);
 
 /* Count an outcome of fo_store or fo_compare in rep's added, updated or
  * unchanged. */
 void fo_run_count(folio_index_report *rep, int outcome);
 
 /* Compare a post with the version in xdb, asking known (xdb's posts, or
- * NULL) before xdb: *outcome and *docid as for fo_store. */
-folio_status fo_compare(fo_xdb *xdb, const fo_known *known,
-                        const folio_post *p, int *outcome, uint32_t *docid,
+ * NULL) before xdb: url_hash, *outcome and *docid as for fo_store. */
+folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
+                        uint64_t url_hash, int *outcome, uint32_t *docid,
                         fo_xerr *err);
 
 /* Before posts are compared with the live generation: note its extent

@@ -14,7 +14,7 @@
 /* Progress is reported every this many posts. */
 #define PROGRESS_EVERY 1000
 
-static folio_status store(const folio_post *p, void *ctx)
+static folio_status store(const folio_post *p, uint64_t url_hash, void *ctx)
 {
 	fo_run *r = ctx;
 	folio_index_report *rep = r->report;
@@ -22,7 +22,7 @@ static folio_status store(const folio_post *p, void *ctx)
 	int outcome;
 	folio_status st;
 
-	st = fo_store(r->db, r->known, p, &outcome, &docid);
+	st = fo_store(r->db, r->known, p, url_hash, &outcome, &docid);
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(r, docid);

@@ -99,9 +99,20 @@ int cmd_check(int argc, char **argv)
 			print_check_json(dir, problems, first, NULL);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
-		cli_error("%s", folio_db_error(db));
+		/* A checker stopped at its limit (the library's words end
+		 * so) may only have been slow: say how to give it longer. */
+		const char *why = folio_db_error(db);
+		const char *end = " may need a longer limit)";
+		size_t n = strlen(why), e = strlen(end);
+
+		if (n > e && strcmp(why + n - e, end) == 0)
+			cli_error("%s; --time-limit SECONDS raises it (default "
+			          "%u)",
+			          why, TIME_LIMIT_DEFAULT);
+		else
+			cli_error("%s", why);
 		if (json)
-			print_stats_error_json(folio_db_error(db), st);
+			print_stats_error_json(why, st);
 	} else if (json) {
 		/* what was checked (null if the stats cannot be read) */
 		print_check_json(dir, 0, NULL,

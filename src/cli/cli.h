@@ -29,20 +29,22 @@ typedef struct cli_notice {
 	char what[96];   /* "a control character (U+0000)" */
 } cli_notice;
 
-/* Replace the NUL bytes of line[0..n) with spaces, and describe each run
- * of them in out[] (at most max; the library notices at most 16):
- * returns how many runs there are. */
-size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max);
+/* Copy line[0..n) to text (n + 1 bytes, a C string), its NUL bytes as
+ * spaces, and describe each run of them in out[] (at most max; the
+ * library notices at most 16): returns how many runs there are. */
+size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
+                       size_t max);
 
 /* The message of a control character's notice, as the library words it. */
 #define CLI_NUL_READ "read as a break between words"
 
-/* Print results as JSON (one object; on one line when compact; with the
- * remote shards db's search skipped, if any; with extra[0..n_extra)
- * among the notices, in order of position), as text for a person, and
- * the parser's notices and any suggestion on stderr. flags are the
- * folio_search_flags the search ran with. */
-void print_json(FILE *f, folio_db *db, const char *query,
+/* Print results as JSON (one object, its "query" query[0..query_len) as
+ * given, NULs too; on one line when compact; with the remote shards db's
+ * search skipped, if any; with extra[0..n_extra) among the notices, in
+ * order of position), as text for a person, and the parser's notices and
+ * any suggestion on stderr. flags are the folio_search_flags the search
+ * ran with. */
+void print_json(FILE *f, folio_db *db, const char *query, size_t query_len,
                 const folio_results *r, unsigned flags, int compact,
                 const cli_notice *extra, size_t n_extra);
 void print_hits(const folio_results *r, const folio_search_options *so);
@@ -154,6 +156,8 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * by U+FFFD, every character util/display.h names as \uXXXX), or null
  * when s is NULL. */
 void json_string(FILE *f, const char *s);
+/* The same for s[0..len), which may hold NUL bytes (as \u0000). */
+void json_string_n(FILE *f, const char *s, size_t len);
 
 /* Write s for a terminal: control characters become '?' (white space,
  * line separators and bidirectional controls a space; util/display.h),
@@ -164,18 +168,20 @@ void print_text(FILE *f, const char *s);
  * character becomes a space, as in the snippet the library made. */
 void print_field(FILE *f, const char *s);
 
-/* A failed search (or similar) as a JSON object on stdout: the query
- * (NULL: none was read, as in bad usage; null in the object), the status,
- * the message and, for a query error, its position (0: none). */
-void print_error_json(const char *query, const char *message, size_t position,
-                      folio_status st);
+/* A failed search (or similar) as a JSON object on stdout: the query,
+ * query[0..query_len) (NULL: none was read, as in bad usage; null in the
+ * object), the status, the message and, for a query error, its position
+ * (0: none). */
+void print_error_json(const char *query, size_t query_len, const char *message,
+                      size_t position, folio_status st);
 /* The same for stats and check, whose objects have no query. */
 void print_stats_error_json(const char *message, folio_status st);
 /* An error object's "error", "message" and "position" (0: none) and its
  * end, after the keys its command's objects begin with. */
 void print_error_fields(const char *message, size_t position, folio_status st);
 /* The same for the last failed call on db. */
-void print_db_error_json(const char *query, folio_db *db, folio_status st);
+void print_db_error_json(const char *query, size_t query_len, folio_db *db,
+                         folio_status st);
 
 /* Warn on stderr of each remote shard db's last search left out. */
 void print_skipped(folio_db *db);

@@ -3,14 +3,16 @@
  * the library as a C string, which a NUL would end: the line's NULs are
  * read as breaks between words (spaces), as the library reads every other
  * control character, and noticed as it notices them, by character
- * position (an error under --strict).
+ * position (an error under --strict). The line itself is left as it is,
+ * for the answer's "query" to give it back as it was read.
  */
 #include "cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
-size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max)
+size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
+                       size_t max)
 {
 	size_t i = 0, chars = 0, found = 0;
 
@@ -22,11 +24,12 @@ size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max)
 			/* characters, as the library counts them */
 			if (((unsigned char)line[i] & 0xC0) != 0x80)
 				chars++;
+			text[i] = line[i];
 			i++;
 			continue;
 		}
 		while (i < n && line[i] == '\0')
-			line[i++] = ' ';
+			text[i++] = ' ';
 		count = i - start;
 		chars += count;
 		if (!c)
@@ -50,5 +53,6 @@ size_t cli_nul_notices(char *line, size_t n, cli_notice *out, size_t max)
 		if (count > 1)
 			snprintf(c->what + used, sizeof c->what - used, ")");
 	}
+	text[n] = '\0';
 	return found;
 }

@@ -49,7 +49,7 @@ static void print_explain_json(FILE *f, const folio_results *r, size_t i)
 /* Whether a JSON answer went to stdout (cli_usage_json). */
 static int answered;
 
-void print_json(FILE *f, folio_db *db, const char *query,
+void print_json(FILE *f, folio_db *db, const char *query, size_t query_len,
                 const folio_results *r, unsigned flags, int compact,
                 const cli_notice *extra, size_t n_extra)
 {
@@ -58,7 +58,7 @@ void print_json(FILE *f, folio_db *db, const char *query,
 
 	answered = 1;
 	fputs("{\"query\": ", f);
-	json_string(f, query);
+	json_string_n(f, query, query_len);
 	fprintf(f, ", \"total\": %llu, \"total_exact\": %s, \"suggestion\": ",
 	        (unsigned long long)folio_results_total(r),
 	        folio_results_total_exact(r) ? "true" : "false");
@@ -290,13 +290,14 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 	if (st != FOLIO_OK) {
 		cli_error("%s", folio_db_error(db));
 		if (json)
-			print_db_error_json(text, db, st);
+			print_db_error_json(text, strlen(text), db, st);
 		return EXIT_ERROR;
 	}
 	print_skipped(db);
 	print_notices(r);
 	if (json)
-		print_json(stdout, db, text, r, so->flags, 0, NULL, 0);
+		print_json(stdout, db, text, strlen(text), r, so->flags, 0,
+		           NULL, 0);
 	else
 		print_hits(r, so);
 	/* posts matched, shown or not (--limit 0) */
@@ -332,11 +333,11 @@ void print_error_fields(const char *message, size_t position, folio_status st)
  * --json and --stdin answer every query with one JSON object, whose
  * "query" is there even when no query was read (bad usage), as in every
  * other object search and similar print. */
-void print_error_json(const char *query, const char *message, size_t position,
-                      folio_status st)
+void print_error_json(const char *query, size_t query_len, const char *message,
+                      size_t position, folio_status st)
 {
 	fputs("{\"query\": ", stdout);
-	json_string(stdout, query);
+	json_string_n(stdout, query, query_len);
 	fputs(", ", stdout);
 	print_error_fields(message, position, st);
 }
@@ -380,7 +381,7 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 		if (strcmp(argv[i], "--json") != 0)
 			continue;
 		if (shape == CLI_JSON_QUERY)
-			print_error_json(NULL, cli_last_error(), 0,
+			print_error_json(NULL, 0, cli_last_error(), 0,
 			                 FOLIO_ERROR_INVALID);
 		else if (shape == CLI_JSON_PROBLEMS)
 			cli_index_json_error(&none, cli_last_error(),
@@ -392,10 +393,11 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 	}
 }
 
-void print_db_error_json(const char *query, folio_db *db, folio_status st)
+void print_db_error_json(const char *query, size_t query_len, folio_db *db,
+                         folio_status st)
 {
-	print_error_json(query, folio_db_error(db), folio_db_error_position(db),
-	                 st);
+	print_error_json(query, query_len, folio_db_error(db),
+	                 folio_db_error_position(db), st);
 }
 
 void print_skipped(folio_db *db)

@@ -60,13 +60,17 @@ static const char usage[] =
     "\n"
     "exit status: 0 some posts match, 1 none match, 2 error\n";
 
-/* A date option's value starts with its year. Anything else is most
- * likely the query's first word taken as the value of a date left out:
- * say so here, before "needs a query" would. The library checks the rest
- * (folio_search_options.since). */
+/* A date option's value starts with its year, in ASCII digits or in
+ * full-width ones (U+FF10..U+FF19, as an IME types them). Anything else
+ * is most likely the query's first word taken as the value of a date
+ * left out: say so here, before "needs a query" would. The library
+ * checks the rest (folio_search_options.since). */
 static int date_value(const char *option, const char *value)
 {
-	if (*value >= '0' && *value <= '9')
+	const unsigned char *u = (const unsigned char *)value;
+
+	if ((*u >= '0' && *u <= '9') ||
+	    (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0x90 && u[2] <= 0x99))
 		return 1;
 	cli_error("%s takes a date (YYYY, YYYY-MM or YYYY-MM-DD), not \"%s\"",
 	          option, value);
@@ -200,7 +204,7 @@ static void open_failed_lines(const char *message, folio_status st)
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
-		print_error_json(line, message, 0, st);
+		print_error_json(line, (size_t)n, message, 0, st);
 	}
 	free(line);
 }
@@ -209,8 +213,8 @@ static void open_failed_lines(const char *message, folio_status st)
  * that fails gets an error object, so output lines match input lines. */
 static int search_lines(folio_db *db, folio_search_options *so)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = NULL, *text = NULL;
+	size_t cap = 0, text_cap = 0;
 	ssize_t n;
 	int code = EXIT_NONE;
 
@@ -223,11 +227,23 @@ static int search_lines(folio_db *db, folio_search_options *so)
 
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
+		if (text_cap < (size_t)n + 1) {
+			char *grown = realloc(text, (size_t)n + 1);
+
+			if (!grown) {
+				cli_error("out of memory");
+				code = EXIT_ERROR;
+				break;
+			}
+			text = grown;
+			text_cap = (size_t)n + 1;
+		}
 		/* A NUL inside the line separates words, as the analyzer
 		 * reads one in text, instead of ending the query there;
-		 * noticed as the library notices other control characters. */
-		n_nuls = cli_nul_notices(line, (size_t)n, nuls, 16);
-		st = folio_db_search(db, line, so, &r);
+		 * noticed as the library notices other control characters.
+		 * The answer gives the line back as read, NULs too. */
+		n_nuls = cli_nul_notices(line, (size_t)n, text, nuls, 16);
+		st = folio_db_search(db, text, so, &r);
 		print_skipped(db);
 		if (n_nuls && (so->flags & FOLIO_SEARCH_STRICT) &&
 		    (st == FOLIO_OK ||
@@ -236,15 +252,15 @@ static int search_lines(folio_db *db, folio_search_options *so)
 			/* the first problem in the query is the error */
 			snprintf(msg, sizeof msg, "query position %zu: %s",
 			         nuls[0].position, nuls[0].what);
-			print_error_json(line, msg, nuls[0].position,
+			print_error_json(line, (size_t)n, msg, nuls[0].position,
 			                 FOLIO_ERROR_QUERY);
 		} else if (st != FOLIO_OK) {
-			print_db_error_json(line, db, st);
+			print_db_error_json(line, (size_t)n, db, st);
 			if (st != FOLIO_ERROR_INVALID && st != FOLIO_ERROR_QUERY)
 				code = EXIT_ERROR;
 		} else {
-			print_json(stdout, db, line, r, so->flags, 1, nuls,
-			           n_nuls);
+			print_json(stdout, db, line, (size_t)n, r, so->flags, 1,
+			           nuls, n_nuls);
 			/* as for one query: posts matched, shown or not */
 			if (code == EXIT_NONE && (folio_results_count(r) ||
 			                          folio_results_total(r)))
@@ -254,6 +270,7 @@ static int search_lines(folio_db *db, folio_search_options *so)
 		fflush(stdout);
 	}
 	free(line);
+	free(text);
 	return code;
 }
 
@@ -377,7 +394,7 @@ int cmd_search(int argc, char **argv)
 		if (a.lines)
 			open_failed_lines(errmsg, st);
 		else if (a.json)
-			print_error_json(a.query, errmsg, 0, st);
+			print_error_json(a.query, a.qlen, errmsg, 0, st);
 		goto done;
 	}
 	if (a.lines)

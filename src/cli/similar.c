@@ -76,7 +76,7 @@ int cmd_similar(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		if (json)
-			print_error_json(url, errmsg, 0, st);
+			print_error_json(url, strlen(url), errmsg, 0, st);
 		goto done;
 	}
 	code = cli_find(db, folio_db_similar, url, &so, json);

@@ -201,23 +201,24 @@ const char *cli_last_error(void)
 	return last_error;
 }
 
-/* Length of the valid UTF-8 sequence at s (RFC 3629), 0 if invalid. */
-static size_t utf8_valid(const unsigned char *s)
+/* Length of the valid UTF-8 sequence at s (RFC 3629; left bytes left),
+ * 0 if invalid. */
+static size_t utf8_valid(const unsigned char *s, size_t left)
 {
 	if (s[0] < 0x80)
 		return 1;
 	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		return (s[1] & 0xC0) == 0x80 ? 2 : 0;
+		return left >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
 	if (s[0] >= 0xE0 && s[0] <= 0xEF) {
-		if ((s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
+		if (left < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
 			return 0;
 		if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F))
 			return 0; /* overlong, or a UTF-16 surrogate */
 		return 3;
 	}
 	if (s[0] >= 0xF0 && s[0] <= 0xF4) {
-		if ((s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
-		    (s[3] & 0xC0) != 0x80)
+		if (left < 4 || (s[1] & 0xC0) != 0x80 ||
+		    (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
 			return 0;
 		if ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
 			return 0;
@@ -228,17 +229,21 @@ static size_t utf8_valid(const unsigned char *s)
 
 void json_string(FILE *f, const char *s)
 {
+	json_string_n(f, s, s ? strlen(s) : 0);
+}
+
+void json_string_n(FILE *f, const char *s, size_t len)
+{
 	const unsigned char *p = (const unsigned char *)s;
-	size_t len, n;
+	size_t n;
 
 	if (!s) {
 		fputs("null", f);
 		return;
 	}
-	len = strlen(s);
 	fputc('"', f);
-	while (*p) {
-		n = utf8_valid(p);
+	while (len) {
+		n = utf8_valid(p, len);
 		if (n == 0) {
 			fputs("\\ufffd", f);
 			n = 1;

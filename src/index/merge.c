@@ -258,7 +258,7 @@ folio_status fo_merge_take(fo_merge *m, uint64_t hash, fo_merge_fn fn,
 			break;
 		first = m->slots[best] - 1;
 		if (st == FOLIO_OK)
-			st = fn(&m->posts[first].post, ctx);
+			st = fn(&m->posts[first].post, hash, ctx);
 		entry_free(&m->posts[first]);
 		memset(&m->posts[first], 0, sizeof m->posts[first]);
 		m->slots[best] = TOMB;
@@ -277,7 +277,7 @@ folio_status fo_merge_take_all(fo_merge *m, fo_merge_fn fn, void *ctx)
 
 	for (i = 0; i < m->n; i++) {
 		if (m->posts[i].post.url && st == FOLIO_OK)
-			st = fn(&m->posts[i].post, ctx);
+			st = fn(&m->posts[i].post, m->posts[i].hash, ctx);
 		entry_free(&m->posts[i]);
 	}
 	m->n = m->taken = m->tombs = 0;

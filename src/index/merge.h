@@ -34,8 +34,10 @@ size_t fo_merge_count(const fo_merge *m);
  * past the end, or while posts taken out leave holes (see below). */
 const folio_post *fo_merge_get(const fo_merge *m, size_t i);
 
-/* Called with a post taken out of the merge, valid during the call. */
-typedef folio_status (*fo_merge_fn)(const folio_post *p, void *ctx);
+/* Called with a post taken out of the merge, valid during the call, and
+ * its URL's fo_url_hash, which the merge already has. */
+typedef folio_status (*fo_merge_fn)(const folio_post *p, uint64_t url_hash,
+                                    void *ctx);
 
 /* Take out every post whose URL has this fo_url_hash (one, unless URLs
  * collide), in first-seen order: fn is called with each, then it is

@@ -71,8 +71,8 @@ static int days_in(int year, int month)
 	return month == 2 && leap ? 29 : days[month - 1];
 }
 
-int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
-                   char *why, size_t why_size)
+static int bound_ascii(const char *s, size_t len, int upper, char out[11],
+                       char *why, size_t why_size)
 {
 	int year, month = upper ? 12 : 1, day = 1;
 
@@ -179,12 +179,12 @@ static int range_ascii(const char *s, size_t len, int years_only, char lo[11],
 			memcpy(hi, s + hi_start, 4), hi[4] = '\0';
 	} else {
 		if (lo_len)
-			rc = fo_qdate_bound(s, lo_len, 0, lo, why, why_size);
+			rc = bound_ascii(s, lo_len, 0, lo, why, why_size);
 		if (rc == 0 && !dots)
-			rc = fo_qdate_bound(s, len, 1, hi, why, why_size);
+			rc = bound_ascii(s, len, 1, hi, why, why_size);
 		else if (rc == 0 && len > hi_start &&
-		         (rc = fo_qdate_bound(s + hi_start, len - hi_start, 1,
-		                              hi, why, why_size)) != 0)
+		         (rc = bound_ascii(s + hi_start, len - hi_start, 1, hi,
+		                           why, why_size)) != 0)
 			*bad_at = hi_start;
 	}
 	/* YYYY and YYYY-MM-DD alike: byte order is date order */
@@ -221,26 +221,45 @@ static size_t typed_offset(const char *s, size_t len, size_t at)
 	return made == at ? i : 0;
 }
 
+/* s's NFKC form when s is not ASCII but that form is, else NULL (free
+ * it). Full-width digits, hyphens and full stops (２０２６－０９, as an IME
+ * types them) are read as the analyzer's NFKC makes them, as words are;
+ * a value it leaves other than ASCII is no date, and is read as typed. */
+static char *ascii_form(const char *s, size_t len)
+{
+	char *nf;
+	size_t i;
+
+	for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
+		;
+	if (i == len || (nf = fo_normalize_nfkc(s, len)) == NULL)
+		return NULL;
+	for (i = 0; nf[i] && (unsigned char)nf[i] < 0x80; i++)
+		;
+	if (nf[i]) {
+		free(nf);
+		return NULL;
+	}
+	return nf;
+}
+
+int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
+                   char *why, size_t why_size)
+{
+	char *nf = ascii_form(s, len);
+	int rc = nf ? bound_ascii(nf, strlen(nf), upper, out, why, why_size)
+	            : bound_ascii(s, len, upper, out, why, why_size);
+
+	free(nf);
+	return rc;
+}
+
 int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
                    char hi[11], size_t *bad_at, char *why, size_t why_size)
 {
-	char *nf = NULL;
-	size_t i;
+	char *nf = ascii_form(s, len);
 	int rc;
 
-	/* Full-width digits, hyphens and full stops (２０２６－０９, as an
-	 * IME types them) are read as the analyzer's NFKC makes them, as
-	 * words are; a value it leaves other than ASCII is no date. */
-	for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
-		;
-	if (i < len && (nf = fo_normalize_nfkc(s, len)) != NULL) {
-		for (i = 0; nf[i] && (unsigned char)nf[i] < 0x80; i++)
-			;
-		if (nf[i]) {
-			free(nf);
-			nf = NULL;
-		}
-	}
 	if (!nf)
 		return range_ascii(s, len, years_only, lo, hi, bad_at, why,
 		                   why_size);

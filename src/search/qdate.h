@@ -11,7 +11,8 @@
 /*
  * Parse one bound into out ("YYYY-MM-DD"). A lower bound is the first
  * day of its period, an upper bound the last (2026-02 as an upper bound
- * is 2026-02-28). Returns 0, or -1 with why[] saying what is wrong.
+ * is 2026-02-28). Full-width digits and hyphens are read as NFKC makes
+ * them, as in a range. Returns 0, or -1 with why[] saying what is wrong.
  */
 int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
                    char *why, size_t why_size);

@@ -438,6 +438,8 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 		if (e == ETIMEDOUT && !out.oom) {
 			// Not a finding: a checker that loops on damage
 			// cannot be told from one slow on a large database.
+			// folio check adds its option to the ending
+			// (cli/check.c), which it knows the time-out by.
 			std::string table = table_reached(
 			    std::string(out.data ? out.data : "", out.len));
 			std::string why =

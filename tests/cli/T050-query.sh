@@ -249,6 +249,11 @@ expect_eq "2|folio: query position 25: \"2026-02-30\": day 30 is not in 2026-02,
 begin "--since and --until limit any query"
 expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since 2026-09 topic:parallelism)|$(hits --until 2020 topic:parallelism)|$(hits --db "$TMP/more" --since 2024-06 --until 2024-12-31 locking)"
 
+begin "--since and --until read full-width digits as published: does"
+expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since ２０２６-０９ topic:parallelism)|$(hits --until ２０２０ topic:parallelism)|$(hits --db "$TMP/more" --since ２０２４－０６ --until ２０２４-１２-３１ locking)"
+run "$FOLIO" search --db "$TMP/index" --since ２０２６-１３ lock
+expect_eq "2|folio: since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+
 begin "--sort newest and oldest order by date"
 expect_eq "$HEROKU $EBAY $MODAL $META" "$(hits --sort oldest --limit 4 topic:parallelism)"
 expect_eq "$MODAL $EBAY $HEROKU" "$(hits --sort newest '(year:2026 OR year:2025 OR year:2019)' -MXFP8 -free-threaded)"

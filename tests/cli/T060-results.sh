@@ -366,11 +366,27 @@ print(len(lines), d[0]["query"] + " " + str(d[0]["total"]), str(d[1].get("total"
 
 begin "--stdin: a NUL separates words; posts matched count though none is shown"
 run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(printf 'MXFP8\0Heroku\nGB200\n')
-expect_eq "0|MXFP8 Heroku 0|GB200 1" "$rc|$(python3 -c '
+expect_eq "0|\"MXFP8\\u0000Heroku\" 0|\"GB200\" 1" "$rc|$(python3 -c '
 import json, sys
 for l in sys.stdin.read().splitlines():
     d = json.loads(l)
-    print(d["query"], d["total"])' <<<"$out" | paste -sd'|')"
+    print(json.dumps(d["query"]), d["total"])' <<<"$out" | paste -sd'|')"
+
+# A tool pairs answers with its questions by "query", the query as given
+# (README): a NUL in it is given back (\u0000), not as the space it was
+# searched as, nor cut there, in an error object too.
+begin "--stdin: the answer's query is the line as read, NULs too"
+queries() { python3 -c '
+import json, sys
+for l in sys.stdin.read().splitlines():
+    d = json.loads(l)
+    print(json.dumps(d["query"]), d.get("error", d.get("total")))' <<<"$out" | paste -sd'|'; }
+run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(printf 'MXFP8\0\0Heroku\n\0\n')
+expect_eq "\"MXFP8\\u0000\\u0000Heroku\" 0|\"\\u0000\" invalid argument" "$(queries)"
+run "$FOLIO" search --db "$TMP/index" --stdin --strict < <(printf 'GB200 \0x\n')
+expect_eq "\"GB200 \\u0000x\" query syntax error" "$(queries)"
+run "$FOLIO" search --db "$TMP/none" --stdin < <(printf 'a\0b\n')
+expect_eq "\"a\\u0000b\" not found" "$(queries)"
 
 # Every other control character in a query is noticed by position (the
 # library's qbytes.c); a NUL, which the CLI must take out of the line

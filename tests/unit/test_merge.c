@@ -282,12 +282,20 @@ typedef struct taken {
 	char urls[4096];
 	char titles[4096];
 	size_t n;
+	size_t wrong_hash; /* posts handed on with another URL's hash */
 } taken;
 
-static folio_status take_one(const folio_post *p, void *ctx)
+static uint64_t hash_of(const char *url)
+{
+	return fo_hash64(url, strlen(url));
+}
+
+static folio_status take_one(const folio_post *p, uint64_t url_hash, void *ctx)
 {
 	taken *t = ctx;
 	size_t len = strlen(t->urls), tl = strlen(t->titles), i;
+
+	t->wrong_hash += url_hash != hash_of(p->url);
 
 	snprintf(t->urls + len, sizeof t->urls - len, "%s ", p->url);
 	snprintf(t->titles + tl, sizeof t->titles - tl, "%s:", p->title);
@@ -300,11 +308,6 @@ static folio_status take_one(const folio_post *p, void *ctx)
 	snprintf(t->titles + tl, sizeof t->titles - tl, " ");
 	t->n++;
 	return FOLIO_OK;
-}
-
-static uint64_t hash_of(const char *url)
-{
-	return fo_hash64(url, strlen(url));
 }
 
 static void test_merge__a_taken_post_comes_out_merged_and_once(void)
@@ -340,6 +343,8 @@ static void test_merge__a_taken_post_comes_out_merged_and_once(void)
 	assert_int(3, t.n);
 	assert_str("https://example.com/a https://example.com/b "
 	           "https://example.com/a ", t.urls);
+	/* each with its URL's hash, which fo_store asks the index by */
+	assert_int(0, t.wrong_hash);
 	assert_int(0, fo_merge_count(m));
 	fo_merge_free(m);
 }

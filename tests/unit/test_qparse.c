@@ -920,6 +920,37 @@ static void test_qdate__bounds_of_periods(void)
 	           why);
 }
 
+/* --since and --until read full-width digits and hyphens as published:
+ * does (２０２６－０９), and their errors name the wrong part as its do. */
+static void test_qdate__bounds_in_full_width_are_read_as_nfkc_makes_them(void)
+{
+	/* ２０２６－０９ */
+	static const char month[] = "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92"
+	                            "\xEF\xBC\x96\xEF\xBC\x8D\xEF\xBC\x90"
+	                            "\xEF\xBC\x99";
+	/* ２０２６-１３: month 13 */
+	static const char month13[] = "\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92"
+	                              "\xEF\xBC\x96-\xEF\xBC\x91\xEF\xBC\x93";
+	char out[11], why[200];
+
+	assert_int(
+	    0, fo_qdate_bound(month, strlen(month), 0, out, why, sizeof why));
+	assert_str("2026-09-01", out);
+	assert_int(
+	    0, fo_qdate_bound(month, strlen(month), 1, out, why, sizeof why));
+	assert_str("2026-09-30", out);
+	assert_int(-1, fo_qdate_bound(month13, strlen(month13), 0, out, why,
+	                              sizeof why));
+	assert_str("\"2026-13\": month 13 is not between 01 and 12", why);
+	/* what NFKC leaves other than ASCII is no date, as in a range */
+	assert_int(-1, fo_qdate_bound("\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6", 8, 0,
+	                              out, why, sizeof why));
+	assert_str(
+	    "\"\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6\" is not a date: it must "
+	    "start with a 4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
+	    why);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_qparse__free_words_are_a_sequence),
 	FO_TEST(test_qparse__boolean_operators_and_their_precedence),
@@ -948,6 +979,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__bytes_that_are_not_text_are_noticed),
 	FO_TEST(test_qparse__positions_count_characters),
 	FO_TEST(test_qdate__bounds_of_periods),
+	FO_TEST(test_qdate__bounds_in_full_width_are_read_as_nfkc_makes_them),
 };
 
 int main(void)
