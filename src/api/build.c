@@ -23,7 +23,11 @@
  *
  * A crash at any point before the rename leaves the old generation live
  * and untouched; the debris (build-*, an unswitched gen-M) is deleted by
- * the next writer to open the index (layout.h).
+ * the next writer to open the index (layout.h). An interrupt
+ * (folio_db_interrupt), seen by the workers at each post and by the
+ * calling thread between phases, stops it the same way before the
+ * rename, and build_end deletes the debris at once; after the rename it
+ * is not looked at.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/run.h"
@@ -190,7 +194,8 @@ static folio_status index_batch(worker *w, const batch *bt)
 	folio_status st = FOLIO_OK;
 
 	for (i = 0; st == FOLIO_OK && i < bt->n; i++) {
-		/* Within a post of an interrupt, not a batch or a part. */
+		/* An interrupt stops a worker within a post, not after its
+		 * batch or its whole part. */
 		if ((st = fo_run_interrupted(w->b->r)) != FOLIO_OK)
 			return st;
 		st = fo_docdata_decode(bt->bytes.data + bt->off[i],
