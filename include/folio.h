@@ -44,7 +44,10 @@
  * read (by any number of threads at once: the getters change nothing)
  * and freed, once, by any thread, before or after the handle is closed.
  * The callbacks of folio_db_index_paths() must not make calls on the
- * handle that runs it. Two writers in one process are two writers: the
+ * handle that runs it. folio_db_interrupt() is the exception to all of
+ * this: it may be called on an open handle at any time, from any thread,
+ * from a signal handler or from those callbacks. Two writers in one
+ * process are two writers: the
  * second handle opened with FOLIO_OPEN_WRITE gets FOLIO_ERROR_LOCKED, or
  * with FOLIO_OPEN_WAIT waits for the first to be closed (forever, if the
  * thread that holds the first is the one waiting). A handle must not be
@@ -121,16 +124,17 @@ typedef enum folio_status {
 	FOLIO_ERROR_INVALID,   /**< a bad argument or option from the caller */
 	FOLIO_ERROR_IO,        /**< a file could not be read or written */
 	FOLIO_ERROR_NOT_FOUND, /**< no index at that path, or no such post */
-	FOLIO_ERROR_LOCKED,    /**< another writer holds the index's write lock */
-	FOLIO_ERROR_CORRUPT,   /**< the index is damaged */
-	FOLIO_ERROR_MODIFIED,  /**< the index changed under a reader; retry */
-	FOLIO_ERROR_QUERY,     /**< the query cannot be parsed (strict mode) */
-	FOLIO_ERROR_INPUT,     /**< some corpus input was malformed and skipped */
-	FOLIO_ERROR_VERSION,   /**< the index was built by a folio of another
-	                            format: rebuild it (folio_db_index_paths) */
-	FOLIO_ERROR_BACKEND,   /**< any other error reported by Xapian */
+	FOLIO_ERROR_LOCKED,  /**< another writer holds the index's write lock */
+	FOLIO_ERROR_CORRUPT, /**< the index is damaged */
+	FOLIO_ERROR_MODIFIED, /**< the index changed under a reader; retry */
+	FOLIO_ERROR_QUERY,    /**< the query cannot be parsed (strict mode) */
+	FOLIO_ERROR_INPUT,   /**< some corpus input was malformed and skipped */
+	FOLIO_ERROR_VERSION, /**< the index was built by a folio of another
+	                          format: rebuild it (folio_db_index_paths) */
+	FOLIO_ERROR_BACKEND, /**< any other error reported by Xapian */
 	FOLIO_ERROR_UNAVAILABLE, /**< a remote shard cannot be reached, or
 	                              did not answer in time */
+	FOLIO_ERROR_INTERRUPTED, /**< folio_db_interrupt() stopped the run */
 	FOLIO_STATUS_LAST
 } folio_status;
 
@@ -554,6 +558,8 @@ typedef struct folio_index_report {
  *                                names no file: nothing is read)
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
+ * @retval FOLIO_ERROR_INTERRUPTED folio_db_interrupt() stopped the run
+ *                                (see there for what was kept)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_INVALID
  */
@@ -562,6 +568,58 @@ FOLIO_EXTERN folio_status folio_db_index_paths(folio_db *db,
                                                size_t n_paths,
                                                const folio_index_options *opts,
                                                folio_index_report *report);
+
+/**
+ * Ask the folio_db_index_paths() running on db to stop, as
+ * sqlite3_interrupt() asks a statement: a library host's cancel button,
+ * or a program's SIGINT or SIGTERM handler (folio index has them). It
+ * only sets a lock-free C11 atomic flag on the handle (no lock, no
+ * allocation, no system call), so it is async-signal-safe, and may be
+ * called from any thread while the run goes on in another, from a signal
+ * handler, and from the run's own progress or diagnostic callback (the
+ * one call on the handle they may make). db must stay open meanwhile: a
+ * caller that closes it orders that after its last interrupt. NULL is
+ * allowed and does nothing.
+ *
+ * The run notices it at the next post or batch (its worker threads too,
+ * each within the post it is indexing), between its phases (reading,
+ * indexing, removing, merging), between shards while merging a sharded
+ * build (one compaction, of an unsharded generation or of one shard,
+ * runs to its end: 2 s for the 64k-post bench corpus), and before the
+ * switch.
+ * It then stops, and returns FOLIO_ERROR_INTERRUPTED, with
+ * folio_db_error() saying what was kept:
+ *
+ *  - a full build (opts->rebuild, a new shard count, an empty index)
+ *    stopped before the switch deletes its private build directory and
+ *    the generation it was making: the live generation is exactly as it
+ *    was, and readers never notice. The switch is the commit point: an
+ *    interrupt that comes after it does not stop the run, which
+ *    finishes (deleting the old generation) and returns what it would
+ *    have returned without it;
+ *  - an incremental run discards its changes since its last commit (at
+ *    most a batch of 5000, cancelled as a Xapian transaction is) and
+ *    keeps the batches it committed before. The report then counts what
+ *    the index kept: added, updated, unchanged and removed as of that
+ *    commit (0 when none was made), files, posts and skipped as far as
+ *    it read. Running it again finishes the work. Posts added with
+ *    folio_db_add_post() before the run were committed when it began,
+ *    and stay.
+ *
+ * The flag affects only a run in progress, as sqlite3_interrupt's does:
+ * an interrupt while none runs does nothing, and one that comes after
+ * the run's last check (past its switch, or its final commit) lets it
+ * return as usual; it is cleared when the run returns, so that the
+ * handle can index again, and never stops the next run (a cancel that
+ * comes just after a run ended stops nothing). The price of that is a
+ * gap: an interrupt that comes before the call has marked itself
+ * running, as it begins, is not seen. A caller that must not miss one
+ * (a signal that may arrive before the run starts) records it itself,
+ * and passes it on again from the run's progress callback, which the
+ * run calls before it writes anything, after reading each file (folio
+ * index does).
+ */
+FOLIO_EXTERN void folio_db_interrupt(folio_db *db);
 
 /* ------------------------------------------------------------------------
  * Operations

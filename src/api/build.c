@@ -23,7 +23,11 @@
  *
  * A crash at any point before the rename leaves the old generation live
  * and untouched; the debris (build-*, an unswitched gen-M) is deleted by
- * the next writer to open the index (layout.h).
+ * the next writer to open the index (layout.h). An interrupt
+ * (folio_db_interrupt), seen by the workers at each post and by the
+ * calling thread between phases, stops it the same way before the
+ * rename, and build_end deletes the debris at once; after the rename it
+ * is not looked at.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/run.h"
@@ -190,6 +194,10 @@ static folio_status index_batch(worker *w, const batch *bt)
 	folio_status st = FOLIO_OK;
 
 	for (i = 0; st == FOLIO_OK && i < bt->n; i++) {
+		/* An interrupt stops a worker within a post, not after its
+		 * batch or its whole part. */
+		if ((st = fo_run_interrupted(w->b->r)) != FOLIO_OK)
+			return st;
 		st = fo_docdata_decode(bt->bytes.data + bt->off[i],
 		                       bt->off[i + 1] - bt->off[i], &d);
 		if (st == FOLIO_OK) {
@@ -237,6 +245,10 @@ static void *work(void *arg)
 		pthread_cond_signal(&b->room);
 	}
 	pthread_mutex_unlock(&b->lock);
+	/* A part that failed is deleted: its last changes need not be
+	 * written first (hundreds of posts, after an interrupt). */
+	if (w->st != FOLIO_OK)
+		fo_xdb_cancel(w->x, NULL);
 	/* The last changes are written here, in parallel, not by the
 	 * calling thread. */
 	closed = fo_xdb_close(w->x, &w->err);
@@ -504,6 +516,8 @@ static folio_status carry_over(build *b, const char *dir, fo_xerr *err)
 	st = fo_xdb_open(dir, FO_XDB_WRITE | FO_XDB_CREATE | FO_XDB_NOSYNC,
 	                 &x, err);
 	for (i = 0; st == FOLIO_OK && i < r->n_gone; i++) {
+		if ((st = fo_run_interrupted(r)) != FOLIO_OK)
+			break;
 		one.msg[0] = '\0';
 		st = carry_one(r, i, x, &one);
 		if (st == FOLIO_ERROR_CORRUPT) {
@@ -539,6 +553,10 @@ static folio_status compact_shards(folio_db *db, const build *b,
 	for (k = 0; st == FOLIO_OK && k < b->n; k++) {
 		const worker *w = &b->w[k];
 		const char *src = w->dir.data;
+		/* Between shards: one compaction cannot be stopped (it
+		 * frees its tables only at its end). */
+		if ((st = fo_run_interrupted(b->r)) != FOLIO_OK)
+			break;
 		fo_buf_clear(&shard);
 		fo_buf_printf(&shard, "%s/%s%u", gen, FO_SHARD_PREFIX, k);
 		st = shard.oom ? FOLIO_ERROR_NOMEM
@@ -651,6 +669,8 @@ static folio_status build_parts(build *b)
 	folio_status st;
 
 	st = fo_db_xfail(db, run_workers(b, &b->err), &b->err);
+	if (st == FOLIO_OK)
+		st = fo_run_interrupted(r);
 	/* A file may have changed between the readings: skipped now. */
 	if (st == FOLIO_OK && db->format)
 		st = fo_upgrade_complete(r);
@@ -693,6 +713,8 @@ static folio_status merge_parts(build *b)
 	fo_run_progress(r, "merging", 0, r->report->posts);
 	if (b->shards > 1)
 		return compact_shards(db, b, b->gen.data, &b->why);
+	if ((st = fo_run_interrupted(r)) != FOLIO_OK)
+		return st;
 	st = fo_xdb_compact(b->srcs, b->n_srcs, b->gen.data, &b->err);
 	st = fo_db_xfail(db, st, &b->err);
 	if (st == FOLIO_OK)
@@ -787,19 +809,25 @@ static folio_status switch_gen(build *b)
 	folio_db *db = r->db;
 	folio_status st;
 
-	st = fo_db_xfail(db, stamp_gen(r, b->gen.data, &b->err), &b->err);
+	st = fo_run_interrupted(r);
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(db, stamp_gen(r, b->gen.data, &b->err),
+		                 &b->err);
 	/* Durable before it is named: a power cut after the rename must not
 	 * leave a stub pointing at files still in the page cache. */
 	if (st == FOLIO_OK &&
 	    fo_layout_sync_tree(b->gen.data, &b->why) != FOLIO_OK)
 		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
-	if (st == FOLIO_OK) {
+	if (st == FOLIO_OK)
 		fo_run_progress(r, "switching", r->report->posts,
 		                r->report->posts);
-		if (fo_layout_switch(db->dir, b->name.data, &b->why) !=
-		    FOLIO_OK)
-			st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
-	}
+	/* The last moment to stop: the rename below is the build's commit
+	 * point, after which it finishes whatever is asked. */
+	if (st == FOLIO_OK)
+		st = fo_run_interrupted(r);
+	if (st == FOLIO_OK &&
+	    fo_layout_switch(db->dir, b->name.data, &b->why) != FOLIO_OK)
+		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
 	if (st != FOLIO_OK)
 		return st;
 	r->report->rebuilt = 1;
@@ -832,6 +860,10 @@ static void build_end(build *b, folio_status st)
 		rep->removed = rep->kept = 0;
 		rep->kept_malformed = 0;
 	}
+	/* Interrupted, the report says what the index kept (folio.h):
+	 * nothing of the posts the workers had indexed. */
+	if (st == FOLIO_ERROR_INTERRUPTED)
+		rep->added = rep->updated = rep->unchanged = 0;
 	if (b->root.data)
 		fo_layout_remove_tree(b->root.data);
 	for (k = 0; b->w && k < b->n; k++) {

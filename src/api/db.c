@@ -988,8 +988,10 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	db = calloc(1, sizeof *db);
 	/* before anything can fail: free_handle closes a lock_fd of 0,
 	 * which is the caller's stdin */
-	if (db)
+	if (db) {
 		db->lock_fd = -1;
+		atomic_init(&db->run, FO_RUN_IDLE);
+	}
 	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
 	    !(db->dir = absolute(db->path))) {
 		st = FOLIO_ERROR_NOMEM;

@@ -13,6 +13,8 @@
 #include "util/buf.h"
 #include "xapian/bridge.h"
 
+#include <stdatomic.h>
+
 /* How many times a reader tries a read that a writer's commits keep
  * overtaking (FOLIO_ERROR_MODIFIED: glass serves only the newest two
  * revisions, databases.rst) before it gives up. A writer committing every
@@ -89,7 +91,14 @@ struct folio_db {
 	 * the bridge's waits (fo_xdb_set_deadline). Set by fo_retry_start
 	 * alone. */
 	double deadline;
+	/* folio_db_interrupt's flag, the one field any thread or a signal
+	 * handler may touch at any time (index.c): FO_RUN_IDLE, or a
+	 * folio_db_index_paths running (FO_RUN_BUSY), asked to stop
+	 * (FO_RUN_STOP). */
+	atomic_int run;
 };
+
+enum { FO_RUN_IDLE, FO_RUN_BUSY, FO_RUN_STOP };
 
 /* Start a call: forget the previous call's error. */
 void fo_db_begin(folio_db *db);

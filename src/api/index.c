@@ -16,6 +16,7 @@
 #include "util/pathlist.h"
 #include "util/url.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -349,17 +350,57 @@ static size_t report_size(unsigned version)
 	                      : 0;
 }
 
-folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
-                                  size_t n_paths,
-                                  const folio_index_options *opts,
-                                  folio_index_report *out)
+/* folio_db_interrupt is async-signal-safe only if its flag needs no lock. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int is not lock-free");
+
+void folio_db_interrupt(folio_db *db)
+{
+	int busy = FO_RUN_BUSY;
+
+	/* Only a run in progress is stopped (folio.h): an interrupt while
+	 * none runs leaves the flag idle. */
+	if (db)
+		atomic_compare_exchange_strong(&db->run, &busy, FO_RUN_STOP);
+}
+
+folio_status fo_run_interrupted(const fo_run *r)
+{
+	return atomic_load_explicit(&r->db->run, memory_order_relaxed) ==
+	               FO_RUN_STOP
+	           ? FOLIO_ERROR_INTERRUPTED
+	           : FOLIO_OK;
+}
+
+/* Say what an interrupted run kept: nothing but what it committed (an
+ * incremental run's batches, r->at_commit); a full build, nothing. */
+static folio_status explain_interrupt(fo_run *r, int built)
+{
+	const folio_index_report *c = &r->at_commit;
+
+	if (built || c->added + c->updated + c->removed == 0)
+		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
+		                  "interrupted: %s is as it was before this "
+		                  "run",
+		                  r->db->path);
+	return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
+	                  "interrupted: %s keeps the changes this run "
+	                  "committed (%llu added, %llu updated, %llu "
+	                  "removed), not the rest; index again to finish",
+	                  r->db->path, (unsigned long long)c->added,
+	                  (unsigned long long)c->updated,
+	                  (unsigned long long)c->removed);
+}
+
+static folio_status index_paths(folio_db *db, const char *const *paths,
+                                size_t n_paths, const folio_index_options *opts,
+                                folio_index_report *out)
 {
 	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	fo_xerr err = { "" };
 	uint64_t docs = 0;
 	fo_run r;
 	size_t i;
-	int full;
+	int full, built = 0;
 	folio_status st;
 
 	if (!db) {
@@ -425,12 +466,16 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	 * empty corpus over an empty index has nothing to build, unless the
 	 * index is of another format. */
 	if (st == FOLIO_OK && full &&
-	    (report.posts || docs || db->format || db->damage))
+	    (report.posts || docs || db->format || db->damage)) {
+		built = 1;
 		st = fo_build(&r);
-	else if (st == FOLIO_OK)
+	} else if (st == FOLIO_OK) {
 		st = fo_sync(&r);
+	}
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
+	if (st == FOLIO_ERROR_INTERRUPTED)
+		explain_interrupt(&r, built);
 	if (st == FOLIO_OK && report.skipped)
 		st = fo_db_fail(db, FOLIO_ERROR_INPUT,
 		                "%llu %s skipped",
@@ -451,5 +496,23 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 	fo_known_free(r.known);
 	fo_read_free(&r);
 	fo_buf_free(&r.why);
+	return st;
+}
+
+folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
+                                  size_t n_paths,
+                                  const folio_index_options *opts,
+                                  folio_index_report *out)
+{
+	folio_status st;
+
+	/* Running from here, so that folio_db_interrupt can stop it... */
+	if (db)
+		atomic_store(&db->run, FO_RUN_BUSY);
+	st = index_paths(db, paths, n_paths, opts, out);
+	/* ...until here: an interrupt the run did not meet (after its
+	 * last check) goes with it, and never stops the next run. */
+	if (db)
+		atomic_store(&db->run, FO_RUN_IDLE);
 	return st;
 }

@@ -264,12 +264,24 @@ static void warn_conflict(fo_run *r, const folio_post *held,
 	warn(r, file, line);
 }
 
+/* Whether the run must stop: on an error, or when folio_db_interrupt
+ * asked, which becomes its error (FOLIO_ERROR_INTERRUPTED, in r->st),
+ * stopping the parser and the walk. Checked at every post and file. */
+static int stop(fo_run *r)
+{
+	if (r->st == FOLIO_OK)
+		r->st = fo_run_interrupted(r);
+	return r->st != FOLIO_OK;
+}
+
 static int on_post_count(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
 	fo_run *r = ctx;
 	fo_tally_entry *t;
 
+	if (stop(r))
+		return 1;
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK) {
 		fo_run_problem(r, file, line, r->why.data);
 		taint(r, p->url);
@@ -338,6 +350,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	fo_tally_entry *t;
 	const folio_post *held;
 
+	if (stop(r))
+		return 1;
 	if (fo_run_check_post(p, &r->why) != FOLIO_OK)
 		return 0;
 	hash = fo_url_hash(p->url);
@@ -589,6 +603,8 @@ static int on_file(const char *path, int kind, void *ctx)
 	fo_run *r = ctx;
 	fo_corpus_sink sink = { on_post_count, on_problem, r, on_warning };
 
+	if (stop(r))
+		return 1;
 	r->file_no++;
 	return read_file(r, path, kind, &sink, NULL);
 }
@@ -654,11 +670,11 @@ folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
 
 	r->report->posts = 0;
 	fo_tally_restart(r->tally);
-	for (i = 0; r->st == FOLIO_OK && i < r->n_files; i++)
+	for (i = 0; !stop(r) && i < r->n_files; i++)
 		read_file(r, r->files[i].path, r->files[i].kind, &sink,
 		          &r->files[i]);
 	/* Posts still held: their files changed since they were counted. */
-	if (r->st == FOLIO_OK)
+	if (!stop(r))
 		r->st = fo_merge_take_all(r->held, emit, &e);
 	return r->st;
 }

@@ -53,7 +53,15 @@ typedef struct fo_run {
 	fo_xerr unreadable_why; /* the damage behind the first of them */
 	fo_buf why;
 	folio_status st;          /* the first hard error while reading */
+	/* An incremental run: its report as of its last commit, what an
+	 * interrupt keeps (sync.c). */
+	folio_index_report at_commit;
 } fo_run;
+
+/* FOLIO_ERROR_INTERRUPTED when folio_db_interrupt asked the run to stop,
+ * else FOLIO_OK: checked between posts, batches and phases, by the
+ * workers too, which then stop with it. */
+folio_status fo_run_interrupted(const fo_run *r);
 
 /* Check a post as the corpus parsers and folio_db_add_post must: fields
  * present, valid and not too long. FOLIO_ERROR_INVALID with why set. */

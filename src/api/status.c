@@ -17,6 +17,7 @@ const char *folio_status_string(folio_status status)
 	case FOLIO_ERROR_VERSION: return "incompatible index version";
 	case FOLIO_ERROR_BACKEND: return "Xapian error";
 	case FOLIO_ERROR_UNAVAILABLE: return "remote shard unavailable";
+	case FOLIO_ERROR_INTERRUPTED: return "interrupted";
 	case FOLIO_STATUS_LAST: break;
 	}
 	return "unknown status";

@@ -124,6 +124,19 @@ void cli_progress_report(const folio_progress *fp, void *payload);
  * report. */
 void cli_progress_clear(cli_progress *p);
 
+/* folio index's SIGINT, SIGTERM and SIGHUP (signals.c): from catch to
+ * release they stop the run on db (folio_db_interrupt) instead of
+ * killing the process, and a second one kills it. release returns the
+ * first signal caught, 0 for none. */
+void cli_signals_catch(folio_db *db);
+int cli_signals_release(void);
+/* A folio_progress_fn: cli_progress_report, which first passes on again
+ * a signal caught before the run had begun (folio.h: an interrupt stops
+ * only a run in progress). */
+void cli_signals_progress(const folio_progress *fp, void *payload);
+/* "SIGINT", "SIGTERM", "SIGHUP"; "a signal" for another. */
+const char *cli_signal_name(int sig);
+
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);
 

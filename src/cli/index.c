@@ -3,6 +3,7 @@
  * Problems in the corpus are printed as FILE:LINE: reason and skipped;
  * the summary line counts what was done, or --json's object says it all
  * (report.c). On a terminal a progress bar runs meanwhile (progress.c).
+ * SIGINT, SIGTERM and SIGHUP stop the run cleanly (signals.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -30,6 +31,14 @@ static const char usage[] =
 	"\n"
 	"When stderr is a terminal, a progress bar shows the phase, the posts\n"
 	"done, the rate and the percentage; it is erased at the end.\n"
+	"\n"
+	"SIGINT, SIGTERM or SIGHUP (Ctrl-C, timeout, a closed terminal) stops\n"
+	"the run cleanly within a post: a full build stopped before it switches\n"
+	"searches to the new generation deletes its build directory and leaves\n"
+	"the index as it was (after the switch it finishes); an incremental run\n"
+	"keeps the batches of 5000 changes it committed and drops the rest.\n"
+	"It says which on stderr and exits 128 + the signal. A second signal\n"
+	"kills it at once.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -63,7 +72,8 @@ static const char usage[] =
 	"\n"
 	"exit status: 0 all indexed, 1 some posts, files or paths skipped (the\n"
 	"rest indexed), 2 error (the index is unchanged since its last commit),\n"
-	"3 another indexer holds the index\n";
+	"3 another indexer holds the index, 128 + N stopped by signal N (130\n"
+	"SIGINT, 143 SIGTERM, 129 SIGHUP)\n";
 /* clang-format on */
 
 /* What a run's callbacks share (their payload). */
@@ -73,9 +83,10 @@ typedef struct index_run {
 	int json_on; /* --json */
 } index_run;
 
+/* The bar, and a signal caught before the run began passed on to it. */
 static void report_progress(const folio_progress *fp, void *payload)
 {
-	cli_progress_report(fp, &((index_run *)payload)->progress);
+	cli_signals_progress(fp, &((index_run *)payload)->progress);
 }
 
 static void print_diagnostic(const folio_diagnostic *d, void *payload)
@@ -262,7 +273,7 @@ int cmd_index(int argc, char **argv)
 	const char *dir;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
-	int rc, code = EXIT_ERROR;
+	int rc, sig, code = EXIT_ERROR;
 	folio_status st, failed = FOLIO_OK;
 
 	cli_progress_init(&run.progress, CLI_PROGRESS_OFF);
@@ -291,13 +302,20 @@ int cmd_index(int argc, char **argv)
 	a.io.diagnostic = print_diagnostic;
 	a.io.progress = report_progress;
 	a.io.payload = &run;
+	cli_signals_catch(db);
 	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
+	sig = cli_signals_release();
 	cli_progress_clear(&run.progress);
 	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {
 		cli_error("%s", folio_db_error(db));
 		failed = st;
+		if (st == FOLIO_ERROR_INTERRUPTED && sig)
+			code = 128 + sig;
 		goto done;
 	}
+	if (sig)
+		cli_error("%s came after the run's last commit: it finished",
+		          cli_signal_name(sig));
 	if (!a.json)
 		print_summary(&rep, &a.io);
 	code = st == FOLIO_OK ? 0 : EXIT_NONE;

@@ -74,6 +74,10 @@ folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);
  * opened anew). 0 for NULL. */
 int fo_xdb_broken(const fo_xdb *db);
 folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
+/* Discard a writer's changes since its last commit (an interrupted run,
+ * a private database about to be deleted); it stays usable, as at that
+ * commit. Nothing for readers and NULL. */
+folio_status fo_xdb_cancel(fo_xdb *db, fo_xerr *err);
 /* Move a reader to the latest committed revision. *moved (may be NULL)
  * is 0 when db certainly did not move (nothing was committed since it
  * last looked; always so for a writer), else 1. */

@@ -110,6 +110,25 @@ extern "C" folio_status fo_xdb_commit(fo_xdb *h, fo_xerr *err)
 	}
 }
 
+extern "C" folio_status fo_xdb_cancel(fo_xdb *h, fo_xerr *err)
+{
+	if (!h || (!h->wdb && h->shards.empty()))
+		return FOLIO_OK;
+	try {
+		// WritableDatabase has no rollback but a transaction's: one
+		// begun unflushed commits nothing first, and cancelling it
+		// discards every change since the last commit (backends'
+		// Internal::cancel), leaving the writer as it was then.
+		for (Xapian::WritableDatabase *w : fo_xwriters(h)) {
+			w->begin_transaction(false);
+			w->cancel_transaction();
+		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xdb_fail(h, err);
+	}
+}
+
 extern "C" folio_status fo_xdb_reopen(fo_xdb *h, int *moved, fo_xerr *err)
 {
 	if (moved)

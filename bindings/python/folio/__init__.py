@@ -43,6 +43,7 @@ import ctypes
 import dataclasses
 import numbers
 import os
+import signal
 import threading
 import weakref
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
@@ -56,7 +57,7 @@ __all__ = [
     "Error", "OutOfMemoryError", "InvalidArgumentError", "FileError",
     "NotFoundError", "LockedError", "CorruptError", "ModifiedError",
     "QueryError", "InputError", "IndexVersionError", "BackendError",
-    "UnavailableError",
+    "UnavailableError", "IndexingInterruptedError",
     "LibraryNotFound", "library_version", "load_library",
 ]
 
@@ -156,6 +157,12 @@ class UnavailableError(Error):
     search the rest), or, with allow_partial=True, none of them can."""
 
 
+class IndexingInterruptedError(Error):
+    """FOLIO_ERROR_INTERRUPTED: Index.interrupt() stopped index_paths();
+    the message says what the index kept (as it was, or the batches an
+    incremental run committed)."""
+
+
 _ERRORS = {
     _native.ERROR_NOMEM: OutOfMemoryError,
     _native.ERROR_INVALID: InvalidArgumentError,
@@ -169,6 +176,7 @@ _ERRORS = {
     _native.ERROR_VERSION: IndexVersionError,
     _native.ERROR_BACKEND: BackendError,
     _native.ERROR_UNAVAILABLE: UnavailableError,
+    _native.ERROR_INTERRUPTED: IndexingInterruptedError,
 }
 
 
@@ -491,6 +499,15 @@ def _bytes(value, name: str, required: bool = False) -> Optional[bytes]:
     raise TypeError("%s must be str, not %s" % (name, type(value).__name__))
 
 
+class _CtrlC:
+    """A SIGINT caught during index_paths(), and the handler it replaced
+    (None: none was replaced)."""
+
+    def __init__(self):
+        self.caught = False
+        self.previous = None
+
+
 def _close_handle(lib, handle: ctypes.c_void_p) -> int:
     return lib.folio_db_close(handle)
 
@@ -614,6 +631,9 @@ class Index:
         self._lib = lib
         self._handle = handle
         self._lock = threading.RLock()
+        # interrupt() and close() only: the handle must not be freed
+        # under an interrupt, which must not wait for a run's _lock.
+        self._interrupt_lock = threading.Lock()
         self.path = None if path is None else os.fspath(path)
         self.writable = bool(opts.flags & _native.OPEN_WRITE)
         self._remotes = tuple(_text(name) for name in names)
@@ -627,7 +647,7 @@ class Index:
         """Commit pending changes (writers), release the write lock and
         free the handle. Calling it again does nothing. Raises an Error if
         the final commit failed (the handle is closed anyway)."""
-        with self._lock:
+        with self._lock, self._interrupt_lock:
             if not self._finalizer.alive:
                 return
             status = self._finalizer()
@@ -755,6 +775,18 @@ class Index:
         with self._lock:
             self._check(self._lib.folio_db_commit(self._db()))
 
+    def interrupt(self) -> None:
+        """Stop the index_paths() running on this Index, from another
+        thread or from its progress callback (folio_db_interrupt): it
+        raises IndexingInterruptedError once stopped, the index as it was
+        (a rebuild stopped before its switch) or with the batches of 5000
+        changes an incremental run committed. Only a run in progress is
+        stopped: at any other time it does nothing. Does not wait for the
+        Index's lock, which the run holds."""
+        with self._interrupt_lock:
+            if self._finalizer.alive:
+                self._lib.folio_db_interrupt(self._handle)
+
     def index_paths(self, *paths: Union[str, bytes, os.PathLike],
                     on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
                     rebuild: bool = False, no_delete: bool = False,
@@ -789,6 +821,12 @@ class Index:
         raised once the run is over (the run itself completes). Raises
         NotFoundError if no path exists (nothing is indexed then),
         LockedError never (the Index holds the lock already).
+
+        interrupt(), from another thread or from progress, stops the run:
+        IndexingInterruptedError. So does Ctrl-C (SIGINT) when this runs
+        in the main thread and SIGINT has Python's default handler: the
+        run stops cleanly, as interrupt() stops it (or finishes, past its
+        last commit), and KeyboardInterrupt is raised once it has.
         """
         if not paths:
             raise TypeError("index_paths() needs at least one path")
@@ -814,7 +852,7 @@ class Index:
                     failure.append(e)
 
         def report_progress(p_p, _payload):
-            if failure:
+            if failure or progress is None:
                 return
             p = p_p.contents
             try:
@@ -823,17 +861,26 @@ class Index:
                 failure.append(e)
 
         callback = _native.DiagnosticFn(collect)
-        progress_callback = (_native.ProgressFn(report_progress)
-                             if progress is not None else _native.ProgressFn())
+        # Always a callback: Python runs a signal's handler only where
+        # Python code runs, and the library calls back every 1000 posts.
+        progress_callback = _native.ProgressFn(report_progress)
         opts = _native.IndexOptions(_native.INDEX_OPTIONS_VERSION, callback, None,
                                     int(bool(rebuild)), int(bool(no_delete)),
                                     threads, progress_callback, shards)
         c_paths = (ctypes.c_char_p * len(paths))(*[os.fsencode(p) for p in paths])
         report = _native.IndexReport(_native.INDEX_REPORT_VERSION)
         with self._lock:
-            status = self._lib.folio_db_index_paths(self._db(), c_paths, len(paths),
-                                                    ctypes.byref(opts),
-                                                    ctypes.byref(report))
+            ctrl_c = self._catch_ctrl_c()
+            try:
+                status = self._lib.folio_db_index_paths(self._db(), c_paths,
+                                                        len(paths),
+                                                        ctypes.byref(opts),
+                                                        ctypes.byref(report))
+            finally:
+                if ctrl_c.previous is not None:
+                    signal.signal(signal.SIGINT, ctrl_c.previous)
+            if ctrl_c.caught:
+                raise KeyboardInterrupt
             if status != _native.ERROR_INPUT:
                 self._check(status)
         if failure:
@@ -842,6 +889,20 @@ class Index:
                            report.unchanged, report.skipped, report.removed,
                            report.kept, bool(report.rebuilt), tuple(found),
                            report.kept_malformed)
+
+    def _catch_ctrl_c(self) -> "_CtrlC":
+        """For index_paths(): SIGINT interrupts the run instead of
+        raising KeyboardInterrupt inside a callback, which could not stop
+        it; only in the main thread (where Python handles signals) and
+        over Python's default handler (a program's own is left alone)."""
+        ctrl_c = _CtrlC()
+        if (threading.current_thread() is threading.main_thread() and
+                signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            def on_sigint(_signum, _frame):
+                ctrl_c.caught = True
+                self.interrupt()
+            ctrl_c.previous = signal.signal(signal.SIGINT, on_sigint)
+        return ctrl_c
 
     # -- operations ---------------------------------------------------------
 

@@ -30,6 +30,7 @@ ERROR_INPUT = 9
 ERROR_VERSION = 10
 ERROR_BACKEND = 11
 ERROR_UNAVAILABLE = 12
+ERROR_INTERRUPTED = 13
 
 # enum folio_open_flags
 OPEN_READ = 0
@@ -281,6 +282,7 @@ _PROTOTYPES = {
                                          ctypes.c_size_t,
                                          ctypes.POINTER(IndexOptions),
                                          ctypes.POINTER(IndexReport)]),
+    "folio_db_interrupt": (None, [_db_p]),
     "folio_db_stats": (_c_status, [_db_p, ctypes.POINTER(Stats)]),
     "folio_db_check": (_c_status, [_db_p, ctypes.POINTER(CheckOptions),
                                    ctypes.POINTER(ctypes.c_uint64)]),

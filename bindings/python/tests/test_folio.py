@@ -596,6 +596,68 @@ def test_an_exception_in_the_progress_callback_reaches_the_caller(tmp_path, corp
         assert ix.count() == 6
 
 
+def _alpha_and_bravo(tmp_path):
+    """An Index of 3000 posts saying alpha, and 8000 saying bravo (the
+    same URLs and 5000 more) in bravo.jsonl to rebuild it from."""
+    def posts(n, word):
+        return "".join('{"url": "https://example.com/%d", "title": "Post %d", '
+                       '"summary": "About %s."}\n' % (i, i, word)
+                       for i in range(n))
+    (tmp_path / "alpha.jsonl").write_text(posts(3000, "alpha"))
+    (tmp_path / "bravo.jsonl").write_text(posts(8000, "bravo"))
+    ix = folio.Index(tmp_path / "ab", create=True)
+    ix.index_paths(tmp_path / "alpha.jsonl")
+    return ix, tmp_path / "bravo.jsonl"
+
+
+def _as_before(ix, tmp_path):
+    assert [n for n in os.listdir(tmp_path / "ab") if n.startswith("build-")] == []
+    assert (ix.count(), ix.search("alpha").total, ix.search("bravo").total) == \
+        (3000, 3000, 0)
+
+
+def test_interrupt_stops_a_rebuild_from_the_progress_callback(tmp_path):
+    ix, bravo = _alpha_and_bravo(tmp_path)
+
+    def stop(p):
+        if p.phase == "indexing":
+            ix.interrupt()
+
+    ix.interrupt()  # nothing runs: no effect
+    with pytest.raises(folio.IndexingInterruptedError) as e:
+        ix.index_paths(bravo, rebuild=True, threads=2, progress=stop)
+    assert e.value.status == 13
+    assert e.value.message == ("interrupted: %s is as it was before this run"
+                               % (tmp_path / "ab"))
+    _as_before(ix, tmp_path)
+    report = ix.index_paths(bravo, rebuild=True)
+    assert (report.rebuilt, report.updated, report.added) == (True, 3000, 5000)
+    ix.close()
+
+
+def test_ctrl_c_stops_a_rebuild_cleanly(tmp_path):
+    """SIGINT, sent by another thread once the build directory exists,
+    with no progress callback given: KeyboardInterrupt, and the index as
+    it was."""
+    ix, bravo = _alpha_and_bravo(tmp_path)
+
+    def ctrl_c():
+        for _ in range(6000):
+            if any(n.startswith("build-") for n in os.listdir(tmp_path / "ab")):
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            time.sleep(0.01)
+
+    sender = threading.Thread(target=ctrl_c)
+    sender.start()
+    with pytest.raises(KeyboardInterrupt):
+        ix.index_paths(bravo, rebuild=True, threads=2)
+    sender.join()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    _as_before(ix, tmp_path)
+    ix.close()
+
+
 def test_rebuild_switches_to_a_new_generation(sample, corpus):
     report = sample.index_paths(corpus, rebuild=True, threads=3)
     assert (report.rebuilt, report.unchanged, report.added) == (True, 6, 0)

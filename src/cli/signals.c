@@ -1,0 +1,97 @@
+/*
+ * signals.c: folio index stopped cleanly by SIGINT, SIGTERM or SIGHUP
+ * (Ctrl-C, timeout(1) or systemd stopping a cron job, a closed terminal)
+ * instead of killed: the handler asks the library to stop the run
+ * (folio_db_interrupt, which only sets an atomic flag), and the run
+ * returns FOLIO_ERROR_INTERRUPTED having left the index as it was, or at
+ * its last commit; index.c then exits 128 + the signal. A second signal
+ * while it stops kills the process as the first would have without a
+ * handler, so that a stuck run can still be stopped.
+ *
+ * SA_RESTART: a system call the signal lands in (a read of the corpus, a
+ * write or fsync of Xapian's) carries on rather than failing with EINTR,
+ * which parts of Xapian would report as an error; the run sees the flag
+ * at its next check, within a post. A signal ignored when folio starts
+ * (nohup's SIGHUP, a background job's SIGINT) stays ignored.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2,
+               "a signal handler must read the handle without a lock");
+
+static const int stoppers[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_STOPPERS (sizeof stoppers / sizeof stoppers[0])
+
+static struct sigaction before[N_STOPPERS]; /* restored on release */
+static int caught_here[N_STOPPERS];         /* which are ours */
+static struct sigaction dfl;                /* SIG_DFL, for a second one */
+static volatile sig_atomic_t caught;        /* the first signal, 0: none */
+static _Atomic(folio_db *) target;          /* the handle whose run stops */
+
+static void on_signal(int sig)
+{
+	if (caught) {
+		/* Blocked until this handler returns, then fatal. */
+		sigaction(sig, &dfl, NULL);
+		raise(sig);
+		return;
+	}
+	caught = sig;
+	folio_db_interrupt(atomic_load(&target));
+}
+
+void cli_signals_catch(folio_db *db)
+{
+	struct sigaction sa;
+	size_t i;
+
+	atomic_store(&target, db);
+	caught = 0;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	/* one handler at a time: the first signal is the one reported */
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < N_STOPPERS; i++)
+		sigaddset(&sa.sa_mask, stoppers[i]);
+	for (i = 0; i < N_STOPPERS; i++) {
+		caught_here[i] =
+		    sigaction(stoppers[i], NULL, &before[i]) == 0 &&
+		    before[i].sa_handler != SIG_IGN &&
+		    sigaction(stoppers[i], &sa, NULL) == 0;
+	}
+}
+
+int cli_signals_release(void)
+{
+	size_t i;
+
+	for (i = 0; i < N_STOPPERS; i++)
+		if (caught_here[i])
+			sigaction(stoppers[i], &before[i], NULL);
+	atomic_store(&target, NULL);
+	return caught;
+}
+
+void cli_signals_progress(const folio_progress *fp, void *payload)
+{
+	if (caught)
+		folio_db_interrupt(atomic_load(&target));
+	cli_progress_report(fp, payload);
+}
+
+const char *cli_signal_name(int sig)
+{
+	return sig == SIGINT    ? "SIGINT"
+	       : sig == SIGTERM ? "SIGTERM"
+	       : sig == SIGHUP  ? "SIGHUP"
+	                        : "a signal";
+}

@@ -1,0 +1,133 @@
+# T210-interrupt.sh: folio index stopped by a signal stops cleanly. A
+# rebuild sent SIGTERM while it indexes (seen in its --progress lines,
+# polled) exits 143, says the index is as it was, leaves no build-*
+# directory, and the old generation still answers and passes folio check;
+# the next rebuild completes. An incremental run sent SIGINT exits 130
+# keeping exactly the batches it committed. A second signal kills a run
+# stuck while it stops (here: blocked writing to a full stderr pipe).
+. "$(dirname "$0")/lib.sh"
+
+posts_jsonl 1 500 v1 >"$TMP/old.jsonl"
+posts_jsonl 1 40000 v2 >"$TMP/new.jsonl"
+
+# start_index LOG ARGS...: folio index ARGS in the background, stderr to
+# LOG, its pid in $pid; SIGINT as by default (a background job's is
+# ignored, which folio index leaves so).
+start_index() {
+	local log=$1
+	shift
+	python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$FOLIO" index "$@" >"$TMP/out" 2>"$log" &
+	pid=$!
+}
+
+# wait_for PATTERN LOG: until a line of LOG matches PATTERN (at most 120 s:
+# sanitizer builds on a busy machine are slow); 1 if the run ended first.
+wait_for() {
+	for _ in $(seq 2400); do
+		grep -q "$1" "$2" && return 0
+		kill -0 "$pid" 2>/dev/null || { grep -q "$1" "$2"; return; }
+		sleep 0.05
+	done
+	return 1
+}
+
+# stop_at PATTERN SIGNAL ARGS...: folio index --progress ARGS, sent SIGNAL
+# once a progress line matches PATTERN; stderr in $TMP/err, the exit
+# status in $rc.
+stop_at() {
+	local pattern=$1 sig=$2
+	shift 2
+	start_index "$TMP/err" --progress "$@"
+	begin "the run reports ${pattern#^folio: } before it ends"
+	if wait_for "$pattern" "$TMP/err"; then pass; else
+		fail "no progress line matching $pattern:" "$(cat "$TMP/err")"
+	fi
+	kill "-$sig" "$pid"
+	wait "$pid" && rc=0 || rc=$?
+}
+
+# ---- a rebuild stopped by SIGTERM -----------------------------------------
+db="$TMP/rebuild"
+"$FOLIO" index --db "$db" "$TMP/old.jsonl" >/dev/null
+gen=$(ls "$db" | grep '^gen-')
+
+stop_at '^folio: indexing ' TERM --db "$db" --rebuild --threads 2 "$TMP/new.jsonl"
+begin "SIGTERM: exit status 143"
+expect_eq 143 "$rc"
+begin "it says the index is as it was, last"
+expect_eq "folio: interrupted: $db is as it was before this run" "$(tail -n 1 "$TMP/err")"
+begin "no build directory is left, and the live generation is the old one"
+expect_eq "XAPIANDB $gen" "$(ls "$db" | tr '\n' ' ' | sed 's/ $//')"
+begin "searches answer with the old content"
+expect_eq "500 0 500" "$(total_of "$db" v1) $(total_of "$db" v2) $(count_of "$db")"
+begin "folio check finds it sound"
+run "$FOLIO" check --db "$db"
+expect_eq "0 $db: sound (500 posts, no problems found)" "$rc $out"
+begin "the next rebuild completes"
+run "$FOLIO" index --db "$db" --rebuild "$TMP/new.jsonl"
+expect_eq "0 40000 0" "$rc $(total_of "$db" v2) $(ls "$db" | grep -c '^build-')"
+
+# ---- an incremental run stopped by SIGINT ----------------------------------
+db="$TMP/sync"
+"$FOLIO" index --db "$db" "$TMP/old.jsonl" >/dev/null
+# past its first commit (5000 changes)
+stop_at '^folio: indexing 6000/' INT --db "$db" "$TMP/new.jsonl"
+begin "SIGINT: exit status 130"
+expect_eq 130 "$rc"
+# What it says it kept is what the index holds: whole batches of 5000
+# changes (the first: the 500 old posts updated, 4500 added).
+line=$(tail -n 1 "$TMP/err")
+added=$(sed -n 's/.*committed (\([0-9]*\) added, \([0-9]*\) updated, 0 removed), not the rest; index again to finish$/\1/p' <<<"$line")
+updated=$(sed -n 's/.*committed (\([0-9]*\) added, \([0-9]*\) updated, 0 removed), not the rest; index again to finish$/\2/p' <<<"$line")
+begin "it says which batches it kept"
+expect_eq "folio: interrupted: $db keeps the changes this run committed" "${line%% (*}"
+begin "whole batches, the first one's 500 updates among them"
+expect_eq "500 0" "${updated:-none} $(((${added:-1} + ${updated:-0}) % 5000))"
+begin "the index holds exactly those"
+expect_eq "$((500 + ${added:-0})) $((500 + ${added:-0})) 0" \
+	"$(count_of "$db") $(total_of "$db" v2) $(total_of "$db" v1)"
+begin "the next run finishes the work"
+run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
+expect_eq "0 40000 posts in 1 file: $((39500 - ${added:-0})) added, 0 updated, $((500 + ${added:-0})) unchanged, 0 removed; 0 skipped" "$rc $out"
+
+# ---- a second signal kills a run stuck stopping ------------------------------
+# 20000 malformed posts: a diagnostic line each, far more than a pipe
+# holds, so the first pass blocks writing them to a pipe nobody reads; the
+# first SIGTERM cannot end that write (SA_RESTART), the second kills.
+db="$TMP/stuck"
+"$FOLIO" index --db "$db" "$TMP/old.jsonl" >/dev/null
+python3 -c 'for i in range(20000): print("{\"url\": \"https://example.com/bad%d\"}" % i)' >"$TMP/bad.jsonl"
+mkfifo "$TMP/pipe"
+exec 3<>"$TMP/pipe"
+start_index "$TMP/pipe" --db "$db" "$TMP/bad.jsonl"
+# bytes waiting in the pipe (64 KiB when full, as a rule)
+queued() { python3 -c 'import fcntl, struct, termios
+print(struct.unpack("i", fcntl.ioctl(3, termios.FIONREAD, b"\0\0\0\0"))[0])'; }
+# blocked: the pipe holds a few KiB, the same for 5 looks in a row
+last=0 same=0
+for _ in $(seq 2400); do
+	now=$(queued)
+	if [ "$now" -ge 4096 ] && [ "$now" = "$last" ]; then
+		same=$((same + 1))
+		[ "$same" -ge 5 ] && break
+	else
+		same=0
+	fi
+	last=$now
+	sleep 0.05
+done
+begin "the run is blocked on its full stderr"
+expect_eq "5 yes" "$same $(kill -0 "$pid" 2>/dev/null && echo yes)"
+kill -TERM "$pid"
+sleep 0.5
+begin "the first SIGTERM leaves it stopping"
+expect_eq yes "$(kill -0 "$pid" 2>/dev/null && echo yes)"
+kill -TERM "$pid"
+wait "$pid" && rc=0 || rc=$?
+exec 3>&-
+begin "the second kills it: exit status 143, the index as it was"
+expect_eq "143 500" "$rc $(count_of "$db")"
+
+finish
