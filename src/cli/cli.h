@@ -134,6 +134,9 @@ int cli_signals_release(void);
  * a signal caught before the run had begun (folio.h: an interrupt stops
  * only a run in progress). */
 void cli_signals_progress(const folio_progress *fp, void *payload);
+/* End the process by sig, its output flushed, once a run it stopped has
+ * cleaned up: returns only if that fails. */
+void cli_signals_die(int sig);
 /* "SIGINT", "SIGTERM", "SIGHUP"; "a signal" for another. */
 const char *cli_signal_name(int sig);
 

@@ -37,8 +37,9 @@ static const char usage[] =
 	"searches to the new generation deletes its build directory and leaves\n"
 	"the index as it was (after the switch it finishes); an incremental run\n"
 	"keeps the batches of 5000 changes it committed and drops the rest.\n"
-	"It says which on stderr and exits 128 + the signal. A second signal\n"
-	"kills it at once.\n"
+	"It says which on stderr and then dies of that signal (status 128 + the\n"
+	"signal to a shell, which then stops a script or loop too). A second\n"
+	"signal kills it at once.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -334,5 +335,7 @@ done:
 	cli_usage_json(argc, argv, rc < 0 ? EXIT_ERROR : 0, CLI_JSON_PROBLEMS);
 	free(errmsg);
 	free(a.paths);
+	if (code > 128)
+		cli_signals_die(code - 128);
 	return code;
 }

@@ -19,6 +19,7 @@
 
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2,
@@ -86,6 +87,28 @@ void cli_signals_progress(const folio_progress *fp, void *payload)
 	if (caught)
 		folio_db_interrupt(atomic_load(&target));
 	cli_progress_report(fp, payload);
+}
+
+/* A shell running folio index in a script or a loop goes on after a
+ * child that exited, even with 130, and stops only when the child died of
+ * the SIGINT it sent the whole foreground group too ("wait and cooperative
+ * exit", as git does after its own clean-up): so a stopped run, clean,
+ * dies of its signal. Its status, 128 + N to a shell, stays what it says. */
+void cli_signals_die(int sig)
+{
+	struct sigaction sa;
+	sigset_t set;
+
+	fflush(stdout);
+	fflush(stderr);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	if (sigaction(sig, &sa, NULL) == 0 &&
+	    sigprocmask(SIG_UNBLOCK, &set, NULL) == 0)
+		raise(sig);
 }
 
 const char *cli_signal_name(int sig)

@@ -3,8 +3,10 @@
 # polled) exits 143, says the index is as it was, leaves no build-*
 # directory, and the old generation still answers and passes folio check;
 # the next rebuild completes. An incremental run sent SIGINT exits 130
-# keeping exactly the batches it committed. A second signal kills a run
-# stuck while it stops (here: blocked writing to a full stderr pipe).
+# keeping exactly the batches it committed. A script that ran it stops
+# with it on Ctrl-C (it dies of the signal once clean). A second signal
+# kills a run stuck while it stops (here: blocked writing to a full
+# stderr pipe).
 . "$(dirname "$0")/lib.sh"
 
 posts_jsonl 1 500 v1 >"$TMP/old.jsonl"
@@ -91,6 +93,33 @@ expect_eq "$((500 + ${added:-0})) $((500 + ${added:-0})) 0" \
 begin "the next run finishes the work"
 run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
 expect_eq "0 40000 posts in 1 file: $((39500 - ${added:-0})) added, 0 updated, $((500 + ${added:-0})) unchanged, 0 removed; 0 skipped" "$rc $out"
+
+# ---- Ctrl-C stops the script that ran it, too --------------------------------
+# Ctrl-C sends SIGINT to the terminal's whole foreground group: the shell
+# of a script as well as folio index. The shell goes on with the script
+# after a child that exited, even with 130, and stops only if the child
+# died of the signal; so folio index, once clean, dies of it.
+db="$TMP/script"
+"$FOLIO" index --db "$db" "$TMP/old.jsonl" >/dev/null
+: >"$TMP/script.err"
+python3 -c 'import os, signal, sys
+os.setsid()
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv("/bin/bash", ["bash", "-c", sys.argv[1], "bash"] + sys.argv[2:])' \
+	'"$1" index --progress --db "$2" --rebuild "$3" 2>"$4"; echo went on >"$5"' \
+	"$FOLIO" "$db" "$TMP/new.jsonl" "$TMP/script.err" "$TMP/after" &
+pid=$!
+begin "the script's run reports indexing before it ends"
+if wait_for '^folio: indexing ' "$TMP/script.err"; then pass; else
+	fail "no progress line:" "$(cat "$TMP/script.err")"
+fi
+kill -INT -- "-$pid"
+wait "$pid" && rc=0 || rc=$?
+begin "the script stops with the run (status 130), not after it"
+expect_eq "130 no" "$rc $([ -e "$TMP/after" ] && echo went on || echo no)"
+begin "the run cleaned up first: the index as it was, no build directory"
+expect_eq "folio: interrupted: $db is as it was before this run 500 0" \
+	"$(tail -n 1 "$TMP/script.err") $(count_of "$db") $(ls "$db" | grep -c '^build-')"
 
 # ---- a second signal kills a run stuck stopping ------------------------------
 # 20000 malformed posts: a diagnostic line each, far more than a pipe
