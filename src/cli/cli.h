@@ -124,11 +124,15 @@ void cli_progress_report(const folio_progress *fp, void *payload);
  * report. */
 void cli_progress_clear(cli_progress *p);
 
-/* folio index's SIGINT, SIGTERM and SIGHUP (signals.c): from catch to
- * release they stop the run on db (folio_db_interrupt) instead of
- * killing the process, and a second one kills it. release returns the
- * first signal caught, 0 for none. */
-void cli_signals_catch(folio_db *db);
+/* folio index's SIGINT, SIGTERM and SIGHUP (signals.c), from catch to
+ * release: until aim names the handle, while it is opened, one writes
+ * stderr_words to stderr and stdout_words (either may be NULL) to stdout
+ * and kills the process; then one stops the run on db
+ * (folio_db_interrupt) instead, and a second one kills it. The words
+ * must stay until release, which returns the first signal caught, 0 for
+ * none. */
+void cli_signals_catch(const char *stderr_words, const char *stdout_words);
+void cli_signals_aim(folio_db *db);
 int cli_signals_release(void);
 /* A folio_progress_fn: cli_progress_report, which first passes on again
  * a signal caught before the run had begun (folio.h: an interrupt stops
@@ -195,6 +199,9 @@ void print_stats_error_json(const char *message, folio_status st);
 /* An error object's "error", "message" and "position" (0: none) and its
  * end, after the keys its command's objects begin with. */
 void print_error_fields(const char *message, size_t position, folio_status st);
+/* The same written to f. */
+void json_error_fields(FILE *f, const char *message, size_t position,
+                       folio_status st);
 /* The same for the last failed call on db. */
 void print_db_error_json(const char *query, size_t query_len, folio_db *db,
                          folio_status st);
@@ -222,6 +229,10 @@ void cli_index_json_report(cli_index_json *j, const folio_index_report *rep);
 /* End it with the error the run ended in (the message said on stderr). */
 void cli_index_json_error(cli_index_json *j, const char *message,
                           folio_status st);
+/* The object of a run that fails before it reports any problem, whole
+ * in a string (to be written later, by a signal handler), which the
+ * caller frees; NULL when out of memory. */
+char *cli_index_json_early_error(const char *message, folio_status st);
 
 /* folio check --json's object for index dir (report.c): sound or not,
  * with the problems found and the first one's text (NULL when sound);

@@ -39,7 +39,8 @@ static const char usage[] =
 	"keeps the batches of 5000 changes it committed and drops the rest.\n"
 	"It says which on stderr and then dies of that signal (status 128 + the\n"
 	"signal to a shell, which then stops a script or loop too). A second\n"
-	"signal kills it at once.\n"
+	"signal kills it at once; one while it waits for the lock (--wait)\n"
+	"stops the wait at once.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -178,6 +179,36 @@ static folio_status corpus_exists(const char *const *paths, size_t n)
 	return st;
 }
 
+/* What a signal says while dir is opened, before the run (the open may
+ * wait long for another writer's lock, --wait): the line for stderr in
+ * *said and, with --json, the object for stdout in *printed, for the
+ * caller to free; 0 when out of memory (said). */
+static int last_words(const char *dir, int json, char **said, char **printed)
+{
+	static const char what[] = "interrupted while opening %s, before the "
+	                           "run began: nothing was indexed";
+	int n = snprintf(NULL, 0, what, dir);
+	char *message = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	size_t len;
+	FILE *f = message ? open_memstream(said, &len) : NULL;
+	int ok = f != NULL;
+
+	if (f) {
+		snprintf(message, (size_t)n + 1, what, dir);
+		fputs("folio: ", f);
+		print_text(f, message);
+		fputc('\n', f);
+		ok = fclose(f) == 0;
+	}
+	if (ok && json)
+		ok = (*printed = cli_index_json_early_error(
+		          message, FOLIO_ERROR_INTERRUPTED)) != NULL;
+	free(message);
+	if (!ok)
+		cli_error("out of memory");
+	return ok;
+}
+
 /* What the arguments of folio index ask for. */
 typedef struct index_args {
 	folio_open_options oo;
@@ -273,7 +304,7 @@ int cmd_index(int argc, char **argv)
 	index_run run = { .json = CLI_INDEX_JSON_INIT };
 	const char *dir;
 	folio_db *db = NULL;
-	char *errmsg = NULL;
+	char *errmsg = NULL, *said = NULL, *printed = NULL;
 	int rc, sig, code = EXIT_ERROR;
 	folio_status st, failed = FOLIO_OK;
 
@@ -284,8 +315,14 @@ int cmd_index(int argc, char **argv)
 	if (rc != 0 || (failed = corpus_exists(a.paths, a.n_paths)) != FOLIO_OK)
 		goto done;
 	dir = cli_db_path(a.db_flag);
+	if (!last_words(dir, a.json, &said, &printed)) {
+		failed = FOLIO_ERROR_NOMEM;
+		goto done;
+	}
+	cli_signals_catch(said, printed);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
+		cli_signals_release();
 		/* one condition, one line, with what to do about it */
 		cli_error("%s%s", errmsg, st == FOLIO_ERROR_LOCKED
 		                                  ? "; use --wait to wait for it"
@@ -303,7 +340,7 @@ int cmd_index(int argc, char **argv)
 	a.io.diagnostic = print_diagnostic;
 	a.io.progress = report_progress;
 	a.io.payload = &run;
-	cli_signals_catch(db);
+	cli_signals_aim(db);
 	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
 	sig = cli_signals_release();
 	cli_progress_clear(&run.progress);
@@ -334,6 +371,8 @@ done:
 		cli_index_json_report(&run.json, &rep);
 	cli_usage_json(argc, argv, rc < 0 ? EXIT_ERROR : 0, CLI_JSON_PROBLEMS);
 	free(errmsg);
+	free(said);
+	free(printed);
 	free(a.paths);
 	if (code > 128)
 		cli_signals_die(code - 128);

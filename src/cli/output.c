@@ -318,15 +318,20 @@ void cli_highlight(folio_search_options *so, int json)
 	}
 }
 
+void json_error_fields(FILE *f, const char *message, size_t position,
+                       folio_status st)
+{
+	fprintf(f, "\"error\": \"%s\", \"message\": ", folio_status_string(st));
+	json_string(f, message ? message : "");
+	if (position)
+		fprintf(f, ", \"position\": %zu", position);
+	fputs("}\n", f);
+}
+
 void print_error_fields(const char *message, size_t position, folio_status st)
 {
 	answered = 1;
-	fprintf(stdout, "\"error\": \"%s\", \"message\": ",
-	        folio_status_string(st));
-	json_string(stdout, message ? message : "");
-	if (position)
-		printf(", \"position\": %zu", position);
-	fputs("}\n", stdout);
+	json_error_fields(stdout, message, position, st);
 }
 
 /* The error of a failed search, with the query's position when known:

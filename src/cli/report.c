@@ -3,7 +3,10 @@
  * schema is in the README), for tools that run them rather than read
  * their summary lines.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+
+#include <stdlib.h>
 
 /* The problems come first: they are written as the library reports
  * them, before the counts are known, and the object stays one object
@@ -56,6 +59,22 @@ void cli_index_json_error(cli_index_json *j, const char *message,
 {
 	end_problems(j);
 	print_error_fields(message, 0, st);
+}
+
+char *cli_index_json_early_error(const char *message, folio_status st)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return NULL;
+	fputs("{\"problems\": [], ", f);
+	json_error_fields(f, message, 0, st);
+	if (fclose(f) == 0)
+		return text;
+	free(text);
+	return NULL;
 }
 
 void print_check_json(const char *dir, uint64_t problems, const char *first,

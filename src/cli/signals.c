@@ -6,7 +6,10 @@
  * returns FOLIO_ERROR_INTERRUPTED having left the index as it was, or at
  * its last commit; index.c then exits 128 + the signal. A second signal
  * while it stops kills the process as the first would have without a
- * handler, so that a stuck run can still be stopped.
+ * handler, so that a stuck run can still be stopped. Before the run, while
+ * the open waits for another writer's lock (--wait; flock is restarted,
+ * and nothing else could stop it), a signal says so, prints --json's
+ * object, and kills the process at once: nothing was indexed.
  *
  * SA_RESTART: a system call the signal lands in (a read of the corpus, a
  * write or fsync of Xapian's) carries on rather than failing with EINTR,
@@ -17,10 +20,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2,
                "a signal handler must read the handle without a lock");
@@ -33,25 +38,53 @@ static int caught_here[N_STOPPERS];         /* which are ours */
 static struct sigaction dfl;                /* SIG_DFL, for a second one */
 static volatile sig_atomic_t caught;        /* the first signal, 0: none */
 static _Atomic(folio_db *) target;          /* the handle whose run stops */
+static const char *said, *printed;          /* the last words before the run */
+
+/* write(2) all of s, if it can: a signal handler has no stdio. */
+static void write_all(int fd, const char *s)
+{
+	size_t left = s ? strlen(s) : 0;
+	ssize_t n;
+
+	while (left > 0) {
+		n = write(fd, s, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s += n;
+		left -= (size_t)n;
+	}
+}
 
 static void on_signal(int sig)
 {
-	if (caught) {
+	folio_db *db = atomic_load(&target);
+	int saved = errno;
+
+	if (caught || !db) {
+		if (!caught) {
+			write_all(STDERR_FILENO, said);
+			write_all(STDOUT_FILENO, printed);
+		}
 		/* Blocked until this handler returns, then fatal. */
 		sigaction(sig, &dfl, NULL);
 		raise(sig);
-		return;
+	} else {
+		caught = sig;
+		folio_db_interrupt(db);
 	}
-	caught = sig;
-	folio_db_interrupt(atomic_load(&target));
+	errno = saved;
 }
 
-void cli_signals_catch(folio_db *db)
+void cli_signals_catch(const char *stderr_words, const char *stdout_words)
 {
 	struct sigaction sa;
 	size_t i;
 
-	atomic_store(&target, db);
+	atomic_store(&target, NULL);
+	said = stderr_words;
+	printed = stdout_words;
 	caught = 0;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -71,6 +104,11 @@ void cli_signals_catch(folio_db *db)
 	}
 }
 
+void cli_signals_aim(folio_db *db)
+{
+	atomic_store(&target, db);
+}
+
 int cli_signals_release(void)
 {
 	size_t i;
@@ -79,6 +117,7 @@ int cli_signals_release(void)
 		if (caught_here[i])
 			sigaction(stoppers[i], &before[i], NULL);
 	atomic_store(&target, NULL);
+	said = printed = NULL;
 	return caught;
 }
 

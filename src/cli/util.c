@@ -113,10 +113,12 @@ int cli_db_options(int argc, char **argv, const char *command,
 	return 0;
 }
 
-/* The last message cli_error printed, for --json (cli_usage_json): long
- * enough for any of the CLI's own (a long value is cut where a UTF-8
- * character starts). */
+/* The last message cli_error printed, for --json (cli_usage_json, and
+ * the error objects of index and check): whole, as stderr has it, in
+ * last_full; cut short in last_error only when there was no memory for
+ * it (a character cut in two there is U+FFFD to json_string). */
 static char last_error[2048];
+static char *last_full;
 
 /* How put_text shows a control character. Post text shows it as a
  * space, as the library's snippets and marked titles do, so that every
@@ -132,7 +134,6 @@ void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	char *full;
-	size_t cut;
 	int n;
 
 	va_start(ap, fmt);
@@ -151,16 +152,8 @@ void cli_error(const char *fmt, ...)
 	fputs("folio: ", stderr);
 	put_text(stderr, full ? full : last_error, TEXT_LINES);
 	fputc('\n', stderr);
-	/* too long: cut where a character starts, as the library's
-	 * fo_utf8_cut does (normalize.h) */
-	if (full && n >= (int)sizeof last_error) {
-		for (cut = sizeof last_error - 1;
-		     cut > 0 && ((unsigned char)full[cut] & 0xC0) == 0x80;)
-			cut--;
-		memcpy(last_error, full, cut);
-		last_error[cut] = '\0';
-	}
-	free(full);
+	free(last_full);
+	last_full = full;
 }
 
 int cli_may_index(const char *dir)
@@ -198,7 +191,7 @@ void cli_advise_index(const char *what, const char *dir)
 
 const char *cli_last_error(void)
 {
-	return last_error;
+	return last_full ? last_full : last_error;
 }
 
 /* Length of the valid UTF-8 sequence at s (RFC 3629; left bytes left),

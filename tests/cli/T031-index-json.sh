@@ -78,6 +78,12 @@ run "$FOLIO" index --db "$TMP/new" --json "$TMP/nothing"
 expect_eq "2|{\"problems\": [], \"error\": \"not found\", \"message\": \"$TMP/nothing: No such file or directory\"}|folio: $TMP/nothing: No such file or directory|ok|absent" \
 	"$rc|$out|$err|$(shape <<<"$out" 2>&1)|$([ -e "$TMP/new" ] && echo present || echo absent)"
 
+begin "a message longer than 2 KiB (many missing paths) is whole in the object"
+missing=()
+for i in $(seq 60); do missing+=("$TMP/missing-path-$i-padding-padding-padding"); done
+run "$FOLIO" index --db "$TMP/new" --json "${missing[@]}"
+expect_eq "2|ok|$err" "$rc|$(shape <<<"$out" 2>&1)|folio: $(python3 -c 'import json,sys; print(json.load(sys.stdin)["message"])' <<<"$out")"
+
 begin "an empty path is an invalid argument"
 run "$FOLIO" index --db "$TMP/i" --json ""
 expect_eq '2|{"problems": [], "error": "invalid argument", "message": "path 1 of 1 is an empty path, which names no file"}' "$rc|$out"

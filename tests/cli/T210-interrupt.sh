@@ -6,7 +6,8 @@
 # keeping exactly the batches it committed. A script that ran it stops
 # with it on Ctrl-C (it dies of the signal once clean). A second signal
 # kills a run stuck while it stops (here: blocked writing to a full
-# stderr pipe).
+# stderr pipe). One sent while it waits (--wait) for another writer's lock
+# stops the wait at once, says so, and --json still prints its object.
 . "$(dirname "$0")/lib.sh"
 
 posts_jsonl 1 500 v1 >"$TMP/old.jsonl"
@@ -158,5 +159,36 @@ wait "$pid" && rc=0 || rc=$?
 exec 3>&-
 begin "the second kills it: exit status 143, the index as it was"
 expect_eq "143 500" "$rc $(count_of "$db")"
+
+# ---- a signal while it waits for another writer's lock ------------------
+# --wait blocks in the open, before any run: the signal must still stop
+# it at once, saying so, and --json must still print its one object.
+db="$TMP/waiting"
+"$FOLIO" index --db "$db" "$TMP/old.jsonl" >/dev/null
+python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1] + "/.folio-lock", "a")
+fcntl.flock(f, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(60)' "$db" >"$TMP/held" &
+holder=$!
+for _ in $(seq 600); do grep -q held "$TMP/held" && break; sleep 0.05; done
+start_index "$TMP/err" --db "$db" --wait --json "$TMP/new.jsonl"
+sleep 1
+begin "a run waiting with --wait for the lock is still waiting"
+expect_eq "yes" "$(kill -0 "$pid" 2>/dev/null && echo yes)"
+kill -INT "$pid"
+wait "$pid" && rc=0 || rc=$?
+kill "$holder"
+wait "$holder" 2>/dev/null
+begin "SIGINT stops the wait: status 130, saying nothing was indexed"
+expect_eq "130 folio: interrupted while opening $db, before the run began: nothing was indexed" \
+	"$rc $(cat "$TMP/err")"
+begin "--json prints its one object, the interrupt its error"
+expect_eq '{"problems": [], "error": "interrupted", "message": "interrupted while opening '"$db"', before the run began: nothing was indexed"}' \
+	"$(cat "$TMP/out")"
+begin "the index is as it was, and the next run finishes"
+before="$(count_of "$db") $(total_of "$db" v2)"
+run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
+expect_eq "500 0 0 40000" "$before $rc $(total_of "$db" v2)"
 
 finish
