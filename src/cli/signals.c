@@ -4,12 +4,13 @@
  * instead of killed: the handler asks the library to stop the run
  * (folio_db_interrupt, which only sets an atomic flag), and the run
  * returns FOLIO_ERROR_INTERRUPTED having left the index as it was, or at
- * its last commit; index.c then exits 128 + the signal. A second signal
- * while it stops kills the process as the first would have without a
- * handler, so that a stuck run can still be stopped. Before the run, while
- * the open waits for another writer's lock (--wait; flock is restarted,
- * and nothing else could stop it), a signal says so, prints --json's
- * object, and kills the process at once: nothing was indexed.
+ * its last commit; index.c then dies of that signal (cli_signals_die).
+ * A second signal while it stops kills the process as the first would
+ * have without a handler, so that a stuck run can still be stopped.
+ * Before the run, while the open waits for another writer's lock
+ * (--wait; flock is restarted, and nothing else could stop it), a signal
+ * says so, prints --json's object, and kills the process at once: nothing
+ * was indexed.
  *
  * SA_RESTART: a system call the signal lands in (a read of the corpus, a
  * write or fsync of Xapian's) carries on rather than failing with EINTR,
