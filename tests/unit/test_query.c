@@ -9,6 +9,7 @@
 #include "harness.h"
 
 #include "search/query.h"
+#include "index/urlterm.h"
 #include "util/buf.h"
 
 static fo_analyzer *english(void)
@@ -656,6 +657,42 @@ static void test_query__words_that_must_all_match_are_not_joined(void)
 	fo_analyzer_free(an);
 }
 
+/* The free words are counted (typed_words) only where that decides
+ * how they join: with --all or --any the count decided nothing, yet it
+ * analysed every item once more and looked each URL up again. */
+static void test_query__a_forced_operator_counts_no_words(void)
+{
+	fo_analyzer *an = english();
+	fo_buf asked = FO_BUF_INIT, url = FO_BUF_INIT;
+	fo_qstats stats = {
+		.termfreq = noted, .ctx = &asked, .docs = 100, .local = 1
+	};
+	const fo_defop ops[] = { FO_DEFOP_AND, FO_DEFOP_OR };
+	fo_compiled c;
+	size_t i;
+
+	assert_true(an != NULL);
+	fo_url_term("https://example.com/a", &url);
+	assert_true(url.data != NULL);
+	fo_buf_putc(&url, ' ');
+	for (i = 0; i < sizeof ops / sizeof *ops; i++) {
+		const char *at;
+		unsigned n = 0;
+
+		fo_buf_clear(&asked);
+		assert_ok(compile_as(an, "https://example.com/a crystal", 1,
+		                     ops[i], &stats, &c));
+		fo_compiled_free(&c);
+		for (at = asked.data; at && (at = strstr(at, url.data)) != NULL;
+		     at += url.len)
+			n++;
+		assert_int(1, n);
+	}
+	fo_buf_free(&url);
+	fo_buf_free(&asked);
+	fo_analyzer_free(an);
+}
+
 static uint64_t common_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
@@ -775,6 +812,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_word_with_no_other_form_is_read_once),
 	FO_TEST(test_query__a_stem_no_post_holds_bare_is_left_out),
 	FO_TEST(test_query__words_that_must_all_match_are_not_joined),
+	FO_TEST(test_query__a_forced_operator_counts_no_words),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
 	FO_TEST(test_query__case_is_folded),
 	FO_TEST(test_query__an_unstemmable_token_is_its_own_stem),
