@@ -90,4 +90,12 @@ strace -k -qq -e trace=pread64 -o "$TMP/strace" \
 expect_eq "0" "$(awk '/^pread64/ {spell = 0} /fo_spell_suggest/ {
 	if (!spell) n++; spell = 1 } END {print n + 0}' "$TMP/strace")"
 
+begin "a search of three words that must all match asks the index for no joined pair"
+# where every word is required (--all), words written as one
+# (bimocajipuponuva) find no post the words do not and only added
+# weight: the compiler looked each pair up (sequence.c seq_joins)
+strace -k -qq -e trace=pread64 -o "$TMP/strace" \
+	"$FOLIO" search --db "$TMP/index" --all bimocaji puponuva oddly >/dev/null 2>&1 || true
+expect_eq "0" "$(grep -c fo_qc_joined_pairs "$TMP/strace")"
+
 finish

@@ -9,6 +9,8 @@
 #include "harness.h"
 
 #include "search/query.h"
+#include "index/urlterm.h"
+#include "util/buf.h"
 
 static fo_analyzer *english(void)
 {
@@ -19,12 +21,12 @@ static fo_analyzer *english(void)
 	return an;
 }
 
-/* Parse and compile text with the default ranking; relevance adds the
- * ranking-only boosts (abbreviations, joined pairs); stats, when not
- * NULL, are the index's term frequencies. */
-static folio_status compile_with(fo_analyzer *an, const char *text,
-                                 int relevance, const fo_qstats *stats,
-                                 fo_compiled *c)
+/* Parse and compile text with the default ranking, its free words joined
+ * by defop; relevance adds the ranking-only boosts (abbreviations, joined
+ * pairs); stats, when not NULL, are the index's term frequencies. */
+static folio_status compile_as(fo_analyzer *an, const char *text, int relevance,
+                               fo_defop defop, const fo_qstats *stats,
+                               fo_compiled *c)
 {
 	fo_qtree tree;
 	fo_rank rank;
@@ -34,12 +36,20 @@ static folio_status compile_with(fo_analyzer *an, const char *text,
 
 	memset(c, 0, sizeof *c);
 	fo_rank_default(&rank);
+	rank.defop = defop;
 	st = fo_qparse(text, 0, &tree, &pos, err, sizeof err);
 	if (st == FOLIO_OK)
 		st = fo_query_compile(an, text, tree.root, &rank, relevance, -1,
 		                      stats, c);
 	fo_qtree_free(&tree);
 	return st;
+}
+
+static folio_status compile_with(fo_analyzer *an, const char *text,
+                                 int relevance, const fo_qstats *stats,
+                                 fo_compiled *c)
+{
+	return compile_as(an, text, relevance, FO_DEFOP_AUTO, stats, c);
 }
 
 static folio_status compile(fo_analyzer *an, const char *text, int relevance,
@@ -592,6 +602,97 @@ static void test_query__a_stem_no_post_holds_bare_is_left_out(void)
 	fo_analyzer_free(an);
 }
 
+/* Every term is in 2 posts; each term asked goes to the fo_buf ctx,
+ * followed by a space. */
+static uint64_t noted(void *ctx, const char *term)
+{
+	fo_buf_puts(ctx, term);
+	fo_buf_putc(ctx, ' ');
+	return 2;
+}
+
+/* Where three or more free words must all match (folio search --all),
+ * words written as one (crystalmodel for "crystal model") find no post
+ * the words do not, and are not asked of the index: among ranked words
+ * they find posts of their own, and two words that must match match
+ * written as one too. */
+static void test_query__words_that_must_all_match_are_not_joined(void)
+{
+	fo_analyzer *an = english();
+	fo_buf asked = FO_BUF_INIT;
+	fo_qstats stats = {
+		.termfreq = noted, .ctx = &asked, .docs = 100, .local = 1
+	};
+	fo_compiled c;
+	char *got = NULL;
+
+	assert_true(an != NULL);
+	assert_ok(compile_as(an, "crystal model viewer", 1, FO_DEFOP_AND,
+	                     &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	fo_compiled_free(&c);
+	assert_str("Query(((((Zcrystal SYNONYM crystal) AND_MAYBE crystal) "
+	           "AND ((Zmodel SYNONYM model) AND_MAYBE model) AND "
+	           "((Zviewer SYNONYM viewer) AND_MAYBE viewer)) AND_MAYBE "
+	           "(crystal PHRASE 3 model PHRASE 3 viewer)))",
+	           got ? got : "");
+	assert_str("Zcrystal Zmodel Zviewer ", asked.data ? asked.data : "");
+	free(got);
+	fo_buf_clear(&asked);
+	assert_ok(compile_as(an, "crystal model", 1, FO_DEFOP_AND, &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	fo_compiled_free(&c);
+	assert_true(got && strstr(got, " OR 0.2999999999999999889 * "
+	                               "crystalmodel)"));
+	free(got);
+	fo_buf_clear(&asked);
+	assert_ok(
+	    compile_as(an, "crystal model viewer", 1, FO_DEFOP_OR, &stats, &c));
+	got = c.q ? fo_xquery_describe(c.q) : NULL;
+	fo_compiled_free(&c);
+	assert_true(got && strstr(got, "crystalmodel") &&
+	            strstr(got, "modelviewer"));
+	free(got);
+	fo_buf_free(&asked);
+	fo_analyzer_free(an);
+}
+
+/* The free words are counted (typed_words) only where that decides
+ * how they join: with --all or --any the count decided nothing, yet it
+ * analysed every item once more and looked each URL up again. */
+static void test_query__a_forced_operator_counts_no_words(void)
+{
+	fo_analyzer *an = english();
+	fo_buf asked = FO_BUF_INIT, url = FO_BUF_INIT;
+	fo_qstats stats = {
+		.termfreq = noted, .ctx = &asked, .docs = 100, .local = 1
+	};
+	const fo_defop ops[] = { FO_DEFOP_AND, FO_DEFOP_OR };
+	fo_compiled c;
+	size_t i;
+
+	assert_true(an != NULL);
+	fo_url_term("https://example.com/a", &url);
+	assert_true(url.data != NULL);
+	fo_buf_putc(&url, ' ');
+	for (i = 0; i < sizeof ops / sizeof *ops; i++) {
+		const char *at;
+		unsigned n = 0;
+
+		fo_buf_clear(&asked);
+		assert_ok(compile_as(an, "https://example.com/a crystal", 1,
+		                     ops[i], &stats, &c));
+		fo_compiled_free(&c);
+		for (at = asked.data; at && (at = strstr(at, url.data)) != NULL;
+		     at += url.len)
+			n++;
+		assert_int(1, n);
+	}
+	fo_buf_free(&url);
+	fo_buf_free(&asked);
+	fo_analyzer_free(an);
+}
+
 static uint64_t common_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
@@ -710,6 +811,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
 	FO_TEST(test_query__a_word_with_no_other_form_is_read_once),
 	FO_TEST(test_query__a_stem_no_post_holds_bare_is_left_out),
+	FO_TEST(test_query__words_that_must_all_match_are_not_joined),
+	FO_TEST(test_query__a_forced_operator_counts_no_words),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
 	FO_TEST(test_query__case_is_folded),
 	FO_TEST(test_query__an_unstemmable_token_is_its_own_stem),
