@@ -73,7 +73,7 @@ _folio()
 	stats)
 		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --json --help' -- "$cur")) ;;
 	check)
-		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --time-limit --json --help' -- "$cur")) ;;
+		[[ $cur == -* ]] && COMPREPLY=($(compgen -W '--db --time-limit --all --json --help' -- "$cur")) ;;
 	help)
 		COMPREPLY=($(compgen -W 'index search similar stats check' -- "$cur")) ;;
 	esac

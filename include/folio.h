@@ -735,6 +735,18 @@ enum folio_check_flags {
 	FOLIO_CHECK_ISOLATE = 1u << 0
 };
 
+/** Called by folio_db_check once for each problem it found, in the order
+ *  found, after the check has ended (a check that a writer's commit made
+ *  void and that ran again calls for the last run's problems only).
+ *  problem is one line that names the table file the problem is in
+ *  (".../postlist.glass: DatabaseCorruptError: ...") or the post
+ *  ("document 7 has damaged data"), without the advice folio_db_error()
+ *  ends its first with; it is the library's, valid during the call only
+ *  (copy it to keep it). Return 0 for the next problem, non-zero for no
+ *  more calls: the check has ended by then, and its status and
+ *  *problems are the same either way. */
+typedef int (*folio_problem_fn)(const char *problem, void *payload);
+
 typedef struct folio_check_options {
 	unsigned version; /**< FOLIO_CHECK_OPTIONS_VERSION */
 	unsigned flags;   /**< folio_check_flags */
@@ -751,18 +763,29 @@ typedef struct folio_check_options {
 	 *  in the calling process cannot be stopped. Version 1 structs,
 	 *  which end before it, are accepted and have no limit. */
 	unsigned timeout_ms;
+	/* Version 3: */
+	/** NULL: the problems are only counted, and folio_db_error()
+	 *  describes the first. Else called once for each problem when the
+	 *  check ends with FOLIO_ERROR_CORRUPT (as many calls as
+	 *  *problems), never otherwise. Older structs, which end before
+	 *  it, have none. */
+	folio_problem_fn problem;
+	void *payload; /**< passed to problem */
 } folio_check_options;
 
-#define FOLIO_CHECK_OPTIONS_VERSION 2
+#define FOLIO_CHECK_OPTIONS_VERSION 3
 #define FOLIO_CHECK_OPTIONS_INIT                                               \
 	{                                                                      \
-		FOLIO_CHECK_OPTIONS_VERSION, 0, 0                              \
+		FOLIO_CHECK_OPTIONS_VERSION, 0, 0, NULL, NULL                  \
 	}
 
 /**
  * Verify the live generation with Xapian's consistency checker
  * (Xapian::Database::check) and that every post's stored data decodes.
- * folio_db_error() then describes the first problem found. The checker
+ * folio_db_error() then describes the first problem found, and
+ * opts->problem, if set, is given each. Where the checker finds
+ * problems, the posts' data is not decoded: the index must be rebuilt
+ * anyway, and reading it would meet the same damage. The checker
  * reads local files: check each remote shard where it is served (a
  * handle over remote shards alone gets FOLIO_ERROR_INVALID). The checker
  * runs in the calling process unless opts->flags has FOLIO_CHECK_ISOLATE,

@@ -28,7 +28,8 @@ int fo_db_damaged_file(const char *gen, fo_xerr *found)
 {
 	uint64_t problems = 0;
 
-	return fo_xdb_check(gen, 0, 0, &problems, found) == FOLIO_OK &&
+	return fo_xdb_check(gen, 0, 0, &problems, found, NULL, NULL) ==
+	           FOLIO_OK &&
 	       problems && strncmp(found->msg, gen, strlen(gen)) == 0 &&
 	       found->msg[strlen(gen)] == '/';
 }

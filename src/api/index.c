@@ -372,11 +372,20 @@ folio_status fo_run_interrupted(const fo_run *r)
 }
 
 /* Say what an interrupted run kept: nothing but what it committed (an
- * incremental run's batches, r->at_commit); a full build, nothing. */
-static folio_status explain_interrupt(fo_run *r, int built)
+ * incremental run's batches, r->at_commit); a full build, nothing. An
+ * index that had no posts (docs) still has none: "as it was" would be
+ * untrue of a directory this run's open created, which now holds an
+ * empty index. */
+static folio_status explain_interrupt(fo_run *r, int built, uint64_t docs)
 {
 	const folio_index_report *c = &r->at_commit;
 
+	if ((built || c->added + c->updated + c->removed == 0) && !docs)
+		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
+		                  "interrupted: %s holds no posts yet: the run "
+		                  "stopped before it added any; index again to "
+		                  "fill it",
+		                  r->db->path);
 	if (built || c->added + c->updated + c->removed == 0)
 		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
 		                  "interrupted: %s is as it was before this "
@@ -475,7 +484,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_ERROR_INTERRUPTED)
-		explain_interrupt(&r, built);
+		explain_interrupt(&r, built, docs);
 	if (st == FOLIO_OK && report.skipped)
 		st = fo_db_fail(db, FOLIO_ERROR_INPUT,
 		                "%llu %s skipped",

@@ -2,13 +2,16 @@
  * check.c: folio check: verify the index with Xapian's consistency
  * checker and by decoding every stored post, and say so as text or JSON.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+
+#include "../util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-    "usage: folio check [--db DIR] [--time-limit SECONDS] [--json]\n"
+    "usage: folio check [--db DIR] [--time-limit SECONDS] [--all] [--json]\n"
     "\n"
     "Verify the live generation of the index: every Xapian table (B-tree\n"
     "structure, postings, positions, values) and every stored post. The\n"
@@ -20,8 +23,10 @@ static const char usage[] =
     "  --time-limit SECONDS\n"
     "                    stop the checker of a database (each shard) still\n"
     "                    running after SECONDS (default 600; 0: no limit)\n"
+    "  --all             on damage, list every problem found (default: the\n"
+    "                    first 10, then how many more)\n"
     "  --json            print one JSON object: sound or not, the problems\n"
-    "                    found and the first one, or the error\n"
+    "                    found, the first one and each one, or the error\n"
     "  -h, --help        show this help\n"
     "\n"
     "exit status: 0 the index is sound, 1 damaged (rebuild it from its corpus\n"
@@ -46,6 +51,41 @@ static const char *damage(const char *dir, const char *message)
 	return message;
 }
 
+/* Problems a damaged index's message lists on stderr, the first one
+ * included, unless --all: a term list damaged throughout can make the
+ * checker count thousands, which the first few represent. */
+#define LISTED_DEFAULT 10
+
+/* Each problem folio_db_check found (folio_check_options.problem). */
+typedef struct problem_list {
+	const char *dir; /* the index, as damage() takes it */
+	char **item;
+	size_t n, cap;
+} problem_list;
+
+/* Keep problem in the list, as damage() words it; stop the calls when
+ * memory runs out (the first, in folio_db_error, is said all the same). */
+static int keep_problem(const char *problem, void *payload)
+{
+	problem_list *l = payload;
+	char *copy = strdup(damage(l->dir, problem));
+
+	if (!copy ||
+	    fo_grow((void **)&l->item, &l->cap, l->n, sizeof *l->item) != 0) {
+		free(copy);
+		return 1;
+	}
+	l->item[l->n++] = copy;
+	return 0;
+}
+
+static void free_problems(problem_list *l)
+{
+	while (l->n)
+		free(l->item[--l->n]);
+	free(l->item);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
@@ -56,11 +96,14 @@ int cmd_check(int argc, char **argv)
 	uint64_t problems = 0, docs = 0;
 	unsigned time_limit = TIME_LIMIT_DEFAULT;
 	folio_stats s = FOLIO_STATS_INIT;
+	problem_list found = { NULL, NULL, 0, 0 };
+	const char *first;
 	folio_status st;
-	int rc, json = 0, code = EXIT_ERROR;
+	size_t i;
+	int rc, json = 0, all = 0, code = EXIT_ERROR;
 
 	rc = cli_db_options(argc, argv, "check", usage, &db_flag, &json,
-	                    &time_limit);
+	                    &time_limit, &all);
 	if (rc > 0)
 		return 0;
 	if (rc < 0)
@@ -71,8 +114,9 @@ int cmd_check(int argc, char **argv)
 		/* Damaged past opening: the message says what to do. The
 		 * checker did not run: one problem is known. */
 		cli_error("%s", errmsg);
+		first = damage(dir, errmsg);
 		if (json)
-			print_check_json(dir, 1, damage(dir, errmsg), NULL);
+			print_check_json(dir, 1, first, &first, 1, NULL);
 		code = EXIT_NONE;
 		goto done;
 	}
@@ -87,16 +131,28 @@ int cmd_check(int argc, char **argv)
 	 * safe here. */
 	co.flags = FOLIO_CHECK_ISOLATE;
 	co.timeout_ms = time_limit * 1000u;
+	co.problem = keep_problem;
+	found.dir = dir;
+	co.payload = &found;
 	st = folio_db_check(db, &co, &problems);
 	if (st == FOLIO_ERROR_CORRUPT) {
 		/* The first problem, and the rebuild that mends it; said
-		 * as every command says it (db.c report_damage). */
-		const char *first = damage(dir, folio_db_error(db));
+		 * as every command says it (db.c report_damage). Then the
+		 * others, a line each. */
+		first = damage(dir, folio_db_error(db));
 		cli_error("index %s is damaged: %llu problem%s, the first: %s",
 		          dir, (unsigned long long)problems,
 		          problems == 1 ? "" : "s", first);
+		for (i = 1; i < found.n && (all || i < LISTED_DEFAULT); i++)
+			cli_error("problem %zu of %llu: %s", i + 1,
+			          (unsigned long long)problems, found.item[i]);
+		if (i < problems)
+			cli_error("... and %llu more (--all lists them)",
+			          (unsigned long long)(problems - i));
 		if (json)
-			print_check_json(dir, problems, first, NULL);
+			print_check_json(dir, problems, first,
+			                 (const char *const *)found.item,
+			                 found.n, NULL);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
 		/* A checker stopped at its limit (the library's words end
@@ -115,7 +171,7 @@ int cmd_check(int argc, char **argv)
 			print_stats_error_json(why, st);
 	} else if (json) {
 		/* what was checked (null if the stats cannot be read) */
-		print_check_json(dir, 0, NULL,
+		print_check_json(dir, 0, NULL, NULL, 0,
 		                 folio_db_stats(db, &s) == FOLIO_OK ? &s
 		                                                    : NULL);
 		code = 0;
@@ -127,6 +183,7 @@ int cmd_check(int argc, char **argv)
 	}
 done:
 	cli_usage_json(argc, argv, code, CLI_JSON_PLAIN);
+	free_problems(&found);
 	folio_db_close(db);
 	free(errmsg);
 	return code;

@@ -161,13 +161,13 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
 /* The options of a command that takes only --db, -h/--help, when json
- * is not NULL --json (stats, check), and when time_limit is not NULL
- * --time-limit SECONDS (check); "--" ends them, and nothing may follow
- * it. 1 after printing usage for --help, 0 when the options are good,
- * -1 after saying what is wrong. */
+ * is not NULL --json (stats, check), and when time_limit and all are
+ * not NULL --time-limit SECONDS and --all (check); "--" ends them, and
+ * nothing may follow it. 1 after printing usage for --help, 0 when the
+ * options are good, -1 after saying what is wrong. */
 int cli_db_options(int argc, char **argv, const char *command,
                    const char *usage, const char **db_flag, int *json,
-                   unsigned *time_limit);
+                   unsigned *time_limit, int *all);
 
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -235,11 +235,12 @@ void cli_index_json_error(cli_index_json *j, const char *message,
 char *cli_index_json_early_error(const char *message, folio_status st);
 
 /* folio check --json's object for index dir (report.c): sound or not,
- * with the problems found and the first one's text (NULL when sound);
- * s the index's stats after a sound check, NULL when they are not known
- * (a damaged index, which folio check reads no further in its own
- * process: its generation, shards and posts are null). */
+ * with the problems found, the first one's text (NULL when sound) and
+ * each one's, list[0..n); s the index's stats after a sound check, NULL
+ * when they are not known (a damaged index, which folio check reads no
+ * further in its own process: its generation, shards and posts are
+ * null). */
 void print_check_json(const char *dir, uint64_t problems, const char *first,
-                      const folio_stats *s);
+                      const char *const *list, size_t n, const folio_stats *s);
 
 #endif

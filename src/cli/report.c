@@ -78,8 +78,10 @@ char *cli_index_json_early_error(const char *message, folio_status st)
 }
 
 void print_check_json(const char *dir, uint64_t problems, const char *first,
-                      const folio_stats *s)
+                      const char *const *list, size_t n, const folio_stats *s)
 {
+	size_t i;
+
 	fputs("{\"index\": ", stdout);
 	json_string(stdout, dir);
 	printf(", \"sound\": %s", problems ? "false" : "true");
@@ -95,5 +97,10 @@ void print_check_json(const char *dir, uint64_t problems, const char *first,
 	printf(", \"problems\": %llu, \"first_problem\": ",
 	       (unsigned long long)problems);
 	json_string(stdout, first);
-	fputs("}\n", stdout);
+	fputs(", \"problems_list\": [", stdout);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", stdout);
+		json_string(stdout, list[i]);
+	}
+	fputs("]}\n", stdout);
 }

@@ -90,7 +90,8 @@ int cmd_stats(int argc, char **argv)
 	folio_status st;
 	int rc, json = 0, code = EXIT_ERROR;
 
-	rc = cli_db_options(argc, argv, "stats", usage, &db_flag, &json, NULL);
+	rc = cli_db_options(argc, argv, "stats", usage, &db_flag, &json, NULL,
+	                    NULL);
 	if (rc > 0)
 		return 0;
 	if (rc < 0)

@@ -67,7 +67,7 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 
 int cli_db_options(int argc, char **argv, const char *command,
                    const char *usage, const char **db_flag, int *json,
-                   unsigned *time_limit)
+                   unsigned *time_limit, int *all)
 {
 	const char *value;
 	long v;
@@ -95,6 +95,8 @@ int cli_db_options(int argc, char **argv, const char *command,
 			*time_limit = (unsigned)v;
 		} else if (json && strcmp(argv[i], "--json") == 0) {
 			*json = 1;
+		} else if (all && strcmp(argv[i], "--all") == 0) {
+			*all = 1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			/* it ends the options (folio.1), and no operand may
 			 * follow */

@@ -339,18 +339,23 @@ folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid, fo_xdb *dst,
  * clash). */
 folio_status fo_xdb_compact(const char *const *srcs, size_t n,
                             const char *dest, fo_xerr *err);
+/* Called with each problem fo_xdb_check finds, a message naming the table
+ * file it is in; valid during the call. */
+typedef void (*fo_xproblem_fn)(const char *problem, void *ctx);
 /* Xapian::Database::check on the glass database at path (each database
  * a stub there lists, and theirs: the shards of a sharded generation, a
- * replica's current copy): *problems is the
- * number of errors found; the checker's first error line goes to err.
+ * replica's current copy): *problems is the number of problems found,
+ * each given to fn (when not NULL) and the first into err.
  * FOLIO_ERROR_MODIFIED: it found damage or failed while a writer changed
- * the database (a commit, a generation deleted), so nothing is known.
+ * the database (a commit, a generation deleted), so nothing is known
+ * (whatever fn was given is void).
  * isolate: each database is checked in a child process (util/child.h),
  * and a crash of the checker there is a finding in the table it was
  * reading; FOLIO_ERROR_BACKEND when the child was killed from outside,
  * or ran past timeout_ms (0: no limit), when it is killed. */
 folio_status fo_xdb_check(const char *path, int isolate, unsigned timeout_ms,
-                          uint64_t *problems, fo_xerr *err);
+                          uint64_t *problems, fo_xerr *err, fo_xproblem_fn fn,
+                          void *ctx);
 /* Whether the glass database at path (and each a stub there lists) lost
  * a table file that Xapian would take for an empty table (termlist,
  * position, docdata: bridge_admin.cc lost_table): FOLIO_ERROR_CORRUPT,

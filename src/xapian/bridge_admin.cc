@@ -87,14 +87,14 @@ extern "C" folio_status fo_xdb_compact(const char *const *srcs, size_t n,
 
 static folio_status check_one(const char *path, int isolate,
                               unsigned timeout_ms, uint64_t *problems,
-                              fo_xerr *err);
+                              fo_xerr *err, fo_xproblem_fn fn, void *ctx);
 
 // A stub's members may be stubs themselves: a sharded replica's shards
 // are each xapian-replicate's directory, whose stub names its current
 // copy. Depth bounds a stub that lists itself.
 static folio_status check_tree(const char *path, int depth, int isolate,
                                unsigned timeout_ms, uint64_t *problems,
-                               fo_xerr *err)
+                               fo_xerr *err, fo_xproblem_fn fn, void *ctx)
 {
 	std::vector<std::string> members;
 	*problems = 0;
@@ -104,7 +104,7 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 				std::string(path) + ": stubs nested too deep");
 		if (!fo_xstub_members(path, members))
 			return check_one(path, isolate, timeout_ms, problems,
-			                 err);
+			                 err, fn, ctx);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
@@ -113,7 +113,7 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 		uint64_t found = 0;
 		fo_xerr one = { "" };
 		folio_status st = check_tree(m.c_str(), depth + 1, isolate,
-		                             timeout_ms, &found, &one);
+		                             timeout_ms, &found, &one, fn, ctx);
 		if (st != FOLIO_OK) {
 			*err = one;
 			return st;
@@ -127,9 +127,9 @@ static folio_status check_tree(const char *path, int depth, int isolate,
 
 extern "C" folio_status fo_xdb_check(const char *path, int isolate,
                                      unsigned timeout_ms, uint64_t *problems,
-                                     fo_xerr *err)
+                                     fo_xerr *err, fo_xproblem_fn fn, void *ctx)
 {
-	return check_tree(path, 0, isolate, timeout_ms, problems, err);
+	return check_tree(path, 0, isolate, timeout_ms, problems, err, fn, ctx);
 }
 
 // The revision of the database at path, false when it cannot be opened.
@@ -238,29 +238,56 @@ extern "C" folio_status fo_xdb_lost(const char *path, fo_xerr *err)
 	}
 }
 
-// The checker's report heads each table's lines with its name alone
-// ("postlist:"); the table the report had reached by its end, or "".
+// The table a line of the checker's report heads ("postlist:": each
+// table's lines begin with its name alone), or "".
+static std::string table_heading(const std::string &line)
+{
+	if (line.size() > 1 && line.back() == ':' &&
+	    line.find_first_not_of("abcdefghijklmnopqrstuvwxyz") ==
+	        line.size() - 1)
+		return line.substr(0, line.size() - 1);
+	return std::string();
+}
+
+// The table the report had reached by its end, or "".
 static std::string table_reached(const std::string &report)
 {
 	std::istringstream lines(report);
-	std::string line, table;
+	std::string line, table, heading;
 	while (std::getline(lines, line))
-		if (line.size() > 1 && line.back() == ':' &&
-		    line.find_first_not_of("abcdefghijklmnopqrstuvwxyz") ==
-		        line.size() - 1)
-			table = line.substr(0, line.size() - 1);
+		if (!(heading = table_heading(line)).empty())
+			table = heading;
 	return table;
 }
 
-// A finding, named by the table file it is in where the report says.
-static void set_finding(fo_xerr *err, const char *path,
-                        const std::string &report, const std::string &what)
+// A finding in table (of the database at path), named by its file where
+// the report says which.
+static std::string finding(const char *path, const std::string &table,
+                           const std::string &what)
 {
-	std::string table = table_reached(report);
-	std::string why =
-	    table.empty() ? what
-	                  : std::string(path) + "/" + table + ".glass: " + what;
-	fo_xerr_set(err, why.c_str());
+	return table.empty()
+	           ? what
+	           : std::string(path) + "/" + table + ".glass: " + what;
+}
+
+// Whether a line of the report under table says how the table went, not
+// what is wrong in it (glass_dbcheck.cc writes each problem it counts as
+// a line of its own).
+static bool verdict(const std::string &line, const std::string &table)
+{
+	static const char *const said[] = { "Lazily created, and not yet used.",
+		                            "Not present.",
+		                            "B-tree checked okay" };
+	std::string head = table + " table";
+	if (line.empty())
+		return true;
+	for (const char *s : said)
+		if (line == s)
+			return true;
+	return line.compare(0, head.size(), head) == 0 &&
+	       (line == head + " structure checked OK" ||
+	        line.compare(head.size(), 15, " errors found: ") == 0 ||
+	        line.compare(head.size(), 16, ": Don't know how") == 0);
 }
 
 // Write s to fd (a pipe to the parent), as far as it will take it.
@@ -279,9 +306,9 @@ static void write_all(int fd, const char *s, size_t n)
 
 namespace
 {
-// The checker's report, kept for its first finding and, in a child
-// (fd >= 0), written to the parent as it comes: should the checker crash,
-// the parent still knows which table it was reading.
+// The checker's report, kept for its findings and, in a child (fd >= 0),
+// written to the parent as it comes: should the checker crash, the
+// parent still knows which table it was reading.
 class report_buf : public std::streambuf
 {
       public:
@@ -317,42 +344,26 @@ class report_buf : public std::streambuf
 } // namespace
 
 // Xapian::Database::check on the one glass database at path, its report
-// into report: *problems and the first finding in err.
+// into report: the problems it counted into *counted; damage that stopped
+// it (or a table Xapian takes for empty) is one more, *stopped, said in
+// err.
 static folio_status check_run(const char *path, report_buf &report,
-                              uint64_t *problems, fo_xerr *err)
+                              uint64_t *counted, int *stopped, fo_xerr *err)
 {
 	std::ostream out(&report);
 	folio_status st;
 
-	*problems = 0;
+	*counted = 0;
+	*stopped = 0;
 	try {
-		*problems = Xapian::Database::check(path, 0, &out);
-		if (*problems) {
-			// Keep the first line that reports an error, and the
-			// report up to it for the table's name.
-			std::istringstream lines(report.text());
-			std::string line, first, upto;
-			while (std::getline(lines, line)) {
-				upto += line + "\n";
-				if (first.empty() && !line.empty())
-					first = line;
-				if (line.find("rror") != std::string::npos ||
-				    line.find("orrupt") != std::string::npos) {
-					first = line;
-					break;
-				}
-			}
-			set_finding(err, path, upto,
-			            first.empty() ? "the checker found errors"
-			                          : first);
-		}
-		const char *lost = *problems ? NULL : lost_table(path);
+		*counted = Xapian::Database::check(path, 0, &out);
+		const char *lost = *counted ? NULL : lost_table(path);
 		if (lost) {
 			std::string why =
 			    std::string(path) + "/" + lost +
 			    ".glass is missing (Xapian takes it for "
 			    "an empty table)";
-			*problems = 1;
+			*stopped = 1;
 			fo_xerr_set(err, why.c_str());
 		}
 		st = FOLIO_OK;
@@ -373,19 +384,59 @@ static folio_status check_run(const char *path, report_buf &report,
 		// the table the report had reached. It reads the version file
 		// before any table: damage that stops it before the first (a
 		// version file cut short) is in that file.
-		*problems = 1;
-		if (table_reached(report.text()).empty())
-			fo_xerr_set(err, (std::string(path) +
-			                  "/iamglass: " + e.get_description())
-			                     .c_str());
-		else
-			set_finding(err, path, report.text(),
-			            e.get_description());
+		std::string table = table_reached(report.text());
+		*stopped = 1;
+		fo_xerr_set(
+		    err,
+		    table.empty()
+		        ? (std::string(path) +
+		           "/iamglass: " + e.get_description())
+		              .c_str()
+		        : finding(path, table, e.get_description()).c_str());
 		st = FOLIO_OK;
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);
 	}
 	return st;
+}
+
+// The problems of one database: each line of a table's report that says
+// one (the first counted of them; all when the checker was stopped, since
+// what stopped it lost its count), then what stopped it (stop, when not
+// NULL), each to fn and the first into err; how many into *problems.
+// A checker that counted more than it said has each of the rest said
+// for it: the count and the calls agree.
+static void give_findings(const char *path, const std::string &report,
+                          uint64_t counted, const fo_xerr *stop,
+                          uint64_t *problems, fo_xerr *err, fo_xproblem_fn fn,
+                          void *ctx)
+{
+	std::istringstream lines(report);
+	std::string line, table, heading;
+	uint64_t n = 0;
+	auto give = [&](const std::string &what) {
+		if (!n++)
+			fo_xerr_set(err, what.c_str());
+		if (fn)
+			fn(what.c_str(), ctx);
+	};
+
+	// What comes before the first table is no finding: a database that
+	// cannot be opened whole ("Database couldn't be opened for reading:
+	// ...") is checked table by table all the same.
+	while ((stop || n < counted) && std::getline(lines, line)) {
+		if (!(heading = table_heading(line)).empty())
+			table = heading;
+		else if (!table.empty() && !verdict(line, table))
+			give(finding(path, table, line));
+	}
+	while (n < counted)
+		give(std::string(path) +
+		     ": a problem Xapian's checker counted without "
+		     "describing it");
+	if (stop)
+		give(stop->msg);
+	*problems = n;
 }
 
 namespace
@@ -394,7 +445,8 @@ namespace
 struct check_result {
 	char magic[8];
 	folio_status st;
-	uint64_t problems;
+	int stopped;
+	uint64_t counted;
 	fo_xerr err;
 };
 } // namespace
@@ -408,7 +460,7 @@ static void check_in_child(void *ctx, int fd)
 
 	std::memset(&r, 0, sizeof r);
 	std::memcpy(r.magic, result_magic, sizeof r.magic);
-	r.st = check_run(path, report, &r.problems, &r.err);
+	r.st = check_run(path, report, &r.counted, &r.stopped, &r.err);
 	write_all(fd, reinterpret_cast<const char *>(&r), sizeof r);
 }
 
@@ -422,9 +474,10 @@ static std::string limit_text(unsigned ms)
 // check_run in a child process (fo_child_run): a crash of Xapian's
 // checker on damage it does not guard against (1.4.22 reads past a buffer
 // decoding a damaged term list) is a finding in the table it was
-// reading, not the end of the caller.
+// reading, not the end of the caller. The child's report into report.
 static folio_status check_isolated(const char *path, unsigned timeout_ms,
-                                   uint64_t *problems, fo_xerr *err)
+                                   std::string &report, uint64_t *counted,
+                                   int *stopped, fo_xerr *err)
 {
 	fo_buf out = FO_BUF_INIT;
 	check_result r;
@@ -433,15 +486,16 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 	                     timeout_ms, &out, &signo);
 	folio_status st = FOLIO_OK;
 
-	*problems = 0;
+	*counted = 0;
+	*stopped = 0;
 	try {
+		report.assign(out.data ? out.data : "", out.len);
 		if (e == ETIMEDOUT && !out.oom) {
 			// Not a finding: a checker that loops on damage
 			// cannot be told from one slow on a large database.
 			// folio check adds its option to the ending
 			// (cli/check.c), which it knows the time-out by.
-			std::string table = table_reached(
-			    std::string(out.data ? out.data : "", out.len));
+			std::string table = table_reached(report);
 			std::string why =
 			    std::string("Xapian's checker did not finish "
 			                "checking ") +
@@ -470,24 +524,26 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 			std::memcpy(&r, out.data + out.len - sizeof r,
 			            sizeof r);
 			r.err.msg[sizeof r.err.msg - 1] = '\0';
-			*problems = r.problems;
+			report.resize(out.len - sizeof r);
+			*counted = r.counted;
+			*stopped = r.stopped;
 			*err = r.err;
 			st = r.st;
 		} else if (signo > 0 && fo_child_crash_signal(signo)) {
-			std::string report(out.data ? out.data : "", out.len);
+			std::string table = table_reached(report);
 			std::string sig = fo_child_signal_name(signo);
-			if (table_reached(report).empty())
-				fo_xerr_set(
-				    err, (std::string(path) +
-				          ": Xapian's checker crashed (" + sig +
-				          ") before it reached a table")
-				             .c_str());
-			else
-				set_finding(err, path, report,
-				            "Xapian's checker crashed reading "
-				            "this table (" +
-				                sig + ")");
-			*problems = 1;
+			fo_xerr_set(err,
+			            table.empty()
+			                ? (std::string(path) +
+			                   ": Xapian's checker crashed (" +
+			                   sig + ") before it reached a table")
+			                      .c_str()
+			                : finding(path, table,
+			                          "Xapian's checker crashed "
+			                          "reading this table (" +
+			                              sig + ")")
+			                      .c_str());
+			*stopped = 1;
 		} else {
 			std::string how =
 			    signo > 0
@@ -512,20 +568,37 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 }
 
 // Xapian's checker on the one glass database at path, in a child
-// process when isolate says so.
+// process when isolate says so; its problems to fn.
 static folio_status check_one(const char *path, int isolate,
                               unsigned timeout_ms, uint64_t *problems,
-                              fo_xerr *err)
+                              fo_xerr *err, fo_xproblem_fn fn, void *ctx)
 {
 	Xapian::rev before = 0;
 	bool known = revision_of(path, &before);
+	uint64_t counted = 0;
+	int stopped = 0;
 	folio_status st;
 
-	if (isolate) {
-		st = check_isolated(path, timeout_ms, problems, err);
-	} else {
-		report_buf report(-1);
-		st = check_run(path, report, problems, err);
+	*problems = 0;
+	try {
+		std::string report;
+		fo_xerr stop = { "" };
+		if (isolate) {
+			st = check_isolated(path, timeout_ms, report, &counted,
+			                    &stopped, &stop);
+		} else {
+			report_buf run(-1);
+			st = check_run(path, run, &counted, &stopped, &stop);
+			report = run.text();
+		}
+		if (st == FOLIO_OK)
+			give_findings(path, report, counted,
+			              stopped ? &stop : NULL, problems, err, fn,
+			              ctx);
+		else
+			*err = stop;
+	} catch (...) {
+		st = fo_xerr_from_current_exception(err);
 	}
 	return check_moved_on(path, known, before, st, problems, err);
 }

@@ -291,8 +291,8 @@ static void test_api__unknown_flags_are_invalid(void)
 		co.flags = FOLIO_CHECK_ISOLATE;
 		co.version = FOLIO_CHECK_OPTIONS_VERSION + 1;
 		assert_int(FOLIO_ERROR_INVALID, folio_db_check(db, &co, &n));
-		assert_str("folio_check_options version 3 is unknown (this "
-		           "folio takes 1 to 2)",
+		assert_str("folio_check_options version 4 is unknown (this "
+		           "folio takes 1 to 3)",
 		           folio_db_error(db));
 		/* and the flag checks a sound index as sound, in time */
 		co.version = FOLIO_CHECK_OPTIONS_VERSION;
@@ -321,6 +321,29 @@ static void test_api__unknown_flags_are_invalid(void)
 		assert_ok(folio_db_check(db, (const void *)v1, &n));
 		assert_int(0, (long)n);
 		free(v1);
+	}
+	{
+		/* A version 2 struct ends at timeout_ms: its limit is
+		 * kept, and no problem callback is read past it. */
+		struct {
+			unsigned version, flags, timeout_ms;
+		} *v2 = malloc(sizeof *v2);
+		uint64_t n = 7;
+
+		assert_true(v2 != NULL);
+		v2->version = 2;
+		v2->flags = 0;
+		v2->timeout_ms = 1000;
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_check(db, (const void *)v2, &n));
+		assert_str("folio_check_options.timeout_ms needs "
+		           "FOLIO_CHECK_ISOLATE (a checker in the calling "
+		           "process cannot be stopped)",
+		           folio_db_error(db));
+		v2->flags = FOLIO_CHECK_ISOLATE;
+		assert_ok(folio_db_check(db, (const void *)v2, &n));
+		assert_int(0, (long)n);
+		free(v2);
 	}
 	assert_ok(folio_db_close(db));
 }

@@ -470,6 +470,110 @@ static void test_damage__similar_never_reads_the_term_lists(void)
 	}
 }
 
+/* Overwrite each leaf block of the table file at path with 0xa5 bytes:
+ * Xapian's checker stops at the first it reads ("dir_end invalid").
+ * Returns the blocks overwritten, or -1. */
+static int smash_leaves(const char *path)
+{
+	unsigned char block[BLOCK];
+	int fd = open(path, O_RDWR), smashed = 0;
+	off_t at;
+
+	if (fd < 0)
+		return -1;
+	for (at = 0; pread(fd, block, BLOCK, at) == BLOCK; at += BLOCK) {
+		if (block[LEVEL_AT] != 0)
+			continue;
+		memset(block, 0xa5, BLOCK);
+		if (pwrite(fd, block, BLOCK, at) != BLOCK) {
+			smashed = -1;
+			break;
+		}
+		smashed++;
+	}
+	close(fd);
+	return smashed;
+}
+
+/* What folio_check_options.problem was given, a line each. */
+typedef struct seen {
+	char text[4096];
+	int calls, stop_at;
+} seen;
+
+static int see_problem(const char *problem, void *payload)
+{
+	seen *s = payload;
+	size_t n = strlen(s->text);
+
+	snprintf(s->text + n, sizeof s->text - n, "%s\n", problem);
+	return ++s->calls == s->stop_at;
+}
+
+/* Damage in two shards: each is a problem, given to the callback by its
+ * table file, in the checker's process and across its child's pipe
+ * alike; folio_db_error() says the first. A callback that asks to stop
+ * is called no more; the check says what it found all the same. */
+static void test_damage__a_check_gives_each_problem(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_check_options co = FOLIO_CHECK_OPTIONS_INIT;
+	char idx[300], corpus[320], gen[600], pos[700], doc[700], want[2000],
+	    first[2000];
+	const char *path;
+	uint64_t problems = 0;
+	folio_db *db;
+	seen s;
+	int isolate;
+
+	in_root(idx, sizeof idx, "two-places");
+	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
+	assert_int(0, write_long_posts(corpus, 400));
+	db = open_as(idx, WRITE_CREATE);
+	assert_true(db != NULL);
+	io.shards = 2;
+	io.threads = 1; /* the posts' order, and so the blocks, fixed */
+	path = corpus;
+	assert_ok(folio_db_index_paths(db, &path, 1, &io, NULL));
+	assert_ok(folio_db_close(db));
+	/* the generation's directory: a table path of no table, cut */
+	assert_int(0, table_path(idx, "", gen, sizeof gen));
+	gen[strlen(gen) - strlen("/.glass")] = '\0';
+	snprintf(pos, sizeof pos, "%s/shard-0/position.glass", gen);
+	snprintf(doc, sizeof doc, "%s/shard-1/docdata.glass", gen);
+	assert_true(smash_leaves(pos) > 0);
+	assert_true(smash_leaves(doc) > 0);
+	snprintf(want, sizeof want,
+	         "%s: DatabaseCorruptError: dir_end invalid in block 0\n"
+	         "%s: DatabaseCorruptError: dir_end invalid in block 0\n",
+	         pos, doc);
+	snprintf(first, sizeof first,
+	         "%s: DatabaseCorruptError: dir_end invalid in block 0; "
+	         "rebuild it with: folio index --rebuild --db %s %s",
+	         pos, idx, corpus);
+
+	db = open_as(idx, FOLIO_OPEN_READ);
+	assert_true(db != NULL);
+	co.problem = see_problem;
+	co.payload = &s;
+	for (isolate = 0; isolate < 2; isolate++) {
+		memset(&s, 0, sizeof s);
+		co.flags = isolate ? FOLIO_CHECK_ISOLATE : 0;
+		assert_int(FOLIO_ERROR_CORRUPT,
+		           folio_db_check(db, &co, &problems));
+		assert_int(2, (long)problems);
+		assert_str(want, s.text);
+		assert_str(first, folio_db_error(db));
+	}
+	memset(&s, 0, sizeof s);
+	s.stop_at = 1;
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_check(db, &co, &problems));
+	assert_int(2, (long)problems);
+	assert_int(1, s.calls);
+	assert_str(first, folio_db_error(db));
+	folio_db_close(db);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
@@ -478,6 +582,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_damage__a_stub_naming_nothing_is_not_rebuilt),
 	FO_TEST(test_damage__a_checker_crash_in_a_child_is_corrupt),
 	FO_TEST(test_damage__similar_never_reads_the_term_lists),
+	FO_TEST(test_damage__a_check_gives_each_problem),
 };
 
 int main(int argc, char **argv)

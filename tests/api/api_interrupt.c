@@ -337,6 +337,35 @@ static void test_interrupt__an_incremental_run_before_its_first_commit(void)
 	assert_ok(folio_db_close(s.db));
 }
 
+/* The first run into a new directory, stopped: its open made an empty
+ * index there, which it says (not "as it was": there was no index), and
+ * the same handle fills it. */
+static void test_interrupt__a_first_run_leaves_an_empty_index(void)
+{
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	stopper s = { NULL, "indexing", 1000, 0, 0, 0 };
+	char path[512], bravo[512], want[700];
+
+	in_root(path, sizeof path, "new");
+	in_root(bravo, sizeof bravo, "new-bravo.jsonl");
+	assert_int(0, write_posts(bravo, 1, 8000, "bravo"));
+	s.db = open_as(path, WRITE_CREATE);
+	assert_true(s.db != NULL);
+	assert_int(FOLIO_ERROR_INTERRUPTED,
+	           index_stopped(&s, bravo, 0, 0, &rep));
+	snprintf(want, sizeof want,
+	         "interrupted: %s holds no posts yet: the run stopped before "
+	         "it added any; index again to fill it",
+	         path);
+	assert_str(want, folio_db_error(s.db));
+	assert_int(0, (long)count_of(s.db));
+	assert_int(0, entries(path, "build-"));
+	assert_ok(index_file(s.db, bravo, 0, 0, 0, &rep));
+	assert_int(8000, rep.added);
+	assert_int(8000, total_of(s.db, "bravo"));
+	assert_ok(folio_db_close(s.db));
+}
+
 /* An interrupt while nothing runs does nothing, now or to the next run;
  * nor does one on NULL. */
 static void test_interrupt__an_idle_interrupt_changes_nothing(void)
@@ -374,6 +403,7 @@ static void test_interrupt__the_status(void)
 
 static const fo_test tests[] = {
 	FO_TEST(test_interrupt__a_full_build_stops_while_indexing),
+	FO_TEST(test_interrupt__a_first_run_leaves_an_empty_index),
 	FO_TEST(test_interrupt__a_full_build_stops_before_its_switch),
 	FO_TEST(test_interrupt__a_sharded_build_stops_before_merging),
 	FO_TEST(test_interrupt__another_thread_stops_a_run),

@@ -1,6 +1,6 @@
 # T032-check-json.sh: folio check --json prints one JSON object on stdout:
-# sound or not, what was checked, the problems found and the first one
-# in the words of the text output, or the error object (a missing index,
+# sound or not, what was checked, the problems found, the first one in
+# the words of the text output and each one (problems_list), or the error object (a missing index,
 # bad usage, the time limit reached), with the text output's exit status.
 . "$(dirname "$0")/lib.sh"
 
@@ -15,7 +15,8 @@ if "error" in d:
     assert all(isinstance(d[k], str) for k in d)
 else:
     assert list(d) == ["index", "sound", "generation", "shards",
-                       "documents", "problems", "first_problem"], list(d)
+                       "documents", "problems", "first_problem",
+                       "problems_list"], list(d)
     assert isinstance(d["index"], str) and type(d["sound"]) is bool
     for k in ("generation", "shards", "documents"):
         assert (d[k] is None) == (not d["sound"]), k
@@ -23,7 +24,10 @@ else:
     assert type(d["problems"]) is int
     assert (d["problems"] == 0) == d["sound"]
     assert (d["first_problem"] is None) == d["sound"]
-    assert d["first_problem"] is None or isinstance(d["first_problem"], str)'
+    assert d["first_problem"] is None or isinstance(d["first_problem"], str)
+    assert isinstance(d["problems_list"], list)
+    assert len(d["problems_list"]) == d["problems"]
+    assert all(isinstance(p, str) for p in d["problems_list"])'
 }
 
 mkdir -p "$TMP/c"
@@ -33,36 +37,38 @@ gen=$(ls "$TMP/i" | grep '^gen-')
 
 begin "a sound index: what was checked, no problems, exit 0"
 run "$FOLIO" check --db "$TMP/i" --json
-expect_eq "0|{\"index\": \"$TMP/i\", \"sound\": true, \"generation\": ${gen#gen-}, \"shards\": 1, \"documents\": 50, \"problems\": 0, \"first_problem\": null}||ok" \
+expect_eq "0|{\"index\": \"$TMP/i\", \"sound\": true, \"generation\": ${gen#gen-}, \"shards\": 1, \"documents\": 50, \"problems\": 0, \"first_problem\": null, \"problems_list\": []}||ok" \
 	"$rc|$out|$err|$(shape <<<"$out" 2>&1)"
 
 begin "a sharded index: every shard checked"
 "$FOLIO" index --db "$TMP/sh" --shards 3 "$TMP/c" >/dev/null
 sgen=$(ls "$TMP/sh" | grep '^gen-')
 run "$FOLIO" check --json --db "$TMP/sh"
-expect_eq "0|{\"index\": \"$TMP/sh\", \"sound\": true, \"generation\": ${sgen#gen-}, \"shards\": 3, \"documents\": 50, \"problems\": 0, \"first_problem\": null}" \
+expect_eq "0|{\"index\": \"$TMP/sh\", \"sound\": true, \"generation\": ${sgen#gen-}, \"shards\": 3, \"documents\": 50, \"problems\": 0, \"first_problem\": null, \"problems_list\": []}" \
 	"$rc|$out"
 
 # A leaf of the posting lists overwritten (T115): the index opens, the
 # checker finds the damage. The first problem is what the text output
-# says after "the first: ", the rebuild that mends it included.
+# says after "the first: ", the rebuild that mends it included; the
+# list has it without.
 begin "a damaged index: not sound, the problems and the first, exit 1"
 d="$TMP/leaf"
 cp -r "$TMP/i" "$d"
 python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xa5" * 8192)' "$d/$gen/postlist.glass"
 run "$FOLIO" check --db "$d" --json
 first=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["first_problem"])' <<<"$out")
-expect_eq "1|\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 1, \"first_problem\": \"$d/$gen/postlist.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c\"}|folio: index $d is damaged: 1 problem, the first: $first|ok" \
-	"$rc|$(sed 's/^{//; s/: Database[A-Za-z]*Error: [^;]*;/: XAPIAN;/' <<<"$out")|$err|$(shape <<<"$out" 2>&1)"
+expect_eq "1|\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 1, \"first_problem\": \"$d/$gen/postlist.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c\", \"problems_list\": [\"$d/$gen/postlist.glass: XAPIAN\"]}|folio: index $d is damaged: 1 problem, the first: $first|ok" \
+	"$rc|$(sed 's/^{//; s/: Database[A-Za-z]*Error: [^;"]*\([;"]\)/: XAPIAN\1/g' <<<"$out")|$err|$(shape <<<"$out" 2>&1)"
 
 # Damage that stops the index from opening: the checker does not run,
-# the one problem the open found is the first.
+# the one problem the open found is the first, and the list's one, in
+# the open's words (its advice included).
 begin "an index damaged past opening: one problem, exit 1"
 d="$TMP/lost"
 cp -r "$TMP/i" "$d"
 rm "$d/$gen/termlist.glass"
 run "$FOLIO" check --db "$d" --json
-expect_eq "1|{\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 1, \"first_problem\": \"$d/$gen/termlist.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c\"}|folio: index $d is damaged: $d/$gen/termlist.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c|ok" \
+expect_eq "1|{\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 1, \"first_problem\": \"$d/$gen/termlist.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c\", \"problems_list\": [\"$d/$gen/termlist.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c\"]}|folio: index $d is damaged: $d/$gen/termlist.glass is missing; rebuild it with: folio index --rebuild --db $d $TMP/c|ok" \
 	"$rc|$out|$err|$(shape <<<"$out" 2>&1)"
 
 begin "no index: the error object, exit 2"

@@ -3,11 +3,13 @@
 # polled) exits 143, says the index is as it was, leaves no build-*
 # directory, and the old generation still answers and passes folio check;
 # the next rebuild completes. An incremental run sent SIGINT exits 130
-# keeping exactly the batches it committed. A script that ran it stops
-# with it on Ctrl-C (it dies of the signal once clean). A second signal
-# kills a run stuck while it stops (here: blocked writing to a full
-# stderr pipe). One sent while it waits (--wait) for another writer's lock
-# stops the wait at once, says so, and --json still prints its object.
+# keeping exactly the batches it committed; a first run, into a new
+# directory, says the index there holds no posts yet. A script that ran
+# it stops with it on Ctrl-C (it dies of the signal once clean). A second
+# signal kills a run stuck while it stops (here: blocked writing to a
+# full stderr pipe). One sent while it waits (--wait) for another
+# writer's lock stops the wait at once, says so, and --json still prints
+# its object.
 . "$(dirname "$0")/lib.sh"
 
 posts_jsonl 1 500 v1 >"$TMP/old.jsonl"
@@ -94,6 +96,18 @@ expect_eq "$((500 + ${added:-0})) $((500 + ${added:-0})) 0" \
 begin "the next run finishes the work"
 run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
 expect_eq "0 40000 posts in 1 file: $((39500 - ${added:-0})) added, 0 updated, $((500 + ${added:-0})) unchanged, 0 removed; 0 skipped" "$rc $out"
+
+# ---- the first run into a new directory, stopped by SIGINT -------------------
+# Its open made an empty index there: "as it was before this run" would
+# be untrue (there was none), so it says that the index holds no posts.
+db="$TMP/new"
+stop_at '^folio: indexing ' INT --db "$db" --threads 2 "$TMP/new.jsonl"
+begin "a first run stopped: exit status 130, an empty index, said so"
+expect_eq "130 folio: interrupted: $db holds no posts yet: the run stopped before it added any; index again to fill it 0 0" \
+	"$rc $(tail -n 1 "$TMP/err") $(count_of "$db") $(ls "$db" | grep -c '^build-')"
+begin "the next run fills it"
+run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
+expect_eq "0 40000" "$rc $(total_of "$db" v2)"
 
 # ---- Ctrl-C stops the script that ran it, too --------------------------------
 # Ctrl-C sends SIGINT to the terminal's whole foreground group: the shell

@@ -450,11 +450,14 @@ class Stats:
 @dataclasses.dataclass(frozen=True)
 class CheckReport:
     """What Index.check() found: problems is 0 for a sound index; message
-    describes the first problem ("" when sound). bool(report) is True when
-    the index is sound."""
+    describes the first problem ("" when sound), with the rebuild that
+    mends it; each_problem names every one, in the order found, by its
+    table file or post (() when sound). bool(report) is True when the
+    index is sound."""
 
     problems: int
     message: str
+    each_problem: Tuple[str, ...] = ()
 
     @property
     def sound(self) -> bool:
@@ -924,9 +927,10 @@ class Index:
               time_limit: Optional[float] = None) -> CheckReport:
         """Verify the live generation with Xapian's consistency checker and
         decode every stored post (`folio check`). Returns a CheckReport
-        (problems == 0: sound; else message describes the first problem;
-        rebuild with index_paths(..., rebuild=True)). Raises an Error only
-        when the check itself cannot run.
+        (problems == 0: sound; else message describes the first problem
+        and each_problem lists every one; rebuild with index_paths(...,
+        rebuild=True)). Raises an Error only when the check itself cannot
+        run.
 
         isolate: run the checker in a child process (fork), as `folio
         check` does: some damage to a term list crashes Xapian 1.4.22's
@@ -946,16 +950,24 @@ class Index:
         ms = 0 if time_limit is None else max(1, round(time_limit * 1000))
         if ms > 0xFFFFFFFF:
             raise ValueError("time_limit is too long: at most 4294967 s")
+        each: List[str] = []
+
+        def keep(problem, _payload):
+            each.append(problem.decode("utf-8", "replace"))
+            return 0
+
+        callback = _native.ProblemFn(keep)
         opts = _native.CheckOptions(_native.CHECK_OPTIONS_VERSION,
                                     _native.CHECK_ISOLATE if isolate else 0,
-                                    ms)
+                                    ms, callback, None)
         with self._lock:
             status = self._lib.folio_db_check(self._db(), ctypes.byref(opts),
                                               ctypes.byref(problems))
             if status == _native.ERROR_CORRUPT:
                 return CheckReport(problems.value or 1,
                                    self._lib.folio_db_error(self._handle)
-                                   .decode("utf-8", "replace"))
+                                   .decode("utf-8", "replace"),
+                                   tuple(each))
             self._check(status)
         return CheckReport(problems.value, "")
 

@@ -62,7 +62,7 @@ INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 2
 STATS_VERSION = 2
-CHECK_OPTIONS_VERSION = 2
+CHECK_OPTIONS_VERSION = 3
 
 _c_status = ctypes.c_int  # a C enum is an int
 
@@ -168,11 +168,17 @@ class Stats(ctypes.Structure):
     ]
 
 
+ProblemFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p)
+
+
 class CheckOptions(ctypes.Structure):
     _fields_ = [
         ("version", ctypes.c_uint),
         ("flags", ctypes.c_uint),
         ("timeout_ms", ctypes.c_uint),
+        # Version 3:
+        ("problem", ProblemFn),
+        ("payload", ctypes.c_void_p),
     ]
 
 

@@ -520,8 +520,8 @@ def test_stats_of_an_index_built_from_memory_know_no_corpus(index):
 def test_check_finds_a_sound_index_sound(sample):
     for isolate in (False, True):
         report = sample.check(isolate=isolate)
-        assert (report.problems, report.message, report.sound,
-                bool(report)) == (0, "", True, True)
+        assert (report.problems, report.message, report.each_problem,
+                report.sound, bool(report)) == (0, "", (), True, True)
 
 
 def test_check_takes_a_time_limit_only_isolated(sample):
@@ -551,6 +551,11 @@ def test_check_reports_a_damaged_table(sample, tmp_path, isolate):
     # check in a child process finds the same.
     assert report.problems == 1
     assert report.message.startswith("%s: DatabaseError: Block 0" % table)
+    # each problem, the one here: the first without its rebuild
+    assert len(report.each_problem) == 1
+    assert report.message.startswith(
+        report.each_problem[0] + "; rebuild it with: folio index --rebuild "
+        "--db %s " % damaged)
 
 
 def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
