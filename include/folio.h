@@ -185,7 +185,9 @@ typedef struct folio_open_options {
 	unsigned version; /**< FOLIO_OPEN_OPTIONS_VERSION */
 	unsigned flags;   /**< folio_open_flags */
 	/** Snowball stemmer for a new index ("english" when NULL; "none"
-	 *  disables stemming). An existing index keeps the language it was
+	 *  disables stemming), by a name sb_stemmer_list() gives: with
+	 *  FOLIO_OPEN_WRITE, another (an alias such as "en") is
+	 *  FOLIO_ERROR_INVALID. An existing index keeps the language it was
 	 *  built with, which folio_db_language() reports, until a full build
 	 *  (folio_db_index_paths with rebuild, a new shard count, or over an
 	 *  empty index) makes it anew: with FOLIO_OPEN_WRITE, a language

@@ -51,10 +51,12 @@ int fo_term_stemmable(const char *term, size_t len)
 	return 1;
 }
 
-static int fo_known_language(const char *language)
+int fo_stemmer_known(const char *language)
 {
 	const char **l;
 
+	if (strcmp(language, "none") == 0)
+		return 1;
 	for (l = sb_stemmer_list(); *l; l++) {
 		if (strcmp(*l, language) == 0)
 			return 1;
@@ -120,7 +122,7 @@ folio_status fo_stemmer_new(const char *language, fo_stemmer **out)
 		st->sb = sb_stemmer_new(language, "UTF_8");
 		if (!st->sb) {
 			/* libstemmer says NULL for both unknown and OOM */
-			if (!fo_known_language(language))
+			if (!fo_stemmer_known(language))
 				rc = FOLIO_ERROR_INVALID;
 			goto fail;
 		}

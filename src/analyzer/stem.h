@@ -58,8 +58,14 @@
 typedef struct fo_stemmer fo_stemmer;
 
 /* language: a Snowball algorithm name, or "none" for no stemming.
- * FOLIO_ERROR_INVALID for an unknown language. */
+ * FOLIO_ERROR_INVALID for an unknown language. libstemmer takes its
+ * aliases too ("en", "fr"), so that an index that stored one still opens. */
 folio_status fo_stemmer_new(const char *language, fo_stemmer **out);
+/* 1 for a name sb_stemmer_list() reports, or "none"; 0 for an alias
+ * ("en" is english): a language an index is to be built in must be one of
+ * these, since an index compares the name it stores with the one asked
+ * for, and "en" is not "english". */
+int fo_stemmer_known(const char *language);
 void fo_stemmer_free(fo_stemmer *st);
 
 /*

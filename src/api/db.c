@@ -13,6 +13,7 @@
 
 #include "api/layout.h"
 #include "api/lock.h"
+#include "analyzer/stem.h"
 #include "index/indexer.h"
 #include "index/schema.h"
 #include "util/pathlist.h"
@@ -1014,8 +1015,14 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (db->writable && !db->remote_only &&
 	    (replica = fo_layout_replica(db->dir)) != 0)
 		db->writable = 0;
-	/* Refuse an unknown language before anything is created on disk. */
-	if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
+	/* Refuse an unknown language before anything is created on disk,
+	 * and an alias of a known one (fo_stemmer_known). */
+	if (db->writable && opts->language &&
+	    !fo_stemmer_known(opts->language)) {
+		st = FOLIO_ERROR_INVALID;
+		fo_buf_printf(&why, "unknown stemming language \"%s\"",
+		              opts->language);
+	} else if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
 		st = fo_analyzer_new(opts->language, &db->an);
 		if (st == FOLIO_ERROR_INVALID)
 			fo_buf_printf(&why, "unknown stemming language \"%s\"",

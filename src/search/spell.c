@@ -225,19 +225,23 @@ static folio_status scan_terms(fo_xdb *db, scan *s, fo_xerr *err)
 }
 
 /* A correction, in the case the word was typed in: Balhra gives Balhar,
- * GLI GIL, Ødegrad Ødegaard (the vocabulary is case-folded). Letters
- * are told and cased by Unicode, not ASCII alone: a name's first letter
- * is often not ASCII. */
+ * GLI GIL, Ødegrad Ødegaard (the vocabulary is case-folded). A word whose
+ * capitals are humps (each after a lower-case letter or first, and before
+ * one: getElementByIdd, postgrSql, not pARALLELSIM) keeps the case typed
+ * as far as the correction agrees with it letter for letter, so
+ * getElementByIdd gives getElementById; the rest is in lower case.
+ * Letters are told and cased by Unicode, not ASCII alone: a name's first
+ * letter is often not ASCII. */
 static void put_in_case(fo_buf *b, const char *typed, size_t n,
                         const char *best)
 {
 	const utf8proc_uint8_t *t = (const utf8proc_uint8_t *)typed;
 	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)best;
 	utf8proc_uint8_t enc[4];
-	utf8proc_int32_t cp;
-	utf8proc_ssize_t k;
-	size_t i, upper = 0, letters = 0;
-	int all, first = 0;
+	utf8proc_int32_t cp, tc;
+	utf8proc_ssize_t k, tk;
+	size_t i, at = 0, upper = 0, letters = 0;
+	int all, first = 0, humps = 1, after_upper = 0;
 
 	for (i = 0; i < n; i += (size_t)k) {
 		utf8proc_category_t cat;
@@ -250,21 +254,37 @@ static void put_in_case(fo_buf *b, const char *typed, size_t n,
 		cat = utf8proc_category(cp);
 		if (cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_LO)
 			letters++;
-		if (cat == UTF8PROC_CATEGORY_LU ||
-		    cat == UTF8PROC_CATEGORY_LT) {
+		if (after_upper && cat != UTF8PROC_CATEGORY_LL)
+			humps = 0;
+		after_upper =
+		    cat == UTF8PROC_CATEGORY_LU || cat == UTF8PROC_CATEGORY_LT;
+		if (after_upper) {
 			upper++;
 			first |= i == 0;
 		}
 	}
 	all = upper > 1 && upper == letters;
+	humps = humps && !after_upper && upper > 0;
 	for (i = 0; best[i]; i += (size_t)k) {
+		int agreed = 0;
+
 		k = utf8proc_iterate(s + i, -1, &cp);
 		if (k <= 0) {
 			fo_buf_putc(b, best[i]);
 			k = 1;
 			continue;
 		}
-		if (all || (first && i == 0))
+		if (humps && at < n &&
+		    (tk = utf8proc_iterate(t + at, (utf8proc_ssize_t)(n - at),
+		                           &tc)) > 0 &&
+		    utf8proc_tolower(tc) == cp) {
+			cp = tc;
+			at += (size_t)tk;
+			agreed = 1;
+		} else {
+			humps = 0;
+		}
+		if (!agreed && (all || (first && i == 0)))
 			cp = utf8proc_toupper(cp);
 		fo_buf_append(b, (const char *)enc,
 		              (size_t)utf8proc_encode_char(cp, enc));

@@ -134,6 +134,20 @@ for q in XMLparser 'postgrEsql zzyzzq' postgrSql; do
 done
 expect_eq "|None|None|postgresql" "$s"
 
+# A word corrected whole kept only an initial capital or capitals
+# throughout, so getElementByIdd lost its humps (getelementbyid).
+begin "a camelCase word corrected whole keeps the case typed where it agrees"
+cat >"$TMP/camel.jsonl" <<'JL'
+{"url": "https://example.com/dom", "title": "DOM", "summary": "Call getElementById in the browser."}
+JL
+"$FOLIO" index --db "$TMP/camel" "$TMP/camel.jsonl" >/dev/null
+s=""
+for q in getElementByIdd GetElementByIdd getElmentById; do
+	run "$FOLIO" search --db "$TMP/camel" --json "$q"
+	s="$s|$(json 'd["suggestion"]')"
+done
+expect_eq "|getElementById|GetElementById|getElementById" "$s"
+
 # explore-o: an acronym's last capital starts the next part (GNUtools:
 # gn + utools), which looked misspelt, and the whole was corrected to
 # an unrelated word (Gnutls, Profiles); needJs and PDFiles find nothing.

@@ -59,4 +59,15 @@ begin "and stems again after one"
 "$FOLIO" index --db "$TMP/i" --rebuild --language english "$TMP/posts.jsonl" >/dev/null
 expect_eq "english|0|https://example.com/run https://example.com/running " "$(stats_language)|$(search_urls running)"
 
+# libstemmer also takes aliases (en, eng, fr): an index built with "en"
+# stored it, and then refused --language english, the same stemmer, as
+# a new language needing a rebuild. Only Snowball's names are taken.
+begin "a stemmer's alias (en) is an unknown language, and nothing is created"
+run "$FOLIO" index --db "$TMP/alias" --language en "$TMP/posts.jsonl"
+expect_eq "2||folio: unknown stemming language \"en\"|no index" \
+	"$rc|$out|$err|$([ -e "$TMP/alias/XAPIANDB" ] && echo index || echo no index)"
+begin "nor does a rebuild take one"
+run "$FOLIO" index --db "$TMP/i" --rebuild --language fr "$TMP/posts.jsonl"
+expect_eq "2|folio: unknown stemming language \"fr\"|english" "$rc|$err|$(stats_language)"
+
 finish
