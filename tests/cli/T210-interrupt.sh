@@ -49,8 +49,27 @@ stop_at() {
 	if wait_for "$pattern" "$TMP/err"; then pass; else
 		fail "no progress line matching $pattern:" "$(cat "$TMP/err")"
 	fi
-	kill "-$sig" "$pid"
+	signal_run "$sig"
 	wait "$pid" && rc=0 || rc=$?
+}
+
+# signal_run SIGNAL: send it to the run in $pid if the run is still going.
+# The shell reaps an ended child at once, and its pid may then be another
+# process's (pids wrap at 32768 on a busy machine): never signal that.
+signal_run() {
+	kill -0 "$pid" 2>/dev/null && kill "-$1" "$pid"
+}
+
+# holding_lock DB: until the run in $pid has DB's lock file open, so that
+# it is waiting for the lock with its handlers in (they go in before the
+# open); 1 if it never did (120 s) or ended first.
+holding_lock() {
+	for _ in $(seq 2400); do
+		ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$1/.folio-lock" && return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.05
+	done
+	return 1
 }
 
 # ---- a rebuild stopped by SIGTERM -----------------------------------------
@@ -164,11 +183,11 @@ for _ in $(seq 2400); do
 done
 begin "the run is blocked on its full stderr"
 expect_eq "5 yes" "$same $(kill -0 "$pid" 2>/dev/null && echo yes)"
-kill -TERM "$pid"
+signal_run TERM
 sleep 0.5
 begin "the first SIGTERM leaves it stopping"
 expect_eq yes "$(kill -0 "$pid" 2>/dev/null && echo yes)"
-kill -TERM "$pid"
+signal_run TERM
 wait "$pid" && rc=0 || rc=$?
 exec 3>&-
 begin "the second kills it: exit status 143, the index as it was"
@@ -183,14 +202,18 @@ python3 -c 'import fcntl, sys, time
 f = open(sys.argv[1] + "/.folio-lock", "a")
 fcntl.flock(f, fcntl.LOCK_EX)
 print("held", flush=True)
-time.sleep(60)' "$db" >"$TMP/held" &
+time.sleep(600)' "$db" >"$TMP/held" &
 holder=$!
 for _ in $(seq 600); do grep -q held "$TMP/held" && break; sleep 0.05; done
 start_index "$TMP/err" --db "$db" --wait --json "$TMP/new.jsonl"
-sleep 1
+# a fixed sleep here lost the race on a loaded machine: the SIGINT came
+# while the wrapper above still ignored it, and the run went on to index
+begin "a run waiting with --wait for the lock has the lock file open"
+holding_lock "$db" && pass || fail "not waiting on $db/.folio-lock:" "$(cat "$TMP/err")"
+sleep 0.2
 begin "a run waiting with --wait for the lock is still waiting"
 expect_eq "yes" "$(kill -0 "$pid" 2>/dev/null && echo yes)"
-kill -INT "$pid"
+signal_run INT
 wait "$pid" && rc=0 || rc=$?
 kill "$holder"
 wait "$holder" 2>/dev/null
