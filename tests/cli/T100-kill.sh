@@ -39,11 +39,17 @@ for round in $(seq "$rounds"); do
 	rebuild) "$FOLIO" index --db "$db" "$TMP/V2" >/dev/null ;;
 	esac
 	delay_ms=$((RANDOM % 1000))
-	"$FOLIO" index --db "$db" "${args[@]}" "$TMP/$target" >/dev/null 2>&1 &
-	pid=$!
-	sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
+	# killed from python, which reaps the run only when it asks: a run
+	# that ended first is not killed. Killed from here, a run the shell
+	# had already reaped left a pid that another process may have by
+	# then (pids wrap at 32768 on a busy machine).
+	python3 -c 'import subprocess, sys, time
+run = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+time.sleep(int(sys.argv[1]) / 1000)
+if run.poll() is None:
+    run.kill()
+run.wait()' "$delay_ms" "$FOLIO" index --db "$db" "${args[@]}" "$TMP/$target"
 
 	now=$(state "$db")
 	# A first build killed before the index existed leaves none, or an
