@@ -380,24 +380,24 @@ static folio_status explain_interrupt(fo_run *r, int built, uint64_t docs)
 {
 	const folio_index_report *c = &r->at_commit;
 
-	if ((built || c->added + c->updated + c->removed == 0) && !docs)
+	if (!built && c->added + c->updated + c->removed > 0)
+		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
+		                  "interrupted: %s keeps the changes this run "
+		                  "committed (%llu added, %llu updated, %llu "
+		                  "removed), not the rest; index again to "
+		                  "finish",
+		                  r->db->path, (unsigned long long)c->added,
+		                  (unsigned long long)c->updated,
+		                  (unsigned long long)c->removed);
+	if (!docs)
 		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
 		                  "interrupted: %s holds no posts yet: the run "
 		                  "stopped before it added any; index again to "
 		                  "fill it",
 		                  r->db->path);
-	if (built || c->added + c->updated + c->removed == 0)
-		return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
-		                  "interrupted: %s is as it was before this "
-		                  "run",
-		                  r->db->path);
 	return fo_db_fail(r->db, FOLIO_ERROR_INTERRUPTED,
-	                  "interrupted: %s keeps the changes this run "
-	                  "committed (%llu added, %llu updated, %llu "
-	                  "removed), not the rest; index again to finish",
-	                  r->db->path, (unsigned long long)c->added,
-	                  (unsigned long long)c->updated,
-	                  (unsigned long long)c->removed);
+	                  "interrupted: %s is as it was before this run",
+	                  r->db->path);
 }
 
 static folio_status index_paths(folio_db *db, const char *const *paths,
