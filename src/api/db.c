@@ -1022,13 +1022,6 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = FOLIO_ERROR_INVALID;
 		fo_buf_printf(&why, "unknown stemming language \"%s\"",
 		              opts->language);
-	} else if (db->writable && (opts->flags & FOLIO_OPEN_CREATE)) {
-		st = fo_analyzer_new(opts->language, &db->an);
-		if (st == FOLIO_ERROR_INVALID)
-			fo_buf_printf(&why, "unknown stemming language \"%s\"",
-			              opts->language);
-		fo_analyzer_free(db->an);
-		db->an = NULL;
 	}
 	/* An open waits behind a writer (open_reader) as long as any call. */
 	fo_retry_start(&r, db);
