@@ -38,7 +38,7 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err)
 {
 	fo_xerr found = { "" };
 
-	if (fo_db_damaged_file(db->live.len ? db->live.data : db->dir, &found))
+	if (fo_db_damaged_file(fo_db_open_dir(db), &found))
 		*err = found;
 }
 
@@ -49,7 +49,7 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err)
 folio_status fo_db_report_damage(folio_db *db, const char *what)
 {
 	fo_xerr found = { "" };
-	const char *dir = db->live.len ? db->live.data : db->dir;
+	const char *dir = fo_db_open_dir(db);
 	char *copy;
 
 	fo_buf why = FO_BUF_INIT;
@@ -112,6 +112,11 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 	}
 	free(path);
 	free(corpus);
+}
+
+const char *fo_db_open_dir(const folio_db *db)
+{
+	return db->live.len ? db->live.data : db->dir;
 }
 
 fo_advice fo_db_damage_advice(const folio_db *db)

@@ -200,6 +200,9 @@ folio_status fo_db_refuse_replica(folio_db *db, int kind, fo_buf *why);
  * none), moving the index aside and indexing again; for a replica
  * (fo_layout_replica) whatever want is, pulling it again. */
 void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want);
+/* The directory of the database db has open: its live generation, or
+ * the index directory itself for a bare glass database. */
+const char *fo_db_open_dir(const folio_db *db);
 /* The advice for damage in db's live generation: the rebuild, or for a
  * bare glass database moving it aside. */
 fo_advice fo_db_damage_advice(const folio_db *db);

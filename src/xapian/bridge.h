@@ -339,6 +339,8 @@ folio_status fo_xdb_copy_doc(fo_xdb *src, uint32_t docid, fo_xdb *dst,
  * clash). */
 folio_status fo_xdb_compact(const char *const *srcs, size_t n,
                             const char *dest, fo_xerr *err);
+/* ---- checking (bridge_check.cc) ----------------------------------------- */
+
 /* Called with each problem fo_xdb_check finds, a message naming the table
  * file it is in; valid during the call. */
 typedef void (*fo_xproblem_fn)(const char *problem, void *ctx);
@@ -358,9 +360,12 @@ folio_status fo_xdb_check(const char *path, int isolate, unsigned timeout_ms,
                           void *ctx);
 /* Whether the glass database at path (and each a stub there lists) lost
  * a table file that Xapian would take for an empty table (termlist,
- * position, docdata: bridge_admin.cc lost_table): FOLIO_ERROR_CORRUPT,
+ * position, docdata: bridge_check.cc lost_table): FOLIO_ERROR_CORRUPT,
  * naming the file in err. */
 folio_status fo_xdb_lost(const char *path, fo_xerr *err);
+
+/* ---- walking a database (bridge_admin.cc) ------------------------------- */
+
 /* Call fn with each document's docid and data; fn returns non-zero to
  * stop. */
 typedef int (*fo_xdoc_fn)(uint32_t docid, const char *data, size_t len,
