@@ -389,7 +389,10 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
  *   not python);
  * - where a part is misspelt, whichever needs fewer edits, the parts on
  *   a tie (they keep the case typed): pOSTGRSQL is postgresql, one edit
- *   away, not p + POSTGRESQL; freeThreadd is freeThreaded;
+ *   away, not p + POSTGRESQL; freeThreadd is freeThreaded; but never
+ *   the parts where one is left neither a word nor corrected, since
+ *   they find nothing together: PARALLELsim (paralle + lsim) is
+ *   parallelism, not PARALLELLsim;
  * - where none is, the whole only one edit away (postgrSql ->
  *   postgresql), since a word glued from indexed words is no typo
  *   (jpgLoading is not uploading), and never after an acronym, typed on
@@ -403,20 +406,25 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		const fo_qword *r = c[i].word;
 		unsigned parts = c[i].max + 1;
 		int misspelt = part_wanted(c, n_words, r), whole, acronym = 0;
+		int stuck = 0; /* a part no correction makes a word */
 
 		for (k = 0; k < n_words; k++) {
-			if (within(c[k].word, r) &&
-			    acronym_tail(query, c[k].word))
-				acronym = 1;
-			if (!c[k].best[0] || !within(c[k].word, r))
+			if (!within(c[k].word, r))
 				continue;
-			if (c[i].freq > 0 ||
-			    (c[k].word->start > r->start &&
-			     c[k].best[0] != c[k].word->term[0]))
+			if (acronym_tail(query, c[k].word))
+				acronym = 1;
+			if (c[k].best[0] &&
+			    (c[i].freq > 0 ||
+			     (c[k].word->start > r->start &&
+			      c[k].best[0] != c[k].word->term[0])))
 				c[k].best[0] = '\0';
-			else if (c[k].best_dist < parts)
+			if (c[k].best[0] && c[k].best_dist < parts)
 				parts = c[k].best_dist;
+			else if (!c[k].best[0] && !c[k].freq)
+				stuck = 1;
 		}
+		if (stuck)
+			parts = c[i].max + 1;
 		whole = c[i].best[0] && c[i].freq == 0 &&
 		        c[i].best[0] == r->term[0] &&
 		        (misspelt ? c[i].best_dist < parts
