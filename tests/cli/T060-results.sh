@@ -103,6 +103,19 @@ expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 OR trainnig'
 expect_eq "MXFP8 OR training" "$(json 'd["suggestion"]')"
 
+# parallelsim) suggested parallelism), which searched says the same
+# notice of the stray ) again (loose-ends-3).
+begin "a suggestion leaves out the stray ) and operators the query ignored"
+run "$FOLIO" search --db "$TMP/index" 'parallelsim)'
+expect_eq "1|folio: query position 12: a ) without its (: ignored
+folio: did you mean: parallelism" "$rc|$err"
+s=""
+for q in 'parallelsim)' 'GIL AND) parallelsim' 'parallelsim)threds )' 'parallelsim NEAR/3'; do
+	run "$FOLIO" search --db "$TMP/index" --json "$q"
+	s="$s|$(json 'd["suggestion"]')"
+done
+expect_eq "|parallelism|GIL parallelism|parallelism threads|parallelism" "$s"
+
 begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
