@@ -94,6 +94,10 @@ int fo_analyzer_find_cut(fo_analyzer *an, const char *text, size_t len,
  */
 char *fo_normalize_value(const char *text, size_t len);
 
+/* Collapse the runs of white space (Unicode's) in s[0..len) to one space,
+ * trimmed, in place; the new length, s NUL-terminated there. */
+size_t fo_collapse_space(char *s, size_t len);
+
 /* Whether text[0..len) has both an upper and a lower case letter, in
  * Unicode's categories (a title-case letter, ǅ, is both): "Éclair" has,
  * "ÉCLAIR" has not. */

@@ -256,8 +256,7 @@ static int fo_is_space(utf8proc_int32_t cp)
 	}
 }
 
-/* Collapse white space runs in s[0..len) to one space, trimmed, in place. */
-static size_t fo_collapse_space(char *s, size_t len)
+size_t fo_collapse_space(char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	utf8proc_int32_t cp;

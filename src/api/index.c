@@ -137,9 +137,11 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
 		st = fo_merge_add(one, post);
+	/* no table of known posts: it is looked up by its URL term, and a
+	 * URL hash would go unread */
 	if (st == FOLIO_OK)
-		st = fo_store(db, NULL, fo_merge_get(one, 0),
-		              fo_url_hash(post->url), &outcome, &docid);
+		st = fo_store(db, NULL, fo_merge_get(one, 0), 0, &outcome,
+		              &docid);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);

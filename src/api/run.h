@@ -99,7 +99,8 @@ int fo_run_may_remove(const fo_run *r);
  * 1 updated, 2 unchanged; *docid: the post's docid (an added post's new
  * one, which over shards can be below docids already in use). known
  * (may be NULL) is what the index held when a run began; url_hash is
- * p's URL's fo_url_hash, by which known is asked. Commits every
+ * p's URL's fo_url_hash, by which known is asked (unread without known).
+ * Commits every
  * FO_COMMIT_BATCH changes. */
 folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
                       uint64_t url_hash, int *outcome, uint32_t *docid);

@@ -638,20 +638,22 @@ static int finds_more(folio_db *db, const fo_retry *call, const char *s,
 	return yes;
 }
 
-/* A suggestion for the query's first len bytes, the part searched. */
+/* A suggestion for the part of the query searched (tree's), without
+ * what the parser dropped. */
 static folio_status suggest(folio_db *db, const fo_retry *call,
-                            const char *query, size_t len,
+                            const char *query, const fo_qtree *tree,
                             const folio_search_options *opts,
                             const fo_compiled *c, const fo_xmset *m,
                             folio_results *r)
 {
 	fo_xerr err = { "" };
-	char *s = NULL, *searched = strndup(query, len);
+	char *s = NULL, *searched = strndup(query, tree->len);
 	folio_status st = FOLIO_ERROR_NOMEM;
 
 	if (searched)
 		st = fo_spell_suggest(db->xdb, m, searched, c->words,
-		                      c->n_words, r->total == 0, &s, &err);
+		                      c->n_words, tree->dropped,
+		                      tree->n_dropped, r->total == 0, &s, &err);
 	if (st == FOLIO_OK && s && strcmp(s, searched) != 0 &&
 	    finds_more(db, call, s, opts, r->total)) {
 		r->suggestion = s;
@@ -818,7 +820,7 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		st = keep_notices(query, &tree, &c, r);
 	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
 	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
-		st = suggest(db, call, query, tree.len, &run.opts, &c, m, r);
+		st = suggest(db, call, query, &tree, &run.opts, &c, m, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	if (st == FOLIO_OK) {

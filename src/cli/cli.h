@@ -130,8 +130,9 @@ void cli_progress_clear(cli_progress *p);
  * and kills the process; then one stops the run on db
  * (folio_db_interrupt) instead, and a second one kills it. The words
  * must stay until release, which returns the first signal caught, 0 for
- * none. */
+ * none. say replaces the words (from the next step before the run on). */
 void cli_signals_catch(const char *stderr_words, const char *stdout_words);
+void cli_signals_say(const char *stderr_words, const char *stdout_words);
 void cli_signals_aim(folio_db *db);
 int cli_signals_release(void);
 /* A folio_progress_fn: cli_progress_report, which first passes on again

@@ -39,8 +39,8 @@ static const char usage[] =
 	"keeps the batches of 5000 changes it committed and drops the rest.\n"
 	"It says which on stderr and then dies of that signal (status 128 + the\n"
 	"signal to a shell, which then stops a script or loop too). A second\n"
-	"signal kills it at once; one while it waits for the lock (--wait)\n"
-	"stops the wait at once.\n"
+	"signal kills it at once; one while it checks the corpus paths or waits\n"
+	"for the lock (--wait) stops it at once, saying nothing was indexed.\n"
 	"\n"
 	"options:\n"
 	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
@@ -179,14 +179,14 @@ static folio_status corpus_exists(const char *const *paths, size_t n)
 	return st;
 }
 
-/* What a signal says while dir is opened, before the run (the open may
- * wait long for another writer's lock, --wait): the line for stderr in
- * *said and, with --json, the object for stdout in *printed, for the
- * caller to free; 0 when out of memory (said). */
-static int last_words(const char *dir, int json, char **said, char **printed)
+/* What a signal says before the run, while the corpus paths are checked
+ * or dir is opened (a stat may hang on a lost mount, and the open wait
+ * long for another writer's lock, --wait), what taking dir for its %s:
+ * the line for stderr in *said and, with --json, the object for stdout in
+ * *printed, for the caller to free; 0 when out of memory (said). */
+static int last_words(const char *what, const char *dir, int json, char **said,
+                      char **printed)
 {
-	static const char what[] = "interrupted while opening %s, before the "
-	                           "run began: nothing was indexed";
 	int n = snprintf(NULL, 0, what, dir);
 	char *message = n >= 0 ? malloc((size_t)n + 1) : NULL;
 	size_t len;
@@ -302,9 +302,10 @@ int cmd_index(int argc, char **argv)
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	index_args a;
 	index_run run = { .json = CLI_INDEX_JSON_INIT };
-	const char *dir;
+	const char *dir = NULL;
 	folio_db *db = NULL;
 	char *errmsg = NULL, *said = NULL, *printed = NULL;
+	char *checking = NULL, *checking_json = NULL;
 	int rc, sig, code = EXIT_ERROR;
 	folio_status st, failed = FOLIO_OK;
 
@@ -312,14 +313,24 @@ int cmd_index(int argc, char **argv)
 	rc = parse_args(argc, argv, &a);
 	if (rc > 0)
 		code = 0;
-	if (rc != 0 || (failed = corpus_exists(a.paths, a.n_paths)) != FOLIO_OK)
+	if (rc == 0) {
+		dir = cli_db_path(a.db_flag);
+		if (!last_words("interrupted while checking the corpus paths, "
+		                "before %s was opened: nothing was indexed",
+		                dir, a.json, &checking, &checking_json) ||
+		    !last_words("interrupted while opening %s, before the run "
+		                "began: nothing was indexed",
+		                dir, a.json, &said, &printed))
+			failed = FOLIO_ERROR_NOMEM;
+	}
+	if (rc != 0 || failed != FOLIO_OK)
 		goto done;
-	dir = cli_db_path(a.db_flag);
-	if (!last_words(dir, a.json, &said, &printed)) {
-		failed = FOLIO_ERROR_NOMEM;
+	cli_signals_catch(checking, checking_json);
+	if ((failed = corpus_exists(a.paths, a.n_paths)) != FOLIO_OK) {
+		cli_signals_release();
 		goto done;
 	}
-	cli_signals_catch(said, printed);
+	cli_signals_say(said, printed);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_signals_release();
@@ -373,6 +384,8 @@ done:
 	free(errmsg);
 	free(said);
 	free(printed);
+	free(checking);
+	free(checking_json);
 	free(a.paths);
 	if (code > 128)
 		cli_signals_die(code - 128);

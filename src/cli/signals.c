@@ -7,10 +7,11 @@
  * its last commit; index.c then dies of that signal (cli_signals_die).
  * A second signal while it stops kills the process as the first would
  * have without a handler, so that a stuck run can still be stopped.
- * Before the run, while the open waits for another writer's lock
- * (--wait; flock is restarted, and nothing else could stop it), a signal
- * says so, prints --json's object, and kills the process at once: nothing
- * was indexed.
+ * Before the run, while the corpus paths are checked (a stat can hang on
+ * a lost network mount) and while the open waits for another writer's
+ * lock (--wait; flock is restarted, and nothing else could stop it), a
+ * signal says which, prints --json's object, and kills the process at
+ * once: nothing was indexed.
  *
  * SA_RESTART: a system call the signal lands in (a read of the corpus, a
  * write or fsync of Xapian's) carries on rather than failing with EINTR,
@@ -103,6 +104,21 @@ void cli_signals_catch(const char *stderr_words, const char *stdout_words)
 		    before[i].sa_handler != SIG_IGN &&
 		    sigaction(stoppers[i], &sa, NULL) == 0;
 	}
+}
+
+void cli_signals_say(const char *stderr_words, const char *stdout_words)
+{
+	sigset_t set, old;
+	size_t i;
+
+	/* a signal now finds both words of one step, not one of each */
+	sigemptyset(&set);
+	for (i = 0; i < N_STOPPERS; i++)
+		sigaddset(&set, stoppers[i]);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	said = stderr_words;
+	printed = stdout_words;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 void cli_signals_aim(folio_db *db)

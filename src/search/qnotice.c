@@ -6,6 +6,8 @@
  */
 #include "search/qparser.h"
 
+#include "util/grow.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +78,26 @@ void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
 	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 
+void fo_qp_drop(fo_qparser *p, size_t start, size_t end)
+{
+	fo_qtree *t = p->t;
+	size_t i;
+
+	if (p->strict || p->st != FOLIO_OK)
+		return;
+	if (fo_grow((void **)&t->dropped, &t->cap_dropped, t->n_dropped,
+	            sizeof *t->dropped) != 0) {
+		fo_qp_oom(p);
+		return;
+	}
+	/* found in the order read, which is nearly the query's */
+	for (i = t->n_dropped; i > 0 && t->dropped[i - 1].start > start; i--)
+		t->dropped[i] = t->dropped[i - 1];
+	t->dropped[i].start = start;
+	t->dropped[i].end = end;
+	t->n_dropped++;
+}
+
 /* An error in either mode (invalid dates). */
 void fo_qp_fail(fo_qparser *p, size_t pos, const char *why)
 {
@@ -104,4 +126,5 @@ void fo_qp_nothing_beside(fo_qparser *p, const fo_qlexeme *op, const char *side)
 
 	fo_qp_notice(p, op->start, "ignored", "%s has nothing to its %s",
 	             fo_qp_tok_name(p, op, name, sizeof name), side);
+	fo_qp_drop(p, op->start, op->end);
 }

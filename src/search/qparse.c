@@ -238,6 +238,7 @@ static fo_qnode *parse_top(fo_qparser *p)
 			break;
 		fo_qp_take(p, &t); /* only a ) can be left here */
 		fo_qp_notice(p, t.start, "ignored", "a ) without its (");
+		fo_qp_drop(p, t.start, t.end);
 	}
 	return root;
 }
@@ -310,6 +311,7 @@ static void syntax_as_words(fo_qparser *p)
 	/* the notices that called the syntax ignored are not true of
 	 * this reading (explore-p) */
 	p->t->n_notices = 0;
+	p->t->n_dropped = 0;
 	fo_qp_unreadable(p);
 	fo_qp_notice(p, 0, "searched the whole query as words",
 	             "nothing to search but syntax");

@@ -97,10 +97,19 @@ typedef struct fo_qnotice {
 	char message[160]; /* what was ignored and why, without position */
 } fo_qnotice;
 
+/* Bytes of the query the lenient parser left out as a stray token (a )
+ * without its (, an operator with nothing beside it): a suggestion
+ * leaves them out too, or searching it would say the same again. */
+typedef struct fo_qspan {
+	size_t start, end;
+} fo_qspan;
+
 typedef struct fo_qtree {
 	fo_qnode *root;    /* NULL when nothing searchable was left */
 	fo_qnotice *notices;
 	size_t n_notices;
+	fo_qspan *dropped; /* in the order of the query */
+	size_t n_dropped, cap_dropped;
 	size_t len;        /* the bytes read: the query up to its limits */
 	/* internal: every node, for freeing */
 	fo_qnode **nodes;

@@ -89,6 +89,9 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Record query[start, end) as a stray token left out (fo_qspan). */
+void fo_qp_drop(fo_qparser *p, size_t start, size_t end);
+
 /* An error in either mode (an invalid date) at byte pos: the parse stops. */
 void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
 

@@ -129,5 +129,6 @@ void fo_qtree_free(fo_qtree *tree)
 	free(tree->strs);
 	free(tree->nodes);
 	free(tree->notices);
+	free(tree->dropped);
 	memset(tree, 0, sizeof *tree);
 }

@@ -389,7 +389,10 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
  *   not python);
  * - where a part is misspelt, whichever needs fewer edits, the parts on
  *   a tie (they keep the case typed): pOSTGRSQL is postgresql, one edit
- *   away, not p + POSTGRESQL; freeThreadd is freeThreaded;
+ *   away, not p + POSTGRESQL; freeThreadd is freeThreaded; but never
+ *   the parts where one is left neither a word nor corrected, since
+ *   they find nothing together: PARALLELsim (paralle + lsim) is
+ *   parallelism, not PARALLELLsim;
  * - where none is, the whole only one edit away (postgrSql ->
  *   postgresql), since a word glued from indexed words is no typo
  *   (jpgLoading is not uploading), and never after an acronym, typed on
@@ -403,20 +406,25 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		const fo_qword *r = c[i].word;
 		unsigned parts = c[i].max + 1;
 		int misspelt = part_wanted(c, n_words, r), whole, acronym = 0;
+		int stuck = 0; /* a part no correction makes a word */
 
 		for (k = 0; k < n_words; k++) {
-			if (within(c[k].word, r) &&
-			    acronym_tail(query, c[k].word))
-				acronym = 1;
-			if (!c[k].best[0] || !within(c[k].word, r))
+			if (!within(c[k].word, r))
 				continue;
-			if (c[i].freq > 0 ||
-			    (c[k].word->start > r->start &&
-			     c[k].best[0] != c[k].word->term[0]))
+			if (acronym_tail(query, c[k].word))
+				acronym = 1;
+			if (c[k].best[0] &&
+			    (c[i].freq > 0 ||
+			     (c[k].word->start > r->start &&
+			      c[k].best[0] != c[k].word->term[0])))
 				c[k].best[0] = '\0';
-			else if (c[k].best_dist < parts)
+			if (c[k].best[0] && c[k].best_dist < parts)
 				parts = c[k].best_dist;
+			else if (!c[k].best[0] && !c[k].freq)
+				stuck = 1;
 		}
+		if (stuck)
+			parts = c[i].max + 1;
 		whole = c[i].best[0] && c[i].freq == 0 &&
 		        c[i].best[0] == r->term[0] &&
 		        (misspelt ? c[i].best_dist < parts
@@ -426,6 +434,48 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		for (k = 0; whole && k < n_words; k++)
 			if (within(c[k].word, r))
 				c[k].best[0] = '\0';
+	}
+}
+
+/* query[from, to) into b but for the dropped spans in it, from *next
+ * on (in the query's order): foo)bar is foo bar, foo ) bar foo bar,
+ * and )foo ) foo, without the white space left at either end. */
+static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
+                     const fo_qspan *dropped, size_t n_dropped, size_t *next)
+{
+	size_t i = from, end;
+
+	while (i < to) {
+		const fo_qspan *d;
+
+		while (*next < n_dropped && dropped[*next].start < i)
+			(*next)++;
+		d = *next < n_dropped ? &dropped[*next] : NULL;
+		size_t upto = d && d->start < to ? d->start : to;
+		int after_word;
+
+		fo_buf_append(b, query + i, upto - i);
+		if (upto == to)
+			break;
+		(*next)++;
+		i = d->end;
+		after_word =
+		    b->len > 0 &&
+		    !fo_ascii_is_space((unsigned char)b->data[b->len - 1]);
+		if (after_word && query[i] &&
+		    !fo_ascii_is_space((unsigned char)query[i]))
+			fo_buf_putc(b, ' ');
+		else if (!after_word)
+			while (i < to &&
+			       fo_ascii_is_space((unsigned char)query[i]))
+				i++;
+		if (!query[i]) {
+			for (end = b->len;
+			     end > 0 && fo_ascii_is_space(
+			                    (unsigned char)b->data[end - 1]);)
+				end--;
+			fo_buf_truncate(b, end);
+		}
 	}
 }
 
@@ -439,13 +489,14 @@ static int by_start(const void *a, const void *b)
 
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, const fo_qword *words,
-                              size_t n_words, int no_hits, char **out,
+                              size_t n_words, const fo_qspan *dropped,
+                              size_t n_dropped, int no_hits, char **out,
                               fo_xerr *err)
 {
 	scan s = { NULL, 0, NULL };
 	fo_buf b = FO_BUF_INIT;
 	fo_qword *all = NULL;
-	size_t i, n_all = 0, at = 0, wanted = 0;
+	size_t i, n_all = 0, at = 0, wanted = 0, next_drop = 0;
 	folio_status st = FOLIO_OK;
 	int changed = 0;
 
@@ -494,14 +545,16 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		const cand *c = &s.c[i];
 		if (!c->best[0] || c->word->start < at)
 			continue;
-		fo_buf_append(&b, query + at, c->word->start - at);
+		put_kept(&b, query, at, c->word->start, dropped, n_dropped,
+		         &next_drop);
 		put_in_case(&b, query + c->word->start,
 		            c->word->end - c->word->start, c->best);
 		at = c->word->end;
 		changed = 1;
 	}
 	if (st == FOLIO_OK && changed) {
-		fo_buf_puts(&b, query + at);
+		put_kept(&b, query, at, strlen(query), dropped, n_dropped,
+		         &next_drop);
 		if (b.oom)
 			st = FOLIO_ERROR_NOMEM;
 		else

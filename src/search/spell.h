@@ -29,11 +29,14 @@
  * company words); a word is corrected when the index holds none of it,
  * or, when the query found nothing (no_hits), when a word ten times as
  * frequent is close. match: the search's match, which knows the
- * frequencies of the query's terms (NULL: each is looked up).
+ * frequencies of the query's terms (NULL: each is looked up). The
+ * dropped spans of query (qparse.h, in its order) are left out of the
+ * copy, with the white space that would be doubled by it.
  */
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, const fo_qword *words,
-                              size_t n_words, int no_hits, char **out,
+                              size_t n_words, const fo_qspan *dropped,
+                              size_t n_dropped, int no_hits, char **out,
                               fo_xerr *err);
 
 #endif

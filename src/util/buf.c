@@ -69,9 +69,15 @@ void fo_buf_printf(fo_buf *b, const char *fmt, ...)
 
 void fo_buf_clear(fo_buf *b)
 {
-	b->len = 0;
-	if (b->data)
-		b->data[0] = '\0';
+	fo_buf_truncate(b, 0);
+}
+
+void fo_buf_truncate(fo_buf *b, size_t len)
+{
+	if (len >= b->len)
+		return;
+	b->len = len;
+	b->data[len] = '\0';
 }
 
 char *fo_buf_detach(fo_buf *b)

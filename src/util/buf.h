@@ -30,6 +30,8 @@ void fo_buf_putc(fo_buf *b, char c);
 void fo_buf_printf(fo_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fo_buf_clear(fo_buf *b);
+/* Keep the first len bytes (no more than there are). */
+void fo_buf_truncate(fo_buf *b, size_t len);
 /* Hand the string to the caller (who frees it); the buffer is reset.
  * Returns NULL after an allocation failure. */
 char *fo_buf_detach(fo_buf *b);

@@ -9,7 +9,7 @@
 # signal kills a run stuck while it stops (here: blocked writing to a
 # full stderr pipe). One sent while it waits (--wait) for another
 # writer's lock stops the wait at once, says so, and --json still prints
-# its object.
+# its object; so does one while the corpus paths are checked.
 . "$(dirname "$0")/lib.sh"
 
 posts_jsonl 1 500 v1 >"$TMP/old.jsonl"
@@ -227,5 +227,23 @@ begin "the index is as it was, and the next run finishes"
 before="$(count_of "$db") $(total_of "$db" v2)"
 run "$FOLIO" index --db "$db" "$TMP/new.jsonl"
 expect_eq "500 0 0 40000" "$before $rc $(total_of "$db" v2)"
+
+# ---- a signal while the corpus paths are checked --------------------------
+# The check (a stat, which a lost network mount can hang) came before the
+# handlers: a signal there killed folio without a word, and --json
+# printed nothing. strace sends SIGTERM at the first system call that
+# names the corpus path, which is that check's stat.
+begin "a signal while the corpus paths are checked says so, and --json prints its object"
+if command -v strace >/dev/null; then
+	db="$TMP/checking"
+	run strace -f -o /dev/null -P "$TMP/old.jsonl" \
+		-e inject=all:signal=SIGTERM \
+		"$FOLIO" index --db "$db" --json "$TMP/old.jsonl"
+	m="interrupted while checking the corpus paths, before $db was opened: nothing was indexed"
+	expect_eq "143|folio: $m|{\"problems\": [], \"error\": \"interrupted\", \"message\": \"$m\"}|no index" \
+		"$rc|$err|$out|$([ -e "$db" ] && echo index || echo no index)"
+else
+	fail "strace is not installed (tools/setup installs it)"
+fi
 
 finish

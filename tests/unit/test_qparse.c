@@ -691,6 +691,45 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	        "year:( OR )");
 }
 
+/* The stray tokens left out of text's lenient (or strict) parse, each
+ * as "[start,end)", in the query's order. malloc'd. */
+static char *dropped(const char *text, int strict)
+{
+	fo_qtree t;
+	fo_buf b = FO_BUF_INIT;
+	char err[200];
+	size_t pos, i;
+
+	fo_qparse(text, strict, &t, &pos, err, sizeof err);
+	for (i = 0; i < t.n_dropped; i++)
+		fo_buf_printf(&b, "[%zu,%zu)", t.dropped[i].start,
+		              t.dropped[i].end);
+	fo_buf_putc(&b, '.');
+	fo_qtree_free(&t);
+	return fo_buf_detach(&b);
+}
+
+#define assert_dropped(expected, text, strict)                                 \
+	do {                                                                   \
+		char *got_ = dropped(text, strict);                            \
+		assert_str(expected, got_);                                    \
+		free(got_);                                                    \
+	} while (0)
+
+/* What a suggestion leaves out (spell.c): a ) without its ( and an
+ * operator with nothing beside it, none of them once the whole query is
+ * read as words, nor in strict mode, where each is an error. */
+static void test_qparse__stray_tokens_are_dropped_spans(void)
+{
+	assert_dropped("[1,2).", "a)", 0);
+	assert_dropped("[2,5)[5,6)[9,10).", "a AND) b )", 0);
+	assert_dropped("[4,10).", "row NEAR/3", 0);
+	assert_dropped("[2,5).", "a NOT", 0);
+	assert_dropped(".", "a (b)", 0);
+	assert_dropped(".", "OR )", 0);
+	assert_dropped(".", "a)", 1);
+}
+
 /* A * with no word before it matches nothing to search: a query left
  * with nothing else is an error at that *, in either mode, rather than
  * its field names searched as words (site:* found "site" and suggested
@@ -971,6 +1010,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them),
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
+	FO_TEST(test_qparse__stray_tokens_are_dropped_spans),
 	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
 	FO_TEST(test_qparse__near_leaves_the_operator_after_it),

@@ -67,7 +67,8 @@ static const char *suggest(const char *query, const char *prefix)
 			w.term[i] = (char)(w.term[i] - 'A' + 'a');
 	w.prefix = prefix;
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, &w, 1, 1, &out, &err) != FOLIO_OK)
+	if (fo_spell_suggest(db, NULL, query, &w, 1, NULL, 0, 1, &out, &err) !=
+	    FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
