@@ -422,6 +422,25 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	       "year:(2025 company:meta 2026)");
 	strict("AND(year[2025..2025], year[2026..2026])",
 	       "year:(2025 AND 2026)");
+	/* and so they are outside a bracket, as Xapian's QueryParser ORs
+	 * filters of one prefix: site:a.org site:b.org found nothing.
+	 * Another field's values, a sign or AND keep requiring both. */
+	strict("OR(site\"a.org\", site\"b.org\")", "site:a.org site:b.org");
+	strict("SEQ(OR(year[2025..2025], year[2026..2026]), words\"gil\", "
+	       "site\"a.org\")",
+	       "year:2025 gil site:a.org year:2026");
+	strict("SEQ(OR(date[2026-01-01..], date[..2020-12-31]), "
+	       "OR(site\"a.org\", site\"b.org\"))",
+	       "published:2026.. site:a.org published:..2020 site:b.org");
+	strict("SEQ(year[2025..2025], date[2026-01-01..2026-12-31])",
+	       "year:2025 published:2026");
+	strict("SEQ(+site\"a.org\", +site\"b.org\")",
+	       "+site:a.org +site:b.org");
+	strict("SEQ(site\"a.org\", -site\"b.org\")", "site:a.org -site:b.org");
+	strict("AND(site\"a.org\", site\"b.org\")",
+	       "site:a.org AND site:b.org");
+	strict("SEQ(words\"gil\", OR(year[2025..2025], year[2026..2026]))",
+	       "gil (year:2025 year:2026)");
 	/* signs and NOT, inside and before */
 	strict("SEQ(year[2024..2026], -year[2025..2025])",
 	       "year:(2024..2026 -2025)");
