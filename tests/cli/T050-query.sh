@@ -86,6 +86,11 @@ expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-thread
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 
+# A chain took its first NEAR's window, dropping the others in silence:
+# GIL is 1 word from "allowing" and 5 from "execute" in the Red Hat post.
+begin "a chain of NEARs takes its widest window, as Xapian's QueryParser does"
+expect_eq "$REDHAT|$REDHAT|" "$(hits 'GIL NEAR/1 allowing NEAR/5 execute')|$(hits 'GIL NEAR/5 allowing NEAR/1 execute')|$(hits 'GIL NEAR/1 allowing NEAR/1 execute')"
+
 begin "NEAR matches any form of a word, as free words do; a quoted word only itself"
 expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
 

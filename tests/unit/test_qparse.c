@@ -170,8 +170,15 @@ static void test_qparse__phrases_and_curly_quotes(void)
 static void test_qparse__near_with_and_without_a_distance(void)
 {
 	lenient("NEAR/10(words\"lock\", words\"table\")", "lock NEAR table");
-	lenient("NEAR/3(words\"a\", words\"b\", words\"c\")",
+	/* a chain is one NEAR of all its words in its widest window, as
+	 * Xapian's QueryParser reads it: the first one's window was kept,
+	 * so the NEAR/7 of a NEAR/2 b NEAR/7 c was silently dropped */
+	lenient("NEAR/10(words\"a\", words\"b\", words\"c\")",
 	        "a NEAR/3 b NEAR c");
+	strict("NEAR/7(words\"a\", words\"b\", words\"c\")",
+	       "a NEAR/2 b NEAR/7 c");
+	strict("NEAR/7(words\"a\", words\"b\", words\"c\", words\"d\")",
+	       "a NEAR/7 b NEAR/2 c NEAR/3 d");
 	lenient("NEAR/2(phrase\"row lock\", words\"update\")",
 	        "\"row lock\" NEAR/2 update");
 	/* A NEAR/ whose distance is not 1..1000 is still the operator, read
