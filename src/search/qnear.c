@@ -1,7 +1,8 @@
 /*
- * qnear.c: NEAR in a query, near := prim { NEAR[/n] prim }. It joins
- * words or phrases of one field, unsigned; anything else on either side
- * is joined by AND instead, with a notice that says which rule it broke.
+ * qnear.c: NEAR in a query, near := prim { NEAR[/n] prim }, one NEAR of
+ * them all in the widest window. It joins words or phrases of one field,
+ * unsigned; anything else on either side is joined by AND instead, with
+ * a notice that says which rule it broke.
  * (near.c is the other half: NEAR compiled over a word's forms.)
  */
 #include "search/qparser.h"
@@ -142,11 +143,14 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 		}
 		if (!n) {
 			n = fo_qp_node(p, FO_Q_NEAR, left->pos);
-			if (n)
-				n->window = t.window;
 			fo_qp_add_kid(p, n, near_operand(left));
 			left = n;
 		}
+		/* a chain (a NEAR/2 b NEAR/7 c) is one NEAR in its widest
+		 * window, as Xapian's QueryParser reads it: the first
+		 * window alone dropped the others in silence */
+		if (n && t.window > n->window)
+			n->window = t.window;
 		fo_qp_add_kid(p, n, near_operand(right));
 	}
 	return left;

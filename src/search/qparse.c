@@ -126,7 +126,7 @@ static fo_qnode *parse_seq(fo_qparser *p)
 		}
 	}
 	if (seq)
-		return seq;
+		return fo_qp_values_either(p, seq);
 	if (first && first->occur != FO_OCCUR_DEFAULT) {
 		/* A lone +x or -x still needs its SEQ to mean anything. */
 		return fo_qp_seq_of(p, first);

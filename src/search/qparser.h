@@ -170,6 +170,16 @@ int fo_qp_value_at(const fo_qparser *p, size_t i);
  * quoted one, or a bracket of them. */
 fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart);
 
+/* seq with its site:, published: and year: values side by side (no
+ * sign) made alternatives, one OR per field at its first value's place:
+ * a post has one host and one date, so the default operator, which
+ * requires two words, would require two of them and find nothing (as
+ * Lucene reads site:(a b) with its default operator OR, and Xapian's
+ * QueryParser ORs filters of one prefix). Other items keep their place:
+ * year:(2025 2026 company:meta) is either year, from Meta. seq itself
+ * when it is no SEQ. */
+fo_qnode *fo_qp_values_either(fo_qparser *p, fo_qnode *seq);
+
 /* The node of s[vstart..vend), a value of field (FO_QF_SITE,
  * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
  * years. pos is where the node, and notices about it, point; an invalid

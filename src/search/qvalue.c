@@ -135,12 +135,8 @@ static int plain_value_of(const fo_qnode *n, int field)
 	return n->kind == value_kind(field) && n->occur == FO_OCCUR_DEFAULT;
 }
 
-/* Values side by side in a bracket of site:, published: or year: are
- * alternatives, as Lucene reads field:(a b) with its default operator
- * OR: a post has one date and one host, so the default operator, which
- * requires two words, would require two of them and find nothing. The
- * bracket's other items keep their place: year:(2025 2026 company:meta)
- * is either year, from Meta. */
+/* Values of field side by side in seq are alternatives (qparser.h
+ * fo_qp_values_either); seq's other items keep their place. */
 static fo_qnode *values_either(fo_qparser *p, fo_qnode *seq, int field)
 {
 	fo_qnode *either = NULL;
@@ -170,6 +166,13 @@ static fo_qnode *values_either(fo_qparser *p, fo_qnode *seq, int field)
 	return kept == 1 ? either : seq;
 }
 
+fo_qnode *fo_qp_values_either(fo_qparser *p, fo_qnode *seq)
+{
+	seq = values_either(p, seq, FO_QF_SITE);
+	seq = values_either(p, seq, FO_QF_PUBLISHED);
+	return values_either(p, seq, FO_QF_YEAR);
+}
+
 /* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
  * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
  * with the same operators, signs and NOT, each word or quoted text in it
@@ -183,7 +186,7 @@ static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 	p->vfield = f->field;
 	n = fo_qp_field_bracket(p, lparen);
 	p->vfield = saved;
-	return values_either(p, n, f->field);
+	return n; /* its values side by side are alternatives (parse_seq) */
 }
 
 /* Whether s[i..end) is a value of field: a date or year range, or a

@@ -61,6 +61,15 @@ expect_eq '2|{"query": null, "error": "invalid argument", "message": "search nee
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
 
+# A --since or --until that is no date was found only as each line was
+# searched: every line got the same error object and the run exited 1,
+# "no line matched", where bad usage reads no line and exits 2.
+begin "--stdin with a --since or --until that is no date reads no line"
+run "$FOLIO" search --db "$TMP/index" --stdin --since 2026-02-30 < <(printf 'MXFP8\nGB200\n')
+expect_eq '2||folio: since: "2026-02-30": day 30 is not in 2026-02, which has 28 days' "$rc|$out|$err"
+run "$FOLIO" search --db "$TMP/index" --json --stdin --since 2026-09 --until 2026-08 < <(printf 'MXFP8\n')
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "since 2026-09-01 is after until 2026-08-31"}' "$rc|$out"
+
 begin "a long usage message is cut where a character starts"
 bad=--$(printf 'a%.0s' $(seq 2019))éééééééééé
 run "$FOLIO" search --db "$TMP/index" --json "$bad" lock

@@ -86,6 +86,11 @@ expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-thread
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 
+# A chain took its first NEAR's window, dropping the others in silence:
+# GIL is 1 word from "allowing" and 5 from "execute" in the Red Hat post.
+begin "a chain of NEARs takes its widest window, as Xapian's QueryParser does"
+expect_eq "$REDHAT|$REDHAT|" "$(hits 'GIL NEAR/1 allowing NEAR/5 execute')|$(hits 'GIL NEAR/5 allowing NEAR/1 execute')|$(hits 'GIL NEAR/1 allowing NEAR/1 execute')"
+
 begin "NEAR matches any form of a word, as free words do; a quoted word only itself"
 expect_eq "$REDHAT|" "$(hits 'GIL NEAR/3 thread')|$(hits 'GIL NEAR/3 "thread"')"
 
@@ -191,6 +196,13 @@ expect_eq "6|$KERNEL|$CUDA $KERNEL" "$(hits topic:parallelism | wc -w)|$(hits --
 
 begin "site: the host, with or without www, scheme and path, and its parent domains"
 expect_eq "$CUDA|$CUDA|$KERNEL|7" "$(hits --db "$TMP/more" site:developer.nvidia.com)|$(hits --db "$TMP/more" site:nvidia.com)|$(hits --db "$TMP/more" site:https://WWW.redhat.com/blog)|$(hits --db "$TMP/more" 'site:yomu.fyi OR site:redhat.com' | wc -w)"
+
+# A post has one host and one date, so two of them required both and
+# found nothing: side by side they are alternatives, as in a bracket
+# (site:(a b)) and as Xapian's QueryParser ORs filters of one prefix;
+# a sign or AND still requires both.
+begin "site: or date values side by side are alternatives"
+expect_eq "$CUDA $KERNEL|6|$KERNEL|0|0" "$(hits --db "$TMP/more" --sort oldest site:developer.nvidia.com site:redhat.com)|$(total_of "$TMP/more" year:2024 year:2026)|$(hits --db "$TMP/more" site:nvidia.com locking site:redhat.com)|$(total_of "$TMP/more" +site:nvidia.com +site:redhat.com)|$(total_of "$TMP/more" 'published:2024-03 AND published:2024-11')"
 
 # The query side folded ASCII case only, where host terms are indexed
 # with accents folded too; and an IP address got "parent domains".

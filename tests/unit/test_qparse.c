@@ -170,8 +170,15 @@ static void test_qparse__phrases_and_curly_quotes(void)
 static void test_qparse__near_with_and_without_a_distance(void)
 {
 	lenient("NEAR/10(words\"lock\", words\"table\")", "lock NEAR table");
-	lenient("NEAR/3(words\"a\", words\"b\", words\"c\")",
+	/* a chain is one NEAR of all its words in its widest window, as
+	 * Xapian's QueryParser reads it: the first one's window was kept,
+	 * so the NEAR/7 of a NEAR/2 b NEAR/7 c was silently dropped */
+	lenient("NEAR/10(words\"a\", words\"b\", words\"c\")",
 	        "a NEAR/3 b NEAR c");
+	strict("NEAR/7(words\"a\", words\"b\", words\"c\")",
+	       "a NEAR/2 b NEAR/7 c");
+	strict("NEAR/7(words\"a\", words\"b\", words\"c\", words\"d\")",
+	       "a NEAR/7 b NEAR/2 c NEAR/3 d");
 	lenient("NEAR/2(phrase\"row lock\", words\"update\")",
 	        "\"row lock\" NEAR/2 update");
 	/* A NEAR/ whose distance is not 1..1000 is still the operator, read
@@ -422,6 +429,25 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	       "year:(2025 company:meta 2026)");
 	strict("AND(year[2025..2025], year[2026..2026])",
 	       "year:(2025 AND 2026)");
+	/* and so they are outside a bracket, as Xapian's QueryParser ORs
+	 * filters of one prefix: site:a.org site:b.org found nothing.
+	 * Another field's values, a sign or AND keep requiring both. */
+	strict("OR(site\"a.org\", site\"b.org\")", "site:a.org site:b.org");
+	strict("SEQ(OR(year[2025..2025], year[2026..2026]), words\"gil\", "
+	       "site\"a.org\")",
+	       "year:2025 gil site:a.org year:2026");
+	strict("SEQ(OR(date[2026-01-01..], date[..2020-12-31]), "
+	       "OR(site\"a.org\", site\"b.org\"))",
+	       "published:2026.. site:a.org published:..2020 site:b.org");
+	strict("SEQ(year[2025..2025], date[2026-01-01..2026-12-31])",
+	       "year:2025 published:2026");
+	strict("SEQ(+site\"a.org\", +site\"b.org\")",
+	       "+site:a.org +site:b.org");
+	strict("SEQ(site\"a.org\", -site\"b.org\")", "site:a.org -site:b.org");
+	strict("AND(site\"a.org\", site\"b.org\")",
+	       "site:a.org AND site:b.org");
+	strict("SEQ(words\"gil\", OR(year[2025..2025], year[2026..2026]))",
+	       "gil (year:2025 year:2026)");
 	/* signs and NOT, inside and before */
 	strict("SEQ(year[2024..2026], -year[2025..2025])",
 	       "year:(2024..2026 -2025)");
