@@ -493,8 +493,8 @@ static folio_status parse_jsonl(const char *path, reader *f,
 	return st;
 }
 
-/* Parse one file. In the first pass (first non-zero) it is checked and
- * recorded; in the second, compared with that record. */
+/* Parse one file. In the first pass (first NULL) it is checked and
+ * recorded; in the second, compared with that record (first). */
 static int read_file(fo_run *r, const char *path, int kind,
                      const fo_corpus_sink *sink, const fo_read_file *first)
 {
@@ -504,9 +504,16 @@ static int read_file(fo_run *r, const char *path, int kind,
 	folio_status parsed = FOLIO_OK;
 	int changed = 0;
 
-	f.fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking: the walk saw a regular file, but a FIFO put in its
+	 * place since (between the readings, say) would block the open until
+	 * someone writes to it, the run holding the index's lock meanwhile. */
+	f.fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (f.fd < 0 || fstat(f.fd, &st) != 0) {
 		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fo_run_problem(r, path, 0, "not a regular file");
 		goto done;
 	}
 	/* A file reached twice (a directory given twice, or a link) is
