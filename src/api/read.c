@@ -537,6 +537,18 @@ static int read_file(fo_run *r, const char *path, int kind,
 		               "not read");
 		goto done;
 	}
+	/* A corpus file is never empty by design: a page has its heading.
+	 * One of 0 bytes is what a failed write leaves (a generator that
+	 * died under "> posts.jsonl", a full disk), not a page whose posts
+	 * were all deleted, so it removes nothing. */
+	if (!first && f.eof && f.len == 0) {
+		fo_run_problem(r, path, 0,
+		               "an empty file (0 bytes), as a failed write "
+		               "leaves one: not read, and nothing is removed "
+		               "while it is there (delete it if its posts are "
+		               "gone)");
+		goto done;
+	}
 	if (!first && is_binary(f.buf, f.len)) {
 		fo_run_problem(r, path, 0, "a binary file (NUL bytes, not "
 		               "UTF-8), not a corpus file; not read");

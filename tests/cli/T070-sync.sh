@@ -233,4 +233,22 @@ expect_eq "0|1 post in 1 file: 0 added, 1 updated, 0 unchanged, 0 removed; 0 ski
 run "$FOLIO" index --db "$TMP/itp" --no-delete "$TMP/a-only.md"
 expect_eq "0|1 post in 1 file: 0 added, 0 updated, 1 unchanged, 0 removed; 0 skipped; 1 post no longer in the corpus kept (--no-delete)" "$rc|$out"
 
+# "generator > a.jsonl" truncates the file before the generator runs:
+# should it die, an empty file is left where the posts were, and the
+# run removed every one of them.
+begin "an empty corpus file is reported and removes nothing"
+mkdir -p "$TMP/e"
+posts_jsonl 1 3 >"$TMP/e/a.jsonl"
+posts_jsonl 4 5 >"$TMP/e/b.jsonl"
+"$FOLIO" index --db "$TMP/ie" "$TMP/e" >/dev/null
+: >"$TMP/e/a.jsonl"
+run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
+expect_eq "1|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 0 removed; 1 skipped; 3 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/e/a.jsonl: an empty file (0 bytes), as a failed write leaves one: not read, and nothing is removed while it is there (delete it if its posts are gone)|5" \
+	"$rc|$out|$err|$(count_of "$TMP/ie")"
+
+begin "once the empty file is deleted, a run removes its posts"
+rm "$TMP/e/a.jsonl"
+run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
+expect_eq "0|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 3 removed; 0 skipped|2" "$rc|$out|$(count_of "$TMP/ie")"
+
 finish
