@@ -492,10 +492,13 @@ typedef struct folio_index_report {
  *  - an indexed post whose URL appears nowhere in paths is removed, unless
  *    opts->no_delete is set or the corpus was not read completely: when
  *    anything was skipped (an unreadable file or directory, a missing
- *    path, a directory in paths that holds no corpus file, a malformed
- *    post) nothing is removed, because a post that could not be read is
- *    not a post that was deleted. Such posts are counted in
- *    report->kept;
+ *    path, a directory in paths that holds no corpus file, an empty
+ *    file, a malformed post) nothing is removed, because a post that
+ *    could not be read is not a post that was deleted. Such posts are
+ *    counted in report->kept. Nor is anything removed from a post then
+ *    (or with no_delete): one that is read keeps the topics, and the
+ *    fields its copies lack, that the index has for it, as it may also
+ *    be on a page that was not read;
  *  - a post with a malformed copy (on one of its topic pages, say) is
  *    left as it was indexed, or out if new, and counted in
  *    report->kept_malformed when indexed (in report->kept instead if

@@ -166,15 +166,28 @@ static void progress(build *b)
 
 static folio_status index_post(worker *w, const folio_post *p)
 {
+	fo_run *r = w->b->r;
+	fo_merge *kept = NULL;
 	uint32_t docid = 0;
 	int outcome = 0;
 	folio_status st = FOLIO_OK;
 
 	if (w->old)
-		st = fo_compare(w->old, w->b->r->known, p, fo_url_hash(p->url),
+		st = fo_compare(w->old, r->known, p, fo_url_hash(p->url),
 		                &outcome, &docid, &w->err);
+	if (st == FOLIO_OK && outcome == 1 && r->keep) {
+		st = fo_keep_unread(w->old, docid, p, &kept, &p, &w->err);
+		/* damaged data has nothing to give: a rebuild mends it */
+		if (st == FOLIO_ERROR_CORRUPT)
+			st = FOLIO_OK;
+		else if (st == FOLIO_OK)
+			st =
+			    fo_compare(w->old, r->known, p, fo_url_hash(p->url),
+			               &outcome, &docid, &w->err);
+	}
 	if (st == FOLIO_OK)
 		st = fo_index_post(w->x, w->an, p, NULL, &w->err);
+	fo_merge_free(kept);
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(w->b->r, docid);

@@ -473,6 +473,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 		st = fo_read_count(&r);
 	if (st == FOLIO_OK && db->format)
 		st = fo_upgrade_complete(&r);
+	r.keep = !fo_run_may_remove(&r);
 	/* A bare glass database (no stub) has no generations to switch; an
 	 * empty corpus over an empty index has nothing to build, unless the
 	 * index is of another format. */

@@ -493,8 +493,8 @@ static folio_status parse_jsonl(const char *path, reader *f,
 	return st;
 }
 
-/* Parse one file. In the first pass (first non-zero) it is checked and
- * recorded; in the second, compared with that record. */
+/* Parse one file. In the first pass (first NULL) it is checked and
+ * recorded; in the second, compared with that record (first). */
 static int read_file(fo_run *r, const char *path, int kind,
                      const fo_corpus_sink *sink, const fo_read_file *first)
 {
@@ -504,9 +504,16 @@ static int read_file(fo_run *r, const char *path, int kind,
 	folio_status parsed = FOLIO_OK;
 	int changed = 0;
 
-	f.fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking: the walk saw a regular file, but a FIFO put in its
+	 * place since (between the readings, say) would block the open until
+	 * someone writes to it, the run holding the index's lock meanwhile. */
+	f.fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (f.fd < 0 || fstat(f.fd, &st) != 0) {
 		fo_run_problem(r, path, 0, strerror(errno));
+		goto done;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fo_run_problem(r, path, 0, "not a regular file");
 		goto done;
 	}
 	/* A file reached twice (a directory given twice, or a link) is
@@ -528,6 +535,18 @@ static int read_file(fo_run *r, const char *path, int kind,
 		               "a UTF-16 file (it starts with a "
 		               "UTF-16 byte order mark): save it as UTF-8; "
 		               "not read");
+		goto done;
+	}
+	/* A corpus file is never empty by design: a page has its heading.
+	 * One of 0 bytes is what a failed write leaves (a generator that
+	 * died under "> posts.jsonl", a full disk), not a page whose posts
+	 * were all deleted, so it removes nothing. */
+	if (!first && f.eof && f.len == 0) {
+		fo_run_problem(r, path, 0,
+		               "an empty file (0 bytes), as a failed write "
+		               "leaves one: not read, and nothing is removed "
+		               "while it is there (delete it if its posts are "
+		               "gone)");
 		goto done;
 	}
 	if (!first && is_binary(f.buf, f.len)) {

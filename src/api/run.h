@@ -52,6 +52,9 @@ typedef struct fo_run {
 	uint64_t unreadable;
 	fo_xerr unreadable_why; /* the damage behind the first of them */
 	fo_buf why;
+	/* Set before the second pass: the run may not remove, so a post it
+	 * reads keeps what the index has of it besides (keep.c). */
+	int keep;
 	folio_status st;          /* the first hard error while reading */
 	/* An incremental run: its report as of its last commit, what an
 	 * interrupt keeps (sync.c). */
@@ -114,6 +117,14 @@ void fo_run_count(folio_index_report *rep, int outcome);
 folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
                         uint64_t url_hash, int *outcome, uint32_t *docid,
                         fo_xerr *err);
+
+/* In a run that may not remove (r->keep): post docid of xdb, which p
+ * (same URL) is to replace, as *out: p, its gaps filled by the indexed
+ * version and its topics joined by that version's, held in *kept (free
+ * with fo_merge_free; NULL, and *out p, on an error). */
+folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
+                            fo_merge **kept, const folio_post **out,
+                            fo_xerr *err);
 
 /* Before posts are compared with the live generation: note its extent
  * and read its posts' table (r->known; gone.c). */

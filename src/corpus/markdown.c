@@ -68,8 +68,8 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 {
 	fo_md st;
 	size_t pos = 0;
-	unsigned lineno = 1;
-	int rc = FOLIO_OK;
+	unsigned lineno = 1, bad_line = 0;
+	int rc = FOLIO_OK, topic;
 
 	memset(&st, 0, sizeof(st));
 	st.file = file;
@@ -78,8 +78,13 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	pos = fo_md_front_matter(&st, buf, len, pos, &lineno);
-	if (st.fm_title.oom || fo_md_find_topic(&st, buf, len, pos) != 0)
+	topic = fo_md_find_topic(&st, buf, len, pos, lineno, &bad_line);
+	if (st.fm_title.oom || topic < 0)
 		rc = FOLIO_ERROR_NOMEM;
+	else if (topic > 0)
+		rc = fo_corpus_problem(sink, file, &st.msg, bad_line, NULL);
+	if (topic > 0)
+		pos = len;
 	while (rc == FOLIO_OK && pos < len) {
 		const char *s, *t;
 		size_t n, tn, next = fo_md_line(buf, len, pos, &s, &n);

@@ -54,9 +54,12 @@ void fo_md_guesses(fo_md *st);
 size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
                           unsigned *lineno);
 
-/* Set st->topic from the page's first usable level-1 heading after pos.
- * 0, or -1 when memory ran out. */
-int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos);
+/* Set st->topic from the page's first usable level-1 heading after pos,
+ * which is on line at. 0; 1 when the page is not to be read, as it has no
+ * topic but a line before its first post that is not UTF-8 (st->msg says
+ * so, at *bad_line); -1 when memory ran out. */
+int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
+                     unsigned at, unsigned *bad_line);
 
 /* ---- the post heading's link (markdown_link.c) ------------------------- */
 

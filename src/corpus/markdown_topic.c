@@ -1,7 +1,9 @@
 /*
  * markdown_topic.c: the topic a page gives each of its posts: its first
  * usable level-1 heading ("# Topic", or a setext one), else its front
- * matter's title. The front matter, if any, is skipped here too.
+ * matter's title; a page with neither whose lines before its first post
+ * are not all UTF-8 (a damaged heading) is not read. The front matter, if
+ * any, is skipped here too.
  */
 #include "corpus/markdown.h"
 
@@ -77,31 +79,56 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 	return pos;
 }
 
+/* The page has no topic, and its line at s, before its first post,
+ * has a byte that is not UTF-8, as a damaged "# Topic" heading would:
+ * say so in st->msg. 1, the page is not to be read, or -1 when memory
+ * ran out. */
+static int fo_md_no_topic(fo_md *st, const char *s, size_t bad, unsigned at,
+                          unsigned *bad_line)
+{
+	fo_buf_clear(&st->msg);
+	*bad_line = fo_md_bad_byte(&st->msg, s, bad, at);
+	fo_buf_puts(&st->msg, ", and the page has no usable topic heading: "
+	                      "the page is not read, as its posts would lose "
+	                      "their topic");
+	return st->msg.oom ? -1 : 1;
+}
+
 /*
  * Set st->topic from the page's first usable level-1 heading (valid
  * UTF-8, not empty nor too long), read before any post so that the posts
  * above it have it too: "# Topic", or "Topic" over "=====" before the
  * first post (under one it would be a summary's line). It is found where
- * the posts are read (headings outside fenced code and comments). 0, or
- * -1 when memory ran out.
+ * the posts are read (headings outside fenced code and comments). pos
+ * is on line at. 0; 1 when the page has neither such a heading nor a
+ * front matter title, but a line before its first post has a NUL or
+ * invalid UTF-8 (a "# Topic" line damaged, say), st->msg saying so at
+ * *bad_line; -1 when memory ran out.
  */
-int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos)
+int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
+                     unsigned at, unsigned *bad_line)
 {
-	const char *s, *t, *prev = NULL;
-	size_t n, tn, next, prev_n = 0;
-	unsigned lines = 0;
+	const char *s, *t, *prev = NULL, *bad = NULL;
+	size_t n, tn, next, prev_n = 0, bad_k = 0, k;
+	unsigned bad_at = 0;
 	int level, posts = 0;
 
 	while (pos < len) {
 		next = fo_md_line(buf, len, pos, &s, &n);
 		if (fo_md_skip_block(&st->blocks, buf, len, s, n, next, &pos,
-		                     &lines)) {
+		                     &at)) {
 			prev = NULL;
 			continue;
 		}
 		pos = next;
 		level = fo_md_heading(s, n, &t, &tn);
 		posts |= level == 3;
+		if (!posts && !bad && (k = fo_text_utf8_check(s, n, 0)) != n) {
+			bad = s;
+			bad_k = k;
+			bad_at = at;
+		}
+		at++;
 		if (!level && !posts && prev && fo_md_setext_1(s, n)) {
 			level = 1;
 			t = prev;
@@ -123,5 +150,7 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos)
 		if (level || !prev_n)
 			prev = NULL;
 	}
+	if (bad && !st->fm_title.len)
+		return fo_md_no_topic(st, bad, bad_k, bad_at, bad_line);
 	return 0;
 }

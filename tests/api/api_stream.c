@@ -8,7 +8,8 @@
  * same index by either path and with one worker or two, and the same
  * ranking every time; progress counts the posts of every worker; a file
  * that changes between the two readings is reported and nothing is
- * removed, and a post it gains a copy of meanwhile stays one post.
+ * removed, and a post it gains a copy of meanwhile stays one post; one
+ * replaced by a FIFO meanwhile is reported, not waited on for ever.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static folio_db *create(const char *name)
 {
@@ -484,6 +486,67 @@ static void test_stream__a_post_copied_between_readings_is_one_post(void)
 	}
 }
 
+/* Once the first reading has read every file, the first is replaced by
+ * a FIFO (a generator's named pipe, or a device, put in its place). */
+static void fifo_on_reading(const folio_progress *p, void *payload)
+{
+	change_log *log = payload;
+
+	if (strcmp(p->phase, "reading") == 0 && p->done == 3 && !log->changed) {
+		log->changed = 1;
+		if (remove(log->file) != 0 || mkfifo(log->file, 0644) != 0)
+			log->changed = -1;
+	}
+}
+
+/* The second reading opened a FIFO that no one writes to, and waited for
+ * a writer for ever, holding the index's lock: every later run failed as
+ * locked. The alarm ends this process should it wait again. */
+static void test_stream__a_file_made_a_fifo_between_readings_is_reported(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	change_log log;
+	const char *paths[1];
+	char dir[512], name[600], want[1024];
+	folio_db *db = create("fifo");
+	uint64_t n = 0;
+	FILE *f;
+	int i;
+
+	in_root(dir, sizeof dir, "fifo-corpus");
+	assert_int(0, mkdir(dir, 0777));
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof name, "%s/%c.jsonl", dir, 'a' + i);
+		assert_true((f = fopen(name, "w")) != NULL);
+		fillers(f, 1 + 10 * i, 10);
+		assert_int(0, fclose(f));
+	}
+	paths[0] = dir;
+	assert_ok(folio_db_index_paths(db, paths, 1, NULL, &rep));
+	assert_int(30, rep.added);
+	memset(&log, 0, sizeof log);
+	snprintf(name, sizeof name, "%s/a.jsonl", dir);
+	log.file = name;
+	io.progress = fifo_on_reading;
+	io.diagnostic = on_diag;
+	io.payload = &log;
+	alarm(60);
+	assert_int(FOLIO_ERROR_INPUT,
+	           folio_db_index_paths(db, paths, 1, &io, &rep));
+	alarm(0);
+	assert_int(1, log.changed);
+	assert_int(1, log.n);
+	snprintf(want, sizeof want, "%s:0: not a regular file", name);
+	assert_str(want, log.first);
+	assert_int(1, rep.skipped);
+	assert_int(0, rep.removed);
+	assert_int(10, rep.kept);
+	assert_ok(folio_db_count(db, &n));
+	assert_int(30, n);
+	assert_ok(folio_db_close(db));
+}
+
 static const fo_test tests[] = {
 	FO_TEST(
 	    test_stream__a_post_on_pages_far_apart_is_merged_in_a_full_build),
@@ -492,6 +555,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_stream__progress_counts_the_posts_of_every_worker),
 	FO_TEST(test_stream__a_file_changed_between_readings_removes_nothing),
 	FO_TEST(test_stream__a_post_copied_between_readings_is_one_post),
+	FO_TEST(test_stream__a_file_made_a_fifo_between_readings_is_reported),
 };
 
 int main(void)

@@ -192,4 +192,63 @@ posts_jsonl 2 1000 >"$TMP/onesite/posts.jsonl"
 run "$FOLIO" search --db "$TMP/ios" --limit 0 site:example.com
 expect_eq "0|999 posts match|" "$rc|$out|$err"
 
+# A post on two topic pages is one post with both topics. When one page
+# could not be read, or a run is given the other alone (--no-delete),
+# the post was written from the page read: it lost the other's topic
+# (and any field only that copy gave) though nothing was to be removed.
+two_pages() {
+	mkdir -p "$1"
+	printf '# A\n\n### [Shared](https://a.org/s)\n- Company: ACME\n\nShared text.\n\n### [Only A](https://a.org/a)\n\nA text.\n' >"$1/a.md"
+	printf '# B\n\n### [Shared](https://a.org/s)\n- Author: Ann\n\nShared text.\n' >"$1/b.md"
+}
+post_of() {
+	"$FOLIO" search --db "$1" --json https://a.org/s |
+		python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["topics"], h["company"], h["author"], h["title"])'
+}
+break_b() {
+	printf '# A\n\n### [Shared again](https://a.org/s)\n- Company: ACME\n\nShared text.\n\n### [Only A](https://a.org/a)\n\nA text.\n' >"$TMP/tp/a.md"
+	printf '\xff\xfe#\0' >"$TMP/tp/b.md"
+}
+begin "a page that cannot be read does not cost a post on it its topic or fields"
+two_pages "$TMP/tp"
+"$FOLIO" index --db "$TMP/itp" "$TMP/tp" >/dev/null
+break_b
+run "$FOLIO" index --db "$TMP/itp" "$TMP/tp"
+expect_eq "1|2 posts in 1 file: 0 added, 1 updated, 1 unchanged, 0 removed; 1 skipped|['A', 'B'] ACME Ann Shared again" "$rc|$out|$(post_of "$TMP/itp")"
+
+begin "a clean run then gives the post what its pages say"
+two_pages "$TMP/tp"
+run "$FOLIO" index --db "$TMP/itp" "$TMP/tp"
+expect_eq "0|2 posts in 2 files: 0 added, 1 updated, 1 unchanged, 0 removed; 0 skipped|['A', 'B'] ACME Ann Shared" "$rc|$out|$(post_of "$TMP/itp")"
+
+begin "nor does it in a --rebuild"
+break_b
+run "$FOLIO" index --db "$TMP/itp" --rebuild "$TMP/tp"
+expect_eq "1|2 posts in 1 file: 0 added, 1 updated, 1 unchanged, 0 removed; 1 skipped; rebuilt|['A', 'B'] ACME Ann Shared again" "$rc|$out|$(post_of "$TMP/itp")"
+
+begin "--no-delete over one page keeps a post's topic from another"
+printf '# A\n\n### [Shared](https://a.org/s)\n- Company: ACME\n\nShared text, edited.\n' >"$TMP/a-only.md"
+run "$FOLIO" index --db "$TMP/itp" --no-delete "$TMP/a-only.md"
+expect_eq "0|1 post in 1 file: 0 added, 1 updated, 0 unchanged, 0 removed; 0 skipped; 1 post no longer in the corpus kept (--no-delete)|['A', 'B'] ACME Ann Shared" "$rc|$out|$(post_of "$TMP/itp")"
+run "$FOLIO" index --db "$TMP/itp" --no-delete "$TMP/a-only.md"
+expect_eq "0|1 post in 1 file: 0 added, 0 updated, 1 unchanged, 0 removed; 0 skipped; 1 post no longer in the corpus kept (--no-delete)" "$rc|$out"
+
+# "generator > a.jsonl" truncates the file before the generator runs:
+# should it die, an empty file is left where the posts were, and the
+# run removed every one of them.
+begin "an empty corpus file is reported and removes nothing"
+mkdir -p "$TMP/e"
+posts_jsonl 1 3 >"$TMP/e/a.jsonl"
+posts_jsonl 4 5 >"$TMP/e/b.jsonl"
+"$FOLIO" index --db "$TMP/ie" "$TMP/e" >/dev/null
+: >"$TMP/e/a.jsonl"
+run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
+expect_eq "1|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 0 removed; 1 skipped; 3 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/e/a.jsonl: an empty file (0 bytes), as a failed write leaves one: not read, and nothing is removed while it is there (delete it if its posts are gone)|5" \
+	"$rc|$out|$err|$(count_of "$TMP/ie")"
+
+begin "once the empty file is deleted, a run removes its posts"
+rm "$TMP/e/a.jsonl"
+run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
+expect_eq "0|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 3 removed; 0 skipped|2" "$rc|$out|$(count_of "$TMP/ie")"
+
 finish

@@ -310,4 +310,30 @@ run "$FOLIO" search --db "$TMP/no"$'\e[31m' x
 expect_eq "2|folio: no index at $TMP/no?[31m
 folio: build one with: folio index --db '$TMP/no?[31m' corpus/" "$rc|$err"
 
+# A page's "# Topic" line with a byte that is not UTF-8 (or a NUL) was
+# passed over as no heading, without a word: every post on the page lost
+# its topic, and the run exited 0.
+topic_of() {
+	"$FOLIO" search --db "$TMP/itopic" --json "https://a.org/t$1" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["topics"])'
+}
+begin "a damaged topic heading is reported, and the page's posts keep their topic"
+mkdir -p "$TMP/topic"
+printf '# Bees\n\n### [One](https://a.org/t1)\n\nAbout bees.\n' >"$TMP/topic/b.md"
+printf '# Ants\n\n### [Two](https://a.org/t2)\n\nAbout ants.\n' >"$TMP/topic/a.md"
+"$FOLIO" index --db "$TMP/itopic" "$TMP/topic" >/dev/null
+printf '# Bees\377\n\n### [One](https://a.org/t1)\n\nAbout bees, edited.\n' >"$TMP/topic/b.md"
+printf '\0# Ants\n\n### [Two](https://a.org/t2)\n\nAbout ants, edited.\n' >"$TMP/topic/a.md"
+run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
+expect_eq "1|0 posts in 2 files: 0 added, 0 updated, 0 unchanged, 0 removed; 2 skipped; 2 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/topic/a.md:1: a NUL byte at column 1, and the page has no usable topic heading: the page is not read, as its posts would lose their topic
+$TMP/topic/b.md:1: invalid UTF-8 at column 7, and the page has no usable topic heading: the page is not read, as its posts would lose their topic|['Bees'] ['Ants']" \
+	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
+
+begin "a byte that is not UTF-8 before a sound topic heading costs nothing"
+printf 'Intro \377 text.\n# Ants\n\n### [Two](https://a.org/t2)\n\nAbout ants, edited.\n' >"$TMP/topic/a.md"
+printf -- '---\ntitle: Bees\n---\n\0\n### [One](https://a.org/t1)\n\nAbout bees, edited.\n' >"$TMP/topic/b.md"
+run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
+expect_eq "0|2 posts in 2 files: 0 added, 2 updated, 0 unchanged, 0 removed; 0 skipped||['Bees'] ['Ants']" \
+	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
+
 finish

@@ -906,23 +906,23 @@ static void test_corpus__md_unclosed_link(void)
 static void test_corpus__md_invalid_utf8(void)
 {
 	static const char text[] =
-		"# T \xff ignored\n"                 /* 1: outside posts */
-		"### [A](u1)\n"                      /* 2 */
-		"\nCaf\xc3\xa9 \xc3\x28 bad.\n"      /* 3-4 */
-		"### [B](u2)\n"                      /* 5 */
-		"\nNUL \0 here.\n"                   /* 6-7 */
-		"### [C \xed\xa0\x80](u3)\n"         /* 8: a surrogate */
-		"\nS.\n"                             /* 9-10 */
-		"### [D](u4)\n"                      /* 11 */
-		"\nOverlong \xc0\xaf.\n"             /* 12-13 */
-		"## Junk \xfe\n"                     /* 14 */
-		"### [E](u5)\n\nFine \xf0\x9f\x98\x80.\n";
+	    "# T\n"                         /* 1 */
+	    "### [A](u1)\n"                 /* 2 */
+	    "\nCaf\xc3\xa9 \xc3\x28 bad.\n" /* 3-4 */
+	    "### [B](u2)\n"                 /* 5 */
+	    "\nNUL \0 here.\n"              /* 6-7 */
+	    "### [C \xed\xa0\x80](u3)\n"    /* 8: a surrogate */
+	    "\nS.\n"                        /* 9-10 */
+	    "### [D](u4)\n"                 /* 11 */
+	    "\nOverlong \xc0\xaf.\n"        /* 12-13 */
+	    "## Junk \xfe\n"                /* 14 */
+	    "### [E](u5)\n\nFine \xf0\x9f\x98\x80.\n";
 
 	assert_ok(parse_n(0, text, sizeof(text) - 1));
 	assert_int(1, n_posts);
 	assert_str("u5", posts[0].url);
 	assert_str("Fine \xf0\x9f\x98\x80.", posts[0].summary);
-	assert_int(0, posts[0].n_topics);
+	assert_int(1, posts[0].n_topics); /* line 14 is outside posts */
 	assert_int(4, n_problems);
 	/* each on its own line and byte column; a NUL named as one */
 	assert_int(4, problems[0].line);
@@ -933,6 +933,30 @@ static void test_corpus__md_invalid_utf8(void)
 	assert_str("invalid UTF-8 at column 8", problems[2].message);
 	assert_int(13, problems[3].line);
 	assert_str("invalid UTF-8 at column 10", problems[3].message);
+}
+
+/* A page with no usable topic heading but a line before its first post
+ * that is not UTF-8, as its "# Topic" line damaged: not read, since each
+ * of its posts would lose its topic, and the byte named. */
+static void test_corpus__md_invalid_utf8_topic(void)
+{
+	static const char text[] = "Intro.\n"
+	                           "# T \xff\n"
+	                           "### [A](u1)\n\nS.\n";
+
+	assert_ok(parse_n(0, text, sizeof(text) - 1));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(2, problems[0].line);
+	assert_str("invalid UTF-8 at column 5, and the page has no usable "
+	           "topic heading: the page is not read, as its posts would "
+	           "lose their topic",
+	           problems[0].message);
+	/* a sound heading after that line is the topic, as it was */
+	assert_ok(md("x \xff\n# T\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_int(1, posts[0].n_topics);
 }
 
 static void test_corpus__md_too_long(void)
@@ -1565,6 +1589,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
+	FO_TEST(test_corpus__md_invalid_utf8_topic),
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
