@@ -81,13 +81,21 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 	return st;
 }
 
-folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
-                      uint64_t url_hash, int *outcome, uint32_t *docid)
+folio_status fo_store(folio_db *db, const fo_known *known, int keep,
+                      const folio_post *p, uint64_t url_hash, int *outcome,
+                      uint32_t *docid)
 {
 	fo_xerr err = { "" };
+	fo_merge *kept = NULL;
 	folio_status st;
 
 	st = fo_compare(db->xdb, known, p, url_hash, outcome, docid, &err);
+	if (st == FOLIO_OK && *outcome == 1 && keep) {
+		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, &err);
+		if (st == FOLIO_OK)
+			st = fo_compare(db->xdb, known, p, url_hash, outcome,
+			                docid, &err);
+	}
 	if (st == FOLIO_OK && *outcome != 2) {
 		/* a new post's docid: the run must not take it for one
 		 * the corpus no longer has (gone.c) */
@@ -97,7 +105,9 @@ folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
 			db->pending = 0;
 		}
 	}
-	return fo_db_xfail(db, st, &err);
+	st = fo_db_xfail(db, st, &err);
+	fo_merge_free(kept);
+	return st;
 }
 
 folio_status folio_db_add_post(folio_db *db, const folio_post *post)
@@ -140,7 +150,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	/* no table of known posts: it is looked up by its URL term, and a
 	 * URL hash would go unread */
 	if (st == FOLIO_OK)
-		st = fo_store(db, NULL, fo_merge_get(one, 0), 0, &outcome,
+		st = fo_store(db, NULL, 0, fo_merge_get(one, 0), 0, &outcome,
 		              &docid);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");

@@ -103,10 +103,12 @@ int fo_run_may_remove(const fo_run *r);
  * one, which over shards can be below docids already in use). known
  * (may be NULL) is what the index held when a run began; url_hash is
  * p's URL's fo_url_hash, by which known is asked (unread without known).
- * Commits every
+ * keep: the run may not remove (r->keep), so a changed p is written as
+ * fo_keep_unread makes it, and compared again as that. Commits every
  * FO_COMMIT_BATCH changes. */
-folio_status fo_store(folio_db *db, const fo_known *known, const folio_post *p,
-                      uint64_t url_hash, int *outcome, uint32_t *docid);
+folio_status fo_store(folio_db *db, const fo_known *known, int keep,
+                      const folio_post *p, uint64_t url_hash, int *outcome,
+                      uint32_t *docid);
 
 /* Count an outcome of fo_store or fo_compare in rep's added, updated or
  * unchanged. */

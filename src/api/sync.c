@@ -20,23 +20,11 @@ static folio_status store(const folio_post *p, uint64_t url_hash, void *ctx)
 {
 	fo_run *r = ctx;
 	folio_index_report *rep = r->report;
-	fo_merge *kept = NULL;
-	fo_xerr err = { "" };
 	uint32_t docid = 0;
-	int outcome = 0;
-	folio_status st = FOLIO_OK;
+	int outcome;
+	folio_status st;
 
-	if (r->keep) {
-		st = fo_compare(r->db->xdb, r->known, p, url_hash, &outcome,
-		                &docid, &err);
-		if (st == FOLIO_OK && outcome == 1)
-			st = fo_keep_unread(r->db->xdb, docid, p, &kept, &p,
-			                    &err);
-		st = fo_db_xfail(r->db, st, &err);
-	}
-	if (st == FOLIO_OK)
-		st = fo_store(r->db, r->known, p, url_hash, &outcome, &docid);
-	fo_merge_free(kept);
+	st = fo_store(r->db, r->known, r->keep, p, url_hash, &outcome, &docid);
 	if (st != FOLIO_OK)
 		return st;
 	fo_gone_touch(r, docid);
