@@ -440,6 +440,7 @@ static void search_params(const folio_db *db, const folio_search_options *opts,
 	params->sort_slot =
 	    opts->sort == FOLIO_SORT_OLDEST ? FO_SLOT_DATE_LAST : FO_SLOT_DATE;
 	params->tie_slot = FO_SLOT_TIE;
+	params->tier_prefix = FO_PREFIX_YEAR;
 	params->sort = opts->sort == FOLIO_SORT_NEWEST   ? FO_XSORT_VALUE_DESC
 	               : opts->sort == FOLIO_SORT_OLDEST ? FO_XSORT_VALUE_ASC
 	                                                 : FO_XSORT_RELEVANCE;

@@ -262,6 +262,14 @@ typedef struct fo_xsearch {
 	 * terms' frequencies, which the match has read already, for
 	 * fo_xmset_termfreq (0: never). */
 	uint64_t termfreqs_below;
+	/* A value sort: the prefix of boolean terms that split the sorted
+	 * documents into ranges of sort_slot (NULL: none). A document with
+	 * the term prefix+v has a sort value that starts with v, the values
+	 * v sort as sort_slot's do, and a document with no such term sorts
+	 * after every document with one, in either direction (the years of
+	 * the dates, undated posts last). A sort over many matches then
+	 * runs over the first ranges alone. */
+	const char *tier_prefix;
 } fo_xsearch;
 
 /* Run q. A reader hit by DatabaseModifiedError is reopened and the search

@@ -348,6 +348,54 @@ static Xapian::doccount min_matches(const Xapian::Database &db,
 	}
 }
 
+// A date sort examines every match, however few hits it keeps (Xapian
+// 1.4.22 raises no minimum weight for it): each match weighed and its
+// date read, the whole of the date class's cost (bench/README.md). The
+// year terms split the dated posts by date, so the first hits of a sort
+// over many matches are those of its first years: the match runs over
+// those years alone (the query filtered by them, which changes no
+// weight), as few as should hold the hits wanted, going by the share of
+// the posts they hold, and more where they did not. Every post outside
+// the years run over sorts after every post inside, so once the years
+// hold the page, the page and the hits after it up to another date are
+// those of the whole sort. Returns false, enq's query unchanged, where
+// only the whole set of matches would do.
+static bool tier_fetch(const Xapian::Database &db, Xapian::Enquire &enq,
+                       const Xapian::Query &q, const fo_xsearch *p,
+                       Xapian::doccount matches, size_t want, Xapian::MSet &out)
+{
+	std::vector<std::pair<std::string, Xapian::doccount>> tiers;
+	double docs = db.get_doccount(), share = 0, need = 2.0 * want;
+	size_t n = 0;
+
+	for (Xapian::TermIterator t = db.allterms_begin(p->tier_prefix);
+	     t != db.allterms_end(p->tier_prefix); ++t)
+		tiers.emplace_back(*t, t.get_termfreq());
+	if (p->sort == FO_XSORT_VALUE_DESC)
+		std::reverse(tiers.begin(), tiers.end());
+	for (size_t had = 0;; had = n) {
+		// the fewest first tiers expected to hold need of the matches
+		// (the query's matches spread over the tiers as the posts do),
+		// and one more than the run that fell short at least
+		while (n < tiers.size() &&
+		       (n == had || matches * share < need * docs))
+			share += tiers[n++].second;
+		if (n >= tiers.size())
+			return false;
+		std::vector<Xapian::Query> terms;
+		for (size_t i = 0; i < n; i++)
+			terms.emplace_back(tiers[i].first);
+		enq.set_query(
+		    Xapian::Query(Xapian::Query::OP_FILTER, q,
+		                  Xapian::Query(Xapian::Query::OP_OR,
+		                                terms.begin(), terms.end())));
+		out = enq.get_mset(0, want, Xapian::doccount(0));
+		if (out.size() >= p->offset + p->limit)
+			return true;
+		need *= 4;
+	}
+}
+
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                 fo_xmset *m)
 {
@@ -462,14 +510,30 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		}
 		enq.clear_matchspies();
 	}
-	Xapian::MSet mset = enq.get_mset(first, want, count_at_least);
+	// A date sort over more matches than are counted exactly (so the
+	// total is an estimate however many are examined) may run over its
+	// first years alone (tier_fetch); the total is then Xapian's
+	// estimate from the terms' statistics, which reads no posting.
+	Xapian::MSet mset, count;
+	bool tiered = false;
+	if (date_probe && p->tier_prefix && at_least == 0 && !facets) {
+		count = enq.get_mset(0, 0, Xapian::doccount(0));
+		tiered = tier_fetch(*h->db, enq, q->q, p,
+		                    count.get_matches_estimated(), want, mset);
+		if (!tiered)
+			enq.set_query(q->q);
+	}
+	if (!tiered) {
+		mset = enq.get_mset(first, want, count_at_least);
+		count = mset;
+	}
 	for (const std::unique_ptr<FacetSpy> &spy : spies) {
 		m->facets.emplace_back();
 		spy->collect(m->facets.back());
 	}
-	m->estimate = estimate_of(mset);
+	m->estimate = estimate_of(count);
 	m->exact =
-	    mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+	    count.get_matches_lower_bound() == count.get_matches_upper_bound();
 	// The speller looks up each word of a query that finds few posts;
 	// the match has read every query term's frequency already, and the
 	// mset answers from those statistics without a B-tree read. A handle:
