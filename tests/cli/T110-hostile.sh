@@ -336,4 +336,12 @@ run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
 expect_eq "0|2 posts in 2 files: 0 added, 2 updated, 0 unchanged, 0 removed; 0 skipped||['Bees'] ['Ants']" \
 	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
 
+# A "# Topic" line longer than a field may be (64 KiB) was passed over as
+# no heading, without a word: the page's posts lost their topic, exit 0.
+begin "a topic heading longer than 64 KiB is reported, and the page's posts keep their topic"
+python3 -c 'import sys; sys.stdout.write("# " + "B" * 65537 + "\n\n### [One](https://a.org/t1)\n\nAbout bees, again.\n")' >"$TMP/topic/b.md"
+run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
+expect_eq "1|1 post in 2 files: 0 added, 0 updated, 1 unchanged, 0 removed; 1 skipped; 1 post no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/topic/b.md:1: topic longer than 65536 bytes, and the page has no usable topic heading: the page is not read, as its posts would lose their topic|['Bees'] ['Ants']" \
+	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
+
 finish
