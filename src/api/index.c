@@ -254,6 +254,38 @@ static char *run_path(const fo_run *r, size_t i)
 	return realpath(r->paths[i], NULL);
 }
 
+/* paths[0..n) to out, each once: a later one that is the same
+ * directory or file as an earlier one (C and C/, ./C, a link to it: the
+ * same real path), or that repeats a path that does not exist, is left
+ * out, so that it is walked, reported and recorded once. How many are
+ * kept; 0 when memory ran out. */
+static size_t distinct_paths(const char *const *paths, size_t n,
+                             const char **out)
+{
+	char **real = calloc(n, sizeof *real);
+	size_t i, j, kept = 0;
+
+	for (i = 0; real && i < n; i++) {
+		real[kept] = realpath(paths[i], NULL);
+		for (j = 0; j < kept; j++)
+			if (real[kept] && real[j]
+			        ? strcmp(real[kept], real[j]) == 0
+			        : !real[kept] && !real[j] &&
+			              strcmp(paths[i], out[j]) == 0)
+				break;
+		if (j < kept) {
+			free(real[kept]);
+			real[kept] = NULL;
+		} else {
+			out[kept++] = paths[i];
+		}
+	}
+	for (i = 0; real && i < kept; i++)
+		free(real[i]);
+	free(real);
+	return real ? kept : 0;
+}
+
 /* Whether the run names path (as recorded). */
 static int run_names(const fo_run *r, const char *path)
 {
@@ -420,6 +452,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	fo_xerr err = { "" };
 	uint64_t docs = 0;
 	fo_run r;
+	const char **distinct = NULL;
 	size_t i;
 	int full, built = 0;
 	folio_status st;
@@ -444,8 +477,6 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	memset(&r, 0, sizeof r);
 	r.db = db;
 	r.report = &report;
-	r.paths = paths;
-	r.n_paths = n_paths;
 	/* A damaged generation (db->damage) can only be rebuilt: asked for
 	 * below, once the options are read. */
 	st = db->damage ? FOLIO_OK : need_writer(db);
@@ -460,8 +491,13 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 			                paths[i] ? "an empty path, which names "
 			                           "no file"
 			                         : "NULL");
-	if (st == FOLIO_OK)
-		st = take_options(&r, opts);
+	if (st == FOLIO_OK && !(distinct = malloc(n_paths * sizeof *distinct)))
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK) {
+		r.paths = distinct;
+		r.n_paths = distinct_paths(paths, n_paths, distinct);
+		st = r.n_paths ? take_options(&r, opts) : FOLIO_ERROR_NOMEM;
+	}
 	if (st == FOLIO_OK && db->damage && !r.opts.rebuild)
 		st = need_writer(db);
 	/* Posts added through the API so far are committed first: a full
@@ -518,6 +554,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	fo_known_free(r.known);
 	fo_read_free(&r);
 	fo_buf_free(&r.why);
+	free(distinct);
 	return st;
 }
 
