@@ -652,7 +652,11 @@ typedef struct folio_stats {
 	                          nothing (no_delete, or a path it could not
 	                          read), those recorded before that it does
 	                          not name; paths that did not exist are left
-	                          out. One per line ("" when unknown); a path
+	                          out. A first run over an empty index
+	                          records its paths before it reads them, so
+	                          that one killed or failed before it
+	                          committed (updated "") has left them
+	                          here. One per line ("" when unknown); a path
 	                          holding a newline or starting with '"' is
 	                          written as git writes such paths: in double
 	                          quotes, with C-style backslash escapes

@@ -300,6 +300,18 @@ static int run_names(const fo_run *r, const char *path)
 	return found;
 }
 
+/* Whether no run has finished in db's index (it recorded no time). */
+static int first_run(folio_db *db)
+{
+	char *updated = NULL;
+	int first = fo_xdb_get_metadata(db->xdb, FO_META_UPDATED, &updated,
+	                                NULL) == FOLIO_OK &&
+	            !*updated;
+
+	free(updated);
+	return first;
+}
+
 /* The corpus to record: the run's paths, after, when the run removed
  * nothing (--no-delete, or a path it could not read), those recorded
  * before that it does not name and that still exist. Such a run added
@@ -311,7 +323,9 @@ static void corpus_of(fo_run *r, fo_buf *corpus)
 	const char *p;
 	size_t i;
 
-	if (!fo_run_may_remove(r) && r->db->xdb &&
+	/* and none that a first run recorded (first_corpus) and did not
+	 * finish: the index holds none of their posts */
+	if (!fo_run_may_remove(r) && r->db->xdb && !first_run(r->db) &&
 	    fo_xdb_get_metadata(r->db->xdb, FO_META_CORPUS, &old, NULL) ==
 	        FOLIO_OK &&
 	    (path = malloc(strlen(old) + 1)) != NULL) {
@@ -350,6 +364,27 @@ folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 	if (st == FOLIO_OK)
 		st = fo_xdb_set_metadata(xdb, FO_META_CORPUS,
 		                         corpus.data ? corpus.data : "", err);
+	fo_buf_free(&corpus);
+	return st;
+}
+
+/* A first run over an empty index records the corpus it was given in
+ * the index before it reads it, as every run does at its end (fo_stamp):
+ * killed before its first commit, or failed, it leaves an index that
+ * still says which paths a run was given there (folio_stats' corpus), as
+ * the advice to build it needs. */
+static folio_status first_corpus(fo_run *r, fo_xerr *err)
+{
+	fo_buf corpus = FO_BUF_INIT;
+	folio_status st;
+
+	corpus_of(r, &corpus);
+	st = corpus.oom
+	         ? FOLIO_ERROR_NOMEM
+	         : fo_xdb_set_metadata(r->db->xdb, FO_META_CORPUS,
+	                               corpus.data ? corpus.data : "", err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_commit(r->db->xdb, err);
 	fo_buf_free(&corpus);
 	return st;
 }
@@ -515,6 +550,9 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	full = db->live.len && (r.opts.rebuild || docs == 0 || fo_reshard(&r));
 	if (st == FOLIO_OK && !full)
 		st = fo_db_refuse_language(db);
+	if (st == FOLIO_OK && docs == 0 && !db->format && !db->damage &&
+	    first_run(db))
+		st = fo_db_xfail(db, first_corpus(&r, &err), &err);
 	if (st == FOLIO_OK)
 		st = fo_read_count(&r);
 	if (st == FOLIO_OK && db->format)

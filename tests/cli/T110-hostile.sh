@@ -188,6 +188,12 @@ sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/fir
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts: no run of folio index has finished there
 folio: build it with: folio index --db $TMP/first corpus/" "$rc|$out|$err"
+# Nor did the index say which corpus that run was given: folio stats
+# had no corpus, and a run killed before its first commit left the same
+# (loose-ends-5). A later run records its own paths alone.
+begin "a failed first run has recorded the corpus it was given"
+corpus_json() { "$FOLIO" stats --db "$1" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["updated"], json.dumps(d["corpus"]))'; }
+expect_eq "None [\"$TMP/big.jsonl\"]" "$(corpus_json "$TMP/first")"
 begin "so does a --stdin run there, once, after its answers"
 run sh -c 'printf "lattices\nquokkas\n" | "$@"' sh "$FOLIO" search --db "$TMP/first" --stdin
 expect_eq "1|2|folio: index $TMP/first holds no posts: no run of folio index has finished there" "$rc|$(wc -l <<<"$out")|$(head -1 <<<"$err")"
@@ -197,6 +203,8 @@ mkdir "$TMP/nothing"
 "$FOLIO" index --db "$TMP/first" "$TMP/nothing" >/dev/null
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts" "$rc|$out|$err"
+begin "and a run that finishes there records its own corpus alone"
+expect_eq "[\"$TMP/nothing\"]" "$(corpus_json "$TMP/first" | cut -d' ' -f2-)"
 
 # A sharded generation that lost a shard: it was reported as a stub
 # naming a generation that does not exist, and folio index created an
