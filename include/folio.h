@@ -484,8 +484,10 @@ typedef struct folio_index_report {
 
 /**
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
- * (*.jsonl) in paths: files, or directories searched recursively. Posts
- * are merged by URL (a post on two topic pages gets both topics). Then:
+ * (*.jsonl) in paths: files, or directories searched recursively (one
+ * given twice, as "C" and "C/" or through a link, is read and recorded
+ * once). Posts are merged by URL (a post on two topic pages gets both
+ * topics). Then:
  *
  *  - a post new to the index is added, a post whose content changed is
  *    replaced, an unchanged post (same content hash) is not re-analysed;
@@ -650,7 +652,11 @@ typedef struct folio_stats {
 	                          nothing (no_delete, or a path it could not
 	                          read), those recorded before that it does
 	                          not name; paths that did not exist are left
-	                          out. One per line ("" when unknown); a path
+	                          out. A first run over an empty index
+	                          records its paths before it reads them, so
+	                          that one killed or failed before it
+	                          committed (updated "") has left them
+	                          here. One per line ("" when unknown); a path
 	                          holding a newline or starting with '"' is
 	                          written as git writes such paths: in double
 	                          quotes, with C-style backslash escapes

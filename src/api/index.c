@@ -254,6 +254,38 @@ static char *run_path(const fo_run *r, size_t i)
 	return realpath(r->paths[i], NULL);
 }
 
+/* paths[0..n) to out, each once: a later one that is the same
+ * directory or file as an earlier one (C and C/, ./C, a link to it: the
+ * same real path), or that repeats a path that does not exist, is left
+ * out, so that it is walked, reported and recorded once. How many are
+ * kept; 0 when memory ran out. */
+static size_t distinct_paths(const char *const *paths, size_t n,
+                             const char **out)
+{
+	char **real = calloc(n, sizeof *real);
+	size_t i, j, kept = 0;
+
+	for (i = 0; real && i < n; i++) {
+		real[kept] = realpath(paths[i], NULL);
+		for (j = 0; j < kept; j++)
+			if (real[kept] && real[j]
+			        ? strcmp(real[kept], real[j]) == 0
+			        : !real[kept] && !real[j] &&
+			              strcmp(paths[i], out[j]) == 0)
+				break;
+		if (j < kept) {
+			free(real[kept]);
+			real[kept] = NULL;
+		} else {
+			out[kept++] = paths[i];
+		}
+	}
+	for (i = 0; real && i < kept; i++)
+		free(real[i]);
+	free(real);
+	return real ? kept : 0;
+}
+
 /* Whether the run names path (as recorded). */
 static int run_names(const fo_run *r, const char *path)
 {
@@ -268,6 +300,18 @@ static int run_names(const fo_run *r, const char *path)
 	return found;
 }
 
+/* Whether no run has finished in db's index (it recorded no time). */
+static int first_run(folio_db *db)
+{
+	char *updated = NULL;
+	int first = fo_xdb_get_metadata(db->xdb, FO_META_UPDATED, &updated,
+	                                NULL) == FOLIO_OK &&
+	            !*updated;
+
+	free(updated);
+	return first;
+}
+
 /* The corpus to record: the run's paths, after, when the run removed
  * nothing (--no-delete, or a path it could not read), those recorded
  * before that it does not name and that still exist. Such a run added
@@ -279,7 +323,9 @@ static void corpus_of(fo_run *r, fo_buf *corpus)
 	const char *p;
 	size_t i;
 
-	if (!fo_run_may_remove(r) && r->db->xdb &&
+	/* and none that a first run recorded (first_corpus) and did not
+	 * finish: the index holds none of their posts */
+	if (!fo_run_may_remove(r) && r->db->xdb && !first_run(r->db) &&
 	    fo_xdb_get_metadata(r->db->xdb, FO_META_CORPUS, &old, NULL) ==
 	        FOLIO_OK &&
 	    (path = malloc(strlen(old) + 1)) != NULL) {
@@ -318,6 +364,27 @@ folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 	if (st == FOLIO_OK)
 		st = fo_xdb_set_metadata(xdb, FO_META_CORPUS,
 		                         corpus.data ? corpus.data : "", err);
+	fo_buf_free(&corpus);
+	return st;
+}
+
+/* A first run over an empty index records the corpus it was given in
+ * the index before it reads it, as every run does at its end (fo_stamp):
+ * killed before its first commit, or failed, it leaves an index that
+ * still says which paths a run was given there (folio_stats' corpus), as
+ * the advice to build it needs. */
+static folio_status first_corpus(fo_run *r, fo_xerr *err)
+{
+	fo_buf corpus = FO_BUF_INIT;
+	folio_status st;
+
+	corpus_of(r, &corpus);
+	st = corpus.oom
+	         ? FOLIO_ERROR_NOMEM
+	         : fo_xdb_set_metadata(r->db->xdb, FO_META_CORPUS,
+	                               corpus.data ? corpus.data : "", err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_commit(r->db->xdb, err);
 	fo_buf_free(&corpus);
 	return st;
 }
@@ -420,6 +487,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	fo_xerr err = { "" };
 	uint64_t docs = 0;
 	fo_run r;
+	const char **distinct = NULL;
 	size_t i;
 	int full, built = 0;
 	folio_status st;
@@ -444,8 +512,6 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	memset(&r, 0, sizeof r);
 	r.db = db;
 	r.report = &report;
-	r.paths = paths;
-	r.n_paths = n_paths;
 	/* A damaged generation (db->damage) can only be rebuilt: asked for
 	 * below, once the options are read. */
 	st = db->damage ? FOLIO_OK : need_writer(db);
@@ -460,8 +526,13 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 			                paths[i] ? "an empty path, which names "
 			                           "no file"
 			                         : "NULL");
-	if (st == FOLIO_OK)
-		st = take_options(&r, opts);
+	if (st == FOLIO_OK && !(distinct = malloc(n_paths * sizeof *distinct)))
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK) {
+		r.paths = distinct;
+		r.n_paths = distinct_paths(paths, n_paths, distinct);
+		st = r.n_paths ? take_options(&r, opts) : FOLIO_ERROR_NOMEM;
+	}
 	if (st == FOLIO_OK && db->damage && !r.opts.rebuild)
 		st = need_writer(db);
 	/* Posts added through the API so far are committed first: a full
@@ -479,6 +550,9 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	full = db->live.len && (r.opts.rebuild || docs == 0 || fo_reshard(&r));
 	if (st == FOLIO_OK && !full)
 		st = fo_db_refuse_language(db);
+	if (st == FOLIO_OK && docs == 0 && !db->format && !db->damage &&
+	    first_run(db))
+		st = fo_db_xfail(db, first_corpus(&r, &err), &err);
 	if (st == FOLIO_OK)
 		st = fo_read_count(&r);
 	if (st == FOLIO_OK && db->format)
@@ -518,6 +592,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	fo_known_free(r.known);
 	fo_read_free(&r);
 	fo_buf_free(&r.why);
+	free(distinct);
 	return st;
 }
 

@@ -2,8 +2,8 @@
  * markdown_topic.c: the topic a page gives each of its posts: its first
  * usable level-1 heading ("# Topic", or a setext one), else its front
  * matter's title; a page with neither whose lines before its first post
- * are not all UTF-8 (a damaged heading) is not read. The front matter, if
- * any, is skipped here too.
+ * are not all UTF-8, or whose topic heading is too long (a damaged
+ * heading), is not read. The front matter, if any, is skipped here too.
  */
 #include "corpus/markdown.h"
 
@@ -80,14 +80,20 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 }
 
 /* The page has no topic, and its line at s, before its first post,
- * has a byte that is not UTF-8, as a damaged "# Topic" heading would:
- * say so in st->msg. 1, the page is not to be read, or -1 when memory
- * ran out. */
+ * has a byte that is not UTF-8, as a damaged "# Topic" heading would
+ * (s == NULL: its topic heading on line at is too long): say so in
+ * st->msg. 1, the page is not to be read, or -1 when memory ran out. */
 static int fo_md_no_topic(fo_md *st, const char *s, size_t bad, unsigned at,
                           unsigned *bad_line)
 {
 	fo_buf_clear(&st->msg);
-	*bad_line = fo_md_bad_byte(&st->msg, s, bad, at);
+	if (s) {
+		*bad_line = fo_md_bad_byte(&st->msg, s, bad, at);
+	} else {
+		*bad_line = at;
+		fo_buf_printf(&st->msg, "topic longer than %d bytes",
+		              FO_FIELD_MAX);
+	}
 	fo_buf_puts(&st->msg, ", and the page has no usable topic heading: "
 	                      "the page is not read, as its posts would lose "
 	                      "their topic");
@@ -102,15 +108,16 @@ static int fo_md_no_topic(fo_md *st, const char *s, size_t bad, unsigned at,
  * the posts are read (headings outside fenced code and comments). pos
  * is on line at. 0; 1 when the page has neither such a heading nor a
  * front matter title, but a line before its first post has a NUL or
- * invalid UTF-8 (a "# Topic" line damaged, say), st->msg saying so at
- * *bad_line; -1 when memory ran out.
+ * invalid UTF-8 (a "# Topic" line damaged, say) or a level-1 heading is
+ * too long, st->msg saying so (of the first such line) at *bad_line; -1
+ * when memory ran out.
  */
 int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
                      unsigned at, unsigned *bad_line)
 {
 	const char *s, *t, *prev = NULL, *bad = NULL;
 	size_t n, tn, next, prev_n = 0, bad_k = 0, k;
-	unsigned bad_at = 0;
+	unsigned bad_at = 0, long_at = 0, head_at;
 	int level, posts = 0;
 
 	while (pos < len) {
@@ -128,9 +135,10 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 			bad_k = k;
 			bad_at = at;
 		}
-		at++;
+		head_at = at++;
 		if (!level && !posts && prev && fo_md_setext_1(s, n)) {
 			level = 1;
+			head_at--;
 			t = prev;
 			tn = prev_n;
 			fo_text_trim(&t, &tn);
@@ -139,8 +147,11 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 			fo_md_text(&st->topic, t, tn);
 			if (st->topic.oom)
 				return -1;
-			if (st->topic.len > FO_FIELD_MAX)
+			if (st->topic.len > FO_FIELD_MAX) {
 				fo_buf_clear(&st->topic);
+				if (!bad && !long_at)
+					long_at = head_at;
+			}
 			if (st->topic.len)
 				return 0;
 		}
@@ -150,7 +161,11 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 		if (level || !prev_n)
 			prev = NULL;
 	}
-	if (bad && !st->fm_title.len)
+	if (st->fm_title.len)
+		return 0;
+	if (long_at)
+		return fo_md_no_topic(st, NULL, 0, long_at, bad_line);
+	if (bad)
 		return fo_md_no_topic(st, bad, bad_k, bad_at, bad_line);
 	return 0;
 }

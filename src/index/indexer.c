@@ -2,9 +2,9 @@
  * indexer.c: one post -> one Xapian document. Every text field goes
  * through the shared analyzer; title words are weighted FO_WDF_TITLE and
  * also indexed under the title prefix; whole field values become boolean
- * filter terms and value slots (schema.h).
+ * filter terms and value slots (schema.h), of the post as stored
+ * (stored.h).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "index/indexer.h"
 
 #include "analyzer/normalize.h"
@@ -13,7 +13,7 @@
 #include "index/docdata.h"
 #include "index/known.h"
 #include "index/schema.h"
-#include "util/ascii.h"
+#include "index/stored.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,67 +338,18 @@ folio_status fo_post_check_utf8(const folio_post *p, fo_buf *why)
 	return FOLIO_OK;
 }
 
-/* Whether value s may hold white space to fold: white space other than
- * one space between other bytes, or a non-ASCII byte (U+00A0 and the
- * other Unicode spaces). Most values have neither. */
-static int may_fold(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s && s[i]; i++)
-		if ((unsigned char)s[i] >= 0x80 ||
-		    (fo_ascii_is_space((unsigned char)s[i]) &&
-		     (s[i] != ' ' || i == 0 || s[i + 1] == '\0' ||
-		      s[i + 1] == ' ')))
-			return 1;
-	return 0;
-}
-
-/* p as stored: its company, author and type with their runs of white
- * space folded to one space, trimmed, as their filter terms have them
- * (company:"Red Hat" finds "Red  Hat"), so that results and facets show
- * one spelling of a value. p itself where none has such a run; else
- * copy, its folded values in held[] (the caller frees them), or NULL
- * when memory ran out. */
-static const folio_post *as_stored(const folio_post *p, folio_post *copy,
-                                   char *held[3])
-{
-	const char **value[3];
-	size_t i;
-
-	held[0] = held[1] = held[2] = NULL;
-	if (!may_fold(p->company) && !may_fold(p->author) && !may_fold(p->type))
-		return p;
-	*copy = *p;
-	value[0] = &copy->company;
-	value[1] = &copy->author;
-	value[2] = &copy->type;
-	for (i = 0; i < 3; i++) {
-		if (!*value[i])
-			continue;
-		if (!(held[i] = strdup(*value[i])))
-			return NULL;
-		fo_collapse_space(held[i], strlen(held[i]));
-		*value[i] = held[i];
-	}
-	return copy;
-}
-
 uint64_t fo_post_hash(const folio_post *p)
 {
 	fo_buf data = FO_BUF_INIT;
-	folio_post copy;
-	char *held[3];
-	const folio_post *s = as_stored(p, &copy, held);
+	fo_stored stored;
+	const folio_post *s = fo_stored_get(p, &stored);
 	uint64_t h;
 
 	/* out of memory, p's own: at worst the post is written again */
 	fo_docdata_encode(s ? s : p, &data);
 	h = fo_hash64(data.data, data.len);
 	fo_buf_free(&data);
-	free(held[0]);
-	free(held[1]);
-	free(held[2]);
+	fo_stored_free(&stored);
 	return h;
 }
 
@@ -532,13 +483,13 @@ folio_status fo_index_post(fo_xdb *db, fo_analyzer *an, const folio_post *p,
 {
 	emit_ctx c;
 	fo_buf data = FO_BUF_INIT;
-	char hex[17], url_key[8], *held[3];
-	folio_post copy;
+	char hex[17], url_key[8];
+	fo_stored stored;
 	uint64_t h;
 	folio_status st;
 
 	memset(&c, 0, sizeof c);
-	p = as_stored(p, &copy, held);
+	p = fo_stored_get(p, &stored);
 	st = p ? fo_xdoc_new(&c.doc) : FOLIO_ERROR_NOMEM;
 	if (st != FOLIO_OK)
 		goto done;
@@ -575,8 +526,6 @@ done:
 	fo_xdoc_free(c.doc);
 	fo_buf_free(&c.term);
 	fo_buf_free(&data);
-	free(held[0]);
-	free(held[1]);
-	free(held[2]);
+	fo_stored_free(&stored);
 	return st;
 }

@@ -11,6 +11,7 @@
 #include "folio.h"
 #include "harness.h"
 #include "scratch.h"
+#include "seed.h"
 #include "tempdir.h"
 
 #include <fcntl.h>
@@ -21,20 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static folio_status open_db(const char *path, unsigned flags, folio_db **db)
-{
-	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
-	char *errmsg = NULL;
-	folio_status st;
-
-	opts.flags = flags;
-	st = folio_db_open(path, &opts, db, &errmsg);
-	if (st != FOLIO_OK)
-		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
-	free(errmsg);
-	return st;
-}
 
 static const char *const topics_locking[] = { "PostgreSQL", "Concurrency" };
 static const char *const topics_python[] = { "Python" };
@@ -94,7 +81,7 @@ static folio_status add_three(folio_db *db)
 static folio_status build_three(const char *path)
 {
 	folio_db *db = NULL;
-	folio_status st = open_db(path, WRITE_CREATE, &db);
+	folio_status st = seed_open(path, WRITE_CREATE, &db);
 
 	if (st == FOLIO_OK)
 		st = add_three(db);
@@ -180,7 +167,7 @@ static void test_api__a_new_index_is_english_and_empty(void)
 	assert_str("", folio_db_error(db));
 	assert_ok(folio_db_close(db));
 	/* It can be opened again, read-only, without CREATE. */
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_str("english", folio_db_language(db));
 	assert_int(0, count_of(db));
 	assert_ok(folio_db_close(db));
@@ -247,7 +234,7 @@ static void test_api__unknown_flags_are_invalid(void)
 		opts.remotes = NULL;
 		opts.n_remotes = 0;
 	}
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	so.flags = FOLIO_SEARCH_FACETS | 0x80000000u;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "x", &so, &r));
 	assert_str("folio_search_options has unknown flags 0x80000000",
@@ -462,7 +449,7 @@ static void test_api__null_handles_and_out_pointers_are_invalid(void)
 	assert_str("", folio_db_error(NULL));
 
 	in_root(path, sizeof path, "nulls");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_count(db, NULL));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(db, NULL));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "x", NULL, NULL));
@@ -504,11 +491,11 @@ static void test_api__added_posts_are_counted(void)
 	char path[512];
 
 	in_root(path, sizeof path, "count");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_int(3, count_of(db));
 	assert_ok(folio_db_close(db));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_int(3, count_of(db));
 	assert_ok(folio_db_close(db));
 }
@@ -521,7 +508,7 @@ static void test_api__adding_a_known_url_replaces_the_post(void)
 	char path[512];
 
 	in_root(path, sizeof path, "replace");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	again.title = "Row locks revisited";
 	again.summary = "A rewritten summary about contention.";
@@ -553,7 +540,7 @@ static void test_api__a_post_without_a_title_is_invalid(void)
 	char path[512];
 
 	in_root(path, sizeof path, "notitle");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	p.title = NULL;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no title", folio_db_error(db));
@@ -588,7 +575,7 @@ static void test_api__a_post_that_is_not_utf8_is_invalid(void)
 	char path[512];
 
 	in_root(path, sizeof path, "notutf8");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	p.url = "https://example.com/\xff";
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("url is not valid UTF-8 (byte 21)", folio_db_error(db));
@@ -614,7 +601,7 @@ static void test_api__no_snippet_is_asked_with_zero_bytes(void)
 	char path[512];
 
 	in_root(path, sizeof path, "nosnippet");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	so.snippet_bytes = 0;
 	assert_ok(folio_db_search(db, "MXFP8", &so, &r));
@@ -635,7 +622,7 @@ static void test_api__a_bad_published_date_is_invalid(void)
 	size_t i;
 
 	in_root(path, sizeof path, "baddate");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		p.published = bad[i];
 		if (folio_db_add_post(db, &p) != FOLIO_ERROR_INVALID)
@@ -659,7 +646,7 @@ static void test_api__deleting_by_url_removes_the_post(void)
 	char path[512];
 
 	in_root(path, sizeof path, "delete");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_ok(folio_db_delete_post(db, URL_PYTHON));
 	assert_int(2, count_of(db));
@@ -673,7 +660,7 @@ static void test_api__deleting_by_url_removes_the_post(void)
 	assert_int(2, count_of(db));
 	assert_ok(folio_db_commit(db));
 	assert_ok(folio_db_close(db));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_int(2, count_of(db));
 	assert_ok(folio_db_close(db));
 }
@@ -689,7 +676,7 @@ static void test_api__a_url_is_found_whatever_the_case_of_its_host(void)
 	char path[512];
 
 	in_root(path, sizeof path, "urlcase");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_ok(folio_db_similar(db, "HTTPS://Example.COM/mxfp8", NULL, &r));
 	folio_results_free(r);
@@ -735,7 +722,7 @@ static void test_api__a_post_like_no_other_has_no_similar_posts(void)
 	char path[512];
 
 	in_root(path, sizeof path, "twins");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	twin.url = "https://example.com/one";
 	assert_ok(folio_db_add_post(db, &twin));
 	twin.url = "https://example.com/two";
@@ -754,7 +741,7 @@ static void test_api__a_second_writer_is_locked_out(void)
 	char path[512], *errmsg = NULL;
 
 	in_root(path, sizeof path, "locked");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_ok(folio_db_commit(db));
 	opts.flags = FOLIO_OPEN_WRITE;
@@ -769,12 +756,12 @@ static void test_api__a_second_writer_is_locked_out(void)
 	                                             &errmsg));
 	free(errmsg);
 	/* Readers are not locked out. */
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &reader));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &reader));
 	assert_int(3, count_of(reader));
 	assert_ok(folio_db_close(reader));
 	/* Closing the writer frees the lock. */
 	assert_ok(folio_db_close(db));
-	assert_ok(open_db(path, FOLIO_OPEN_WRITE, &second));
+	assert_ok(seed_open(path, FOLIO_OPEN_WRITE, &second));
 	assert_ok(folio_db_close(second));
 }
 
@@ -785,10 +772,10 @@ static void test_api__a_reader_sees_committed_posts(void)
 	char path[512];
 
 	in_root(path, sizeof path, "reader");
-	assert_ok(open_db(path, WRITE_CREATE, &writer));
+	assert_ok(seed_open(path, WRITE_CREATE, &writer));
 	assert_ok(add_three(writer));
 	assert_ok(folio_db_commit(writer));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &reader));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &reader));
 	assert_int(3, count_of(reader));
 	assert_int(1, hits_of(reader, "GIL"));
 	fourth.url = "https://example.com/fourth";
@@ -814,7 +801,7 @@ static void test_api__a_reader_cannot_write(void)
 
 	in_root(path, sizeof path, "readonly");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	snprintf(msg, sizeof msg, "index %s was opened read-only", path);
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &post_python));
 	assert_str(msg, folio_db_error(db));
@@ -841,7 +828,7 @@ static void test_api__a_hit_carries_every_field(void)
 
 	in_root(path, sizeof path, "fields");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	so.highlight_start = "<b>";
 	so.highlight_end = "</b>";
 	assert_ok(folio_db_search(db, "locking", &so, &r));
@@ -895,7 +882,7 @@ static void test_api__highlight_markers_are_the_callers_choice(void)
 
 	in_root(path, sizeof path, "markers");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	so.highlight_start = "\x1b[1m";
 	so.highlight_end = "\x1b[0m";
 	assert_ok(folio_db_search(db, "free-threaded", &so, &r));
@@ -961,7 +948,7 @@ static void test_api__paging_with_limit_and_offset(void)
 
 	in_root(path, sizeof path, "paging");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	so.sort = FOLIO_SORT_NEWEST;
 	so.limit = 2;
 	assert_ok(folio_db_search(db, "notes", &so, &r));
@@ -1105,7 +1092,7 @@ static void test_api__date_sorted_hits_are_newest_first_and_keep_their_weight(vo
 
 	in_root(path, sizeof path, "datescore");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	so.sort = FOLIO_SORT_NEWEST;
 	assert_ok(folio_db_search(db, "notes", &so, &r));
 	n = folio_results_count(r);
@@ -1134,7 +1121,7 @@ static void test_api__an_empty_query_is_invalid(void)
 
 	in_root(path, sizeof path, "emptyq");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "", NULL, &r));
 	assert_true(r == NULL);
 	assert_str("the query has no words to search for", folio_db_error(db));
@@ -1157,7 +1144,7 @@ static void test_api__a_query_error_position_lasts_until_the_next_call(void)
 
 	in_root(path, sizeof path, "qpos");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	so.flags = FOLIO_SEARCH_STRICT;
 	assert_int(FOLIO_ERROR_QUERY,
 	           folio_db_search(db, "lock \"unclosed", &so, &r));
@@ -1178,7 +1165,7 @@ static void test_api__results_outlive_the_handle(void)
 
 	in_root(path, sizeof path, "outlive");
 	assert_ok(build_three(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_ok(folio_db_search(db, "locking", NULL, &r));
 	assert_ok(folio_db_close(db));
 	assert_int(1, folio_results_count(r));
@@ -1229,7 +1216,7 @@ static void test_api__indexing_the_sample_corpus(void)
 	io.diagnostic = on_diag;
 	io.payload = &log;
 	in_root(path, sizeof path, "corpus");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(folio_db_index_paths(db, paths, 1, &io, &report));
 	assert_int(0, log.n);
 	assert_int(1, report.files);
@@ -1250,7 +1237,7 @@ static void test_api__indexing_the_sample_corpus(void)
 	assert_int(6, count_of(db));
 	assert_ok(folio_db_close(db));
 
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	assert_int(6, count_of(db));
 	assert_ok(folio_db_search(db, "free-threaded", NULL, &r));
 	assert_int(1, folio_results_count(r));
@@ -1297,7 +1284,7 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 	in_root(missing, sizeof missing, "no-such-corpus");
 	paths[0] = corpus;
 	paths[1] = missing;
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	/* Nothing to read at all: an error, and nothing changes. */
 	assert_int(FOLIO_ERROR_NOT_FOUND,
 	           folio_db_index_paths(db, paths + 1, 1, NULL, &report));
@@ -1337,7 +1324,7 @@ static void test_api__an_empty_path_list_is_invalid_and_removes_nothing(void)
 	snprintf(corpus, sizeof corpus, "%s/corpus", src ? src : ".");
 	in_root(path, sizeof path, "nopaths");
 	paths[0] = corpus;
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(folio_db_index_paths(db, paths, 1, NULL, &report));
 	assert_int(6, count_of(db));
 	/* No corpus named is a caller's mistake, not an empty corpus:
@@ -1395,7 +1382,7 @@ static void test_api__a_malformed_post_is_reported_and_skipped(void)
 	io.payload = &log;
 	paths[0] = dir;
 	in_root(path, sizeof path, "badindex");
-	assert_ok(open_db(path, WRITE_CREATE, &db));
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_int(FOLIO_ERROR_INPUT,
 	           folio_db_index_paths(db, paths, 1, &io, &report));
 	assert_str("1 malformed post or unreadable file skipped",

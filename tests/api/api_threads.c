@@ -37,45 +37,14 @@
 
 static char root[256];
 
-static const char *const thread_topics[] = { "Threads" };
-
-/* Post number i of the writer: every one has the word "gamma"; the title
- * and the URL carry the same number so a reader can check a hit is whole. */
-static void writer_post(folio_post *p, char *url, char *title, int i)
-{
-	snprintf(url, 64, "https://example.com/w/%d", i);
-	snprintf(title, 64, "Writer post %d", i);
-	memset(p, 0, sizeof *p);
-	p->url = url;
-	p->title = title;
-	p->company = "Example";
-	p->published = "2026-01-02";
-	p->summary = "A gamma ray burst of posts written while readers search.";
-	p->topics = thread_topics;
-	p->n_topics = 1;
-}
-
-static folio_status open_db(const char *path, unsigned flags, folio_db **db)
-{
-	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
-	char *errmsg = NULL;
-	folio_status st;
-
-	opts.flags = flags;
-	st = folio_db_open(path, &opts, db, &errmsg);
-	if (st != FOLIO_OK)
-		fprintf(stderr, "  open %s: %s\n", path, errmsg ? errmsg : "?");
-	free(errmsg);
-	return st;
-}
-
 /* An index with SEED posts about "delta" (none about "gamma"). */
 static folio_status build_seed(const char *path)
 {
 	char url[64], title[64];
 	folio_db *db = NULL;
 	folio_post p;
-	folio_status st = open_db(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db);
+	folio_status st =
+	    seed_open(path, FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE, &db);
 
 	for (int i = 0; st == FOLIO_OK && i < SEED; i++) {
 		snprintf(url, sizeof url, "https://example.com/seed/%d", i);
@@ -112,10 +81,10 @@ static void *writer_main(void *arg)
 	folio_post p;
 	int n = 0;
 
-	w->st = open_db(w->sh->path, FOLIO_OPEN_WRITE, &db);
+	w->st = seed_open(w->sh->path, FOLIO_OPEN_WRITE, &db);
 	for (int b = 0; w->st == FOLIO_OK && b < BATCHES; b++) {
 		for (int i = 0; w->st == FOLIO_OK && i < BATCH; i++) {
-			writer_post(&p, url, title, n + i);
+			seed_writer_post(&p, url, title, n + i);
 			w->st = folio_db_add_post(db, &p);
 		}
 		if (w->st == FOLIO_OK)
@@ -150,15 +119,10 @@ static void reader_problem(reader_arg *r, const char *fmt, long a, long b)
 static void check_hits(reader_arg *ra, const folio_results *r)
 {
 	for (size_t i = 0; i < folio_results_count(r); i++) {
-		const folio_hit *h = folio_results_hit(r, i);
-		int n = -1, m = -2;
-
-		if (!h || sscanf(h->url, "https://example.com/w/%d", &n) != 1 ||
-		    sscanf(h->title, "Writer post %d", &m) != 1 || n != m ||
-		    h->n_topics != 1 || strcmp(h->topics[0], "Threads") != 0 ||
-		    !h->company || strcmp(h->company, "Example") != 0) {
-			reader_problem(ra, "hit %ld is not a whole writer post (%ld)",
-			               (long)i, (long)n);
+		if (seed_hit_is_whole(folio_results_hit(r, i)) < 0) {
+			reader_problem(
+			    ra, "hit %ld of %ld is not a whole writer post",
+			    (long)i, (long)folio_results_count(r));
 			return;
 		}
 	}
@@ -212,7 +176,7 @@ static void *reader_main(void *arg)
 	reader_arg *ra = arg;
 	folio_db *db = NULL;
 
-	if (open_db(ra->sh->path, FOLIO_OPEN_READ, &db) != FOLIO_OK) {
+	if (seed_open(ra->sh->path, FOLIO_OPEN_READ, &db) != FOLIO_OK) {
 		reader_problem(ra, "cannot open the index (%ld %ld)", 0, 0);
 		return NULL;
 	}
@@ -303,7 +267,7 @@ static void *opener_main(void *arg)
 		folio_db *db = NULL;
 		folio_results *res = NULL;
 
-		o->st = open_db(o->path, FOLIO_OPEN_READ, &db);
+		o->st = seed_open(o->path, FOLIO_OPEN_READ, &db);
 		if (o->st == FOLIO_OK)
 			o->st = folio_db_search(db, "delta", NULL, &res);
 		if (o->st == FOLIO_OK)
@@ -366,7 +330,7 @@ static void test_threads__results_move_to_another_thread(void)
 
 	snprintf(path, sizeof path, "%s/handoff", root);
 	assert_ok(build_seed(path));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
 	memset(&h, 0, sizeof h);
 	so.limit = 3;
 	so.match = FOLIO_MATCH_ALL; /* three words: all must match */

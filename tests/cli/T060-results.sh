@@ -104,6 +104,22 @@ expect_eq "3 posts in 1 file: 0 added, 0 updated, 3 unchanged, 0 removed; 0 skip
 run "$FOLIO" search --db "$TMP/spaced" --facets kubernetes
 expect_eq "0|company: Red Hat (3)" "$(grep -c 'Red  Hat' <<<"$out")|$(grep '^company:' <<<"$out")"
 
+# A topic written "Machine  Learning" was shown so in hits, and in facets
+# where that spelling was the commonest, and a post could have it twice
+# (loose-ends-5).
+begin "runs of white space in a topic are stored as one space, and two topics that fold to one are one"
+mkdir -p "$TMP/spacedt"
+printf '# Machine  Learning\n\n### [One](https://example.com/t1)\n\nGradient boosting.\n' >"$TMP/spacedt/a.md"
+printf '# Machine\tLearning\n\n### [Two](https://example.com/t2)\n\nGradient descent.\n' >"$TMP/spacedt/b.md"
+cat >"$TMP/spacedt/c.jsonl" <<'JL'
+{"url": "https://example.com/t3", "title": "Three", "topics": ["Machine\u00a0Learning", "Machine Learning", "AI"], "summary": "Gradient clipping."}
+JL
+"$FOLIO" index --db "$TMP/ispacedt" "$TMP/spacedt" >/dev/null
+r2=$("$FOLIO" index --db "$TMP/ispacedt" "$TMP/spacedt")
+run "$FOLIO" search --db "$TMP/ispacedt" --json --facets gradient
+expect_eq "3 posts in 3 files: 0 added, 0 updated, 3 unchanged, 0 removed; 0 skipped|3|Machine Learning (3)|['Machine Learning'] ['Machine Learning'] ['AI', 'Machine Learning']" \
+	"$r2|$(json 'd["total"], "%s (%d)" % (d["facets"]["topic"][0]["value"], d["facets"]["topic"][0]["count"]), " ".join(str(h["topics"]) for h in sorted(d["hits"], key=lambda h: h["url"])), sep="|"')"
+
 begin "a field no matching post has is a facet of none"
 run "$FOLIO" search --db "$TMP/more" --facets interpreter
 expect_eq "year: (none)" "$(tail -1 <<<"$out")"

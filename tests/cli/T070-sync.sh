@@ -128,6 +128,17 @@ expect_eq "corpus      \"$TMP/cor\\npus\"
 corpus      $TMP/\"quoted\\
 corpus      $TMP/c" "$(grep '^corpus' <<<"$out")"
 
+# A directory given twice (C C, C/, ./C) was recorded as often, and an
+# empty one given twice was two problems, two skipped (loose-ends-5).
+begin "a directory given twice is read, reported and recorded once"
+run "$FOLIO" index --db "$TMP/dup" "$TMP/c" "$TMP/c/" "$TMP/./c" "$TMP/c"
+expect_eq "0|90 posts in 1 file: 90 added, 0 updated, 0 unchanged, 0 removed; 0 skipped|[\"$TMP/c\"]" \
+	"$rc|$out|$("$FOLIO" stats --db "$TMP/dup" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["corpus"]))')"
+mkdir "$TMP/e"
+run "$FOLIO" index --db "$TMP/dup" "$TMP/c" "$TMP/e" "$TMP/e/" "$TMP/c/"
+expect_eq "1|90 posts in 1 file: 0 added, 0 updated, 90 unchanged, 0 removed; 1 skipped|$TMP/e: holds no topic pages (*.md) or JSON Lines files (*.jsonl)|[\"$TMP/c\", \"$TMP/e\"]" \
+	"$rc|$out|$err|$("$FOLIO" stats --db "$TMP/dup" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["corpus"]))')"
+
 begin "folio check finds the index sound"
 run "$FOLIO" check --db "$TMP/i"
 expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"

@@ -188,6 +188,12 @@ sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/fir
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts: no run of folio index has finished there
 folio: build it with: folio index --db $TMP/first corpus/" "$rc|$out|$err"
+# Nor did the index say which corpus that run was given: folio stats
+# had no corpus, and a run killed before its first commit left the same
+# (loose-ends-5). A later run records its own paths alone.
+begin "a failed first run has recorded the corpus it was given"
+corpus_json() { "$FOLIO" stats --db "$1" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["updated"], json.dumps(d["corpus"]))'; }
+expect_eq "None [\"$TMP/big.jsonl\"]" "$(corpus_json "$TMP/first")"
 begin "so does a --stdin run there, once, after its answers"
 run sh -c 'printf "lattices\nquokkas\n" | "$@"' sh "$FOLIO" search --db "$TMP/first" --stdin
 expect_eq "1|2|folio: index $TMP/first holds no posts: no run of folio index has finished there" "$rc|$(wc -l <<<"$out")|$(head -1 <<<"$err")"
@@ -197,6 +203,8 @@ mkdir "$TMP/nothing"
 "$FOLIO" index --db "$TMP/first" "$TMP/nothing" >/dev/null
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts" "$rc|$out|$err"
+begin "and a run that finishes there records its own corpus alone"
+expect_eq "[\"$TMP/nothing\"]" "$(corpus_json "$TMP/first" | cut -d' ' -f2-)"
 
 # A sharded generation that lost a shard: it was reported as a stub
 # naming a generation that does not exist, and folio index created an
@@ -334,6 +342,14 @@ printf 'Intro \377 text.\n# Ants\n\n### [Two](https://a.org/t2)\n\nAbout ants, e
 printf -- '---\ntitle: Bees\n---\n\0\n### [One](https://a.org/t1)\n\nAbout bees, edited.\n' >"$TMP/topic/b.md"
 run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
 expect_eq "0|2 posts in 2 files: 0 added, 2 updated, 0 unchanged, 0 removed; 0 skipped||['Bees'] ['Ants']" \
+	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
+
+# A "# Topic" line longer than a field may be (64 KiB) was passed over as
+# no heading, without a word: the page's posts lost their topic, exit 0.
+begin "a topic heading longer than 64 KiB is reported, and the page's posts keep their topic"
+python3 -c 'import sys; sys.stdout.write("# " + "B" * 65537 + "\n\n### [One](https://a.org/t1)\n\nAbout bees, again.\n")' >"$TMP/topic/b.md"
+run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
+expect_eq "1|1 post in 2 files: 0 added, 0 updated, 1 unchanged, 0 removed; 1 skipped; 1 post no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/topic/b.md:1: topic longer than 65536 bytes, and the page has no usable topic heading: the page is not read, as its posts would lose their topic|['Bees'] ['Ants']" \
 	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
 
 finish

@@ -959,6 +959,64 @@ static void test_corpus__md_invalid_utf8_topic(void)
 	assert_int(1, posts[0].n_topics);
 }
 
+/* Parse the page head, then k bytes 't', then tail. */
+static folio_status md_long(const char *head, size_t k, const char *tail)
+{
+	size_t n = strlen(head), m = strlen(tail);
+	char *text = malloc(n + k + m);
+	folio_status st;
+
+	if (!text)
+		return FOLIO_ERROR_NOMEM;
+	memcpy(text, head, n);
+	memset(text + n, 't', k);
+	memcpy(text + n + k, tail, m);
+	st = parse_n(0, text, n + k + m);
+	free(text);
+	return st;
+}
+
+/* A page whose only topic heading is longer than a field may be: not
+ * read, as its posts would lose their topic, the heading's line named;
+ * a sound heading or front matter title after it is the topic. */
+static void test_corpus__md_topic_too_long(void)
+{
+	assert_ok(md_long("Intro.\n\n# ", 65537, "\n### [A](u1)\n\nS.\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str("topic longer than 65536 bytes, and the page has no usable "
+	           "topic heading: the page is not read, as its posts would "
+	           "lose their topic",
+	           problems[0].message);
+
+	/* a setext heading is named by its text's line */
+	assert_ok(md_long("\n", 65537, "\n===\n### [A](u1)\n\nS.\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(2, problems[0].line);
+
+	/* of exactly 65536 bytes, it is the topic */
+	assert_ok(md_long("# ", 65536, "\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_int(1, posts[0].n_topics);
+	assert_int(65536, strlen(posts[0].topics[0]));
+
+	/* a later sound heading is the topic, as it was */
+	assert_ok(md_long("# ", 65537, "\n# T\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_str("T", posts[0].topics[0]);
+
+	/* so is a front matter title */
+	assert_ok(
+	    md_long("---\ntitle: F\n---\n# ", 65537, "\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_str("F", posts[0].topics[0]);
+}
+
 static void test_corpus__md_too_long(void)
 {
 	size_t big = 65537, n;
@@ -1591,6 +1649,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_invalid_utf8_topic),
 	FO_TEST(test_corpus__md_too_long),
+	FO_TEST(test_corpus__md_topic_too_long),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
 	FO_TEST(test_corpus__md_degenerate),
