@@ -150,7 +150,10 @@ FOLIO_EXTERN const char *folio_status_string(folio_status status);
  * reports it. All strings are UTF-8 and NUL-terminated. url, title and
  * summary are required; the others may be NULL. published is "YYYY-MM-DD".
  * The URL is the post's identity: adding a post whose URL is already
- * indexed replaces it.
+ * indexed replaces it. folio_db_add_post() takes the other fields as a
+ * corpus file gives them: without the white space around them (spaces,
+ * tabs, line breaks), an optional field or a topic left blank being
+ * absent (a hit's NULL, no topic) and a blank title or summary missing.
  */
 typedef struct folio_post {
 	const char *url;
@@ -356,8 +359,9 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * rollback.
  *
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed
- *         date or invalid UTF-8; a read-only handle; or the handle was
+ * @retval FOLIO_ERROR_INVALID  no URL, title or summary (or a blank
+ *         title or summary), or a malformed date or invalid UTF-8; a
+ *         read-only handle; or the handle was
  *         opened with a language other than the index's
  *         (folio_open_options.language: rebuild first)
  * @retval FOLIO_ERROR_VERSION  an index of another format (see

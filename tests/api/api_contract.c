@@ -605,6 +605,59 @@ static void test_api__a_post_that_is_not_utf8_is_invalid(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* A post from memory is stored as the same post read from a corpus file
+ * would be: each field without its surrounding white space, an optional
+ * field or a topic left blank is none, and a blank title is no title.
+ * They were stored as given: a hit's company "" where folio.h promises
+ * NULL when absent, topics "" and "  Zoo  ", the blank one counted as a
+ * topic facet. */
+static void test_api__blank_fields_are_absent_as_in_a_corpus_file(void)
+{
+	static const char *const topics[] = { "", "  Zoo  ", " \t", "zoo" };
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_post p = post_mxfp8;
+	folio_results *r = NULL;
+	const folio_facet *topic;
+	const folio_hit *h;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "blank");
+	assert_ok(open_db(path, WRITE_CREATE, &db));
+	p.title = " \t ";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no title", folio_db_error(db));
+	p.title = "  Grouped GEMM  ";
+	p.summary = "\n";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no summary", folio_db_error(db));
+	p.summary = " MXFP8 quantization. ";
+	p.company = "";
+	p.author = "  ";
+	p.type = " Explainer ";
+	p.topics = topics;
+	p.n_topics = 4;
+	assert_ok(folio_db_add_post(db, &p));
+	so.flags = FOLIO_SEARCH_FACETS;
+	assert_ok(folio_db_search(db, "MXFP8", &so, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str("Grouped GEMM", h->title);
+	assert_str("MXFP8 quantization.", h->summary);
+	assert_true(h->company == NULL);
+	assert_true(h->author == NULL);
+	assert_str("Explainer", h->type);
+	assert_int(2, h->n_topics);
+	assert_str("Zoo", h->topics[0]);
+	assert_str("zoo", h->topics[1]);
+	topic = folio_results_facet(r, 2);
+	assert_str("topic", topic->name);
+	assert_int(1, topic->n_values);
+	assert_str("Zoo", topic->values[0].value);
+	folio_results_free(r);
+	assert_ok(folio_db_close(db));
+}
+
 /* snippet_bytes 0 asks for no snippet: "", not an ellipsis. */
 static void test_api__no_snippet_is_asked_with_zero_bytes(void)
 {
@@ -1444,6 +1497,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
 	FO_TEST(test_api__no_snippet_is_asked_with_zero_bytes),
 	FO_TEST(test_api__a_post_that_is_not_utf8_is_invalid),
+	FO_TEST(test_api__blank_fields_are_absent_as_in_a_corpus_file),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
 	FO_TEST(test_api__a_post_like_no_other_has_no_similar_posts),
