@@ -223,9 +223,11 @@ typedef struct folio_open_options {
 	unsigned timeout_ms;
 	/** Non-zero: a remote shard that cannot be reached (or is refused,
 	 *  above) is skipped, and the search runs on the rest
-	 *  (folio_db_skipped_shard names what was left out, and why). 0: it
-	 *  is an error, FOLIO_ERROR_UNAVAILABLE (or the refusal's), naming
-	 *  the shard. */
+	 *  (folio_db_skipped_shard names what was left out, and why); with
+	 *  no rest (no local path, and no remote reached) it is still
+	 *  FOLIO_ERROR_UNAVAILABLE ("none of the N remote shards can be
+	 *  searched"). 0: it is an error, FOLIO_ERROR_UNAVAILABLE (or the
+	 *  refusal's), naming the shard. */
 	int allow_partial;
 } folio_open_options;
 
@@ -287,6 +289,8 @@ typedef struct folio_open_options {
  *                               (a writer too, on a replica)
  * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
  *                               option or path
+ * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached (see
+ *                               allow_partial)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
@@ -304,8 +308,11 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 
-/** The explanation of the last failed call on db ("" if none, and for a
- *  NULL db, so that it can always be printed). Borrowed: valid until the
+/** The explanation of db's last call that returns a folio_status, if it
+ *  failed: "" once one succeeds (and before any, and for a NULL db, so
+ *  that it can always be printed). The getters (folio_db_error,
+ *  folio_db_error_position, folio_db_language, folio_db_skipped_count,
+ *  folio_db_skipped_shard) leave it as it is. Borrowed: valid until the
  *  next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
 
@@ -335,9 +342,12 @@ FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
  *  language (see folio_open_options.language) reports the new one. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
-/** The number of posts in the index, as of the last commit seen; a
- *  writer's handle also counts its own changes not yet committed, as its
- *  searches find them.
+/** The number of posts in the index. A reader's count is of the commit
+ *  its open or its last search, folio_db_similar, folio_db_stats or
+ *  folio_db_check moved it to: it does not look for a newer commit
+ *  itself, so that it agrees with the hits of its last search
+ *  (folio_db_stats reads the newest). A writer's handle also counts its
+ *  own changes not yet committed, as its searches find them.
  *  @retval FOLIO_OK
  *  @retval FOLIO_ERROR_INVALID  out is NULL
  *  @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_VERSION, FOLIO_ERROR_NOMEM,
@@ -661,7 +671,7 @@ typedef struct folio_stats {
 	                          for a quote, a backslash and a newline */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
-	const char *format;   /**< the index format, e.g. "4": always this
+	const char *format;   /**< the index format, e.g. "5": always this
 	                           folio's own, since an index of another format
 	                           is FOLIO_ERROR_VERSION (rebuild it) */
 	unsigned shards;     /**< local shards of the live generation
@@ -947,7 +957,11 @@ typedef struct folio_hit {
  * @retval FOLIO_OK (also when nothing matched)
  * @retval FOLIO_ERROR_INVALID  an empty query, a query without words, or
  *                              bad options (an invalid since/until date,
- *                              one highlight marker without the other)
+ *                              since after until, one highlight marker
+ *                              without the other, an unknown version,
+ *                              flag, sort or match)
+ * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached again
+ *                              (see folio_open_options.allow_partial)
  * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
  *                              invalid date in the query (both modes);
  *                              folio_db_error_position() says where

@@ -557,6 +557,10 @@ static void test_api__a_post_without_a_title_is_invalid(void)
 	p.title = NULL;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no title", folio_db_error(db));
+	/* the getters leave the text as it is (folio.h folio_db_error) */
+	assert_str("english", folio_db_language(db));
+	assert_int(0, folio_db_skipped_count(db));
+	assert_str("post has no title", folio_db_error(db));
 	p.title = "";
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no title", folio_db_error(db));
@@ -851,6 +855,9 @@ static void test_api__a_reader_sees_committed_posts(void)
 	assert_int(0, hits_of(reader, "zeppelins"));
 	assert_int(3, count_of(reader));
 	assert_ok(folio_db_commit(writer));
+	/* The count does not move the reader on by itself (folio.h): it
+	 * agrees with the reader's last search. */
+	assert_int(3, count_of(reader));
 	/* A search moves the reader to the latest commit. */
 	assert_int(1, hits_of(reader, "zeppelins"));
 	assert_int(4, count_of(reader));
@@ -1197,6 +1204,13 @@ static void test_api__an_empty_query_is_invalid(void)
 	so.version = 0;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", &so, &r));
 	assert_true(r == NULL);
+	/* dates that leave no day between them are bad options */
+	so.version = FOLIO_SEARCH_OPTIONS_VERSION;
+	so.since = "2021";
+	so.until = "2020";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", &so, &r));
+	assert_str("since 2021-01-01 is after until 2020-12-31",
+	           folio_db_error(db));
 	assert_ok(folio_db_close(db));
 }
 
