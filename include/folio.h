@@ -446,7 +446,9 @@ typedef struct folio_index_options {
 	/** Non-zero: keep indexed posts whose URL is not in the corpus given
 	 *  (for adding a single file). Default: they are removed. */
 	int no_delete;
-	/** Worker threads for a full build; 0: one per online CPU. */
+	/** Worker threads for a full build, at most 256 (more is
+	 *  FOLIO_ERROR_INVALID, as folio index --threads says); 0: one per
+	 *  online CPU. */
 	unsigned threads;
 	folio_progress_fn progress; /**< NULL: no progress calls */
 	/* Version 3: */
@@ -454,7 +456,8 @@ typedef struct folio_index_options {
 	 *  one, each post stored in the shard a stable hash of its URL names,
 	 *  built by N threads. 0 keeps the index's current layout (1 for a new
 	 *  index); a count different from the current one rebuilds. Search
-	 *  results do not depend on it. At most 256. */
+	 *  results do not depend on it. At most 256 (more is
+	 *  FOLIO_ERROR_INVALID). */
 	unsigned shards;
 } folio_index_options;
 
@@ -574,7 +577,9 @@ typedef struct folio_index_report {
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
  *                                empty corpus is a directory without posts;
  *                                or a path that is NULL or empty (""
- *                                names no file: nothing is read)
+ *                                names no file: nothing is read); or
+ *                                opts or report of an unknown version,
+ *                                or more than 256 threads or shards
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_INTERRUPTED folio_db_interrupt() stopped the run
