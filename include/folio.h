@@ -175,13 +175,14 @@ typedef struct folio_db folio_db;
 
 /** How to open an index: OR these together in folio_open_options.flags. */
 enum folio_open_flags {
-	FOLIO_OPEN_READ = 0,       /**< search only (the default) */
-	FOLIO_OPEN_WRITE = 1u << 0, /**< index too; takes the write lock */
+	FOLIO_OPEN_READ = 0,         /**< search only (the default) */
+	FOLIO_OPEN_WRITE = 1u << 0,  /**< index too; takes the write lock */
 	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE (alone it is
 	                                  FOLIO_ERROR_INVALID): create the
 	                                  index if absent */
-	FOLIO_OPEN_WAIT = 1u << 2   /**< with WRITE: wait for the lock instead of
-	                               failing with FOLIO_ERROR_LOCKED */
+	FOLIO_OPEN_WAIT = 1u << 2 /**< with WRITE: wait for the lock instead of
+	                             failing with FOLIO_ERROR_LOCKED (a
+	                             reader takes no lock: it ignores it) */
 };
 
 typedef struct folio_open_options {
@@ -701,7 +702,9 @@ typedef struct folio_stats {
 /**
  * Describe the index, as of one commit: the newest when it is read (its
  * reads are made again when a commit comes between them, so that the
- * counts and the corpus paths are never of two commits).
+ * counts and the corpus paths are never of two commits). A writer's
+ * handle also counts its own changes not yet committed in documents and
+ * terms, as folio_db_count does.
  *
  * @param out OUT: filled in (caller-allocated, initialised with
  *            FOLIO_STATS_INIT); its strings are borrowed. Every field its

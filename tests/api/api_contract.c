@@ -500,6 +500,7 @@ static void test_api__every_status_has_a_distinct_string(void)
 
 static void test_api__added_posts_are_counted(void)
 {
+	folio_stats stats = FOLIO_STATS_INIT;
 	folio_db *db = NULL;
 	char path[512];
 
@@ -507,8 +508,12 @@ static void test_api__added_posts_are_counted(void)
 	assert_ok(open_db(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_int(3, count_of(db));
+	/* the writer's stats count them too, before any commit */
+	assert_ok(folio_db_stats(db, &stats));
+	assert_int(3, stats.documents);
 	assert_ok(folio_db_close(db));
-	assert_ok(open_db(path, FOLIO_OPEN_READ, &db));
+	/* a reader ignores FOLIO_OPEN_WAIT: it takes no lock */
+	assert_ok(open_db(path, FOLIO_OPEN_READ | FOLIO_OPEN_WAIT, &db));
 	assert_int(3, count_of(db));
 	assert_ok(folio_db_close(db));
 }
