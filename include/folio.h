@@ -150,10 +150,12 @@ FOLIO_EXTERN const char *folio_status_string(folio_status status);
  * reports it. All strings are UTF-8 and NUL-terminated. url, title and
  * summary are required; the others may be NULL. published is "YYYY-MM-DD".
  * The URL is the post's identity: adding a post whose URL is already
- * indexed replaces it. folio_db_add_post() takes the other fields as a
- * corpus file gives them: without the white space around them (spaces,
- * tabs, line breaks), an optional field or a topic left blank being
- * absent (a hit's NULL, no topic) and a blank title or summary missing.
+ * indexed replaces it. folio_db_add_post() takes the title, summary,
+ * company, author, type and topics as a corpus file gives them: without
+ * the white space around them (spaces, tabs, line breaks), an optional
+ * field or a topic left blank being absent (a hit's NULL, no topic) and
+ * a blank title or summary missing. The URL and the date are taken as
+ * given.
  */
 typedef struct folio_post {
 	const char *url;
