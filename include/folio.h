@@ -150,7 +150,12 @@ FOLIO_EXTERN const char *folio_status_string(folio_status status);
  * reports it. All strings are UTF-8 and NUL-terminated. url, title and
  * summary are required; the others may be NULL. published is "YYYY-MM-DD".
  * The URL is the post's identity: adding a post whose URL is already
- * indexed replaces it.
+ * indexed replaces it. folio_db_add_post() takes the title, summary,
+ * company, author, type and topics as a corpus file gives them: without
+ * the white space around them (spaces, tabs, line breaks), an optional
+ * field or a topic left blank being absent (a hit's NULL, no topic) and
+ * a blank title or summary missing. The URL and the date are taken as
+ * given.
  */
 typedef struct folio_post {
 	const char *url;
@@ -172,13 +177,14 @@ typedef struct folio_db folio_db;
 
 /** How to open an index: OR these together in folio_open_options.flags. */
 enum folio_open_flags {
-	FOLIO_OPEN_READ = 0,       /**< search only (the default) */
-	FOLIO_OPEN_WRITE = 1u << 0, /**< index too; takes the write lock */
+	FOLIO_OPEN_READ = 0,         /**< search only (the default) */
+	FOLIO_OPEN_WRITE = 1u << 0,  /**< index too; takes the write lock */
 	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE (alone it is
 	                                  FOLIO_ERROR_INVALID): create the
 	                                  index if absent */
-	FOLIO_OPEN_WAIT = 1u << 2   /**< with WRITE: wait for the lock instead of
-	                               failing with FOLIO_ERROR_LOCKED */
+	FOLIO_OPEN_WAIT = 1u << 2 /**< with WRITE: wait for the lock instead of
+	                             failing with FOLIO_ERROR_LOCKED (a
+	                             reader takes no lock: it ignores it) */
 };
 
 typedef struct folio_open_options {
@@ -220,9 +226,11 @@ typedef struct folio_open_options {
 	unsigned timeout_ms;
 	/** Non-zero: a remote shard that cannot be reached (or is refused,
 	 *  above) is skipped, and the search runs on the rest
-	 *  (folio_db_skipped_shard names what was left out, and why). 0: it
-	 *  is an error, FOLIO_ERROR_UNAVAILABLE (or the refusal's), naming
-	 *  the shard. */
+	 *  (folio_db_skipped_shard names what was left out, and why); with
+	 *  no rest (no local path, and no remote reached) it is still
+	 *  FOLIO_ERROR_UNAVAILABLE ("none of the N remote shards can be
+	 *  searched"). 0: it is an error, FOLIO_ERROR_UNAVAILABLE (or the
+	 *  refusal's), naming the shard. */
 	int allow_partial;
 } folio_open_options;
 
@@ -284,6 +292,8 @@ typedef struct folio_open_options {
  *                               (a writer too, on a replica)
  * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
  *                               option or path
+ * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached (see
+ *                               allow_partial)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,
  *         FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
  */
@@ -301,8 +311,11 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 
-/** The explanation of the last failed call on db ("" if none, and for a
- *  NULL db, so that it can always be printed). Borrowed: valid until the
+/** The explanation of db's last call that returns a folio_status, if it
+ *  failed: "" once one succeeds (and before any, and for a NULL db, so
+ *  that it can always be printed). The getters (folio_db_error,
+ *  folio_db_error_position, folio_db_language, folio_db_skipped_count,
+ *  folio_db_skipped_shard) leave it as it is. Borrowed: valid until the
  *  next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
 
@@ -332,9 +345,12 @@ FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
  *  language (see folio_open_options.language) reports the new one. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
-/** The number of posts in the index, as of the last commit seen; a
- *  writer's handle also counts its own changes not yet committed, as its
- *  searches find them.
+/** The number of posts in the index. A reader's count is of the commit
+ *  its open or its last search, folio_db_similar, folio_db_stats or
+ *  folio_db_check moved it to: it does not look for a newer commit
+ *  itself, so that it agrees with the hits of its last search
+ *  (folio_db_stats reads the newest). A writer's handle also counts its
+ *  own changes not yet committed, as its searches find them.
  *  @retval FOLIO_OK
  *  @retval FOLIO_ERROR_INVALID  out is NULL
  *  @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_VERSION, FOLIO_ERROR_NOMEM,
@@ -356,8 +372,9 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * rollback.
  *
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_INVALID  no URL, title or summary, or a malformed
- *         date or invalid UTF-8; a read-only handle; or the handle was
+ * @retval FOLIO_ERROR_INVALID  no URL, title or summary (or a blank
+ *         title or summary), or a malformed date or invalid UTF-8; a
+ *         read-only handle; or the handle was
  *         opened with a language other than the index's
  *         (folio_open_options.language: rebuild first)
  * @retval FOLIO_ERROR_VERSION  an index of another format (see
@@ -432,7 +449,9 @@ typedef struct folio_index_options {
 	/** Non-zero: keep indexed posts whose URL is not in the corpus given
 	 *  (for adding a single file). Default: they are removed. */
 	int no_delete;
-	/** Worker threads for a full build; 0: one per online CPU. */
+	/** Worker threads for a full build, at most 256 (more is
+	 *  FOLIO_ERROR_INVALID, as folio index --threads says); 0: one per
+	 *  online CPU. */
 	unsigned threads;
 	folio_progress_fn progress; /**< NULL: no progress calls */
 	/* Version 3: */
@@ -440,7 +459,8 @@ typedef struct folio_index_options {
 	 *  one, each post stored in the shard a stable hash of its URL names,
 	 *  built by N threads. 0 keeps the index's current layout (1 for a new
 	 *  index); a count different from the current one rebuilds. Search
-	 *  results do not depend on it. At most 256. */
+	 *  results do not depend on it. At most 256 (more is
+	 *  FOLIO_ERROR_INVALID). */
 	unsigned shards;
 } folio_index_options;
 
@@ -562,7 +582,9 @@ typedef struct folio_index_report {
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
  *                                empty corpus is a directory without posts;
  *                                or a path that is NULL or empty (""
- *                                names no file: nothing is read)
+ *                                names no file: nothing is read); or
+ *                                opts or report of an unknown version,
+ *                                or more than 256 threads or shards
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
  * @retval FOLIO_ERROR_INTERRUPTED folio_db_interrupt() stopped the run
@@ -663,7 +685,7 @@ typedef struct folio_stats {
 	                          for a quote, a backslash and a newline */
 	const char *language; /**< the stemming language its posts were
 	                           analysed in, which searches use */
-	const char *format;   /**< the index format, e.g. "4": always this
+	const char *format;   /**< the index format, e.g. "5": always this
 	                           folio's own, since an index of another format
 	                           is FOLIO_ERROR_VERSION (rebuild it) */
 	unsigned shards;     /**< local shards of the live generation
@@ -688,7 +710,9 @@ typedef struct folio_stats {
 /**
  * Describe the index, as of one commit: the newest when it is read (its
  * reads are made again when a commit comes between them, so that the
- * counts and the corpus paths are never of two commits).
+ * counts and the corpus paths are never of two commits). A writer's
+ * handle also counts its own changes not yet committed in documents and
+ * terms, as folio_db_count does.
  *
  * @param out OUT: filled in (caller-allocated, initialised with
  *            FOLIO_STATS_INIT); its strings are borrowed. Every field its
@@ -949,7 +973,11 @@ typedef struct folio_hit {
  * @retval FOLIO_OK (also when nothing matched)
  * @retval FOLIO_ERROR_INVALID  an empty query, a query without words, or
  *                              bad options (an invalid since/until date,
- *                              one highlight marker without the other)
+ *                              since after until, one highlight marker
+ *                              without the other, an unknown version,
+ *                              flag, sort or match)
+ * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached again
+ *                              (see folio_open_options.allow_partial)
  * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
  *                              invalid date in the query (both modes);
  *                              folio_db_error_position() says where

@@ -9,6 +9,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "api/run.h"
+#include "api/tidy.h"
 
 #include "index/indexer.h"
 #include "index/merge.h"
@@ -115,6 +116,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	fo_buf why = FO_BUF_INIT;
 	fo_merge *one = NULL;
 	folio_post folded;
+	void *hold = NULL;
 	char *url = NULL;
 	folio_status st;
 	uint32_t docid;
@@ -133,15 +135,19 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	if (st == FOLIO_OK && (fo_run_check_post(post, &why) != FOLIO_OK ||
 	                       fo_post_check_utf8(post, &why) != FOLIO_OK))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
+	/* blank fields absent, as a corpus file's are (tidy.h) */
+	if (st == FOLIO_OK && fo_post_tidy(post, &folded, &hold) != FOLIO_OK)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK && fo_post_check(&folded, &why) != FOLIO_OK)
+		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
+	if (st == FOLIO_OK)
+		post = &folded;
 	/* one post, whatever the case of its scheme and host, as the
 	 * corpus parsers have it (util/url.h) */
 	if (st == FOLIO_OK && !(url = strdup(post->url)))
 		st = FOLIO_ERROR_NOMEM;
-	if (st == FOLIO_OK && fo_url_fold(url)) {
-		folded = *post;
+	if (st == FOLIO_OK && fo_url_fold(url))
 		folded.url = url;
-		post = &folded;
-	}
 	/* A merge of one post sorts and de-duplicates its topics. */
 	if (st == FOLIO_OK && !(one = fo_merge_new()))
 		st = FOLIO_ERROR_NOMEM;
@@ -156,6 +162,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);
 	fo_buf_free(&why);
+	free(hold);
 	free(url);
 	return st;
 }

@@ -487,6 +487,7 @@ static void test_api__every_status_has_a_distinct_string(void)
 
 static void test_api__added_posts_are_counted(void)
 {
+	folio_stats stats = FOLIO_STATS_INIT;
 	folio_db *db = NULL;
 	char path[512];
 
@@ -494,8 +495,12 @@ static void test_api__added_posts_are_counted(void)
 	assert_ok(seed_open(path, WRITE_CREATE, &db));
 	assert_ok(add_three(db));
 	assert_int(3, count_of(db));
+	/* the writer's stats count them too, before any commit */
+	assert_ok(folio_db_stats(db, &stats));
+	assert_int(3, stats.documents);
 	assert_ok(folio_db_close(db));
-	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
+	/* a reader ignores FOLIO_OPEN_WAIT: it takes no lock */
+	assert_ok(seed_open(path, FOLIO_OPEN_READ | FOLIO_OPEN_WAIT, &db));
 	assert_int(3, count_of(db));
 	assert_ok(folio_db_close(db));
 }
@@ -544,6 +549,10 @@ static void test_api__a_post_without_a_title_is_invalid(void)
 	p.title = NULL;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no title", folio_db_error(db));
+	/* the getters leave the text as it is (folio.h folio_db_error) */
+	assert_str("english", folio_db_language(db));
+	assert_int(0, folio_db_skipped_count(db));
+	assert_str("post has no title", folio_db_error(db));
 	p.title = "";
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no title", folio_db_error(db));
@@ -589,6 +598,59 @@ static void test_api__a_post_that_is_not_utf8_is_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("a topic is not valid UTF-8 (byte 5)", folio_db_error(db));
 	assert_int(0, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
+/* A post from memory is stored as the same post read from a corpus file
+ * would be: each field without its surrounding white space, an optional
+ * field or a topic left blank is none, and a blank title is no title.
+ * They were stored as given: a hit's company "" where folio.h promises
+ * NULL when absent, topics "" and "  Zoo  ", the blank one counted as a
+ * topic facet. */
+static void test_api__blank_fields_are_absent_as_in_a_corpus_file(void)
+{
+	static const char *const topics[] = { "", "  Zoo  ", " \t", "zoo" };
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_post p = post_mxfp8;
+	folio_results *r = NULL;
+	const folio_facet *topic;
+	const folio_hit *h;
+	folio_db *db = NULL;
+	char path[512];
+
+	in_root(path, sizeof path, "blank");
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
+	p.title = " \t ";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no title", folio_db_error(db));
+	p.title = "  Grouped GEMM  ";
+	p.summary = "\n";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no summary", folio_db_error(db));
+	p.summary = " MXFP8 quantization. ";
+	p.company = "";
+	p.author = "  ";
+	p.type = " Explainer ";
+	p.topics = topics;
+	p.n_topics = 4;
+	assert_ok(folio_db_add_post(db, &p));
+	so.flags = FOLIO_SEARCH_FACETS;
+	assert_ok(folio_db_search(db, "MXFP8", &so, &r));
+	assert_int(1, folio_results_count(r));
+	h = folio_results_hit(r, 0);
+	assert_str("Grouped GEMM", h->title);
+	assert_str("MXFP8 quantization.", h->summary);
+	assert_true(h->company == NULL);
+	assert_true(h->author == NULL);
+	assert_str("Explainer", h->type);
+	assert_int(2, h->n_topics);
+	assert_str("Zoo", h->topics[0]);
+	assert_str("zoo", h->topics[1]);
+	topic = folio_results_facet(r, 2);
+	assert_str("topic", topic->name);
+	assert_int(1, topic->n_values);
+	assert_str("Zoo", topic->values[0].value);
+	folio_results_free(r);
 	assert_ok(folio_db_close(db));
 }
 
@@ -785,6 +847,9 @@ static void test_api__a_reader_sees_committed_posts(void)
 	assert_int(0, hits_of(reader, "zeppelins"));
 	assert_int(3, count_of(reader));
 	assert_ok(folio_db_commit(writer));
+	/* The count does not move the reader on by itself (folio.h): it
+	 * agrees with the reader's last search. */
+	assert_int(3, count_of(reader));
 	/* A search moves the reader to the latest commit. */
 	assert_int(1, hits_of(reader, "zeppelins"));
 	assert_int(4, count_of(reader));
@@ -1131,6 +1196,13 @@ static void test_api__an_empty_query_is_invalid(void)
 	so.version = 0;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", &so, &r));
 	assert_true(r == NULL);
+	/* dates that leave no day between them are bad options */
+	so.version = FOLIO_SEARCH_OPTIONS_VERSION;
+	so.since = "2021";
+	so.until = "2020";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", &so, &r));
+	assert_str("since 2021-01-01 is after until 2020-12-31",
+	           folio_db_error(db));
 	assert_ok(folio_db_close(db));
 }
 
@@ -1431,6 +1503,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_bad_published_date_is_invalid),
 	FO_TEST(test_api__no_snippet_is_asked_with_zero_bytes),
 	FO_TEST(test_api__a_post_that_is_not_utf8_is_invalid),
+	FO_TEST(test_api__blank_fields_are_absent_as_in_a_corpus_file),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
 	FO_TEST(test_api__a_post_like_no_other_has_no_similar_posts),
