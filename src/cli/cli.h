@@ -64,9 +64,11 @@ const char *cli_last_error(void);
  * again. */
 int cli_may_index(const char *dir);
 
-/* "folio: WHAT with: folio index --db DIR corpus/" on stderr, DIR quoted
- * for a POSIX shell where it must be. */
-void cli_advise_index(const char *what, const char *dir);
+/* "folio: WHAT with: folio index --db DIR PATH..." on stderr, each word
+ * quoted for a POSIX shell where it must be: the n corpus paths a run
+ * was given there (folio_stats' corpus_paths), or corpus/ when n is 0. */
+void cli_advise_index(const char *what, const char *dir,
+                      const char *const *paths, size_t n);
 enum cli_json_shape {
 	CLI_JSON_PLAIN,   /* stats, check: {"error": ..., "message": ...} */
 	CLI_JSON_QUERY,   /* search, similar: {"query": null, "error": ...} */

@@ -189,7 +189,8 @@ static void print_if_empty(folio_db *db, const char *dir)
 		cli_error("index %s holds no posts: no run of folio index has "
 		          "finished there",
 		          dir);
-		cli_advise_index("build it", dir);
+		cli_advise_index("build it", dir, s.corpus_paths,
+		                 s.n_corpus_paths);
 	}
 }
 
@@ -415,7 +416,7 @@ int cmd_search(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
 		if (st == FOLIO_ERROR_NOT_FOUND && dir && cli_may_index(dir))
-			cli_advise_index("build one", dir);
+			cli_advise_index("build one", dir, NULL, 0);
 		/* JSON readers get the error object they get for a failed
 		 * search: for --stdin, one per line read */
 		if (a.lines)

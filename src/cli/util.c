@@ -177,18 +177,30 @@ int cli_may_index(const char *dir)
 	return empty;
 }
 
-void cli_advise_index(const char *what, const char *dir)
+/* word quoted for a POSIX shell (a newline is part of the word), then
+ * printed as messages are */
+static void put_word(const char *word)
 {
-	char *word = malloc(4 * strlen(dir) + 3);
+	char *quoted = malloc(4 * strlen(word) + 3);
 
-	/* quoted for the shell (a newline is part of the word), then
-	 * printed as messages are */
-	if (word)
-		fo_shell_quote(word, dir);
+	if (quoted)
+		fo_shell_quote(quoted, word);
+	put_text(stderr, quoted ? quoted : word, TEXT_LINES);
+	free(quoted);
+}
+
+void cli_advise_index(const char *what, const char *dir,
+                      const char *const *paths, size_t n)
+{
+	size_t i;
+
 	fprintf(stderr, "folio: %s with: folio index --db ", what);
-	put_text(stderr, word ? word : dir, TEXT_LINES);
-	fputs(" corpus/\n", stderr);
-	free(word);
+	put_word(dir);
+	for (i = 0; i < n; i++) {
+		fputc(' ', stderr);
+		put_word(paths[i]);
+	}
+	fputs(n ? "\n" : " corpus/\n", stderr);
 }
 
 const char *cli_last_error(void)

@@ -183,11 +183,13 @@ expect_eq "2|folio: index $TMP/w2: DatabaseError: Modifications failed (Database
 
 # A first run that fails leaves an empty index behind (folio_db_open made
 # it); a search there printed nothing, as for a query matching nothing.
+# Its advice names the corpus that run was given, which the run recorded
+# first (it named corpus/, whatever the run was given).
 begin "after a failed first run, a search says the index holds no posts"
 sh -c 'ulimit -f 1000; trap "" XFSZ; exec "$@"' sh "$FOLIO" index --db "$TMP/first" "$TMP/big.jsonl" 2>/dev/null
 run "$FOLIO" search --db "$TMP/first" lattices
 expect_eq "1||folio: index $TMP/first holds no posts: no run of folio index has finished there
-folio: build it with: folio index --db $TMP/first corpus/" "$rc|$out|$err"
+folio: build it with: folio index --db $TMP/first $TMP/big.jsonl" "$rc|$out|$err"
 # Nor did the index say which corpus that run was given: folio stats
 # had no corpus, and a run killed before its first commit left the same
 # (loose-ends-5). A later run records its own paths alone.
