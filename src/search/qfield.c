@@ -29,7 +29,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
 	fo_qlex_peek(p->s, p->len, p->i, &v);
 	if (v.kind == FO_QT_QUOTE &&
-	    fo_qp_closing_quote(p, v.end, &qn) == p->len) {
+	    fo_qp_closing_quote(p, v.end, &qn) == p->len &&
+	    !fo_qp_quote_cut(p)) {
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
 		v.kind = FO_QT_WORD;

@@ -289,12 +289,11 @@ static void cut_at_limits(fo_qparser *p)
 	while (from < p->len && fo_ascii_is_space(p->s[from]))
 		from++;
 	p->len = limit;
-	if (by_words)
-		fo_qp_notice(p, from, "left out, with the rest of the query",
-		             "more than %d words", FO_QUERY_MAX_WORDS);
-	else
-		fo_qp_notice(p, from, "left out, with the rest of the query",
-		             "more than %d bytes", FO_QUERY_MAX_BYTES);
+	snprintf(p->cut_at, sizeof p->cut_at, "%d %s",
+	         by_words ? FO_QUERY_MAX_WORDS : FO_QUERY_MAX_BYTES,
+	         by_words ? "words" : "bytes");
+	fo_qp_notice(p, from, "left out, with the rest of the query",
+	             "more than %s", p->cut_at);
 }
 
 /* Nothing but operators: the best reading is plain words. */

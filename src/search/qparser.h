@@ -24,6 +24,9 @@ typedef struct fo_qparser {
 	 * after what it holds). */
 	int strict_problem;
 	int too_deep; /* the brackets past FO_QP_MAX_DEPTH were noticed */
+	/* The limit the query was cut at (qparse.h), as its notice says
+	 * it ("256 words"); "" when it was not cut. */
+	char cut_at[24];
 	size_t skipped_open;             /* those brackets not closed yet */
 	size_t more_notices, first_more; /* notices past their limit */
 	int summing;                     /* the notice that counts them */
@@ -143,6 +146,10 @@ size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);
 
 /* The first quote at or after i, its length in *n; p->len if none. */
 size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n);
+
+/* Whether the quote left open at the query's cut is closed past it: the
+ * query's limits cut its phrase (cut_at says which limit). */
+int fo_qp_quote_cut(const fo_qparser *p);
 
 /* A field's value starts with a quote, at quote, that nothing closes
  * (company:"Red, year:"2026): the word after it, at after, is the value

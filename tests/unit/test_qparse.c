@@ -115,6 +115,75 @@ static void test_qparse__a_query_is_read_up_to_its_limits(void)
 	fo_buf_free(&q);
 }
 
+/* tail after 254 words ("lock "), parsed: its tree's description past
+ * the last words"lock", and the notices, or the error. malloc'd. */
+static char *parse_after_254(const char *tail, int strict)
+{
+	static const char lock[] = "words\"lock\", ";
+	fo_buf q = FO_BUF_INIT;
+	char *got, *from, *next;
+	size_t i;
+
+	for (i = 0; i < 254; i++)
+		fo_buf_puts(&q, "lock ");
+	fo_buf_puts(&q, tail);
+	got = parse(q.data, strict);
+	fo_buf_free(&q);
+	for (from = NULL, next = got; next && (next = strstr(next, lock));)
+		from = next++;
+	if (from)
+		memmove(got, from + strlen(lock),
+		        strlen(from + strlen(lock)) + 1);
+	return got;
+}
+
+/* A phrase that the query's limits cut (closed past its 256th word) was
+ * "never closed", its words searched as free text, and --strict failed
+ * for that: the notice, and the error, say it was cut, and what is kept
+ * of it is searched as a phrase. */
+static void test_qparse__a_phrase_cut_by_the_limits_says_so(void)
+{
+	char *got;
+
+	/* words 255 and 256 are row and level; the cut is at table (its
+	 * notice comes first: the query is cut before it is read) */
+	got = parse_after_254("\"row level table locks\"", 0);
+	assert_str("phrase\"row level \") |@1281 more than 256 words: left "
+	           "out, with the rest of the query |@1270 the phrase is cut "
+	           "at the query's limit of 256 words: searched what is kept "
+	           "as a phrase",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("\"row level table locks\"", 1);
+	assert_str("error@1270: the phrase is cut at the query's limit of 256 "
+	           "words",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("title:\"row level table\"", 0);
+	assert_str("title:phrase\"row level \") |@1287 more than 256 words: "
+	           "left out, with the rest of the query |@1276 the phrase is "
+	           "cut at the query's limit of 256 words: searched what is "
+	           "kept as a phrase",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("x year:\"2024 2025\"", 0);
+	assert_str("words\"x\", year[2024..2024]) |@1283 more than 256 words: "
+	           "left out, "
+	           "with the rest of the query |@1277 the quote is closed only "
+	           "past the query's limit of 256 words: read the word after "
+	           "it as the value",
+	           got ? got : "");
+	free(got);
+	/* a quote closed nowhere is still never closed */
+	got = parse_after_254("\"row level table locks", 0);
+	assert_str("words\"row\", words\"level\") |@1281 more than 256 words: "
+	           "left out, "
+	           "with the rest of the query |@1270 the quote is never "
+	           "closed: searched the words after it as free text",
+	           got ? got : "");
+	free(got);
+}
+
 static void test_qparse__free_words_are_a_sequence(void)
 {
 	lenient("words\"MXFP8\"", "MXFP8");
@@ -1027,6 +1096,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__fields),
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
+	FO_TEST(test_qparse__a_phrase_cut_by_the_limits_says_so),
 	FO_TEST(test_qparse__date_forms),
 	FO_TEST(test_qparse__a_url_names_a_post),
 	FO_TEST(test_qparse__a_quoted_url_names_a_post),
