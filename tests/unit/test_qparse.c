@@ -710,6 +710,23 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	    "AND(SEQ(-title:words\"row\"), title:words\"locking\") |@11 NEAR "
 	    "joins words to find, not a word with a sign: read as AND",
 	    "title:-row NEAR title:locking");
+	/* and so does a sign after NEAR, which said NEAR "has nothing to
+	 * its right", naming no sign */
+	lenient("AND(words\"GIL\", SEQ(+words\"threads\")) |@9 + after "
+	        "NEAR: a NEAR joins words to find, not a word with a sign: "
+	        "read as AND",
+	        "GIL NEAR +threads");
+	lenient("SEQ(AND(words\"GIL\", SEQ(-words\"threads\")), "
+	        "words\"python\") |@11 - after NEAR/3: a NEAR joins words to "
+	        "find, not a word with a sign: read as AND",
+	        "GIL NEAR/3 -threads python");
+	lenient("AND(NEAR/10(words\"a\", words\"b\"), SEQ(-title:words\"c\")"
+	        ") |@9 - before NEAR: ignored |@15 - after NEAR: a NEAR joins "
+	        "words to find, not a word with a sign: read as AND",
+	        "a NEAR b -NEAR -title:c");
+	strict("error@9: + after NEAR: a NEAR joins words to find, not a word "
+	       "with a sign",
+	       "GIL NEAR +threads");
 	lenient("AND(NEAR/10(words\"a\", words\"b\"), author:words\"c\") "
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");
