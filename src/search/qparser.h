@@ -95,6 +95,13 @@ void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
 /* Record query[start, end) as a stray token left out (fo_qspan). */
 void fo_qp_drop(fo_qparser *p, size_t start, size_t end);
 
+/* Record query[start, end) as read as put (fo_qspan). */
+void fo_qp_read_as(fo_qparser *p, size_t start, size_t end, const char *put);
+
+/* Record that the query was read as if mark (a static ")" or "\"")
+ * closed it at its end (fo_qspan.put). */
+void fo_qp_close(fo_qparser *p, const char *mark);
+
 /* An error in either mode (an invalid date) at byte pos: the parse stops. */
 void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
 

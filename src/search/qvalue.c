@@ -239,6 +239,7 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 	    values_to_end(p, field, at))
 		return vstart;
 	fo_qp_notice(p, vstart, "ignored", "the ( is never closed");
+	fo_qp_read_as(p, vstart, vstart + 1, ""); /* year:2025 */
 	return at;
 }
 

@@ -50,6 +50,8 @@ int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
 {
 	char why[96];
 
+	/* company:"Red is company:Red, and no space is between */
+	fo_qp_read_as(p, quote, after, "");
 	if (fo_qlex_delim(p->s, p->len, after)) {
 		fo_qp_notice(p, quote, "ignored", "%s",
 		             unclosed_why(p, why, sizeof why));
@@ -95,6 +97,7 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 		fo_qp_notice(p, q->start,
 		             "searched the words after it as free text",
 		             "the quote is never closed");
+		fo_qp_drop(p, q->start, q->end);
 		p->i = q->end;
 		return NULL;
 	}
@@ -108,8 +111,11 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 		    p, q->start,
 		    n == i ? "ignored" : "searched what is kept as a phrase",
 		    "the phrase is cut at the query's limit of %s", p->cut_at);
-		if (n == i)
+		if (n == i) {
+			fo_qp_drop(p, q->start, q->end);
 			return NULL;
+		}
+		fo_qp_close(p, "\"");
 	} else if (n == i) {
 		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;

@@ -804,7 +804,8 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 }
 
 /* The stray tokens left out of text's lenient (or strict) parse, each
- * as "[start,end)", in the query's order. malloc'd. */
+ * as "[start,end)", and what one is read as after it ('' for nothing),
+ * in the query's order. malloc'd. */
 static char *dropped(const char *text, int strict)
 {
 	fo_qtree t;
@@ -814,8 +815,10 @@ static char *dropped(const char *text, int strict)
 
 	fo_qparse(text, strict, &t, &pos, err, sizeof err);
 	for (i = 0; i < t.n_dropped; i++)
-		fo_buf_printf(&b, "[%zu,%zu)", t.dropped[i].start,
-		              t.dropped[i].end);
+		fo_buf_printf(&b, "[%zu,%zu)%s%s%s", t.dropped[i].start,
+		              t.dropped[i].end, t.dropped[i].put ? "'" : "",
+		              t.dropped[i].put ? t.dropped[i].put : "",
+		              t.dropped[i].put ? "'" : "");
 	fo_buf_putc(&b, '.');
 	fo_qtree_free(&t);
 	return fo_buf_detach(&b);
@@ -840,6 +843,27 @@ static void test_qparse__stray_tokens_are_dropped_spans(void)
 	assert_dropped(".", "a (b)", 0);
 	assert_dropped(".", "OR )", 0);
 	assert_dropped(".", "a)", 1);
+	/* A suggestion kept an unclosed ( or quote, so searching it said
+	 * the same again: a quote never closed is left out (its words
+	 * were free text), and so is a ( that opens the query (it groups
+	 * nothing), brackets in it too; another is closed at the end, as
+	 * it was read, after the brackets inside it. */
+	assert_dropped("[0,1).", "\"parallelsim", 0);
+	assert_dropped("[2,5).",
+	               "a \xE2\x80\x9C"
+	               "b",
+	               0);
+	assert_dropped("[0,1).", "(a OR b", 0);
+	assert_dropped("[0,1)[2,3).", "( (a", 0);
+	assert_dropped("[0,1)[10,10)')'.", "(a OR (b c", 0);
+	assert_dropped("[10,10)')'[10,10)')'.", "a OR (b (c", 0);
+	assert_dropped("[4,6)[6,6)')'.", "-(a OR", 0);
+	assert_dropped("[13,13)')'.", "title:(a OR b", 0);
+	/* company:"Red is company:Red, year:(2025 a is year:2025 a */
+	assert_dropped("[8,9)''.", "company:\"Red", 0);
+	assert_dropped("[5,6)''.", "year:(2025 a", 0);
+	assert_dropped("[18,18)')'.", "year:(2025 OR 2026", 0);
+	assert_dropped(".", "(a", 1);
 }
 
 /* A * with no word before it matches nothing to search: a query left
