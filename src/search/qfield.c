@@ -17,8 +17,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	fo_qlexeme v;
 
 	if (!fo_qp_value_at(p, vstart)) {
-		fo_qp_notice(p, f->start, "ignored", "%.*s has no value",
-		             (int)(f->end - f->start), p->s + f->start);
+		fo_qp_wordless(p, f->start, "%.*s has no value",
+		               (int)(f->end - f->start), p->s + f->start);
 		p->i = f->end;
 		return NULL;
 	}
@@ -54,7 +54,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		v.prefix = v.wend < v.end;
 		p->i = v.end;
 		if (v.wend == v.start)
-			fo_qp_bare_star(
+			fo_qp_wordless(
 			    p, f->start, "%.*s* has no word before the *",
 			    (int)(f->end - f->start), p->s + f->start);
 		else
@@ -81,9 +81,9 @@ again:
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
 		if (!fo_qp_value_at(p, v + 1)) {
 			/* title:- alone went in silence (explore-r) */
-			fo_qp_notice(p, f->start, "ignored",
-			             "%.*s has no value",
-			             (int)(f->end - f->start), p->s + f->start);
+			fo_qp_wordless(p, f->start, "%.*s has no value",
+			               (int)(f->end - f->start),
+			               p->s + f->start);
 			p->i = v + 1;
 			return NULL;
 		}

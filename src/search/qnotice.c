@@ -62,19 +62,19 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	t->n_notices++;
 }
 
-void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
+void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
 {
-	char why[sizeof p->star_why];
+	char why[sizeof p->wordless_why];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	if (!p->bare_star || pos < p->star_pos) {
-		memcpy(p->star_why, why, sizeof why);
-		p->star_pos = pos;
+	if (!p->wordless || pos < p->wordless_pos) {
+		memcpy(p->wordless_why, why, sizeof why);
+		p->wordless_pos = pos;
 	}
-	p->bare_star = 1;
+	p->wordless = 1;
 	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 

@@ -36,11 +36,12 @@ typedef struct fo_qparser {
 	/* inside site:( ... ), published:( ... ) or year:( ... ): that
 	 * field (FO_QF_*), each word or quoted text one of its values */
 	int vfield;
-	/* A * with nothing before it was skipped (fo_qp_bare_star): the
-	 * first one's byte and why, for a query left with nothing else */
-	int bare_star;
-	size_t star_pos;
-	char star_why[96];
+	/* A * with nothing before it, or a field with no value, was
+	 * skipped (fo_qp_wordless): the first one's byte and why, for a
+	 * query left with nothing else */
+	int wordless;
+	size_t wordless_pos;
+	char wordless_why[96];
 	fo_qtree *t;
 	folio_status st;
 	size_t *err_pos;
@@ -85,11 +86,12 @@ const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len);
 void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* A * with no word before it at byte pos (a lone *, title:*, site:*),
- * which matches nothing to search: skipped as fo_qp_notice does, and
- * remembered, so that a query left with nothing else is an error that
- * says so rather than its field names searched as words (fo_qparse). */
-void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
+/* A * with no word before it at byte pos (a lone *, title:*, site:*), or
+ * a field with no value (year:), which names nothing to search: skipped
+ * as fo_qp_notice does, and remembered, so that a query left with nothing
+ * else is an error that says so rather than its field names searched as
+ * words, and "corrected" (fo_qparse). */
+void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Record query[start, end) as a stray token left out (fo_qspan). */

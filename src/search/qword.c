@@ -53,8 +53,9 @@ int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
 	/* company:"Red is company:Red, and no space is between */
 	fo_qp_read_as(p, quote, after, "");
 	if (fo_qlex_delim(p->s, p->len, after)) {
-		fo_qp_notice(p, quote, "ignored", "%s",
-		             unclosed_why(p, why, sizeof why));
+		/* the field has no value: title:" alone is no query */
+		fo_qp_wordless(p, quote, "%s",
+		               unclosed_why(p, why, sizeof why));
 		p->i = after;
 		return 0;
 	}

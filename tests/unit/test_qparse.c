@@ -866,11 +866,11 @@ static void test_qparse__stray_tokens_are_dropped_spans(void)
 	assert_dropped(".", "(a", 1);
 }
 
-/* A * with no word before it matches nothing to search: a query left
- * with nothing else is an error at that *, in either mode, rather than
- * its field names searched as words (site:* found "site" and suggested
- * lite:*). */
-static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
+/* A * with no word before it, or a field with no value, names nothing
+ * to search: a query left with nothing else is an error at the first,
+ * in either mode, rather than its field names searched as words (site:*
+ * found "site" and suggested lite:*). */
+static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 {
 	static const char tail[] = ": the query has no words to search for";
 	static const struct {
@@ -886,6 +886,13 @@ static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
 		{ "topic:*", "topic:* has no word before the *", 0 },
 		{ "type:*", "type:* has no word before the *", 0 },
 		{ "(title:*)", "title:* has no word before the *", 1 },
+		/* so is a field with no value, searched as its name and
+		 * "corrected" (date: suggested data:) */
+		{ "year:", "year: has no value", 0 },
+		{ "date: ", "date: has no value", 0 },
+		{ "site:)", "site: has no value", 0 },
+		{ "title:-", "title: has no value", 0 },
+		{ "title:\"", "the quote is never closed", 6 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
 	};
 	char want[200];
@@ -901,6 +908,9 @@ static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
 			strict(want, cases[i].query);
 	}
 	strict("error@0: OR has nothing to its right", "OR site:*");
+	lenient("error@4: year: has no value: the query has no words to "
+	        "search for",
+	        "AND year:");
 	/* beside other words it is skipped, as before */
 	lenient("words\"lock\" |@0 title:* has no word before the *: "
 	        "ignored",
@@ -1148,7 +1158,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__stray_tokens_are_dropped_spans),
-	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),
+	FO_TEST(test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
 	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
