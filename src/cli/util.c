@@ -30,7 +30,10 @@ long cli_parse_range(const char *name, const char *value, long min,
 
 	errno = 0;
 	v = strtol(value, &end, 10);
-	if (errno || end == value || *end || v < min || v > max) {
+	/* digits alone: strtol also takes white space and a sign before
+	 * them, so --limit ' 5' and --limit +3 passed */
+	if (*value < '0' || *value > '9' || errno || *end || v < min ||
+	    v > max) {
 		cli_error("%s takes a whole number from %ld to %ld, not \"%s\"",
 		          name, min, max, value);
 		return -1;

@@ -7,6 +7,8 @@
  */
 #include "search/qparser.h"
 
+#include "util/ascii.h"
+
 /* "( )": nothing to group, so nothing to search; the ) is taken. */
 static int empty_brackets(fo_qparser *p, size_t lparen)
 {
@@ -62,10 +64,26 @@ fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen)
 
 	p->i = lparen + 1;
 	n = bracket_body(p, lparen, &closed);
-	if (!closed)
+	if (!closed) {
 		fo_qp_notice(p, lparen, "read as if closed at the end",
 		             "the ( is never closed");
+		fo_qp_close(p, ")");
+	}
 	return n;
+}
+
+/* Whether the ( at lparen, never closed, holds the whole query: only
+ * white space and brackets, never closed either, are before it. Then it
+ * groups nothing, and a suggestion leaves it out (a OR (b is not a OR
+ * b: its ( is closed at the end instead). */
+static int opens_query(const fo_qparser *p, size_t lparen)
+{
+	size_t i;
+
+	for (i = 0; i < lparen; i++)
+		if (p->s[i] != '(' && !fo_ascii_is_space(p->s[i]))
+			return 0;
+	return 1;
 }
 
 /* A bracket that groups, whose ( is t: (a OR b). */
@@ -93,6 +111,10 @@ fo_qnode *fo_qp_group(fo_qparser *p, const fo_qlexeme *t)
 		/* An outer bracket ends after its inner ones. */
 		p->unclosed++;
 		p->first_unclosed = lparen;
+		if (opens_query(p, lparen))
+			fo_qp_drop(p, lparen, lparen + 1);
+		else
+			fo_qp_close(p, ")");
 	}
 	return n;
 }

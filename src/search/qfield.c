@@ -17,8 +17,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	fo_qlexeme v;
 
 	if (!fo_qp_value_at(p, vstart)) {
-		fo_qp_notice(p, f->start, "ignored", "%.*s has no value",
-		             (int)(f->end - f->start), p->s + f->start);
+		fo_qp_wordless(p, f->start, "%.*s has no value",
+		               (int)(f->end - f->start), p->s + f->start);
 		p->i = f->end;
 		return NULL;
 	}
@@ -29,7 +29,8 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	p->field = (fo_qfield)f->field; /* FO_QF_TITLE.. match fo_qfield */
 	fo_qlex_peek(p->s, p->len, p->i, &v);
 	if (v.kind == FO_QT_QUOTE &&
-	    fo_qp_closing_quote(p, v.end, &qn) == p->len) {
+	    fo_qp_closing_quote(p, v.end, &qn) == p->len &&
+	    !fo_qp_quote_cut(p)) {
 		/* company:"Red: the field keeps the word after the quote */
 		vstart = v.end;
 		v.kind = FO_QT_WORD;
@@ -53,7 +54,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		v.prefix = v.wend < v.end;
 		p->i = v.end;
 		if (v.wend == v.start)
-			fo_qp_bare_star(
+			fo_qp_wordless(
 			    p, f->start, "%.*s* has no word before the *",
 			    (int)(f->end - f->start), p->s + f->start);
 		else
@@ -80,9 +81,9 @@ again:
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
 		if (!fo_qp_value_at(p, v + 1)) {
 			/* title:- alone went in silence (explore-r) */
-			fo_qp_notice(p, f->start, "ignored",
-			             "%.*s has no value",
-			             (int)(f->end - f->start), p->s + f->start);
+			fo_qp_wordless(p, f->start, "%.*s has no value",
+			               (int)(f->end - f->start),
+			               p->s + f->start);
 			p->i = v + 1;
 			return NULL;
 		}

@@ -45,13 +45,36 @@ static int starts_item(fo_qtkind k)
 	       k == FO_QT_WORD || k == FO_QT_STAR || k == FO_QT_SIGN;
 }
 
+/* A signed item right of a NEAR, whose sign t is at p->i (GIL NEAR
+ * +threads): the item with the sign's occurrence, or NULL, reading
+ * nothing, when no item follows the sign (+-x: parse_seq's notices say
+ * which sign applies). */
+static fo_qnode *signed_right(fo_qparser *p, const fo_qlexeme *t)
+{
+	fo_qnode *n;
+	fo_qlexeme next;
+
+	fo_qlex_peek(p->s, p->len, t->end, &next);
+	if (!starts_item(next.kind) || next.kind == FO_QT_SIGN)
+		return NULL;
+	fo_qp_take(p, t);
+	if (!(n = fo_qp_prim(p)))
+		return NULL;
+	if (n->occur != FO_OCCUR_DEFAULT) /* +title:-x, as in parse_seq */
+		n = fo_qp_seq_of(p, n);
+	if (n)
+		n->occur = t->kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
+	return n;
+}
+
 /* The item right of a NEAR, past the stray ones parse_prim skips with a
  * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
  * AND row). NULL, reading nothing, before what is no item: parse_prim
  * took an operator there as one with nothing to its left, so lock NEAR
  * OR row lost its OR, and --strict named the OR rather than the NEAR
- * that comes first (as lock AND OR row names the AND). */
-static fo_qnode *near_right(fo_qparser *p)
+ * that comes first (as lock AND OR row names the AND). A signed item is
+ * read with its sign, whose byte *sign says (else it is left alone). */
+static fo_qnode *near_right(fo_qparser *p, size_t *sign)
 {
 	fo_qnode *right = NULL;
 	size_t at;
@@ -59,6 +82,10 @@ static fo_qnode *near_right(fo_qparser *p)
 
 	do {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
+			*sign = t.start;
+			return signed_right(p, &t);
+		}
 		if (!starts_item(t.kind))
 			return NULL;
 		at = p->i;
@@ -109,6 +136,7 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 {
 	fo_qnode *left = fo_qp_prim(p), *right, *n = NULL;
 	char name[32];
+	size_t sign;
 	fo_qlexeme t;
 
 	for (;;) {
@@ -122,7 +150,21 @@ fo_qnode *fo_qp_near(fo_qparser *p)
 			fo_qp_notice(p, t.start, t.bad_read, "%.*s %s",
 			             (int)(t.end - t.start), p->s + t.start,
 			             t.bad_window);
-		right = near_right(p);
+		sign = p->len;
+		right = near_right(p, &sign);
+		if (right && sign < p->len) {
+			/* GIL NEAR +threads said NEAR "has nothing to its
+			 * right", its sign unnamed: the sign is what broke
+			 * the rule, as title:+threads does below */
+			fo_qp_notice(p, sign, "read as AND",
+			             "%c after %s: a NEAR joins words to find, "
+			             "not a word with a sign",
+			             p->s[sign],
+			             fo_qp_tok_name(p, &t, name, sizeof name));
+			left = fo_qp_join(p, FO_Q_AND, left, right);
+			n = NULL;
+			continue;
+		}
 		if (!right) {
 			fo_qp_nothing_beside(p, &t, "right");
 			/* lock NEAR NEAR row: the second one joins, as the

@@ -62,23 +62,23 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	t->n_notices++;
 }
 
-void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
+void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
 {
-	char why[sizeof p->star_why];
+	char why[sizeof p->wordless_why];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	if (!p->bare_star || pos < p->star_pos) {
-		memcpy(p->star_why, why, sizeof why);
-		p->star_pos = pos;
+	if (!p->wordless || pos < p->wordless_pos) {
+		memcpy(p->wordless_why, why, sizeof why);
+		p->wordless_pos = pos;
 	}
-	p->bare_star = 1;
+	p->wordless = 1;
 	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 
-void fo_qp_drop(fo_qparser *p, size_t start, size_t end)
+void fo_qp_read_as(fo_qparser *p, size_t start, size_t end, const char *put)
 {
 	fo_qtree *t = p->t;
 	size_t i;
@@ -95,7 +95,20 @@ void fo_qp_drop(fo_qparser *p, size_t start, size_t end)
 		t->dropped[i] = t->dropped[i - 1];
 	t->dropped[i].start = start;
 	t->dropped[i].end = end;
+	t->dropped[i].put = put;
 	t->n_dropped++;
+}
+
+void fo_qp_drop(fo_qparser *p, size_t start, size_t end)
+{
+	fo_qp_read_as(p, start, end, NULL);
+}
+
+void fo_qp_close(fo_qparser *p, const char *mark)
+{
+	/* after what is already closed there: an inner bracket is
+	 * found, and closed, first */
+	fo_qp_read_as(p, p->len, p->len, mark);
 }
 
 /* An error in either mode (invalid dates). */

@@ -28,7 +28,7 @@ fo_qnode *fo_qp_prim(fo_qparser *p)
 	case FO_QT_WORD: fo_qp_take(p, &t); return fo_qp_word(p, &t);
 	case FO_QT_STAR:
 		fo_qp_take(p, &t);
-		fo_qp_bare_star(p, t.start, "a * needs a word before it");
+		fo_qp_wordless(p, t.start, "a * needs a word before it");
 		return NULL;
 	case FO_QT_SIGN:
 		fo_qp_take(p, &t);
@@ -289,12 +289,11 @@ static void cut_at_limits(fo_qparser *p)
 	while (from < p->len && fo_ascii_is_space(p->s[from]))
 		from++;
 	p->len = limit;
-	if (by_words)
-		fo_qp_notice(p, from, "left out, with the rest of the query",
-		             "more than %d words", FO_QUERY_MAX_WORDS);
-	else
-		fo_qp_notice(p, from, "left out, with the rest of the query",
-		             "more than %d bytes", FO_QUERY_MAX_BYTES);
+	snprintf(p->cut_at, sizeof p->cut_at, "%d %s",
+	         by_words ? FO_QUERY_MAX_WORDS : FO_QUERY_MAX_BYTES,
+	         by_words ? "words" : "bytes");
+	fo_qp_notice(p, from, "left out, with the rest of the query",
+	             "more than %s", p->cut_at);
 }
 
 /* Nothing but operators: the best reading is plain words. */
@@ -317,16 +316,17 @@ static void syntax_as_words(fo_qparser *p)
 	             "nothing to search but syntax");
 }
 
-/* Nothing left but a * with no word before it (title:*, site:*, *):
- * read as words, the query would search its field names and suggest a
- * spelling of them (site:* found "site", or suggested lite:*), so it is
- * an error at that * in either mode, saying why. */
-static void nothing_but_stars(fo_qparser *p)
+/* Nothing left but a * with no word before it (title:*, site:*, *) or a
+ * field with no value (year:, date:): read as words, the query would
+ * search its field names and suggest a spelling of them (site:* found
+ * "site", or suggested lite:*; date: suggested data:), so it is an error
+ * at the first of them in either mode, saying why. */
+static void nothing_but_wordless(fo_qparser *p)
 {
 	p->st = FOLIO_ERROR_QUERY;
-	*p->err_pos = p->star_pos;
+	*p->err_pos = p->wordless_pos;
 	snprintf(p->err, p->err_size,
-	         "%s: the query has no words to search for", p->star_why);
+	         "%s: the query has no words to search for", p->wordless_why);
 }
 
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
@@ -367,8 +367,8 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 		             "the kinds above",
 		             p.more_notices);
 	}
-	if (p.st == FOLIO_OK && !tree->root && p.bare_star)
-		nothing_but_stars(&p);
+	if (p.st == FOLIO_OK && !tree->root && p.wordless)
+		nothing_but_wordless(&p);
 	else if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
 		syntax_as_words(&p);
 	if (tree->oom)

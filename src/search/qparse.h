@@ -98,10 +98,19 @@ typedef struct fo_qnotice {
 } fo_qnotice;
 
 /* Bytes of the query the lenient parser left out as a stray token (a )
- * without its (, an operator with nothing beside it): a suggestion
- * leaves them out too, or searching it would say the same again. */
+ * without its (, an operator with nothing beside it, a quote it never
+ * saw closed, a ( that opens the query and is never closed), or read
+ * otherwise than typed: a suggestion writes the query as it was read,
+ * or searching it would say the same again. */
 typedef struct fo_qspan {
 	size_t start, end;
+	/* What the suggestion writes in their place, just so (a static
+	 * string): "" for the quote of company:"Red, which parts nothing,
+	 * and at the end (start and end both there) a ) or a quote that
+	 * closes what was read as closed there. NULL: left out, with the
+	 * white space it would double, or a space for what it parted
+	 * (foo)bar is foo bar). */
+	const char *put;
 } fo_qspan;
 
 typedef struct fo_qtree {

@@ -24,6 +24,9 @@ typedef struct fo_qparser {
 	 * after what it holds). */
 	int strict_problem;
 	int too_deep; /* the brackets past FO_QP_MAX_DEPTH were noticed */
+	/* The limit the query was cut at (qparse.h), as its notice says
+	 * it ("256 words"); "" when it was not cut. */
+	char cut_at[24];
 	size_t skipped_open;             /* those brackets not closed yet */
 	size_t more_notices, first_more; /* notices past their limit */
 	int summing;                     /* the notice that counts them */
@@ -33,11 +36,12 @@ typedef struct fo_qparser {
 	/* inside site:( ... ), published:( ... ) or year:( ... ): that
 	 * field (FO_QF_*), each word or quoted text one of its values */
 	int vfield;
-	/* A * with nothing before it was skipped (fo_qp_bare_star): the
-	 * first one's byte and why, for a query left with nothing else */
-	int bare_star;
-	size_t star_pos;
-	char star_why[96];
+	/* A * with nothing before it, or a field with no value, was
+	 * skipped (fo_qp_wordless): the first one's byte and why, for a
+	 * query left with nothing else */
+	int wordless;
+	size_t wordless_pos;
+	char wordless_why[96];
 	fo_qtree *t;
 	folio_status st;
 	size_t *err_pos;
@@ -82,15 +86,23 @@ const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len);
 void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* A * with no word before it at byte pos (a lone *, title:*, site:*),
- * which matches nothing to search: skipped as fo_qp_notice does, and
- * remembered, so that a query left with nothing else is an error that
- * says so rather than its field names searched as words (fo_qparse). */
-void fo_qp_bare_star(fo_qparser *p, size_t pos, const char *fmt, ...)
+/* A * with no word before it at byte pos (a lone *, title:*, site:*), or
+ * a field with no value (year:), which names nothing to search: skipped
+ * as fo_qp_notice does, and remembered, so that a query left with nothing
+ * else is an error that says so rather than its field names searched as
+ * words, and "corrected" (fo_qparse). */
+void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Record query[start, end) as a stray token left out (fo_qspan). */
 void fo_qp_drop(fo_qparser *p, size_t start, size_t end);
+
+/* Record query[start, end) as read as put (fo_qspan). */
+void fo_qp_read_as(fo_qparser *p, size_t start, size_t end, const char *put);
+
+/* Record that the query was read as if mark (a static ")" or "\"")
+ * closed it at its end (fo_qspan.put). */
+void fo_qp_close(fo_qparser *p, const char *mark);
 
 /* An error in either mode (an invalid date) at byte pos: the parse stops. */
 void fo_qp_fail(fo_qparser *p, size_t pos, const char *why);
@@ -143,6 +155,10 @@ size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);
 
 /* The first quote at or after i, its length in *n; p->len if none. */
 size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n);
+
+/* Whether the quote left open at the query's cut is closed past it: the
+ * query's limits cut its phrase (cut_at says which limit). */
+int fo_qp_quote_cut(const fo_qparser *p);
 
 /* A field's value starts with a quote, at quote, that nothing closes
  * (company:"Red, year:"2026): the word after it, at after, is the value

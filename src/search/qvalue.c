@@ -75,7 +75,7 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		memmove(buf, buf + 4, n - 3), n -= 4;
 	if (n == 0 && memchr(v, '*', len)) {
 		/* site:* is every host: no host to filter by */
-		fo_qp_bare_star(p, pos, "site:* has no host before the *");
+		fo_qp_wordless(p, pos, "site:* has no host before the *");
 		return NULL;
 	}
 	if (n == 0) {
@@ -239,6 +239,7 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 	    values_to_end(p, field, at))
 		return vstart;
 	fo_qp_notice(p, vstart, "ignored", "the ( is never closed");
+	fo_qp_read_as(p, vstart, vstart + 1, ""); /* year:2025 */
 	return at;
 }
 

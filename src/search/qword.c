@@ -8,6 +8,7 @@
 
 #include "util/ascii.h"
 
+#include <stdio.h>
 #include <string.h>
 
 size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n)
@@ -18,15 +19,48 @@ size_t fo_qp_closing_quote(const fo_qparser *p, size_t i, size_t *n)
 	return i;
 }
 
+int fo_qp_quote_cut(const fo_qparser *p)
+{
+	size_t i, full;
+
+	if (!p->cut_at[0])
+		return 0;
+	full = p->len + strlen(p->s + p->len);
+	for (i = p->len; i < full; i++)
+		if (fo_qlex_quote(p->s, full, i))
+			return 1;
+	return 0;
+}
+
+/* Why a quote has no closing quote in what is read: it has none, or
+ * the query's limits cut off the one it has (which "never closed" said
+ * too). */
+static const char *unclosed_why(const fo_qparser *p, char *buf, size_t size)
+{
+	if (!fo_qp_quote_cut(p))
+		return "the quote is never closed";
+	snprintf(buf, size,
+	         "the quote is closed only past the query's "
+	         "limit of %s",
+	         p->cut_at);
+	return buf;
+}
+
 int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
 {
+	char why[96];
+
+	/* company:"Red is company:Red, and no space is between */
+	fo_qp_read_as(p, quote, after, "");
 	if (fo_qlex_delim(p->s, p->len, after)) {
-		fo_qp_notice(p, quote, "ignored", "the quote is never closed");
+		/* the field has no value: title:" alone is no query */
+		fo_qp_wordless(p, quote, "%s",
+		               unclosed_why(p, why, sizeof why));
 		p->i = after;
 		return 0;
 	}
-	fo_qp_notice(p, quote, "read the word after it as the value",
-	             "the quote is never closed");
+	fo_qp_notice(p, quote, "read the word after it as the value", "%s",
+	             unclosed_why(p, why, sizeof why));
 	return 1;
 }
 
@@ -60,17 +94,30 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 	size_t n, end, k, i = fo_qp_closing_quote(p, q->end, &n);
 	fo_qnode *ph;
 
-	if (i >= p->len) {
+	if (i >= p->len && !fo_qp_quote_cut(p)) {
 		fo_qp_notice(p, q->start,
 		             "searched the words after it as free text",
 		             "the quote is never closed");
+		fo_qp_drop(p, q->start, q->end);
 		p->i = q->end;
 		return NULL;
 	}
 	p->i = i + n;
 	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
 		;
-	if (n == i) {
+	if (i >= p->len) {
+		/* what the limits keep of a phrase is still one: nearer
+		 * what was meant than its words as free text */
+		fo_qp_notice(
+		    p, q->start,
+		    n == i ? "ignored" : "searched what is kept as a phrase",
+		    "the phrase is cut at the query's limit of %s", p->cut_at);
+		if (n == i) {
+			fo_qp_drop(p, q->start, q->end);
+			return NULL;
+		}
+		fo_qp_close(p, "\"");
+	} else if (n == i) {
 		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;
 	}

@@ -439,7 +439,9 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 
 /* query[from, to) into b but for the dropped spans in it, from *next
  * on (in the query's order): foo)bar is foo bar, foo ) bar foo bar,
- * and )foo ) foo, without the white space left at either end. */
+ * and )foo ) foo, without the white space left at either end; a span
+ * read as something (fo_qspan.put) is that, just so: company:"Red is
+ * company:Red. */
 static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
                      const fo_qspan *dropped, size_t n_dropped, size_t *next)
 {
@@ -459,6 +461,10 @@ static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
 			break;
 		(*next)++;
 		i = d->end;
+		if (d->put) {
+			fo_buf_puts(b, d->put);
+			continue;
+		}
 		after_word =
 		    b->len > 0 &&
 		    !fo_ascii_is_space((unsigned char)b->data[b->len - 1]);
@@ -476,6 +482,26 @@ static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
 				end--;
 			fo_buf_truncate(b, end);
 		}
+	}
+}
+
+/* After the query, the marks that close what it was read as closing at
+ * its end (the spans from next on that put one there: GIL (parallelsim
+ * is GIL (parallelism)), the white space before them left out. */
+static void put_closing(fo_buf *b, size_t len, const fo_qspan *dropped,
+                        size_t n_dropped, size_t next)
+{
+	size_t end = b->len;
+
+	for (; next < n_dropped; next++) {
+		if (dropped[next].start < len || !dropped[next].put)
+			continue;
+		while (end > 0 &&
+		       fo_ascii_is_space((unsigned char)b->data[end - 1]))
+			end--;
+		fo_buf_truncate(b, end);
+		fo_buf_puts(b, dropped[next].put);
+		end = b->len;
 	}
 }
 
@@ -555,6 +581,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 	if (st == FOLIO_OK && changed) {
 		put_kept(&b, query, at, strlen(query), dropped, n_dropped,
 		         &next_drop);
+		put_closing(&b, strlen(query), dropped, n_dropped, next_drop);
 		if (b.oom)
 			st = FOLIO_ERROR_NOMEM;
 		else

@@ -31,7 +31,8 @@
  * frequent is close. match: the search's match, which knows the
  * frequencies of the query's terms (NULL: each is looked up). The
  * dropped spans of query (qparse.h, in its order) are left out of the
- * copy, with the white space that would be doubled by it.
+ * copy, with the white space that would be doubled by it, or written as
+ * they were read (fo_qspan.put), so that the copy is the query as read.
  */
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, const fo_qword *words,

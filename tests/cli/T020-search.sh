@@ -236,6 +236,29 @@ begin "a bad --limit is a usage error"
 run "$FOLIO" search --db "$TMP/index" --limit lots MXFP8
 expect_eq "2|folio: --limit takes a whole number from 0 to 1000000, not \"lots\"" "$rc|$err"
 
+# strtol takes white space and a sign before the digits: --limit ' 5',
+# --limit +3 and --offset -0 passed, and so did every numeric option of
+# every command (they share cli_parse_range).
+begin "a numeric option takes decimal digits alone"
+r=""
+bad() { run "$FOLIO" "$@"; r="$r$rc $err;"; }
+bad search --db "$TMP/index" --limit ' 5' MXFP8
+bad search --db "$TMP/index" --limit +3 MXFP8
+bad search --db "$TMP/index" --offset=-0 MXFP8
+bad search --db "$TMP/index" --timeout "$(printf '\t7')" MXFP8 # shown as a space
+bad similar --db "$TMP/index" --limit +1 https://example.com/p1
+bad check --db "$TMP/index" --time-limit +9
+bad index --db "$TMP/none" --threads +2 "$FOLIO_SOURCE_DIR/corpus"
+bad index --db "$TMP/none" --shards ' 2' "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "2 folio: --limit takes a whole number from 0 to 1000000, not \" 5\";\
+2 folio: --limit takes a whole number from 0 to 1000000, not \"+3\";\
+2 folio: --offset takes a whole number from 0 to 1000000, not \"-0\";\
+2 folio: --timeout takes a whole number from 0 to 1000000, not \" 7\";\
+2 folio: --limit takes a whole number from 0 to 1000000, not \"+1\";\
+2 folio: --time-limit takes a whole number from 0 to 4294967, not \"+9\";\
+2 folio: --threads takes a whole number from 0 to 256, not \"+2\";\
+2 folio: --shards takes a whole number from 1 to 256, not \" 2\";" "$r"
+
 begin "folio --help and folio search --help exit 0"
 "$FOLIO" --help >/dev/null && "$FOLIO" search --help >/dev/null
 expect_eq 0 "$?"

@@ -360,6 +360,20 @@ expect_eq "2|folio: query position 1: site:* has no host before the *: the query
 2|folio: query position 1: a * needs a word before it
 " "$r"
 
+# date: alone was searched as the word "date", and suggested data:, a
+# spelling of the field's name, as site:* suggested lite:*.
+begin "a field with no value alone has nothing to search, and no suggestion"
+r=
+for q in 'date:' 'year:' 'title: OR'; do
+	run "$FOLIO" search --db "$TMP/index" "$q"
+	r="$r$rc|$err
+"
+done
+expect_eq "2|folio: query position 1: date: has no value: the query has no words to search for
+2|folio: query position 1: year: has no value: the query has no words to search for
+2|folio: query position 1: title: has no value: the query has no words to search for
+" "$r"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

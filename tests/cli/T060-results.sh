@@ -156,6 +156,18 @@ folio: did you mean: parallelism" "$rc|$err"
 expect_eq "|parallelism|GIL parallelism|parallelism threads|parallelism" \
 	"$(suggestions "$TMP/index" 'parallelsim)' 'GIL AND) parallelsim' 'parallelsim)threds )' 'parallelsim NEAR/3')"
 
+# (parallelsim and "parallelsim kept the ( or the quote, so the
+# suggestion searched said the same notice again: a quote never closed
+# is left out (its words were free text), as is a ( that opens the
+# query; another ( is closed at the end, as the query was read (left out,
+# free OR (parallelsim threds would be (free OR parallelism) threads).
+begin "a suggestion leaves out or closes an unclosed ( or quote, as the query was read"
+run "$FOLIO" search --db "$TMP/index" '(parallelsim'
+expect_eq "1|folio: query position 1: a ( is never closed: read as if closed at the end
+folio: did you mean: parallelism" "$rc|$err"
+expect_eq "|parallelism|parallelism threads|threads parallelism|free (parallelism)|free OR (parallelism threads)|title:(locking)|company:NVIDIA parallelism|year:2026 parallelism" \
+	"$(suggestions "$TMP/index" '"parallelsim' '((parallelsim threds' 'threads "parallelsim' 'free (parallelsim' 'free OR (parallelsim threds' 'title:(lockng' 'company:"NVIDIA parallelsim' 'year:(2026 parallelsim')"
+
 begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"

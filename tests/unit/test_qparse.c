@@ -115,6 +115,75 @@ static void test_qparse__a_query_is_read_up_to_its_limits(void)
 	fo_buf_free(&q);
 }
 
+/* tail after 254 words ("lock "), parsed: its tree's description past
+ * the last words"lock", and the notices, or the error. malloc'd. */
+static char *parse_after_254(const char *tail, int strict)
+{
+	static const char lock[] = "words\"lock\", ";
+	fo_buf q = FO_BUF_INIT;
+	char *got, *from, *next;
+	size_t i;
+
+	for (i = 0; i < 254; i++)
+		fo_buf_puts(&q, "lock ");
+	fo_buf_puts(&q, tail);
+	got = parse(q.data, strict);
+	fo_buf_free(&q);
+	for (from = NULL, next = got; next && (next = strstr(next, lock));)
+		from = next++;
+	if (from)
+		memmove(got, from + strlen(lock),
+		        strlen(from + strlen(lock)) + 1);
+	return got;
+}
+
+/* A phrase that the query's limits cut (closed past its 256th word) was
+ * "never closed", its words searched as free text, and --strict failed
+ * for that: the notice, and the error, say it was cut, and what is kept
+ * of it is searched as a phrase. */
+static void test_qparse__a_phrase_cut_by_the_limits_says_so(void)
+{
+	char *got;
+
+	/* words 255 and 256 are row and level; the cut is at table (its
+	 * notice comes first: the query is cut before it is read) */
+	got = parse_after_254("\"row level table locks\"", 0);
+	assert_str("phrase\"row level \") |@1281 more than 256 words: left "
+	           "out, with the rest of the query |@1270 the phrase is cut "
+	           "at the query's limit of 256 words: searched what is kept "
+	           "as a phrase",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("\"row level table locks\"", 1);
+	assert_str("error@1270: the phrase is cut at the query's limit of 256 "
+	           "words",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("title:\"row level table\"", 0);
+	assert_str("title:phrase\"row level \") |@1287 more than 256 words: "
+	           "left out, with the rest of the query |@1276 the phrase is "
+	           "cut at the query's limit of 256 words: searched what is "
+	           "kept as a phrase",
+	           got ? got : "");
+	free(got);
+	got = parse_after_254("x year:\"2024 2025\"", 0);
+	assert_str("words\"x\", year[2024..2024]) |@1283 more than 256 words: "
+	           "left out, "
+	           "with the rest of the query |@1277 the quote is closed only "
+	           "past the query's limit of 256 words: read the word after "
+	           "it as the value",
+	           got ? got : "");
+	free(got);
+	/* a quote closed nowhere is still never closed */
+	got = parse_after_254("\"row level table locks", 0);
+	assert_str("words\"row\", words\"level\") |@1281 more than 256 words: "
+	           "left out, "
+	           "with the rest of the query |@1270 the quote is never "
+	           "closed: searched the words after it as free text",
+	           got ? got : "");
+	free(got);
+}
+
 static void test_qparse__free_words_are_a_sequence(void)
 {
 	lenient("words\"MXFP8\"", "MXFP8");
@@ -641,6 +710,23 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	    "AND(SEQ(-title:words\"row\"), title:words\"locking\") |@11 NEAR "
 	    "joins words to find, not a word with a sign: read as AND",
 	    "title:-row NEAR title:locking");
+	/* and so does a sign after NEAR, which said NEAR "has nothing to
+	 * its right", naming no sign */
+	lenient("AND(words\"GIL\", SEQ(+words\"threads\")) |@9 + after "
+	        "NEAR: a NEAR joins words to find, not a word with a sign: "
+	        "read as AND",
+	        "GIL NEAR +threads");
+	lenient("SEQ(AND(words\"GIL\", SEQ(-words\"threads\")), "
+	        "words\"python\") |@11 - after NEAR/3: a NEAR joins words to "
+	        "find, not a word with a sign: read as AND",
+	        "GIL NEAR/3 -threads python");
+	lenient("AND(NEAR/10(words\"a\", words\"b\"), SEQ(-title:words\"c\")"
+	        ") |@9 - before NEAR: ignored |@15 - after NEAR: a NEAR joins "
+	        "words to find, not a word with a sign: read as AND",
+	        "a NEAR b -NEAR -title:c");
+	strict("error@9: + after NEAR: a NEAR joins words to find, not a word "
+	       "with a sign",
+	       "GIL NEAR +threads");
 	lenient("AND(NEAR/10(words\"a\", words\"b\"), author:words\"c\") "
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");
@@ -718,7 +804,8 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 }
 
 /* The stray tokens left out of text's lenient (or strict) parse, each
- * as "[start,end)", in the query's order. malloc'd. */
+ * as "[start,end)", and what one is read as after it ('' for nothing),
+ * in the query's order. malloc'd. */
 static char *dropped(const char *text, int strict)
 {
 	fo_qtree t;
@@ -728,8 +815,10 @@ static char *dropped(const char *text, int strict)
 
 	fo_qparse(text, strict, &t, &pos, err, sizeof err);
 	for (i = 0; i < t.n_dropped; i++)
-		fo_buf_printf(&b, "[%zu,%zu)", t.dropped[i].start,
-		              t.dropped[i].end);
+		fo_buf_printf(&b, "[%zu,%zu)%s%s%s", t.dropped[i].start,
+		              t.dropped[i].end, t.dropped[i].put ? "'" : "",
+		              t.dropped[i].put ? t.dropped[i].put : "",
+		              t.dropped[i].put ? "'" : "");
 	fo_buf_putc(&b, '.');
 	fo_qtree_free(&t);
 	return fo_buf_detach(&b);
@@ -754,13 +843,34 @@ static void test_qparse__stray_tokens_are_dropped_spans(void)
 	assert_dropped(".", "a (b)", 0);
 	assert_dropped(".", "OR )", 0);
 	assert_dropped(".", "a)", 1);
+	/* A suggestion kept an unclosed ( or quote, so searching it said
+	 * the same again: a quote never closed is left out (its words
+	 * were free text), and so is a ( that opens the query (it groups
+	 * nothing), brackets in it too; another is closed at the end, as
+	 * it was read, after the brackets inside it. */
+	assert_dropped("[0,1).", "\"parallelsim", 0);
+	assert_dropped("[2,5).",
+	               "a \xE2\x80\x9C"
+	               "b",
+	               0);
+	assert_dropped("[0,1).", "(a OR b", 0);
+	assert_dropped("[0,1)[2,3).", "( (a", 0);
+	assert_dropped("[0,1)[10,10)')'.", "(a OR (b c", 0);
+	assert_dropped("[10,10)')'[10,10)')'.", "a OR (b (c", 0);
+	assert_dropped("[4,6)[6,6)')'.", "-(a OR", 0);
+	assert_dropped("[13,13)')'.", "title:(a OR b", 0);
+	/* company:"Red is company:Red, year:(2025 a is year:2025 a */
+	assert_dropped("[8,9)''.", "company:\"Red", 0);
+	assert_dropped("[5,6)''.", "year:(2025 a", 0);
+	assert_dropped("[18,18)')'.", "year:(2025 OR 2026", 0);
+	assert_dropped(".", "(a", 1);
 }
 
-/* A * with no word before it matches nothing to search: a query left
- * with nothing else is an error at that *, in either mode, rather than
- * its field names searched as words (site:* found "site" and suggested
- * lite:*). */
-static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
+/* A * with no word before it, or a field with no value, names nothing
+ * to search: a query left with nothing else is an error at the first,
+ * in either mode, rather than its field names searched as words (site:*
+ * found "site" and suggested lite:*). */
+static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 {
 	static const char tail[] = ": the query has no words to search for";
 	static const struct {
@@ -776,6 +886,13 @@ static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
 		{ "topic:*", "topic:* has no word before the *", 0 },
 		{ "type:*", "type:* has no word before the *", 0 },
 		{ "(title:*)", "title:* has no word before the *", 1 },
+		/* so is a field with no value, searched as its name and
+		 * "corrected" (date: suggested data:) */
+		{ "year:", "year: has no value", 0 },
+		{ "date: ", "date: has no value", 0 },
+		{ "site:)", "site: has no value", 0 },
+		{ "title:-", "title: has no value", 0 },
+		{ "title:\"", "the quote is never closed", 6 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
 	};
 	char want[200];
@@ -791,6 +908,9 @@ static void test_qparse__a_star_alone_leaves_nothing_to_search(void)
 			strict(want, cases[i].query);
 	}
 	strict("error@0: OR has nothing to its right", "OR site:*");
+	lenient("error@4: year: has no value: the query has no words to "
+	        "search for",
+	        "AND year:");
 	/* beside other words it is skipped, as before */
 	lenient("words\"lock\" |@0 title:* has no word before the *: "
 	        "ignored",
@@ -1027,6 +1147,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__fields),
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
+	FO_TEST(test_qparse__a_phrase_cut_by_the_limits_says_so),
 	FO_TEST(test_qparse__date_forms),
 	FO_TEST(test_qparse__a_url_names_a_post),
 	FO_TEST(test_qparse__a_quoted_url_names_a_post),
@@ -1037,7 +1158,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__lenient_skips_stray_syntax_with_notices),
 	FO_TEST(test_qparse__only_operators_are_searched_as_words),
 	FO_TEST(test_qparse__stray_tokens_are_dropped_spans),
-	FO_TEST(test_qparse__a_star_alone_leaves_nothing_to_search),
+	FO_TEST(test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search),
 	FO_TEST(test_qparse__strict_makes_the_first_problem_an_error),
 	FO_TEST(test_qparse__near_leaves_the_operator_after_it),
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),

@@ -77,6 +77,49 @@ static const char *suggest(const char *query, const char *prefix)
 	return got;
 }
 
+/* The suggestion for query whose one text word, parallelsim, starts at
+ * byte at, with the spans the parser read otherwise (qparse.h); "" when
+ * there is none. */
+static const char *suggest_read_as(const char *query, size_t at,
+                                   const fo_qspan *spans, size_t n_spans)
+{
+	static char got[256];
+	fo_qword w;
+	fo_xerr err = { "" };
+	char *out = NULL;
+
+	memset(&w, 0, sizeof w);
+	w.start = at;
+	w.end = at + strlen("parallelsim");
+	w.term = "parallelsim";
+	w.prefix = "";
+	got[0] = '\0';
+	if (fo_spell_suggest(db, NULL, query, &w, 1, spans, n_spans, 1, &out,
+	                     &err) != FOLIO_OK)
+		snprintf(got, sizeof got, "error: %s", err.msg);
+	else if (out)
+		snprintf(got, sizeof got, "%s", out);
+	free(out);
+	return got;
+}
+
+/* What the parser read as closed at the end is closed there, after the
+ * white space typed (a ( and a phrase the query's limits cut); what it
+ * read as nothing is nothing, with no space put for it. */
+static void test_spell__a_suggestion_is_the_query_as_read(void)
+{
+	const fo_qspan closed[] = { { 19, 19, "\"" }, { 19, 19, ")" } };
+	const fo_qspan colon[] = { { 8, 9, "" } };
+	const fo_qspan free_text[] = { { 2, 3, NULL } };
+
+	assert_str("x (\"parallelism y\")",
+	           suggest_read_as("x (\"parallelsim y  ", 4, closed, 2));
+	assert_str("company:parallelism",
+	           suggest_read_as("company:\"parallelsim", 9, colon, 1));
+	assert_str("x parallelism",
+	           suggest_read_as("x \"parallelsim", 3, free_text, 1));
+}
+
 static void test_spell__text_words_before_the_prefixes_are_found(void)
 {
 	/* "3dmark" sorts before every upper-case prefix */
@@ -189,6 +232,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__digits_are_never_changed),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
+	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 };
 
 int main(void)
