@@ -84,7 +84,7 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 
 folio_status fo_store(folio_db *db, const fo_known *known, int keep,
                       const folio_post *p, uint64_t url_hash, int *outcome,
-                      uint32_t *docid)
+                      uint32_t *docid, int *damaged)
 {
 	fo_xerr err = { "" };
 	fo_merge *kept = NULL;
@@ -92,8 +92,9 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 
 	st = fo_compare(db->xdb, known, p, url_hash, outcome, docid, &err);
 	if (st == FOLIO_OK && *outcome == 1 && keep) {
-		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, &err);
-		if (st == FOLIO_OK)
+		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, damaged,
+		                    &err);
+		if (st == FOLIO_OK && !*damaged)
 			st = fo_compare(db->xdb, known, p, url_hash, outcome,
 			                docid, &err);
 	}
@@ -157,7 +158,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	 * URL hash would go unread */
 	if (st == FOLIO_OK)
 		st = fo_store(db, NULL, 0, fo_merge_get(one, 0), 0, &outcome,
-		              &docid);
+		              &docid, NULL);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);
