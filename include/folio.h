@@ -506,8 +506,10 @@ typedef struct folio_index_report {
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
  * (*.jsonl) in paths: files, or directories searched recursively (one
  * given twice, as "C" and "C/" or through a link, is read and recorded
- * once). Posts are merged by URL (a post on two topic pages gets both
- * topics). Then:
+ * once, and so is one inside another directory given, "C/sub" beside
+ * "C", unless a search of that directory passes it over: hidden, or not
+ * named *.md or *.jsonl). Posts are merged by URL (a post on two topic pages
+ * gets both topics). Then:
  *
  *  - a post new to the index is added, a post whose content changed is
  *    replaced, an unchanged post (same content hash) is not re-analysed;
