@@ -375,18 +375,9 @@ static size_t distinct_paths(const char *const *paths, size_t n,
 	return g && dirs && drop ? kept : 0;
 }
 
-/* Whether the run names path (as recorded). */
-static int run_names(const fo_run *r, const char *path)
+static int by_bytes(const void *a, const void *b)
 {
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < r->n_paths && !found; i++) {
-		char *real = run_path(r, i);
-		found = real && strcmp(real, path) == 0;
-		free(real);
-	}
-	return found;
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Whether no run has finished in db's index (it recorded no time). */
@@ -408,10 +399,23 @@ static int first_run(folio_db *db)
  * (the advice of FOLIO_ERROR_VERSION, db.c) would lose the rest. */
 static void corpus_of(fo_run *r, fo_buf *corpus)
 {
-	char *old = NULL, *path = NULL, *real;
+	char *old = NULL, *path = NULL;
+	/* the run's paths as recorded, in its order and sorted: looked up
+	 * once for each path recorded before, of which there can be as
+	 * many */
+	char **real = calloc(r->n_paths + 1, sizeof *real);
+	char **sorted = calloc(r->n_paths + 1, sizeof *sorted);
 	const char *p;
-	size_t i;
+	size_t i, n = 0;
 
+	if (!real || !sorted) {
+		corpus->oom = 1;
+		goto done;
+	}
+	for (i = 0; i < r->n_paths; i++)
+		if ((real[i] = run_path(r, i)) != NULL)
+			sorted[n++] = real[i];
+	qsort(sorted, n, sizeof *sorted, by_bytes);
 	/* and none that a first run recorded (first_corpus) and did not
 	 * finish: the index holds none of their posts */
 	if (!fo_run_may_remove(r) && r->db->xdb && !first_run(r->db) &&
@@ -421,15 +425,20 @@ static void corpus_of(fo_run *r, fo_buf *corpus)
 		/* one gone since is no longer part of it: a rebuild
 		 * naming it would be refused */
 		for (p = old; fo_pathlist_next(&p, path);)
-			if (*path && !run_names(r, path) &&
+			if (*path &&
+			    !bsearch(&path, sorted, n, sizeof *sorted,
+			             by_bytes) &&
 			    access(path, F_OK) == 0)
 				add_path(corpus, path, corpus->len == 0);
 	}
-	for (i = 0; i < r->n_paths; i++) {
-		if ((real = run_path(r, i)) != NULL)
-			add_path(corpus, real, corpus->len == 0);
-		free(real);
-	}
+	for (i = 0; i < r->n_paths; i++)
+		if (real[i])
+			add_path(corpus, real[i], corpus->len == 0);
+done:
+	for (i = 0; real && i < r->n_paths; i++)
+		free(real[i]);
+	free(real);
+	free(sorted);
 	free(path);
 	free(old);
 }

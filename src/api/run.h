@@ -38,6 +38,8 @@ typedef struct fo_run {
 	fo_merge *held;           /* posts seen more than once, still open */
 	fo_read_file *files;      /* the corpus files read, in order */
 	size_t n_files, cap_files;
+	fo_tally *file_ids; /* each's index in files, + 1, by a hash of
+	                       its device and inode (read.c) */
 	/* Which posts of the live generation the run compared a post with,
 	 * a bit per docid up to last (set by workers concurrently). */
 	atomic_uint_least64_t *touched;
