@@ -196,6 +196,14 @@ run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/a-file/x.md"
 expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
 	"$rc|$err|$([ -e "$TMP/e3" ] && echo present || echo absent)"
 
+# A missing path given twice was named twice.
+begin "a missing corpus path given twice is named once"
+run "$FOLIO" index --db "$TMP/e4" "$TMP/no-such-dir" "$TMP/a-file/x.md" "$TMP/no-such-dir"
+expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
+	"$rc|$err|$([ -e "$TMP/e4" ] && echo present || echo absent)"
+run "$FOLIO" index --db "$TMP/e4" "$TMP/no-such-dir" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "1|$TMP/no-such-dir: No such file or directory" "$rc|$err"
+
 begin "an empty corpus path is refused, naming it, and no index is left behind"
 run "$FOLIO" index --db "$TMP/empty-path" "$FOLIO_SOURCE_DIR/corpus" ""
 expect_eq "2|folio: path 2 of 2 is an empty path, which names no file|absent" \
