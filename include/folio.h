@@ -155,7 +155,9 @@ FOLIO_EXTERN const char *folio_status_string(folio_status status);
  * the white space around them (spaces, tabs, line breaks), an optional
  * field or a topic left blank being absent (a hit's NULL, no topic) and
  * a blank title or summary missing. The URL and the date are taken as
- * given.
+ * given. A URL, title or summary of white space alone, Unicode's
+ * included (a no-break space, U+3000), is missing: FOLIO_ERROR_INVALID
+ * naming it ("post has no URL"), as a corpus file's is a problem.
  */
 typedef struct folio_post {
 	const char *url;
