@@ -770,7 +770,6 @@ static int keep_old(build *b, fo_buf *kept)
 static void warn_damage(build *b, const char *damage, int language_lost)
 {
 	fo_run *r = b->r;
-	folio_diagnostic d;
 	fo_buf msg = FO_BUF_INIT, kept = FO_BUF_INIT;
 	int keep;
 
@@ -815,13 +814,8 @@ static void warn_damage(build *b, const char *damage, int language_lost)
 		                  "aside, and was deleted");
 		fo_layout_remove_tree(b->live.data);
 	}
-	if (r->opts.diagnostic && !msg.oom) {
-		d.file = r->db->path;
-		d.line = 0;
-		d.message = msg.data;
-		d.warning = 1;
-		r->opts.diagnostic(&d, r->opts.payload);
-	}
+	if (!msg.oom)
+		fo_run_warn(r, r->db->path, 0, msg.data);
 	fo_buf_free(&msg);
 	fo_buf_free(&kept);
 }

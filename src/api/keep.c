@@ -56,7 +56,6 @@ folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
 
 void fo_keep_warn_damaged(fo_run *r, const char *url)
 {
-	folio_diagnostic d;
 	fo_buf msg = FO_BUF_INIT;
 
 	if (!r->opts.diagnostic)
@@ -67,12 +66,7 @@ void fo_keep_warn_damaged(fo_run *r, const char *url)
 	              "the corpus, without what only that record held (topics "
 	              "and fields of pages this run did not read)",
 	              url);
-	if (!msg.oom) {
-		d.file = r->db->path;
-		d.line = 0;
-		d.message = msg.data;
-		d.warning = 1;
-		r->opts.diagnostic(&d, r->opts.payload);
-	}
+	if (!msg.oom)
+		fo_run_warn(r, r->db->path, 0, msg.data);
 	fo_buf_free(&msg);
 }

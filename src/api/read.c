@@ -159,19 +159,26 @@ static void on_problem_again(const char *file, unsigned line, const char *url,
 
 /* ---- the first pass: problems and counts -------------------------------- */
 
+void fo_run_warn(fo_run *r, const char *file, unsigned line,
+                 const char *message)
+{
+	folio_diagnostic d;
+
+	if (!r->opts.diagnostic)
+		return;
+	d.file = file;
+	d.line = line;
+	d.message = message;
+	d.warning = 1;
+	r->opts.diagnostic(&d, r->opts.payload);
+}
+
 /* Hand r->why to the caller's callback as a warning at file:line (the
  * post is indexed all the same); nothing when it ran out of memory. */
 static void warn(fo_run *r, const char *file, unsigned line)
 {
-	folio_diagnostic d;
-
-	if (r->why.oom)
-		return;
-	d.file = file;
-	d.line = line;
-	d.message = r->why.data;
-	d.warning = 1;
-	r->opts.diagnostic(&d, r->opts.payload);
+	if (!r->why.oom)
+		fo_run_warn(r, file, line, r->why.data);
 }
 
 /* Tell the caller about the first word of each field of p that is cut for

@@ -80,6 +80,11 @@ const char *fo_run_skipped_noun(uint64_t n);
 void fo_run_problem(fo_run *r, const char *file, unsigned line,
                     const char *message);
 
+/* Report a warning (not counted: what it concerns was indexed) through
+ * the caller's callback, if any. */
+void fo_run_warn(fo_run *r, const char *file, unsigned line,
+                 const char *message);
+
 /* The first pass over the corpus: report its problems, count its URLs
  * (report->posts: distinct URLs, as far as their hashes tell). */
 folio_status fo_read_count(fo_run *r);
