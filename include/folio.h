@@ -155,7 +155,9 @@ FOLIO_EXTERN const char *folio_status_string(folio_status status);
  * the white space around them (spaces, tabs, line breaks), an optional
  * field or a topic left blank being absent (a hit's NULL, no topic) and
  * a blank title or summary missing. The URL and the date are taken as
- * given.
+ * given. A URL, title or summary of white space alone, Unicode's
+ * included (a no-break space, U+3000), is missing: FOLIO_ERROR_INVALID
+ * naming it ("post has no URL"), as a corpus file's is a problem.
  */
 typedef struct folio_post {
 	const char *url;
@@ -506,8 +508,10 @@ typedef struct folio_index_report {
  * Bring the index in line with the topic pages (*.md) and JSON Lines files
  * (*.jsonl) in paths: files, or directories searched recursively (one
  * given twice, as "C" and "C/" or through a link, is read and recorded
- * once). Posts are merged by URL (a post on two topic pages gets both
- * topics). Then:
+ * once, and so is one inside another directory given, "C/sub" beside
+ * "C", unless a search of that directory passes it over: hidden, or not
+ * named *.md or *.jsonl). Posts are merged by URL (a post on two topic pages
+ * gets both topics). Then:
  *
  *  - a post new to the index is added, a post whose content changed is
  *    replaced, an unchanged post (same content hash) is not re-analysed;

@@ -98,6 +98,11 @@ char *fo_normalize_value(const char *text, size_t len);
  * trimmed, in place; the new length, s NUL-terminated there. */
 size_t fo_collapse_space(char *s, size_t len);
 
+/* Whether s (NUL-terminated) is empty or white space alone (Unicode's:
+ * a no-break space, an ideographic space), as fo_collapse_space would
+ * leave it empty. */
+int fo_is_blank(const char *s);
+
 /* Whether text[0..len) has both an upper and a lower case letter, in
  * Unicode's categories (a title-case letter, ǅ, is both): "Éclair" has,
  * "ÉCLAIR" has not. */

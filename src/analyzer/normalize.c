@@ -291,6 +291,21 @@ size_t fo_collapse_space(char *s, size_t len)
 	return o;
 }
 
+int fo_is_blank(const char *s)
+{
+	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r;
+
+	/* no strlen: a summary is long, and its first byte answers */
+	for (; *u; u += r) {
+		r = utf8proc_iterate(u, -1, &cp);
+		if (r <= 0 || !fo_is_space(cp))
+			return 0;
+	}
+	return 1;
+}
+
 char *fo_normalize_value(const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;

@@ -90,6 +90,9 @@ typedef struct worker {
 	atomic_uint_fast64_t done;
 	folio_status st;
 	fo_xerr err;
+	fo_buf damaged; /* URLs whose stored record in the live
+	                   generation is damaged, each NUL-ended: said
+	                   by the calling thread (run_workers) */
 	pthread_t thread;
 	int started, finished;
 	batch *filling;     /* the reader's batch in the making */
@@ -169,21 +172,23 @@ static folio_status index_post(worker *w, const folio_post *p)
 	fo_run *r = w->b->r;
 	fo_merge *kept = NULL;
 	uint32_t docid = 0;
-	int outcome = 0;
+	int outcome = 0, damaged = 0;
 	folio_status st = FOLIO_OK;
 
 	if (w->old)
 		st = fo_compare(w->old, r->known, p, fo_url_hash(p->url),
 		                &outcome, &docid, &w->err);
 	if (st == FOLIO_OK && outcome == 1 && r->keep) {
-		st = fo_keep_unread(w->old, docid, p, &kept, &p, &w->err);
-		/* damaged data has nothing to give: a rebuild mends it */
-		if (st == FOLIO_ERROR_CORRUPT)
-			st = FOLIO_OK;
-		else if (st == FOLIO_OK)
+		st = fo_keep_unread(w->old, docid, p, &kept, &p, &damaged,
+		                    &w->err);
+		if (st == FOLIO_OK && damaged) {
+			fo_buf_append(&w->damaged, p->url, strlen(p->url) + 1);
+			st = w->damaged.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
+		} else if (st == FOLIO_OK) {
 			st =
 			    fo_compare(w->old, r->known, p, fo_url_hash(p->url),
 			               &outcome, &docid, &w->err);
+		}
 	}
 	if (st == FOLIO_OK)
 		st = fo_index_post(w->x, w->an, p, NULL, &w->err);
@@ -417,6 +422,13 @@ static folio_status run_workers(build *b, fo_xerr *err)
 	for (k = 0; k < b->n; k++) {
 		worker *w = &b->w[k];
 		folio_status closed = fo_xdb_close(w->x, &w->err);
+		const char *url;
+
+		for (url = w->damaged.data;
+		     url && url < w->damaged.data + w->damaged.len;
+		     url += strlen(url) + 1)
+			fo_keep_warn_damaged(b->r, url);
+		fo_buf_free(&w->damaged);
 		if (w->st == FOLIO_OK)
 			w->st = closed;
 		w->x = NULL;
@@ -758,7 +770,6 @@ static int keep_old(build *b, fo_buf *kept)
 static void warn_damage(build *b, const char *damage, int language_lost)
 {
 	fo_run *r = b->r;
-	folio_diagnostic d;
 	fo_buf msg = FO_BUF_INIT, kept = FO_BUF_INIT;
 	int keep;
 
@@ -803,13 +814,8 @@ static void warn_damage(build *b, const char *damage, int language_lost)
 		                  "aside, and was deleted");
 		fo_layout_remove_tree(b->live.data);
 	}
-	if (r->opts.diagnostic && !msg.oom) {
-		d.file = r->db->path;
-		d.line = 0;
-		d.message = msg.data;
-		d.warning = 1;
-		r->opts.diagnostic(&d, r->opts.payload);
-	}
+	if (!msg.oom)
+		fo_run_warn(r, r->db->path, 0, msg.data);
 	fo_buf_free(&msg);
 	fo_buf_free(&kept);
 }
@@ -881,6 +887,7 @@ static void build_end(build *b, folio_status st)
 		fo_layout_remove_tree(b->root.data);
 	for (k = 0; b->w && k < b->n; k++) {
 		fo_buf_free(&b->w[k].dir);
+		fo_buf_free(&b->w[k].damaged);
 		if (b->w[k].b)
 			pthread_cond_destroy(&b->w[k].wake);
 	}

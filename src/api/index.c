@@ -11,6 +11,7 @@
 #include "api/run.h"
 #include "api/tidy.h"
 
+#include "corpus/walk.h"
 #include "index/indexer.h"
 #include "index/merge.h"
 #include "index/schema.h"
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -84,7 +86,7 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 
 folio_status fo_store(folio_db *db, const fo_known *known, int keep,
                       const folio_post *p, uint64_t url_hash, int *outcome,
-                      uint32_t *docid)
+                      uint32_t *docid, int *damaged)
 {
 	fo_xerr err = { "" };
 	fo_merge *kept = NULL;
@@ -92,8 +94,9 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 
 	st = fo_compare(db->xdb, known, p, url_hash, outcome, docid, &err);
 	if (st == FOLIO_OK && *outcome == 1 && keep) {
-		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, &err);
-		if (st == FOLIO_OK)
+		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, damaged,
+		                    &err);
+		if (st == FOLIO_OK && !*damaged)
 			st = fo_compare(db->xdb, known, p, url_hash, outcome,
 			                docid, &err);
 	}
@@ -157,7 +160,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	 * URL hash would go unread */
 	if (st == FOLIO_OK)
 		st = fo_store(db, NULL, 0, fo_merge_get(one, 0), 0, &outcome,
-		              &docid);
+		              &docid, NULL);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");
 	fo_merge_free(one);
@@ -261,50 +264,120 @@ static char *run_path(const fo_run *r, size_t i)
 	return realpath(r->paths[i], NULL);
 }
 
-/* paths[0..n) to out, each once: a later one that is the same
- * directory or file as an earlier one (C and C/, ./C, a link to it: the
- * same real path), or that repeats a path that does not exist, is left
- * out, so that it is walked, reported and recorded once. How many are
- * kept; 0 when memory ran out. */
+/* A path given to a run, as distinct_paths sorts them. */
+typedef struct given {
+	const char *path; /* as given */
+	char *real;       /* its real path; NULL when it does not exist */
+	size_t at;        /* its place among the paths given */
+} given;
+
+/* Paths that exist first, by real path in byte order but with '/' before
+ * every other byte, so that what lies below a directory comes right
+ * after it ("C", "C/sub", "C-x"); then those that do not, as given; one
+ * path given twice in the order given. */
+static int by_tree(const void *a, const void *b)
+{
+	const given *x = a, *y = b;
+	const unsigned char *p, *q;
+	int c;
+
+	if (!x->real != !y->real)
+		return x->real ? -1 : 1;
+	p = (const unsigned char *)(x->real ? x->real : x->path);
+	q = (const unsigned char *)(y->real ? y->real : y->path);
+	while (*p && *p == *q) {
+		p++;
+		q++;
+	}
+	c = (*p == '/' ? 1 : *p) - (*q == '/' ? 1 : *q);
+	if (c)
+		return c;
+	return x->at < y->at ? -1 : 1;
+}
+
+/* Whether walking the directory dir (a real path) reads the path below
+ * it (its real path, real, lies below dir's): none of the directories in
+ * between, nor it, is hidden, and, as a file, it has a corpus file's
+ * name (a walk passes over others, which a path given alone reports). */
+static int walk_reads(const char *dir, const char *real)
+{
+	const char *p = real + strlen(dir);
+	struct stat sb;
+
+	for (p += *p == '/';; p++) {
+		if (*p == '.')
+			return 0;
+		if (!(p = strchr(p, '/')))
+			break;
+	}
+	return fo_corpus_kind(real) != FO_CORPUS_NONE ||
+	       (stat(real, &sb) == 0 && S_ISDIR(sb.st_mode));
+}
+
+/* Whether real path a is b or lies below it. */
+static int at_or_below(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+
+	return strncmp(a, b, n) == 0 &&
+	       (a[n] == '\0' || a[n] == '/' || (n && b[n - 1] == '/'));
+}
+
+/* paths[0..n) to out, each once: one that is the same directory or file
+ * as an earlier one (C and C/, ./C, a link to it: the same real path),
+ * or that repeats a path that does not exist, is left out, and so is one
+ * that a walk of another reads (C/sub beside C, in either order), so
+ * that it is walked, reported and recorded once. The rest keep their
+ * order. In O(n log n): a command line can name every file of a corpus.
+ * How many are kept; 0 when memory ran out. */
 static size_t distinct_paths(const char *const *paths, size_t n,
                              const char **out)
 {
-	char **real = calloc(n, sizeof *real);
-	size_t i, j, kept = 0;
+	given *g = calloc(n, sizeof *g);
+	const given **dirs = calloc(n, sizeof *dirs);
+	char *drop = calloc(n, 1);
+	size_t i, k, depth = 0, kept = 0;
 
-	for (i = 0; real && i < n; i++) {
-		real[kept] = realpath(paths[i], NULL);
-		for (j = 0; j < kept; j++)
-			if (real[kept] && real[j]
-			        ? strcmp(real[kept], real[j]) == 0
-			        : !real[kept] && !real[j] &&
-			              strcmp(paths[i], out[j]) == 0)
-				break;
-		if (j < kept) {
-			free(real[kept]);
-			real[kept] = NULL;
-		} else {
-			out[kept++] = paths[i];
-		}
+	for (i = 0; g && dirs && drop && i < n; i++) {
+		g[i].path = paths[i];
+		g[i].real = realpath(paths[i], NULL);
+		g[i].at = i;
 	}
-	for (i = 0; real && i < kept; i++)
-		free(real[i]);
-	free(real);
-	return real ? kept : 0;
+	if (g && dirs && drop) {
+		qsort(g, n, sizeof *g, by_tree);
+		/* dirs: the kept paths that hold the one at hand, outermost
+		 * first */
+		for (i = 0; i < n && g[i].real; i++) {
+			while (depth &&
+			       !at_or_below(g[i].real, dirs[depth - 1]->real))
+				depth--;
+			for (k = 0; k < depth; k++)
+				if (strcmp(g[i].real, dirs[k]->real) == 0 ||
+				    walk_reads(dirs[k]->real, g[i].real))
+					break;
+			if (k < depth)
+				drop[g[i].at] = 1;
+			else
+				dirs[depth++] = &g[i];
+		}
+		for (; i < n; i++)
+			drop[g[i].at] = i && !g[i - 1].real &&
+			                strcmp(g[i].path, g[i - 1].path) == 0;
+		for (i = 0; i < n; i++)
+			if (!drop[i])
+				out[kept++] = paths[i];
+	}
+	for (i = 0; g && i < n; i++)
+		free(g[i].real);
+	free(g);
+	free(dirs);
+	free(drop);
+	return g && dirs && drop ? kept : 0;
 }
 
-/* Whether the run names path (as recorded). */
-static int run_names(const fo_run *r, const char *path)
+static int by_bytes(const void *a, const void *b)
 {
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < r->n_paths && !found; i++) {
-		char *real = run_path(r, i);
-		found = real && strcmp(real, path) == 0;
-		free(real);
-	}
-	return found;
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Whether no run has finished in db's index (it recorded no time). */
@@ -326,10 +399,23 @@ static int first_run(folio_db *db)
  * (the advice of FOLIO_ERROR_VERSION, db.c) would lose the rest. */
 static void corpus_of(fo_run *r, fo_buf *corpus)
 {
-	char *old = NULL, *path = NULL, *real;
+	char *old = NULL, *path = NULL;
+	/* the run's paths as recorded, in its order and sorted: looked up
+	 * once for each path recorded before, of which there can be as
+	 * many */
+	char **real = calloc(r->n_paths + 1, sizeof *real);
+	char **sorted = calloc(r->n_paths + 1, sizeof *sorted);
 	const char *p;
-	size_t i;
+	size_t i, n = 0;
 
+	if (!real || !sorted) {
+		corpus->oom = 1;
+		goto done;
+	}
+	for (i = 0; i < r->n_paths; i++)
+		if ((real[i] = run_path(r, i)) != NULL)
+			sorted[n++] = real[i];
+	qsort(sorted, n, sizeof *sorted, by_bytes);
 	/* and none that a first run recorded (first_corpus) and did not
 	 * finish: the index holds none of their posts */
 	if (!fo_run_may_remove(r) && r->db->xdb && !first_run(r->db) &&
@@ -339,15 +425,20 @@ static void corpus_of(fo_run *r, fo_buf *corpus)
 		/* one gone since is no longer part of it: a rebuild
 		 * naming it would be refused */
 		for (p = old; fo_pathlist_next(&p, path);)
-			if (*path && !run_names(r, path) &&
+			if (*path &&
+			    !bsearch(&path, sorted, n, sizeof *sorted,
+			             by_bytes) &&
 			    access(path, F_OK) == 0)
 				add_path(corpus, path, corpus->len == 0);
 	}
-	for (i = 0; i < r->n_paths; i++) {
-		if ((real = run_path(r, i)) != NULL)
-			add_path(corpus, real, corpus->len == 0);
-		free(real);
-	}
+	for (i = 0; i < r->n_paths; i++)
+		if (real[i])
+			add_path(corpus, real[i], corpus->len == 0);
+done:
+	for (i = 0; real && i < r->n_paths; i++)
+		free(real[i]);
+	free(real);
+	free(sorted);
 	free(path);
 	free(old);
 }

@@ -4,7 +4,9 @@
  * page the run did not read: written from the copies read alone, it would
  * lose that page's topic, and any field only that copy gave, though the
  * run removes nothing. It keeps them, as it keeps the posts it did not
- * read, until a run reads the whole corpus (README "Indexing").
+ * read, until a run reads the whole corpus (README "Indexing"). A stored
+ * record that cannot be read has nothing to keep: the corpus still has
+ * the post, so it is written from the corpus, and the run says so.
  */
 #include "api/run.h"
 
@@ -15,7 +17,7 @@
 
 folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
                             fo_merge **kept, const folio_post **out,
-                            fo_xerr *err)
+                            int *damaged, fo_xerr *err)
 {
 	char *data = NULL;
 	size_t len = 0;
@@ -24,11 +26,14 @@ folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
 
 	*kept = NULL;
 	*out = p;
+	*damaged = 0;
 	st = fo_xdb_get_data(xdb, docid, &data, &len, err);
-	if (st == FOLIO_OK && fo_docdata_decode(data, len, &d) != FOLIO_OK) {
-		snprintf(err->msg, sizeof err->msg,
-		         "document %u has damaged data", (unsigned)docid);
-		st = FOLIO_ERROR_CORRUPT;
+	/* Damage in the table itself, should the record's block be in it,
+	 * stops the write that follows, which names it. */
+	if (st == FOLIO_ERROR_CORRUPT ||
+	    (st == FOLIO_OK && fo_docdata_decode(data, len, &d) != FOLIO_OK)) {
+		*damaged = 1;
+		st = FOLIO_OK;
 	} else if (st == FOLIO_OK) {
 		/* the copies read first: their fields win, the indexed
 		 * version fills their gaps and adds its topics */
@@ -47,4 +52,21 @@ folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
 		*out = p;
 	}
 	return st;
+}
+
+void fo_keep_warn_damaged(fo_run *r, const char *url)
+{
+	fo_buf msg = FO_BUF_INIT;
+
+	if (!r->opts.diagnostic)
+		return;
+	fo_buf_printf(&msg,
+	              "the index's stored record of %s is damaged and "
+	              "could not be read: the post is written again from "
+	              "the corpus, without what only that record held (topics "
+	              "and fields of pages this run did not read)",
+	              url);
+	if (!msg.oom)
+		fo_run_warn(r, r->db->path, 0, msg.data);
+	fo_buf_free(&msg);
 }

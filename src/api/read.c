@@ -159,19 +159,26 @@ static void on_problem_again(const char *file, unsigned line, const char *url,
 
 /* ---- the first pass: problems and counts -------------------------------- */
 
+void fo_run_warn(fo_run *r, const char *file, unsigned line,
+                 const char *message)
+{
+	folio_diagnostic d;
+
+	if (!r->opts.diagnostic)
+		return;
+	d.file = file;
+	d.line = line;
+	d.message = message;
+	d.warning = 1;
+	r->opts.diagnostic(&d, r->opts.payload);
+}
+
 /* Hand r->why to the caller's callback as a warning at file:line (the
  * post is indexed all the same); nothing when it ran out of memory. */
 static void warn(fo_run *r, const char *file, unsigned line)
 {
-	folio_diagnostic d;
-
-	if (r->why.oom)
-		return;
-	d.file = file;
-	d.line = line;
-	d.message = r->why.data;
-	d.warning = 1;
-	r->opts.diagnostic(&d, r->opts.payload);
+	if (!r->why.oom)
+		fo_run_warn(r, file, line, r->why.data);
 }
 
 /* Tell the caller about the first word of each field of p that is cut for
@@ -493,6 +500,37 @@ static folio_status parse_jsonl(const char *path, reader *f,
 	return st;
 }
 
+/* The key of the file of st in r->file_ids. */
+static uint64_t file_id(const struct stat *st)
+{
+	uint64_t id[2];
+
+	id[0] = (uint64_t)st->st_dev;
+	id[1] = (uint64_t)st->st_ino;
+	return fo_hash64(id, sizeof id);
+}
+
+/* Whether the first pass has recorded the file of st already: reached
+ * twice (a directory given twice, or a link), it is one file. Looked up
+ * by its key, as a corpus of many files would make a scan of them all
+ * per file quadratic; files whose keys collide are told apart by a scan. */
+static int read_before(const fo_run *r, const struct stat *st)
+{
+	const fo_tally_entry *e = fo_tally_find(r->file_ids, file_id(st));
+	size_t i;
+
+	if (!e)
+		return 0;
+	if (r->files[e->file - 1].dev == st->st_dev &&
+	    r->files[e->file - 1].ino == st->st_ino)
+		return 1;
+	for (i = 0; i < r->n_files; i++)
+		if (r->files[i].dev == st->st_dev &&
+		    r->files[i].ino == st->st_ino)
+			return 1;
+	return 0;
+}
+
 /* Parse one file. In the first pass (first NULL) it is checked and
  * recorded; in the second, compared with that record (first). */
 static int read_file(fo_run *r, const char *path, int kind,
@@ -501,6 +539,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 	struct stat st;
 	reader f = { -1, NULL, 0, 0, 0, 0 };
 	fo_read_file *rec = NULL;
+	fo_tally_entry *id;
 	folio_status parsed = FOLIO_OK;
 	int changed = 0;
 
@@ -516,12 +555,8 @@ static int read_file(fo_run *r, const char *path, int kind,
 		fo_run_problem(r, path, 0, "not a regular file");
 		goto done;
 	}
-	/* A file reached twice (a directory given twice, or a link) is
-	 * one file: read and counted once. */
-	for (size_t i = 0; !first && i < r->n_files; i++)
-		if (r->files[i].dev == st.st_dev &&
-		    r->files[i].ino == st.st_ino)
-			goto done;
+	if (!first && read_before(r, &st))
+		goto done;
 	if (first && (st.st_size != first->size ||
 	              st.st_mtim.tv_sec != first->mtime.tv_sec ||
 	              st.st_mtim.tv_nsec != first->mtime.tv_nsec))
@@ -566,10 +601,16 @@ static int read_file(fo_run *r, const char *path, int kind,
 			r->cap_files = cap;
 		}
 		rec = &r->files[r->n_files];
-		if (!(rec->path = strdup(path))) {
+		if (!(rec->path = strdup(path)) ||
+		    fo_tally_add(r->file_ids, file_id(&st), &id) != FOLIO_OK) {
+			free(rec->path);
+			rec = NULL;
 			r->st = FOLIO_ERROR_NOMEM;
 			goto done;
 		}
+		/* of keys that collide, the first file's */
+		if (id->count == 1)
+			id->file = (uint32_t)r->n_files + 1;
 		rec->kind = kind;
 		rec->size = st.st_size;
 		rec->mtime = st.st_mtim;
@@ -654,7 +695,7 @@ folio_status fo_read_count(fo_run *r)
 		return st;
 	}
 	if (!(r->tally = fo_tally_new()) || !(r->tainted = fo_tally_new()) ||
-	    !(r->held = fo_merge_new()))
+	    !(r->file_ids = fo_tally_new()) || !(r->held = fo_merge_new()))
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {
 		uint32_t before = r->file_no;
@@ -707,5 +748,6 @@ void fo_read_free(fo_run *r)
 	free(r->files);
 	fo_tally_free(r->tally);
 	fo_tally_free(r->tainted);
+	fo_tally_free(r->file_ids);
 	fo_merge_free(r->held);
 }

@@ -38,6 +38,8 @@ typedef struct fo_run {
 	fo_merge *held;           /* posts seen more than once, still open */
 	fo_read_file *files;      /* the corpus files read, in order */
 	size_t n_files, cap_files;
+	fo_tally *file_ids; /* each's index in files, + 1, by a hash of
+	                       its device and inode (read.c) */
 	/* Which posts of the live generation the run compared a post with,
 	 * a bit per docid up to last (set by workers concurrently). */
 	atomic_uint_least64_t *touched;
@@ -78,6 +80,11 @@ const char *fo_run_skipped_noun(uint64_t n);
 void fo_run_problem(fo_run *r, const char *file, unsigned line,
                     const char *message);
 
+/* Report a warning (not counted: what it concerns was indexed) through
+ * the caller's callback, if any. */
+void fo_run_warn(fo_run *r, const char *file, unsigned line,
+                 const char *message);
+
 /* The first pass over the corpus: report its problems, count its URLs
  * (report->posts: distinct URLs, as far as their hashes tell). */
 folio_status fo_read_count(fo_run *r);
@@ -104,11 +111,12 @@ int fo_run_may_remove(const fo_run *r);
  * (may be NULL) is what the index held when a run began; url_hash is
  * p's URL's fo_url_hash, by which known is asked (unread without known).
  * keep: the run may not remove (r->keep), so a changed p is written as
- * fo_keep_unread makes it, and compared again as that. Commits every
- * FO_COMMIT_BATCH changes. */
+ * fo_keep_unread makes it, and compared again as that; *damaged (with
+ * keep) as fo_keep_unread sets it. Commits every FO_COMMIT_BATCH
+ * changes. */
 folio_status fo_store(folio_db *db, const fo_known *known, int keep,
                       const folio_post *p, uint64_t url_hash, int *outcome,
-                      uint32_t *docid);
+                      uint32_t *docid, int *damaged);
 
 /* Count an outcome of fo_store or fo_compare in rep's added, updated or
  * unchanged. */
@@ -123,10 +131,18 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 /* In a run that may not remove (r->keep): post docid of xdb, which p
  * (same URL) is to replace, as *out: p, its gaps filled by the indexed
  * version and its topics joined by that version's, held in *kept (free
- * with fo_merge_free; NULL, and *out p, on an error). */
+ * with fo_merge_free; NULL, and *out p, on an error). When the indexed
+ * version's stored record is damaged (it cannot be read or decoded),
+ * *out is p and *damaged 1: the caller writes p and warns
+ * (fo_keep_warn_damaged). */
 folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
                             fo_merge **kept, const folio_post **out,
-                            fo_xerr *err);
+                            int *damaged, fo_xerr *err);
+
+/* Warn, on the index, that the stored record of the post at url was
+ * damaged and the post written again from the corpus alone. From the
+ * calling thread only (folio.h: the callbacks). */
+void fo_keep_warn_damaged(fo_run *r, const char *url);
 
 /* Before posts are compared with the live generation: note its extent
  * and read its posts' table (r->known; gone.c). */

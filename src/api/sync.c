@@ -21,12 +21,15 @@ static folio_status store(const folio_post *p, uint64_t url_hash, void *ctx)
 	fo_run *r = ctx;
 	folio_index_report *rep = r->report;
 	uint32_t docid = 0;
-	int outcome;
+	int outcome, damaged = 0;
 	folio_status st;
 
-	st = fo_store(r->db, r->known, r->keep, p, url_hash, &outcome, &docid);
+	st = fo_store(r->db, r->known, r->keep, p, url_hash, &outcome, &docid,
+	              &damaged);
 	if (st != FOLIO_OK)
 		return st;
+	if (damaged)
+		fo_keep_warn_damaged(r, p->url);
 	fo_gone_touch(r, docid);
 	fo_run_count(rep, outcome);
 	/* a change that leaves none pending was committed with it */

@@ -116,6 +116,7 @@ typedef struct cli_progress {
 	double last_report; /* when the last report came */
 	double last_draw;   /* when the bar was last drawn */
 	size_t shown;       /* columns of the bar now on screen, 0: none */
+	int columns_warned; /* $COLUMNS, no width, was said to be ignored */
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, cli_progress_mode mode);

@@ -134,6 +134,16 @@ static void print_summary(const folio_index_report *rep,
 	putchar('\n');
 }
 
+/* Paths (as addresses in the array given) by their text, then place. */
+static int by_text(const void *a, const void *b)
+{
+	const char *const *x = *(const char *const *const *)a;
+	const char *const *y = *(const char *const *const *)b;
+	int c = strcmp(*x, *y);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
 /* FOLIO_OK when any corpus path can be read and none is empty; else
  * says why, as folio_db_index_paths would, but before the index is
  * opened, so that a mistyped path does not leave a new, empty index
@@ -143,9 +153,10 @@ static folio_status corpus_exists(const char *const *paths, size_t n)
 {
 	folio_status st = FOLIO_ERROR_NOT_FOUND;
 	struct stat sb;
-	char *why = NULL;
-	size_t i, len;
-	FILE *f;
+	char *why = NULL, *again = NULL;
+	const char *const **sorted = NULL;
+	size_t i, len, named = 0;
+	FILE *f = NULL;
 
 	for (i = 0; i < n; i++)
 		if (!*paths[i]) {
@@ -158,24 +169,37 @@ static folio_status corpus_exists(const char *const *paths, size_t n)
 	for (i = 0; i < n; i++)
 		if (stat(paths[i], &sb) == 0)
 			return FOLIO_OK;
-	/* one message, for stderr and --json alike */
-	if (!(f = open_memstream(&why, &len))) {
-		cli_error("out of memory");
-		return FOLIO_ERROR_NOMEM;
+	/* a path given twice is named once, as the library reads it once:
+	 * again[i] when paths[i] is an earlier one's text */
+	if ((again = calloc(n, 1)) && (sorted = malloc(n * sizeof *sorted))) {
+		for (i = 0; i < n; i++)
+			sorted[i] = &paths[i];
+		qsort(sorted, n, sizeof *sorted, by_text);
+		for (i = 1; i < n; i++)
+			again[sorted[i] - paths] =
+			    strcmp(*sorted[i], *sorted[i - 1]) == 0;
 	}
-	for (i = 0; i < n; i++) {
+	/* one message, for stderr and --json alike */
+	if (sorted)
+		f = open_memstream(&why, &len);
+	for (i = 0; f && i < n; i++) {
 		int err = stat(paths[i], &sb) == 0 ? 0 : errno;
-		fprintf(f, "%s%s: %s", i ? "; " : "", paths[i], strerror(err));
+		if (again[i])
+			continue;
+		fprintf(f, "%s%s: %s", named++ ? "; " : "", paths[i],
+		        strerror(err));
 		if (err != ENOENT)
 			st = FOLIO_ERROR_IO;
 	}
-	if (fclose(f) != 0) {
+	if (!f || fclose(f) != 0) {
 		cli_error("out of memory");
 		st = FOLIO_ERROR_NOMEM;
 	} else {
 		cli_error("%s", why);
 	}
 	free(why);
+	free(again);
+	free(sorted);
 	return st;
 }
 

@@ -8,6 +8,7 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -29,19 +30,43 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The width $COLUMNS gives: decimal digits alone, as the command's
+ * numbers are (cli_parse_range), from 1 on; 0 for anything else, which
+ * atol read as its leading digits ("12abc" as 12) or passed over ("-5")
+ * without a word. */
+static long env_columns(const char *env)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(env, &end, 10);
+	return *env >= '0' && *env <= '9' && !errno && !*end && n > 0 ? n : 0;
+}
+
 /* The usable width of the terminal on stderr: one column less than it
  * has, so that the line never wraps (a wrapped line cannot be redrawn
- * with a carriage return). */
-static size_t columns(void)
+ * with a carriage return). A terminal that does not say has $COLUMNS,
+ * else 80: a $COLUMNS that is no width is ignored, with a warning, once,
+ * as ls(1) does. */
+static size_t columns(cli_progress *p)
 {
 	struct winsize ws;
 	const char *env = getenv("COLUMNS");
 	long n = 80;
 
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
 		n = ws.ws_col;
-	else if (env && atol(env) > 0)
-		n = atol(env);
+	} else if (env && *env && env_columns(env)) {
+		n = env_columns(env);
+	} else if (env && *env && !p->columns_warned) {
+		cli_progress_clear(p);
+		cli_error("warning: COLUMNS=\"%s\" is not a width (decimal "
+		          "digits alone, from 1): the progress bar is 80 "
+		          "columns wide",
+		          env);
+		p->columns_warned = 1;
+	}
 	if (n > CLI_PROGRESS_LINE)
 		n = CLI_PROGRESS_LINE;
 	return n > 1 ? (size_t)n - 1 : 1;
@@ -141,7 +166,7 @@ static void draw_bar(cli_progress *p, const folio_progress *fp, double now)
 	char line[CLI_PROGRESS_LINE + 1], out[2 * CLI_PROGRESS_LINE + 2];
 	size_t n, o = 0;
 
-	n = compose(line, columns(), fp, now - p->phase_start);
+	n = compose(line, columns(p), fp, now - p->phase_start);
 	out[o++] = '\r';
 	memcpy(out + o, line, n);
 	o += n;

@@ -21,6 +21,12 @@ typedef struct fo_md {
 	const fo_corpus_sink *sink;
 	fo_buf topic;    /* from the first usable "# Topic" heading */
 	fo_buf fm_title; /* the front matter's title, the fallback topic */
+	/* A front matter title that cannot be the topic: its line (0: none)
+	 * and, when it is not UTF-8, the line's text and the offset of the
+	 * first bad byte in it (NULL: it is too long). */
+	unsigned fm_bad_at;
+	const char *fm_bad_line;
+	size_t fm_bad_k;
 	fo_buf url, title, raw, summary, msg;
 	fo_buf field[FO_MD_NF];
 	int present[FO_MD_NF];
@@ -56,8 +62,9 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 
 /* Set st->topic from the page's first usable level-1 heading after pos,
  * which is on line at. 0; 1 when the page is not to be read, as it has no
- * topic but a line before its first post that is not UTF-8 (st->msg says
- * so, at *bad_line); -1 when memory ran out. */
+ * topic but a line before its first post that is not UTF-8, a topic
+ * heading or front matter title too long, or a front matter title not
+ * UTF-8 (st->msg says so, at *bad_line); -1 when memory ran out. */
 int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
                      unsigned at, unsigned *bad_line);
 

@@ -2,8 +2,9 @@
  * markdown_topic.c: the topic a page gives each of its posts: its first
  * usable level-1 heading ("# Topic", or a setext one), else its front
  * matter's title; a page with neither whose lines before its first post
- * are not all UTF-8, or whose topic heading is too long (a damaged
- * heading), is not read. The front matter, if any, is skipped here too.
+ * are not all UTF-8, or whose topic heading or front matter title is too
+ * long or not UTF-8 (a damaged heading or title), is not read. The front
+ * matter, if any, is skipped here too.
  */
 #include "corpus/markdown.h"
 
@@ -20,13 +21,18 @@ static int fo_md_is_fence(const char *s, size_t n)
 }
 
 /* Keep the front matter's title: "..." (or bare) value as the fallback
- * topic. Only the simplest YAML scalars are understood. */
-static void fo_md_front_title(fo_md *st, const char *s, size_t n)
+ * topic. Only the simplest YAML scalars are understood. One that is not
+ * UTF-8 or is too long is noted (st->fm_bad_at, line at), as a topic
+ * heading would be, for fo_md_find_topic to report if the page has no
+ * other topic. */
+static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at)
 {
-	size_t k;
+	const char *line = s;
+	size_t k, line_n = n;
 
 	if (n < 6 || memcmp(s, "title:", 6) != 0)
 		return;
+	st->fm_bad_at = 0;
 	s += 6;
 	n -= 6;
 	fo_text_trim(&s, &n);
@@ -48,9 +54,15 @@ static void fo_md_front_title(fo_md *st, const char *s, size_t n)
 		fo_buf_append(&st->fm_title, s, n);
 	}
 	fo_text_buf_trim(&st->fm_title);
-	if (st->fm_title.len > FO_FIELD_MAX ||
-	    fo_text_utf8_check(st->fm_title.data, st->fm_title.len, 0) !=
-	        st->fm_title.len)
+	if ((k = fo_text_utf8_check(line, line_n, 0)) != line_n) {
+		st->fm_bad_at = at;
+		st->fm_bad_line = line;
+		st->fm_bad_k = k;
+	} else if (st->fm_title.len > FO_FIELD_MAX) {
+		st->fm_bad_at = at;
+		st->fm_bad_line = NULL;
+	}
+	if (st->fm_bad_at)
 		fo_buf_clear(&st->fm_title);
 }
 
@@ -59,7 +71,7 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 {
 	const char *s;
 	size_t n, p, first = fo_md_line(buf, len, pos, &s, &n);
-	unsigned lines = 1;
+	unsigned lines = 1, at = *lineno;
 
 	if (!fo_md_is_fence(s, n))
 		return pos;
@@ -70,8 +82,9 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 			*lineno += lines + 1;
 			for (pos = first; pos < p;) {
 				pos = fo_md_line(buf, len, pos, &s, &n);
+				at++;
 				if (!fo_md_is_fence(s, n))
-					fo_md_front_title(st, s, n);
+					fo_md_front_title(st, s, n, at);
 			}
 			return p;
 		}
@@ -82,17 +95,20 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 /* The page has no topic, and its line at s, before its first post,
  * has a byte that is not UTF-8, as a damaged "# Topic" heading would
  * (s == NULL: its topic heading on line at is too long): say so in
- * st->msg. 1, the page is not to be read, or -1 when memory ran out. */
-static int fo_md_no_topic(fo_md *st, const char *s, size_t bad, unsigned at,
-                          unsigned *bad_line)
+ * st->msg, of what (NULL: a heading) has it. 1, the page is not to be
+ * read, or -1 when memory ran out. */
+static int fo_md_no_topic(fo_md *st, const char *what, const char *s,
+                          size_t bad, unsigned at, unsigned *bad_line)
 {
 	fo_buf_clear(&st->msg);
 	if (s) {
+		if (what)
+			fo_buf_printf(&st->msg, "%s: ", what);
 		*bad_line = fo_md_bad_byte(&st->msg, s, bad, at);
 	} else {
 		*bad_line = at;
-		fo_buf_printf(&st->msg, "topic longer than %d bytes",
-		              FO_FIELD_MAX);
+		fo_buf_printf(&st->msg, "%s longer than %d bytes",
+		              what ? what : "topic", FO_FIELD_MAX);
 	}
 	fo_buf_puts(&st->msg, ", and the page has no usable topic heading: "
 	                      "the page is not read, as its posts would lose "
@@ -109,8 +125,8 @@ static int fo_md_no_topic(fo_md *st, const char *s, size_t bad, unsigned at,
  * is on line at. 0; 1 when the page has neither such a heading nor a
  * front matter title, but a line before its first post has a NUL or
  * invalid UTF-8 (a "# Topic" line damaged, say) or a level-1 heading is
- * too long, st->msg saying so (of the first such line) at *bad_line; -1
- * when memory ran out.
+ * too long, or its front matter title is either, st->msg saying so (of
+ * the first such line) at *bad_line; -1 when memory ran out.
  */
 int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
                      unsigned at, unsigned *bad_line)
@@ -163,9 +179,13 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 	}
 	if (st->fm_title.len)
 		return 0;
+	/* the first such line: the front matter comes first */
+	if (st->fm_bad_at)
+		return fo_md_no_topic(st, "front matter title", st->fm_bad_line,
+		                      st->fm_bad_k, st->fm_bad_at, bad_line);
 	if (long_at)
-		return fo_md_no_topic(st, NULL, 0, long_at, bad_line);
+		return fo_md_no_topic(st, NULL, NULL, 0, long_at, bad_line);
 	if (bad)
-		return fo_md_no_topic(st, bad, bad_k, bad_at, bad_line);
+		return fo_md_no_topic(st, NULL, bad, bad_k, bad_at, bad_line);
 	return 0;
 }

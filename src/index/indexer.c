@@ -300,11 +300,13 @@ folio_status fo_post_check(const folio_post *p, fo_buf *why)
 	char date[11];
 	const char *missing = NULL;
 
-	if (!p->url || !*p->url)
+	/* blank is missing: a URL of spaces (a no-break space too) names
+	 * no post, and the parsers trim only ASCII white space */
+	if (!p->url || fo_is_blank(p->url))
 		missing = "URL";
-	else if (!p->title || !*p->title)
+	else if (!p->title || fo_is_blank(p->title))
 		missing = "title";
-	else if (!p->summary || !*p->summary)
+	else if (!p->summary || fo_is_blank(p->summary))
 		missing = "summary";
 	if (missing) {
 		fo_buf_printf(why, "post has no %s", missing);

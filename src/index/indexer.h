@@ -10,8 +10,9 @@
 #include "util/buf.h"
 #include "xapian/bridge.h"
 
-/* Check that p can be indexed: url, title and summary present and
- * published, if given, a valid YYYY-MM-DD date. On failure writes a
+/* Check that p can be indexed: url, title and summary present (one of
+ * white space alone is missing, fo_is_blank) and published, if given, a
+ * valid YYYY-MM-DD date. On failure writes a
  * one-line reason to why and returns FOLIO_ERROR_INVALID. */
 folio_status fo_post_check(const folio_post *p, fo_buf *why);
 

@@ -627,6 +627,27 @@ static void test_api__blank_fields_are_absent_as_in_a_corpus_file(void)
 	p.summary = "\n";
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
 	assert_str("post has no summary", folio_db_error(db));
+	/* a URL of white space alone names no post: it was indexed as one,
+	 * and so were a title and a summary of no-break spaces */
+	p.summary = " MXFP8 quantization. ";
+	p.url = "   ";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no URL", folio_db_error(db));
+	p.url = "\t\n";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no URL", folio_db_error(db));
+	p.url = " \xc2\xa0\xe3\x80\x80 ";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no URL", folio_db_error(db));
+	p.url = post_mxfp8.url;
+	p.title = "\xc2\xa0";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no title", folio_db_error(db));
+	p.title = "  Grouped GEMM  ";
+	p.summary = "\xe2\x80\x83";
+	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(db, &p));
+	assert_str("post has no summary", folio_db_error(db));
+	assert_int(0, count_of(db));
 	p.summary = " MXFP8 quantization. ";
 	p.company = "";
 	p.author = "  ";

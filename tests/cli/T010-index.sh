@@ -196,6 +196,22 @@ run "$FOLIO" index --db "$TMP/e3" "$TMP/no-such-dir" "$TMP/a-file/x.md"
 expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
 	"$rc|$err|$([ -e "$TMP/e3" ] && echo present || echo absent)"
 
+# A missing path given twice was named twice.
+begin "a missing corpus path given twice is named once"
+run "$FOLIO" index --db "$TMP/e4" "$TMP/no-such-dir" "$TMP/a-file/x.md" "$TMP/no-such-dir"
+expect_eq "2|folio: $TMP/no-such-dir: No such file or directory; $TMP/a-file/x.md: Not a directory|absent" \
+	"$rc|$err|$([ -e "$TMP/e4" ] && echo present || echo absent)"
+run "$FOLIO" index --db "$TMP/e4" "$TMP/no-such-dir" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "1|$TMP/no-such-dir: No such file or directory" "$rc|$err"
+
+# A URL or title of no-break spaces was a post's: the parsers trim ASCII
+# white space only.
+begin "a URL or a title of Unicode white space alone is missing"
+printf '{"url": "\\u00a0", "title": "T", "summary": "S."}\n{"url": "https://a.org/x", "title": "\\u3000", "summary": "S."}\n{"url": "https://a.org/y", "title": "Y", "summary": "S."}\n' >"$TMP/blank.jsonl"
+run "$FOLIO" index --db "$TMP/blank" "$TMP/blank.jsonl"
+expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 2 skipped|$TMP/blank.jsonl:1: post has no URL
+$TMP/blank.jsonl:2: post has no title" "$rc|$out|$err"
+
 begin "an empty corpus path is refused, naming it, and no index is left behind"
 run "$FOLIO" index --db "$TMP/empty-path" "$FOLIO_SOURCE_DIR/corpus" ""
 expect_eq "2|folio: path 2 of 2 is an empty path, which names no file|absent" \

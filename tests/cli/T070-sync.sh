@@ -139,6 +139,33 @@ run "$FOLIO" index --db "$TMP/dup" "$TMP/c" "$TMP/e" "$TMP/e/" "$TMP/c/"
 expect_eq "1|90 posts in 1 file: 0 added, 0 updated, 90 unchanged, 0 removed; 1 skipped|$TMP/e: holds no topic pages (*.md) or JSON Lines files (*.jsonl)|[\"$TMP/c\", \"$TMP/e\"]" \
 	"$rc|$out|$err|$("$FOLIO" stats --db "$TMP/dup" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["corpus"]))')"
 
+corpus_of_index() {
+	"$FOLIO" stats --db "$1" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["corpus"]))'
+}
+
+# A path inside another given directory (C C/sub) was walked twice: its
+# problems reported and counted twice, and recorded beside C.
+begin "a path inside another given directory is read, reported and recorded with it"
+mkdir -p "$TMP/ov/sub" "$TMP/ov/.drafts"
+posts_jsonl 1 10 >"$TMP/ov/a.jsonl"
+posts_jsonl 11 20 >"$TMP/ov/sub/b.jsonl"
+posts_jsonl 21 25 >"$TMP/ov/.drafts/d.jsonl"
+echo notes >"$TMP/ov/notes.txt"
+"$FOLIO" index --db "$TMP/ovi" "$TMP/ov" >/dev/null
+ln -s "$TMP/nowhere.jsonl" "$TMP/ov/sub/gone.jsonl"
+run "$FOLIO" index --db "$TMP/ovi" "$TMP/ov/sub" "$TMP/ov" "$TMP/ov/sub/b.jsonl"
+expect_eq "1|20 posts in 2 files: 0 added, 0 updated, 20 unchanged, 0 removed; 1 skipped|$TMP/ov/sub/gone.jsonl: No such file or directory|[\"$TMP/ov\"]" \
+	"$rc|$out|$err|$(corpus_of_index "$TMP/ovi")"
+rm "$TMP/ov/sub/gone.jsonl"
+
+begin "one that reading the directory would pass over is read apart"
+run "$FOLIO" index --db "$TMP/ovi" "$TMP/ov" "$TMP/ov/.drafts" "$TMP/ov/notes.txt"
+expect_eq "1|25 posts in 3 files: 5 added, 0 updated, 20 unchanged, 0 removed; 1 skipped|$TMP/ov/notes.txt: not a corpus file (expected *.md or *.jsonl)|[\"$TMP/ov\", \"$TMP/ov/.drafts\", \"$TMP/ov/notes.txt\"]" \
+	"$rc|$out|$err|$(corpus_of_index "$TMP/ovi")"
+rm "$TMP/ov/notes.txt"
+run "$FOLIO" index --db "$TMP/ovi" "$TMP/ov/.drafts/d.jsonl" "$TMP/ov"
+expect_eq "0|25 posts in 3 files: 0 added, 0 updated, 25 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
 begin "folio check finds the index sound"
 run "$FOLIO" check --db "$TMP/i"
 expect_eq "0|$TMP/i: sound (90 posts, no problems found)" "$rc|$out"

@@ -354,4 +354,14 @@ run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
 expect_eq "1|1 post in 2 files: 0 added, 0 updated, 1 unchanged, 0 removed; 1 skipped; 1 post no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/topic/b.md:1: topic longer than 65536 bytes, and the page has no usable topic heading: the page is not read, as its posts would lose their topic|['Bees'] ['Ants']" \
 	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
 
+# A page's front matter title, its only topic, was dropped without a word
+# when longer than a field may be or not UTF-8: the posts lost their topic.
+begin "a damaged front matter title is reported, and the page's posts keep their topic"
+python3 -c 'import sys; sys.stdout.write("---\ntitle: " + "B" * 65537 + "\n---\n\n### [One](https://a.org/t1)\n\nAbout bees, once more.\n")' >"$TMP/topic/b.md"
+printf -- '---\ntitle: "Ants\377"\n---\n\n### [Two](https://a.org/t2)\n\nAbout ants, once more.\n' >"$TMP/topic/a.md"
+run "$FOLIO" index --db "$TMP/itopic" "$TMP/topic"
+expect_eq "1|0 posts in 2 files: 0 added, 0 updated, 0 unchanged, 0 removed; 2 skipped; 2 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/topic/a.md:2: front matter title: invalid UTF-8 at column 13, and the page has no usable topic heading: the page is not read, as its posts would lose their topic
+$TMP/topic/b.md:2: front matter title longer than 65536 bytes, and the page has no usable topic heading: the page is not read, as its posts would lose their topic|['Bees'] ['Ants']" \
+	"$rc|$out|$err|$(topic_of 1) $(topic_of 2)"
+
 finish

@@ -97,6 +97,28 @@ on_tty "$FOLIO" index --db "$TMP/i6" --threads 1 --progress "$TMP/posts.jsonl"
 expect_eq "folio: reading 1
 folio: indexing 1000/3000" "$(frames | head -2)"
 
+# on_tty_columns VALUE CMD...: on_tty, on a pseudo terminal that does not
+# say its width, with COLUMNS=VALUE.
+on_tty_columns() {
+	local cmd
+	printf -v cmd '%q ' "${@:2}"
+	out=$(script -qec "stty cols 0 rows 0; COLUMNS=$(printf %q "$1") exec $cmd" /dev/null </dev/null)
+}
+
+# COLUMNS was read with atol: "12abc" drew a bar of 12 columns and "-5"
+# was passed over, both without a word.
+begin "where the terminal does not say its width, COLUMNS gives it, digits alone"
+on_tty_columns 40 "$FOLIO" index --db "$TMP/c1" --threads 1 "$TMP/posts.jsonl"
+# (39 columns leave too few for the bar itself: the numbers alone)
+expect_eq "folio: reading   1 file
+folio: indexing  1000/3000  33%" "$(frames | sed -n 1,2p)"
+for value in 12abc -5 ' 40' +40; do
+	on_tty_columns "$value" "$FOLIO" index --db "$TMP/c-$value" --threads 1 "$TMP/posts.jsonl"
+	expect_eq "folio: warning: COLUMNS=\"$value\" is not a width (decimal digits alone, from 1): the progress bar is 80 columns wide
+folio: reading   1 file
+folio: indexing  [#########..................] 1000/3000  33%" "$(frames | sed -n 1,3p)"
+done
+
 begin "--progress and --quiet together are a usage error"
 run "$FOLIO" index --db "$TMP/i7" --progress --quiet "$TMP/posts.jsonl"
 expect_eq "2||folio: --progress and --quiet contradict each other|no" \

@@ -1017,6 +1017,56 @@ static void test_corpus__md_topic_too_long(void)
 	assert_str("F", posts[0].topics[0]);
 }
 
+/* A front matter title longer than a field may be, or not UTF-8, is a
+ * damaged topic as a heading would be: on a page with no usable heading,
+ * the page is not read, the title's line named; with one, the heading is
+ * the topic and nothing is said. */
+static void test_corpus__md_front_matter_title_damaged(void)
+{
+	assert_ok(md_long("---\nother: x\ntitle: ", 65537,
+	                  "\n---\n### [A](u1)\n\nS.\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str("front matter title longer than 65536 bytes, and the page "
+	           "has no usable topic heading: the page is not read, as its "
+	           "posts would lose their topic",
+	           problems[0].message);
+
+	/* quoted, it is its value that counts: 65536 bytes is a title */
+	assert_ok(
+	    md_long("---\ntitle: \"", 65536, "\"\n---\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_int(65536, strlen(posts[0].topics[0]));
+
+	assert_ok(md("---\ntitle: Caf\xe9\n---\n### [A](u1)\n\nS.\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(2, problems[0].line);
+	assert_str("front matter title: invalid UTF-8 at column 11, and the "
+	           "page has no usable topic heading: the page is not read, "
+	           "as its posts would lose their topic",
+	           problems[0].message);
+
+	/* a heading is the topic all the same */
+	assert_ok(md("---\ntitle: Caf\xe9\n---\n# T\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_str("T", posts[0].topics[0]);
+	assert_ok(
+	    md_long("---\ntitle: ", 65537, "\n---\n# T\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+
+	/* a later title in the front matter replaces the damaged one */
+	assert_ok(
+	    md("---\ntitle: Caf\xe9\ntitle: F\n---\n### [A](u1)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, n_problems);
+	assert_str("F", posts[0].topics[0]);
+}
+
 static void test_corpus__md_too_long(void)
 {
 	size_t big = 65537, n;
@@ -1650,6 +1700,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_invalid_utf8_topic),
 	FO_TEST(test_corpus__md_too_long),
 	FO_TEST(test_corpus__md_topic_too_long),
+	FO_TEST(test_corpus__md_front_matter_title_damaged),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
 	FO_TEST(test_corpus__md_degenerate),
