@@ -16,7 +16,8 @@
  * the corpus (read.c) and routes each post to its worker in batches of a
  * few hundred posts through a queue of a few batches per worker, waiting
  * when the workers are behind; each worker commits every
- * BUILD_COMMIT_BATCH posts so Xapian's buffered changes stay small.
+ * BUILD_COMMIT_BATCH posts (more in a large database: commit_batch) so
+ * Xapian's buffered changes stay small.
  * Posts reach each worker in the reading order, so docids do not depend
  * on thread timing. The calling thread also reports progress (posts done
  * by all workers).
