@@ -1088,9 +1088,9 @@ FOLIO_EXTERN const folio_facet *folio_results_facet(
  *  weighs it, which these numbers do not give: a word's forms ("stem")
  *  and a prefix's words are one term of their summed wdf, whose document
  *  frequency Xapian estimates from theirs as if they were independent
- *  (a + b - a * b / N for two), at least doc_freq; a phrase or a
- *  compound weighs the sum of its words' own weights, each with its
- *  own wdf and document frequency (README "Explanations"). */
+ *  (a + b - a * b / N for two), at least doc_freq; a phrase, a
+ *  compound or a NEAR weighs the sum of its words' own weights, each
+ *  with its own wdf and document frequency (README "Explanations"). */
 typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
@@ -1108,14 +1108,16 @@ typedef struct folio_explain_term {
 	double query_weight; /**< the factor the query gives it (field or
 	                          boost weight; 1 for plain words) */
 	uint64_t wdf;        /**< occurrences in the post (title words count
-	                          three times; a phrase's or prefix's words
-	                          summed); 0 for a part with no term of
-	                          its own (near, proximity, coordination), the
-	                          title words covered for coverage */
+	                          three times; a phrase's, NEAR's or prefix's
+	                          words summed, a NEAR's in every form);
+	                          0 for a part with no term of its own
+	                          (proximity, coordination), the title
+	                          words covered for coverage */
 	uint64_t doc_freq;   /**< posts holding the term (for a term with
 	                          several forms: the most frequent form; for
-	                          a phrase or a prefix: its most frequent
-	                          word, not the posts the phrase matches); 0
+	                          a phrase, a NEAR or a prefix: its most
+	                          frequent word, not the posts the phrase
+	                          matches); 0
 	                          for a part with no term of its own */
 	double length_norm; /**< (1 - b) + b * length / average length */
 } folio_explain_term;

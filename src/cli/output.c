@@ -131,12 +131,13 @@ void print_json(FILE *f, folio_db *db, const char *query, size_t query_len,
 }
 
 /* Whether e is weighed by several words' own statistics, its doc_freq
- * the most frequent one's: a phrase, as Xapian 1.4 weighs it, or a
- * prefix's words. "in 2 posts" read as the posts the phrase matches
+ * the most frequent one's: a phrase or a NEAR, as Xapian 1.4 weighs
+ * them, or a prefix's words. "in 2 posts" read as the posts the phrase matches
  * ("a crash" said 2 where 1 post holds it). */
 static int several_words(const folio_explain_term *e)
 {
-	return strcmp(e->how, "phrase") == 0 || strcmp(e->how, "prefix") == 0;
+	return strcmp(e->how, "phrase") == 0 || strcmp(e->how, "prefix") == 0 ||
+	       strcmp(e->how, "near") == 0;
 }
 
 static void print_explain_text(const folio_results *r, size_t i)

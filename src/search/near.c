@@ -255,6 +255,57 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
 		*alt |= (uint64_t)1 << (at - first);
 }
 
+/* The terms whose statistics --explain shows for a NEAR, as fo_qc_unit
+ * takes them (prefix, term); the terms owned. */
+typedef struct near_terms {
+	const char **pairs;
+	size_t n;
+} near_terms;
+
+static void near_term(fo_qc *c, near_terms *nt, const char *prefix,
+                      const char *term)
+{
+	const char **grown =
+	    realloc(nt->pairs, (2 * nt->n + 2) * sizeof *nt->pairs);
+	char *copy = strdup(term);
+
+	if (grown)
+		nt->pairs = grown;
+	if (!grown || !copy) {
+		free(copy);
+		fo_qc_nomem(c);
+		return;
+	}
+	nt->pairs[2 * nt->n] = prefix;
+	nt->pairs[2 * nt->n + 1] = copy;
+	nt->n++;
+}
+
+/* Word t of field f as the NEAR matches it: in any form (forms), whose
+ * every occurrence holds its stem under Z or bare, as a free word's stem
+ * part counts them; else as typed. */
+static void near_word_terms(fo_qc *c, near_terms *nt, fo_qfield f,
+                            const fo_qtok *t, int forms)
+{
+	const char *stem = t->stem ? t->stem : t->term;
+
+	if (!forms) {
+		near_term(c, nt, fo_qc_fields[f].exact, t->term);
+		return;
+	}
+	near_term(c, nt, fo_qc_fields[f].stem, stem);
+	near_term(c, nt, fo_qc_fields[f].exact, stem);
+}
+
+static void near_terms_free(near_terms *nt)
+{
+	size_t i;
+
+	for (i = 0; i < nt->n; i++)
+		free((char *)nt->pairs[2 * i + 1]);
+	free(nt->pairs);
+}
+
 /* NEAR: every word of the kids in any form the index holds (forms_query;
  * a quoted word its exact form), within the window. A compound takes
  * part by its joined form or by its parts, each in any form the index
@@ -263,12 +314,16 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
  * only terms and ORs of terms inside a NEAR, so that is the best of the
  * NEARs with each compound joined or split (OP_MAX: a post matching
  * several weighs as the best, not as their sum). A compound's parts
- * match in any order, as a phrase's words in a NEAR do. */
+ * match in any order, as a phrase's words in a NEAR do. It weighs as its
+ * words do, so --explain gives it their statistics, as a phrase's: their
+ * summed wdf, in the forms it matches them in (a compound by its parts,
+ * a version whole), and the most frequent one's posts. */
 fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 {
 	near_item *it = NULL, *grown;
 	fo_qlist mixes = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
+	near_terms stats = { NULL, 0 };
 	size_t k, i, j, n_it = 0, compounds = 0;
 	uint64_t alt = 0;
 	unsigned split, last;
@@ -314,6 +369,12 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 				          : fo_qc_term(c, exact, tl.t[p].term));
 			n_it++;
 			compounds += compound && !version;
+			if (!compound || version)
+				near_word_terms(c, &stats, kid->field, t,
+				                forms && !version);
+			for (p = i + 1; compound && !version && p < j; p++)
+				near_word_terms(c, &stats, kid->field, &tl.t[p],
+				                forms);
 			if (t->kind == FO_TOK_WORD)
 				fo_qc_word_add(c, kid, t);
 			if (compound) {
@@ -351,7 +412,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		near_units(c, field, first_hl, n->window, alt);
 	if (q)
 		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
-		               FO_FIELD_ANY, 1.0, NULL, 0);
+		               field, 1.0, stats.pairs, stats.n);
 	for (i = 0; i < n_it; i++) {
 		fo_xquery_free(it[i].whole);
 		fo_xquery_free(it[i].last);
@@ -359,6 +420,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	}
 	free(it);
 	fo_buf_free(&label);
+	near_terms_free(&stats);
 	fo_qc_release(&mixes);
 	return q;
 }

@@ -329,14 +329,25 @@ expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | 
 
 # A phrase (quoted, or a compound's) has term statistics in JSON; the
 # text showed only its factor, "(x0.3)". Parts with none of their own
-# (a NEAR, coverage) show their factor alone in both.
+# (coverage) show their factor alone in both.
 begin "--explain as text gives a phrase the statistics JSON gives it"
 run "$FOLIO" search --db "$TMP/index" --explain free-threaded
 expect_eq "phrase free threaded: wdf 11, its most frequent word in 2 posts, length norm 0.96, x0.3" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
 run "$FOLIO" search --db "$TMP/index" --explain '"free threaded"'
 expect_eq "phrase free threaded: wdf 11, its most frequent word in 2 posts, length norm 0.96, x1" "$(sed -n 5p <<<"$out" | grep -o 'phrase.*')"
-run "$FOLIO" search --db "$TMP/index" --explain 'python NEAR threaded'
-expect_eq "near python NEAR threaded (x1)" "$(sed -n 5p <<<"$out" | grep -o 'near.*')"
+
+# A NEAR weighs as its words do, like a phrase, yet showed no statistics
+# at all: "near kernel NEAR tuning (x1)", a factor of 1 beside the whole
+# weight (review-queries-3). Its words count in any form, as it matches
+# them: kernels and tuning in post a, Kernel and tuning in b.
+begin "--explain gives a NEAR its words' statistics, as a phrase's"
+run "$FOLIO" search --db "$TMP/more" --explain 'kernel NEAR/3 tuning'
+expect_eq "near kernel NEAR tuning: wdf 2, its most frequent word in 2 posts|near kernel NEAR tuning: wdf 2, its most frequent word in 2 posts" \
+	"$(grep -o 'near.*posts' <<<"$out" | paste -sd'|')"
+run "$FOLIO" search --db "$TMP/more" --json --explain 'kernel NEAR/3 tuning'
+expect_eq "2 2 2 2" "$(json '" ".join("%d %d" % (e["wdf"], e["doc_freq"]) for h in d["hits"] for e in h["explain"] if e["how"] == "near")')"
+run "$FOLIO" search --db "$TMP/index" --explain 'title:python NEAR/6 title:build'
+expect_eq "near python NEAR build in title: wdf 6, its most frequent word in 1 post" "$(grep -o 'near.*post' <<<"$out")"
 
 # Xapian 1.4 weighs a phrase (and a prefix) by its words' own statistics:
 # its "in N posts" is its most frequent word's, which the text said as if

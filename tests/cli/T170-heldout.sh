@@ -126,4 +126,23 @@ JL
 run "$FOLIO" search --db "$TMP/explain" --json --explain lock
 expect_eq "https://x.org/1 stem 1 2.14 2.14|https://x.org/1 exact 1 3.49 3.49|https://x.org/2 stem 1 2.57 2.57" "$(json '"|".join(" ".join([h["url"], e["how"], str(e["doc_freq"]), "%.2f" % e["weight"], "%.2f" % (e["query_weight"] * math.log(6 / {"stem": 2}.get(e["how"], e["doc_freq"])) * (2.5 * e["wdf"] / (1.5 * e["length_norm"] + e["wdf"]) + 1))]) for h in d["hits"] for e in h["explain"])')"
 
+# What review-queries-3 found undocumented, as README now says it.
+begin "--stdin: a CRLF line end is no part of the query nor of its answer's query"
+out=$(printf 'postgresql vacuum\r\n\r\nleap\r\n' | "$FOLIO" search --db "$TMP/db" --stdin --strict)
+expect_eq '"postgresql vacuum" 1 []|"" invalid argument |"leap" 1 []' \
+	"$(python3 -c 'import json,sys
+for l in sys.stdin:
+    d = json.loads(l)
+    print(json.dumps(d["query"]), d.get("error") or d["total"], d.get("notices", ""))' <<<"$out" | paste -sd'|')"
+
+begin "CJK text in a NEAR counts as its bigrams"
+cat >"$TMP/cjk.jsonl" <<'JL'
+{"url": "https://cjk.example/1", "title": "全文检索", "summary": "中文全文检索系统"}
+JL
+"$FOLIO" index --db "$TMP/cjk" "$TMP/cjk.jsonl" >/dev/null
+expect_eq "1|0" "$(total_of "$TMP/cjk" '全文 NEAR/4 系统')|$(total_of "$TMP/cjk" '全文 NEAR/3 系统')"
+
+begin "a prefix completes any word of a company's value (hat* finds Red Hat)"
+expect_eq "2|2|2|2" "$(total_of "$TMP/db" 'company:"red hat"')|$(total_of "$TMP/db" 'company:red*')|$(total_of "$TMP/db" 'company:la*')|$(total_of "$TMP/db" 'company:hat*')"
+
 finish

@@ -215,8 +215,8 @@ class ExplainTerm:
     in the index: for a part of one term. A word's forms ("stem") and a
     prefix's words weigh as one term of their summed wdf and a document
     frequency Xapian estimates as if they were independent (a + b - a*b/N
-    for two), at least doc_freq; a phrase or compound weighs the sum
-    of its words' own weights (README "Explanations").
+    for two), at least doc_freq; a phrase, compound or NEAR weighs the
+    sum of its words' own weights (README "Explanations").
 
     term:         the word, phrase or prefix, as analysed
     how:          "stem", "exact", "phrase", "prefix", "near",
@@ -226,9 +226,9 @@ class ExplainTerm:
     weight:       its contribution to the score
     query_weight: the factor the query gives it (1 for plain words)
     wdf:          occurrences in the post (title words count three times)
-                  (a phrase's or prefix's words summed)
-    doc_freq:     posts holding the term (a phrase's or prefix's most
-                  frequent word, not the posts the phrase matches)
+                  (a phrase's, NEAR's or prefix's words summed)
+    doc_freq:     posts holding the term (a phrase's, NEAR's or prefix's
+                  most frequent word, not the posts the phrase matches)
     length_norm:  (1 - b) + b * length / average length
     """
 
