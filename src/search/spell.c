@@ -63,23 +63,40 @@ static unsigned popcount64(uint64_t x)
 	return n;
 }
 
-/* Whether a and b have the same digits in the same order: a correction
- * changes letters, never a number (h200 is not a typo of h100, nor
- * python3 of python, nor flashattention of flashattention2). */
-static int same_digits(const char *a, size_t na, const char *b, size_t nb)
+static int digit_at(const char *s, size_t n, size_t i)
+{
+	return i < n && fo_ascii_is_digit((unsigned char)s[i]);
+}
+
+/* Whether a and b are the same numbers parted by letters in the same
+ * way: the same runs of digits, in the same order, each run of other
+ * bytes in one a run in the other. A correction changes letters, never a
+ * number (h200 is not a typo of h100, nor python3 of python, nor
+ * flashattention of flashattention2), and keeps a word's letters around
+ * its numbers: w100 is not a typo of 100, one deletion away, which drops
+ * the letter that made it a name. */
+static int same_numbers(const char *a, size_t na, const char *b, size_t nb)
 {
 	size_t i = 0, j = 0;
 
-	for (;;) {
-		while (i < na && !(a[i] >= '0' && a[i] <= '9'))
-			i++;
-		while (j < nb && !(b[j] >= '0' && b[j] <= '9'))
-			j++;
-		if (i == na || j == nb)
-			return i == na && j == nb;
-		if (a[i++] != b[j++])
+	while (i < na && j < nb) {
+		if (digit_at(a, na, i) != digit_at(b, nb, j))
 			return 0;
+		if (digit_at(a, na, i)) {
+			/* a run ends in one and not the other at the next
+			 * turn, or at the end */
+			for (; digit_at(a, na, i) && digit_at(b, nb, j);
+			     i++, j++)
+				if (a[i] != b[j])
+					return 0;
+			continue;
+		}
+		while (i < na && !digit_at(a, na, i))
+			i++;
+		while (j < nb && !digit_at(b, nb, j))
+			j++;
 	}
+	return i == na && j == nb;
 }
 
 /* How many edits a term (prefix length plen, its word of len bytes
@@ -97,7 +114,7 @@ static unsigned close_to(const cand *c, const char *term, size_t plen,
 		return c->max + 1;
 	if (popcount64(set & ~c->set) > c->max ||
 	    popcount64(c->set & ~set) > c->max ||
-	    !same_digits(c->word->term, c->len, word, len))
+	    !same_numbers(c->word->term, c->len, word, len))
 		return c->max + 1;
 	return fo_edit_distance(c->word->term, c->len, word, len, c->max);
 }

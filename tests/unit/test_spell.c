@@ -172,6 +172,18 @@ static void test_spell__digits_are_never_changed(void)
 	assert_str("python3", suggest("pyhton3", ""));
 }
 
+static void test_spell__a_word_keeps_its_letters_and_numbers(void)
+{
+	/* 100, in more posts than h100, is one deletion from w100 and
+	 * 100w: a name is corrected as a name or not at all, never to its
+	 * number alone */
+	assert_str("h100", suggest("w100", ""));
+	assert_str("", suggest("100w", ""));
+	/* nor are a word's numbers run together or moved */
+	assert_str("", suggest("1w00", ""));
+	assert_str("", suggest("h1x00", ""));
+}
+
 static void test_spell__a_known_word_is_left_alone(void)
 {
 	assert_str("", suggest("parallelism", ""));
@@ -230,6 +242,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__stems_are_not_suggested),
 	FO_TEST(test_spell__the_most_frequent_close_word_wins),
 	FO_TEST(test_spell__digits_are_never_changed),
+	FO_TEST(test_spell__a_word_keeps_its_letters_and_numbers),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
@@ -248,12 +261,13 @@ int main(void)
 	}
 	snprintf(dir, sizeof dir, "%s/db", root);
 	if (fo_xdb_open(dir, FO_XDB_WRITE | FO_XDB_CREATE, &db, &err) !=
-	            FOLIO_OK ||
+	        FOLIO_OK ||
 	    add_docs(2, "3dmark parallelism zürich nvida") != FOLIO_OK ||
 	    add_docs(3, "kernels XCWnvidia XCWWlattices Zlatticework") !=
-	            FOLIO_OK ||
+	        FOLIO_OK ||
 	    add_docs(1, "kernals") != FOLIO_OK ||
 	    add_docs(3, "h100 python python3 flashattention2") != FOLIO_OK ||
+	    add_docs(4, "100") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
