@@ -907,10 +907,17 @@ typedef struct folio_search_options {
 	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
-	size_t snippet_bytes; /**< target snippet length in bytes (a
-	                           matched word longer than it is shown
-	                           whole, up to twice it); 0: no snippet
-	                           (""), and none is made */
+	size_t snippet_bytes; /**< target snippet length in bytes; a
+	                           snippet shows the match it is chosen
+	                           for whole, and marked, however small
+	                           this is: a match longer than it is
+	                           shown whole up to twice it or 256
+	                           bytes, whichever is more (1 shows the
+	                           best match alone, with an ellipsis
+	                           where the text goes on); only a longer
+	                           one, a blob of one word say, is cut,
+	                           unmarked. 0: no snippet (""), and none
+	                           is made */
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:
