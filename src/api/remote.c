@@ -11,6 +11,7 @@
 #include "api/db.h"
 #include "index/schema.h"
 #include "util/ascii.h"
+#include "util/errstr.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -195,11 +196,11 @@ static folio_status read_file(fo_remotes *rm, const char *path, fo_buf *why)
 		 * cannot be searched is named itself, not its REMOTES. */
 		if (errno == EACCES) {
 			fo_buf_printf(why, "cannot read %s: %s", path,
-			              strerror(errno));
+			              fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		} else if (errno != ENOENT && errno != ENOTDIR) {
 			fo_buf_printf(why, "cannot read %s: %s", file.data,
-			              strerror(errno));
+			              fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		}
 		goto done;
