@@ -208,18 +208,20 @@ typedef struct folio_open_options {
 	 *  language too. Readers ignore it. */
 	const char *language;
 	/* Version 2: remote shards (readers only). */
-	/** n_remotes shards served by xapian-tcpsrv, each "HOST:PORT", searched
-	 *  together with the local index as one database (global term
-	 *  statistics: the ranking is that of one database holding every
-	 *  post). Added to any listed in the index directory's REMOTES file
-	 *  (one HOST:PORT a line, '#' comments). With remotes, path may be
-	 *  NULL: a search front end holding no posts itself. A remote that
-	 *  is no folio index or of another format is FOLIO_ERROR_VERSION,
-	 *  of another stemming language than the local index (or the first
-	 *  remote) FOLIO_ERROR_INVALID, each naming the shard; under
-	 *  allow_partial it is skipped instead, as an unreachable one is.
-	 *  The strings are copied: the caller may free them once
-	 *  folio_db_open returns. */
+	/** n_remotes shards served by xapian-tcpsrv, each "HOST:PORT" (an
+	 *  IPv6 address in brackets, "[::1]:7001"; the port 1 to 65535 in
+	 *  decimal digits alone, else FOLIO_ERROR_INVALID naming the bad
+	 *  part), searched together with the local index as one database
+	 *  (global term statistics: the ranking is that of one database
+	 *  holding every post). Added to any listed in the index
+	 *  directory's REMOTES file (one a line, '#' comments). With
+	 *  remotes, path may be NULL: a search front end holding no posts
+	 *  itself. A remote that is no folio index or of another format is
+	 *  FOLIO_ERROR_VERSION, of another stemming language than the local
+	 *  index (or the first remote) FOLIO_ERROR_INVALID, each naming the
+	 *  shard; under allow_partial it is skipped instead, as an
+	 *  unreachable one is. The strings are copied: the caller may free
+	 *  them once folio_db_open returns. */
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its
@@ -911,10 +913,17 @@ typedef struct folio_search_options {
 	 *  (it would leave every match unclosed). */
 	const char *highlight_start;
 	const char *highlight_end;
-	size_t snippet_bytes; /**< target snippet length in bytes (a
-	                           matched word longer than it is shown
-	                           whole, up to twice it); 0: no snippet
-	                           (""), and none is made */
+	size_t snippet_bytes; /**< target snippet length in bytes; a
+	                           snippet shows the match it is chosen
+	                           for whole, and marked, however small
+	                           this is: a match longer than it is
+	                           shown whole up to twice it or 256
+	                           bytes, whichever is more (1 shows the
+	                           best match alone, with an ellipsis
+	                           where the text goes on); only a longer
+	                           one, a blob of one word say, is cut,
+	                           unmarked. 0: no snippet (""), and none
+	                           is made */
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:

@@ -37,6 +37,7 @@
 #include "index/docdata.h"
 #include "index/indexer.h"
 #include "index/schema.h"
+#include "util/errstr.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -143,7 +144,7 @@ static int mkdir_private(const char *dir, fo_buf *why)
 	fo_layout_remove_tree(dir);
 	if (mkdir(dir, 0700) == 0)
 		return 0;
-	fo_buf_printf(why, "cannot create %s: %s", dir, strerror(errno));
+	fo_buf_printf(why, "cannot create %s: %s", dir, fo_strerror(errno));
 	return -1;
 }
 
@@ -593,7 +594,8 @@ static folio_status compact_shards(folio_db *db, const build *b,
 	unsigned k;
 
 	if (mkdir(gen, 0777) != 0) {
-		fo_buf_printf(why, "cannot create %s: %s", gen, strerror(errno));
+		fo_buf_printf(why, "cannot create %s: %s", gen,
+		              fo_strerror(errno));
 		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", why->data);
 	}
 	for (k = 0; st == FOLIO_OK && k < b->n; k++) {

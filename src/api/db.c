@@ -16,6 +16,7 @@
 #include "analyzer/stem.h"
 #include "index/indexer.h"
 #include "index/schema.h"
+#include "util/errstr.h"
 #include "util/pathlist.h"
 #include "util/shellword.h"
 
@@ -396,7 +397,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 
 	if (mkdir(db->dir, 0777) != 0 && errno != EEXIST) {
 		fo_buf_printf(why, "cannot create %s: %s", db->path,
-		              strerror(errno));
+		              fo_strerror(errno));
 		return FOLIO_ERROR_IO;
 	}
 	st = fo_lock_take(db->dir, (flags & FOLIO_OPEN_WAIT) != 0, &db->lock_fd,
@@ -977,7 +978,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * ("cannot read DIR/REMOTES", "the lock file DIR/.folio-lock"). */
 	if (path && stat(path, &sb) != 0 && errno != ENOENT) {
 		fo_buf_printf(&why, "cannot open index %s: %s", path,
-		              strerror(errno));
+		              fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 		goto done;
 	}

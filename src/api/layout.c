@@ -6,6 +6,8 @@
 #define _XOPEN_SOURCE 700
 #include "api/layout.h"
 
+#include "util/errstr.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -226,7 +228,7 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why)
 		int e = errno;
 
 		fo_buf_printf(why, "cannot read %s: %s", stub.data,
-		              strerror(e));
+		              fo_strerror(e));
 		st = e == ENOENT   ? FOLIO_ERROR_NOT_FOUND
 		     : e == ENOMEM ? FOLIO_ERROR_NOMEM
 		                   : FOLIO_ERROR_IO;
@@ -305,7 +307,8 @@ folio_status fo_layout_next_gen(const char *path, fo_buf *name, fo_buf *why)
 	DIR *d = opendir(path);
 
 	if (!d) {
-		fo_buf_printf(why, "cannot read %s: %s", path, strerror(errno));
+		fo_buf_printf(why, "cannot read %s: %s", path,
+		              fo_strerror(errno));
 		return FOLIO_ERROR_IO;
 	}
 	while ((e = readdir(d)) != NULL)
@@ -344,7 +347,8 @@ int fo_layout_clean(const char *path, const char *keep, fo_buf *why)
 	int removed = 0;
 
 	if (!d) {
-		fo_buf_printf(why, "cannot read %s: %s", path, strerror(errno));
+		fo_buf_printf(why, "cannot read %s: %s", path,
+		              fo_strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -355,7 +359,7 @@ int fo_layout_clean(const char *path, const char *keep, fo_buf *why)
 		fo_buf_printf(&child, "%s/%s", path, e->d_name);
 		if (child.oom || fo_layout_remove_tree(child.data) != 0) {
 			fo_buf_printf(why, "cannot remove %s: %s", child.data,
-			              strerror(errno));
+			              fo_strerror(errno));
 			removed = -1;
 			break;
 		}
@@ -387,7 +391,8 @@ static int sync_one(const char *path, const struct stat *sb, int flag,
 folio_status fo_layout_sync_tree(const char *dir, fo_buf *why)
 {
 	if (nftw(dir, sync_one, 16, FTW_DEPTH | FTW_PHYS) != 0) {
-		fo_buf_printf(why, "cannot sync %s: %s", dir, strerror(errno));
+		fo_buf_printf(why, "cannot sync %s: %s", dir,
+		              fo_strerror(errno));
 		return FOLIO_ERROR_IO;
 	}
 	return FOLIO_OK;
@@ -489,7 +494,7 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 	if (fd < 0 || write(fd, body.data, body.len) != (ssize_t)body.len ||
 	    fsync(fd) != 0) {
 		fo_buf_printf(why, "cannot write %s: %s", tmp.data,
-		              strerror(errno));
+		              fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 		goto done;
 	}
@@ -497,7 +502,7 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 	fd = -1;
 	if (rename(tmp.data, stub.data) != 0 || sync_dir(path) != 0) {
 		fo_buf_printf(why, "cannot replace %s: %s", stub.data,
-		              strerror(errno));
+		              fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 	}
 	if (st == FOLIO_OK)

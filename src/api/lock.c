@@ -4,6 +4,8 @@
 #define _DEFAULT_SOURCE
 #include "api/lock.h"
 
+#include "util/errstr.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -62,8 +64,8 @@ folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 	}
 	*fd = open(path.data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (*fd < 0) {
-		fo_buf_printf(why, "cannot open the lock file %s: %s", path.data,
-		              strerror(errno));
+		fo_buf_printf(why, "cannot open the lock file %s: %s",
+		              path.data, fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 		goto done;
 	}
@@ -78,7 +80,7 @@ folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 			st = FOLIO_ERROR_LOCKED;
 		} else {
 			fo_buf_printf(why, "cannot lock %s: %s", path.data,
-			              strerror(errno));
+			              fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		}
 	}

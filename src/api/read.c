@@ -24,6 +24,7 @@
 #include "index/indexer.h"
 #include "index/tally.h"
 #include "index/urlterm.h"
+#include "util/errstr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -548,7 +549,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 	 * someone writes to it, the run holding the index's lock meanwhile. */
 	f.fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (f.fd < 0 || fstat(f.fd, &st) != 0) {
-		fo_run_problem(r, path, 0, strerror(errno));
+		fo_run_problem(r, path, 0, fo_strerror(errno));
 		goto done;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -562,7 +563,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 	              st.st_mtim.tv_nsec != first->mtime.tv_nsec))
 		changed = 1;
 	if (fill(&f, SNIFF_BYTES) != 0) {
-		fo_run_problem(r, path, 0, strerror(errno));
+		fo_run_problem(r, path, 0, fo_strerror(errno));
 		goto done;
 	}
 	if (!first && is_utf16(f.buf, f.len)) {
@@ -626,7 +627,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 		while (!f.eof && fill(&f, f.len * 2) == 0)
 			;
 		if (!f.eof) {
-			fo_run_problem(r, path, 0, strerror(errno));
+			fo_run_problem(r, path, 0, fo_strerror(errno));
 			goto done;
 		}
 		if (f.len)
@@ -634,7 +635,7 @@ static int read_file(fo_run *r, const char *path, int kind,
 	} else {
 		parsed = parse_jsonl(path, &f, sink, r);
 		if (parsed == FOLIO_ERROR_IO) {
-			fo_run_problem(r, path, 0, strerror(errno));
+			fo_run_problem(r, path, 0, fo_strerror(errno));
 			parsed = FOLIO_OK;
 		}
 	}
@@ -685,7 +686,7 @@ folio_status fo_read_count(fo_run *r)
 		for (i = 0; i < r->n_paths; i++) {
 			int why = stat(r->paths[i], &sb) == 0 ? 0 : errno;
 			fo_buf_printf(&names, "%s%s: %s", i ? "; " : "",
-			              r->paths[i], strerror(why));
+			              r->paths[i], fo_strerror(why));
 		}
 		st = names.oom ? fo_db_fail(db, FOLIO_ERROR_NOMEM,
 		                            "out of memory")
@@ -705,7 +706,7 @@ folio_status fo_read_count(fo_run *r)
 		else if (walked == FOLIO_ERROR_NOMEM)
 			st = fo_db_fail(db, walked, "out of memory");
 		else if (walked == FOLIO_ERROR_NOT_FOUND)
-			fo_run_problem(r, r->paths[i], 0, strerror(ENOENT));
+			fo_run_problem(r, r->paths[i], 0, fo_strerror(ENOENT));
 		else if (r->file_no == before && stat(r->paths[i], &sb) == 0 &&
 		         S_ISDIR(sb.st_mode))
 			/* A corpus directory that is unmounted, or emptied by a

@@ -10,31 +10,85 @@
 
 #include "api/db.h"
 #include "index/schema.h"
+#include "util/ascii.h"
+#include "util/errstr.h"
 
 #include <errno.h>
 #include <netdb.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
-/* Split "HOST:PORT" (the last colon, so "[::1]:80" style is not needed:
- * xapian-tcpsrv takes host names and IPv4 addresses). */
-static int split(const char *name, char *host, size_t size, unsigned *port)
-{
-	const char *colon = strrchr(name, ':');
-	char *end;
-	unsigned long p;
+/* name is not HOST:PORT, for the reason fmt says (when why is not
+ * NULL): -1. */
+static int not_host_port(fo_buf *why, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-	if (!colon || colon == name || (size_t)(colon - name) >= size)
-		return -1;
-	errno = 0;
-	p = strtoul(colon + 1, &end, 10);
-	if (errno || end == colon + 1 || *end || p == 0 || p > 65535)
-		return -1;
-	memcpy(host, name, (size_t)(colon - name));
-	host[colon - name] = '\0';
+static int not_host_port(fo_buf *why, const char *name, const char *fmt, ...)
+{
+	char reason[400];
+	va_list ap;
+
+	if (why) {
+		va_start(ap, fmt);
+		vsnprintf(reason, sizeof reason, fmt, ap);
+		va_end(ap);
+		fo_buf_printf(why, "remote shard \"%s\" is not HOST:PORT: %s",
+		              name, reason);
+	}
+	return -1;
+}
+
+/* Split "HOST:PORT" at its last colon, or "[ADDRESS]:PORT" (an IPv6
+ * address, as in a URL), into the host Xapian connects to, without the
+ * brackets (Xapian 1.4 connects over IPv4 alone, and then says that ::1
+ * is of an address family it does not support, where "[::1]" was a name
+ * no resolver knows), and the port: 1 to 65535 in decimal digits alone
+ * (strtoul read "+1" and " 1" as port 1). -1 when name is no such thing,
+ * with why naming its bad part. */
+static int split(const char *name, char *host, size_t size, unsigned *port,
+                 fo_buf *why)
+{
+	const char *h = name, *end, *colon, *d;
+	unsigned long p = 0;
+
+	if (*name == '[') {
+		h = name + 1;
+		if (!(end = strchr(h, ']')))
+			return not_host_port(why, name,
+			                     "its [ is never closed");
+		colon = end + 1;
+		if (*colon != ':')
+			return not_host_port(why, name,
+			                     "no :PORT follows its ]");
+	} else {
+		if (!(end = colon = strrchr(name, ':')))
+			return not_host_port(why, name, "it has no :PORT");
+		if (memchr(name, ':', (size_t)(colon - name)))
+			return not_host_port(why, name,
+			                     "an IPv6 address goes in brackets "
+			                     "([ADDRESS]:PORT)");
+	}
+	if (end == h)
+		return not_host_port(why, name, "it has no host");
+	if ((size_t)(end - h) >= size)
+		return not_host_port(
+		    why, name, "its host is longer than %zu bytes", size - 1);
+	for (d = colon + 1; fo_ascii_is_digit((unsigned char)*d); d++)
+		if (p <= 65535)
+			p = p * 10 + (unsigned long)(*d - '0');
+	if (!colon[1])
+		return not_host_port(why, name, "it has no port after its :");
+	if (*d || p == 0 || p > 65535)
+		return not_host_port(why, name,
+		                     "its port \"%s\" is not a number from 1 "
+		                     "to 65535",
+		                     colon + 1);
+	memcpy(host, h, (size_t)(end - h));
+	host[end - h] = '\0';
 	*port = (unsigned)p;
 	return 0;
 }
@@ -100,10 +154,8 @@ static folio_status add_name(fo_remotes *rm, const char *name, fo_buf *why)
 	struct addrinfo *addrs;
 	size_t i;
 
-	if (split(name, host, sizeof host, &port) != 0) {
-		fo_buf_printf(why, "remote shard \"%s\" is not HOST:PORT", name);
+	if (split(name, host, sizeof host, &port, why) != 0)
 		return FOLIO_ERROR_INVALID;
-	}
 	/* Listed twice (--remote and REMOTES), or under two names of one
 	 * address (localhost:P and 127.0.0.1:P): searched twice, its posts
 	 * would come twice and count twice in every statistic. */
@@ -144,11 +196,11 @@ static folio_status read_file(fo_remotes *rm, const char *path, fo_buf *why)
 		 * cannot be searched is named itself, not its REMOTES. */
 		if (errno == EACCES) {
 			fo_buf_printf(why, "cannot read %s: %s", path,
-			              strerror(errno));
+			              fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		} else if (errno != ENOENT && errno != ENOTDIR) {
 			fo_buf_printf(why, "cannot read %s: %s", file.data,
-			              strerror(errno));
+			              fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		}
 		goto done;
@@ -328,7 +380,7 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		shard_check check = { rm->names[i], &language, &refused };
 		folio_status got;
 
-		split(rm->names[i], host, sizeof host, &port);
+		split(rm->names[i], host, sizeof host, &port, NULL);
 		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms,
 		                        keys, accept_shard, &check, &err);
 		if (got != FOLIO_OK)

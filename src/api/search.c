@@ -639,8 +639,8 @@ static int finds_more(folio_db *db, const fo_retry *call, const char *s,
 	return yes;
 }
 
-/* A suggestion for the part of the query searched (tree's), without
- * what the parser dropped. */
+/* A suggestion for the query, the part searched (tree's) corrected,
+ * without what the parser dropped, and the rest as typed. */
 static folio_status suggest(folio_db *db, const fo_retry *call,
                             const char *query, const fo_qtree *tree,
                             const folio_search_options *opts,
@@ -648,20 +648,18 @@ static folio_status suggest(folio_db *db, const fo_retry *call,
                             folio_results *r)
 {
 	fo_xerr err = { "" };
-	char *s = NULL, *searched = strndup(query, tree->len);
-	folio_status st = FOLIO_ERROR_NOMEM;
+	char *s = NULL;
+	folio_status st;
 
-	if (searched)
-		st = fo_spell_suggest(db->xdb, m, searched, c->words,
-		                      c->n_words, tree->dropped,
-		                      tree->n_dropped, r->total == 0, &s, &err);
-	if (st == FOLIO_OK && s && strcmp(s, searched) != 0 &&
+	st = fo_spell_suggest(db->xdb, m, query, tree->len, c->words,
+	                      c->n_words, tree->dropped, tree->n_dropped,
+	                      r->total == 0, &s, &err);
+	if (st == FOLIO_OK && s && strcmp(s, query) != 0 &&
 	    finds_more(db, call, s, opts, r->total)) {
 		r->suggestion = s;
 		s = NULL;
 	}
 	free(s);
-	free(searched);
 	return st == FOLIO_ERROR_NOMEM ? st : fo_db_xfail(db, st, &err);
 }
 

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/layout.h"
+#include "util/errstr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,7 +34,7 @@ folio_status fo_shards_write_stub(const char *gen, unsigned n, fo_buf *why)
 	fd = open(path.data, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || write(fd, body.data, body.len) != (ssize_t)body.len) {
 		fo_buf_printf(why, "cannot write %s: %s", path.data,
-		              strerror(errno));
+		              fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 	}
 done:

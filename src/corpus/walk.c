@@ -8,6 +8,7 @@
 #include "corpus/walk.h"
 
 #include "util/buf.h"
+#include "util/errstr.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -72,7 +73,7 @@ static folio_status walk_dir(walker *w, const char *path, const struct stat *st)
 	}
 	d = opendir(path);
 	if (!d) {
-		w->problem(path, 0, NULL, strerror(errno), w->ctx);
+		w->problem(path, 0, NULL, fo_strerror(errno), w->ctx);
 		return FOLIO_ERROR_IO;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -139,7 +140,7 @@ static folio_status walk_path(walker *w, const char *path, int explicit_path)
 		 * a path the caller named that does not exist is an error. */
 		if (explicit_path && errno == ENOENT)
 			return FOLIO_ERROR_NOT_FOUND;
-		w->problem(path, 0, NULL, strerror(errno), w->ctx);
+		w->problem(path, 0, NULL, fo_strerror(errno), w->ctx);
 		return FOLIO_ERROR_IO;
 	}
 	if (S_ISDIR(st.st_mode))

@@ -46,16 +46,16 @@ static int starts_item(fo_qtkind k)
 }
 
 /* A signed item right of a NEAR, whose sign t is at p->i (GIL NEAR
- * +threads): the item with the sign's occurrence, or NULL, reading
- * nothing, when no item follows the sign (+-x: parse_seq's notices say
- * which sign applies). */
+ * +threads), no sign after it: the item with the sign's occurrence, or
+ * NULL, reading nothing, when no item follows the sign (GIL NEAR -OR:
+ * parse_seq's notice says the sign is before the OR). */
 static fo_qnode *signed_right(fo_qparser *p, const fo_qlexeme *t)
 {
 	fo_qnode *n;
 	fo_qlexeme next;
 
 	fo_qlex_peek(p->s, p->len, t->end, &next);
-	if (!starts_item(next.kind) || next.kind == FO_QT_SIGN)
+	if (!starts_item(next.kind))
 		return NULL;
 	fo_qp_take(p, t);
 	if (!(n = fo_qp_prim(p)))
@@ -73,25 +73,38 @@ static fo_qnode *signed_right(fo_qparser *p, const fo_qlexeme *t)
  * took an operator there as one with nothing to its left, so lock NEAR
  * OR row lost its OR, and --strict named the OR rather than the NEAR
  * that comes first (as lock AND OR row names the AND). A signed item is
- * read with its sign, whose byte *sign says (else it is left alone). */
+ * read with its sign, whose byte *sign says (else it is left alone); of
+ * signs side by side the one nearest the item applies, as in parse_seq,
+ * and each before it is skipped with parse_seq's notice (GIL NEAR
+ * +-threads said NEAR "has nothing to its right", naming no sign). */
 static fo_qnode *near_right(fo_qparser *p, size_t *sign)
 {
-	fo_qnode *right = NULL;
+	fo_qnode *right;
 	size_t at;
-	fo_qlexeme t;
+	fo_qlexeme t, next;
 
-	do {
+	for (;;) {
 		fo_qlex_peek(p->s, p->len, p->i, &t);
+		if (p->st != FOLIO_OK)
+			return NULL;
 		if (t.kind == FO_QT_PLUS || t.kind == FO_QT_MINUS) {
-			*sign = t.start;
-			return signed_right(p, &t);
+			fo_qlex_peek(p->s, p->len, t.end, &next);
+			if (!is_sign(next.kind)) {
+				*sign = t.start;
+				return signed_right(p, &t);
+			}
+			fo_qp_take(p, &t);
+			fo_qp_notice(p, t.start, "ignored",
+			             "%c before another sign", p->s[t.start]);
+			continue;
 		}
 		if (!starts_item(t.kind))
 			return NULL;
 		at = p->i;
 		right = fo_qp_prim(p);
-	} while (!right && p->i > at && p->st == FOLIO_OK);
-	return right;
+		if (right || p->i == at)
+			return right;
+	}
 }
 
 /* row -NEAR/2 table (or +-NEAR, - NEAR): the NEAR still joins (the sign

@@ -31,6 +31,13 @@
 #define SCAN_BYTES 4096
 #define SCAN_CAP (256 * 1024)
 
+/* A match is shown whole up to this many bytes however small the window
+ * (folio.h's snippet_bytes of 1 or 2 cut every word, unmarked): a
+ * word's term is its first 64 bytes, normalised from up to 4 x 64 raw
+ * ones (doc/analyzer.md). Only a blob, longer than this and than twice
+ * the window, is cut. */
+#define WHOLE_MATCH 256
+
 /* Score the spans inside [spans[first].start, to): the gain of each
  * distinct unit, the number of matches and where the last one ends. */
 static void score_window(const fo_hlspan *spans, size_t n, size_t first,
@@ -134,13 +141,15 @@ static int boundary_at(const char *text, size_t p, size_t len)
  * not before keep, the end of the matches the window was chosen for: in
  * a CJK run, which has no white space, it is cut between characters
  * instead, and a match longer than the window is shown whole, up to
- * twice the window (a longer one, a blob, is cut like a giant word). */
+ * twice the window or WHOLE_MATCH bytes (a longer one, a blob, is cut
+ * like a giant word). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
                       size_t keep)
 {
 	size_t end;
 
-	if (keep > limit && keep - from <= 2 * (limit - from))
+	if (keep > limit &&
+	    (keep - from <= 2 * (limit - from) || keep - from <= WHOLE_MATCH))
 		limit = keep;
 	if (limit >= len)
 		return len;

@@ -22,7 +22,9 @@
  * its start, a NEAR's word only within its window of the NEAR's other
  * words. Each match is marked as one span, and the window holds the
  * matches it was chosen for whole (one longer than max_bytes up to
- * twice max_bytes; it is cut beyond). "…" marks cut ends. The
+ * twice max_bytes or 256 bytes, whichever is more; it is cut beyond),
+ * so that a window of a byte or two still shows its match, marked.
+ * "…" marks cut ends. The
  * windows are looked for in the first 4 KB of text, or where those hold no
  * match in the first 4 KB part further on that holds one (none starting
  * past 256 KB). With no match the window is the start of the text.

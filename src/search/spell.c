@@ -63,23 +63,40 @@ static unsigned popcount64(uint64_t x)
 	return n;
 }
 
-/* Whether a and b have the same digits in the same order: a correction
- * changes letters, never a number (h200 is not a typo of h100, nor
- * python3 of python, nor flashattention of flashattention2). */
-static int same_digits(const char *a, size_t na, const char *b, size_t nb)
+static int digit_at(const char *s, size_t n, size_t i)
+{
+	return i < n && fo_ascii_is_digit((unsigned char)s[i]);
+}
+
+/* Whether a and b are the same numbers parted by letters in the same
+ * way: the same runs of digits, in the same order, each run of other
+ * bytes in one a run in the other. A correction changes letters, never a
+ * number (h200 is not a typo of h100, nor python3 of python, nor
+ * flashattention of flashattention2), and keeps a word's letters around
+ * its numbers: w100 is not a typo of 100, one deletion away, which drops
+ * the letter that made it a name. */
+static int same_numbers(const char *a, size_t na, const char *b, size_t nb)
 {
 	size_t i = 0, j = 0;
 
-	for (;;) {
-		while (i < na && !(a[i] >= '0' && a[i] <= '9'))
-			i++;
-		while (j < nb && !(b[j] >= '0' && b[j] <= '9'))
-			j++;
-		if (i == na || j == nb)
-			return i == na && j == nb;
-		if (a[i++] != b[j++])
+	while (i < na && j < nb) {
+		if (digit_at(a, na, i) != digit_at(b, nb, j))
 			return 0;
+		if (digit_at(a, na, i)) {
+			/* a run ends in one and not the other at the next
+			 * turn, or at the end */
+			for (; digit_at(a, na, i) && digit_at(b, nb, j);
+			     i++, j++)
+				if (a[i] != b[j])
+					return 0;
+			continue;
+		}
+		while (i < na && !digit_at(a, na, i))
+			i++;
+		while (j < nb && !digit_at(b, nb, j))
+			j++;
 	}
+	return i == na && j == nb;
 }
 
 /* How many edits a term (prefix length plen, its word of len bytes
@@ -97,7 +114,7 @@ static unsigned close_to(const cand *c, const char *term, size_t plen,
 		return c->max + 1;
 	if (popcount64(set & ~c->set) > c->max ||
 	    popcount64(c->set & ~set) > c->max ||
-	    !same_digits(c->word->term, c->len, word, len))
+	    !same_numbers(c->word->term, c->len, word, len))
 		return c->max + 1;
 	return fo_edit_distance(c->word->term, c->len, word, len, c->max);
 }
@@ -302,10 +319,11 @@ static int word_byte(char ch)
 /* words, and for each word typed that the analyzer split into parts at
  * a change of case or between letters and digits (pOSTGRSQL: p,
  * ostgrsql), the whole of it, case-folded, as one more word, when it is
- * ASCII (the analyzer folds the rest). Which of the two is corrected is
- * settled once both are looked up (settle_runs). *n_all: how many; NULL
- * when out of memory. The added words' terms are the caller's to free. */
-static fo_qword *with_runs(const char *query, const fo_qword *words,
+ * ASCII (the analyzer folds the rest), and within the len bytes read.
+ * Which of the two is corrected is settled once both are looked up
+ * (settle_runs). *n_all: how many; NULL when out of memory. The added
+ * words' terms are the caller's to free. */
+static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
                            size_t n_words, size_t *n_all)
 {
 	fo_qword *all = malloc(2 * n_words * sizeof *all);
@@ -318,7 +336,7 @@ static fo_qword *with_runs(const char *query, const fo_qword *words,
 		for (start = words[i].start;
 		     start > 0 && word_byte(query[start - 1]);)
 			start--;
-		for (end = words[i].end; word_byte(query[end]);)
+		for (end = words[i].end; end < len && word_byte(query[end]);)
 			end++;
 		if (start == words[i].start && end == words[i].end)
 			continue; /* not a part */
@@ -514,22 +532,22 @@ static int by_start(const void *a, const void *b)
 }
 
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
-                              const char *query, const fo_qword *words,
-                              size_t n_words, const fo_qspan *dropped,
-                              size_t n_dropped, int no_hits, char **out,
-                              fo_xerr *err)
+                              const char *query, size_t len,
+                              const fo_qword *words, size_t n_words,
+                              const fo_qspan *dropped, size_t n_dropped,
+                              int no_hits, char **out, fo_xerr *err)
 {
 	scan s = { NULL, 0, NULL };
 	fo_buf b = FO_BUF_INIT;
 	fo_qword *all = NULL;
-	size_t i, n_all = 0, at = 0, wanted = 0, next_drop = 0;
+	size_t i, n_all = 0, at = 0, wanted = 0, next_drop = 0, last = 0;
 	folio_status st = FOLIO_OK;
 	int changed = 0;
 
 	*out = NULL;
 	if (n_words == 0)
 		return FOLIO_OK;
-	all = with_runs(query, words, n_words, &n_all);
+	all = with_runs(query, len, words, n_words, &n_all);
 	s.c = all ? calloc(n_all, sizeof *s.c) : NULL;
 	if (!s.c)
 		st = FOLIO_ERROR_NOMEM;
@@ -563,13 +581,29 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		st = scan_terms(db, &s, err);
 	if (st == FOLIO_OK)
 		settle_runs(query, s.c, n_words, n_all);
-	/* Rebuild the query with each corrected word in place. */
+	/* Rebuild the query with each corrected word in place. A query
+	 * cut at its limits is suggested whole (the part read alone lost
+	 * the rest in silence): what follows its last word read is as
+	 * typed, an operator the cut left nothing beside too (a OR | b is
+	 * not a b), then the rest, which closes, or leaves open, what was
+	 * read as closed at the cut; the suggestion's search cuts it there
+	 * again. */
 	fo_buf_clear(&b);
+	for (i = 0; query[len] && i < n_words; i++)
+		if (words[i].end > last)
+			last = words[i].end;
+	while (query[len] && n_dropped > 0 &&
+	       dropped[n_dropped - 1].start >= last)
+		n_dropped--;
 	if (st == FOLIO_OK)
 		qsort(s.c, n_all, sizeof *s.c, by_start);
 	for (i = 0; st == FOLIO_OK && i < n_all; i++) {
 		const cand *c = &s.c[i];
-		if (!c->best[0] || c->word->start < at)
+		/* a word the byte limit cut (within one giant run) is not
+		 * the word typed, and the rest of it follows the cut */
+		if (!c->best[0] || c->word->start < at ||
+		    (c->word->end == len && query[len] &&
+		     !fo_ascii_is_space((unsigned char)query[len])))
 			continue;
 		put_kept(&b, query, at, c->word->start, dropped, n_dropped,
 		         &next_drop);
@@ -579,9 +613,11 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		changed = 1;
 	}
 	if (st == FOLIO_OK && changed) {
-		put_kept(&b, query, at, strlen(query), dropped, n_dropped,
-		         &next_drop);
-		put_closing(&b, strlen(query), dropped, n_dropped, next_drop);
+		put_kept(&b, query, at, len, dropped, n_dropped, &next_drop);
+		if (query[len])
+			fo_buf_puts(&b, query + len);
+		else
+			put_closing(&b, len, dropped, n_dropped, next_drop);
 		if (b.oom)
 			st = FOLIO_ERROR_NOMEM;
 		else

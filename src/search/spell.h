@@ -33,11 +33,14 @@
  * dropped spans of query (qparse.h, in its order) are left out of the
  * copy, with the white space that would be doubled by it, or written as
  * they were read (fo_qspan.put), so that the copy is the query as read.
+ * The query was read up to its first len bytes (qparse.h's limits):
+ * what follows them is copied as typed, and so is what follows the last
+ * word read (an operator the cut left nothing beside).
  */
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
-                              const char *query, const fo_qword *words,
-                              size_t n_words, const fo_qspan *dropped,
-                              size_t n_dropped, int no_hits, char **out,
-                              fo_xerr *err);
+                              const char *query, size_t len,
+                              const fo_qword *words, size_t n_words,
+                              const fo_qspan *dropped, size_t n_dropped,
+                              int no_hits, char **out, fo_xerr *err);
 
 #endif

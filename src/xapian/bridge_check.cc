@@ -3,6 +3,7 @@
 // handed to the caller; and telling a table lost from a database.
 #include "bridge_private.hh"
 
+#include "util/errstr.h"
 #include "util/child.h"
 
 #include <cerrno>
@@ -444,7 +445,7 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 		} else if (e || out.oom) {
 			std::string why = std::string("cannot check ") + path +
 			                  " in a child process: " +
-			                  std::strerror(e ? e : ENOMEM);
+			                  fo_strerror(e ? e : ENOMEM);
 			fo_xerr_set(err, why.c_str());
 			st = e == ENOMEM || out.oom ? FOLIO_ERROR_NOMEM
 			                            : FOLIO_ERROR_IO;

@@ -3,6 +3,8 @@
 // so each Xapian error class has exactly one status, decided here.
 #include "bridge_private.hh"
 
+#include "util/errstr.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -63,7 +65,7 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// not found, as a lost shard or version file is.
 		fo_xerr_set(err, e.get_description().c_str());
 		if (e.get_error_string() &&
-		    strcmp(e.get_error_string(), strerror(ENOENT)) == 0)
+		    strcmp(e.get_error_string(), fo_strerror(ENOENT)) == 0)
 			return FOLIO_ERROR_NOT_FOUND;
 		return FOLIO_ERROR_IO;
 	} catch (const Xapian::QueryParserError &e) {

@@ -991,6 +991,14 @@ static void test_api__highlight_markers_are_the_callers_choice(void)
 	assert_str("\xE2\x80\xA6" "without the {{GIL}}. Notes follow.",
 	           folio_results_hit(r, 0)->snippet);
 	folio_results_free(r);
+	/* a snippet of a byte or two shows its match whole, marked (it
+	 * was "…G…", cut and unmarked) */
+	so.snippet_bytes = 1;
+	assert_ok(folio_db_search(db, "GIL", &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str("\xE2\x80\xA6{{GIL}}\xE2\x80\xA6",
+	           folio_results_hit(r, 0)->snippet);
+	folio_results_free(r);
 
 	/* A title: word is marked in the title, never in the summary;
 	 * free words in both. */

@@ -328,6 +328,16 @@ expect_eq "2|folio: query position 1: AND has nothing to its left" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --strict --json 'MXFP8'
 expect_eq "0" "$rc"
 
+# GIL NEAR +-threads said "NEAR has nothing to its right", naming no
+# sign, where GIL NEAR +threads names its +.
+begin "signs side by side after NEAR are named, each at its place"
+run "$FOLIO" search --db "$TMP/index" --json 'GIL NEAR -+threads'
+expect_eq "0|folio: query position 10: - before another sign: ignored
+folio: query position 11: + after NEAR: a NEAR joins words to find, not a word with a sign: read as AND|$REDHAT" \
+	"$rc|$err|$(urls_of "$out")"
+run "$FOLIO" search --db "$TMP/index" --strict 'GIL NEAR +-threads'
+expect_eq "2|folio: query position 10: + before another sign" "$rc|$err"
+
 begin "a query of operators alone is searched as words"
 run "$FOLIO" search --db "$TMP/index" OR
 expect_eq "0|folio: query position 1: nothing to search but syntax: searched the whole query as words" "$rc|$err"

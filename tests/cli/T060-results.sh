@@ -168,6 +168,21 @@ folio: did you mean: parallelism" "$rc|$err"
 expect_eq "|parallelism|parallelism threads|threads parallelism|free (parallelism)|free OR (parallelism threads)|title:(locking)|company:NVIDIA parallelism|year:2026 parallelism" \
 	"$(suggestions "$TMP/index" '"parallelsim' '((parallelsim threds' 'threads "parallelsim' 'free (parallelsim' 'free OR (parallelsim threds' 'title:(lockng' 'company:"NVIDIA parallelsim' 'year:(2026 parallelsim')"
 
+# A query cut at its limits (256 words) was suggested up to the cut: the
+# rest, and a phrase's closing quote past the cut, were lost.
+begin "a suggestion of a query cut at its limits keeps the rest as typed"
+long=$(python3 -c 'print("threds " + "zzq " * 250 + "\"a b c d e f g h\" MXFP8 GIL")')
+run "$FOLIO" search --db "$TMP/index" --json "$long"
+expect_eq "${long/threds/threads}" "$(json 'd["suggestion"]')"
+# an OR whose right side the cut left out is kept, with that side
+long=$(python3 -c 'print("threds " + "zzq " * 254 + "OR GIL")')
+run "$FOLIO" search --db "$TMP/index" --json "$long"
+expect_eq "${long/threds/threads}" "$(json 'd["suggestion"]')"
+# a word past the cut, never read, is not corrected
+long=$(python3 -c 'print("zzq " * 260 + "threds")')
+run "$FOLIO" search --db "$TMP/index" --json "$long"
+expect_eq "None" "$(json 'd["suggestion"]')"
+
 begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"

@@ -56,6 +56,12 @@ declared=$(grep -A1 '^FOLIO_EXTERN' "$SRC/include/folio.h" | grep -o 'folio_[a-z
 exported=$(nm -D --defined-only "$P/$libdir/libfolio.so" | awk '{print $3}' | sort -u)
 expect_eq "$declared" "$exported"
 
+# folio.h lets handles be used from several threads, and strerror may
+# hand them one buffer (POSIX does not make it thread-safe): the library
+# reads an errno's message with strerror_r alone (src/util/errstr.c).
+begin "the library calls no strerror, which is not thread-safe"
+expect_eq "" "$(nm -D --undefined-only "$P/$libdir/libfolio.so" | awk '{print $2}' | grep -E '^strerror(@|$)')"
+
 # A program linking libfolio.a shares its global names: the bridge's C++
 # helper classes (FacetSpy, ranked, ...) were global, so a program with
 # its own class of that name broke the one-definition rule unwarned.

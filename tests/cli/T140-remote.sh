@@ -142,7 +142,49 @@ expect_eq "1 NetworkError|1 remote shard 127.0.0.1|1 remote shard 127.0.0.1" "$(
 
 begin "a malformed --remote is refused"
 run "$FOLIO" search --remote localhost library
-expect_eq "2 folio: remote shard \"localhost\" is not HOST:PORT" "$rc $err"
+expect_eq "2 folio: remote shard \"localhost\" is not HOST:PORT: it has no :PORT" "$rc $err"
+
+# strtoul read localhost:+1 and "localhost: 1" as port 1, and [::1]:1
+# was connected to with its brackets in the host.
+begin "a remote's port is 1 to 65535 in digits alone, and errors name the bad part"
+r=
+for name in 'localhost:+1' 'localhost: 1' 'localhost:0' 'localhost:65536' \
+	'localhost:1x' 'localhost:' ':7001' '::1:7001' '[::1' '[::1]7001' '[]:7001'; do
+	run "$FOLIO" search --remote "$name" library
+	r="$r$rc ${err#"folio: remote shard \"$name\" is not HOST:PORT: "}
+"
+done
+expect_eq "2 its port \"+1\" is not a number from 1 to 65535
+2 its port \" 1\" is not a number from 1 to 65535
+2 its port \"0\" is not a number from 1 to 65535
+2 its port \"65536\" is not a number from 1 to 65535
+2 its port \"1x\" is not a number from 1 to 65535
+2 it has no port after its :
+2 it has no host
+2 an IPv6 address goes in brackets ([ADDRESS]:PORT)
+2 its [ is never closed
+2 no :PORT follows its ]
+2 it has no host
+" "$r"
+printf '%s\n' "$r0" 'localhost:+1' >"$TMP/front/REMOTES"
+run "$FOLIO" search --db "$TMP/front" library
+expect_eq "2 folio: remote shard \"localhost:+1\" is not HOST:PORT: its port \"+1\" is not a number from 1 to 65535 ($TMP/front/REMOTES line 2)" "$rc $err"
+printf '%s\n%s\n' "$r0" "$r1" >"$TMP/front/REMOTES"
+
+begin "an address in brackets is connected to without them"
+a=$("$FOLIO" search --remote "$r0" --remote "$r1" --json --limit 40 library)
+b=$("$FOLIO" search --remote "[127.0.0.1]:$p0" --remote "$r1" --json --limit 40 library)
+expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
+# Xapian 1.4.22's remote backend connects over IPv4 alone (xapian-tcpsrv
+# cannot listen on ::1 either), so an IPv6 shard cannot be searched; but
+# the address Xapian is given is ::1, not "[::1]", a name no DNS knows.
+begin "an IPv6 address in brackets is given to Xapian without them"
+run "$FOLIO" search --remote "[::1]:$p0" library
+case "$err" in
+"folio: remote shard [::1]:$p0 cannot be searched: NetworkError: Couldn't resolve host ::1 "*) [ "$rc" = 2 ] && pass || fail "rc $rc" ;;
+*) fail "rc $rc: $err" ;;
+esac
 
 begin "a hung shard times out (--timeout), naming it"
 kill -STOP -- "-$s1"

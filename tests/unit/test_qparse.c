@@ -727,6 +727,36 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	strict("error@9: + after NEAR: a NEAR joins words to find, not a word "
 	       "with a sign",
 	       "GIL NEAR +threads");
+	/* signs side by side after NEAR said NEAR "has nothing to its
+	 * right", naming no sign: each is named, as GIL +-threads names
+	 * them, and the NEAR read as AND */
+	lenient(
+	    "AND(words\"GIL\", SEQ(-words\"threads\")) |@9 + before "
+	    "another sign: ignored |@10 - after NEAR: a NEAR joins words to "
+	    "find, not a word with a sign: read as AND",
+	    "GIL NEAR +-threads");
+	lenient(
+	    "AND(words\"GIL\", SEQ(+words\"threads\")) |@9 - before "
+	    "another sign: ignored |@10 + after NEAR: a NEAR joins words to "
+	    "find, not a word with a sign: read as AND",
+	    "GIL NEAR -+threads");
+	lenient(
+	    "SEQ(AND(words\"GIL\", SEQ(-words\"threads\")), "
+	    "words\"python\") |@11 - before another sign: ignored |@12 ! "
+	    "before another sign: ignored |@13 - after NEAR/3: a NEAR joins "
+	    "words to find, not a word with a sign: read as AND",
+	    "GIL NEAR/3 -!-threads python");
+	/* a sign before a stray one: the stray one is skipped, and the
+	 * NEAR joins the word after it, as GIL NEAR - threads does */
+	lenient("NEAR/10(words\"GIL\", words\"threads\") |@9 + before "
+	        "another sign: ignored |@10 - with no word after it: ignored",
+	        "GIL NEAR +- threads");
+	lenient("words\"GIL\" |@9 - before another sign: ignored |@10 - with "
+	        "no word after it: ignored |@4 NEAR has nothing to its right: "
+	        "ignored",
+	        "GIL NEAR --");
+	strict("error@9: + before another sign", "GIL NEAR +-threads");
+	strict("error@9: - before another sign", "GIL NEAR --threads");
 	lenient("AND(NEAR/10(words\"a\", words\"b\"), author:words\"c\") "
 	        "|@9 NEAR joins words or phrases of one field only: read as "
 	        "AND", "a NEAR b NEAR author:c");

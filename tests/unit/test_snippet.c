@@ -500,15 +500,44 @@ static void test_snippet__the_window_keeps_its_match(void)
 	/* a 13-byte word in a 10-byte window is shown whole, not "The" */
 	assert_snippet(ELLIPSIS "[bidirectional]" ELLIPSIS, "bidirectional",
 	               "aaa bbb The bidirectional algorithm orders runs.", 10);
-	/* a match more than twice the window is cut, on a character
-	 * boundary, rather than shown whole */
-	assert_snippet(ELLIPSIS "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9" ELLIPSIS,
-	               "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9\xE0\xB8\xB2"
-	               "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
-	               "intro words \xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9"
-	               "\xE0\xB8\xB2\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2"
-	               " tail",
-	               10);
+	/* so is a 21-byte Thai word in a 10-byte window: a match is
+	 * shown whole up to 256 bytes, which was cut at twice the window,
+	 * on a character boundary, unmarked */
+	assert_snippet(
+	    ELLIPSIS
+	    "[\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9"
+	    "\xE0\xB8\xB2\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2]" ELLIPSIS,
+	    "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9\xE0\xB8\xB2"
+	    "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
+	    "intro words \xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9"
+	    "\xE0\xB8\xB2\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2"
+	    " tail",
+	    10);
+}
+
+/* snippet_bytes of 1 or 2 cut every matched word to a byte or two,
+ * unmarked ("…G…" for GIL): the window shows its match whole, marked,
+ * up to 256 bytes, however small it is; only a blob past that (and past
+ * twice the window) is cut. */
+static void test_snippet__a_tiny_window_shows_its_match_whole(void)
+{
+	char blob[301], text[320];
+
+	assert_snippet(ELLIPSIS "[GIL]" ELLIPSIS, "GIL",
+	               "The GIL is gone. Threads run in parallel.", 1);
+	assert_snippet(ELLIPSIS "[GIL]" ELLIPSIS, "GIL",
+	               "The GIL is gone. Threads run in parallel.", 2);
+	assert_snippet("[The]" ELLIPSIS, "the",
+	               "The GIL is gone. Threads run in parallel.", 1);
+	assert_snippet(ELLIPSIS "[locking]" ELLIPSIS, "lock", long_text, 1);
+	assert_snippet(ELLIPSIS "[supercalifragilisticexpialidocious]" ELLIPSIS,
+	               "supercalifragilisticexpialidocious",
+	               "a word: supercalifragilisticexpialidocious, it is", 10);
+	/* a blob of 300 bytes in a window of 10 is cut after 10 */
+	memset(blob, 'x', 300);
+	blob[300] = '\0';
+	snprintf(text, sizeof text, "intro words %s tail", blob);
+	assert_snippet(ELLIPSIS "xxxxxxxxxx" ELLIPSIS, blob, text, 10);
 }
 
 /* head, "word " n times, then tail: with n = 2000, 10,000 bytes, longer
@@ -961,6 +990,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_non_ascii_chunk_is_always_analysed),
 	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
 	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
+	FO_TEST(test_snippet__a_tiny_window_shows_its_match_whole),
 };
 
 int main(void)

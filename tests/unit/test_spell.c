@@ -67,8 +67,8 @@ static const char *suggest(const char *query, const char *prefix)
 			w.term[i] = (char)(w.term[i] - 'A' + 'a');
 	w.prefix = prefix;
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, &w, 1, NULL, 0, 1, &out, &err) !=
-	    FOLIO_OK)
+	if (fo_spell_suggest(db, NULL, query, strlen(query), &w, 1, NULL, 0, 1,
+	                     &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
@@ -77,11 +77,11 @@ static const char *suggest(const char *query, const char *prefix)
 	return got;
 }
 
-/* The suggestion for query whose one text word, parallelsim, starts at
- * byte at, with the spans the parser read otherwise (qparse.h); "" when
- * there is none. */
-static const char *suggest_read_as(const char *query, size_t at,
-                                   const fo_qspan *spans, size_t n_spans)
+/* The suggestion for query, read up to its first len bytes, whose one
+ * text word, parallelsim, starts at byte at, with the spans the parser
+ * read otherwise (qparse.h); "" when there is none. */
+static const char *suggest_cut(const char *query, size_t len, size_t at,
+                               const fo_qspan *spans, size_t n_spans)
 {
 	static char got[256];
 	fo_qword w;
@@ -94,13 +94,20 @@ static const char *suggest_read_as(const char *query, size_t at,
 	w.term = "parallelsim";
 	w.prefix = "";
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, &w, 1, spans, n_spans, 1, &out,
-	                     &err) != FOLIO_OK)
+	if (fo_spell_suggest(db, NULL, query, len, &w, 1, spans, n_spans, 1,
+	                     &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
 	free(out);
 	return got;
+}
+
+/* The same, for a query read whole. */
+static const char *suggest_read_as(const char *query, size_t at,
+                                   const fo_qspan *spans, size_t n_spans)
+{
+	return suggest_cut(query, strlen(query), at, spans, n_spans);
 }
 
 /* What the parser read as closed at the end is closed there, after the
@@ -118,6 +125,27 @@ static void test_spell__a_suggestion_is_the_query_as_read(void)
 	           suggest_read_as("company:\"parallelsim", 9, colon, 1));
 	assert_str("x parallelism",
 	           suggest_read_as("x \"parallelsim", 3, free_text, 1));
+}
+
+/* A query cut at its limits is suggested whole: the part read as read,
+ * then the rest as typed, which closes the phrase the cut left open (a
+ * quote put at the cut would open another). */
+static void test_spell__a_cut_query_keeps_its_rest(void)
+{
+	const fo_qspan closed[] = { { 17, 17, "\"" } };
+	const fo_qspan stray[] = { { 2, 3, NULL }, { 17, 17, "\"" } };
+	const fo_qspan or_cut[] = { { 14, 16, NULL } };
+
+	assert_str("x \"parallelism y z\" w",
+	           suggest_cut("x \"parallelsim y z\" w", 17, 3, closed, 1));
+	assert_str("x parallelism y z\" w",
+	           suggest_cut("x )parallelsim y z\" w", 17, 3, stray, 2));
+	/* an operator the cut left nothing beside is kept: the rest is
+	 * beside it (a OR | b is not a b) */
+	assert_str("x parallelism OR y",
+	           suggest_cut("x parallelsim OR y", 17, 2, or_cut, 1));
+	/* a word the byte limit cut in one giant run is left alone */
+	assert_str("", suggest_cut("x parallelsimxx", 13, 2, NULL, 0));
 }
 
 static void test_spell__text_words_before_the_prefixes_are_found(void)
@@ -170,6 +198,18 @@ static void test_spell__digits_are_never_changed(void)
 	assert_str("", suggest("flashattention", ""));
 	/* letters around the same digits are corrected */
 	assert_str("python3", suggest("pyhton3", ""));
+}
+
+static void test_spell__a_word_keeps_its_letters_and_numbers(void)
+{
+	/* 100, in more posts than h100, is one deletion from w100 and
+	 * 100w: a name is corrected as a name or not at all, never to its
+	 * number alone */
+	assert_str("h100", suggest("w100", ""));
+	assert_str("", suggest("100w", ""));
+	/* nor are a word's numbers run together or moved */
+	assert_str("", suggest("1w00", ""));
+	assert_str("", suggest("h1x00", ""));
 }
 
 static void test_spell__a_known_word_is_left_alone(void)
@@ -230,9 +270,11 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__stems_are_not_suggested),
 	FO_TEST(test_spell__the_most_frequent_close_word_wins),
 	FO_TEST(test_spell__digits_are_never_changed),
+	FO_TEST(test_spell__a_word_keeps_its_letters_and_numbers),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
+	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
 };
 
 int main(void)
@@ -248,12 +290,13 @@ int main(void)
 	}
 	snprintf(dir, sizeof dir, "%s/db", root);
 	if (fo_xdb_open(dir, FO_XDB_WRITE | FO_XDB_CREATE, &db, &err) !=
-	            FOLIO_OK ||
+	        FOLIO_OK ||
 	    add_docs(2, "3dmark parallelism zürich nvida") != FOLIO_OK ||
 	    add_docs(3, "kernels XCWnvidia XCWWlattices Zlatticework") !=
-	            FOLIO_OK ||
+	        FOLIO_OK ||
 	    add_docs(1, "kernals") != FOLIO_OK ||
 	    add_docs(3, "h100 python python3 flashattention2") != FOLIO_OK ||
+	    add_docs(4, "100") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
