@@ -151,8 +151,10 @@ const char *cli_signal_name(int sig);
 /* The index directory: --db, else $FOLIO_INDEX, else "index". */
 const char *cli_db_path(const char *flag_value);
 
-/* Parse a whole number from min (at least 0) to max, in decimal digits
- * alone, for option name; prints and returns -1 on error. */
+/* value as a whole number from min (at least 0) to max, in decimal
+ * digits alone; -1, saying nothing, when it is not one. */
+long cli_digits(const char *value, long min, long max);
+/* The same for option name: prints and returns -1 on error. */
 long cli_parse_range(const char *name, const char *value, long min,
                      long max);
 /* The same from 0 to 1000000 (--limit, --offset, --timeout). */

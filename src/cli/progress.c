@@ -8,7 +8,7 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -30,35 +30,23 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The width $COLUMNS gives: decimal digits alone, as the command's
- * numbers are (cli_parse_range), from 1 on; 0 for anything else, which
- * atol read as its leading digits ("12abc" as 12) or passed over ("-5")
- * without a word. */
-static long env_columns(const char *env)
-{
-	char *end;
-	long n;
-
-	errno = 0;
-	n = strtol(env, &end, 10);
-	return *env >= '0' && *env <= '9' && !errno && !*end && n > 0 ? n : 0;
-}
-
 /* The usable width of the terminal on stderr: one column less than it
  * has, so that the line never wraps (a wrapped line cannot be redrawn
  * with a carriage return). A terminal that does not say has $COLUMNS,
- * else 80: a $COLUMNS that is no width is ignored, with a warning, once,
- * as ls(1) does. */
+ * else 80: a $COLUMNS that is no width (decimal digits alone, as the
+ * command's numbers are, from 1 on: atol read "12abc" as 12 and passed
+ * over "-5" without a word) is ignored, with a warning, once, as ls(1)
+ * does. */
 static size_t columns(cli_progress *p)
 {
 	struct winsize ws;
 	const char *env = getenv("COLUMNS");
-	long n = 80;
+	long n = 80, given;
 
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
 		n = ws.ws_col;
-	} else if (env && *env && env_columns(env)) {
-		n = env_columns(env);
+	} else if (env && *env && (given = cli_digits(env, 1, LONG_MAX)) > 0) {
+		n = given;
 	} else if (env && *env && !p->columns_warned) {
 		cli_progress_clear(p);
 		cli_error("warning: COLUMNS=\"%s\" is not a width (decimal "

@@ -22,8 +22,7 @@ const char *cli_db_path(const char *flag_value)
 	return env && *env ? env : "index";
 }
 
-long cli_parse_range(const char *name, const char *value, long min,
-                     long max)
+long cli_digits(const char *value, long min, long max)
 {
 	char *end;
 	long v;
@@ -32,12 +31,19 @@ long cli_parse_range(const char *name, const char *value, long min,
 	v = strtol(value, &end, 10);
 	/* digits alone: strtol also takes white space and a sign before
 	 * them, so --limit ' 5' and --limit +3 passed */
-	if (*value < '0' || *value > '9' || errno || *end || v < min ||
-	    v > max) {
+	return *value < '0' || *value > '9' || errno || *end || v < min ||
+	               v > max
+	           ? -1
+	           : v;
+}
+
+long cli_parse_range(const char *name, const char *value, long min, long max)
+{
+	long v = cli_digits(value, min, max);
+
+	if (v < 0)
 		cli_error("%s takes a whole number from %ld to %ld, not \"%s\"",
 		          name, min, max, value);
-		return -1;
-	}
 	return v;
 }
 
