@@ -39,7 +39,8 @@ static const char usage[] =
 #define TIME_LIMIT_DEFAULT 600
 
 /* A damage message without the "index DIR is damaged: " every command
- * begins it with (db.c report_damage), for a sentence that says so. */
+ * begins it with (advice.c fo_db_report_damage), for a sentence that says so.
+ */
 static const char *damage(const char *dir, const char *message)
 {
 	size_t said = strlen("index ") + strlen(dir) + strlen(" is damaged: ");
@@ -137,8 +138,8 @@ int cmd_check(int argc, char **argv)
 	st = folio_db_check(db, &co, &problems);
 	if (st == FOLIO_ERROR_CORRUPT) {
 		/* The first problem, and the rebuild that mends it; said
-		 * as every command says it (db.c report_damage). Then the
-		 * others, a line each. */
+		 * as every command says it (advice.c fo_db_report_damage). Then
+		 * the others, a line each. */
 		first = damage(dir, folio_db_error(db));
 		cli_error("index %s is damaged: %llu problem%s, the first: %s",
 		          dir, (unsigned long long)problems,

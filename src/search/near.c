@@ -194,7 +194,7 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 
 /* Number the highlight units that a NEAR's words added to field's set
  * (from first on), so that snippets mark them only where the NEAR
- * matches (snippet.c near_filter), in the widest window a NEAR of them
+ * matches (hlspans.c near_filter), in the widest window a NEAR of them
  * takes (near_of: a compound split counts its parts). Unit first + k
  * where bit k of alt is set is the word before it in another form (a
  * version's): it shares that word's bit, either satisfying it, and is
@@ -329,7 +329,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	unsigned split, last;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
-	/* kids of one field (qparse.c nearable) */
+	/* kids of one field (qnear.c nearable) */
 	fo_qfield field = n->n_kids ? n->kids[0]->field : FO_FIELD_ANY;
 	size_t first_hl =
 	    field == FO_FIELD_TITLE ? c->out->hl_title.n : c->out->hl.n;
