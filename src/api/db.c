@@ -953,6 +953,42 @@ static folio_status check_open(const char **path,
 	return FOLIO_OK;
 }
 
+/* A handle for the index at path (NULL: remote shards alone) and the
+ * remote shards that opts or its REMOTES file names, nothing opened yet;
+ * *out NULL and the status when it cannot be made. */
+static folio_status new_handle(const char *path, const folio_open_options *opts,
+                               folio_db **out, fo_buf *why)
+{
+	folio_db *db = calloc(1, sizeof *db);
+	folio_status st = FOLIO_OK;
+
+	/* before anything can fail: free_handle closes a lock_fd of 0,
+	 * which is the caller's stdin */
+	if (db) {
+		db->lock_fd = -1;
+		atomic_init(&db->run, FO_RUN_IDLE);
+	}
+	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
+	    !(db->dir = absolute(db->path)))
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK) {
+		db->remote_only = path == NULL;
+		if (!(opts->flags & FOLIO_OPEN_WRITE))
+			st = fo_remotes_init(&db->remote, path, opts, why);
+	}
+	/* A directory holding a REMOTES file and no index is a search front
+	 * end over remote shards. */
+	if (st == FOLIO_OK && path && db->remote.n &&
+	    fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
+		db->remote_only = 1;
+	if (st != FOLIO_OK && db) {
+		free_handle(db);
+		db = NULL;
+	}
+	*out = db;
+	return st;
+}
+
 folio_status folio_db_open(const char *path, const folio_open_options *opts,
                            folio_db **out, char **errmsg)
 {
@@ -987,27 +1023,9 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
-	db = calloc(1, sizeof *db);
-	/* before anything can fail: free_handle closes a lock_fd of 0,
-	 * which is the caller's stdin */
-	if (db) {
-		db->lock_fd = -1;
-		atomic_init(&db->run, FO_RUN_IDLE);
-	}
-	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
-	    !(db->dir = absolute(db->path))) {
-		st = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	db->remote_only = path == NULL;
-	if (!(opts->flags & FOLIO_OPEN_WRITE))
-		st = fo_remotes_init(&db->remote, path, opts, &why);
+	st = new_handle(path, opts, &db, &why);
 	if (st != FOLIO_OK)
 		goto done;
-	/* A directory holding a REMOTES file and no index is a search front
-	 * end over remote shards. */
-	if (path && db->remote.n && fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
-		db->remote_only = 1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* A replica is not written (fo_db_refuse_replica), but first opened
 	 * as its readers open it, so that damage or another format there is
