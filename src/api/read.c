@@ -111,19 +111,26 @@ const char *fo_run_skipped_noun(uint64_t n)
 	              : "malformed posts or unreadable files";
 }
 
-void fo_run_problem(fo_run *r, const char *file, unsigned line,
-                    const char *message)
+/* Hand a problem (warning 0) or a warning to the caller's callback. */
+static void diagnose(fo_run *r, const char *file, unsigned line,
+                     const char *message, int warning)
 {
 	folio_diagnostic d;
 
-	r->report->skipped++;
 	if (!r->opts.diagnostic)
 		return;
 	d.file = file;
 	d.line = line;
 	d.message = message;
-	d.warning = 0;
+	d.warning = warning;
 	r->opts.diagnostic(&d, r->opts.payload);
+}
+
+void fo_run_problem(fo_run *r, const char *file, unsigned line,
+                    const char *message)
+{
+	r->report->skipped++;
+	diagnose(r, file, line, message, 0);
 }
 
 /* A copy of the post with this URL was malformed: the post is left as the
@@ -163,15 +170,7 @@ static void on_problem_again(const char *file, unsigned line, const char *url,
 void fo_run_warn(fo_run *r, const char *file, unsigned line,
                  const char *message)
 {
-	folio_diagnostic d;
-
-	if (!r->opts.diagnostic)
-		return;
-	d.file = file;
-	d.line = line;
-	d.message = message;
-	d.warning = 1;
-	r->opts.diagnostic(&d, r->opts.payload);
+	diagnose(r, file, line, message, 1);
 }
 
 /* Hand r->why to the caller's callback as a warning at file:line (the
