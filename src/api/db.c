@@ -1,12 +1,12 @@
 /*
- * db.c: the folio_db handle: opening and closing an index, the handle's
- * error text (what it says of an index it cannot use: advice.c), and keeping a
+ * db.c: the folio_db handle: opening and closing an index, and keeping a
  * reader current (fo_db_refresh: following a rebuild's switch to another
  * generation, reconnecting remote shards, telling a read that a commit overtook
- * from damage). A new index is created as generation gen-1 behind a stub
- * (layout.h); the analyzer's language is stored in the index's metadata at
- * creation and read back on every open, so queries are always analysed the way
- * the posts were.
+ * from damage). A call's error text and its waits are call.c's; what the
+ * handle says of an index it cannot use, advice.c's. A new index is created as
+ * generation gen-1 behind a stub (layout.h); the analyzer's language is stored
+ * in the index's metadata at creation and read back on every open, so queries
+ * are always analysed the way the posts were.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/db.h"
@@ -21,125 +21,11 @@
 #include "util/shellword.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <time.h>
-
-static double monotonic_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-void fo_db_begin(folio_db *db)
-{
-	fo_buf_clear(&db->error);
-	db->error_pos = 0;
-	db->advice = FO_ADVICE_NONE;
-}
-
-void fo_retry_start(fo_retry *r, folio_db *db)
-{
-	r->deadline = monotonic_now() + FO_WAIT_SECONDS;
-	r->reads = 0;
-	if (!db)
-		return;
-	db->deadline = r->deadline;
-	if (db->xdb)
-		fo_xdb_set_deadline(db->xdb, db->deadline);
-}
-
-fo_retry fo_retry_within(const fo_retry *outer)
-{
-	fo_retry r = { outer->deadline, 0 };
-
-	return r;
-}
-
-int fo_retry_again(fo_retry *r, folio_db *db, folio_status *st)
-{
-	return fo_db_overtaken(db, st) && ++r->reads < FO_READ_ATTEMPTS;
-}
-
-/* What a reader that gave up behind a writer says, into out. */
-static void being_written(const folio_db *db, fo_buf *out)
-{
-	fo_buf_printf(out,
-	              "index %s is being written: a writer did not finish "
-	              "its commit within %.0f s of waiting; try again",
-	              db->path, FO_WAIT_SECONDS);
-}
-
-int fo_db_gave_up(folio_db *db, folio_status st)
-{
-	fo_buf why = FO_BUF_INIT;
-
-	if (st != FOLIO_ERROR_MODIFIED || monotonic_now() < db->deadline)
-		return 0;
-	being_written(db, &why);
-	fo_db_fail_why(db, st, &why);
-	fo_buf_free(&why);
-	return 1;
-}
-
-folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	fo_buf_clear(&db->error);
-	db->advice = FO_ADVICE_NONE;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && fo_buf_reserve(&db->error, (size_t)n) == 0) {
-		va_start(ap, fmt);
-		vsnprintf(db->error.data, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		db->error.len = (size_t)n;
-	}
-	return st;
-}
-
-folio_status fo_db_fail_why(folio_db *db, folio_status st, const fo_buf *why)
-{
-	fo_advice advice = db->advice;
-	size_t at = db->advice_at;
-
-	fo_db_fail(db, st, "%s", why->data ? why->data : "");
-	if (advice != FO_ADVICE_NONE && at < why->len) {
-		db->advice = advice;
-		db->advice_at = at;
-	}
-	return st;
-}
-
-folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
-{
-	const char *msg = err->msg[0] ? err->msg : folio_status_string(st);
-
-	if (st == FOLIO_OK)
-		return st;
-	/* A writer holds the lock: no commit can have overtaken its read,
-	 * so this is damage (a reader's is told by fo_db_overtaken). */
-	if (st == FOLIO_ERROR_CORRUPT && db->writable)
-		return fo_db_report_damage(db, msg);
-	/* Xapian names a block, not the file: name the index, and for a
-	 * writer (a full disk, say) what became of it. */
-	if (st == FOLIO_ERROR_IO)
-		return fo_db_fail(db, st, "index %s: %s%s", db->path, msg,
-		                  db->writable ? "; it is as it was at its last "
-		                                 "commit: fix the cause and "
-		                                 "run again"
-		                               : "");
-	return fo_db_fail(db, st, "%s", msg);
-}
 
 /* The index's format and language, as one read: read one by one, they
  * were two checks for a commit that overtook a read, each of which reads
@@ -333,11 +219,8 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 		fo_xdb_close(x, NULL);
 		x = NULL;
 		if (!stuck && st == FOLIO_ERROR_MODIFIED &&
-		    monotonic_now() >= db->deadline) {
-			fo_buf_clear(why);
-			being_written(db, why);
+		    fo_db_waited_out(db, why))
 			stuck = 1;
-		}
 		if (stuck)
 			break;
 	}
@@ -953,6 +836,42 @@ static folio_status check_open(const char **path,
 	return FOLIO_OK;
 }
 
+/* A handle for the index at path (NULL: remote shards alone) and the
+ * remote shards that opts or its REMOTES file names, nothing opened yet;
+ * *out NULL and the status when it cannot be made. */
+static folio_status new_handle(const char *path, const folio_open_options *opts,
+                               folio_db **out, fo_buf *why)
+{
+	folio_db *db = calloc(1, sizeof *db);
+	folio_status st = FOLIO_OK;
+
+	/* before anything can fail: free_handle closes a lock_fd of 0,
+	 * which is the caller's stdin */
+	if (db) {
+		db->lock_fd = -1;
+		atomic_init(&db->run, FO_RUN_IDLE);
+	}
+	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
+	    !(db->dir = absolute(db->path)))
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK) {
+		db->remote_only = path == NULL;
+		if (!(opts->flags & FOLIO_OPEN_WRITE))
+			st = fo_remotes_init(&db->remote, path, opts, why);
+	}
+	/* A directory holding a REMOTES file and no index is a search front
+	 * end over remote shards. */
+	if (st == FOLIO_OK && path && db->remote.n &&
+	    fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
+		db->remote_only = 1;
+	if (st != FOLIO_OK && db) {
+		free_handle(db);
+		db = NULL;
+	}
+	*out = db;
+	return st;
+}
+
 folio_status folio_db_open(const char *path, const folio_open_options *opts,
                            folio_db **out, char **errmsg)
 {
@@ -987,27 +906,9 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		st = FOLIO_ERROR_INVALID;
 		goto done;
 	}
-	db = calloc(1, sizeof *db);
-	/* before anything can fail: free_handle closes a lock_fd of 0,
-	 * which is the caller's stdin */
-	if (db) {
-		db->lock_fd = -1;
-		atomic_init(&db->run, FO_RUN_IDLE);
-	}
-	if (!db || !(db->path = strdup(path ? path : "(remote shards)")) ||
-	    !(db->dir = absolute(db->path))) {
-		st = FOLIO_ERROR_NOMEM;
-		goto done;
-	}
-	db->remote_only = path == NULL;
-	if (!(opts->flags & FOLIO_OPEN_WRITE))
-		st = fo_remotes_init(&db->remote, path, opts, &why);
+	st = new_handle(path, opts, &db, &why);
 	if (st != FOLIO_OK)
 		goto done;
-	/* A directory holding a REMOTES file and no index is a search front
-	 * end over remote shards. */
-	if (path && db->remote.n && fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
-		db->remote_only = 1;
 	db->writable = (opts->flags & FOLIO_OPEN_WRITE) != 0;
 	/* A replica is not written (fo_db_refuse_replica), but first opened
 	 * as its readers open it, so that damage or another format there is

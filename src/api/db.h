@@ -133,6 +133,9 @@ int fo_retry_again(fo_retry *r, folio_db *db, folio_status *st);
  * FOLIO_ERROR_MODIFIED, explained on db (the index is being written),
  * and it must not be made again. */
 int fo_db_gave_up(folio_db *db, folio_status st);
+/* Whether db's call is past its deadline: then why says, in place of what
+ * it held, that the index is being written. */
+int fo_db_waited_out(const folio_db *db, fo_buf *why);
 
 /* Record st's explanation on db and return st. */
 folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)

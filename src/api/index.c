@@ -527,6 +527,40 @@ static size_t report_size(unsigned version)
 	                      : 0;
 }
 
+/* Copy report to the caller's out (NULL: none), as far as out's version
+ * goes; nothing for a version we do not know. */
+static void give_report(folio_index_report *report, folio_index_report *out)
+{
+	if (!out || !report_size(out->version))
+		return;
+	/* Version 1 has no kept_malformed: its kept counts every indexed
+	 * post left as it was, as it always did. */
+	if (out->version < 2)
+		report->kept += report->kept_malformed;
+	report->version = out->version;
+	memcpy(out, report, report_size(out->version));
+}
+
+/* FOLIO_OK for paths that each name a file; else db's error says which
+ * does not. No path is a caller's mistake, never an empty corpus: taken
+ * as one, the run would remove every post. */
+static folio_status check_paths(folio_db *db, const char *const *paths,
+                                size_t n_paths)
+{
+	size_t i;
+
+	if (!n_paths || !paths)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
+	for (i = 0; i < n_paths; i++)
+		if (!paths[i] || !*paths[i])
+			return fo_db_fail(
+			    db, FOLIO_ERROR_INVALID, "path %zu of %zu is %s",
+			    i + 1, n_paths,
+			    paths[i] ? "an empty path, which names no file"
+			             : "NULL");
+	return FOLIO_OK;
+}
+
 /* folio_db_interrupt is async-signal-safe only if its flag needs no lock. */
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int is not lock-free");
 
@@ -592,10 +626,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 
 	if (!db) {
 		/* a failure sets out all the same, as folio.h says */
-		if (out && report_size(out->version)) {
-			report.version = out->version;
-			memcpy(out, &report, report_size(out->version));
-		}
+		give_report(&report, out);
 		return FOLIO_ERROR_INVALID;
 	}
 	fo_db_begin(db);
@@ -613,17 +644,8 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 	/* A damaged generation (db->damage) can only be rebuilt: asked for
 	 * below, once the options are read. */
 	st = db->damage ? FOLIO_OK : need_writer(db);
-	/* No path is a caller's mistake, never an empty corpus: taken as
-	 * one, the run would remove every post. */
-	if (st == FOLIO_OK && (!n_paths || !paths))
-		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no paths given");
-	for (i = 0; st == FOLIO_OK && i < n_paths; i++)
-		if (!paths[i] || !*paths[i])
-			st = fo_db_fail(db, FOLIO_ERROR_INVALID,
-			                "path %zu of %zu is %s", i + 1, n_paths,
-			                paths[i] ? "an empty path, which names "
-			                           "no file"
-			                         : "NULL");
+	if (st == FOLIO_OK)
+		st = check_paths(db, paths, n_paths);
 	if (st == FOLIO_OK && !(distinct = malloc(n_paths * sizeof *distinct)))
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK) {
@@ -675,14 +697,7 @@ static folio_status index_paths(folio_db *db, const char *const *paths,
 		                "%llu %s skipped",
 		                (unsigned long long)report.skipped,
 		                fo_run_skipped_noun(report.skipped));
-	if (out) {
-		/* Version 1 has no kept_malformed: its kept counts every
-		 * indexed post left as it was, as it always did. */
-		if (out->version < 2)
-			report.kept += report.kept_malformed;
-		report.version = out->version;
-		memcpy(out, &report, report_size(out->version));
-	}
+	give_report(&report, out);
 	for (i = 0; i < r.n_gone; i++)
 		free(r.gone[i]);
 	free(r.gone);

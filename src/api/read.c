@@ -111,19 +111,26 @@ const char *fo_run_skipped_noun(uint64_t n)
 	              : "malformed posts or unreadable files";
 }
 
-void fo_run_problem(fo_run *r, const char *file, unsigned line,
-                    const char *message)
+/* Hand a problem (warning 0) or a warning to the caller's callback. */
+static void diagnose(fo_run *r, const char *file, unsigned line,
+                     const char *message, int warning)
 {
 	folio_diagnostic d;
 
-	r->report->skipped++;
 	if (!r->opts.diagnostic)
 		return;
 	d.file = file;
 	d.line = line;
 	d.message = message;
-	d.warning = 0;
+	d.warning = warning;
 	r->opts.diagnostic(&d, r->opts.payload);
+}
+
+void fo_run_problem(fo_run *r, const char *file, unsigned line,
+                    const char *message)
+{
+	r->report->skipped++;
+	diagnose(r, file, line, message, 0);
 }
 
 /* A copy of the post with this URL was malformed: the post is left as the
@@ -163,15 +170,7 @@ static void on_problem_again(const char *file, unsigned line, const char *url,
 void fo_run_warn(fo_run *r, const char *file, unsigned line,
                  const char *message)
 {
-	folio_diagnostic d;
-
-	if (!r->opts.diagnostic)
-		return;
-	d.file = file;
-	d.line = line;
-	d.message = message;
-	d.warning = 1;
-	r->opts.diagnostic(&d, r->opts.payload);
+	diagnose(r, file, line, message, 1);
 }
 
 /* Hand r->why to the caller's callback as a warning at file:line (the
@@ -532,6 +531,67 @@ static int read_before(const fo_run *r, const struct stat *st)
 	return 0;
 }
 
+/* Why the first bytes of f show that it is no corpus file, which the
+ * first pass says and reads no further; NULL for one to parse. */
+static const char *not_corpus(const reader *f)
+{
+	if (is_utf16(f->buf, f->len))
+		return "a UTF-16 file (it starts with a UTF-16 byte order "
+		       "mark): save it as UTF-8; not read";
+	/* A corpus file is never empty by design: a page has its heading.
+	 * One of 0 bytes is what a failed write leaves (a generator that
+	 * died under "> posts.jsonl", a full disk), not a page whose posts
+	 * were all deleted, so it removes nothing. */
+	if (f->eof && f->len == 0)
+		return "an empty file (0 bytes), as a failed write leaves "
+		       "one: not read, and nothing is removed while it is "
+		       "there (delete it if its posts are gone)";
+	if (is_binary(f->buf, f->len))
+		return "a binary file (NUL bytes, not UTF-8), not a corpus "
+		       "file; not read";
+	return NULL;
+}
+
+/* Record the file of st at path in r->files (its key in r->file_ids), for
+ * the second pass to compare with; NULL, r->st FOLIO_ERROR_NOMEM, when
+ * out of memory. */
+static fo_read_file *record_file(fo_run *r, const char *path, int kind,
+                                 const struct stat *st)
+{
+	fo_read_file *rec;
+	fo_tally_entry *id;
+
+	if (r->n_files == r->cap_files) {
+		size_t cap = r->cap_files ? r->cap_files * 2 : 16;
+		rec = realloc(r->files, cap * sizeof *rec);
+		if (!rec) {
+			r->st = FOLIO_ERROR_NOMEM;
+			return NULL;
+		}
+		r->files = rec;
+		r->cap_files = cap;
+	}
+	rec = &r->files[r->n_files];
+	if (!(rec->path = strdup(path)) ||
+	    fo_tally_add(r->file_ids, file_id(st), &id) != FOLIO_OK) {
+		free(rec->path);
+		r->st = FOLIO_ERROR_NOMEM;
+		return NULL;
+	}
+	/* of keys that collide, the first file's */
+	if (id->count == 1)
+		id->file = (uint32_t)r->n_files + 1;
+	rec->kind = kind;
+	rec->size = st->st_size;
+	rec->mtime = st->st_mtim;
+	rec->dev = st->st_dev;
+	rec->ino = st->st_ino;
+	rec->changed = 0;
+	r->n_files++;
+	r->report->files++;
+	return rec;
+}
+
 /* Parse one file. In the first pass (first NULL) it is checked and
  * recorded; in the second, compared with that record (first). */
 static int read_file(fo_run *r, const char *path, int kind,
@@ -540,8 +600,8 @@ static int read_file(fo_run *r, const char *path, int kind,
 	struct stat st;
 	reader f = { -1, NULL, 0, 0, 0, 0 };
 	fo_read_file *rec = NULL;
-	fo_tally_entry *id;
 	folio_status parsed = FOLIO_OK;
+	const char *why;
 	int changed = 0;
 
 	/* Non-blocking: the walk saw a regular file, but a FIFO put in its
@@ -566,61 +626,12 @@ static int read_file(fo_run *r, const char *path, int kind,
 		fo_run_problem(r, path, 0, fo_strerror(errno));
 		goto done;
 	}
-	if (!first && is_utf16(f.buf, f.len)) {
-		fo_run_problem(r, path, 0,
-		               "a UTF-16 file (it starts with a "
-		               "UTF-16 byte order mark): save it as UTF-8; "
-		               "not read");
+	if (!first && (why = not_corpus(&f))) {
+		fo_run_problem(r, path, 0, why);
 		goto done;
 	}
-	/* A corpus file is never empty by design: a page has its heading.
-	 * One of 0 bytes is what a failed write leaves (a generator that
-	 * died under "> posts.jsonl", a full disk), not a page whose posts
-	 * were all deleted, so it removes nothing. */
-	if (!first && f.eof && f.len == 0) {
-		fo_run_problem(r, path, 0,
-		               "an empty file (0 bytes), as a failed write "
-		               "leaves one: not read, and nothing is removed "
-		               "while it is there (delete it if its posts are "
-		               "gone)");
+	if (!first && !(rec = record_file(r, path, kind, &st)))
 		goto done;
-	}
-	if (!first && is_binary(f.buf, f.len)) {
-		fo_run_problem(r, path, 0, "a binary file (NUL bytes, not "
-		               "UTF-8), not a corpus file; not read");
-		goto done;
-	}
-	if (!first) {
-		if (r->n_files == r->cap_files) {
-			size_t cap = r->cap_files ? r->cap_files * 2 : 16;
-			rec = realloc(r->files, cap * sizeof *rec);
-			if (!rec) {
-				r->st = FOLIO_ERROR_NOMEM;
-				goto done;
-			}
-			r->files = rec;
-			r->cap_files = cap;
-		}
-		rec = &r->files[r->n_files];
-		if (!(rec->path = strdup(path)) ||
-		    fo_tally_add(r->file_ids, file_id(&st), &id) != FOLIO_OK) {
-			free(rec->path);
-			rec = NULL;
-			r->st = FOLIO_ERROR_NOMEM;
-			goto done;
-		}
-		/* of keys that collide, the first file's */
-		if (id->count == 1)
-			id->file = (uint32_t)r->n_files + 1;
-		rec->kind = kind;
-		rec->size = st.st_size;
-		rec->mtime = st.st_mtim;
-		rec->dev = st.st_dev;
-		rec->ino = st.st_ino;
-		rec->changed = 0;
-		r->n_files++;
-		r->report->files++;
-	}
 	/* A callback that stopped the parser left its error in r->st; the
 	 * parser's own is out of memory. Topic pages are parsed whole. */
 	if (kind == FO_CORPUS_MARKDOWN) {

@@ -39,7 +39,8 @@ static const char usage[] =
 #define TIME_LIMIT_DEFAULT 600
 
 /* A damage message without the "index DIR is damaged: " every command
- * begins it with (db.c report_damage), for a sentence that says so. */
+ * begins it with (advice.c fo_db_report_damage), for a sentence that says so.
+ */
 static const char *damage(const char *dir, const char *message)
 {
 	size_t said = strlen("index ") + strlen(dir) + strlen(" is damaged: ");
@@ -86,6 +87,49 @@ static void free_problems(problem_list *l)
 	free(l->item);
 }
 
+/* The problems the check of dir found (message: the library's error,
+ * which describes the first): the first, and the rebuild that mends it,
+ * said as every command says it (advice.c fo_db_report_damage); then the
+ * others, a line each, the first LISTED_DEFAULT unless all. */
+static void say_problems(const char *dir, const char *message,
+                         uint64_t problems, const problem_list *found, int all,
+                         int json)
+{
+	const char *first = damage(dir, message);
+	size_t i;
+
+	cli_error("index %s is damaged: %llu problem%s, the first: %s", dir,
+	          (unsigned long long)problems, problems == 1 ? "" : "s",
+	          first);
+	for (i = 1; i < found->n && (all || i < LISTED_DEFAULT); i++)
+		cli_error("problem %zu of %llu: %s", i + 1,
+		          (unsigned long long)problems, found->item[i]);
+	if (i < problems)
+		cli_error("... and %llu more (--all lists them)",
+		          (unsigned long long)(problems - i));
+	if (json)
+		print_check_json(dir, problems, first,
+		                 (const char *const *)found->item, found->n,
+		                 NULL);
+}
+
+/* A check that could not finish, why. A checker stopped at its limit
+ * (the library's words end so) may only have been slow: say how to give
+ * it longer. */
+static void say_failed(const char *why, folio_status st, int json)
+{
+	const char *end = " may need a longer limit)";
+	size_t n = strlen(why), e = strlen(end);
+
+	if (n > e && strcmp(why + n - e, end) == 0)
+		cli_error("%s; --time-limit SECONDS raises it (default %u)",
+		          why, TIME_LIMIT_DEFAULT);
+	else
+		cli_error("%s", why);
+	if (json)
+		print_stats_error_json(why, st);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
@@ -99,7 +143,6 @@ int cmd_check(int argc, char **argv)
 	problem_list found = { NULL, NULL, 0, 0 };
 	const char *first;
 	folio_status st;
-	size_t i;
 	int rc, json = 0, all = 0, code = EXIT_ERROR;
 
 	rc = cli_db_options(argc, argv, "check", usage, &db_flag, &json,
@@ -136,39 +179,11 @@ int cmd_check(int argc, char **argv)
 	co.payload = &found;
 	st = folio_db_check(db, &co, &problems);
 	if (st == FOLIO_ERROR_CORRUPT) {
-		/* The first problem, and the rebuild that mends it; said
-		 * as every command says it (db.c report_damage). Then the
-		 * others, a line each. */
-		first = damage(dir, folio_db_error(db));
-		cli_error("index %s is damaged: %llu problem%s, the first: %s",
-		          dir, (unsigned long long)problems,
-		          problems == 1 ? "" : "s", first);
-		for (i = 1; i < found.n && (all || i < LISTED_DEFAULT); i++)
-			cli_error("problem %zu of %llu: %s", i + 1,
-			          (unsigned long long)problems, found.item[i]);
-		if (i < problems)
-			cli_error("... and %llu more (--all lists them)",
-			          (unsigned long long)(problems - i));
-		if (json)
-			print_check_json(dir, problems, first,
-			                 (const char *const *)found.item,
-			                 found.n, NULL);
+		say_problems(dir, folio_db_error(db), problems, &found, all,
+		             json);
 		code = EXIT_NONE;
 	} else if (st != FOLIO_OK) {
-		/* A checker stopped at its limit (the library's words end
-		 * so) may only have been slow: say how to give it longer. */
-		const char *why = folio_db_error(db);
-		const char *end = " may need a longer limit)";
-		size_t n = strlen(why), e = strlen(end);
-
-		if (n > e && strcmp(why + n - e, end) == 0)
-			cli_error("%s; --time-limit SECONDS raises it (default "
-			          "%u)",
-			          why, TIME_LIMIT_DEFAULT);
-		else
-			cli_error("%s", why);
-		if (json)
-			print_stats_error_json(why, st);
+		say_failed(folio_db_error(db), st, json);
 	} else if (json) {
 		/* what was checked (null if the stats cannot be read) */
 		print_check_json(dir, 0, NULL, NULL, 0,

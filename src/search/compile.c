@@ -223,7 +223,7 @@ fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
 	o->units = grown;
 	u = &o->units[o->n_units++];
 	memset(u, 0, sizeof *u);
-	u->label = strdup(label);
+	u->label = label ? strdup(label) : NULL;
 	u->how = how;
 	u->field = fo_qc_fields[field].name;
 	u->scale = scale;

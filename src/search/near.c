@@ -192,9 +192,31 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	return q;
 }
 
+/* Item tl->t[i..j) of field f as near_mix takes it: its term (a
+ * version's: version_item), else in any form the index holds (forms), and
+ * a compound's parts each likewise. Returns whether it is a version. */
+static int item_of(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
+                   size_t j, int compound, int forms, near_item *item)
+{
+	const char *exact = fo_qc_fields[f].exact;
+	int version;
+	size_t p;
+
+	memset(item, 0, sizeof *item);
+	version = compound && version_item(c, exact, tl, i, j, item);
+	if (!version)
+		item->whole = forms ? forms_query(c, f, &tl->t[i])
+		                    : fo_qc_term(c, exact, tl->t[i].term);
+	for (p = i + 1; compound && !version && p < j; p++)
+		fo_qc_push(c, &item->parts,
+		           forms ? forms_query(c, f, &tl->t[p])
+		                 : fo_qc_term(c, exact, tl->t[p].term));
+	return version;
+}
+
 /* Number the highlight units that a NEAR's words added to field's set
  * (from first on), so that snippets mark them only where the NEAR
- * matches (snippet.c near_filter), in the widest window a NEAR of them
+ * matches (hlspans.c near_filter), in the widest window a NEAR of them
  * takes (near_of: a compound split counts its parts). Unit first + k
  * where bit k of alt is set is the word before it in another form (a
  * version's): it shares that word's bit, either satisfying it, and is
@@ -329,7 +351,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	unsigned split, last;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
-	/* kids of one field (qparse.c nearable) */
+	/* kids of one field (qnear.c nearable) */
 	fo_qfield field = n->n_kids ? n->kids[0]->field : FO_FIELD_ANY;
 	size_t first_hl =
 	    field == FO_FIELD_TITLE ? c->out->hl_title.n : c->out->hl.n;
@@ -340,8 +362,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			break;
 		for (i = 0; i < tl.n; i = j) {
 			const fo_qtok *t = &tl.t[i];
-			const char *exact = fo_qc_fields[kid->field].exact;
-			int compound, forms, version = 0;
+			int compound, forms, version;
 			size_t p;
 
 			j = fo_qc_item_end(&tl, i);
@@ -355,18 +376,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 				break;
 			}
 			it = grown;
-			memset(&it[n_it], 0, sizeof *it);
-			version = compound &&
-			          version_item(c, exact, &tl, i, j, &it[n_it]);
-			if (!version)
-				it[n_it].whole =
-				    forms ? forms_query(c, kid->field, t)
-				          : fo_qc_term(c, exact, t->term);
-			for (p = i + 1; compound && !version && p < j; p++)
-				fo_qc_push(
-				    c, &it[n_it].parts,
-				    forms ? forms_query(c, kid->field, &tl.t[p])
-				          : fo_qc_term(c, exact, tl.t[p].term));
+			version = item_of(c, kid->field, &tl, i, j, compound,
+			                  forms, &it[n_it]);
 			n_it++;
 			compounds += compound && !version;
 			if (!compound || version)

@@ -37,7 +37,7 @@ static fo_qnode *near_operand(fo_qnode *n)
 	return n;
 }
 
-/* Tokens that parse_prim reads as an item or skips as a stray one: an
+/* Tokens that fo_qp_prim reads as an item or skips as a stray one: an
  * operator, a sign before a word, a ) or the end is none of these. */
 static int starts_item(fo_qtkind k)
 {
@@ -67,9 +67,9 @@ static fo_qnode *signed_right(fo_qparser *p, const fo_qlexeme *t)
 	return n;
 }
 
-/* The item right of a NEAR, past the stray ones parse_prim skips with a
+/* The item right of a NEAR, past the stray ones fo_qp_prim skips with a
  * notice (lock NEAR "" row is lock NEAR row, as lock AND "" row is lock
- * AND row). NULL, reading nothing, before what is no item: parse_prim
+ * AND row). NULL, reading nothing, before what is no item: fo_qp_prim
  * took an operator there as one with nothing to its left, so lock NEAR
  * OR row lost its OR, and --strict named the OR rather than the NEAR
  * that comes first (as lock AND OR row names the AND). A signed item is

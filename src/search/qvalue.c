@@ -176,7 +176,7 @@ fo_qnode *fo_qp_values_either(fo_qparser *p, fo_qnode *seq)
 /* year:(2025 OR 2026), published:(..2020 OR 2026-01-01..),
  * site:(a.org OR b.org): a bracket of values read as company:( … ) is,
  * with the same operators, signs and NOT, each word or quoted text in it
- * a value of f (word_node, parse_phrase). A field inside is its own
+ * a value of f (fo_qp_word, fo_qp_phrase). A field inside is its own
  * (year:(2025 OR company:meta)). */
 static fo_qnode *value_group(fo_qparser *p, const fo_qlexeme *f, size_t lparen)
 {

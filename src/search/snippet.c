@@ -317,15 +317,55 @@ static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
 	put_clean(out, text + pos, to - pos, html);
 }
 
+/* Where the part of text after the one from part starts, whose scan
+ * ended at part_end: at the last word boundary before part_end (a word
+ * in one piece), or at the end of one giant word. */
+static size_t next_part(const char *text, size_t len, size_t part,
+                        size_t part_end)
+{
+	size_t pos = part_end;
+
+	while (pos > part && !boundary_at(text, pos, len))
+		pos--;
+	if (pos == part)
+		for (pos = part_end; pos < len && !boundary_at(text, pos, len);)
+			pos++;
+	return pos;
+}
+
+/* The span among spans[0..n) starting before part_end whose window of
+ * max_bytes scores best (score_window: the most gain, then the most
+ * matches, the first of equals), and where that window's last match
+ * ends (*end); 0 and 0 without spans. */
+static size_t best_window(const fo_hlspan *spans, size_t n, size_t part_end,
+                          size_t max_bytes, size_t *end)
+{
+	size_t i, best = 0, best_g = 0, best_m = 0;
+
+	*end = 0;
+	for (i = 0; i < n && spans[i].start < part_end; i++) {
+		size_t g, m, e;
+
+		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m,
+		             &e);
+		if (g > best_g || (g == best_g && m > best_m)) {
+			best = i;
+			best_g = g;
+			best_m = m;
+			*end = e;
+		}
+	}
+	return best;
+}
+
 folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
                         const fo_termset *terms, size_t max_bytes,
                         const fo_marks *marks, fo_buf *out)
 {
 	fo_hlscan own, *cp = scan ? scan : &own;
 	fo_hlspan *spans = NULL;
-	size_t len = strlen(text), best = 0, best_g = 0, best_m = 0, n = 0;
-	size_t best_end = 0;
-	size_t i, from = 0, to, pos, part = 0, part_end = 0, to_scan;
+	size_t len = strlen(text), best, best_end, n = 0;
+	size_t from = 0, to, part = 0, part_end = 0, to_scan;
 	folio_status st = FOLIO_OK;
 
 	if (!scan)
@@ -355,35 +395,13 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 		if ((n > 0 && spans[0].start < part_end) || to_scan == len ||
 		    part_end >= SCAN_CAP)
 			break;
-		/* The next part starts at the last word boundary before
-		 * part_end (a word in one piece), or at the end of one giant
-		 * word. */
 		free(spans);
 		spans = NULL;
 		n = 0;
-		pos = part_end;
-		while (pos > part && !boundary_at(text, pos, len))
-			pos--;
-		if (pos == part)
-			for (pos = part_end;
-			     pos < len && !boundary_at(text, pos, len);)
-				pos++;
-		part = pos;
+		part = next_part(text, len, part, part_end);
 	}
 
-	/* Try a window starting at each match; keep the best. */
-	for (i = 0; i < n && spans[i].start < part_end; i++) {
-		size_t g, m, e;
-
-		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m,
-		             &e);
-		if (g > best_g || (g == best_g && m > best_m)) {
-			best = i;
-			best_g = g;
-			best_m = m;
-			best_end = e;
-		}
-	}
+	best = best_window(spans, n, part_end, max_bytes, &best_end);
 	if (n > 0) {
 		/* Show a little context before the first match, but never
 		 * so much that the window loses a match it was chosen for. */

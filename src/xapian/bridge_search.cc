@@ -396,11 +396,9 @@ static bool tier_fetch(const Xapian::Database &db, Xapian::Enquire &enq,
 	}
 }
 
-static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
-                fo_xmset *m)
+// BM25, or BM25+ where p->delta is set, and the order p asks for.
+static void set_weighting(Xapian::Enquire &enq, const fo_xsearch *p)
 {
-	Xapian::Enquire enq(*h->db);
-	enq.set_query(q->q);
 	if (p->delta > 0)
 		enq.set_weighting_scheme(Xapian::BM25PlusWeight(
 			p->k1, p->k2, p->k3, p->b, p->min_normlen, p->delta));
@@ -418,8 +416,14 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		enq.set_sort_by_value_then_relevance(p->sort_slot, false);
 		break;
 	}
-	std::vector<std::unique_ptr<FacetSpy> > spies;
-	std::vector<std::unique_ptr<RemoteFacetSpy> > remote_spies;
+}
+
+// A spy for each slot of p->facet_slots, of the kind h's shards can run.
+static void
+add_spies(const fo_xdb *h, const fo_xsearch *p, Xapian::Enquire &enq,
+          std::vector<std::unique_ptr<FacetSpy>> &spies,
+          std::vector<std::unique_ptr<RemoteFacetSpy>> &remote_spies)
+{
 	for (unsigned slot = 0; slot < 32; slot++) {
 		if (!(p->facet_slots & (1u << slot)))
 			continue;
@@ -433,6 +437,67 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 			enq.add_matchspy(spies.back().get());
 		}
 	}
+}
+
+// The page of mset's hits in near_ties order: a relevance order re-sorted
+// whole (its tie values read first where the match was not keyed by
+// them), a date order within each date on the page.
+static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
+                          bool keyed, fo_xmset *m)
+{
+	std::vector<ranked> all;
+	all.reserve(mset.size());
+	if (p->sort == FO_XSORT_RELEVANCE) {
+		for (Xapian::MSetIterator i = mset.begin(); i != mset.end();
+		     ++i)
+			all.push_back(
+			    ranked{ i, i.get_weight(),
+			            keyed ? i.get_sort_key() : std::string() });
+		if (!keyed)
+			keyed_ties(all, p->tie_slot);
+		std::stable_sort(all.begin(), all.end(), near_ties);
+	} else {
+		// Xapian's order by date is kept; within one date, by
+		// near_ties. Xapian ranks one date's hits by weight, so tie
+		// values are read as for keyed_ties, and only for the dates
+		// on the page: a date wholly before or after it keeps its
+		// places whatever its order.
+		size_t end = p->offset + p->limit;
+		std::vector<std::string> date;
+		for (Xapian::MSetIterator i = mset.begin(); i != mset.end();
+		     ++i) {
+			all.push_back(
+			    ranked{ i, i.get_weight(), std::string() });
+			date.push_back(i.get_sort_key());
+		}
+		for (size_t a = 0; a < all.size();) {
+			size_t b = a + 1;
+			while (b < all.size() && date[b] == date[a])
+				b++;
+			if (b - a > 1 && b > p->offset && a < end) {
+				read_near_ties(all, a, b, p->tie_slot);
+				std::stable_sort(all.begin() + (long)a,
+				                 all.begin() + (long)b,
+				                 near_ties);
+			}
+			a = b;
+		}
+	}
+	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
+	     k++)
+		m->items.push_back(
+		    fo_xmset_item{ *all[k].it, all[k].weight,
+		                   all[k].it.get_document().get_data() });
+}
+
+static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
+{
+	Xapian::Enquire enq(*h->db);
+	enq.set_query(q->q);
+	set_weighting(enq, p);
+	std::vector<std::unique_ptr<FacetSpy>> spies;
+	std::vector<std::unique_ptr<RemoteFacetSpy>> remote_spies;
+	add_spies(h, p, enq, spies, remote_spies);
 	bool facets = !spies.empty() || !remote_spies.empty();
 	// Relevance ties must not depend on the shard layout. Xapian orders
 	// equal weights by the tie slot, but a weight summed over shards may
@@ -578,44 +643,7 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 				*i, i.get_weight(), i.get_document().get_data()});
 		return;
 	}
-	std::vector<ranked> all;
-	all.reserve(mset.size());
-	if (p->sort == FO_XSORT_RELEVANCE) {
-		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i)
-			all.push_back(
-			    ranked{ i, i.get_weight(),
-			            keyed ? i.get_sort_key() : std::string() });
-		if (!keyed)
-			keyed_ties(all, p->tie_slot);
-		std::stable_sort(all.begin(), all.end(), near_ties);
-	} else {
-		// Xapian's order by date is kept; within one date, by
-		// near_ties. Xapian ranks one date's hits by weight, so tie
-		// values are read as for keyed_ties, and only for the dates
-		// on the page: a date wholly before or after it keeps its
-		// places whatever its order.
-		size_t end = p->offset + p->limit;
-		std::vector<std::string> date;
-		for (Xapian::MSetIterator i = mset.begin(); i != mset.end(); ++i) {
-			all.push_back(ranked{i, i.get_weight(), std::string()});
-			date.push_back(i.get_sort_key());
-		}
-		for (size_t a = 0; a < all.size();) {
-			size_t b = a + 1;
-			while (b < all.size() && date[b] == date[a])
-				b++;
-			if (b - a > 1 && b > p->offset && a < end) {
-				read_near_ties(all, a, b, p->tie_slot);
-				std::stable_sort(all.begin() + (long)a,
-				                 all.begin() + (long)b, near_ties);
-			}
-			a = b;
-		}
-	}
-	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
-	     k++)
-		m->items.push_back(fo_xmset_item{*all[k].it, all[k].weight,
-		                                 all[k].it.get_document().get_data()});
+	resorted_page(mset, p, keyed, m);
 }
 
 // run() for a reader that a writer's commits may overtake. A hit that

@@ -8,6 +8,7 @@
  */
 #include "harness.h"
 
+#include "search/compile.h"
 #include "search/query.h"
 #include "index/urlterm.h"
 #include "util/buf.h"
@@ -804,7 +805,32 @@ static void test_query__a_version_prefix_completes_with_or_without_its_v(void)
 	fo_analyzer_free(an);
 }
 
+/* A unit's label is built in a buffer, which gives NULL when its first
+ * growth runs out of memory (phrase_query, fo_qc_proximity and
+ * fo_qc_whole_phrase pass it on as it is): that fails the query as out
+ * of memory, as any other failure in building it does, and does not
+ * crash copying it. */
+static void test_query__a_unit_whose_label_ran_out_of_memory_fails(void)
+{
+	fo_compiled out;
+	fo_qc c;
+	fo_xquery *q;
+
+	memset(&out, 0, sizeof out);
+	memset(&c, 0, sizeof c);
+	c.out = &out;
+	c.zero_unit = -1;
+	q = fo_qc_term(&c, "", "quokka");
+	assert_true(q != NULL);
+	q = fo_qc_unit(&c, q, NULL, "proximity", FO_FIELD_ANY, 1.0, NULL, 0);
+	assert_int(FOLIO_ERROR_NOMEM, c.st);
+	fo_xquery_free(q);
+	fo_buf_free(&c.scratch);
+	fo_compiled_free(&out);
+}
+
 static const fo_test tests[] = {
+	FO_TEST(test_query__a_unit_whose_label_ran_out_of_memory_fails),
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
