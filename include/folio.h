@@ -290,7 +290,11 @@ typedef struct folio_open_options {
  * @param errmsg OUT, optional: on failure a one-line explanation that the
  *               caller frees with free(); NULL on success
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
+ * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE),
+ *                               or something else is there, with
+ *                               FOLIO_OPEN_CREATE too: a file, or a
+ *                               directory of other files ("DIR is not a
+ *                               folio index"), left untouched
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  *                               (a writer too, on a replica)
