@@ -399,7 +399,9 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *  path is not). Visible to readers after the next commit.
  *  @retval FOLIO_OK
  *  @retval FOLIO_ERROR_NOT_FOUND  no post has that URL
- *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle
+ *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle,
+ *                                 or one opened with a language other
+ *                                 than the index's (rebuild first)
  *  @retval FOLIO_ERROR_VERSION    an index of another format (rebuild it)
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
