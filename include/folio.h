@@ -676,7 +676,8 @@ typedef struct folio_stats {
 	unsigned version;    /**< FOLIO_STATS_VERSION */
 	uint64_t documents;  /**< posts */
 	uint64_t terms;      /**< distinct terms */
-	uint64_t disk_bytes; /**< size of the live generation's files */
+	uint64_t disk_bytes; /**< size of the live generation's files (0
+	                          for a front end of remote shards alone) */
 	uint64_t generation; /**< N of the live generation gen-N (0: none) */
 	const char *built;   /**< UTC time of the last full build, ISO 8601
 	                          ("" when unknown) */
