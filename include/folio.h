@@ -886,7 +886,9 @@ typedef enum folio_match {
 enum folio_search_flags {
 	/** A stray quote, bracket or operator is an error
 	 *  (FOLIO_ERROR_QUERY, see folio_db_error_position) instead of being
-	 *  skipped with a notice. */
+	 *  skipped with a notice, and so is a prefix of more words than it
+	 *  searches ("lib* matches 4224 words, more than the 128 a prefix
+	 *  may search"). */
 	FOLIO_SEARCH_STRICT = 1u << 0,
 	/** Count all matching posts by company, type, topic and year
 	 *  (folio_results_facet). Costs a pass over every match. */
