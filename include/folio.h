@@ -290,7 +290,11 @@ typedef struct folio_open_options {
  * @param errmsg OUT, optional: on failure a one-line explanation that the
  *               caller frees with free(); NULL on success
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE)
+ * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE),
+ *                               or something else is there, with
+ *                               FOLIO_OPEN_CREATE too: a file, or a
+ *                               directory of other files ("DIR is not a
+ *                               folio index"), left untouched
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  *                               (a writer too, on a replica)
@@ -395,7 +399,9 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *  path is not). Visible to readers after the next commit.
  *  @retval FOLIO_OK
  *  @retval FOLIO_ERROR_NOT_FOUND  no post has that URL
- *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle
+ *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle,
+ *                                 or one opened with a language other
+ *                                 than the index's (rebuild first)
  *  @retval FOLIO_ERROR_VERSION    an index of another format (rebuild it)
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
@@ -670,7 +676,8 @@ typedef struct folio_stats {
 	unsigned version;    /**< FOLIO_STATS_VERSION */
 	uint64_t documents;  /**< posts */
 	uint64_t terms;      /**< distinct terms */
-	uint64_t disk_bytes; /**< size of the live generation's files */
+	uint64_t disk_bytes; /**< size of the live generation's files (0
+	                          for a front end of remote shards alone) */
 	uint64_t generation; /**< N of the live generation gen-N (0: none) */
 	const char *built;   /**< UTC time of the last full build, ISO 8601
 	                          ("" when unknown) */
@@ -879,7 +886,9 @@ typedef enum folio_match {
 enum folio_search_flags {
 	/** A stray quote, bracket or operator is an error
 	 *  (FOLIO_ERROR_QUERY, see folio_db_error_position) instead of being
-	 *  skipped with a notice. */
+	 *  skipped with a notice, and so is a prefix of more words than it
+	 *  searches ("lib* matches 4224 words, more than the 128 a prefix
+	 *  may search"). */
 	FOLIO_SEARCH_STRICT = 1u << 0,
 	/** Count all matching posts by company, type, topic and year
 	 *  (folio_results_facet). Costs a pass over every match. */

@@ -184,6 +184,8 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
 		st = fo_db_refuse_format(db);
+	if (st == FOLIO_OK)
+		st = fo_db_refuse_language(db);
 	if (st == FOLIO_OK && (!url || !*url))
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "no URL given");
 	if (st == FOLIO_OK)

@@ -16,6 +16,7 @@
 #include "search/snippet.h"
 #include "search/spell.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -592,8 +593,19 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 		                          ? &tree->notices[i]
 		                          : &c->notices[i - tree->n_notices];
 		r->notices[i].position = fo_qposition(query, n->pos);
-		r->notices[i].message = fo_results_keep(r, n->message,
-		                                        strlen(n->message));
+		if (i < tree->n_notices) {
+			r->notices[i].message =
+			    fo_results_keep(r, n->message, strlen(n->message));
+		} else {
+			/* a prefix cut: what was searched of it */
+			char said[sizeof n->message + 40];
+			int len = snprintf(said, sizeof said,
+			                   "%s: searched the %d most frequent",
+			                   n->message, FO_PREFIX_MAX);
+
+			r->notices[i].message =
+			    fo_results_keep(r, said, (size_t)len);
+		}
 		if (!r->notices[i].message)
 			return FOLIO_ERROR_NOMEM;
 		r->n_notices = i + 1;
@@ -802,8 +814,11 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 	if (st == FOLIO_OK && c.n_notices &&
 	    (run.opts.flags & FOLIO_SEARCH_STRICT)) {
 		db->error_pos = fo_qposition(query, c.notices[0].pos);
-		st = fo_db_fail(db, FOLIO_ERROR_QUERY, "query position %zu: %s",
-		                db->error_pos, c.notices[0].message);
+		st = fo_db_fail(db, FOLIO_ERROR_QUERY,
+		                "query position %zu: %s, more than the %d a "
+		                "prefix may search",
+		                db->error_pos, c.notices[0].message,
+		                FO_PREFIX_MAX);
 	}
 	if (st == FOLIO_OK)
 		st = fo_date_filter(db, &run.opts, &run.filter);

@@ -111,7 +111,11 @@ static folio_status stats_once(folio_db *db, folio_stats *s, fo_xerr *err)
 		 * reports the new generation's language. */
 		s->language = folio_db_language(db);
 		s->format = FO_FORMAT_VERSION;
-		s->disk_bytes = fo_layout_disk_size(fo_db_open_dir(db));
+		/* a front end of remote shards alone has no generation:
+		 * its directory holds only what its owner put there */
+		s->disk_bytes = db->remote_only
+		                    ? 0
+		                    : fo_layout_disk_size(fo_db_open_dir(db));
 		s->generation = fo_layout_gen_number(fo_db_open_dir(db));
 		s->shards = fo_xdb_shard_count(db->xdb);
 	}

@@ -178,6 +178,15 @@ int cli_db_options(int argc, char **argv, const char *command,
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Flush stdout: 0 when everything written so far reached it, -1 when
+ * some of it did not (now or at an earlier write). The errno of the
+ * first flush that failed is kept for cli_stdout_errno, since a later
+ * flush, with nothing left to write, no longer has it. */
+int cli_flush_stdout(void);
+/* That errno, or 0 when no flush failed (a write inside printf did,
+ * leaving only stdout's error flag). */
+int cli_stdout_errno(void);
+
 /* Write s to f as a JSON string (quoted, escaped, invalid UTF-8 replaced
  * by U+FFFD, every character util/display.h names as \uXXXX), or null
  * when s is NULL. */

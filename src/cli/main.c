@@ -3,7 +3,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <string.h>
 
 static const char usage[] =
@@ -83,15 +82,13 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	int code = dispatch(argc, argv);
-	int flushed = fflush(stdout) == 0;
 
-	if (flushed && !ferror(stdout))
+	if (cli_flush_stdout() == 0)
 		return code;
-	/* errno says why only when this flush failed: an earlier write
-	 * that failed left only the error flag */
-	if (flushed)
-		cli_error("cannot write the output");
+	if (cli_stdout_errno())
+		cli_error("cannot write the output: %s",
+		          strerror(cli_stdout_errno()));
 	else
-		cli_error("cannot write the output: %s", strerror(errno));
+		cli_error("cannot write the output");
 	return EXIT_ERROR;
 }

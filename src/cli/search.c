@@ -295,7 +295,10 @@ static int search_lines(folio_db *db, folio_search_options *so)
 				code = EXIT_HITS;
 		}
 		folio_results_free(r);
-		fflush(stdout);
+		/* the answers after one that could not be written would not
+		 * be either: main() says why */
+		if (cli_flush_stdout() != 0)
+			break;
 	}
 	free(line);
 	free(text);

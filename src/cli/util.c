@@ -167,6 +167,23 @@ void cli_error(const char *fmt, ...)
 	last_full = full;
 }
 
+static int stdout_errno;
+
+int cli_flush_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	if (!stdout_errno)
+		stdout_errno = errno;
+	return -1;
+}
+
+int cli_stdout_errno(void)
+{
+	return stdout_errno;
+}
+
 int cli_may_index(const char *dir)
 {
 	struct dirent *e;

@@ -53,9 +53,7 @@ void fo_rank_default(fo_rank *r)
 
 
 /* Wildcards expand to at most this many terms (the most frequent). */
-#define PREFIX_MAX_EXPANSION 128
-
-
+#define PREFIX_MAX_EXPANSION FO_PREFIX_MAX
 
 /* ---- words -------------------------------------------------------------- */
 
@@ -496,8 +494,7 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 	grown[out->n_notices].pos = pos;
 	snprintf(grown[out->n_notices].message,
 	         sizeof grown[out->n_notices].message,
-	         "%.*s* matches %zu words: searched the %d most frequent",
-	         (int)shown, word, seen, PREFIX_MAX_EXPANSION);
+	         "%.*s* matches %zu words", (int)shown, word, seen);
 	out->n_notices++;
 }
 

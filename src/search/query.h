@@ -60,6 +60,9 @@ void fo_rank_default(fo_rank *r);
 #define FO_ABBREV_MIN 3
 int fo_abbreviable(const char *word);
 
+/* A prefix searches at most this many of its words, the most frequent. */
+#define FO_PREFIX_MAX 128
+
 /* What snippets highlight: one unit per positive free-text word, phrase,
  * compound or prefix of the query. */
 typedef enum fo_hlkind {
@@ -129,7 +132,8 @@ typedef struct fo_compiled {
 	size_t n_free;     /* free words joined by the default operator */
 	int ranked;        /* some free words are ORed, ranked by BM25 */
 	/* What the query searched less of than it says: a prefix with more
-	 * words than PREFIX_MAX_EXPANSION (an error in strict mode). */
+	 * words than FO_PREFIX_MAX ("lib* matches 4224 words"), which a
+	 * search says with what it did, and strict mode as an error. */
 	fo_qnotice *notices;
 	size_t n_notices;
 } fo_compiled;

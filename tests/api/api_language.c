@@ -144,6 +144,11 @@ static void test_language__a_rebuild_switches_the_language(void)
 	assert_int(0, rep.files); /* refused before reading anything */
 	assert_int(FOLIO_ERROR_INVALID, folio_db_add_post(w, &post));
 	assert_str(want, folio_db_error(w));
+	/* a deletion too, though it analyses nothing: folio.h promises
+	 * every write but a rebuild refused, and it did delete */
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_delete_post(w, "https://example.com/run"));
+	assert_str(want, folio_db_error(w));
 	assert_int(2, hits_of(w, "running"));
 	assert_int(2, hits_of(r, "running"));
 

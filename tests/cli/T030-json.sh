@@ -129,10 +129,37 @@ if [ -w /dev/full ]; then
 		got="$got$? $(grep -c 'cannot write the output: No space left on device' "$TMP/full.err")|"
 	done
 	echo MXFP8 | "$FOLIO" search --db "$TMP/index" --stdin >/dev/full 2>"$TMP/full.err"
-	got="$got$? $(grep -c 'cannot write the output' "$TMP/full.err")"
+	got="$got$? $(grep -c 'cannot write the output: No space left on device' "$TMP/full.err")"
 else
 	got="2 1|2 1|2 1|2 1|2 1|2 1"
 fi
 expect_eq "2 1|2 1|2 1|2 1|2 1|2 1" "$got"
+
+# --stdin answers one line at a time: once an answer cannot be written,
+# the rest cannot be either, so it stops there rather than read and
+# search every line still to come (a long stream, or one that a tool
+# keeps open) for answers that go nowhere. Its stdin is left open here:
+# a folio that went on reading would wait for the next line.
+begin "--stdin stops at the first answer it cannot write, and says why"
+if [ -w /dev/full ]; then
+	got=$(FOLIO="$FOLIO" DB="$TMP/index" python3 -c '
+import os, subprocess
+p = subprocess.Popen([os.environ["FOLIO"], "search", "--db", os.environ["DB"],
+                      "--stdin"], stdin=subprocess.PIPE,
+                     stdout=open("/dev/full", "wb"), stderr=subprocess.PIPE)
+p.stdin.write(b"MXFP8\n")
+p.stdin.flush()
+try:
+    rc = p.wait(timeout=20)
+except subprocess.TimeoutExpired:
+    rc = "still reading"
+    p.kill()
+    p.wait()
+p.stdin.close()
+print(rc, p.stderr.read().decode().strip())')
+else
+	got="2 folio: cannot write the output: No space left on device"
+fi
+expect_eq "2 folio: cannot write the output: No space left on device" "$got"
 
 finish

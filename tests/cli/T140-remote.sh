@@ -50,6 +50,14 @@ begin "folio check on that front end says where to check instead"
 run "$FOLIO" check --db "$TMP/front"
 expect_eq "2|folio: $TMP/front holds remote shards alone, whose files are on their hosts: run folio check where each is served" "$rc|$err"
 
+# A front end has no generation of its own: its disk size was that of
+# whatever files its directory holds (the REMOTES file, a log beside it).
+begin "folio stats on that front end: no generation, no local shard, no local bytes"
+head -c 100000 /dev/zero >"$TMP/front/notes.log"
+run "$FOLIO" stats --db "$TMP/front" --json
+expect_eq "0|0 0 0 4000" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["disk_bytes"], d["generation"], d["shards"], d["documents"])' <<<"$out")"
+rm "$TMP/front/notes.log"
+
 begin "facets over remote shards count as over one local database"
 # xapian-tcpsrv runs only the match spies it knows: folio's own was
 # refused ("MatchSpy not suitable for use with remote searches").
