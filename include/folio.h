@@ -411,7 +411,12 @@ FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
  *  @retval FOLIO_ERROR_INVALID  a handle opened read-only, as for the
  *                               other calls here
  *  @retval FOLIO_ERROR_IO       it could not be written (a full disk): the
- *                               index is as at its last commit
+ *                               index is as at its last commit. (A disk
+ *                               that fills while Xapian 1.4.22 merges
+ *                               value streams ends the process in
+ *                               std::terminate instead, the index as at
+ *                               its last commit too: README, "How it
+ *                               works", Xapian's known limits)
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 

@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "../xapian/bridge.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +109,29 @@ static void print_diagnostic(const folio_diagnostic *d, void *payload)
 	fprintf(stderr, ": %s", kind);
 	print_text(stderr, d->message);
 	fputc('\n', stderr);
+}
+
+/* The run Xapian may end by std::terminate (bridge.h fo_xdb_on_abort):
+ * its index, and where its message and --json's object go. */
+static struct {
+	const char *dir;
+	index_run *run;
+} aborting;
+
+/* A write failed where Xapian cannot throw (bridge.h): the run ends as
+ * one whose commit failed does (db.c fo_db_xfail), exit 2, but at once:
+ * the writer Xapian gave up in cannot be closed. */
+static void write_aborted(const char *what)
+{
+	cli_progress_clear(&aborting.run->progress);
+	cli_error("index %s: %s; it is as it was at its last commit: fix the "
+	          "cause and run again",
+	          aborting.dir, what);
+	if (aborting.run->json_on)
+		cli_index_json_error(&aborting.run->json, cli_last_error(),
+		                     FOLIO_ERROR_IO);
+	fflush(stdout);
+	_exit(EXIT_ERROR);
 }
 
 static void print_summary(const folio_index_report *rep,
@@ -376,6 +401,9 @@ int cmd_index(int argc, char **argv)
 	a.io.progress = report_progress;
 	a.io.payload = &run;
 	cli_signals_aim(db);
+	aborting.dir = dir;
+	aborting.run = &run;
+	fo_xdb_on_abort(write_aborted);
 	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
 	sig = cli_signals_release();
 	cli_progress_clear(&run.progress);

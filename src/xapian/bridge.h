@@ -1,9 +1,10 @@
 /*
  * bridge.h: the only way into Xapian. Everything behind this header is C++
- * (the .cc files in src/xapian); everything in front of it is C. Every function catches
- * every exception, including catch (...), and turns it into a folio_status
- * plus a one-line message in a caller-provided fo_xerr, so no exception can
- * ever reach a C caller or abort a host program.
+ * (the .cc files in src/xapian); everything in front of it is C. Every function
+ * catches every exception, including catch (...), and turns it into a
+ * folio_status plus a one-line message in a caller-provided fo_xerr, so no
+ * exception can ever reach a C caller or abort a host program (but one that
+ * Xapian throws where it cannot, fo_xdb_on_abort).
  *
  * Objects: fo_xdb (an open database, read-only or writable), fo_xdoc (a
  * document being built), fo_xquery (an immutable query tree) and fo_xmset
@@ -74,6 +75,22 @@ folio_status fo_xdb_close(fo_xdb *db, fo_xerr *err);
  * opened anew). 0 for NULL. */
 int fo_xdb_broken(const fo_xdb *db);
 folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
+/* The one way out of Xapian that no catch can turn into a status: glass
+ * (1.4.22) writes the last chunk of a value stream from a destructor
+ * (ValueUpdater's, glass_values.cc) while a commit merges its changes,
+ * so a write that fails there (a full disk: ENOSPC) or in the merge it
+ * ends (the destructor then writes again, while the first error
+ * unwinds) ends the process in std::terminate. Glass writes the new
+ * revision's version file last, so the index is as it was at its last
+ * commit. After fo_xdb_on_abort(fn), a std::terminate while a thread
+ * commits calls fn(Xapian's description of its error, or where glass
+ * threw in that destructor itself and terminate has none, of errno)
+ * first, for a program to say so and exit: fn must not return; if it
+ * does, or for any other terminate, the process ends as it did before
+ * (the previous handler).
+ * For the command only (a library must not end its host's process by
+ * itself). */
+void fo_xdb_on_abort(void (*fn)(const char *what));
 /* Discard a writer's changes since its last commit (an interrupted run,
  * a private database about to be deleted); it stays usable, as at that
  * commit. Nothing for readers and NULL. */

@@ -8,7 +8,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
+#include <string>
 
 void fo_xerr_set(fo_xerr *err, const char *msg) noexcept
 {
@@ -128,6 +130,47 @@ folio_status fo_xdb_fail(fo_xdb *h, fo_xerr *err) noexcept
 extern "C" int fo_xdb_broken(const fo_xdb *h)
 {
 	return h && h->broken;
+}
+
+thread_local bool fo_xcommitting;
+
+static void (*abort_fn)(const char *what);
+static std::terminate_handler abort_before;
+
+static void on_terminate()
+{
+	// Where glass's destructor itself throws, terminate has no exception
+	// to name: errno is still the failed write's.
+	int e = errno;
+
+	if (abort_fn && fo_xcommitting) {
+		std::string what =
+		    "DatabaseError: Xapian gave up in its commit";
+		if (e)
+			what = what + " (" + fo_strerror(e) + ")";
+		try {
+			std::exception_ptr x = std::current_exception();
+			if (x)
+				std::rethrow_exception(x);
+		} catch (const Xapian::Error &x) {
+			what = x.get_description();
+		} catch (...) {
+		}
+		abort_fn(what.c_str());
+	}
+	if (abort_before)
+		abort_before();
+	std::abort();
+}
+
+extern "C" void fo_xdb_on_abort(void (*fn)(const char *what))
+{
+	static bool installed;
+
+	abort_fn = fn;
+	if (!installed)
+		abort_before = std::set_terminate(on_terminate);
+	installed = true;
 }
 
 char *fo_xstrdup(const std::string &s, size_t *len) noexcept

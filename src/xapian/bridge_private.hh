@@ -166,6 +166,9 @@ static const size_t FO_XAPIAN_MAX_TERM = 245;
 // err. Must be called from inside a catch block (the rethrow idiom
 // notmuch uses in _notmuch_xapian_error_private).
 folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept;
+// Whether this thread is in a writer's commit (fo_xcommit), where glass
+// can end the process in std::terminate (bridge.h fo_xdb_on_abort).
+extern thread_local bool fo_xcommitting;
 
 // The mapper for entry points that work on h: a bad_alloc thrown inside
 // glass can leave h's tables half updated (a cursor without its block, a

@@ -179,8 +179,24 @@ bool fo_xopen_whole(fo_xdb *h, const std::string &dir)
 	return true;
 }
 
+namespace
+{
+struct committing {
+	committing()
+	{
+		fo_xcommitting = true;
+	}
+	~committing()
+	{
+		fo_xcommitting = false;
+	}
+};
+} // namespace
+
 void fo_xcommit(fo_xdb *h)
 {
+	committing guard;
+
 	if (h->shards.size() > 1) {
 		unsigned long long next = 0;
 		for (Xapian::WritableDatabase *w : h->shards) {
