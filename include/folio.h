@@ -33,7 +33,8 @@
  *    library fills in, which it writes only as far as the caller's
  *    version goes.
  *
- * Thread safety: libfolio has no global mutable state: folio_version()
+ * Thread safety: libfolio has no global mutable state but the handler
+ * of folio_abort_handler_set(): folio_version()
  * and folio_status_string() may be called from any thread at any time,
  * and calls on different handles never need a lock. A folio_db handle
  * and everything obtained from it must be used by one thread at a time:
@@ -416,9 +417,30 @@ FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
  *                               value streams ends the process in
  *                               std::terminate instead, the index as at
  *                               its last commit too: README, "How it
- *                               works", Xapian's known limits)
+ *                               works", Xapian's known limits; see
+ *                               folio_abort_handler_set())
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
+
+/** What folio_abort_handler_set() calls: what is Xapian's description of
+ *  the failed write (borrowed, valid during the call), payload the
+ *  caller's. It must end the process (_exit(): other threads may be
+ *  inside the library) and not return. */
+typedef void (*folio_abort_fn)(const char *what, void *payload);
+
+/** The one failure that no call can return as a status: a disk that fills
+ *  while a commit (folio_db_commit(), folio_db_index_paths()) merges value
+ *  streams makes Xapian 1.4.22 throw from a destructor, and the C++
+ *  runtime ends the process in std::terminate. The index is as at its
+ *  last commit. After this call, such an ending first calls fn(what,
+ *  payload) on the committing thread, so that a program can report it as
+ *  it reports FOLIO_ERROR_IO and exit (folio index exits 2); if fn
+ *  returns, or for any other std::terminate, the process ends as it
+ *  would have (the terminate handler installed before the first call).
+ *  fn NULL: nothing is called. Process-wide, as the C++ runtime's
+ *  terminate handler is: call it before starting threads that use the
+ *  library, never concurrently with itself. */
+FOLIO_EXTERN void folio_abort_handler_set(folio_abort_fn fn, void *payload);
 
 /** One problem found in the corpus: the post or line was skipped, or, for
  *  a warning, indexed with part of it dropped (a word longer than the

@@ -8,8 +8,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include "../xapian/bridge.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,24 +109,26 @@ static void print_diagnostic(const folio_diagnostic *d, void *payload)
 	fputc('\n', stderr);
 }
 
-/* The run Xapian may end by std::terminate (bridge.h fo_xdb_on_abort):
+/* The run Xapian may end by std::terminate (folio_abort_handler_set):
  * its index, and where its message and --json's object go. */
-static struct {
+typedef struct aborting {
 	const char *dir;
 	index_run *run;
 } aborting;
 
-/* A write failed where Xapian cannot throw (bridge.h): the run ends as
+/* A write failed where Xapian cannot throw (folio.h): the run ends as
  * one whose commit failed does (db.c fo_db_xfail), exit 2, but at once:
  * the writer Xapian gave up in cannot be closed. */
-static void write_aborted(const char *what)
+static void write_aborted(const char *what, void *payload)
 {
-	cli_progress_clear(&aborting.run->progress);
+	const aborting *a = payload;
+
+	cli_progress_clear(&a->run->progress);
 	cli_error("index %s: %s; it is as it was at its last commit: fix the "
 	          "cause and run again",
-	          aborting.dir, what);
-	if (aborting.run->json_on)
-		cli_index_json_error(&aborting.run->json, cli_last_error(),
+	          a->dir, what);
+	if (a->run->json_on)
+		cli_index_json_error(&a->run->json, cli_last_error(),
 		                     FOLIO_ERROR_IO);
 	fflush(stdout);
 	_exit(EXIT_ERROR);
@@ -352,6 +352,7 @@ int cmd_index(int argc, char **argv)
 	index_args a;
 	index_run run = { .json = CLI_INDEX_JSON_INIT };
 	const char *dir = NULL;
+	aborting ab = { .run = &run };
 	folio_db *db = NULL;
 	char *errmsg = NULL, *said = NULL, *printed = NULL;
 	char *checking = NULL, *checking_json = NULL;
@@ -401,10 +402,10 @@ int cmd_index(int argc, char **argv)
 	a.io.progress = report_progress;
 	a.io.payload = &run;
 	cli_signals_aim(db);
-	aborting.dir = dir;
-	aborting.run = &run;
-	fo_xdb_on_abort(write_aborted);
+	ab.dir = dir;
+	folio_abort_handler_set(write_aborted, &ab);
 	st = folio_db_index_paths(db, a.paths, a.n_paths, &a.io, &rep);
+	folio_abort_handler_set(NULL, NULL);
 	sig = cli_signals_release();
 	cli_progress_clear(&run.progress);
 	if (st != FOLIO_OK && st != FOLIO_ERROR_INPUT) {

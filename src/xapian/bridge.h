@@ -84,13 +84,14 @@ folio_status fo_xdb_commit(fo_xdb *db, fo_xerr *err);
  * revision's version file last, so the index is as it was at its last
  * commit. After fo_xdb_on_abort(fn), a std::terminate while a thread
  * commits calls fn(Xapian's description of its error, or where glass
- * threw in that destructor itself and terminate has none, of errno)
- * first, for a program to say so and exit: fn must not return; if it
- * does, or for any other terminate, the process ends as it did before
- * (the previous handler).
- * For the command only (a library must not end its host's process by
- * itself). */
-void fo_xdb_on_abort(void (*fn)(const char *what));
+ * threw in that destructor itself and terminate has none, of errno;
+ * payload) first, for a program to say so and exit: fn must not return;
+ * if it does, or for any other terminate, the process ends as it did
+ * before (the previous handler). NULL fn: no call. The program asks
+ * (folio_abort_handler_set): a library must not end its host's process
+ * by itself. */
+void fo_xdb_on_abort(void (*fn)(const char *what, void *payload),
+                     void *payload);
 /* Discard a writer's changes since its last commit (an interrupted run,
  * a private database about to be deleted); it stays usable, as at that
  * commit. Nothing for readers and NULL. */

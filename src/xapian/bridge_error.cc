@@ -134,7 +134,8 @@ extern "C" int fo_xdb_broken(const fo_xdb *h)
 
 thread_local bool fo_xcommitting;
 
-static void (*abort_fn)(const char *what);
+static void (*abort_fn)(const char *what, void *payload);
+static void *abort_payload;
 static std::terminate_handler abort_before;
 
 static void on_terminate()
@@ -156,18 +157,20 @@ static void on_terminate()
 			what = x.get_description();
 		} catch (...) {
 		}
-		abort_fn(what.c_str());
+		abort_fn(what.c_str(), abort_payload);
 	}
 	if (abort_before)
 		abort_before();
 	std::abort();
 }
 
-extern "C" void fo_xdb_on_abort(void (*fn)(const char *what))
+extern "C" void fo_xdb_on_abort(void (*fn)(const char *what, void *payload),
+                                void *payload)
 {
 	static bool installed;
 
 	abort_fn = fn;
+	abort_payload = payload;
 	if (!installed)
 		abort_before = std::set_terminate(on_terminate);
 	installed = true;

@@ -5,7 +5,7 @@
 # filled at, and leaves the index as it was at its last commit: sound,
 # searchable, and brought up to date by the next run once there is room.
 # Glass writes the last chunk of each value stream from a destructor
-# (bridge.h fo_xdb_on_abort): a disk that fills there ended the run in
+# (folio_abort_handler_set): a disk that fills there ended the run in
 # std::terminate, "terminate called after throwing an instance of
 # 'Xapian::DatabaseError'" and exit 134, with no word of the index.
 # The disk is a small tmpfs in a mount namespace of this test's own.
