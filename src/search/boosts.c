@@ -141,8 +141,8 @@ fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight)
 	}
 	q = fo_qc_fold(c, FO_XOP_OR, &pairs, 0);
 	if (q)
-		q = fo_qc_unit(c, q, label.data, "proximity", FO_FIELD_ANY,
-		               weight, NULL, 0);
+		q = fo_qc_unit(c, q, fo_qc_label(&label), "proximity",
+		               FO_FIELD_ANY, weight, NULL, 0);
 	fo_buf_free(&label);
 	fo_qc_release(&pairs);
 	fo_qc_release(&two);
@@ -169,8 +169,8 @@ fo_xquery *fo_qc_whole_phrase(fo_qc *c, char **prox, size_t n, double weight)
 	}
 	q = l.n > 1 ? fo_qc_fold(c, FO_XOP_PHRASE, &l, (unsigned)l.n) : NULL;
 	if (q)
-		q = fo_qc_unit(c, q, label.data, "proximity", FO_FIELD_ANY,
-		               weight, NULL, 0);
+		q = fo_qc_unit(c, q, fo_qc_label(&label), "proximity",
+		               FO_FIELD_ANY, weight, NULL, 0);
 	fo_buf_free(&label);
 	fo_qc_release(&l);
 	return q;

@@ -87,6 +87,10 @@ fo_xquery *fo_qc_pair(fo_qc *c, fo_xop op, fo_xquery *a, fo_xquery *b);
 fo_xquery *fo_qc_term(fo_qc *c, const char *prefix, const char *term);
 /* a and b joined, malloc'd; NULL when out of memory. */
 char *fo_qc_dup2(const char *a, const char *b);
+/* The label built in buf for fo_qc_unit: "" when nothing was put in
+ * it, NULL when it ran out of memory (a label cut short would explain a
+ * unit wrongly). */
+const char *fo_qc_label(const fo_buf *buf);
 /* Register q as a weighted explanation unit and return it scaled. A NULL
  * label is a label's buffer that ran out of memory: c fails so. */
 fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,

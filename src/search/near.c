@@ -422,8 +422,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	if (c->st == FOLIO_OK)
 		near_units(c, field, first_hl, n->window, alt);
 	if (q)
-		q = fo_qc_unit(c, q, label.data ? label.data : "", "near",
-		               field, 1.0, stats.pairs, stats.n);
+		q = fo_qc_unit(c, q, fo_qc_label(&label), "near", field, 1.0,
+		               stats.pairs, stats.n);
 	for (i = 0; i < n_it; i++) {
 		fo_xquery_free(it[i].whole);
 		fo_xquery_free(it[i].last);

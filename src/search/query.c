@@ -309,8 +309,8 @@ fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	}
 	phrase = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &parts,
 	                    (unsigned)np);
-	phrase = fo_qc_unit(c, phrase, label.data ? label.data : "", "phrase",
-	                    f, c->rank->compound_weight, pterms, np);
+	phrase = fo_qc_unit(c, phrase, fo_qc_label(&label), "phrase", f,
+	                    c->rank->compound_weight, pterms, np);
 	q = t->kind == FO_TOK_JOINED
 	        ? fo_qc_pair(c, FO_XOP_OR, phrase,
 	                     word_query(c, f, t, snowball_stem(c, t)))
@@ -412,8 +412,9 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
-		q = fo_qc_unit(c, q, label.data, np > 1 ? "phrase" : "exact",
-		               n->field, 1.0, pterms, k);
+		q = fo_qc_unit(c, q, fo_qc_label(&label),
+		               np > 1 ? "phrase" : "exact", n->field, 1.0,
+		               pterms, k);
 	}
 	/* "free-threaded" alone also matches its joined form. */
 	if (q && tl.n > 0 && tl.t[0].kind == FO_TOK_JOINED &&
@@ -593,11 +594,9 @@ static fo_xquery *prefix_phrase(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		last = NULL;
 		fo_buf_puts(&label, tl->t[end - 1].term);
 		fo_buf_putc(&label, '*');
-		if (label.oom)
-			fo_qc_nomem(c);
 		q = fo_qc_fold(c, FO_XOP_PHRASE, &l, (unsigned)np);
-		q = fo_qc_unit(c, q, label.oom ? "" : label.data, "phrase",
-		               n->field, c->rank->compound_weight, pterms,
+		q = fo_qc_unit(c, q, fo_qc_label(&label), "phrase", n->field,
+		               c->rank->compound_weight, pterms,
 		               np - 1 + n_expanded);
 	}
 	for (k = 0; k < n_expanded; k++)

@@ -829,8 +829,25 @@ static void test_query__a_unit_whose_label_ran_out_of_memory_fails(void)
 	fo_compiled_free(&out);
 }
 
+/* A label cut short by a failed growth would name the wrong words in
+ * --explain: it is no label, and the compile fails as out of memory. */
+static void test_query__a_label_cut_short_is_no_label(void)
+{
+	fo_buf empty = FO_BUF_INIT, whole = FO_BUF_INIT, cut = FO_BUF_INIT;
+
+	fo_buf_puts(&whole, "gil NEAR threads");
+	fo_buf_puts(&cut, "gil NEAR");
+	cut.oom = 1;
+	assert_str("", fo_qc_label(&empty));
+	assert_str("gil NEAR threads", fo_qc_label(&whole));
+	assert_true(fo_qc_label(&cut) == NULL);
+	fo_buf_free(&whole);
+	fo_buf_free(&cut);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_query__a_unit_whose_label_ran_out_of_memory_fails),
+	FO_TEST(test_query__a_label_cut_short_is_no_label),
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
