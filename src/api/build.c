@@ -198,19 +198,12 @@ static folio_status index_post(worker *w, const folio_post *p)
 	folio_status st = FOLIO_OK;
 
 	if (w->old)
-		st = fo_compare(w->old, r->known, p, fo_url_hash(p->url),
-		                &outcome, &docid, &w->err);
-	if (st == FOLIO_OK && outcome == 1 && r->keep) {
-		st = fo_keep_unread(w->old, docid, p, &kept, &p, &damaged,
-		                    &w->err);
-		if (st == FOLIO_OK && damaged) {
-			fo_buf_append(&w->damaged, p->url, strlen(p->url) + 1);
-			st = w->damaged.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
-		} else if (st == FOLIO_OK) {
-			st =
-			    fo_compare(w->old, r->known, p, fo_url_hash(p->url),
-			               &outcome, &docid, &w->err);
-		}
+		st = fo_compare_kept(w->old, r->known, r->keep, p,
+		                     fo_url_hash(p->url), &outcome, &docid,
+		                     &kept, &p, &damaged, &w->err);
+	if (st == FOLIO_OK && damaged) {
+		fo_buf_append(&w->damaged, p->url, strlen(p->url) + 1);
+		st = w->damaged.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 	}
 	if (st == FOLIO_OK)
 		st = fo_index_post(w->x, w->an, p, NULL, &w->err);

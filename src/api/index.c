@@ -92,14 +92,8 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 	fo_merge *kept = NULL;
 	folio_status st;
 
-	st = fo_compare(db->xdb, known, p, url_hash, outcome, docid, &err);
-	if (st == FOLIO_OK && *outcome == 1 && keep) {
-		st = fo_keep_unread(db->xdb, *docid, p, &kept, &p, damaged,
-		                    &err);
-		if (st == FOLIO_OK && !*damaged)
-			st = fo_compare(db->xdb, known, p, url_hash, outcome,
-			                docid, &err);
-	}
+	st = fo_compare_kept(db->xdb, known, keep, p, url_hash, outcome, docid,
+	                     &kept, &p, damaged, &err);
 	if (st == FOLIO_OK && *outcome != 2) {
 		/* a new post's docid: the run must not take it for one
 		 * the corpus no longer has (gone.c) */

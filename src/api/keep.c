@@ -70,3 +70,22 @@ void fo_keep_warn_damaged(fo_run *r, const char *url)
 		fo_run_warn(r, r->db->path, 0, msg.data);
 	fo_buf_free(&msg);
 }
+
+folio_status fo_compare_kept(fo_xdb *xdb, const fo_known *known, int keep,
+                             const folio_post *p, uint64_t url_hash,
+                             int *outcome, uint32_t *docid, fo_merge **kept,
+                             const folio_post **out, int *damaged, fo_xerr *err)
+{
+	folio_status st;
+
+	*kept = NULL;
+	*out = p;
+	st = fo_compare(xdb, known, p, url_hash, outcome, docid, err);
+	if (st == FOLIO_OK && *outcome == 1 && keep) {
+		st = fo_keep_unread(xdb, *docid, p, kept, out, damaged, err);
+		if (st == FOLIO_OK && !*damaged)
+			st = fo_compare(xdb, known, *out, url_hash, outcome,
+			                docid, err);
+	}
+	return st;
+}

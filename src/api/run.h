@@ -144,6 +144,17 @@ folio_status fo_keep_unread(fo_xdb *xdb, uint32_t docid, const folio_post *p,
  * calling thread only (folio.h: the callbacks). */
 void fo_keep_warn_damaged(fo_run *r, const char *url);
 
+/* fo_compare of p with xdb, and in a run that may not remove (keep) a
+ * changed p made as fo_keep_unread makes it and compared again as that:
+ * the post to write in *out (p, or one held in *kept: free with
+ * fo_merge_free), *damaged as fo_keep_unread sets it (untouched without
+ * keep). What fo_store and a build's workers share. */
+folio_status fo_compare_kept(fo_xdb *xdb, const fo_known *known, int keep,
+                             const folio_post *p, uint64_t url_hash,
+                             int *outcome, uint32_t *docid, fo_merge **kept,
+                             const folio_post **out, int *damaged,
+                             fo_xerr *err);
+
 /* Before posts are compared with the live generation: note its extent
  * and read its posts' table (r->known; gone.c). */
 folio_status fo_gone_begin(fo_run *r);
