@@ -51,10 +51,6 @@ void fo_rank_default(fo_rank *r)
 	r->and_max_words = 2;
 }
 
-
-/* Wildcards expand to at most this many terms (the most frequent). */
-#define PREFIX_MAX_EXPANSION FO_PREFIX_MAX
-
 /* ---- words -------------------------------------------------------------- */
 
 /* One word (or a compound's joined form) t in field f:
@@ -436,11 +432,11 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	return q;
 }
 
-/* The PREFIX_MAX_EXPANSION most frequent terms of a prefix (the first in
+/* The FO_PREFIX_MAX most frequent terms of a prefix (the first in
  * byte order among equals), kept as the index's terms stream past. */
 typedef struct expansion {
-	char *term[PREFIX_MAX_EXPANSION];
-	uint64_t freq[PREFIX_MAX_EXPANSION];
+	char *term[FO_PREFIX_MAX];
+	uint64_t freq[FO_PREFIX_MAX];
 	size_t n, seen;
 	int oom;
 } expansion;
@@ -453,7 +449,7 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 	char *copy;
 
 	e->seen++;
-	if (e->n == PREFIX_MAX_EXPANSION) {
+	if (e->n == FO_PREFIX_MAX) {
 		for (i = 1; i < e->n; i++)
 			if (e->freq[i] < e->freq[least])
 				least = i;
@@ -478,7 +474,7 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 }
 
 /* Record that prefix word (at byte pos of the query), which matches seen
- * words, searched only the PREFIX_MAX_EXPANSION most frequent: its hits and
+ * words, searched only the FO_PREFIX_MAX most frequent: its hits and
  * total are fewer than the prefix finds (Lucene refuses such a query:
  * TooManyClauses). */
 static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
@@ -508,7 +504,7 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
  * (none when NULL).
  * op joins the terms: FO_XOP_SYNONYM weighs them as one word; a phrase
  * takes them as FO_XOP_OR, as NEAR takes a word's forms (near.c).
- * pairs: room for 2 * PREFIX_MAX_EXPANSION; set to ("", term) for each
+ * pairs: room for 2 * FO_PREFIX_MAX; set to ("", term) for each
  * term searched, for --explain's statistics, the terms the caller's to
  * free (*n_pairs: how many; 0 where Xapian expands the prefix). */
 static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
@@ -523,7 +519,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
 
 	*n_pairs = 0;
 	if (!c->stats || !c->stats->terms)
-		return fo_xquery_wildcard(prefix, PREFIX_MAX_EXPANSION);
+		return fo_xquery_wildcard(prefix, FO_PREFIX_MAX);
 	memset(&e, 0, sizeof e);
 	st = c->stats->terms(c->stats->ctx, prefix, on_expansion, &e);
 	/* a read that failed (a writer's commits overtook it: the search
@@ -532,7 +528,7 @@ static fo_xquery *wildcard(fo_qc *c, const char *prefix, size_t pos,
 		c->st = st;
 	if (e.oom)
 		fo_qc_nomem(c);
-	if (word && e.seen > PREFIX_MAX_EXPANSION)
+	if (word && e.seen > FO_PREFIX_MAX)
 		too_many_words(c, pos, word, e.seen);
 	for (i = 0; i < e.n; i++) {
 		fo_qc_push(c, &l, fo_xquery_term(e.term[i], strlen(e.term[i]), 1));
@@ -562,7 +558,7 @@ static fo_xquery *prefix_phrase(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	const char *exact = fo_qc_fields[n->field].exact;
 	size_t np = end - first, k, n_expanded = 0;
 	const char **pterms =
-	    calloc(2 * (np - 1 + PREFIX_MAX_EXPANSION), sizeof *pterms);
+	    calloc(2 * (np - 1 + FO_PREFIX_MAX), sizeof *pterms);
 	fo_qlist l = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
 	fo_xquery *q = NULL, *last = NULL;
@@ -645,7 +641,7 @@ static fo_xquery *version_prefix(fo_qc *c, fo_qfield f, const char *term,
 static fo_xquery *prefix_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
-	const char *pterms[2], *expanded[4 * PREFIX_MAX_EXPANSION];
+	const char *pterms[2], *expanded[4 * FO_PREFIX_MAX];
 	size_t i = 0, last = 0, j, n_expanded = 0, n_other = 0;
 	fo_hlunit *hl;
 	fo_xquery *q, *other;
