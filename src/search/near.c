@@ -163,7 +163,9 @@ static int version_item(fo_qc *c, const char *exact, const fo_qtoks *tl,
 #define NEAR_MIXES 3
 
 /* The NEAR of the items, compound number b split where bit b of split
- * is set. */
+ * is set; past NEAR_MIXES compounds split is all ones or none, and a
+ * NEAR may hold more compounds than split has bits (the fuzzer's find:
+ * a shift by 32), so those read its lowest. */
 static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
                            unsigned split, unsigned gap)
 {
@@ -173,8 +175,10 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	unsigned b = 0, spans = 0;
 
 	for (i = 0; i < n; i++) {
-		int apart = it[i].parts.n && ((split >> b++) & 1u);
+		int apart =
+		    it[i].parts.n && ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
 
+		b += it[i].parts.n != 0;
 		spans += it[i].span;
 		if (it[i].last) {
 			fo_xquery *w = it[i].last;

@@ -411,6 +411,41 @@ static void test_query__a_compound_prefix_completes_its_last_part_too(void)
 	fo_analyzer_free(an);
 }
 
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)) != NULL; s += strlen(what))
+		n++;
+	return n;
+}
+
+/* The fuzzer's find: a NEAR of more compounds than an unsigned has bits
+ * shifted the mask of split compounds by 32 (undefined; UBSan stops the
+ * test there). Past three compounds a NEAR is all joined or all split. */
+static void test_query__a_near_of_33_compounds_is_all_joined_or_all_split(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = some_frequencies,
+		            .terms = some_terms,
+		            .docs = 100 };
+	fo_buf text = FO_BUF_INIT;
+	char *got;
+	int i;
+
+	assert_true(an != NULL);
+	for (i = 0; i < 33; i++)
+		fo_buf_puts(&text, i ? " NEAR free-threaded" : "free-threaded");
+	assert_true(!text.oom);
+	got = described_with(an, text.data, &stats);
+	assert_true(got != NULL);
+	assert_int(33, (long)count_of(got ? got : "", "freethreaded"));
+	assert_int(33, (long)count_of(got ? got : "", "free NEAR"));
+	free(got);
+	fo_buf_free(&text);
+	fo_analyzer_free(an);
+}
+
 /* The fuzzer's find: kids that analyse to no word made an empty NEAR
  * that failed the compilation as out of memory. */
 static void test_query__a_near_of_wordless_kids_is_no_query(void)
@@ -871,6 +906,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
+	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
 	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),
 	FO_TEST(test_query__a_common_ranked_word_is_left_out),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
