@@ -86,7 +86,7 @@ expect_eq "2|not found|no index at $TMP/none" \
 
 begin "folio stats --json with an unknown option is an error object too, wherever --json is"
 run "$FOLIO" stats --db "$TMP/index" --bogus --json
-expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown argument --bogus (try 'folio stats --help')\"}|folio: unknown argument --bogus (try 'folio stats --help')" "$rc|$out|$err"
+expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown option --bogus (try 'folio stats --help')\"}|folio: unknown option --bogus (try 'folio stats --help')" "$rc|$out|$err"
 
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
