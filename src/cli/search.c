@@ -231,7 +231,7 @@ static int dates_wrong(folio_db *db, const folio_search_options *so)
 	folio_results_free(r);
 	if (st != FOLIO_ERROR_INVALID)
 		return 0;
-	cli_error("%s", folio_db_error(db));
+	cli_error("%s", cli_search_error(db));
 	return 1;
 }
 
