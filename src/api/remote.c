@@ -274,8 +274,12 @@ static folio_status skip(fo_remotes *rm, const char *name, const char *why)
 /* A remote shard must be a folio index of this format, analysed in the
  * index's stemming language (*language: the local index's, else the
  * first remote's, which this records): a shard of other terms would be
- * searched by terms it does not hold, and its posts read as damaged. */
-static folio_status check_shard(const char *name, char *const *meta,
+ * searched by terms it does not hold, and its posts read as damaged. Nor
+ * may it be a database the search holds already (again): the local index
+ * served by xapian-tcpsrv, a shard served twice, a replica beside its
+ * master; its posts would come twice and count twice in every statistic,
+ * the total, the facets and the scores. */
+static folio_status check_shard(const char *name, char *const *meta, int again,
                                 char **language, fo_buf *why)
 {
 	if (!*meta[0]) {
@@ -290,15 +294,22 @@ static folio_status check_shard(const char *name, char *const *meta,
 		              name, meta[0], FO_FORMAT_VERSION);
 		return FOLIO_ERROR_VERSION;
 	}
-	if (!*language) {
-		*language = strdup(meta[1]);
-		return *language ? FOLIO_OK : FOLIO_ERROR_NOMEM;
-	}
+	if (!*language && !(*language = strdup(meta[1])))
+		return FOLIO_ERROR_NOMEM;
 	if (strcmp(meta[1], *language) != 0) {
 		fo_buf_printf(why, "remote shard %s has stemming language "
 		              "\"%s\", not \"%s\" like the rest of the index: "
 		              "the shards of one index share one language", name,
 		              meta[1], *language);
+		return FOLIO_ERROR_INVALID;
+	}
+	if (again) {
+		fo_buf_printf(why,
+		              "remote shard %s is a database this search "
+		              "holds already (the local index or another "
+		              "shard, served or copied under another name): "
+		              "its posts would come twice",
+		              name);
 		return FOLIO_ERROR_INVALID;
 	}
 	return FOLIO_OK;
@@ -310,11 +321,11 @@ typedef struct shard_check {
 	fo_buf *why;
 } shard_check;
 
-static folio_status accept_shard(char *const *meta, void *ctx)
+static folio_status accept_shard(char *const *meta, int again, void *ctx)
 {
 	shard_check *s = ctx;
 
-	return check_shard(s->name, meta, s->language, s->why);
+	return check_shard(s->name, meta, again, s->language, s->why);
 }
 
 /* The local index's language, when it is of this format (else check_meta
