@@ -12,6 +12,7 @@
 #include "index/schema.h"
 #include "util/ascii.h"
 #include "util/errstr.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -96,16 +97,11 @@ static int split(const char *name, char *host, size_t size, unsigned *port,
 /* Room for one more name and its addresses. */
 static folio_status grow(fo_remotes *rm)
 {
-	char **names = realloc(rm->names, (rm->n + 1) * sizeof *names);
-	struct addrinfo **addrs;
-
-	if (!names)
+	if (fo_grow((void **)&rm->names, &rm->cap_names, rm->n,
+	            sizeof *rm->names) != 0 ||
+	    fo_grow((void **)&rm->addrs, &rm->cap_addrs, rm->n,
+	            sizeof *rm->addrs) != 0)
 		return FOLIO_ERROR_NOMEM;
-	rm->names = names;
-	addrs = realloc(rm->addrs, (rm->n + 1) * sizeof *addrs);
-	if (!addrs)
-		return FOLIO_ERROR_NOMEM;
-	rm->addrs = addrs;
 	return FOLIO_OK;
 }
 
@@ -252,23 +248,20 @@ static void forget_skipped(fo_remotes *rm)
 		free(rm->skipped[i]);
 	free(rm->skipped);
 	rm->skipped = NULL;
-	rm->n_skipped = 0;
+	rm->n_skipped = rm->cap_skipped = 0;
 }
 
 static folio_status skip(fo_remotes *rm, const char *name, const char *why)
 {
-	char **grown = realloc(rm->skipped, 2 * (rm->n_skipped + 1) *
-	                                    sizeof *grown);
+	char **pair;
 
-	if (!grown)
+	if (fo_grow((void **)&rm->skipped, &rm->cap_skipped, rm->n_skipped,
+	            2 * sizeof *rm->skipped) != 0)
 		return FOLIO_ERROR_NOMEM;
-	rm->skipped = grown;
-	grown[2 * rm->n_skipped] = strdup(name);
-	grown[2 * rm->n_skipped + 1] = strdup(why);
-	rm->n_skipped++;
-	return grown[2 * rm->n_skipped - 2] && grown[2 * rm->n_skipped - 1]
-	               ? FOLIO_OK
-	               : FOLIO_ERROR_NOMEM;
+	pair = &rm->skipped[2 * rm->n_skipped++];
+	pair[0] = strdup(name);
+	pair[1] = strdup(why);
+	return pair[0] && pair[1] ? FOLIO_OK : FOLIO_ERROR_NOMEM;
 }
 
 /* A remote shard must be a folio index of this format, analysed in the

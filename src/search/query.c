@@ -15,6 +15,7 @@
 #include "index/schema.h"
 #include "index/urlterm.h"
 #include "util/buf.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -480,19 +481,18 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	fo_compiled *out = c->out;
-	fo_qnotice *grown;
+	fo_qnotice *nt;
 	size_t shown = fo_utf8_cut(word, strlen(word), 60);
-	grown = realloc(out->notices, (out->n_notices + 1) * sizeof *grown);
-	if (!grown) {
+
+	if (fo_grow((void **)&out->notices, &out->cap_notices, out->n_notices,
+	            sizeof *out->notices) != 0) {
 		fo_qc_nomem(c);
 		return;
 	}
-	out->notices = grown;
-	grown[out->n_notices].pos = pos;
-	snprintf(grown[out->n_notices].message,
-	         sizeof grown[out->n_notices].message,
-	         "%.*s* matches %zu words", (int)shown, word, seen);
-	out->n_notices++;
+	nt = &out->notices[out->n_notices++];
+	nt->pos = pos;
+	snprintf(nt->message, sizeof nt->message, "%.*s* matches %zu words",
+	         (int)shown, word, seen);
 }
 
 /* The synonym of the terms starting with prefix. Expanded here, over the
