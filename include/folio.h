@@ -219,10 +219,14 @@ typedef struct folio_open_options {
 	 *  remotes, path may be NULL: a search front end holding no posts
 	 *  itself. A remote that is no folio index or of another format is
 	 *  FOLIO_ERROR_VERSION, of another stemming language than the local
-	 *  index (or the first remote) FOLIO_ERROR_INVALID, each naming the
-	 *  shard; under allow_partial it is skipped instead, as an
-	 *  unreachable one is. The strings are copied: the caller may free
-	 *  them once folio_db_open returns. */
+	 *  index (or the first remote) FOLIO_ERROR_INVALID, and so is one
+	 *  whose database the search holds already under another address
+	 *  (the local index served by xapian-tcpsrv, a shard served twice,
+	 *  a replica beside its master: one Xapian database UUID), whose
+	 *  posts would come twice; each names the shard. Under
+	 *  allow_partial it is skipped instead, as an unreachable one is. The
+	 * strings are copied: the caller may free them once folio_db_open
+	 * returns. */
 	const char *const *remotes;
 	size_t n_remotes;
 	/** Milliseconds to wait for a remote to connect and for each of its

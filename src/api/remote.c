@@ -12,6 +12,7 @@
 #include "index/schema.h"
 #include "util/ascii.h"
 #include "util/errstr.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -96,16 +97,11 @@ static int split(const char *name, char *host, size_t size, unsigned *port,
 /* Room for one more name and its addresses. */
 static folio_status grow(fo_remotes *rm)
 {
-	char **names = realloc(rm->names, (rm->n + 1) * sizeof *names);
-	struct addrinfo **addrs;
-
-	if (!names)
+	if (fo_grow((void **)&rm->names, &rm->cap_names, rm->n,
+	            sizeof *rm->names) != 0 ||
+	    fo_grow((void **)&rm->addrs, &rm->cap_addrs, rm->n,
+	            sizeof *rm->addrs) != 0)
 		return FOLIO_ERROR_NOMEM;
-	rm->names = names;
-	addrs = realloc(rm->addrs, (rm->n + 1) * sizeof *addrs);
-	if (!addrs)
-		return FOLIO_ERROR_NOMEM;
-	rm->addrs = addrs;
 	return FOLIO_OK;
 }
 
@@ -252,30 +248,31 @@ static void forget_skipped(fo_remotes *rm)
 		free(rm->skipped[i]);
 	free(rm->skipped);
 	rm->skipped = NULL;
-	rm->n_skipped = 0;
+	rm->n_skipped = rm->cap_skipped = 0;
 }
 
 static folio_status skip(fo_remotes *rm, const char *name, const char *why)
 {
-	char **grown = realloc(rm->skipped, 2 * (rm->n_skipped + 1) *
-	                                    sizeof *grown);
+	char **pair;
 
-	if (!grown)
+	if (fo_grow((void **)&rm->skipped, &rm->cap_skipped, rm->n_skipped,
+	            2 * sizeof *rm->skipped) != 0)
 		return FOLIO_ERROR_NOMEM;
-	rm->skipped = grown;
-	grown[2 * rm->n_skipped] = strdup(name);
-	grown[2 * rm->n_skipped + 1] = strdup(why);
-	rm->n_skipped++;
-	return grown[2 * rm->n_skipped - 2] && grown[2 * rm->n_skipped - 1]
-	               ? FOLIO_OK
-	               : FOLIO_ERROR_NOMEM;
+	pair = &rm->skipped[2 * rm->n_skipped++];
+	pair[0] = strdup(name);
+	pair[1] = strdup(why);
+	return pair[0] && pair[1] ? FOLIO_OK : FOLIO_ERROR_NOMEM;
 }
 
 /* A remote shard must be a folio index of this format, analysed in the
  * index's stemming language (*language: the local index's, else the
  * first remote's, which this records): a shard of other terms would be
- * searched by terms it does not hold, and its posts read as damaged. */
-static folio_status check_shard(const char *name, char *const *meta,
+ * searched by terms it does not hold, and its posts read as damaged. Nor
+ * may it be a database the search holds already (again): the local index
+ * served by xapian-tcpsrv, a shard served twice, a replica beside its
+ * master; its posts would come twice and count twice in every statistic,
+ * the total, the facets and the scores. */
+static folio_status check_shard(const char *name, char *const *meta, int again,
                                 char **language, fo_buf *why)
 {
 	if (!*meta[0]) {
@@ -290,15 +287,22 @@ static folio_status check_shard(const char *name, char *const *meta,
 		              name, meta[0], FO_FORMAT_VERSION);
 		return FOLIO_ERROR_VERSION;
 	}
-	if (!*language) {
-		*language = strdup(meta[1]);
-		return *language ? FOLIO_OK : FOLIO_ERROR_NOMEM;
-	}
+	if (!*language && !(*language = strdup(meta[1])))
+		return FOLIO_ERROR_NOMEM;
 	if (strcmp(meta[1], *language) != 0) {
 		fo_buf_printf(why, "remote shard %s has stemming language "
 		              "\"%s\", not \"%s\" like the rest of the index: "
 		              "the shards of one index share one language", name,
 		              meta[1], *language);
+		return FOLIO_ERROR_INVALID;
+	}
+	if (again) {
+		fo_buf_printf(why,
+		              "remote shard %s is a database this search "
+		              "holds already (the local index or another "
+		              "shard, served or copied under another name): "
+		              "its posts would come twice",
+		              name);
 		return FOLIO_ERROR_INVALID;
 	}
 	return FOLIO_OK;
@@ -310,11 +314,11 @@ typedef struct shard_check {
 	fo_buf *why;
 } shard_check;
 
-static folio_status accept_shard(char *const *meta, void *ctx)
+static folio_status accept_shard(char *const *meta, int again, void *ctx)
 {
 	shard_check *s = ctx;
 
-	return check_shard(s->name, meta, s->language, s->why);
+	return check_shard(s->name, meta, again, s->language, s->why);
 }
 
 /* The local index's language, when it is of this format (else check_meta

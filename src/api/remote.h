@@ -18,11 +18,11 @@
 typedef struct fo_remotes {
 	char **names;     /* "HOST:PORT" */
 	struct addrinfo **addrs; /* each name's addresses (NULL: unresolved) */
-	size_t n;
+	size_t n, cap_names, cap_addrs;
 	unsigned timeout_ms;
 	int allow_partial;
 	char **skipped;   /* names and reasons, in pairs: 2 * n_skipped */
-	size_t n_skipped;
+	size_t n_skipped, cap_skipped; /* in pairs */
 	double retry_at;  /* CLOCK_MONOTONIC seconds: try skipped ones again */
 } fo_remotes;
 

@@ -32,7 +32,7 @@ struct folio_results {
 	fo_cover *covers; /* per hit, when the second phase ran */
 	double *factors;
 	char **strs; /* strings owned by the results (facet values, ...) */
-	size_t n_strs;
+	size_t n_strs, cap_strs;
 };
 
 /* Copy s[0..len) into r's string pool; NULL on OOM. */

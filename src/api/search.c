@@ -15,6 +15,7 @@
 #include "search/qdate.h"
 #include "search/snippet.h"
 #include "search/spell.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,13 +134,11 @@ void folio_results_free(folio_results *r)
 
 char *fo_results_keep(folio_results *r, const char *s, size_t len)
 {
-	char **grown = realloc(r->strs, (r->n_strs + 1) * sizeof *grown);
 	char *copy;
 
-	if (!grown)
-		return NULL;
-	r->strs = grown;
-	if (!(copy = malloc(len + 1)))
+	if (fo_grow((void **)&r->strs, &r->cap_strs, r->n_strs,
+	            sizeof *r->strs) != 0 ||
+	    !(copy = malloc(len + 1)))
 		return NULL;
 	memcpy(copy, s, len);
 	copy[len] = '\0';

@@ -11,6 +11,7 @@
 #include "api/results.h"
 #include "index/urlterm.h"
 #include "util/ascii.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,7 @@
 
 typedef struct similar {
 	char **terms;
-	size_t n;
+	size_t n, cap;
 	fo_buf qterm; /* the post's unique term, to leave it out */
 	int oom;
 } similar;
@@ -29,32 +30,27 @@ typedef struct similar {
 static void on_term(const char *term, size_t len, double weight, void *ctx)
 {
 	similar *s = ctx;
-	char **grown;
 
 	(void)weight;
 	if (s->oom)
 		return;
-	grown = realloc(s->terms, (s->n + 1) * sizeof *grown);
-	if (!grown || !(grown[s->n] = strndup(term, len))) {
-		if (grown)
-			s->terms = grown;
+	if (fo_grow((void **)&s->terms, &s->cap, s->n, sizeof *s->terms) != 0 ||
+	    !(s->terms[s->n] = strndup(term, len))) {
 		s->oom = 1;
 		return;
 	}
-	s->terms = grown;
 	s->n++;
 }
 
 static folio_status add_unit(fo_compiled *c, const char *term)
 {
-	fo_qunit *units = realloc(c->units, (c->n_units + 1) * sizeof *units);
 	fo_hlunit *hl;
 	fo_qunit *u;
 
-	if (!units)
+	if (fo_grow((void **)&c->units, &c->cap_units, c->n_units,
+	            sizeof *c->units) != 0)
 		return FOLIO_ERROR_NOMEM;
-	c->units = units;
-	u = &units[c->n_units++];
+	u = &c->units[c->n_units++];
 	memset(u, 0, sizeof *u);
 	u->how = "exact";
 	u->field = "text";
@@ -64,11 +60,10 @@ static folio_status add_unit(fo_compiled *c, const char *term)
 	if (!u->label || !u->terms || !(u->terms[0] = strdup(term)))
 		return FOLIO_ERROR_NOMEM;
 	u->n_terms = 1;
-	hl = realloc(c->hl.units, (c->hl.n + 1) * sizeof *hl);
-	if (!hl)
+	if (fo_grow((void **)&c->hl.units, &c->hl.cap, c->hl.n,
+	            sizeof *c->hl.units) != 0)
 		return FOLIO_ERROR_NOMEM;
-	c->hl.units = hl;
-	hl = &hl[c->hl.n++];
+	hl = &c->hl.units[c->hl.n++];
 	memset(hl, 0, sizeof *hl);
 	hl->kind = FO_HL_EXACT;
 	return (hl->term = strdup(term)) ? FOLIO_OK : FOLIO_ERROR_NOMEM;

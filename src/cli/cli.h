@@ -89,6 +89,12 @@ typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
 int cli_find(folio_db *db, cli_find_fn find, const char *text,
              folio_search_options *so, int json);
 
+/* The last error on db, as folio_db_error, but naming the dates as they
+ * were typed: the library names the fields of folio_search_options
+ * ("since: \"2026-13\": month 13 ...", "since D is after until D"), the
+ * user typed --since and --until. Valid until the next call. */
+const char *cli_search_error(folio_db *db);
+
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
 void cli_highlight(folio_search_options *so, int json);

@@ -39,8 +39,31 @@ static int run(const char *cmd, int argc, char **argv)
 		return cmd_check(argc, argv);
 	if (strcmp(cmd, "similar") == 0)
 		return cmd_similar(argc, argv);
-	cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
+	if (cmd[0] == '-' && cmd[1])
+		cli_error("unknown option %s (try 'folio --help')", cmd);
+	else
+		cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
+}
+
+/* --help or --version, which stand alone: 0, or the usage error of what
+ * follows it, which was ignored. */
+static int alone(int argc, char **argv)
+{
+	const char *next = argc > 2 ? argv[2] : NULL;
+
+	if (!next)
+		return 0;
+	if (strcmp(next, "-h") == 0 || strcmp(next, "--help") == 0 ||
+	    strcmp(next, "--version") == 0)
+		cli_error("%s takes no option, not %s (try 'folio --help')",
+		          argv[1], next);
+	else if (next[0] == '-' && next[1])
+		cli_error("unknown option %s (try 'folio --help')", next);
+	else
+		cli_error("%s takes no operand, not %s (try 'folio --help')",
+		          argv[1], next);
+	return -1;
 }
 
 /* Every command, --help and --version; main checks what they printed. */
@@ -64,12 +87,19 @@ static int dispatch(int argc, char **argv)
 
 		return run(argv[2], 2, av);
 	}
-	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
-	    strcmp(cmd, "help") == 0) {
+	if (strcmp(cmd, "help") == 0) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
+		if (alone(argc, argv) != 0)
+			return EXIT_ERROR;
 		fputs(usage, stdout);
 		return 0;
 	}
 	if (strcmp(cmd, "--version") == 0) {
+		if (alone(argc, argv) != 0)
+			return EXIT_ERROR;
 		printf("folio %s\n", folio_version());
 		return 0;
 	}

@@ -279,6 +279,24 @@ void print_notices(const folio_results *r)
 	}
 }
 
+const char *cli_search_error(folio_db *db)
+{
+	static char typed[512];
+	const char *message = folio_db_error(db);
+	const char *after = strstr(message, " is after until ");
+
+	if (strncmp(message, "since: ", 7) == 0 ||
+	    strncmp(message, "until: ", 7) == 0)
+		snprintf(typed, sizeof typed, "--%s", message);
+	else if (strncmp(message, "since ", 6) == 0 && after)
+		snprintf(typed, sizeof typed, "--%.*s is after --%s",
+		         (int)(after - message), message,
+		         after + strlen(" is after "));
+	else
+		return message;
+	return typed;
+}
+
 int cli_find(folio_db *db, cli_find_fn find, const char *text,
              folio_search_options *so, int json)
 {
@@ -289,7 +307,7 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 	cli_highlight(so, json);
 	st = find(db, text, so, &r);
 	if (st != FOLIO_OK) {
-		cli_error("%s", folio_db_error(db));
+		cli_error("%s", cli_search_error(db));
 		if (json)
 			print_db_error_json(text, strlen(text), db, st);
 		return EXIT_ERROR;
@@ -402,7 +420,7 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 void print_db_error_json(const char *query, size_t query_len, folio_db *db,
                          folio_status st)
 {
-	print_error_json(query, query_len, folio_db_error(db),
+	print_error_json(query, query_len, cli_search_error(db),
 	                 folio_db_error_position(db), st);
 }
 

@@ -231,7 +231,7 @@ static int dates_wrong(folio_db *db, const folio_search_options *so)
 	folio_results_free(r);
 	if (st != FOLIO_ERROR_INVALID)
 		return 0;
-	cli_error("%s", folio_db_error(db));
+	cli_error("%s", cli_search_error(db));
 	return 1;
 }
 
@@ -317,6 +317,20 @@ typedef struct search_args {
 	int json, words, lines;
 } search_args;
 
+/* Whether --remote value was given before: a slip, said as bad usage.
+ * (The library searches a shard listed twice once, whatever its names.) */
+static int remote_again(const search_args *a, const char *value)
+{
+	size_t k;
+
+	for (k = 0; k < a->n_remotes; k++)
+		if (strcmp(a->remotes[k], value) == 0) {
+			cli_error("--remote %s is given twice", value);
+			return 1;
+		}
+	return 0;
+}
+
 /* Read argv into a (which the caller frees, whatever it returns): 0, 1 after
  * printing usage (--help), -1 after an error (unsaid only when out of memory
  * before anything was read). */
@@ -348,7 +362,7 @@ static int parse_args(int argc, char **argv, search_args *a)
 			a->lines = 1;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--remote",
 		                                  &value)) != 0) {
-			if (rc < 0)
+			if (rc < 0 || remote_again(a, value))
 				return -1;
 			a->remotes[a->n_remotes++] = value;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--timeout",

@@ -54,7 +54,7 @@ int cmd_similar(int argc, char **argv)
 		                            &json)) != 0) {
 			if (rc < 0)
 				goto done;
-		} else if (!dashes && argv[i][0] == '-' && argv[i][1] == '-') {
+		} else if (!dashes && argv[i][0] == '-' && argv[i][1]) {
 			cli_error("unknown option %s (try 'folio similar --help')",
 			          argv[i]);
 			goto done;

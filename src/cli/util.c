@@ -106,18 +106,19 @@ int cli_db_options(int argc, char **argv, const char *command,
 			*json = 1;
 		} else if (all && strcmp(argv[i], "--all") == 0) {
 			*all = 1;
-		} else if (strcmp(argv[i], "--") == 0) {
-			/* it ends the options (folio.1), and no operand may
-			 * follow */
-			if (i + 1 >= argc)
+		} else if (strcmp(argv[i], "--") != 0 && argv[i][0] == '-' &&
+		           argv[i][1]) {
+			cli_error("unknown option %s (try 'folio %s --help')",
+			          argv[i], command);
+			return -1;
+		} else {
+			/* "--" ends the options (folio.1), and no operand may
+			 * follow it either */
+			if (strcmp(argv[i], "--") == 0 && ++i >= argc)
 				return 0;
 			cli_error("%s takes no operand, not %s (try 'folio %s "
 			          "--help')",
-			          command, argv[i + 1], command);
-			return -1;
-		} else {
-			cli_error("unknown argument %s (try 'folio %s --help')",
-			          argv[i], command);
+			          command, argv[i], command);
 			return -1;
 		}
 	}

@@ -7,6 +7,7 @@
 #include "search/compile.h"
 
 #include "index/schema.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -209,7 +210,7 @@ fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
                        const char *const *terms, size_t n_terms)
 {
 	fo_compiled *o = c->out;
-	fo_qunit *grown, *u;
+	fo_qunit *u;
 	fo_xquery *scaled;
 	long index = (long)o->n_units;
 	size_t i;
@@ -219,13 +220,12 @@ fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
 		fo_qc_nomem(c);
 		return NULL;
 	}
-	grown = realloc(o->units, (o->n_units + 1) * sizeof *grown);
-	if (!grown) {
+	if (fo_grow((void **)&o->units, &o->cap_units, o->n_units,
+	            sizeof *o->units) != 0) {
 		fo_xquery_free(q);
 		fo_qc_nomem(c);
 		return NULL;
 	}
-	o->units = grown;
 	u = &o->units[o->n_units++];
 	memset(u, 0, sizeof *u);
 	u->label = label ? strdup(label) : NULL;
@@ -277,16 +277,14 @@ fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,
 {
 	fo_termset *s = field == FO_FIELD_TITLE ? &c->out->hl_title
 	                                        : &c->out->hl;
-	fo_hlunit *grown, *u;
+	fo_hlunit *u;
 
 	if (!c->positive || (field != FO_FIELD_ANY && field != FO_FIELD_TITLE))
 		return NULL;
-	grown = realloc(s->units, (s->n + 1) * sizeof *grown);
-	if (!grown) {
+	if (fo_grow((void **)&s->units, &s->cap, s->n, sizeof *s->units) != 0) {
 		fo_qc_nomem(c);
 		return NULL;
 	}
-	s->units = grown;
 	u = &s->units[s->n++];
 	memset(u, 0, sizeof *u);
 	u->kind = kind;
@@ -321,26 +319,26 @@ static void word_add(fo_qc *c, size_t start, size_t end, const char *prefix,
                      const char *stem)
 {
 	fo_compiled *o = c->out;
-	fo_qword *grown;
+	fo_qword *w;
 
 	/* A word the query excludes cannot be why it finds too little:
 	 * correcting it (lock -tabel to lock -table) finds less. */
 	if (!c->positive)
 		return;
-	grown = realloc(o->words, (o->n_words + 1) * sizeof *grown);
-	if (!grown) {
+	if (fo_grow((void **)&o->words, &o->cap_words, o->n_words,
+	            sizeof *o->words) != 0) {
 		fo_qc_nomem(c);
 		return;
 	}
-	o->words = grown;
-	grown[o->n_words].start = start;
-	grown[o->n_words].end = end;
-	grown[o->n_words].prefix = prefix;
-	grown[o->n_words].term = strdup(term);
-	grown[o->n_words].stem = fo_qc_dup2(stem_prefix, stem);
-	if (!grown[o->n_words].term || !grown[o->n_words].stem) {
-		free(grown[o->n_words].term);
-		free(grown[o->n_words].stem);
+	w = &o->words[o->n_words];
+	w->start = start;
+	w->end = end;
+	w->prefix = prefix;
+	w->term = strdup(term);
+	w->stem = fo_qc_dup2(stem_prefix, stem);
+	if (!w->term || !w->stem) {
+		free(w->term);
+		free(w->stem);
 		fo_qc_nomem(c);
 	} else {
 		o->n_words++;

@@ -7,6 +7,7 @@
 #include "search/compile.h"
 
 #include "analyzer/normalize.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -285,19 +286,16 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
  * takes them (prefix, term); the terms owned. */
 typedef struct near_terms {
 	const char **pairs;
-	size_t n;
+	size_t n, cap; /* in pairs */
 } near_terms;
 
 static void near_term(fo_qc *c, near_terms *nt, const char *prefix,
                       const char *term)
 {
-	const char **grown =
-	    realloc(nt->pairs, (2 * nt->n + 2) * sizeof *nt->pairs);
 	char *copy = strdup(term);
 
-	if (grown)
-		nt->pairs = grown;
-	if (!grown || !copy) {
+	if (!copy || fo_grow((void **)&nt->pairs, &nt->cap, nt->n,
+	                     2 * sizeof *nt->pairs) != 0) {
 		free(copy);
 		fo_qc_nomem(c);
 		return;
@@ -346,11 +344,11 @@ static void near_terms_free(near_terms *nt)
  * a version whole), and the most frequent one's posts. */
 fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 {
-	near_item *it = NULL, *grown;
+	near_item *it = NULL;
 	fo_qlist mixes = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
-	near_terms stats = { NULL, 0 };
-	size_t k, i, j, n_it = 0, compounds = 0;
+	near_terms stats = { NULL, 0, 0 };
+	size_t k, i, j, n_it = 0, cap_it = 0, compounds = 0;
 	uint64_t alt = 0;
 	unsigned split, last;
 	fo_xquery *q = NULL;
@@ -374,12 +372,11 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			forms = kid->kind == FO_Q_WORDS && c->stats &&
 			        c->stats->terms &&
 			        (t->kind == FO_TOK_WORD || compound);
-			grown = realloc(it, (n_it + 1) * sizeof *it);
-			if (!grown) {
+			if (fo_grow((void **)&it, &cap_it, n_it, sizeof *it) !=
+			    0) {
 				fo_qc_nomem(c);
 				break;
 			}
-			it = grown;
 			version = item_of(c, kid->field, &tl, i, j, compound,
 			                  forms, &it[n_it]);
 			n_it++;

@@ -20,7 +20,7 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
                   const char *fmt, ...)
 {
 	fo_qtree *t = p->t;
-	fo_qnotice *grown;
+	fo_qnotice *nt;
 	va_list ap;
 	int n;
 
@@ -44,22 +44,19 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 			p->first_more = pos;
 		return;
 	}
-	grown = realloc(t->notices, (t->n_notices + 1) * sizeof *grown);
-	if (!grown) {
+	if (fo_grow((void **)&t->notices, &t->cap_notices, t->n_notices,
+	            sizeof *t->notices) != 0) {
 		fo_qp_oom(p);
 		return;
 	}
-	t->notices = grown;
-	grown[t->n_notices].pos = pos;
+	nt = &t->notices[t->n_notices++];
+	nt->pos = pos;
 	va_start(ap, fmt);
-	n = vsnprintf(grown[t->n_notices].message,
-	              sizeof grown[t->n_notices].message, fmt, ap);
+	n = vsnprintf(nt->message, sizeof nt->message, fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof grown[t->n_notices].message)
-		snprintf(grown[t->n_notices].message + n,
-		         sizeof grown[t->n_notices].message - (size_t)n, ": %s",
-		         action);
-	t->n_notices++;
+	if (n >= 0 && (size_t)n < sizeof nt->message)
+		snprintf(nt->message + n, sizeof nt->message - (size_t)n,
+		         ": %s", action);
 }
 
 void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)

@@ -116,7 +116,7 @@ typedef struct fo_qspan {
 typedef struct fo_qtree {
 	fo_qnode *root;    /* NULL when nothing searchable was left */
 	fo_qnotice *notices;
-	size_t n_notices;
+	size_t n_notices, cap_notices;
 	fo_qspan *dropped; /* in the order of the query */
 	size_t n_dropped, cap_dropped;
 	size_t len;        /* the bytes read: the query up to its limits */
@@ -124,7 +124,7 @@ typedef struct fo_qtree {
 	fo_qnode **nodes;
 	size_t n_nodes, cap_nodes;
 	char **strs;       /* normalised texts (site hosts) */
-	size_t n_strs;
+	size_t n_strs, cap_strs;
 	int oom;
 } fo_qtree;
 

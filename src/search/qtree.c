@@ -5,6 +5,8 @@
  */
 #include "search/qparser.h"
 
+#include "util/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,12 +102,10 @@ fo_qnode *fo_qp_join(fo_qparser *p, fo_qkind op, fo_qnode *a, fo_qnode *b)
 const char *fo_qp_keep(fo_qparser *p, const char *s, size_t len)
 {
 	fo_qtree *t = p->t;
-	char **grown = realloc(t->strs, (t->n_strs + 1) * sizeof *grown);
 	char *copy = malloc(len + 1);
 
-	if (grown)
-		t->strs = grown;
-	if (!grown || !copy) {
+	if (!copy || fo_grow((void **)&t->strs, &t->cap_strs, t->n_strs,
+	                     sizeof *t->strs) != 0) {
 		free(copy);
 		fo_qp_oom(p);
 		return NULL;

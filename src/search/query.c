@@ -15,6 +15,7 @@
 #include "index/schema.h"
 #include "index/urlterm.h"
 #include "util/buf.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,6 +335,20 @@ static void phrase_other_hl(fo_qc *c, const fo_qnode *n, const char **pterms,
 		fo_qc_hl_seq_add(c, hl, alt[k] ? alt[k] : pterms[2 * k + 1]);
 }
 
+/* A phrase that is one joined word alone ("free-threaded"): q, the
+ * phrase of its parts, or its joined form (freethreaded). */
+static fo_xquery *or_joined(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                            fo_xquery *q)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	const char *jterms[2] = { exact, tl->t[0].term };
+	fo_xquery *joined = fo_qc_term(c, exact, tl->t[0].term);
+
+	return fo_qc_pair(c, FO_XOP_OR, q,
+	                  fo_qc_unit(c, joined, tl->t[0].term, "exact",
+	                             n->field, 1.0, jterms, 1));
+}
+
 static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
@@ -412,16 +427,9 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 		               np > 1 ? "phrase" : "exact", n->field, 1.0,
 		               pterms, k);
 	}
-	/* "free-threaded" alone also matches its joined form. */
 	if (q && tl.n > 0 && tl.t[0].kind == FO_TOK_JOINED &&
-	    fo_qc_item_end(&tl, 0) == tl.n) {
-		const char *jterms[2] = { exact, tl.t[0].term };
-		fo_xquery *joined = fo_qc_term(c, exact, tl.t[0].term);
-
-		q = fo_qc_pair(c, FO_XOP_OR, q,
-		               fo_qc_unit(c, joined, tl.t[0].term, "exact",
-		                          n->field, 1.0, jterms, 1));
-	}
+	    fo_qc_item_end(&tl, 0) == tl.n)
+		q = or_joined(c, n, &tl, q);
 	for (i = 0; alt && i < np; i++)
 		free(alt[i]);
 	free(alt);
@@ -480,19 +488,18 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
 static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	fo_compiled *out = c->out;
-	fo_qnotice *grown;
+	fo_qnotice *nt;
 	size_t shown = fo_utf8_cut(word, strlen(word), 60);
-	grown = realloc(out->notices, (out->n_notices + 1) * sizeof *grown);
-	if (!grown) {
+
+	if (fo_grow((void **)&out->notices, &out->cap_notices, out->n_notices,
+	            sizeof *out->notices) != 0) {
 		fo_qc_nomem(c);
 		return;
 	}
-	out->notices = grown;
-	grown[out->n_notices].pos = pos;
-	snprintf(grown[out->n_notices].message,
-	         sizeof grown[out->n_notices].message,
-	         "%.*s* matches %zu words", (int)shown, word, seen);
-	out->n_notices++;
+	nt = &out->notices[out->n_notices++];
+	nt->pos = pos;
+	snprintf(nt->message, sizeof nt->message, "%.*s* matches %zu words",
+	         (int)shown, word, seen);
 }
 
 /* The synonym of the terms starting with prefix. Expanded here, over the

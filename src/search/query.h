@@ -89,7 +89,7 @@ typedef struct fo_hlunit {
 
 typedef struct fo_termset {
 	fo_hlunit *units;
-	size_t n;
+	size_t n, cap;
 } fo_termset;
 
 /* One weighted part of the query, for explanations. */
@@ -126,16 +126,16 @@ typedef struct fo_compiled {
 	fo_termset hl_title; /* title: words: marked in titles only */
 	unsigned n_near;     /* NEARs numbered in hl and hl_title */
 	fo_qunit *units;
-	size_t n_units;
+	size_t n_units, cap_units;
 	fo_qword *words;
-	size_t n_words;
+	size_t n_words, cap_words;
 	size_t n_free;     /* free words joined by the default operator */
 	int ranked;        /* some free words are ORed, ranked by BM25 */
 	/* What the query searched less of than it says: a prefix with more
 	 * words than FO_PREFIX_MAX ("lib* matches 4224 words"), which a
 	 * search says with what it did, and strict mode as an error. */
 	fo_qnotice *notices;
-	size_t n_notices;
+	size_t n_notices, cap_notices;
 } fo_compiled;
 
 /* What the compiler may ask of the index (NULL: nothing). */

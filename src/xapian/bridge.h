@@ -169,9 +169,13 @@ folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);
  * waiting at most timeout_ms to connect and for each reply. First
  * accept (may be NULL) is called with the shard's metadata under each
  * key of the NULL-terminated keys ("" when unset), read from that shard
- * alone; a status other than FOLIO_OK from it leaves the shard out and is
- * returned as it is (err untouched: accept says why). */
-typedef folio_status (*fo_xremote_accept)(char *const *values, void *ctx);
+ * alone, and again set when the shard's database UUID is one of a
+ * database db already holds (the local index or a shard added before,
+ * served or copied under another name); a status other than FOLIO_OK
+ * from it leaves the shard out and is returned as it is (err untouched:
+ * accept says why). */
+typedef folio_status (*fo_xremote_accept)(char *const *values, int again,
+                                          void *ctx);
 folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
                                unsigned timeout_ms, const char *const *keys,
                                fo_xremote_accept accept, void *ctx,

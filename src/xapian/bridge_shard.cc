@@ -263,6 +263,17 @@ extern "C" folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err)
 	}
 }
 
+// Whether shard's database is one db holds already: its UUID among those
+// of db's databases (Database::get_uuid joins them with ':'). A database
+// without one ("") is none.
+static bool held(const Xapian::Database &db, const Xapian::Database &shard)
+{
+	const std::string uuid = shard.get_uuid(),
+	                  all = ":" + db.get_uuid() + ":";
+
+	return !uuid.empty() && all.find(":" + uuid + ":") != std::string::npos;
+}
+
 extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
                                           unsigned port, unsigned timeout_ms,
                                           const char *const *keys,
@@ -287,7 +298,8 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 			if (!values.back())
 				throw std::bad_alloc();
 		}
-		st = accept ? accept(values.data(), ctx) : FOLIO_OK;
+		st = accept ? accept(values.data(), held(*h->db, remote), ctx)
+		            : FOLIO_OK;
 		if (st == FOLIO_OK) {
 			h->db->add_database(remote);
 			h->remote++;

@@ -267,4 +267,46 @@ begin "an unknown command exits 2"
 run "$FOLIO" frobnicate
 expect_eq "2|folio: unknown command \"frobnicate\" (try 'folio --help')" "$rc|$err"
 
+# --version and --help printed and exited 0 whatever followed them: the
+# rest of the line was ignored without a word.
+begin "--help and --version stand alone: what follows them is a usage error"
+r=""
+bad() { run "$FOLIO" "$@"; r="$r$rc $out$err;"; }
+bad --version x
+bad --help search
+bad -h --version
+bad --version --bogus
+expect_eq "2 folio: --version takes no operand, not x (try 'folio --help');\
+2 folio: --help takes no operand, not search (try 'folio --help');\
+2 folio: -h takes no option, not --version (try 'folio --help');\
+2 folio: unknown option --bogus (try 'folio --help');" "$r"
+
+# One wording for one mistake, in every command: a word that begins with
+# a dash and is none of the options is an unknown option (stats and
+# check said "unknown argument", and folio "unknown command"); a word
+# where no operand is taken says so.
+begin "an unknown option is called one by every command"
+r=""
+bad --bogus
+bad -x
+bad stats --db "$TMP/index" --bogus
+bad check --db "$TMP/index" -x
+bad similar --db "$TMP/index" -x
+bad search --db "$TMP/index" --bogus MXFP8
+expect_eq "2 folio: unknown option --bogus (try 'folio --help');\
+2 folio: unknown option -x (try 'folio --help');\
+2 folio: unknown option --bogus (try 'folio stats --help');\
+2 folio: unknown option -x (try 'folio check --help');\
+2 folio: unknown option -x (try 'folio similar --help');\
+2 folio: unknown option --bogus (try 'folio search --help');" "$r"
+
+begin "an operand where none is taken is a usage error"
+r=""
+bad stats --db "$TMP/index" extra
+bad check --db "$TMP/index" -
+bad similar --db "$TMP/index" https://example.com/p1 extra
+expect_eq "2 folio: stats takes no operand, not extra (try 'folio stats --help');\
+2 folio: check takes no operand, not - (try 'folio check --help');\
+2 folio: similar takes one URL (try 'folio similar --help');" "$r"
+
 finish

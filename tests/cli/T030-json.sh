@@ -66,9 +66,9 @@ expect_eq '2|{"query": null, "error": "invalid argument", "message": "unknown op
 # "no line matched", where bad usage reads no line and exits 2.
 begin "--stdin with a --since or --until that is no date reads no line"
 run "$FOLIO" search --db "$TMP/index" --stdin --since 2026-02-30 < <(printf 'MXFP8\nGB200\n')
-expect_eq '2||folio: since: "2026-02-30": day 30 is not in 2026-02, which has 28 days' "$rc|$out|$err"
+expect_eq '2||folio: --since: "2026-02-30": day 30 is not in 2026-02, which has 28 days' "$rc|$out|$err"
 run "$FOLIO" search --db "$TMP/index" --json --stdin --since 2026-09 --until 2026-08 < <(printf 'MXFP8\n')
-expect_eq '2|{"query": null, "error": "invalid argument", "message": "since 2026-09-01 is after until 2026-08-31"}' "$rc|$out"
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "--since 2026-09-01 is after --until 2026-08-31"}' "$rc|$out"
 
 begin "a long usage message is cut where a character starts"
 bad=--$(printf 'a%.0s' $(seq 2019))éééééééééé
@@ -86,7 +86,7 @@ expect_eq "2|not found|no index at $TMP/none" \
 
 begin "folio stats --json with an unknown option is an error object too, wherever --json is"
 run "$FOLIO" stats --db "$TMP/index" --bogus --json
-expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown argument --bogus (try 'folio stats --help')\"}|folio: unknown argument --bogus (try 'folio stats --help')" "$rc|$out|$err"
+expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown option --bogus (try 'folio stats --help')\"}|folio: unknown option --bogus (try 'folio stats --help')" "$rc|$out|$err"
 
 begin "quotes, backslashes, control characters and bad UTF-8 in the query stay valid JSON"
 q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'

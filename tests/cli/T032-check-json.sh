@@ -80,7 +80,7 @@ begin "bad usage: the error object, wherever --json is"
 run "$FOLIO" check --json --db "$TMP/i" --time-limit 1.5
 expect_eq '2|{"error": "invalid argument", "message": "--time-limit takes a whole number from 0 to 4294967, not \"1.5\""}' "$rc|$out"
 run "$FOLIO" check --db "$TMP/i" extra --json
-expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"unknown argument extra (try 'folio check --help')\"}" "$rc|$out"
+expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"check takes no operand, not extra (try 'folio check --help')\"}" "$rc|$out"
 
 begin "--json as the value of --time-limit asks for no JSON"
 run "$FOLIO" check --db "$TMP/i" --time-limit --json

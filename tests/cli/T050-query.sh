@@ -267,7 +267,7 @@ expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since 2026-09 topic:parall
 begin "--since and --until read full-width digits as published: does"
 expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since ２０２６-０９ topic:parallelism)|$(hits --until ２０２０ topic:parallelism)|$(hits --db "$TMP/more" --since ２０２４－０６ --until ２０２４-１２-３１ locking)"
 run "$FOLIO" search --db "$TMP/index" --since ２０２６-１３ lock
-expect_eq "2|folio: since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+expect_eq "2|folio: --since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
 
 begin "--sort newest and oldest order by date"
 expect_eq "$HEROKU $EBAY $MODAL $META" "$(hits --sort oldest --limit 4 topic:parallelism)"
@@ -295,7 +295,20 @@ begin "an invalid date is an error that says which part is wrong"
 run "$FOLIO" search --db "$TMP/index" 'lock published:2026-02-30'
 expect_eq "2|folio: query position 16: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --since 2026-13 lock
-expect_eq "2|folio: since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+expect_eq "2|folio: --since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
+# The library names the fields of folio_search_options; the user typed
+# --since and --until, and was told "since:" and "since ... is after
+# until ...".
+begin "a bad --since or --until is named as typed, in text and in JSON"
+run "$FOLIO" search --db "$TMP/index" --until 2026-02-30 lock
+a="$rc|$out|$err"
+run "$FOLIO" search --db "$TMP/index" --json --since 2026-09 --until 2026-08 lock
+b="$rc|$out|$err"
+run "$FOLIO" similar --db "$TMP/index" --json --since 2026-13 "$NVIDIA"
+c="$rc|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["message"])' <<<"$out")"
+expect_eq "2||folio: --until: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days;\
+2|{\"query\": \"lock\", \"error\": \"invalid argument\", \"message\": \"--since 2026-09-01 is after --until 2026-08-31\"}|folio: --since 2026-09-01 is after --until 2026-08-31;\
+2|--since: \"2026-13\": month 13 is not between 01 and 12" "$a;$b;$c"
 # the date left out: the query's word is not taken for it
 run "$FOLIO" search --db "$TMP/index" --since lock
 expect_eq "2|folio: --since takes a date (YYYY, YYYY-MM or YYYY-MM-DD), not \"lock\"" "$rc|$err"

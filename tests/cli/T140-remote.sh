@@ -251,10 +251,16 @@ SERVERS="$SERVERS $s1"
 expect_eq "$part $full" "$totals"
 stop_server "$s1"
 
-begin "a shard listed twice is searched once"
+begin "a shard listed twice (REMOTES and --remote) is searched once"
+mkdir "$TMP/front0"
+echo "$r0" >"$TMP/front0/REMOTES"
 a=$("$FOLIO" search --remote "$r0" --json --limit 40 library)
-b=$("$FOLIO" search --remote "$r0" --remote "$r0" --json --limit 40 library)
+b=$("$FOLIO" search --db "$TMP/front0" --remote "$r0" --json --limit 40 library)
 expect_eq "$(ranking "$a")" "$(ranking "$b")"
+
+begin "--remote given twice is bad usage"
+run "$FOLIO" search --remote "$r0" --remote "$r0" library
+expect_eq "2|folio: --remote $r0 is given twice" "$rc|$err"
 
 begin "a shard listed under two names of one address is searched once"
 b=$("$FOLIO" search --remote "$r0" --remote "localhost:${r0##*:}" --json --limit 40 library)
@@ -264,6 +270,31 @@ begin "--json prints an error object when the shards cannot be reached"
 run "$FOLIO" search --remote "$r1" --json library
 expect_eq "2|remote shard unavailable" \
 	"$rc|$(python3 -c 'import json, sys; print(json.load(sys.stdin)["error"])' <<<"$out")"
+
+# Served under another address, the local index (or one shard served by
+# two servers) was searched twice: every post came twice, the total and
+# each facet count doubled, and the scores changed. Xapian knows a
+# database by its UUID, which its replicas and copies share.
+begin "a remote shard that is a database the search holds already is refused"
+dup=$(free_port)
+dup0=$(free_port)
+serve sd xapian-tcpsrv --interface 127.0.0.1 --port "$dup" "$TMP/one/$(awk '{print $2}' "$TMP/one/XAPIANDB")"
+serve sd0 xapian-tcpsrv --interface 127.0.0.1 --port "$dup0" "$gen/shard-0"
+wait_port "$dup" && wait_port "$dup0" || { echo "servers did not start"; cat "$TMP/servers.log"; }
+run "$FOLIO" search --db "$TMP/one" --remote "127.0.0.1:$dup" library
+a="$rc|$err"
+run "$FOLIO" search --remote "$r0" --remote "127.0.0.1:$dup0" --json library
+b="$rc|$(python3 -c 'import json, sys; print(json.load(sys.stdin)["message"])' <<<"$out")"
+expect_eq "2|folio: remote shard 127.0.0.1:$dup is a database this search holds already (the local index or another shard, served or copied under another name): its posts would come twice;\
+2|remote shard 127.0.0.1:$dup0 is a database this search holds already (the local index or another shard, served or copied under another name): its posts would come twice" "$a;$b"
+
+begin "--allow-partial leaves such a shard out: each post once, counted once"
+a=$("$FOLIO" search --db "$TMP/one" --json --facets --limit 40 library)
+run "$FOLIO" search --db "$TMP/one" --remote "127.0.0.1:$dup" --allow-partial --json --facets --limit 40 library
+facets_total() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], json.dumps(d["facets"], sort_keys=True))' <<<"$1"; }
+expect_eq "0|$(ranking "$a")|$(facets_total "$a")" "$rc|$(ranking "$out")|$(facets_total "$out")"
+stop_server "$sd"
+stop_server "$sd0"
 
 begin "--allow-partial with every shard down is still an error"
 stop_server "$s0"

@@ -214,7 +214,7 @@ static void test_prescan__white_space_parts_the_analysis(void)
 static int kept(fo_prescan *p, const fo_analyzer *an, const char *text,
                 fo_hlunit *u, size_t start)
 {
-	fo_termset ts = { u, 1 };
+	fo_termset ts = { .units = u, .n = 1 };
 
 	return fo_prescan_setup(p, an, &ts) == 1 &&
 	       fo_prescan_islands(p, text, 0, strlen(text)) == 0 &&
@@ -433,7 +433,8 @@ static void test_prescan__a_near_or_another_language_is_not_prescanned(void)
 	char lock[] = "lock";
 	fo_hlunit near = { FO_HL_WORD, lock, NULL, NULL, 0, 1, 0, 3 };
 	fo_hlunit word = { FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0 };
-	fo_termset ts_near = { &near, 1 }, ts_word = { &word, 1 };
+	fo_termset ts_near = { .units = &near, .n = 1 },
+	           ts_word = { .units = &word, .n = 1 };
 
 	memset(&p, 0, sizeof p);
 	assert_true(fo_analyzer_new("english", &en) == FOLIO_OK);
@@ -454,7 +455,7 @@ static void test_prescan__islands_join_only_across_chunks_without_words(void)
 	fo_prescan p;
 	char lock[] = "lock";
 	fo_hlunit word = { FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0 };
-	fo_termset ts = { &word, 1 };
+	fo_termset ts = { .units = &word, .n = 1 };
 	/*                 0         1         2         3         4
 	 *                 0123456789012345678901234567890123456789012 */
 	const char *text = "a LOCK -- locks b Lock-free c caf\xC3\xA9 d";
@@ -564,7 +565,7 @@ static void test_prescan__islands_are_the_rules_on_random_texts(void)
 	for (round = 0; round < 20000 && !bad; round++) {
 		char text[240], *needles[4];
 		fo_hlunit units[4];
-		fo_termset ts = { units, 0 };
+		fo_termset ts = { .units = units, .n = 0 };
 		size_t want[240], n_want, len = 0, k;
 
 		while (len + 20 < sizeof text && (len < 40 || rnd(12))) {
