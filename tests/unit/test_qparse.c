@@ -298,6 +298,9 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	lenient("NEAR/3(words\"lock\", words\"GIL\") |@5 NEAR/3 has a word "
 	        "right after its number: read as if a space were there",
 	        "lock NEAR/3GIL");
+	lenient("NEAR/1(words\"lock\", words\"GIL\") |@5 NEAR/1 has a word "
+	        "right after its number: read as if a space were there",
+	        "lock NEAR/1GIL");
 	lenient("NEAR/3(words\"python\", words\"\xC3\xA9lan\") |@7 NEAR/3 has "
 	        "a word right after its number: read as if a space were there",
 	        "python NEAR/3\xC3\xA9lan");
