@@ -271,6 +271,15 @@ expect_eq "0|1 post in 1 file: 0 added, 1 updated, 0 unchanged, 0 removed; 0 ski
 run "$FOLIO" index --db "$TMP/itp" --no-delete "$TMP/a-only.md"
 expect_eq "0|1 post in 1 file: 0 added, 0 updated, 1 unchanged, 0 removed; 0 skipped; 1 post no longer in the corpus kept (--no-delete)" "$rc|$out"
 
+# What a run keeps of a post's indexed record is for runs that may not
+# remove: one that read the whole corpus writes the post as its pages say.
+begin "a run over the whole corpus drops a topic and a field no page gives now"
+two_pages "$TMP/tp2"
+"$FOLIO" index --db "$TMP/itp2" "$TMP/tp2" >/dev/null
+printf '# B\n\n### [Only B](https://a.org/b)\n\nB text.\n' >"$TMP/tp2/b.md"
+run "$FOLIO" index --db "$TMP/itp2" "$TMP/tp2"
+expect_eq "0|3 posts in 2 files: 1 added, 1 updated, 1 unchanged, 0 removed; 0 skipped|['A'] ACME None Shared" "$rc|$out|$(post_of "$TMP/itp2")"
+
 # "generator > a.jsonl" truncates the file before the generator runs:
 # should it die, an empty file is left where the posts were, and the
 # run removed every one of them.

@@ -36,6 +36,16 @@ expect_eq '[{"value": "NVIDIA", "count": 2}, {"value": "Red Hat", "count": 2}, {
 run "$FOLIO" search --db "$TMP/db" --json 'company:"zoe labs"'
 expect_eq 2 "$(json 'd["total"]')"
 
+# A post is one match: on the topics "AI" and "ai", which are one facet
+# value, it counts once, as filtering on that value finds it once.
+begin "a post with two spellings of one value counts once"
+cat >"$TMP/twice.jsonl" <<'JL'
+{"url": "https://t.com/1", "title": "A", "summary": "x", "topics": ["AI", "ai"]}
+JL
+"$FOLIO" index --db "$TMP/twice" "$TMP/twice.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/twice" --json --facets x
+expect_eq '[{"value": "AI", "count": 1}]' "$(json 'json.dumps(d["facets"]["topic"])')"
+
 # Mixed case was told by ASCII letters alone: ÉCLAIR beat Éclair, whose
 # only capital is not ASCII (explore-p).
 begin "a spelling whose capital is not ASCII is mixed case too"

@@ -381,6 +381,14 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_int(5, posts[0].line);
 	assert_int(1, posts[0].n_topics);
 	assert_str("From \"Front\" Matter", posts[0].topics[0]);
+	/* a backslash before the closing quote escapes nothing */
+	assert_ok(md("---\ntitle: \"C:\\\"\n---\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_str("C:\\", posts[0].topics[0]);
+	/* only --- opens and closes it: ---- is a rule, ---x a word */
+	assert_ok(md("----\ntitle: F\n----\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, posts[0].n_topics);
 
 	assert_ok(md("### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
@@ -698,12 +706,16 @@ static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 	             "### [D](https://x/d)\n"
 	             "- Published: Sep 2, 2026\n"
 	             "- Publised: Sep 3, 2026\n"
+	             "\nS.\n"
+	             "### [E](https://x/e)\n"
+	             "- Compnay: First\n"
+	             "- Compny: Second\n"
 	             "\nS.\n"));
 	/* No post is lost over a key: a key one typo from a field's, or a
 	 * field's key without its colon, gives the field when the post
 	 * lacks it; any other key is left alone. */
 	assert_int(0, n_problems);
-	assert_int(4, n_posts);
+	assert_int(5, n_posts);
 	assert_str("ACME", posts[0].company);
 	assert_str("2026-09-14", posts[0].published);
 	assert_str("Ann and Bo", posts[0].author);
@@ -715,6 +727,8 @@ static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 	assert_str(NULL, posts[2].author);
 	/* the field itself wins over a guess */
 	assert_str("2026-09-02", posts[3].published);
+	/* of two guesses, the first, as of two copies of a field */
+	assert_str("First", posts[4].company);
 }
 
 /* Editors bold the keys of a field list: the key is still the field's,
@@ -732,9 +746,12 @@ static void test_corpus__md_emphasised_field_keys(void)
 	             "- **Company** [B Corp](https://b.example)\n"
 	             "- **Reading time:** 5 min\n"
 	             "- Type: **Deep dive**\n"
+	             "\nS.\n"
+	             "### [C](https://x/c)\n"
+	             "- **Author:**\n"
 	             "\nS.\n"));
 	assert_int(0, n_problems);
-	assert_int(2, n_posts);
+	assert_int(3, n_posts);
 	assert_str("ACME", posts[0].company);
 	assert_str("2026-09-14", posts[0].published);
 	assert_str("News", posts[0].type);
@@ -742,6 +759,9 @@ static void test_corpus__md_emphasised_field_keys(void)
 	assert_str("B Corp", posts[1].company);
 	assert_str("Deep dive", posts[1].type);
 	assert_str(NULL, posts[1].published);
+	/* a bold key with no value: the emphasis closed after the colon is
+	 * no value either */
+	assert_str(NULL, posts[2].author);
 }
 
 /* A blank line between two fields (a "loose" list) cost the post every
@@ -796,6 +816,7 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	             "-Company: ACME\n"
 	             "- Published: Sep 14, 2026\n"
 	             "+Type: News\n"
+	             "-\tReading time: 5 min\n" /* a tab is a marker's space */
 	             "\nS.\n"
 	             "### [B](https://x/b)\n"
 	             "**Company:** B Corp  \n"
@@ -1131,6 +1152,19 @@ static void test_corpus__a_field_twice_keeps_the_first_with_a_warning(void)
 	assert_str("company is given twice in this post: the first, at line "
 	           "3, is kept",
 	           warnings[0].message);
+	/* given three times: one warning, at the first that is not kept */
+	assert_ok(md("# T\n"                  /* 1 */
+	             "### [X](https://x/a)\n" /* 2 */
+	             "- Type: News\n"         /* 3 */
+	             "- Type: Blog\n"         /* 4 */
+	             "- Type: Talk\n"         /* 5 */
+	             "\nS.\n"));              /* 6-7 */
+	assert_str("News", posts[0].type);
+	assert_int(1, n_warnings);
+	assert_int(4, warnings[0].line);
+	assert_str("type is given twice in this post: the first, at line 3, "
+	           "is kept",
+	           warnings[0].message);
 	assert_ok(jl("{\"url\": \"u\", \"title\": \"t\", \"company\": "
 	             "\"First\", \"summary\": \"s\", \"company\": "
 	             "\"Second\", \"topics\": [\"A\"], \"topics\": "
@@ -1196,6 +1230,16 @@ static void test_corpus__a_malformed_post_names_its_url(void)
 	/* a URL read whole before a syntax error names the post */
 	assert_str("https://ex.org/b", problems[2].url);
 	assert_true(problems[3].url == NULL);
+	/* a URL as long as a field may be names its post; one byte more
+	 * is itself the problem, and names none */
+	assert_ok(md_long("### [T](https://ex.org/", 65536 - 15,
+	                  ")\n- Published: Feb 30, 2026\n\nS.\n"));
+	assert_int(1, n_problems);
+	assert_true(problems[0].url && strlen(problems[0].url) == 65536);
+	assert_ok(md_long("### [T](https://ex.org/", 65536 - 14,
+	                  ")\n- Published: Feb 30, 2026\n\nS.\n"));
+	assert_int(1, n_problems);
+	assert_true(problems[0].url == NULL);
 }
 
 /* A bad byte in a post's summary named no post, so a run rebuilt the post
@@ -1500,6 +1544,8 @@ static void test_corpus__dates_valid(void)
 		{ "2026-09-14", "2026-09-14" },
 		{ "sEP 4, 2026", "2026-09-04" },
 		{ "Sep. 14, 2026", "2026-09-14" },
+		{ "Sept. 14, 2026", "2026-09-14" },
+		{ "14 Sep, 2026", "2026-09-14" },
 		{ "  Dec 19, 2019 ", "2019-12-19" },
 		{ "Jan 1, 1000", "1000-01-01" },
 		{ "Dec 31, 9999", "9999-12-31" },
@@ -1620,6 +1666,9 @@ static void test_corpus__a_refused_date_says_why(void)
 		  "unparseable date \"Sepember 14, 2026\" (expected e.g. X)" },
 		{ "2026-09-14T10:00",
 		  "unparseable date \"2026-09-14T10:00\" (expected e.g. X)" },
+		/* a day of three digits is no day of any month */
+		{ "2026-09-140",
+		  "unparseable date \"2026-09-140\" (expected e.g. X)" },
 		{ "2026-13-01T10:00:00Z",
 		  "invalid date \"2026-13-01T10:00:00Z\": "
 		  "there is no month 13" },

@@ -60,9 +60,10 @@ static fo_xdb *index_of(const char *name, const char *const *urls, size_t n,
 }
 
 /* A document as a folio that did not record FO_SLOT_URL wrote it: its
- * unique term and content hash only; or, with url_value, a forged one. */
-static folio_status add_bare(fo_xdb *db, const char *url,
-                             const char *url_value)
+ * unique term and content hash only; or, with url_value, a forged one;
+ * or, with hex, a content hash of another form (NULL: the post's). */
+static folio_status add_bare(fo_xdb *db, const char *url, const char *url_value,
+                             const char *hex_value)
 {
 	folio_post p = post(url, "Older words.");
 	fo_xdoc *doc = NULL;
@@ -77,7 +78,9 @@ static folio_status add_bare(fo_xdb *db, const char *url,
 	if (st == FOLIO_OK)
 		st = fo_xdoc_add_boolean(doc, term.data, term.len);
 	if (st == FOLIO_OK)
-		st = fo_xdoc_set_value(doc, FO_SLOT_HASH, hex, 16);
+		st = fo_xdoc_set_value(doc, FO_SLOT_HASH,
+		                       hex_value ? hex_value : hex,
+		                       hex_value ? strlen(hex_value) : 16);
 	if (st == FOLIO_OK && url_value)
 		st = fo_xdoc_set_value(doc, FO_SLOT_URL, url_value, 8);
 	if (st == FOLIO_OK)
@@ -137,10 +140,10 @@ static void test_known__what_the_table_cannot_tell_is_looked_up(void)
 	db = index_of("partial", urls, 1, an);
 	assert_true(db != NULL);
 	/* a post from a folio that recorded no URL hash */
-	assert_ok(add_bare(db, "https://b.example/old", NULL));
+	assert_ok(add_bare(db, "https://b.example/old", NULL, NULL));
 	/* two URLs recorded under one hash */
 	fo_url_hash_value(url_hash("https://b.example/1"), twin);
-	assert_ok(add_bare(db, "https://b.example/twin", twin));
+	assert_ok(add_bare(db, "https://b.example/twin", twin, NULL));
 	assert_ok(fo_known_load(db, &k, &err));
 
 	assert_int(FO_KNOWN_LOOKUP, fo_known_find(k, url_hash(fresh.url),
@@ -160,6 +163,41 @@ static void test_known__what_the_table_cannot_tell_is_looked_up(void)
 	                     &docid, &err));
 	assert_int(0, outcome);
 	assert_int(0, docid);
+	fo_known_free(k);
+	fo_xdb_close(db, NULL);
+	fo_analyzer_free(an);
+}
+
+/* A post whose content hash the table cannot read is left out of it, so
+ * the table holds fewer posts than the index: a URL it lacks may be that
+ * post's, and is looked up, never taken for a new post (which would
+ * index the post twice). */
+static void
+test_known__a_post_without_a_readable_content_hash_is_looked_up(void)
+{
+	static const char *const urls[] = { "https://c.example/1" };
+	fo_analyzer *an = NULL;
+	fo_known *k = NULL;
+	fo_xerr err = { "" };
+	fo_xdb *db;
+	uint32_t docid = 0;
+	uint64_t content = 0;
+	char value[8];
+
+	assert_ok(fo_analyzer_new("english", &an));
+	db = index_of("unhashed", urls, 1, an);
+	assert_true(db != NULL);
+	fo_url_hash_value(url_hash("https://c.example/2"), value);
+	assert_ok(add_bare(db, "https://c.example/2", value, "not a hash"));
+	assert_ok(fo_known_load(db, &k, &err));
+	assert_int(FO_KNOWN_HELD,
+	           fo_known_find(k, url_hash(urls[0]), &docid, &content));
+	assert_int(FO_KNOWN_LOOKUP,
+	           fo_known_find(k, url_hash("https://c.example/2"), &docid,
+	                         &content));
+	assert_int(FO_KNOWN_LOOKUP,
+	           fo_known_find(k, url_hash("https://c.example/3"), &docid,
+	                         &content));
 	fo_known_free(k);
 	fo_xdb_close(db, NULL);
 	fo_analyzer_free(an);
@@ -189,6 +227,8 @@ static void test_known__an_empty_index_holds_nothing(void)
 static const fo_test tests[] = {
 	FO_TEST(test_known__a_post_of_this_folio_is_held_and_others_absent),
 	FO_TEST(test_known__what_the_table_cannot_tell_is_looked_up),
+	FO_TEST(
+	    test_known__a_post_without_a_readable_content_hash_is_looked_up),
 	FO_TEST(test_known__an_empty_index_holds_nothing),
 };
 

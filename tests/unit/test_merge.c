@@ -330,6 +330,9 @@ static void test_merge__a_taken_post_comes_out_merged_and_once(void)
 	assert_str("https://example.com/a ", t.urls);
 	assert_str("A:GPUs,Kernels ", t.titles);
 	assert_int(1, fo_merge_count(m));
+	/* half of them taken, the hole is swept away: b is post 0 */
+	assert_true(fo_merge_get(m, 0) != NULL);
+	assert_str("https://example.com/b", fo_merge_get(m, 0)->url);
 	/* Taken is gone: a second take finds nothing, an unknown hash
 	 * neither. */
 	assert_ok(fo_merge_take(m, hash_of("https://example.com/a"), take_one,
@@ -384,6 +387,69 @@ static void test_merge__many_takes_keep_the_rest_whole(void)
 	fo_merge_free(m);
 }
 
+static folio_status refuse(const folio_post *p, uint64_t url_hash, void *ctx)
+{
+	(void)p;
+	(void)url_hash;
+	++*(size_t *)ctx;
+	return FOLIO_ERROR_IO;
+}
+
+/* The first error stops the handing on: the rest are freed unseen. */
+static void test_merge__taking_all_stops_at_the_first_error(void)
+{
+	folio_post a = post_of("https://example.com/a", "A", NULL, 0);
+	folio_post b = post_of("https://example.com/b", "B", NULL, 0);
+	fo_merge *m = fo_merge_new();
+	size_t calls = 0;
+
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_int(FOLIO_ERROR_IO, fo_merge_take_all(m, refuse, &calls));
+	assert_int(1, calls);
+	assert_int(0, fo_merge_count(m));
+	fo_merge_free(m);
+}
+
+/* A few posts taken out of many leave holes that finding a post probes
+ * past, not into: every other post is still found, and none taken. */
+static void test_merge__a_post_is_found_past_the_holes_of_takes(void)
+{
+	fo_merge *m = fo_merge_new();
+	char url[64];
+	size_t i, found = 0, gone = 0;
+	taken t;
+
+	memset(&t, 0, sizeof t);
+	for (i = 0; i < 400; i++) {
+		folio_post p;
+
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		p = post_of(url, "T", NULL, 0);
+		assert_ok(fo_merge_add(m, &p));
+	}
+	/* one in ten, too few to sweep the holes away */
+	for (i = 0; i < 400; i += 10) {
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		assert_ok(fo_merge_take(m, hash_of(url), take_one, &t));
+	}
+	assert_int(40, t.n);
+	for (i = 0; i < 400; i++) {
+		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
+		if (fo_merge_find(m, url))
+			found += i % 10 != 0;
+		else
+			gone += i % 10 == 0;
+	}
+	assert_int(360, found);
+	assert_int(40, gone);
+	assert_int(360, fo_merge_count(m));
+	/* while there are holes, no post is at an index (merge.h) */
+	assert_true(fo_merge_get(m, 0) == NULL);
+	assert_true(fo_merge_get(m, 1) == NULL);
+	fo_merge_free(m);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_merge__an_empty_merge_has_nothing),
 	FO_TEST(test_merge__one_post_is_copied_whole),
@@ -398,6 +464,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__ten_thousand_urls_survive_rehashing),
 	FO_TEST(test_merge__a_taken_post_comes_out_merged_and_once),
 	FO_TEST(test_merge__many_takes_keep_the_rest_whole),
+	FO_TEST(test_merge__a_post_is_found_past_the_holes_of_takes),
+	FO_TEST(test_merge__taking_all_stops_at_the_first_error),
 };
 
 int main(void)

@@ -112,6 +112,29 @@ static void test_qparse__a_query_is_read_up_to_its_limits(void)
 	assert_str("", got ? got : "(null)");
 	assert_int(1280, len);
 	free(got);
+	/* two words of 4096 bytes in all, the byte limit, are kept whole */
+	fo_buf_clear(&q);
+	for (i = 0; i < 4096; i++)
+		fo_buf_puts(&q, i == 2047 ? " " : "a");
+	got = last_notice(q.data, 0, &len);
+	assert_str("", got ? got : "(null)");
+	assert_int(4096, len);
+	free(got);
+	/* a 257th word that starts at the byte limit is past the word
+	 * limit, not the byte limit: 255 words, one of 2820 bytes, then
+	 * the 257th at 1275 + 2821 = 4096 */
+	fo_buf_clear(&q);
+	for (i = 0; i < 255; i++)
+		fo_buf_puts(&q, "lock ");
+	for (i = 0; i < 2820; i++)
+		fo_buf_puts(&q, "a");
+	fo_buf_puts(&q, " lock");
+	got = last_notice(q.data, 0, &len);
+	assert_str("@4096 more than 256 words: left out, with the rest of the "
+	           "query",
+	           got ? got : "");
+	assert_int(4096, len);
+	free(got);
 	fo_buf_free(&q);
 }
 
@@ -198,6 +221,8 @@ static void test_qparse__boolean_operators_and_their_precedence(void)
 	lenient("AND_NOT(words\"a\", words\"b\")", "a NOT b");
 	lenient("AND(words\"a\", AND_NOT(ALL, words\"b\"))", "a AND NOT b");
 	lenient("AND_NOT(ALL, words\"a\")", "NOT a");
+	/* a NOT chain is one AND_NOT of all its parts */
+	lenient("AND_NOT(words\"a\", words\"b\", words\"c\")", "a NOT b NOT c");
 	lenient("AND(words\"a\", words\"b\")", "a && b");
 	/* Only upper case is an operator. */
 	lenient("SEQ(words\"a\", words\"or\", words\"b\")", "a or b");
@@ -261,6 +286,11 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	lenient("NEAR/1000(words\"a\", words\"b\") |@2 NEAR/99999999999 is "
 	        "at most 1000 words: read as NEAR/1000",
 	        "a NEAR/99999999999 b");
+	/* its digits are read past 1000, so that 10000 is not 1000 */
+	lenient("NEAR/1000(words\"a\", words\"b\") |@2 NEAR/10000 is at "
+	        "most 1000 words: read as NEAR/1000",
+	        "a NEAR/10000 b");
+	strict("NEAR/1000(words\"a\", words\"b\")", "a NEAR/1000 b");
 	strict("error@2: NEAR/1.5 needs a whole number of words after the /",
 	       "a NEAR/1.5 b");
 	/* NEAR/3GIL said "read as NEAR/10", then "nothing to its right:
@@ -268,6 +298,9 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	lenient("NEAR/3(words\"lock\", words\"GIL\") |@5 NEAR/3 has a word "
 	        "right after its number: read as if a space were there",
 	        "lock NEAR/3GIL");
+	lenient("NEAR/1(words\"lock\", words\"GIL\") |@5 NEAR/1 has a word "
+	        "right after its number: read as if a space were there",
+	        "lock NEAR/1GIL");
 	lenient("NEAR/3(words\"python\", words\"\xC3\xA9lan\") |@7 NEAR/3 has "
 	        "a word right after its number: read as if a space were there",
 	        "python NEAR/3\xC3\xA9lan");
@@ -571,6 +604,12 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "published:2024-02-29T00:00");
 	lenient("error@10: \"20245\": the year must be 4 digits (YYYY, "
 	        "YYYY-MM or YYYY-MM-DD)", "published:20245");
+	lenient("error@10: \"2024-02-29Z\": a date ends with its day "
+	        "(YYYY-MM-DD)",
+	        "published:2024-02-29Z");
+	lenient("error@10: \"2026-09-00\": day 00 is not in 2026-09, which "
+	        "has 30 days",
+	        "published:2026-09-00");
 	lenient("error@10: \"2024-011\": the month must be 2 digits "
 	        "(YYYY-MM)", "published:2024-011");
 	/* a value quoted in a message is cut where a character starts */
@@ -630,6 +669,13 @@ static void test_qparse__dates_in_full_width_are_read_as_nfkc_makes_them(void)
 	lenient("error@20: \"2026-13\": month 13 is not between 01 and 12",
 	        "published:2025\xEF\xBC\x8E\xEF\xBC\x8E"
 	        "2026-13");
+	/* where the wrong part starts inside one character typed (the
+	 * ellipsis U+2026 is "..." in NFKC, so the upper bound is ".2025"),
+	 * the error is at the value */
+	lenient("error@10: \".2025\" is not a date: it must start with a "
+	        "4-digit year (YYYY, YYYY-MM or YYYY-MM-DD)",
+	        "published:2024\xE2\x80\xA6"
+	        "2025");
 	/* what NFKC leaves other than ASCII is no date, as before */
 	lenient("error@5: \"\xD9\xA2\xD9\xA0\xD9\xA2\xD9\xA6\" is not a year "
 	        "or a range "
@@ -1122,6 +1168,9 @@ static void test_qdate__bounds_of_periods(void)
 	assert_str("2024-02-29", out);
 	assert_int(0, fo_qdate_bound("1900-02", 7, 1, out, why, sizeof why));
 	assert_str("1900-02-28", out);
+	/* a century divisible by 400 is a leap year */
+	assert_int(0, fo_qdate_bound("2000-02", 7, 1, out, why, sizeof why));
+	assert_str("2000-02-29", out);
 	assert_int(0, fo_qdate_bound("2026", 4, 0, out, why, sizeof why));
 	assert_str("2026-01-01", out);
 	assert_int(0, fo_qdate_bound("2026", 4, 1, out, why, sizeof why));

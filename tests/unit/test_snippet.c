@@ -268,6 +268,18 @@ static void test_snippet__the_window_with_most_distinct_words_wins(void)
 	assert_snippet(ELLIPSIS "there a [table] [lock]", "lock table",
 	               "lock lock lock filler words go here and there a "
 	               "table lock", 20);
+	/* a match that ends where the window does is in it */
+	assert_snippet(ELLIPSIS "[lock] eeee [table]" ELLIPSIS, "lock table",
+	               "lock aaaa bbbb cccc dddd lock eeee table zz", 15);
+}
+
+/* Of windows equally good, the first is shown. */
+static void test_snippet__the_first_of_equal_windows_wins(void)
+{
+	assert_snippet("[lock] aaa bbb" ELLIPSIS, "lock",
+	               "lock aaa bbb ccc ddd eee fff lock", 14);
+	assert_snippet("[lock] [table] aaa bbb" ELLIPSIS, "lock table",
+	               "lock table aaa bbb ccc ddd eee fff lock table", 18);
 }
 
 static void test_snippet__context_before_the_window_never_hides_its_matches(void)
@@ -278,6 +290,14 @@ static void test_snippet__context_before_the_window_never_hides_its_matches(void
 	               ELLIPSIS, "lock table",
 	               "w1 w2 w3 w4 w5 w6 w7 w8 lock mmmmmm nnnnnn oooooo "
 	               "pppppp table zz1 zz2 zz3 zz4 zz5 zz6", 40);
+	/* The context fills the room the matches leave, to the byte: "w8 "
+	 * and no more. */
+	assert_snippet(ELLIPSIS
+	               "w8 [lock] mmmmmm nnnnnn oooooo ppppp [table]" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 w4 w5 w6 w7 w8 lock mmmmmm nnnnnn oooooo "
+	               "ppppp table zz1 zz2 zz3 zz4 zz5 zz6",
+	               40);
 	/* With room to spare, the context is shown. */
 	assert_snippet(ELLIPSIS "w6 w7 w8 [lock] mmmmmm [table] zz1 zz2 zz3" ELLIPSIS,
 	               "lock table",
@@ -287,6 +307,21 @@ static void test_snippet__context_before_the_window_never_hides_its_matches(void
 
 static void test_snippet__the_window_starts_at_a_whole_word(void)
 {
+	/* the whole compound, when the window from it just holds the
+	 * matches */
+	assert_snippet(ELLIPSIS "fr-threaded [lock] [table]" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 fr-threaded lock table zz1 zz2 zz3 zz4 zz5 "
+	               "zz6 zz7",
+	               22);
+	/* a run of more than max_bytes / 5 without white space before the
+	 * match (a URL) is not gone back over */
+	assert_snippet(ELLIPSIS
+	               "threaded [lock] [table] zz1 zz2 zz3 zz4 zz5" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 abcdefgh-threaded lock table zz1 zz2 zz3 zz4 "
+	               "zz5 zz6 zz7",
+	               40);
 	/* The context before "lock" would start at "threaded", a part of
 	 * free-threaded: the whole compound is shown instead. */
 	assert_snippet(ELLIPSIS "free-threaded [lock] [table] zz1 zz2 zz3 zz4" ELLIPSIS,
@@ -585,6 +620,12 @@ static void test_snippet__a_camel_run_in_a_compound_is_marked(void)
 	               "Uses PyArrow-backed frames and eBPF-based probes.", 200);
 	assert_snippet("Call getElementById-style code.", "getelement",
 	               "Call getElementById-style code.", 200);
+	/* nor from inside one */
+	assert_snippet("Call getElementById-style code.", "elementbyid",
+	               "Call getElementById-style code.", 200);
+	/* a run's parts are words too, marked side by side */
+	assert_snippet("Uses [Py][Arrow] now", "py arrow", "Uses PyArrow now",
+	               200);
 }
 
 static void test_snippet__html_escapes_the_text_and_not_the_marks(void)
@@ -696,6 +737,11 @@ static void test_snippet__a_summary_that_fits_is_shown_whole(void)
 	               "This copy differs a little: Red Hat Enterprise Linux "
 	               "ships a free-threaded Python build.",
 	               200);
+}
+
+static void test_snippet__a_text_as_long_as_the_window_is_shown_whole(void)
+{
+	assert_snippet("aaa bbb ccc [lock]", "lock", "aaa bbb ccc lock", 16);
 }
 
 static void test_snippet__the_end_of_a_long_text_fills_the_window(void)
@@ -958,6 +1004,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_match_at_the_end_has_no_trailing_ellipsis),
 	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
 	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
+	FO_TEST(test_snippet__the_first_of_equal_windows_wins),
 	FO_TEST(
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
@@ -978,6 +1025,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_closing_bidi_control_is_not_marked),
 	FO_TEST(test_snippet__a_summary_that_fits_is_shown_whole),
 	FO_TEST(test_snippet__an_unmarked_text_that_fits_is_cleaned_whole),
+	FO_TEST(test_snippet__a_text_as_long_as_the_window_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),

@@ -21,6 +21,13 @@
 static char root[256];
 static fo_xdb *db;
 
+/* A word of 64 letters, the longest spelt (FO_EDIT_MAX_LEN), and it
+ * typed with two letters swapped. */
+#define LONGEST                                                                \
+	"qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqab"
+#define LONGEST_TYPO                                                           \
+	"qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqba"
+
 /* n documents, each holding the terms of the space-separated list. */
 static folio_status add_docs(int n, const char *terms)
 {
@@ -163,6 +170,8 @@ static void test_spell__text_words_after_the_prefixes_are_found(void)
 static void test_spell__case_is_kept_as_typed(void)
 {
 	assert_str("Parallelism", suggest("Parallelsim", ""));
+	/* a capital that is no hump: the first letter's case is kept */
+	assert_str("Parallelism", suggest("ParallelsiM", ""));
 }
 
 static void test_spell__a_field_word_is_spelt_against_its_field(void)
@@ -215,6 +224,15 @@ static void test_spell__a_word_keeps_its_letters_and_numbers(void)
 static void test_spell__a_known_word_is_left_alone(void)
 {
 	assert_str("", suggest("parallelism", ""));
+	/* unless a close word is in ten times as many posts: kernels is in
+	 * three times as many as kernals */
+	assert_str("", suggest("kernals", ""));
+}
+
+/* A word as long as a suggestion may be (64 bytes) is one. */
+static void test_spell__the_longest_word_is_suggested(void)
+{
+	assert_str(LONGEST, suggest(LONGEST_TYPO, ""));
 }
 
 /* What steer saw and took, space-separated. */
@@ -272,6 +290,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__digits_are_never_changed),
 	FO_TEST(test_spell__a_word_keeps_its_letters_and_numbers),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
+	FO_TEST(test_spell__the_longest_word_is_suggested),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
@@ -297,6 +316,7 @@ int main(void)
 	    add_docs(1, "kernals") != FOLIO_OK ||
 	    add_docs(3, "h100 python python3 flashattention2") != FOLIO_OK ||
 	    add_docs(4, "100") != FOLIO_OK ||
+	    add_docs(1, LONGEST) != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
