@@ -262,26 +262,38 @@ static void read_near_ties(std::vector<ranked> &all, size_t from, size_t to,
 			all[k].tie = all[k].it.get_document().get_value(slot);
 }
 
+// Whether the hits all[a, b) of a fetch reach into the hits the caller
+// reads (fo_xsearch head and page): the page, or, with a head, the head
+// and the page after it.
+static bool reaches(const fo_xsearch *p, size_t a, size_t b)
+{
+	size_t first = p->offset, end = p->offset + p->limit;
+
+	if (!p->head)
+		return b > first && a < end;
+	return (b > first && a < first + p->head) ||
+	       (b > first + p->page && a < end);
+}
+
 // keyed_ties: give the hits of a match ranked by weight alone (weight
 // descending, equal weights by docid) the order and the tie values that
-// a match ranked by weight, then tie value, gives them on the page
-// all[first, end). Exactly equal weights are put in tie value order, as
-// Xapian put them, so that near_ties sorts the list it sorted before.
-// Tie values are read only for the runs of near neighbours that reach
-// into the page: near_ties orders a hit of another run by weight, so a
-// run wholly before or after the page keeps its places whatever its
-// order. A deep page read the value of every hit before it (--offset
-// 414600 of a word in 414608 of 1M posts: half of its 4.4 s in preads).
-static void keyed_ties(std::vector<ranked> &all, size_t first, size_t end,
-                       unsigned slot)
+// a match ranked by weight, then tie value, gives them where p's caller
+// reads them (reaches). Exactly equal weights are put in tie value
+// order, as Xapian put them, so that near_ties sorts the list it sorted
+// before. Tie values are read only for the runs of near neighbours that
+// reach there: near_ties orders a hit of another run by weight, so a
+// run wholly outside keeps its places whatever its order. A deep page
+// read the value of every hit before it (--offset 414600 of a word in
+// 414608 of 1M posts: half of its 4.4 s in preads).
+static void keyed_ties(std::vector<ranked> &all, const fo_xsearch *p)
 {
 	for (size_t a = 0; a < all.size();) {
 		size_t b = a + 1;
 		while (b < all.size() &&
 		       near_neighbours(all[b - 1].weight, all[b].weight))
 			b++;
-		if (b - a > 1 && b > first && a < end)
-			read_near_ties(all, a, b, slot);
+		if (b - a > 1 && reaches(p, a, b))
+			read_near_ties(all, a, b, p->tie_slot);
 		a = b;
 	}
 	std::stable_sort(
@@ -471,8 +483,7 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 			    ranked{ i, i.get_weight(),
 			            keyed ? i.get_sort_key() : std::string() });
 		if (!keyed)
-			keyed_ties(all, p->offset, p->offset + p->limit,
-			           p->tie_slot);
+			keyed_ties(all, p);
 		std::stable_sort(all.begin(), all.end(), near_ties);
 	} else {
 		// Xapian's order by date is kept; within one date, by
@@ -503,9 +514,10 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 	}
 	for (size_t k = p->offset; k < all.size() && k < p->offset + p->limit;
 	     k++)
-		m->items.push_back(
-		    fo_xmset_item{ *all[k].it, all[k].weight,
-		                   all[k].it.get_document().get_data() });
+		m->items.push_back(fo_xmset_item{
+		    *all[k].it, all[k].weight,
+		    reaches(p, k, k + 1) ? all[k].it.get_document().get_data()
+		                         : std::string() });
 }
 
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
