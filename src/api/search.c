@@ -436,6 +436,9 @@ static void search_params(const folio_db *db, const folio_search_options *opts,
 		params->limit = opts->offset + opts->limit > window
 		                    ? opts->offset + opts->limit
 		                    : window;
+		/* the second phase decodes the window, fill_hits the page */
+		params->head = window;
+		params->page = opts->offset;
 	}
 	params->sort_slot =
 	    opts->sort == FOLIO_SORT_OLDEST ? FO_SLOT_DATE_LAST : FO_SLOT_DATE;

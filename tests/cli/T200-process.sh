@@ -98,4 +98,79 @@ strace -k -qq -e trace=pread64 -o "$TMP/strace" \
 	"$FOLIO" search --db "$TMP/index" --all bimocaji puponuva oddly >/dev/null 2>&1 || true
 expect_eq "0" "$(grep -c fo_qc_joined_pairs "$TMP/strace")"
 
+begin "a deep page of tied hits reads the tie values of its own ties, not of every hit before it"
+# 1000 summaries, each in two posts (a tie) a thousand lines apart, of
+# 1-4 quokkas among 5-80 other words: 1000 weights, which the docids
+# cross. Equal weights go by a tie value (bridge_search.cc near_ties),
+# which the page read for every hit of the match before it: 1585
+# preads at --offset 1990, 28 at --offset 0 (over 1M posts, a page at
+# --offset 414600 spent half of its 4.4 s so). The page itself is the
+# listing's slice.
+python3 - >"$TMP/tied.jsonl" <<'PY'
+import json, random
+rng = random.Random(11)
+def word():
+    return "".join(rng.choice("bcdfghjklmnpqrstvwxz") + rng.choice("aeiou")
+                   for _ in range(3))
+texts = [" ".join(["quokka"] * rng.randint(1, 4) +
+                  [word() for _ in range(rng.randint(5, 80))])
+         for _ in range(1000)]
+for i in range(2000):
+    print(json.dumps({"url": "https://example.com/t%d" % i, "title": "Post",
+                      "summary": texts[i % 1000]}))
+PY
+"$FOLIO" index --quiet --db "$TMP/tied" "$TMP/tied.jsonl" >/dev/null
+strace -f -qq -e trace=pread64 -o "$TMP/strace" \
+	"$FOLIO" search --db "$TMP/tied" --offset 1990 quokka >/dev/null 2>&1 || true
+n=$(grep -c pread64 "$TMP/strace")
+expect_eq "at most 60" "$( ((n <= 60)) && echo "at most 60" || echo "$n preads")"
+
+begin "a deep page of tied hits is the listing's slice"
+urls() {
+	"$FOLIO" search --db "$TMP/tied" --json "$@" quokka |
+		python3 -c 'import json,sys; print(" ".join(h["url"][21:] for h in json.load(sys.stdin)["hits"]))'
+}
+expect_eq "$(urls --limit 2000 | tr ' ' '\n' | sed -n 1991,2000p | tr '\n' ' ' | sed 's/ $//')" \
+	"$(urls --offset 1990 --limit 10)"
+
+begin "a deep page of a ranked query reads the records of its own hits, not of every hit before it"
+# three words, each in a third of 2000 posts: ranked, with the second
+# phase, which rescores the first hits and so fetched every hit from
+# the first to the page, and read the stored record of each: 2617
+# preads past the last page (--offset 1990 of 1666 hits), 55 on the
+# first (over 1M posts, --offset 900000 of a ranked query matching
+# 537,760: 53 s and 440 MB)
+python3 - >"$TMP/ranked.jsonl" <<'PY'
+import json, random
+rng = random.Random(13)
+def word():
+    return "".join(rng.choice("bcdfghjklmnpqrstvwxz") + rng.choice("aeiou")
+                   for _ in range(3))
+animals = ["wombat", "numbat", "dingo"]
+texts = [" ".join([animals[t % 3]] * rng.randint(1, 4) +
+                  [word() for _ in range(rng.randint(5, 80))])
+         for t in range(1000)]
+for i in range(2000):
+    print(json.dumps({"url": "https://example.com/r%d" % i,
+                      "title": "Post %s" % animals[i % 3],
+                      "summary": texts[i % 1000]}))
+PY
+"$FOLIO" index --quiet --db "$TMP/ranked" "$TMP/ranked.jsonl" >/dev/null
+for at in 1600 1990; do
+	strace -f -qq -e trace=pread64 -o "$TMP/strace" \
+		"$FOLIO" search --db "$TMP/ranked" --offset $at wombat numbat dingo >/dev/null 2>&1 || true
+	n=$(grep -c pread64 "$TMP/strace")
+	expect_eq "--offset $at: at most 150" "--offset $at: $( ((n <= 150)) && echo "at most 150" || echo "$n preads")"
+done
+
+begin "a deep page of a ranked query is the listing's slice"
+ranked() {
+	"$FOLIO" search --db "$TMP/ranked" --json "$@" wombat numbat dingo |
+		python3 -c 'import json,sys; print(" ".join(h["url"][21:] + ":%.6f" % h["score"] for h in json.load(sys.stdin)["hits"]))'
+}
+expect_eq "$(ranked --limit 2000 | tr ' ' '\n' | sed -n 1601,1610p | tr '\n' ' ' | sed 's/ $//')" \
+	"$(ranked --offset 1600 --limit 10)"
+expect_eq "$(ranked --limit 2000 | tr ' ' '\n' | sed -n 11,20p | tr '\n' ' ' | sed 's/ $//')" \
+	"$(ranked --offset 10 --limit 10)"
+
 finish
