@@ -489,9 +489,8 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 		// Xapian's order by date is kept; within one date, by
 		// near_ties. Xapian ranks one date's hits by weight, so tie
 		// values are read as for keyed_ties, and only for the dates
-		// on the page: a date wholly before or after it keeps its
-		// places whatever its order.
-		size_t end = p->offset + p->limit;
+		// that reach the page (reaches): a date wholly before or
+		// after it keeps its places whatever its order.
 		std::vector<std::string> date;
 		for (Xapian::MSetIterator i = mset.begin(); i != mset.end();
 		     ++i) {
@@ -503,7 +502,7 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 			size_t b = a + 1;
 			while (b < all.size() && date[b] == date[a])
 				b++;
-			if (b - a > 1 && b > p->offset && a < end) {
+			if (b - a > 1 && reaches(p, a, b)) {
 				read_near_ties(all, a, b, p->tie_slot);
 				std::stable_sort(all.begin() + (long)a,
 				                 all.begin() + (long)b,
