@@ -195,16 +195,16 @@ char *fo_qc_dup2(const char *a, const char *b)
 
 /* ---- explanation units -------------------------------------------------- */
 
-/*
- * Register q as a weighted unit (taking q) and return it scaled by scale,
- * or by 0 when it is the unit being explained away. terms are prefix+term
- * pairs: terms[2i] the prefix, terms[2i+1] the term.
- */
 const char *fo_qc_label(const fo_buf *buf)
 {
 	return buf->oom ? NULL : buf->data ? buf->data : "";
 }
 
+/*
+ * Register q as a weighted unit (taking q) and return it scaled by scale,
+ * or by 0 when it is the unit being explained away. terms are prefix+term
+ * pairs: terms[2i] the prefix, terms[2i+1] the term.
+ */
 fo_xquery *fo_qc_unit(fo_qc *c, fo_xquery *q, const char *label,
                        const char *how, fo_qfield field, double scale,
                        const char *const *terms, size_t n_terms)
