@@ -115,7 +115,7 @@ static void say_problems(const char *dir, const char *message,
 
 /* A check that could not finish, why. A checker stopped at its limit
  * (the library's words end so) may only have been slow: say how to give
- * it longer. */
+ * it longer, in the JSON's message too. */
 static void say_failed(const char *why, folio_status st, int json)
 {
 	const char *end = " may need a longer limit)";
@@ -127,7 +127,7 @@ static void say_failed(const char *why, folio_status st, int json)
 	else
 		cli_error("%s", why);
 	if (json)
-		print_stats_error_json(why, st);
+		print_stats_error_json(cli_last_error(), st);
 }
 
 int cmd_check(int argc, char **argv)
