@@ -286,11 +286,9 @@ static int parse_args(int argc, char **argv, index_args *a)
 		return -1;
 	}
 	a->oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	if ((rc = cli_help(argc, argv, usage)) != 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 1;
-		}
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
 			if (rc < 0)
 				return -1;

@@ -349,11 +349,9 @@ static int parse_args(int argc, char **argv, search_args *a)
 	a->remotes = calloc((size_t)argc, sizeof *a->remotes);
 	if (!a->query || !a->remotes)
 		return -1;
+	if ((rc = cli_help(argc, argv, usage)) != 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 1;
-		}
 		if ((rc = cli_search_option(argc, argv, &i, &a->so, &a->db_flag,
 		                            &a->json)) != 0) {
 			if (rc < 0)
