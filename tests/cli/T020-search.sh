@@ -338,4 +338,21 @@ done
 run "$FOLIO" search --db "$TMP/index" --limit 0 -- --help
 expect_eq "0 usage: folio index;0 usage: folio search;0 usage: folio stats;0 usage: folio check;0 usage: folio similar;|0" "$h|$rc"
 
+# --timeout and --allow-partial concern remote shards alone (folio.h
+# timeout_ms, allow_partial): over a local index they were taken and did
+# nothing.
+begin "--timeout and --allow-partial without a remote shard are a usage error"
+r=""
+bad search --db "$TMP/index" --timeout 5 MXFP8
+bad search --db "$TMP/index" --allow-partial --timeout 5 --json MXFP8
+expect_eq "2 folio: --timeout applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one;\
+2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one\"}\
+folio: --allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one;" "$r"
+
+begin "a REMOTES file names the remote shards they apply to"
+cp -a "$TMP/index" "$TMP/fronted"
+echo "# none yet" >"$TMP/fronted/REMOTES"
+run "$FOLIO" search --db "$TMP/fronted" --timeout 5 --allow-partial --limit 0 MXFP8
+expect_eq "0|" "$rc|$err"
+
 finish
