@@ -8,6 +8,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+/* the library's words for the same condition: a header, not the
+ * library, as util.c's */
+#include "../util/lastcommit.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,9 +128,7 @@ static void write_aborted(const char *what, void *payload)
 	const aborting *a = payload;
 
 	cli_progress_clear(&a->run->progress);
-	cli_error("index %s: %s; it is as it was at its last commit: fix the "
-	          "cause and run again",
-	          a->dir, what);
+	cli_error("index %s: %s" FO_AS_AT_LAST_COMMIT, a->dir, what);
 	if (a->run->json_on)
 		cli_index_json_error(&a->run->json, cli_last_error(),
 		                     FOLIO_ERROR_IO);
