@@ -5,14 +5,45 @@
  * posts only fill gaps; posts keep first-seen order; many URLs survive the
  * table's rehashing; the merge owns copies of every string; posts taken
  * out by their URL's hash come out merged, once, and leave the rest
- * findable, in order, through many takes.
+ * findable, in order, through many takes; an allocation that fails is
+ * FOLIO_ERROR_NOMEM, never a post with a field lost.
  */
+#define _GNU_SOURCE
 #include "harness.h"
 
 #include "index/docdata.h"
 #include "index/merge.h"
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
+    __has_feature(memory_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+#ifndef SANITIZED
+extern void *__libc_malloc(size_t n);
+
+/* Allocations to let through before one fails; -1: none fails. As in
+ * tests/api/api_nomem.c: glibc only, and not under the sanitizers, whose
+ * allocators this would bypass. */
+static long countdown = -1;
+
+void *malloc(size_t n)
+{
+	if (countdown >= 0 && countdown-- == 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __libc_malloc(n);
+}
+#endif
 
 static folio_post post_of(const char *url, const char *title,
                           const char *const *topics, size_t n_topics)
@@ -450,6 +481,54 @@ static void test_merge__a_post_is_found_past_the_holes_of_takes(void)
 	fo_merge_free(m);
 }
 
+/* Whichever allocation of fo_merge_add fails (strdup of a field, of a
+ * topic), the post is refused, never kept with that field missing. */
+static void test_merge__a_failed_allocation_is_nomem_not_a_lost_field(void)
+{
+#ifndef SANITIZED
+	static const char *const topics[] = { "Python", "Rust" };
+	folio_post p = { "https://example.com/a",
+		         "Title",
+		         "Red Hat",
+		         "Lumir",
+		         "2026-09-14",
+		         "Announcement",
+		         "A summary.",
+		         topics,
+		         2 };
+	long n;
+	int failed = 0;
+
+	for (n = 0; n < 40; n++) {
+		fo_merge *m = fo_merge_new();
+		const folio_post *got;
+		folio_status st;
+
+		assert_true(m != NULL);
+		countdown = n;
+		st = fo_merge_add(m, &p);
+		countdown = -1;
+		got = fo_merge_get(m, 0);
+		if (st != FOLIO_OK) {
+			assert_int(FOLIO_ERROR_NOMEM, st);
+			failed++;
+		} else {
+			assert_true(got != NULL);
+			assert_str("Title", got->title);
+			assert_str("Red Hat", got->company);
+			assert_str("Lumir", got->author);
+			assert_str("2026-09-14", got->published);
+			assert_str("Announcement", got->type);
+			assert_str("A summary.", got->summary);
+			assert_int(2, got->n_topics);
+		}
+		fo_merge_free(m);
+	}
+	/* every allocation of the call was made to fail once */
+	assert_true(failed > 7);
+#endif
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_merge__an_empty_merge_has_nothing),
 	FO_TEST(test_merge__one_post_is_copied_whole),
@@ -466,6 +545,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__many_takes_keep_the_rest_whole),
 	FO_TEST(test_merge__a_post_is_found_past_the_holes_of_takes),
 	FO_TEST(test_merge__taking_all_stops_at_the_first_error),
+	FO_TEST(test_merge__a_failed_allocation_is_nomem_not_a_lost_field),
 };
 
 int main(void)
