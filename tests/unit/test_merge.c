@@ -9,41 +9,13 @@
  * FOLIO_ERROR_NOMEM, never a post with a field lost.
  */
 #define _GNU_SOURCE
+#include "failmalloc.h"
 #include "harness.h"
 
 #include "index/docdata.h"
 #include "index/merge.h"
 
-#include <errno.h>
 #include <stdint.h>
-#include <stdlib.h>
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
-    __has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
-#ifndef SANITIZED
-extern void *__libc_malloc(size_t n);
-
-/* Allocations to let through before one fails; -1: none fails. As in
- * tests/api/api_nomem.c: glibc only, and not under the sanitizers, whose
- * allocators this would bypass. */
-static long countdown = -1;
-
-void *malloc(size_t n)
-{
-	if (countdown >= 0 && countdown-- == 0) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return __libc_malloc(n);
-}
-#endif
 
 static folio_post post_of(const char *url, const char *title,
                           const char *const *topics, size_t n_topics)
