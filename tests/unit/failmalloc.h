@@ -10,7 +10,7 @@
 #define FOLIO_FAILMALLOC_H
 
 #include <errno.h>
-#include <stddef.h>
+#include <stdlib.h> /* malloc, which this replaces */
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1
