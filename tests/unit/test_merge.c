@@ -355,6 +355,33 @@ static void test_merge__a_taken_post_comes_out_merged_and_once(void)
 	fo_merge_free(m);
 }
 
+/* Two URLs of one 64-bit hash (FNV-1a is no cryptographic hash: this pair
+ * was found by a rho search over URLs of 11 such characters) are taken
+ * out together, in the order they were first seen. */
+static void test_merge__urls_of_one_hash_are_taken_in_first_seen_order(void)
+{
+	static const char first[] = "https://example.com/3ZQIDmeoBGH";
+	static const char second[] = "https://example.com/GDsCSRdi8_I";
+	folio_post a = post_of(second, "Second", NULL, 0);
+	folio_post b = post_of(first, "First", NULL, 0);
+	fo_merge *m = fo_merge_new();
+	taken t;
+
+	assert_true(hash_of(first) == hash_of(second));
+	memset(&t, 0, sizeof t);
+	/* seen in this order, whatever the slots they land in */
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_ok(fo_merge_take(m, hash_of(first), take_one, &t));
+	assert_int(2, t.n);
+	assert_int(0, t.wrong_hash);
+	assert_str("https://example.com/GDsCSRdi8_I "
+	           "https://example.com/3ZQIDmeoBGH ",
+	           t.urls);
+	assert_int(0, fo_merge_count(m));
+	fo_merge_free(m);
+}
+
 static void test_merge__many_takes_keep_the_rest_whole(void)
 {
 	fo_merge *m = fo_merge_new();
@@ -514,6 +541,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__urls_differing_only_in_case_or_slash_are_distinct),
 	FO_TEST(test_merge__ten_thousand_urls_survive_rehashing),
 	FO_TEST(test_merge__a_taken_post_comes_out_merged_and_once),
+	FO_TEST(test_merge__urls_of_one_hash_are_taken_in_first_seen_order),
 	FO_TEST(test_merge__many_takes_keep_the_rest_whole),
 	FO_TEST(test_merge__a_post_is_found_past_the_holes_of_takes),
 	FO_TEST(test_merge__taking_all_stops_at_the_first_error),
