@@ -712,7 +712,13 @@ typedef struct folio_stats {
 	uint64_t generation; /**< N of the live generation gen-N (0: none) */
 	const char *built;   /**< UTC time of the last full build, ISO 8601
 	                          ("" when unknown) */
-	const char *updated; /**< UTC time of the last indexing run ("") */
+	const char *updated; /**< UTC time the last indexing run finished
+	                          ("" before one has): written in its last
+	                          commit, also by a run that changed nothing;
+	                          a run's earlier commits (one each
+	                          5000 changes) are seen under the previous
+	                          time until then, and folio_db_commit()
+	                          leaves it as it was */
 	const char *corpus;  /**< the corpus paths: those of the last
 	                          indexing run and, when that run removed
 	                          nothing (no_delete, or a path it could not

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "api/db.h"
+#include "util/lastcommit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -124,10 +125,6 @@ folio_status fo_db_xfail(folio_db *db, folio_status st, const fo_xerr *err)
 	 * writer (a full disk, say) what became of it. */
 	if (st == FOLIO_ERROR_IO)
 		return fo_db_fail(db, st, "index %s: %s%s", db->path, msg,
-		                  db->writable
-		                      ? "; it is as it was at its last "
-		                        "commit: fix the cause and "
-		                        "run again"
-		                      : "");
+		                  db->writable ? FO_AS_AT_LAST_COMMIT : "");
 	return fo_db_fail(db, st, "%s", msg);
 }

@@ -172,6 +172,11 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* -h or --help, which stands alone after a command's name (argv[0]), as
+ * after folio's: 1 after printing usage when it is the only argument, -1
+ * after naming the first other one, 0 when neither comes before "--". */
+int cli_help(int argc, char **argv, const char *usage);
+
 /* The options of a command that takes only --db, -h/--help, when json
  * is not NULL --json (stats, check), and when time_limit and all are
  * not NULL --time-limit SECONDS and --all (check); "--" ends them, and

@@ -8,6 +8,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+/* the library's words for the same condition: a header, not the
+ * library, as util.c's */
+#include "../util/lastcommit.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,9 +128,7 @@ static void write_aborted(const char *what, void *payload)
 	const aborting *a = payload;
 
 	cli_progress_clear(&a->run->progress);
-	cli_error("index %s: %s; it is as it was at its last commit: fix the "
-	          "cause and run again",
-	          a->dir, what);
+	cli_error("index %s: %s" FO_AS_AT_LAST_COMMIT, a->dir, what);
 	if (a->run->json_on)
 		cli_index_json_error(&a->run->json, cli_last_error(),
 		                     FOLIO_ERROR_IO);
@@ -286,11 +288,9 @@ static int parse_args(int argc, char **argv, index_args *a)
 		return -1;
 	}
 	a->oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	if ((rc = cli_help(argc, argv, usage)) != 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 1;
-		}
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
 			if (rc < 0)
 				return -1;

@@ -5,8 +5,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
     "usage: folio search [OPTIONS] QUERY...\n"
@@ -314,6 +316,7 @@ typedef struct search_args {
 	size_t qlen;
 	const char **remotes;
 	size_t n_remotes;
+	const char *remote_only; /* the first --timeout or --allow-partial */
 	int json, words, lines;
 } search_args;
 
@@ -349,11 +352,9 @@ static int parse_args(int argc, char **argv, search_args *a)
 	a->remotes = calloc((size_t)argc, sizeof *a->remotes);
 	if (!a->query || !a->remotes)
 		return -1;
+	if ((rc = cli_help(argc, argv, usage)) != 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 1;
-		}
 		if ((rc = cli_search_option(argc, argv, &i, &a->so, &a->db_flag,
 		                            &a->json)) != 0) {
 			if (rc < 0)
@@ -370,8 +371,12 @@ static int parse_args(int argc, char **argv, search_args *a)
 			if (rc < 0 || (v = cli_parse_count("--timeout", value)) < 0)
 				return -1;
 			a->oo.timeout_ms = (unsigned)v;
+			if (!a->remote_only)
+				a->remote_only = "--timeout";
 		} else if (strcmp(argv[i], "--allow-partial") == 0) {
 			a->oo.allow_partial = 1;
+			if (!a->remote_only)
+				a->remote_only = "--allow-partial";
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (i + 1 < argc) {
 				if (append_word(&a->query, &a->qlen,
@@ -414,6 +419,34 @@ static const char *search_dir(const search_args *a)
 	return cli_db_path(a->db_flag);
 }
 
+/* Whether a's options for remote shards have one to apply to: given
+ * --remote, or a REMOTES file in dir (which the library reads; one it
+ * cannot tell is missing is left to it). 0 after saying what is wrong. */
+static int remote_options_apply(const search_args *a, const char *dir)
+{
+	size_t n;
+	char *file;
+	int none;
+
+	/* dir is NULL for remote shards alone */
+	if (!a->remote_only || a->n_remotes)
+		return 1;
+	n = strlen(dir) + sizeof "/REMOTES";
+	if (!(file = malloc(n))) {
+		cli_error("out of memory");
+		return 0;
+	}
+	snprintf(file, n, "%s/REMOTES", dir);
+	none = access(file, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR);
+	if (none)
+		cli_error(
+		    "%s applies to remote shards only, and neither --remote "
+		    "nor %s names one",
+		    a->remote_only, file);
+	free(file);
+	return !none;
+}
+
 int cmd_search(int argc, char **argv)
 {
 	search_args a;
@@ -429,6 +462,8 @@ int cmd_search(int argc, char **argv)
 	if (rc != 0)
 		goto done;
 	dir = search_dir(&a);
+	if (!remote_options_apply(&a, dir))
+		goto done;
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);

@@ -37,17 +37,17 @@ int cmd_similar(int argc, char **argv)
 	int i, rc, json = 0, dashes = 0, code = EXIT_ERROR;
 	folio_status st;
 
+	if ((rc = cli_help(argc, argv, usage)) != 0) {
+		if (rc > 0)
+			code = 0;
+		goto done;
+	}
 	for (i = 1; i < argc; i++) {
 		/* -- ends the options, as for index and search (folio.1):
 		 * what follows it is the URL, whatever it starts with */
 		if (!dashes && strcmp(argv[i], "--") == 0) {
 			dashes = 1;
 			continue;
-		}
-		if (!dashes && (strcmp(argv[i], "-h") == 0 ||
-		                strcmp(argv[i], "--help") == 0)) {
-			fputs(usage, stdout);
-			return 0;
 		}
 		if (!dashes && !query_only(argv[i]) &&
 		    (rc = cli_search_option(argc, argv, &i, &so, &db_flag,

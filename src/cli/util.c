@@ -74,6 +74,28 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+int cli_help(int argc, char **argv, const char *usage)
+{
+	const char *other;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0)
+			break;
+	if (i == argc || strcmp(argv[i], "--") == 0)
+		return 0;
+	if (argc == 2) {
+		fputs(usage, stdout);
+		return 1;
+	}
+	other = argv[i == 1 ? 2 : 1];
+	cli_error("%s takes no %s, not %s (try 'folio %s --help')", argv[i],
+	          other[0] == '-' && other[1] ? "option" : "operand", other,
+	          argv[0]);
+	return -1;
+}
+
 int cli_db_options(int argc, char **argv, const char *command,
                    const char *usage, const char **db_flag, int *json,
                    unsigned *time_limit, int *all)
@@ -82,12 +104,9 @@ int cli_db_options(int argc, char **argv, const char *command,
 	long v;
 	int i, rc;
 
+	if ((rc = cli_help(argc, argv, usage)) != 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			return 1;
-		}
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) !=
 		    0) {
 			if (rc < 0)

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static uint64_t count_of(folio_db *db)
@@ -478,6 +479,54 @@ static void test_gen__stats_list_the_corpus_paths_decoded(void)
 	assert_ok(folio_db_close(w));
 }
 
+/* updated is the time the last indexing run finished (folio.h), written
+ * in its last commit: a run that changed nothing moves it too, and
+ * folio_db_commit() leaves it as it was. */
+static void test_gen__updated_is_the_last_runs_time(void)
+{
+	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
+	folio_stats s = FOLIO_STATS_INIT;
+	folio_post p = { "https://example.com/api",
+		         "An API post",
+		         "Example",
+		         NULL,
+		         NULL,
+		         "Tutorial",
+		         "Words about lattices.",
+		         NULL,
+		         0 };
+	folio_db *w;
+	struct timespec tick = { 0, 20000000 };
+	char path[512], a[512], first[32], second[32];
+	time_t t;
+
+	in_root(path, sizeof path, "updated");
+	in_root(a, sizeof a, "updated.jsonl");
+	assert_int(0, write_posts(a, 1, 3, "alpha"));
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
+	assert_ok(folio_db_stats(w, &s));
+	snprintf(first, sizeof first, "%s", s.updated);
+	/* stamps are to the second */
+	for (t = time(NULL); time(NULL) == t;)
+		nanosleep(&tick, NULL);
+	assert_ok(index_file(w, a, 0, 0, 0, &rep));
+	assert_int(3, rep.unchanged);
+	assert_ok(folio_db_stats(w, &s));
+	snprintf(second, sizeof second, "%s", s.updated);
+	assert_true(strcmp(second, first) > 0);
+	assert_str(first, s.built);
+	for (t = time(NULL); time(NULL) == t;)
+		nanosleep(&tick, NULL);
+	assert_ok(folio_db_add_post(w, &p));
+	assert_ok(folio_db_commit(w));
+	assert_ok(folio_db_stats(w, &s));
+	assert_int(4, s.documents);
+	assert_str(second, s.updated);
+	assert_ok(folio_db_close(w));
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_gen__a_long_lived_reader_follows_a_rebuild),
 	FO_TEST(test_gen__a_second_writer_is_locked_out_across_a_rebuild),
@@ -489,6 +538,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_gen__the_stats_are_versioned),
 	FO_TEST(test_gen__stats_and_check),
 	FO_TEST(test_gen__stats_list_the_corpus_paths_decoded),
+	FO_TEST(test_gen__updated_is_the_last_runs_time),
 };
 
 int main(void)

@@ -13,6 +13,7 @@
  * bypass.
  */
 #define _GNU_SOURCE
+#include "failmalloc.h"
 #include "folio.h"
 #include "harness.h"
 #include "scratch.h"
@@ -26,34 +27,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
-    __has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 /* How many allocations into a call the failure is tried at: the crash
  * this guards against needs one within the first hundred of a search. */
 #define SWEEP 400
-
-#ifndef SANITIZED
-extern void *__libc_malloc(size_t n);
-
-/* Allocations to let through before one fails; -1: none fails. */
-static long countdown = -1;
-
-void *malloc(size_t n)
-{
-	if (countdown >= 0 && countdown-- == 0) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return __libc_malloc(n);
-}
-#endif
 
 static const char query[] = "lattices OR post* OR words";
 

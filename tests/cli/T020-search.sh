@@ -309,4 +309,50 @@ expect_eq "2 folio: stats takes no operand, not extra (try 'folio stats --help')
 2 folio: check takes no operand, not - (try 'folio check --help');\
 2 folio: similar takes one URL (try 'folio similar --help');" "$r"
 
+
+# A command's --help printed its help and exited 0 whatever else was on
+# the line (folio search --help extra, folio check -h --db x): it stands
+# alone there as after folio, and folio help COMMAND is the other way.
+begin "a command's --help stands alone: anything else with it is a usage error"
+r=""
+bad search --help extra
+bad index --help c
+bad check -h --db x
+bad stats --db "$TMP/index" --help
+bad similar --help --help
+bad search --json --help
+expect_eq "2 folio: --help takes no operand, not extra (try 'folio search --help');\
+2 folio: --help takes no operand, not c (try 'folio index --help');\
+2 folio: -h takes no option, not --db (try 'folio check --help');\
+2 folio: --help takes no option, not --db (try 'folio stats --help');\
+2 folio: --help takes no option, not --help (try 'folio similar --help');\
+2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--help takes no option, not --json (try 'folio search --help')\"}\
+folio: --help takes no option, not --json (try 'folio search --help');" "$r"
+
+begin "a command's --help alone, and one after --, are as before"
+h=""
+for c in index search stats check similar; do
+	run "$FOLIO" "$c" -h
+	h="$h$rc $(head -1 <<<"$out" | cut -d' ' -f1-3);"
+done
+run "$FOLIO" search --db "$TMP/index" --limit 0 -- --help
+expect_eq "0 usage: folio index;0 usage: folio search;0 usage: folio stats;0 usage: folio check;0 usage: folio similar;|0" "$h|$rc"
+
+# --timeout and --allow-partial concern remote shards alone (folio.h
+# timeout_ms, allow_partial): over a local index they were taken and did
+# nothing.
+begin "--timeout and --allow-partial without a remote shard are a usage error"
+r=""
+bad search --db "$TMP/index" --timeout 5 MXFP8
+bad search --db "$TMP/index" --allow-partial --timeout 5 --json MXFP8
+expect_eq "2 folio: --timeout applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one;\
+2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one\"}\
+folio: --allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one;" "$r"
+
+begin "a REMOTES file names the remote shards they apply to"
+cp -a "$TMP/index" "$TMP/fronted"
+echo "# none yet" >"$TMP/fronted/REMOTES"
+run "$FOLIO" search --db "$TMP/fronted" --timeout 5 --allow-partial --limit 0 MXFP8
+expect_eq "0|" "$rc|$err"
+
 finish

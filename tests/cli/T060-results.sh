@@ -233,6 +233,15 @@ begin "no suggestion after an acronym, nor one that finds nothing"
 expect_eq "|None|None|None|None" \
 	"$(suggestions "$TMP/debidx" GNUtools PDFfiles 'python FORfiles' noedJs)"
 
+# An acronym's tail of two letters (PDFt: pd + ft) is one too: the whole,
+# pdft, is one edit from pdf, but typed after an acronym on purpose.
+begin "no suggestion after an acronym whose tail is two letters"
+cat >"$TMP/pdf.jsonl" <<'JL'
+{"url": "https://example.com/pdf", "title": "PDF", "summary": "Convert a PDF to text."}
+JL
+"$FOLIO" index --db "$TMP/pdf" "$TMP/pdf.jsonl" >/dev/null
+expect_eq "|None|pdf" "$(suggestions "$TMP/pdf" PDFt pdft)"
+
 begin "an excluded word is not corrected: that would find less"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -Heroku -trainnig'
 expect_eq "None" "$(json 'd["suggestion"]')"

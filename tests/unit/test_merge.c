@@ -5,8 +5,11 @@
  * posts only fill gaps; posts keep first-seen order; many URLs survive the
  * table's rehashing; the merge owns copies of every string; posts taken
  * out by their URL's hash come out merged, once, and leave the rest
- * findable, in order, through many takes.
+ * findable, in order, through many takes; an allocation that fails is
+ * FOLIO_ERROR_NOMEM, never a post with a field lost.
  */
+#define _GNU_SOURCE
+#include "failmalloc.h"
 #include "harness.h"
 
 #include "index/docdata.h"
@@ -352,6 +355,33 @@ static void test_merge__a_taken_post_comes_out_merged_and_once(void)
 	fo_merge_free(m);
 }
 
+/* Two URLs of one 64-bit hash (FNV-1a is no cryptographic hash: this pair
+ * was found by a rho search over URLs of 11 such characters) are taken
+ * out together, in the order they were first seen. */
+static void test_merge__urls_of_one_hash_are_taken_in_first_seen_order(void)
+{
+	static const char first[] = "https://example.com/3ZQIDmeoBGH";
+	static const char second[] = "https://example.com/GDsCSRdi8_I";
+	folio_post a = post_of(second, "Second", NULL, 0);
+	folio_post b = post_of(first, "First", NULL, 0);
+	fo_merge *m = fo_merge_new();
+	taken t;
+
+	assert_true(hash_of(first) == hash_of(second));
+	memset(&t, 0, sizeof t);
+	/* seen in this order, whatever the slots they land in */
+	assert_ok(fo_merge_add(m, &a));
+	assert_ok(fo_merge_add(m, &b));
+	assert_ok(fo_merge_take(m, hash_of(first), take_one, &t));
+	assert_int(2, t.n);
+	assert_int(0, t.wrong_hash);
+	assert_str("https://example.com/GDsCSRdi8_I "
+	           "https://example.com/3ZQIDmeoBGH ",
+	           t.urls);
+	assert_int(0, fo_merge_count(m));
+	fo_merge_free(m);
+}
+
 static void test_merge__many_takes_keep_the_rest_whole(void)
 {
 	fo_merge *m = fo_merge_new();
@@ -450,6 +480,54 @@ static void test_merge__a_post_is_found_past_the_holes_of_takes(void)
 	fo_merge_free(m);
 }
 
+/* Whichever allocation of fo_merge_add fails (strdup of a field, of a
+ * topic), the post is refused, never kept with that field missing. */
+static void test_merge__a_failed_allocation_is_nomem_not_a_lost_field(void)
+{
+#ifndef SANITIZED
+	static const char *const topics[] = { "Python", "Rust" };
+	folio_post p = { "https://example.com/a",
+		         "Title",
+		         "Red Hat",
+		         "Lumir",
+		         "2026-09-14",
+		         "Announcement",
+		         "A summary.",
+		         topics,
+		         2 };
+	long n;
+	int failed = 0;
+
+	for (n = 0; n < 40; n++) {
+		fo_merge *m = fo_merge_new();
+		const folio_post *got;
+		folio_status st;
+
+		assert_true(m != NULL);
+		countdown = n;
+		st = fo_merge_add(m, &p);
+		countdown = -1;
+		got = fo_merge_get(m, 0);
+		if (st != FOLIO_OK) {
+			assert_int(FOLIO_ERROR_NOMEM, st);
+			failed++;
+		} else {
+			assert_true(got != NULL);
+			assert_str("Title", got->title);
+			assert_str("Red Hat", got->company);
+			assert_str("Lumir", got->author);
+			assert_str("2026-09-14", got->published);
+			assert_str("Announcement", got->type);
+			assert_str("A summary.", got->summary);
+			assert_int(2, got->n_topics);
+		}
+		fo_merge_free(m);
+	}
+	/* every allocation of the call was made to fail once */
+	assert_true(failed > 7);
+#endif
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_merge__an_empty_merge_has_nothing),
 	FO_TEST(test_merge__one_post_is_copied_whole),
@@ -463,9 +541,11 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__urls_differing_only_in_case_or_slash_are_distinct),
 	FO_TEST(test_merge__ten_thousand_urls_survive_rehashing),
 	FO_TEST(test_merge__a_taken_post_comes_out_merged_and_once),
+	FO_TEST(test_merge__urls_of_one_hash_are_taken_in_first_seen_order),
 	FO_TEST(test_merge__many_takes_keep_the_rest_whole),
 	FO_TEST(test_merge__a_post_is_found_past_the_holes_of_takes),
 	FO_TEST(test_merge__taking_all_stops_at_the_first_error),
+	FO_TEST(test_merge__a_failed_allocation_is_nomem_not_a_lost_field),
 };
 
 int main(void)

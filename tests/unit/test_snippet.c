@@ -782,6 +782,36 @@ static void test_snippet__a_match_past_256_kb_is_not_looked_for(void)
 	free(far);
 }
 
+/* One word matched by two units, freethreaded as a word (gain 1) and as
+ * the compound free-threaded (gain 3): the match counts with the greater
+ * gain, so its window beats one of two other words (gain 2). */
+static void test_snippet__a_span_matched_twice_keeps_the_greater_gain(void)
+{
+	assert_snippet(ELLIPSIS "then [freethreaded].",
+	               "freethreaded free-threaded python gil",
+	               "python and gil, then many filler words to part them "
+	               "well, then freethreaded.",
+	               20);
+}
+
+/* Parts that start at multiples of 4 KB (a space at each) end at 256 KB
+ * exactly with the 64th: that part is the last searched, and a match in
+ * the 65th is not looked for. */
+static void test_snippet__the_part_that_ends_at_256_kb_is_the_last(void)
+{
+	/* " wordwor" a unit, "locking" 264,000 bytes in, the text 300 KB */
+	char *s = malloc(300 * 1024 + 1);
+	size_t i;
+
+	assert_true(s != NULL);
+	for (i = 0; i < 300 * 1024; i += 8)
+		memcpy(s + i, " wordwor", 8);
+	memcpy(s + 264000, " locking", 8);
+	s[300 * 1024] = '\0';
+	assert_snippet("wordwor wordwor" ELLIPSIS, "lock", s, 20);
+	free(s);
+}
+
 /* A phrase cut by the end of a 4 KB part (here the second, at 8192) is
  * still found whole: every part is analysed one window further than where
  * its windows start. */
@@ -1029,6 +1059,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
+	FO_TEST(test_snippet__the_part_that_ends_at_256_kb_is_the_last),
+	FO_TEST(test_snippet__a_span_matched_twice_keeps_the_greater_gain),
 	FO_TEST(test_snippet__a_phrase_across_a_part_boundary_is_found),
 	FO_TEST(test_snippet__a_stem_that_rewrites_the_word_still_matches),
 	FO_TEST(test_snippet__a_quoted_word_is_marked_by_its_stem),

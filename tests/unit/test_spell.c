@@ -209,6 +209,14 @@ static void test_spell__digits_are_never_changed(void)
 	assert_str("python3", suggest("pyhton3", ""));
 }
 
+/* One letter typed, a capital: only the correction's first letter is
+ * one (a word of capitals alone is two or more). */
+static void test_spell__one_capital_typed_capitalises_the_first_letter(void)
+{
+	assert_str("Zq555", suggest("Z555", ""));
+	assert_str("zq555", suggest("z555", ""));
+}
+
 static void test_spell__a_word_keeps_its_letters_and_numbers(void)
 {
 	/* 100, in more posts than h100, is one deletion from w100 and
@@ -289,6 +297,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__the_most_frequent_close_word_wins),
 	FO_TEST(test_spell__digits_are_never_changed),
 	FO_TEST(test_spell__a_word_keeps_its_letters_and_numbers),
+	FO_TEST(test_spell__one_capital_typed_capitalises_the_first_letter),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__the_longest_word_is_suggested),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
@@ -316,6 +325,7 @@ int main(void)
 	    add_docs(1, "kernals") != FOLIO_OK ||
 	    add_docs(3, "h100 python python3 flashattention2") != FOLIO_OK ||
 	    add_docs(4, "100") != FOLIO_OK ||
+	    add_docs(1, "zq555") != FOLIO_OK ||
 	    add_docs(1, LONGEST) != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
