@@ -854,6 +854,118 @@ static void test_analyzer__stem_cache_survives_clearing(void)
 }
 
 /*
+ * Two words with one cache hash land in the same sets of the main table
+ * (too long for the front one, which is keyed by the word itself): each
+ * keeps its own stem, whichever came first, as an entry holds its term
+ * and a hit compares it. The pair was found by a search over
+ * "cachecollision", four letters and "s": a hit on hash and length alone
+ * was otherwise seen only by test_stem, through the pairs that its
+ * vocabularies of 30 languages hold by chance.
+ */
+static void test_analyzer__words_of_one_hash_keep_their_own_stems(void)
+{
+	const char *a = "cachecollisionavahs", *b = "cachecollisionqhjzs";
+	fo_stemmer *st = NULL;
+	const char *stem;
+	size_t n;
+	int round;
+
+	/* without the collision the test would test nothing */
+	assert_true(fo_stem_hash(a, 19) == fo_stem_hash(b, 19));
+	assert_ok(fo_stemmer_new("english", &st));
+	for (round = 0; round < 2; round++) {
+		assert_ok(fo_stemmer_stem(st, a, 19, &stem, &n));
+		assert_str("cachecollisionavah", stem);
+		assert_ok(fo_stemmer_stem(st, b, 19, &stem, &n));
+		assert_str("cachecollisionqhjz", stem);
+	}
+	fo_stemmer_free(st);
+	/* the analyzer's words hash as fo_stem_hash does */
+	EXPECT(
+	    "cachecollisionavahs cachecollisionqhjzs cachecollisionavahs",
+	    { "cachecollisionavahs", "cachecollisionavah", 0, W, 0, 19, 0, 1 },
+	    { "cachecollisionqhjzs", "cachecollisionqhjz", 1, W, 20, 39, 1, 1 },
+	    { "cachecollisionavahs", "cachecollisionavah", 2, W, 40, 59, 2,
+	      1 });
+}
+
+/*
+ * Each word has two candidate sets in the main table: a fifth word whose
+ * first set holds four already is stored in its second set and found
+ * there, so that each of the five goes to libstemmer once however often
+ * it is looked up. (Words longer than FO_STEM_KEY_MAX, which the front
+ * table does not hold; a lookup that tried the first set alone would
+ * stem the fifth word again every time, and answer right.)
+ */
+static void test_analyzer__a_word_in_its_second_set_is_found_there(void)
+{
+	fo_stemmer *st = NULL;
+	char words[5][40];
+	const char *stem;
+	uint32_t set, first = 0;
+	size_t i, k = 0, n, len[5];
+	int round;
+
+	assert_ok(fo_stemmer_new("english", &st));
+	for (i = 0; k < 5 && i < 100000; i++) {
+		n = distinct_word(words[k], sizeof(words[k]), i,
+		                  "sprocketwheels");
+		set = (fo_stem_hash(words[k], n) >> st->main_shift) /
+		      FO_STEM_MAIN_WAYS;
+		if (k == 0)
+			first = set;
+		if (set == first)
+			len[k++] = n;
+	}
+	assert_int(5, k);
+	for (round = 0; round < 3; round++)
+		for (k = 0; k < 5; k++)
+			assert_ok(
+			    fo_stemmer_stem(st, words[k], len[k], &stem, &n));
+	assert_int(5, st->stemmed);
+	fo_stemmer_free(st);
+}
+
+/*
+ * A front entry holds a stem of at most 14 bytes and its NUL: the stem
+ * of a 15-byte word that keeps all 15 (cachecollisiony: cachecollisioni)
+ * is left to the main table. Stored there anyway, its NUL would fall on
+ * the next entry's key, and once another word of its set stood there the
+ * stem handed back from the front would run on into that key.
+ */
+static void test_analyzer__a_stem_too_long_for_the_front_table_ends(void)
+{
+	const char *w15 = "cachecollisiony";
+	fo_stemmer *st = NULL;
+	const fo_stem_front *set;
+	const char *stem;
+	uint64_t k0, k1;
+	size_t i, n;
+	char word[32];
+
+	assert_ok(fo_stemmer_new("english", &st));
+	assert_ok(fo_stemmer_stem(st, w15, 15, &stem, &n));
+	assert_str("cachecollisioni", stem);
+	/* a word of the same front set moves it to the second way */
+	fo_stem_key("cachecollisiony\0", 15, &k0, &k1);
+	set = fo_stem_front_of(st, k0, k1);
+	for (i = 1; i < 10000; i++) {
+		n = distinct_word(word, sizeof(word), i, "");
+		memset(word + n, 0, sizeof(word) - n);
+		fo_stem_key(word, n, &k0, &k1);
+		if (fo_stem_front_of(st, k0, k1) == set)
+			break;
+	}
+	assert_true(i < 10000);
+	assert_ok(fo_stemmer_stem(st, word, n, &stem, &n));
+	/* and this lookup back to the first, before that word's key */
+	assert_ok(fo_stemmer_stem(st, w15, 15, &stem, &n));
+	assert_str("cachecollisioni", stem);
+	assert_int(15, n);
+	fo_stemmer_free(st);
+}
+
+/*
  * A stemmer starts with small tables, as a search stems a few hundred
  * words and each page of the full ones it reaches is a page fault, and
  * moves to the full tables after FO_STEM_GROW_AT words. A front set
@@ -1353,6 +1465,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
+	FO_TEST(test_analyzer__words_of_one_hash_keep_their_own_stems),
+	FO_TEST(test_analyzer__a_word_in_its_second_set_is_found_there),
+	FO_TEST(test_analyzer__a_stem_too_long_for_the_front_table_ends),
 	FO_TEST(test_analyzer__stem_cache_grows_after_its_first_words),
 	FO_TEST(test_analyzer__stem_cache_starts_in_three_pages),
 	FO_TEST(test_analyzer__stem_cache_matches_libstemmer),
