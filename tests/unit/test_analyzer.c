@@ -890,6 +890,47 @@ static void test_analyzer__words_of_one_hash_keep_their_own_stems(void)
 }
 
 /*
+ * The front table's inline hit (fo_stemmer_stem_in, the analyzer's path
+ * for short words) compares the whole key, both of its words: two words
+ * of one front set whose first 8 bytes agree (connections and another
+ * connecti... word) keep their own stems.
+ */
+static void test_analyzer__words_of_one_front_set_and_one_start_differ(void)
+{
+	struct sb_stemmer *sb = sb_stemmer_new("english", "UTF_8");
+	fo_stemmer *st = NULL;
+	const fo_stem_front *set;
+	const char *stem;
+	char word[40];
+	uint64_t k0, k1, w0, w1;
+	size_t i, n, len = 0;
+
+	assert_true(sb != NULL);
+	assert_ok(fo_stemmer_new("english", &st));
+	fo_stem_key("connections\0\0\0\0\0", 11, &k0, &k1);
+	set = fo_stem_front_of(st, k0, k1);
+	for (i = 1; i < 100000; i++) {
+		memset(word, 0, sizeof(word));
+		memcpy(word, "connecti", 8);
+		len = 8 + distinct_word(word + 8, sizeof(word) - 8, i, "s");
+		fo_stem_key(word, len, &w0, &w1);
+		if (len <= FO_STEM_KEY_MAX &&
+		    fo_stem_front_of(st, w0, w1) == set)
+			break;
+	}
+	assert_true(i < 100000);
+	assert_ok(
+	    fo_stemmer_stem_key(st, "connections", 11, k0, k1, &stem, &n));
+	assert_str("connect", stem);
+	assert_ok(fo_stemmer_stem_key(st, word, len, w0, w1, &stem, &n));
+	assert_str((const char *)sb_stemmer_stem(sb, (const sb_symbol *)word,
+	                                         (int)len),
+	           stem ? stem : word);
+	sb_stemmer_delete(sb);
+	fo_stemmer_free(st);
+}
+
+/*
  * Each word has two candidate sets in the main table: a fifth word whose
  * first set holds four already is stored in its second set and found
  * there, so that each of the five goes to libstemmer once however often
@@ -1466,6 +1507,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
 	FO_TEST(test_analyzer__words_of_one_hash_keep_their_own_stems),
+	FO_TEST(test_analyzer__words_of_one_front_set_and_one_start_differ),
 	FO_TEST(test_analyzer__a_word_in_its_second_set_is_found_there),
 	FO_TEST(test_analyzer__a_stem_too_long_for_the_front_table_ends),
 	FO_TEST(test_analyzer__stem_cache_grows_after_its_first_words),
