@@ -451,6 +451,9 @@ static void test_analyzer__possessive_ends_compound(void)
 	       { "meta", NULL, 0, W, 0, 4, 0, 1 },
 	       { "llama", NULL, 1, W, 9, 14, 1, 1 },
 	       { "x", NULL, 2, W, 17, 18, 2, 1 });
+	/* a capital S makes a possessive too (headlines in capitals) */
+	EXPECT("NASA'S budget", { "nasa", NULL, 0, W, 0, 4, 0, 1 },
+	       { "budget", NULL, 1, W, 7, 13, 1, 1 });
 }
 
 static void test_analyzer__digit_grouping_comma(void)
@@ -526,6 +529,21 @@ static void test_analyzer__leading_dot(void)
 	       { ".net", NULL, 4, J, 27, 31, 3, 1 },
 	       { "net", NULL, 4, P, 28, 31, 3, 1 },
 	       { "5", NULL, 5, W, 33, 34, 4, 1 });
+	/* after a + or # suffix, a non-word character, the dot leads; after
+	 * a CJK character or a possessive, word characters, it does not
+	 * (NetCore, a camelCase word, takes the general path) */
+	EXPECT("C++.NET \xe6\x97\xa5.NetCore Meta's.NetCore",
+	       { "c++", NULL, 0, W, 0, 3, 0, 1 },
+	       { ".net", NULL, 1, J, 3, 7, 1, 1 },
+	       { "net", NULL, 1, P, 4, 7, 1, 1 },
+	       { "\xe6\x97\xa5", NULL, 2, W, 8, 11, 2, 1 },
+	       { "netcore", "netcor", 3, J, 12, 19, 3, 2 },
+	       { "net", NULL, 3, P, 12, 15, 3, 2 },
+	       { "core", NULL, 4, P, 15, 19, 3, 2 },
+	       { "meta", NULL, 5, W, 20, 24, 4, 1 },
+	       { "netcore", "netcor", 6, J, 27, 34, 5, 2 },
+	       { "net", NULL, 6, P, 27, 30, 5, 2 },
+	       { "core", NULL, 7, P, 30, 34, 5, 2 });
 }
 
 /* --- rule 6: camelCase --- */
