@@ -1383,6 +1383,10 @@ static void test_analyzer__normalize_value(void)
 	s = fo_normalize_value("a\0b\xff" "c", 5);
 	assert_str("a b c", s);
 	free(s);
+	/* U+0085 NEXT LINE is a line break, of category Cc, not Z* */
+	s = fo_normalize_value("Red\xc2\x85Hat", 8);
+	assert_str("red hat", s);
+	free(s);
 }
 
 /* What analysing a word alone gave: its tokens, and the first's stem. */
