@@ -339,6 +339,11 @@ static void test_analyzer__underscore_compound(void)
 	       { "x86_64", NULL, 3, J, 17, 23, 1, 2 },
 	       { "x86", NULL, 3, P, 17, 20, 1, 2 },
 	       { "64", NULL, 4, P, 21, 23, 1, 2 });
+	/* a compound within 16 bytes takes the fast path, whose joined
+	 * term keeps its '_' unstemmed likewise */
+	EXPECT("snake_cases", { "snake_cases", NULL, 0, J, 0, 11, 0, 2 },
+	       { "snake", NULL, 0, P, 0, 5, 0, 2 },
+	       { "cases", "case", 1, P, 6, 11, 0, 2 });
 }
 
 static void test_analyzer__dot_compound(void)
