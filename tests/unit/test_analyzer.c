@@ -687,6 +687,17 @@ static void test_analyzer__joined_term_cut(void)
 	              { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", NULL, 0, P, 0, 30, 0, 3 },
 	              { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", NULL, 1, P, 31, 61, 0, 3 },
 	              { "cccccccccccccccccccccccccccccc", NULL, 2, P, 62, 92, 0, 3 });
+	/* at a character's start: α (2 bytes) would end at byte 65 */
+	EXPECT_LANG_N(
+	    "none",
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_"
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_\xce\xb1\xce\xb2",
+	    67,
+	    { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_",
+	      NULL, 0, J, 0, 67, 0, 3 },
+	    { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", NULL, 0, P, 0, 30, 0, 3 },
+	    { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", NULL, 1, P, 31, 62, 0, 3 },
+	    { "\xce\xb1\xce\xb2", NULL, 2, P, 63, 67, 0, 3 });
 }
 
 static int count_tokens(const fo_token *t, void *ctx)
