@@ -283,6 +283,11 @@ static void test_query__ranked_words_also_match_their_initials_in_titles(void)
 	                          &got));
 	assert_true(got && strstr(got, "Ssiem") && !strstr(got, "Ssiaem"));
 	free(got);
+	/* of up to five words */
+	assert_ok(
+	    describe_ranked("git debian package manager tools xtra", &got));
+	assert_true(got && strstr(got, "Sgdpmt") && !strstr(got, "Sgdpmtx"));
+	free(got);
 	/* never where every word must match */
 	assert_ok(describe_ranked("+git +debian +package", &got));
 	assert_true(got && !strstr(got, "Sgdp"));
@@ -312,6 +317,12 @@ static uint64_t some_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
 	return strcmp(term, "the") == 0 ? 90 : 2;
+}
+
+static uint64_t half_frequencies(void *ctx, const char *term)
+{
+	(void)ctx;
+	return strcmp(term, "the") == 0 ? 50 : 2;
 }
 
 /* The words of vocabulary[0..n) (in byte order) that start with prefix,
@@ -489,6 +500,11 @@ static void test_query__a_common_ranked_word_is_left_out(void)
 	got = described_with(an, text, NULL);
 	assert_true(got && strstr(got, "(Zthe SYNONYM the)") &&
 	            !strstr(got, "AND_MAYBE (Zthe"));
+	free(got);
+	/* in exactly half of the posts (common_ratio 0.5), not yet common */
+	stats.termfreq = half_frequencies;
+	got = described_with(an, text, &stats);
+	assert_true(got && strstr(got, "(Zthe SYNONYM the)"));
 	free(got);
 	fo_analyzer_free(an);
 }
