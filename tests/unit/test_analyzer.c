@@ -603,6 +603,14 @@ static void test_analyzer__only_capitals_make_an_acronym_plural(void)
 	       { "gpus", NULL, 0, W, 0, 4, 0, 1 },
 	       { "gpus", NULL, 1, W, 5, 9, 1, 1 },
 	       { "gpus", NULL, 2, W, 10, 14, 2, 1 });
+	/* nor is one capital (an acronym has two or more): As in a
+	 * compound too long for the fast path, whose parts are checked */
+	EXPECT("As-Yet-Unnamed-Thing",
+	       { "asyetunnamedthing", "asyetunnamedth", 0, J, 0, 20, 0, 4 },
+	       { "as", NULL, 0, P, 0, 2, 0, 4 },
+	       { "yet", NULL, 1, P, 3, 6, 0, 4 },
+	       { "unnamed", "unnam", 2, P, 7, 14, 0, 4 },
+	       { "thing", NULL, 3, P, 15, 20, 0, 4 });
 }
 
 static void test_analyzer__camel_case_unicode(void)
