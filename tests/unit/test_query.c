@@ -288,6 +288,13 @@ static void test_query__ranked_words_also_match_their_initials_in_titles(void)
 	    describe_ranked("git debian package manager tools xtra", &got));
 	assert_true(got && strstr(got, "Sgdpmt") && !strstr(got, "Sgdpmtx"));
 	free(got);
+	/* each once: gdp starts the words again at the fourth */
+	assert_ok(
+	    describe_ranked("git debian package git debian package", &got));
+	assert_true(got && strstr(got, "(Sgdp SYNONYM Sgdpg SYNONYM Sgdpgd "
+	                               "SYNONYM Sdpg SYNONYM Sdpgd SYNONYM "
+	                               "Sdpgdp SYNONYM Spgd SYNONYM Spgdp)"));
+	free(got);
 	/* never where every word must match */
 	assert_ok(describe_ranked("+git +debian +package", &got));
 	assert_true(got && !strstr(got, "Sgdp"));
