@@ -461,6 +461,18 @@ static void test_query__a_near_of_33_compounds_is_all_joined_or_all_split(void)
 	assert_int(33, (long)count_of(got ? got : "", "free NEAR"));
 	free(got);
 	fo_buf_free(&text);
+	/* three are mixed every way: 8 NEARs, 7 MAXes between them; four
+	 * make 2 */
+	got = described_with(
+	    an, "free-threaded NEAR lock-free NEAR thread-safe", NULL);
+	assert_int(7, (long)count_of(got ? got : "", " MAX "));
+	free(got);
+	got = described_with(
+	    an,
+	    "free-threaded NEAR lock-free NEAR thread-safe NEAR copy-on-write",
+	    NULL);
+	assert_int(1, (long)count_of(got ? got : "", " MAX "));
+	free(got);
 	fo_analyzer_free(an);
 }
 
