@@ -848,6 +848,11 @@ static void test_analyzer__no_stem_for_digits_and_symbols(void)
 	       { "threads", "thread", 1, P, 9, 16, 1, 2 },
 	       { "x", NULL, 2, P, 17, 18, 1, 2 },
 	       { "threads++", NULL, 3, W, 19, 28, 2, 1 });
+	/* a digit past a part's first 8 bytes, in a compound of the 16-byte
+	 * fast path (which tests each half of a part for one) */
+	EXPECT("playstation5s-x", { "playstation5sx", NULL, 0, J, 0, 15, 0, 2 },
+	       { "playstation5s", NULL, 0, P, 0, 13, 0, 2 },
+	       { "x", NULL, 1, P, 14, 15, 0, 2 });
 }
 
 static void test_analyzer__stem_cache_is_consistent(void)
