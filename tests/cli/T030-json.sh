@@ -93,6 +93,15 @@ q=$'say "hi" \\ tab\there \x01 \xff\xfe MXFP8'
 run "$FOLIO" search --db "$TMP/index" --json "$q"
 expect_eq "ok" "$(check_schema <<<"$out" 2>&1)"
 
+# A decoder takes an overlong form, a UTF-16 surrogate or a code point
+# past U+10FFFF for a character (or for a quote or a slash, overlong),
+# so JSON has U+FFFD for each of its bytes, as for any invalid byte.
+begin "each byte of an overlong form, a surrogate or a sequence past U+10FFFF is U+FFFD in JSON"
+q=$'a \xc0\xaf b \xe0\x80\xaf c \xed\xa0\x80 d \xf0\x80\x80\xaf e \xf4\x90\x80\x80 f \xf5\x80\x80\x80 g \xc3\xa9'
+run "$FOLIO" search --db "$TMP/index" --json "$q"
+expect_eq '"a \ufffd\ufffd b \ufffd\ufffd\ufffd c \ufffd\ufffd\ufffd d \ufffd\ufffd\ufffd\ufffd e \ufffd\ufffd\ufffd\ufffd f \ufffd\ufffd\ufffd\ufffd g \u00e9"' \
+	"$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["query"]))' <<<"$out" 2>&1)"
+
 begin "the snippet has no terminal escapes in JSON"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8
 expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
@@ -101,17 +110,19 @@ expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
 # separators, the bidirectional controls) are kept in JSON escaped, not
 # raw: raw, U+009B is a CSI to a terminal showing the JSON, U+202E
 # reorders it, and a reader that splits --stdin's lines on every line
-# break (Python's str.splitlines) cut one object in two at U+2028.
+# break (Python's str.splitlines) cut one object in two at U+2028. The
+# first and last of each range are here too (U+0080, U+009F, U+200E,
+# U+202A, U+2067, U+2069).
 begin "JSON keeps every control character of a post, escaped"
 python3 -c 'import json; print(json.dumps({"url": "https://example.com/ctl",
-    "title": "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f end",
+    "title": "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f \u0080 \u009f \u200e \u202a \u2067 \u2069 end",
     "company": "C\u0007o\u007f", "summary": "ctlword summary"}))' >"$TMP/ctl.jsonl"
 "$FOLIO" index --db "$TMP/ctl" "$TMP/ctl.jsonl" >/dev/null
 run "$FOLIO" search --db "$TMP/ctl" --json ctlword
 raw=$(python3 -c 'import sys; b = sys.stdin.buffer.read()
 print(all(c < 0x80 for c in b))' <<<"$out")
 kept=$(python3 -c 'import json, sys; h = json.load(sys.stdin)["hits"][0]
-print(h["title"] == "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f end",
+print(h["title"] == "Ctl \u009b2J \u0085 \u2028 \u2029 \u202e \u2066 \u061c \u200f \u0080 \u009f \u200e \u202a \u2067 \u2069 end",
       h["company"] == "C\u0007o\u007f")' <<<"$out")
 lines=$(printf 'ctlword\nctlword\n' | "$FOLIO" search --db "$TMP/ctl" --stdin |
 	python3 -c 'import sys; print(len(sys.stdin.buffer.read().decode().splitlines()))')

@@ -339,6 +339,11 @@ static void test_analyzer__underscore_compound(void)
 	       { "x86_64", NULL, 3, J, 17, 23, 1, 2 },
 	       { "x86", NULL, 3, P, 17, 20, 1, 2 },
 	       { "64", NULL, 4, P, 21, 23, 1, 2 });
+	/* a compound within 16 bytes takes the fast path, whose joined
+	 * term keeps its '_' unstemmed likewise */
+	EXPECT("snake_cases", { "snake_cases", NULL, 0, J, 0, 11, 0, 2 },
+	       { "snake", NULL, 0, P, 0, 5, 0, 2 },
+	       { "cases", "case", 1, P, 6, 11, 0, 2 });
 }
 
 static void test_analyzer__dot_compound(void)
@@ -451,6 +456,9 @@ static void test_analyzer__possessive_ends_compound(void)
 	       { "meta", NULL, 0, W, 0, 4, 0, 1 },
 	       { "llama", NULL, 1, W, 9, 14, 1, 1 },
 	       { "x", NULL, 2, W, 17, 18, 2, 1 });
+	/* a capital S makes a possessive too (headlines in capitals) */
+	EXPECT("NASA'S budget", { "nasa", NULL, 0, W, 0, 4, 0, 1 },
+	       { "budget", NULL, 1, W, 7, 13, 1, 1 });
 }
 
 static void test_analyzer__digit_grouping_comma(void)
@@ -526,6 +534,21 @@ static void test_analyzer__leading_dot(void)
 	       { ".net", NULL, 4, J, 27, 31, 3, 1 },
 	       { "net", NULL, 4, P, 28, 31, 3, 1 },
 	       { "5", NULL, 5, W, 33, 34, 4, 1 });
+	/* after a + or # suffix, a non-word character, the dot leads; after
+	 * a CJK character or a possessive, word characters, it does not
+	 * (NetCore, a camelCase word, takes the general path) */
+	EXPECT("C++.NET \xe6\x97\xa5.NetCore Meta's.NetCore",
+	       { "c++", NULL, 0, W, 0, 3, 0, 1 },
+	       { ".net", NULL, 1, J, 3, 7, 1, 1 },
+	       { "net", NULL, 1, P, 4, 7, 1, 1 },
+	       { "\xe6\x97\xa5", NULL, 2, W, 8, 11, 2, 1 },
+	       { "netcore", "netcor", 3, J, 12, 19, 3, 2 },
+	       { "net", NULL, 3, P, 12, 15, 3, 2 },
+	       { "core", NULL, 4, P, 15, 19, 3, 2 },
+	       { "meta", NULL, 5, W, 20, 24, 4, 1 },
+	       { "netcore", "netcor", 6, J, 27, 34, 5, 2 },
+	       { "net", NULL, 6, P, 27, 30, 5, 2 },
+	       { "core", NULL, 7, P, 30, 34, 5, 2 });
 }
 
 /* --- rule 6: camelCase --- */
@@ -580,6 +603,14 @@ static void test_analyzer__only_capitals_make_an_acronym_plural(void)
 	       { "gpus", NULL, 0, W, 0, 4, 0, 1 },
 	       { "gpus", NULL, 1, W, 5, 9, 1, 1 },
 	       { "gpus", NULL, 2, W, 10, 14, 2, 1 });
+	/* nor is one capital (an acronym has two or more): As in a
+	 * compound too long for the fast path, whose parts are checked */
+	EXPECT("As-Yet-Unnamed-Thing",
+	       { "asyetunnamedthing", "asyetunnamedth", 0, J, 0, 20, 0, 4 },
+	       { "as", NULL, 0, P, 0, 2, 0, 4 },
+	       { "yet", NULL, 1, P, 3, 6, 0, 4 },
+	       { "unnamed", "unnam", 2, P, 7, 14, 0, 4 },
+	       { "thing", NULL, 3, P, 15, 20, 0, 4 });
 }
 
 static void test_analyzer__camel_case_unicode(void)
@@ -664,6 +695,17 @@ static void test_analyzer__joined_term_cut(void)
 	              { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", NULL, 0, P, 0, 30, 0, 3 },
 	              { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", NULL, 1, P, 31, 61, 0, 3 },
 	              { "cccccccccccccccccccccccccccccc", NULL, 2, P, 62, 92, 0, 3 });
+	/* at a character's start: α (2 bytes) would end at byte 65 */
+	EXPECT_LANG_N(
+	    "none",
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_"
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_\xce\xb1\xce\xb2",
+	    67,
+	    { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb_",
+	      NULL, 0, J, 0, 67, 0, 3 },
+	    { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", NULL, 0, P, 0, 30, 0, 3 },
+	    { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", NULL, 1, P, 31, 62, 0, 3 },
+	    { "\xce\xb1\xce\xb2", NULL, 2, P, 63, 67, 0, 3 });
 }
 
 static int count_tokens(const fo_token *t, void *ctx)
@@ -806,6 +848,11 @@ static void test_analyzer__no_stem_for_digits_and_symbols(void)
 	       { "threads", "thread", 1, P, 9, 16, 1, 2 },
 	       { "x", NULL, 2, P, 17, 18, 1, 2 },
 	       { "threads++", NULL, 3, W, 19, 28, 2, 1 });
+	/* a digit past a part's first 8 bytes, in a compound of the 16-byte
+	 * fast path (which tests each half of a part for one) */
+	EXPECT("playstation5s-x", { "playstation5sx", NULL, 0, J, 0, 15, 0, 2 },
+	       { "playstation5s", NULL, 0, P, 0, 13, 0, 2 },
+	       { "x", NULL, 1, P, 14, 15, 0, 2 });
 }
 
 static void test_analyzer__stem_cache_is_consistent(void)
@@ -850,6 +897,159 @@ static void test_analyzer__stem_cache_survives_clearing(void)
 	assert_str("connect", stem);
 	assert_ok(fo_stemmer_stem(st, "connect", 7, &stem, &n));
 	assert_true(stem == NULL);
+	fo_stemmer_free(st);
+}
+
+/*
+ * Two words with one cache hash land in the same sets of the main table
+ * (too long for the front one, which is keyed by the word itself): each
+ * keeps its own stem, whichever came first, as an entry holds its term
+ * and a hit compares it. The pair was found by a search over
+ * "cachecollision", four letters and "s": a hit on hash and length alone
+ * was otherwise seen only by test_stem, through the pairs that its
+ * vocabularies of 30 languages hold by chance.
+ */
+static void test_analyzer__words_of_one_hash_keep_their_own_stems(void)
+{
+	const char *a = "cachecollisionavahs", *b = "cachecollisionqhjzs";
+	fo_stemmer *st = NULL;
+	const char *stem;
+	size_t n;
+	int round;
+
+	/* without the collision the test would test nothing */
+	assert_true(fo_stem_hash(a, 19) == fo_stem_hash(b, 19));
+	assert_ok(fo_stemmer_new("english", &st));
+	for (round = 0; round < 2; round++) {
+		assert_ok(fo_stemmer_stem(st, a, 19, &stem, &n));
+		assert_str("cachecollisionavah", stem);
+		assert_ok(fo_stemmer_stem(st, b, 19, &stem, &n));
+		assert_str("cachecollisionqhjz", stem);
+	}
+	fo_stemmer_free(st);
+	/* the analyzer's words hash as fo_stem_hash does */
+	EXPECT(
+	    "cachecollisionavahs cachecollisionqhjzs cachecollisionavahs",
+	    { "cachecollisionavahs", "cachecollisionavah", 0, W, 0, 19, 0, 1 },
+	    { "cachecollisionqhjzs", "cachecollisionqhjz", 1, W, 20, 39, 1, 1 },
+	    { "cachecollisionavahs", "cachecollisionavah", 2, W, 40, 59, 2,
+	      1 });
+}
+
+/*
+ * The front table's inline hit (fo_stemmer_stem_in, the analyzer's path
+ * for short words) compares the whole key, both of its words: two words
+ * of one front set whose first 8 bytes agree (connections and another
+ * connecti... word) keep their own stems.
+ */
+static void test_analyzer__words_of_one_front_set_and_one_start_differ(void)
+{
+	struct sb_stemmer *sb = sb_stemmer_new("english", "UTF_8");
+	fo_stemmer *st = NULL;
+	const fo_stem_front *set;
+	const char *stem;
+	char word[40];
+	uint64_t k0, k1, w0, w1;
+	size_t i, n, len = 0;
+
+	assert_true(sb != NULL);
+	assert_ok(fo_stemmer_new("english", &st));
+	fo_stem_key("connections\0\0\0\0\0", 11, &k0, &k1);
+	set = fo_stem_front_of(st, k0, k1);
+	for (i = 1; i < 100000; i++) {
+		memset(word, 0, sizeof(word));
+		memcpy(word, "connecti", 8);
+		len = 8 + distinct_word(word + 8, sizeof(word) - 8, i, "s");
+		fo_stem_key(word, len, &w0, &w1);
+		if (len <= FO_STEM_KEY_MAX &&
+		    fo_stem_front_of(st, w0, w1) == set)
+			break;
+	}
+	assert_true(i < 100000);
+	assert_ok(
+	    fo_stemmer_stem_key(st, "connections", 11, k0, k1, &stem, &n));
+	assert_str("connect", stem);
+	assert_ok(fo_stemmer_stem_key(st, word, len, w0, w1, &stem, &n));
+	assert_str((const char *)sb_stemmer_stem(sb, (const sb_symbol *)word,
+	                                         (int)len),
+	           stem ? stem : word);
+	sb_stemmer_delete(sb);
+	fo_stemmer_free(st);
+}
+
+/*
+ * Each word has two candidate sets in the main table: a fifth word whose
+ * first set holds four already is stored in its second set and found
+ * there, so that each of the five goes to libstemmer once however often
+ * it is looked up. (Words longer than FO_STEM_KEY_MAX, which the front
+ * table does not hold; a lookup that tried the first set alone would
+ * stem the fifth word again every time, and answer right.)
+ */
+static void test_analyzer__a_word_in_its_second_set_is_found_there(void)
+{
+	fo_stemmer *st = NULL;
+	char words[5][40];
+	const char *stem;
+	uint32_t set, first = 0;
+	size_t i, k = 0, n, len[5];
+	int round;
+
+	assert_ok(fo_stemmer_new("english", &st));
+	for (i = 0; k < 5 && i < 100000; i++) {
+		n = distinct_word(words[k], sizeof(words[k]), i,
+		                  "sprocketwheels");
+		set = (fo_stem_hash(words[k], n) >> st->main_shift) /
+		      FO_STEM_MAIN_WAYS;
+		if (k == 0)
+			first = set;
+		if (set == first)
+			len[k++] = n;
+	}
+	assert_int(5, k);
+	for (round = 0; round < 3; round++)
+		for (k = 0; k < 5; k++)
+			assert_ok(
+			    fo_stemmer_stem(st, words[k], len[k], &stem, &n));
+	assert_int(5, st->stemmed);
+	fo_stemmer_free(st);
+}
+
+/*
+ * A front entry holds a stem of at most 14 bytes and its NUL: the stem
+ * of a 15-byte word that keeps all 15 (cachecollisiony: cachecollisioni)
+ * is left to the main table. Stored there anyway, its NUL would fall on
+ * the next entry's key, and once another word of its set stood there the
+ * stem handed back from the front would run on into that key.
+ */
+static void test_analyzer__a_stem_too_long_for_the_front_table_ends(void)
+{
+	const char *w15 = "cachecollisiony";
+	fo_stemmer *st = NULL;
+	const fo_stem_front *set;
+	const char *stem;
+	uint64_t k0, k1;
+	size_t i, n;
+	char word[32];
+
+	assert_ok(fo_stemmer_new("english", &st));
+	assert_ok(fo_stemmer_stem(st, w15, 15, &stem, &n));
+	assert_str("cachecollisioni", stem);
+	/* a word of the same front set moves it to the second way */
+	fo_stem_key("cachecollisiony\0", 15, &k0, &k1);
+	set = fo_stem_front_of(st, k0, k1);
+	for (i = 1; i < 10000; i++) {
+		n = distinct_word(word, sizeof(word), i, "");
+		memset(word + n, 0, sizeof(word) - n);
+		fo_stem_key(word, n, &k0, &k1);
+		if (fo_stem_front_of(st, k0, k1) == set)
+			break;
+	}
+	assert_true(i < 10000);
+	assert_ok(fo_stemmer_stem(st, word, n, &stem, &n));
+	/* and this lookup back to the first, before that word's key */
+	assert_ok(fo_stemmer_stem(st, w15, 15, &stem, &n));
+	assert_str("cachecollisioni", stem);
+	assert_int(15, n);
 	fo_stemmer_free(st);
 }
 
@@ -1212,6 +1412,10 @@ static void test_analyzer__normalize_value(void)
 	s = fo_normalize_value("a\0b\xff" "c", 5);
 	assert_str("a b c", s);
 	free(s);
+	/* U+0085 NEXT LINE is a line break, of category Cc, not Z* */
+	s = fo_normalize_value("Red\xc2\x85Hat", 8);
+	assert_str("red hat", s);
+	free(s);
 }
 
 /* What analysing a word alone gave: its tokens, and the first's stem. */
@@ -1353,6 +1557,10 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__no_stem_for_digits_and_symbols),
 	FO_TEST(test_analyzer__stem_cache_is_consistent),
 	FO_TEST(test_analyzer__stem_cache_survives_clearing),
+	FO_TEST(test_analyzer__words_of_one_hash_keep_their_own_stems),
+	FO_TEST(test_analyzer__words_of_one_front_set_and_one_start_differ),
+	FO_TEST(test_analyzer__a_word_in_its_second_set_is_found_there),
+	FO_TEST(test_analyzer__a_stem_too_long_for_the_front_table_ends),
 	FO_TEST(test_analyzer__stem_cache_grows_after_its_first_words),
 	FO_TEST(test_analyzer__stem_cache_starts_in_three_pages),
 	FO_TEST(test_analyzer__stem_cache_matches_libstemmer),

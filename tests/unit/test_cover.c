@@ -64,6 +64,8 @@ static void test_cover__compound_parts_and_prefixes_cover_words(void)
 	/* a camelCase word counts by its parts, as compounds do */
 	assert_cover(2, 4, "free-threaded", "Free-threaded CPython");
 	assert_cover(1, 2, "pyth*", "python3-foo");
+	/* a prefix covers the word it is the whole of */
+	assert_cover(1, 1, "python*", "python");
 }
 
 static void test_cover__abbreviations_versions_and_lib_names(void)
@@ -76,8 +78,12 @@ static void test_cover__abbreviations_versions_and_lib_names(void)
 	assert_cover(1, 2, "python library", "python3-foo");
 	assert_cover(1, 1, "terminal emulator vterm", "libvterm0");
 	assert_cover(1, 1, "curl", "libcurl");
-	/* "lib" alone is no name */
+	/* "lib" alone is no name, and a name keeps 3 bytes; a version
+	 * keeps 2 (qt5) */
 	assert_cover(0, 1, "b", "libb");
+	assert_cover(0, 1, "xy", "libxy");
+	assert_cover(1, 1, "ssl", "libssl");
+	assert_cover(1, 1, "qt", "qt5");
 	/* a version the query names counts (8.0 by its parts 8 and 0) */
 	assert_cover(3, 3, "pike 8.0", "pike 8.0");
 	assert_cover(1, 1, "pike 9", "pike 8.0");

@@ -2,7 +2,8 @@
  * test_normalize.c: folio's text folding (normalize.c) against Unicode's
  * NormalizationTest.txt (UAX #15 conformance file, read compressed from
  * the unicode-data package through bzip2), and the documented folding of
- * doc/analyzer.md (case, diacritics, full-width forms, ligatures).
+ * doc/analyzer.md (case, diacritics, full-width forms, ligatures), and
+ * the test for mixed case that picks a facet value's spelling.
  *
  * For every line c1;c2;c3;c4;c5 the file requires c4 = NFKC(c1..c5); so
  * folio's NFKC stage must give c4 for all five, and folding, which starts
@@ -150,6 +151,7 @@ static void test_normalize__normalization_test_nfkc(void)
 /* The behaviour doc/analyzer.md promises, value by value. */
 static void test_normalize__documented_folding(void)
 {
+	/* clang-format off */
 	static const char *const cases[][2] = {
 		{ "Stra\xc3\x9f" "e", "strasse" },           /* case folding */
 		{ "STRASSE", "strasse" },
@@ -175,7 +177,9 @@ static void test_normalize__documented_folding(void)
 		{ "Encyclop\xc3\xa6" "dia", "encyclopaedia" },  /* æ */
 		{ "\xc5\x92uvre", "oeuvre" },                    /* Œ */
 		{ "\xc3\x9e\xc3\xb3r", "thor" },                 /* Þór */
+		{ "vit\xc3\xa6", "vitae" },                      /* last: vitæ */
 	};
+	/* clang-format on */
 	char out[FO_MAX_TERM_BYTES + 1];
 	fo_normalizer nz;
 	size_t i, n;
@@ -193,9 +197,29 @@ static void test_normalize__documented_folding(void)
 	fo_normalizer_free(&nz);
 }
 
+/* fo_mixed_case, which picks the spelling a facet value is shown in: an
+ * upper and a lower case letter, or a title-case letter, both in one. */
+static void test_normalize__mixed_case_wants_an_upper_and_a_lower_letter(void)
+{
+	assert_true(fo_mixed_case("\xc3\x89"
+	                          "clair",
+	                          7)); /* Éclair */
+	assert_true(!fo_mixed_case("\xc3\x89"
+	                           "CLAIR",
+	                           7));
+	assert_true(!fo_mixed_case("eclair", 6));
+	assert_true(fo_mixed_case("\xc7\x85", 2));  /* ǅ, title case */
+	assert_true(!fo_mixed_case("\xc7\x84", 2)); /* Ǆ */
+	/* a byte that starts no character is passed over */
+	assert_true(fo_mixed_case("A\xff"
+	                          "b",
+	                          3));
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_normalize__normalization_test_nfkc),
 	FO_TEST(test_normalize__documented_folding),
+	FO_TEST(test_normalize__mixed_case_wants_an_upper_and_a_lower_letter),
 };
 
 int main(void)

@@ -283,6 +283,18 @@ static void test_query__ranked_words_also_match_their_initials_in_titles(void)
 	                          &got));
 	assert_true(got && strstr(got, "Ssiem") && !strstr(got, "Ssiaem"));
 	free(got);
+	/* of up to five words */
+	assert_ok(
+	    describe_ranked("git debian package manager tools xtra", &got));
+	assert_true(got && strstr(got, "Sgdpmt") && !strstr(got, "Sgdpmtx"));
+	free(got);
+	/* each once: gdp starts the words again at the fourth */
+	assert_ok(
+	    describe_ranked("git debian package git debian package", &got));
+	assert_true(got && strstr(got, "(Sgdp SYNONYM Sgdpg SYNONYM Sgdpgd "
+	                               "SYNONYM Sdpg SYNONYM Sdpgd SYNONYM "
+	                               "Sdpgdp SYNONYM Spgd SYNONYM Spgdp)"));
+	free(got);
 	/* never where every word must match */
 	assert_ok(describe_ranked("+git +debian +package", &got));
 	assert_true(got && !strstr(got, "Sgdp"));
@@ -312,6 +324,12 @@ static uint64_t some_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
 	return strcmp(term, "the") == 0 ? 90 : 2;
+}
+
+static uint64_t half_frequencies(void *ctx, const char *term)
+{
+	(void)ctx;
+	return strcmp(term, "the") == 0 ? 50 : 2;
 }
 
 /* The words of vocabulary[0..n) (in byte order) that start with prefix,
@@ -443,6 +461,18 @@ static void test_query__a_near_of_33_compounds_is_all_joined_or_all_split(void)
 	assert_int(33, (long)count_of(got ? got : "", "free NEAR"));
 	free(got);
 	fo_buf_free(&text);
+	/* three are mixed every way: 8 NEARs, 7 MAXes between them; four
+	 * make 2 */
+	got = described_with(
+	    an, "free-threaded NEAR lock-free NEAR thread-safe", NULL);
+	assert_int(7, (long)count_of(got ? got : "", " MAX "));
+	free(got);
+	got = described_with(
+	    an,
+	    "free-threaded NEAR lock-free NEAR thread-safe NEAR copy-on-write",
+	    NULL);
+	assert_int(1, (long)count_of(got ? got : "", " MAX "));
+	free(got);
 	fo_analyzer_free(an);
 }
 
@@ -489,6 +519,11 @@ static void test_query__a_common_ranked_word_is_left_out(void)
 	got = described_with(an, text, NULL);
 	assert_true(got && strstr(got, "(Zthe SYNONYM the)") &&
 	            !strstr(got, "AND_MAYBE (Zthe"));
+	free(got);
+	/* in exactly half of the posts (common_ratio 0.5), not yet common */
+	stats.termfreq = half_frequencies;
+	got = described_with(an, text, &stats);
+	assert_true(got && strstr(got, "(Zthe SYNONYM the)"));
 	free(got);
 	fo_analyzer_free(an);
 }
