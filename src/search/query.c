@@ -735,6 +735,40 @@ static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
 	return filtered;
 }
 
+/* q, the phrase of a quoted company:, author:, type: or topic: value, or
+ * that whole value as the indexer writes it (indexer.c add_filter), so
+ * that its case does not matter where a word's case parts it otherwise:
+ * the phrase of author:"debian postgresql maintainers" asks for
+ * postgresql right before maintainers, where a post's PostgreSQL is
+ * postgre and sql, with the joined postgresql at postgre's place. The
+ * value alone scores nothing, as a filter does. Takes q. */
+static fo_xquery *or_value(fo_qc *c, const fo_qnode *n, fo_xquery *q)
+{
+	const char *prefix = fo_qc_fields[n->field].value;
+	fo_buf term = FO_BUF_INIT;
+	char *norm;
+
+	if (!q || !prefix)
+		return q;
+	norm = fo_normalize_value(n->text, n->len);
+	if (norm && *norm) {
+		fo_buf_puts(&term, prefix);
+		fo_buf_puts(&term, norm);
+	}
+	if (!norm || term.oom) {
+		fo_qc_nomem(c);
+	} else if (term.len) {
+		size_t len =
+		    fo_utf8_cut(term.data, term.len, FO_MAX_BOOLEAN_TERM);
+
+		q = fo_qc_pair(c, FO_XOP_OR, q,
+		               unscored(c, fo_xquery_term(term.data, len, 1)));
+	}
+	free(norm);
+	fo_buf_free(&term);
+	return q;
+}
+
 /* A URL names the post indexed under it, as typed or, as folio similar
  * looks it up, with its scheme and host in lower case (urlterm.h), else
  * the same trimmed (fo_url_trim): the query for the first of those a post
@@ -840,8 +874,7 @@ fo_xquery *fo_qc_compile(fo_qc *c, const fo_qnode *n)
 			copy.occur = FO_OCCUR_DEFAULT;
 			return fo_qc_seq(c, &p, 1);
 		}
-	case FO_Q_PHRASE:
-		return phrase_query(c, n);
+	case FO_Q_PHRASE: return or_value(c, n, phrase_query(c, n));
 	case FO_Q_PREFIX:
 		return prefix_query(c, n);
 	case FO_Q_NEAR:
