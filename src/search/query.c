@@ -349,6 +349,151 @@ static fo_xquery *or_joined(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	                             n->field, 1.0, jterms, 1));
 }
 
+/* Other forms a phrase's words may take in a post, so that a word's
+ * case does not change what the phrase finds: a compound typed
+ * (JavaScript) is also its joined form, as a post writing javascript
+ * holds it, and a word typed whole (javascript) is also the joined form
+ * of a compound that a post wrote (JavaScript: javascript, then script
+ * after it, as the indexer places a joined form at its first part's
+ * place), so that the word after it still lines up. */
+#define FORMS_MAX  16 /* phrases a phrase may become */
+#define SPLITS_MAX 8  /* compounds a typed word may be */
+
+typedef struct pslot {
+	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
+	const char *joined;      /* a typed compound's joined form, else NULL */
+	char *split[SPLITS_MAX]; /* the word, then its other parts, each
+	                            ended by a NUL, the last by two */
+	size_t n_split;
+} pslot;
+
+/* Whether the index holds prefix + term (a local one: a remote shard's
+ * answer costs a round trip; none is asked). */
+static int present(fo_qc *c, const char *prefix, const char *term, size_t len)
+{
+	const fo_qstats *s = c->stats;
+
+	if (!s || !s->termfreq || !s->local)
+		return 0;
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_append(&c->scratch, term, len);
+	return !c->scratch.oom && s->termfreq(s->ctx, c->scratch.data) > 0;
+}
+
+/* The compounds of two parts, then of three, that the index holds word
+ * w as the joined form of (each part a term there): into sl->split.
+ * Two parts first, as a word has few of those where short terms (j,
+ * ava) make many of three that no post holds. */
+static void word_splits(fo_qc *c, const char *prefix, const char *w, pslot *sl)
+{
+	size_t len = strlen(w), i, j, parts;
+
+	if (len < 2 || len > FO_MAX_TERM_BYTES || !present(c, prefix, w, len))
+		return;
+	for (parts = 2; parts <= 3; parts++)
+		for (i = 1; i < len && sl->n_split < SPLITS_MAX; i++) {
+			if ((w[i] & 0xC0) == 0x80 || !present(c, prefix, w, i))
+				continue;
+			for (j = parts == 2 ? len : i + 1;
+			     j <= len && sl->n_split < SPLITS_MAX; j++) {
+				char *f;
+
+				if ((j < len &&
+				     ((w[j] & 0xC0) == 0x80 ||
+				      !present(c, prefix, w + j, len - j))) ||
+				    !present(c, prefix, w + i, j - i))
+					continue;
+				/* w, w[i..j), w[j..): a NUL after each, and
+				 * one more at the end */
+				f = calloc(2 * len + 4, 1);
+				if (!f) {
+					fo_qc_nomem(c);
+					return;
+				}
+				memcpy(f, w, len);
+				memcpy(f + len + 1, w + i, j - i);
+				if (j < len)
+					memcpy(f + len + 1 + (j - i) + 1, w + j,
+					       len - j);
+				sl->split[sl->n_split++] = f;
+			}
+		}
+}
+
+/* q, the phrase of the words as typed, ORed with the phrases of their
+ * other forms (pslot), at most FORMS_MAX phrases in all. */
+static fo_xquery *or_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                           fo_xquery *q)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	pslot *sl = calloc(tl->n + 1, sizeof *sl);
+	size_t ns = 0, i, k, forms = 1, pick[64];
+	fo_qlist alts = { NULL, 0, 0 }, terms = { NULL, 0, 0 };
+
+	if (!sl)
+		fo_qc_nomem(c);
+	for (i = 0; sl && i < tl->n; ns++) {
+		sl[ns].first = tl->t[i].kind == FO_TOK_JOINED ? i + 1 : i;
+		sl[ns].end = fo_qc_item_end(tl, i);
+		if (tl->t[i].kind == FO_TOK_JOINED)
+			sl[ns].joined = tl->t[i].term;
+		i = sl[ns].end > i ? sl[ns].end : i + 1;
+	}
+	for (k = 0; sl && ns <= 64 && k + 1 < ns; k++)
+		if (!sl[k].joined && sl[k].end == sl[k].first + 1 &&
+		    tl->t[sl[k].first].kind == FO_TOK_WORD)
+			word_splits(c, exact, tl->t[sl[k].first].term, &sl[k]);
+	memset(pick, 0, sizeof pick);
+	/* every choice of a form per slot but the first (q), counted as a
+	 * number whose digits are the slots' forms */
+	while (sl && ns <= 64 && c->st == FOLIO_OK && forms < FORMS_MAX) {
+		for (k = 0; k < ns; k++) {
+			size_t nf = 1 + (sl[k].joined != NULL) + sl[k].n_split;
+
+			if (++pick[k] < nf)
+				break;
+			pick[k] = 0;
+		}
+		if (k == ns)
+			break;
+		for (k = 0; k < ns; k++) {
+			const char *f;
+
+			if (pick[k] == 0) {
+				for (i = sl[k].first; i < sl[k].end; i++)
+					fo_qc_push(c, &terms,
+					           fo_qc_term(c, exact,
+					                      tl->t[i].term));
+			} else if (sl[k].joined && pick[k] == 1) {
+				fo_qc_push(c, &terms,
+				           fo_qc_term(c, exact, sl[k].joined));
+			} else {
+				f = sl[k].split[pick[k] - 1 -
+				                (sl[k].joined != NULL)];
+				for (; *f; f += strlen(f) + 1)
+					fo_qc_push(c, &terms,
+					           fo_qc_term(c, exact, f));
+			}
+		}
+		fo_qc_push(c, &alts,
+		           fo_qc_fold(c,
+		                      terms.n > 1 ? FO_XOP_PHRASE : FO_XOP_OR,
+		                      &terms, (unsigned)terms.n));
+		forms++;
+	}
+	if (alts.n)
+		q = fo_qc_pair(c, FO_XOP_OR, q,
+		               fo_qc_fold(c, FO_XOP_OR, &alts, 0));
+	for (k = 0; sl && k < ns; k++)
+		for (i = 0; i < sl[k].n_split; i++)
+			free(sl[k].split[i]);
+	free(sl);
+	fo_qc_release(&terms);
+	fo_qc_release(&alts);
+	return q;
+}
+
 static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
@@ -423,6 +568,8 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
+		if (np > 1 && !n_alt && !named)
+			q = or_forms(c, n, &tl, q);
 		q = fo_qc_unit(c, q, fo_qc_label(&label),
 		               np > 1 ? "phrase" : "exact", n->field, 1.0,
 		               pterms, k);
