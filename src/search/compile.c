@@ -12,17 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Term prefixes of each field: exact forms, stems, and the name. */
+/* Term prefixes of each field: exact forms, stems, the name, and the
+ * whole values' filter terms. */
 const fo_qc_field fo_qc_fields[FO_FIELD_COUNT] = {
 	[FO_FIELD_ANY] = { "", FO_PREFIX_STEM, "text" },
 	[FO_FIELD_TITLE] = { FO_PREFIX_TITLE, FO_PREFIX_TITLE_STEM, "title" },
 	[FO_FIELD_COMPANY] = { FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM,
-	                       "company" },
+	                       "company", FO_PREFIX_COMPANY },
 	[FO_FIELD_AUTHOR] = { FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM,
-	                      "author" },
-	[FO_FIELD_TYPE] = { FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM, "type" },
+	                      "author", FO_PREFIX_AUTHOR },
+	[FO_FIELD_TYPE] = { FO_PREFIX_TYPE_WORD, FO_PREFIX_TYPE_STEM, "type",
+	                    FO_PREFIX_TYPE },
 	[FO_FIELD_TOPIC] = { FO_PREFIX_TOPIC_WORD, FO_PREFIX_TOPIC_STEM,
-	                     "topic" },
+	                     "topic", FO_PREFIX_TOPIC },
 };
 
 void fo_qc_nomem(fo_qc *c)

@@ -16,6 +16,7 @@
 /* Term prefixes of each field: exact forms, stems, and the name. */
 typedef struct fo_qc_field {
 	const char *exact, *stem, *name;
+	const char *value; /* its whole values' filter terms, or NULL */
 } fo_qc_field;
 extern const fo_qc_field fo_qc_fields[FO_FIELD_COUNT];
 

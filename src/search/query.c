@@ -349,6 +349,169 @@ static fo_xquery *or_joined(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	                             n->field, 1.0, jterms, 1));
 }
 
+/* Other forms a phrase's words may take in a post, so that a word's
+ * case does not change what the phrase finds: a compound typed
+ * (JavaScript) is also its joined form, as a post writing javascript
+ * holds it, and a word typed whole (javascript) is also the joined form
+ * of a compound that a post wrote (JavaScript: javascript, then script
+ * after it, as the indexer places a joined form at its first part's
+ * place), so that the word after it still lines up. */
+#define FORMS_MAX  16 /* phrases a phrase may become */
+#define SPLITS_MAX 8  /* compounds a typed word may be */
+
+typedef struct pslot {
+	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
+	const char *joined;      /* a typed compound's joined form, else NULL */
+	char *split[SPLITS_MAX]; /* the word, then its other parts, each
+	                            ended by a NUL, the last by two */
+	size_t n_split;
+} pslot;
+
+/* Whether the index holds prefix + term (a local one: a remote shard's
+ * answer costs a round trip; none is asked). */
+static int present(fo_qc *c, const char *prefix, const char *term, size_t len)
+{
+	const fo_qstats *s = c->stats;
+
+	if (!s || !s->termfreq || !s->local)
+		return 0;
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_append(&c->scratch, term, len);
+	return !c->scratch.oom && s->termfreq(s->ctx, c->scratch.data) > 0;
+}
+
+/* The compounds of two parts, then of three, that the index holds word
+ * w as the joined form of (each part a term there): into sl->split.
+ * Two parts first, as a word has few of those where short terms (j,
+ * ava) make many of three that no post holds. */
+static void word_splits(fo_qc *c, const char *prefix, const char *w, pslot *sl)
+{
+	size_t len = strlen(w), i, j, parts;
+
+	if (len < 2 || len > FO_MAX_TERM_BYTES || !present(c, prefix, w, len))
+		return;
+	for (parts = 2; parts <= 3; parts++)
+		for (i = 1; i < len && sl->n_split < SPLITS_MAX; i++) {
+			if ((w[i] & 0xC0) == 0x80 || !present(c, prefix, w, i))
+				continue;
+			for (j = parts == 2 ? len : i + 1;
+			     j <= len && sl->n_split < SPLITS_MAX; j++) {
+				char *f;
+
+				if ((j < len &&
+				     ((w[j] & 0xC0) == 0x80 ||
+				      !present(c, prefix, w + j, len - j))) ||
+				    !present(c, prefix, w + i, j - i))
+					continue;
+				/* w, w[i..j), w[j..): a NUL after each, and
+				 * one more at the end */
+				f = calloc(2 * len + 4, 1);
+				if (!f) {
+					fo_qc_nomem(c);
+					return;
+				}
+				memcpy(f, w, len);
+				memcpy(f + len + 1, w + i, j - i);
+				if (j < len)
+					memcpy(f + len + 1 + (j - i) + 1, w + j,
+					       len - j);
+				sl->split[sl->n_split++] = f;
+			}
+		}
+}
+
+/* The phrase of each slot's form pick[k] (0: as typed, then the joined
+ * form of a typed compound, then the word's compounds). */
+static fo_xquery *form_phrase(fo_qc *c, const char *exact, const fo_qtoks *tl,
+                              const pslot *sl, size_t ns, const size_t *pick)
+{
+	fo_qlist terms = { NULL, 0, 0 };
+	const char *f;
+	fo_xquery *q;
+	size_t k, i;
+
+	for (k = 0; k < ns; k++) {
+		if (pick[k] == 0) {
+			for (i = sl[k].first; i < sl[k].end; i++)
+				fo_qc_push(c, &terms,
+				           fo_qc_term(c, exact, tl->t[i].term));
+		} else if (sl[k].joined && pick[k] == 1) {
+			fo_qc_push(c, &terms,
+			           fo_qc_term(c, exact, sl[k].joined));
+		} else {
+			f = sl[k].split[pick[k] - 1 - (sl[k].joined != NULL)];
+			for (; *f; f += strlen(f) + 1)
+				fo_qc_push(c, &terms, fo_qc_term(c, exact, f));
+		}
+	}
+	q = fo_qc_fold(c, terms.n > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &terms,
+	               (unsigned)terms.n);
+	fo_qc_release(&terms);
+	return q;
+}
+
+/* q, the phrase of the words as typed, ORed with the phrases of their
+ * other forms (pslot): each slot's other forms with the rest as typed,
+ * then those of two slots at once, FORMS_MAX phrases in all at most, so
+ * that the short words of a long phrase (the: t, he) do not use them up
+ * before a compound further on is reached. */
+static fo_xquery *or_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                           fo_xquery *q)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	pslot *sl = calloc(tl->n + 1, sizeof *sl);
+	size_t ns = 0, i, k, k2, f, f2, nf[64], pick[64];
+	fo_qlist alts = { NULL, 0, 0 };
+
+	if (!sl)
+		fo_qc_nomem(c);
+	for (i = 0; sl && i < tl->n; ns++) {
+		sl[ns].first = tl->t[i].kind == FO_TOK_JOINED ? i + 1 : i;
+		sl[ns].end = fo_qc_item_end(tl, i);
+		if (tl->t[i].kind == FO_TOK_JOINED)
+			sl[ns].joined = tl->t[i].term;
+		i = sl[ns].end > i ? sl[ns].end : i + 1;
+	}
+	for (k = 0; sl && ns <= 64 && k < ns; k++) {
+		if (k + 1 < ns && !sl[k].joined &&
+		    sl[k].end == sl[k].first + 1 &&
+		    tl->t[sl[k].first].kind == FO_TOK_WORD)
+			word_splits(c, exact, tl->t[sl[k].first].term, &sl[k]);
+		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].n_split;
+	}
+	memset(pick, 0, sizeof pick);
+	for (k = 0; sl && ns <= 64 && k < ns; k++)
+		for (f = 1; f < nf[k] && alts.n + 1 < FORMS_MAX; f++) {
+			pick[k] = f;
+			fo_qc_push(c, &alts,
+			           form_phrase(c, exact, tl, sl, ns, pick));
+			pick[k] = 0;
+		}
+	for (k = 0; sl && ns <= 64 && k < ns; k++)
+		for (k2 = k + 1; k2 < ns; k2++)
+			for (f = 1; f < nf[k]; f++)
+				for (f2 = 1;
+				     f2 < nf[k2] && alts.n + 1 < FORMS_MAX;
+				     f2++) {
+					pick[k] = f;
+					pick[k2] = f2;
+					fo_qc_push(c, &alts,
+					           form_phrase(c, exact, tl, sl,
+					                       ns, pick));
+					pick[k] = pick[k2] = 0;
+				}
+	if (alts.n && c->st == FOLIO_OK)
+		q = fo_qc_pair(c, FO_XOP_OR, q,
+		               fo_qc_fold(c, FO_XOP_OR, &alts, 0));
+	for (k = 0; sl && k < ns; k++)
+		for (i = 0; i < sl[k].n_split; i++)
+			free(sl[k].split[i]);
+	free(sl);
+	fo_qc_release(&alts);
+	return q;
+}
+
 static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 {
 	fo_qlist l = { NULL, 0, 0 };
@@ -423,6 +586,8 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
+		if (np > 1 && !n_alt && !named)
+			q = or_forms(c, n, &tl, q);
 		q = fo_qc_unit(c, q, fo_qc_label(&label),
 		               np > 1 ? "phrase" : "exact", n->field, 1.0,
 		               pterms, k);
@@ -735,6 +900,40 @@ static fo_xquery *unscored(fo_qc *c, fo_xquery *q)
 	return filtered;
 }
 
+/* q, the phrase of a quoted company:, author:, type: or topic: value, or
+ * that whole value as the indexer writes it (indexer.c add_filter), so
+ * that its case does not matter where a word's case parts it otherwise:
+ * the phrase of author:"debian postgresql maintainers" asks for
+ * postgresql right before maintainers, where a post's PostgreSQL is
+ * postgre and sql, with the joined postgresql at postgre's place. The
+ * value alone scores nothing, as a filter does. Takes q. */
+static fo_xquery *or_value(fo_qc *c, const fo_qnode *n, fo_xquery *q)
+{
+	const char *prefix = fo_qc_fields[n->field].value;
+	fo_buf term = FO_BUF_INIT;
+	char *norm;
+
+	if (!q || !prefix)
+		return q;
+	norm = fo_normalize_value(n->text, n->len);
+	if (norm && *norm) {
+		fo_buf_puts(&term, prefix);
+		fo_buf_puts(&term, norm);
+	}
+	if (!norm || term.oom) {
+		fo_qc_nomem(c);
+	} else if (term.len) {
+		size_t len =
+		    fo_utf8_cut(term.data, term.len, FO_MAX_BOOLEAN_TERM);
+
+		q = fo_qc_pair(c, FO_XOP_OR, q,
+		               unscored(c, fo_xquery_term(term.data, len, 1)));
+	}
+	free(norm);
+	fo_buf_free(&term);
+	return q;
+}
+
 /* A URL names the post indexed under it, as typed or, as folio similar
  * looks it up, with its scheme and host in lower case (urlterm.h), else
  * the same trimmed (fo_url_trim): the query for the first of those a post
@@ -840,8 +1039,7 @@ fo_xquery *fo_qc_compile(fo_qc *c, const fo_qnode *n)
 			copy.occur = FO_OCCUR_DEFAULT;
 			return fo_qc_seq(c, &p, 1);
 		}
-	case FO_Q_PHRASE:
-		return phrase_query(c, n);
+	case FO_Q_PHRASE: return or_value(c, n, phrase_query(c, n));
 	case FO_Q_PREFIX:
 		return prefix_query(c, n);
 	case FO_Q_NEAR:
