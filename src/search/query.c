@@ -421,48 +421,15 @@ static void word_splits(fo_qc *c, const char *prefix, const char *w, pslot *sl)
 		}
 }
 
-/* The phrase of each slot's form pick[k] (0: as typed, then the joined
- * form of a typed compound, then the word's compounds). */
-static fo_xquery *form_phrase(fo_qc *c, const char *exact, const fo_qtoks *tl,
-                              const pslot *sl, size_t ns, const size_t *pick)
-{
-	fo_qlist terms = { NULL, 0, 0 };
-	const char *f;
-	fo_xquery *q;
-	size_t k, i;
-
-	for (k = 0; k < ns; k++) {
-		if (pick[k] == 0) {
-			for (i = sl[k].first; i < sl[k].end; i++)
-				fo_qc_push(c, &terms,
-				           fo_qc_term(c, exact, tl->t[i].term));
-		} else if (sl[k].joined && pick[k] == 1) {
-			fo_qc_push(c, &terms,
-			           fo_qc_term(c, exact, sl[k].joined));
-		} else {
-			f = sl[k].split[pick[k] - 1 - (sl[k].joined != NULL)];
-			for (; *f; f += strlen(f) + 1)
-				fo_qc_push(c, &terms, fo_qc_term(c, exact, f));
-		}
-	}
-	q = fo_qc_fold(c, terms.n > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &terms,
-	               (unsigned)terms.n);
-	fo_qc_release(&terms);
-	return q;
-}
-
 /* q, the phrase of the words as typed, ORed with the phrases of their
- * other forms (pslot): each slot's other forms with the rest as typed,
- * then those of two slots at once, FORMS_MAX phrases in all at most, so
- * that the short words of a long phrase (the: t, he) do not use them up
- * before a compound further on is reached. */
+ * other forms (pslot), at most FORMS_MAX phrases in all. */
 static fo_xquery *or_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
                            fo_xquery *q)
 {
 	const char *exact = fo_qc_fields[n->field].exact;
 	pslot *sl = calloc(tl->n + 1, sizeof *sl);
-	size_t ns = 0, i, k, k2, f, f2, nf[64], pick[64];
-	fo_qlist alts = { NULL, 0, 0 };
+	size_t ns = 0, i, k, forms = 1, pick[64];
+	fo_qlist alts = { NULL, 0, 0 }, terms = { NULL, 0, 0 };
 
 	if (!sl)
 		fo_qc_nomem(c);
@@ -473,41 +440,56 @@ static fo_xquery *or_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 			sl[ns].joined = tl->t[i].term;
 		i = sl[ns].end > i ? sl[ns].end : i + 1;
 	}
-	for (k = 0; sl && ns <= 64 && k < ns; k++) {
-		if (k + 1 < ns && !sl[k].joined &&
-		    sl[k].end == sl[k].first + 1 &&
+	for (k = 0; sl && ns <= 64 && k + 1 < ns; k++)
+		if (!sl[k].joined && sl[k].end == sl[k].first + 1 &&
 		    tl->t[sl[k].first].kind == FO_TOK_WORD)
 			word_splits(c, exact, tl->t[sl[k].first].term, &sl[k]);
-		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].n_split;
-	}
 	memset(pick, 0, sizeof pick);
-	for (k = 0; sl && ns <= 64 && k < ns; k++)
-		for (f = 1; f < nf[k] && alts.n + 1 < FORMS_MAX; f++) {
-			pick[k] = f;
-			fo_qc_push(c, &alts,
-			           form_phrase(c, exact, tl, sl, ns, pick));
+	/* every choice of a form per slot but the first (q), counted as a
+	 * number whose digits are the slots' forms */
+	while (sl && ns <= 64 && c->st == FOLIO_OK && forms < FORMS_MAX) {
+		for (k = 0; k < ns; k++) {
+			size_t nf = 1 + (sl[k].joined != NULL) + sl[k].n_split;
+
+			if (++pick[k] < nf)
+				break;
 			pick[k] = 0;
 		}
-	for (k = 0; sl && ns <= 64 && k < ns; k++)
-		for (k2 = k + 1; k2 < ns; k2++)
-			for (f = 1; f < nf[k]; f++)
-				for (f2 = 1;
-				     f2 < nf[k2] && alts.n + 1 < FORMS_MAX;
-				     f2++) {
-					pick[k] = f;
-					pick[k2] = f2;
-					fo_qc_push(c, &alts,
-					           form_phrase(c, exact, tl, sl,
-					                       ns, pick));
-					pick[k] = pick[k2] = 0;
-				}
-	if (alts.n && c->st == FOLIO_OK)
+		if (k == ns)
+			break;
+		for (k = 0; k < ns; k++) {
+			const char *f;
+
+			if (pick[k] == 0) {
+				for (i = sl[k].first; i < sl[k].end; i++)
+					fo_qc_push(c, &terms,
+					           fo_qc_term(c, exact,
+					                      tl->t[i].term));
+			} else if (sl[k].joined && pick[k] == 1) {
+				fo_qc_push(c, &terms,
+				           fo_qc_term(c, exact, sl[k].joined));
+			} else {
+				f = sl[k].split[pick[k] - 1 -
+				                (sl[k].joined != NULL)];
+				for (; *f; f += strlen(f) + 1)
+					fo_qc_push(c, &terms,
+					           fo_qc_term(c, exact, f));
+			}
+		}
+		fo_qc_push(c, &alts,
+		           fo_qc_fold(c,
+		                      terms.n > 1 ? FO_XOP_PHRASE : FO_XOP_OR,
+		                      &terms, (unsigned)terms.n));
+		forms++;
+	}
+	if (alts.n)
 		q = fo_qc_pair(c, FO_XOP_OR, q,
 		               fo_qc_fold(c, FO_XOP_OR, &alts, 0));
 	for (k = 0; sl && k < ns; k++)
 		for (i = 0; i < sl[k].n_split; i++)
 			free(sl[k].split[i]);
 	free(sl);
+	fo_qc_release(&terms);
 	fo_qc_release(&alts);
 	return q;
 }
