@@ -83,19 +83,6 @@ expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
 begin "a phrase matches its words in order only"
 expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-threaded"')"
 
-# A word typed whole that a post writes as a compound (CodeReady) is
-# that compound's joined form, which the post holds at its first part's
-# place: the phrase's next word, after the other parts, did not line up,
-# so "codeready linux" found nothing where "CodeReady Linux" and "the
-# codeready" found the post; and a compound typed in a phrase was its
-# parts only, so "JavaScript library" missed a post writing
-# "javascript library" (differential review: 13 of 31 phrases with a
-# camelCase word found other posts typed in lower case).
-printf '%s\n' '{"url": "https://a.org/js", "title": "Notes", "summary": "A javascript library for postgresql databases."}' >"$TMP/joined.jsonl"
-"$FOLIO" index --db "$TMP/joined" "$TMP/joined.jsonl" >/dev/null
-begin "a phrase finds a compound written whole or in parts, in any case"
-expect_eq "$REDHAT|$REDHAT|$REDHAT|$REDHAT||https://a.org/js|https://a.org/js" "$(hits '"codeready linux"')|$(hits '"CodeReady Linux"')|$(hits '"freethreaded python"')|$(hits '"CODEREADY linux builder"')|$(hits '"codeready builder"')|$(hits --db "$TMP/joined" '"JavaScript library"')|$(hits --db "$TMP/joined" '"for PostgreSQL databases"')"
-
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 
