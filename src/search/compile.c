@@ -15,8 +15,9 @@
 /* Term prefixes of each field: exact forms, stems, the name, and the
  * whole values' filter terms. */
 const fo_qc_field fo_qc_fields[FO_FIELD_COUNT] = {
-	[FO_FIELD_ANY] = { "", FO_PREFIX_STEM, "text" },
-	[FO_FIELD_TITLE] = { FO_PREFIX_TITLE, FO_PREFIX_TITLE_STEM, "title" },
+	[FO_FIELD_ANY] = { "", FO_PREFIX_STEM, "text", NULL },
+	[FO_FIELD_TITLE] = { FO_PREFIX_TITLE, FO_PREFIX_TITLE_STEM, "title",
+	                     NULL },
 	[FO_FIELD_COMPANY] = { FO_PREFIX_COMPANY_WORD, FO_PREFIX_COMPANY_STEM,
 	                       "company", FO_PREFIX_COMPANY },
 	[FO_FIELD_AUTHOR] = { FO_PREFIX_AUTHOR_WORD, FO_PREFIX_AUTHOR_STEM,
