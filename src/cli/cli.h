@@ -172,6 +172,10 @@ long cli_parse_count(const char *name, const char *value);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* The usage error of word, an option command (NULL: folio itself) does
+ * not have, in the one wording every command uses. */
+void cli_unknown_option(const char *command, const char *word);
+
 /* -h or --help, which stands alone after a command's name (argv[0]), as
  * after folio's: 1 after printing usage when it is the only argument, -1
  * after naming the first other one, 0 when neither comes before "--". */

@@ -330,8 +330,7 @@ static int parse_args(int argc, char **argv, index_args *a)
 			while (++i < argc)
 				a->paths[a->n_paths++] = argv[i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			cli_error("unknown option %s (try 'folio index --help')",
-			          argv[i]);
+			cli_unknown_option("index", argv[i]);
 			return -1;
 		} else {
 			a->paths[a->n_paths++] = argv[i];

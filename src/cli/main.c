@@ -40,7 +40,7 @@ static int run(const char *cmd, int argc, char **argv)
 	if (strcmp(cmd, "similar") == 0)
 		return cmd_similar(argc, argv);
 	if (cmd[0] == '-' && cmd[1])
-		cli_error("unknown option %s (try 'folio --help')", cmd);
+		cli_unknown_option(NULL, cmd);
 	else
 		cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
@@ -59,7 +59,7 @@ static int alone(int argc, char **argv)
 		cli_error("%s takes no option, not %s (try 'folio --help')",
 		          argv[1], next);
 	else if (next[0] == '-' && next[1])
-		cli_error("unknown option %s (try 'folio --help')", next);
+		cli_unknown_option(NULL, next);
 	else
 		cli_error("%s takes no operand, not %s (try 'folio --help')",
 		          argv[1], next);

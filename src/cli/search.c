@@ -385,8 +385,7 @@ static int parse_args(int argc, char **argv, search_args *a)
 				a->words++;
 			}
 		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
-			cli_error("unknown option %s (try 'folio search --help')",
-			          argv[i]);
+			cli_unknown_option("search", argv[i]);
 			return -1;
 		} else {
 			if (append_word(&a->query, &a->qlen, argv[i]) != 0)

@@ -55,8 +55,7 @@ int cmd_similar(int argc, char **argv)
 			if (rc < 0)
 				goto done;
 		} else if (!dashes && argv[i][0] == '-' && argv[i][1]) {
-			cli_error("unknown option %s (try 'folio similar --help')",
-			          argv[i]);
+			cli_unknown_option("similar", argv[i]);
 			goto done;
 		} else if (url) {
 			cli_error("similar takes one URL (try 'folio similar "

@@ -74,6 +74,12 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+void cli_unknown_option(const char *command, const char *word)
+{
+	cli_error("unknown option %s (try 'folio %s%s--help')", word,
+	          command ? command : "", command ? " " : "");
+}
+
 int cli_help(int argc, char **argv, const char *usage)
 {
 	const char *other;
@@ -127,8 +133,7 @@ int cli_db_options(int argc, char **argv, const char *command,
 			*all = 1;
 		} else if (strcmp(argv[i], "--") != 0 && argv[i][0] == '-' &&
 		           argv[i][1]) {
-			cli_error("unknown option %s (try 'folio %s --help')",
-			          argv[i], command);
+			cli_unknown_option(command, argv[i]);
 			return -1;
 		} else {
 			/* "--" ends the options (folio.1), and no operand may
