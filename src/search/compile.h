@@ -3,7 +3,8 @@
  * of it builds with. query.c compiles the tree; sequence.c the items
  * side by side that the default operator joins; boosts.c adds the parts
  * that only rank (abbreviations, joined words, acronyms, proximity);
- * near.c compiles NEAR over every form of a word. Private to src/search:
+ * near.c compiles NEAR over every form of a word; phrase_forms.c a
+ * phrase over every form of its words. Private to src/search:
  * callers use query.h.
  */
 #ifndef FOLIO_SEARCH_COMPILE_H
@@ -173,6 +174,14 @@ int fo_qc_common_word(fo_qc *c, const char *term);
 /* The items kids[0..n_kids) side by side, joined by the default
  * operator. */
 fo_xquery *fo_qc_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids);
+
+/* ---- a phrase's other forms (phrase_forms.c) ---- */
+
+/* q, the phrase of node n's words tl as typed, or the phrases of the
+ * other forms its words take in a post (a compound joined, a word in
+ * parts), as the MAX of them; q itself where it has none. Takes q. */
+fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                              fo_xquery *q);
 
 /* ---- NEAR (near.c) ---- */
 

@@ -423,6 +423,9 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	if (np > 0) {
 		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
 		               (unsigned)np);
+		/* a version's forms are in its place already (alt) */
+		if (np > 1 && !n_alt && !named)
+			q = fo_qc_phrase_forms(c, n, &tl, q);
 		q = fo_qc_unit(c, q, fo_qc_label(&label),
 		               np > 1 ? "phrase" : "exact", n->field, 1.0,
 		               pterms, k);

@@ -83,6 +83,26 @@ expect_eq "$NVIDIA" "$(hits '(Heroku OR NVIDIA) MXFP8 -Meta')"
 begin "a phrase matches its words in order only"
 expect_eq "$REDHAT|" "$(hits '"free-threaded build"')|$(hits '"build free-threaded"')"
 
+# A post's compound (CodeReady, PostgreSQL) holds its joined form at its
+# first part's place and its other parts after it, so a phrase typed in
+# lower case did not line up with the word after it: "codeready linux"
+# found nothing where "CodeReady Linux" found the post; and a compound
+# typed in a phrase was its parts alone, so "JavaScript library" missed
+# a post writing "javascript library".
+cat >"$TMP/case.jsonl" <<'JL'
+{"url": "https://a.org/js", "title": "Notes", "summary": "A javascript library for databases."}
+{"url": "https://a.org/radix", "title": "Radix", "summary": "THis package holds a radix tree."}
+{"url": "https://a.org/citadel", "title": "Citadel", "summary": "This is package of the client."}
+JL
+"$FOLIO" index --db "$TMP/case" "$TMP/case.jsonl" >/dev/null
+begin "a phrase finds its words whatever case a post writes them in"
+expect_eq "$REDHAT|$REDHAT|$HEROKU|$MODAL" "$(hits '"codeready linux"')|$(hits '"CodeReady Linux"')|$(hits '"postgresql performance"')|$(hits '"openai agents sdk"')"
+expect_eq "https://a.org/js|https://a.org/js" "$(hits --db "$TMP/case" '"JavaScript library"')|$(hits --db "$TMP/case" '"javascript library"')"
+# "THis" is th and is, with this at th's place: the phrase's other form
+# is th, is, package in order in a post holding this, which "This is
+# package" is not
+expect_eq "https://a.org/radix" "$(hits --db "$TMP/case" '"this package"')"
+
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 

@@ -406,6 +406,67 @@ static void test_query__near_matches_every_indexed_form_of_its_words(void)
 	fo_analyzer_free(an);
 }
 
+/* A local index's frequencies: the terms below are in 2 of 100 posts,
+ * every other term in none. */
+static uint64_t these_terms(void *ctx, const char *term)
+{
+	static const char *const held[] = {
+		"postgresql", "postgre", "sql", "database", "openstreetmap",
+		"open",       "street",  "map", "data",
+	};
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof held / sizeof *held; i++)
+		if (strcmp(term, held[i]) == 0)
+			return 2;
+	return 0;
+}
+
+static void test_query__a_phrase_finds_its_words_written_in_another_case(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = these_terms, .docs = 100, .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	/* a post's PostgreSQL is postgre and sql, its joined form at
+	 * postgre's place: the phrase typed in lower case also matches the
+	 * parts in order, weighed as the words typed, at best as the phrase
+	 * typed (MAX, not the sum) */
+	got = described_with(an, "\"postgresql database\"", &stats);
+	assert_str("Query(((postgresql PHRASE 2 database) MAX ((postgresql AND "
+	           "database) FILTER (postgre PHRASE 3 sql PHRASE 3 "
+	           "database))))",
+	           got ? got : "");
+	free(got);
+	/* the last word's joined form is at its first part's place, so
+	 * nothing after it needs to line up: no other form */
+	got = described_with(an, "\"database postgresql\"", &stats);
+	assert_str("Query((database PHRASE 2 postgresql))", got ? got : "");
+	free(got);
+	/* three parts where no two are terms */
+	got = described_with(an, "\"openstreetmap data\"", &stats);
+	assert_str("Query(((openstreetmap PHRASE 2 data) MAX ((openstreetmap "
+	           "AND data) FILTER (open PHRASE 4 street PHRASE 4 map PHRASE "
+	           "4 data))))",
+	           got ? got : "");
+	free(got);
+	/* a compound typed is also its joined form, as a post writing
+	 * javascript holds it */
+	got = described_with(an, "\"JavaScript library\"", &stats);
+	assert_str("Query(((java PHRASE 3 script PHRASE 3 library) MAX "
+	           "(javascript PHRASE 2 library)))",
+	           got ? got : "");
+	free(got);
+	/* a remote shard is not asked which terms it holds: no parts */
+	stats.local = 0;
+	got = described_with(an, "\"postgresql database\"", &stats);
+	assert_str("Query((postgresql PHRASE 2 database))", got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_compound_prefix_completes_its_last_part_too(void)
 {
 	fo_analyzer *an = english();
@@ -940,6 +1001,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__ranked_words_also_match_their_initials_in_titles),
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
+	FO_TEST(test_query__a_phrase_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
 	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),

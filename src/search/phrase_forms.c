@@ -1,0 +1,286 @@
+/*
+ * phrase_forms.c: the other forms a quoted phrase's words take in a
+ * post, so that the case a phrase is typed in does not change what it
+ * finds. The analyzer parts a compound by its case (PostgreSQL:
+ * postgre, sql) and the indexer places its joined form (postgresql) at
+ * its first part's position, its other parts after it. So the phrase
+ * "postgresql database" (postgresql, then database one place on) does
+ * not line up with a post's "PostgreSQL database" (database two places
+ * on), and "JavaScript library" (java, script, library) not with a
+ * post's "javascript library".
+ *
+ * Each word of the phrase may take another form: a compound typed
+ * (JavaScript) its joined form (javascript); a word typed whole
+ * (postgresql), except the last, whose next place nothing follows, the
+ * parts of a compound it is the joined form of (postgre sql), found
+ * among the index's terms. The phrase becomes the MAX of its forms, so
+ * a post scores by the best form it holds, never by their sum, and a
+ * post holding the phrase as typed scores what it did. A form with a
+ * word in parts is scored by the word itself: FILTER(AND of the words
+ * as typed, PHRASE of the parts), so the rarity of a short part (th of
+ * "THis") weighs nothing, and a post must hold the word as well as its
+ * parts in order ("th is package" is found in "THis package", not
+ * "this is package" in "This is package").
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "analyzer/analyzer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FORMS_MAX  16 /* phrases of other forms, at most */
+#define SPLITS_MAX 8  /* compounds a typed word may be the joined form of */
+#define SLOTS_MAX  64 /* words a phrase may have for other forms */
+
+typedef struct pslot {
+	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
+	const char *joined;      /* a typed compound's joined form, else NULL */
+	char *split[SPLITS_MAX]; /* each a compound's parts, each ended by a
+	                            NUL and the last by two */
+	size_t n_split;
+} pslot;
+
+/* Whether the local index holds prefix + term[0..len) (a remote
+ * shard's answer costs a round trip: none is asked, so a phrase over
+ * remote shards has no word in parts). */
+static int present(fo_qc *c, const char *prefix, const char *term, size_t len)
+{
+	const fo_qstats *s = c->stats;
+
+	if (!s || !s->termfreq || !s->local)
+		return 0;
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_append(&c->scratch, term, len);
+	return !c->scratch.oom && s->termfreq(s->ctx, c->scratch.data) > 0;
+}
+
+/* Record the parts w[0..i), w[i..j) and, if j < len, w[j..len), unless
+ * SPLITS_MAX are there. */
+static void add_split(fo_qc *c, pslot *sl, const char *w, size_t i, size_t j,
+                      size_t len)
+{
+	char *f;
+
+	if (sl->n_split >= SPLITS_MAX)
+		return;
+	if (!(f = calloc(len + 4, 1))) {
+		fo_qc_nomem(c);
+		return;
+	}
+	memcpy(f, w, i);
+	memcpy(f + i + 1, w + i, j - i);
+	if (j < len)
+		memcpy(f + j + 2, w + j, len - j);
+	sl->split[sl->n_split++] = f;
+}
+
+/* The compounds that word w (a term the index holds) may be the joined
+ * form of, each part a term of the index, into sl->split: of two parts
+ * (the first may be a letter: iPhone, eBPF), or, where it has none, of
+ * three parts of two bytes or more (OpenStreetMap, phpMyAdmin). A word
+ * has many splits into three short terms (me, ta, package) that no post
+ * writes, and each is a phrase to match. Parts start on a character,
+ * not inside one. */
+static void word_splits(fo_qc *c, const char *prefix, const char *w, pslot *sl)
+{
+	/* head[i]: w[0..i) is a term; tail[i]: w[i..) is */
+	unsigned char head[FO_MAX_TERM_BYTES], tail[FO_MAX_TERM_BYTES];
+	size_t len = strlen(w), i, j;
+
+	if (len < 3 || len > FO_MAX_TERM_BYTES || !present(c, prefix, w, len))
+		return;
+	for (i = 1; i + 1 < len; i++) {
+		int starts = (w[i] & 0xC0) != 0x80;
+		head[i] = starts && present(c, prefix, w, i);
+		tail[i] = starts && present(c, prefix, w + i, len - i);
+	}
+	for (i = 1; i + 1 < len; i++)
+		if (head[i] && tail[i])
+			add_split(c, sl, w, i, len, len);
+	for (i = 2; !sl->n_split && i + 4 <= len; i++)
+		for (j = i + 2; head[i] && j + 2 <= len; j++)
+			if (tail[j] && present(c, prefix, w + i, j - i))
+				add_split(c, sl, w, i, j, len);
+}
+
+/* The terms of form pick (pick[k] for slot k: 0 as typed, then a
+ * typed compound's joined form, then the word's compounds) pushed to
+ * l, and to hl as a sequence. scored: a word in parts counts as typed
+ * (the terms that weigh a form, not those placed in order). */
+static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
+                       const pslot *sl, size_t ns, const size_t *pick,
+                       int scored, fo_qlist *l, fo_hlunit *hl)
+{
+	const char *f;
+	size_t k, i, p;
+
+	for (k = 0; k < ns; k++) {
+		p = pick[k];
+		if (sl[k].joined && p == 1) {
+			fo_qc_push(c, l, fo_qc_term(c, exact, sl[k].joined));
+			fo_qc_hl_seq_add(c, hl, sl[k].joined);
+		} else if (p == 0 || scored) {
+			for (i = sl[k].first; i < sl[k].end; i++) {
+				fo_qc_push(c, l,
+				           fo_qc_term(c, exact, tl->t[i].term));
+				fo_qc_hl_seq_add(c, hl, tl->t[i].term);
+			}
+		} else {
+			f = sl[k].split[p - 1 - (sl[k].joined != NULL)];
+			for (; *f; f += strlen(f) + 1) {
+				fo_qc_push(c, l, fo_qc_term(c, exact, f));
+				fo_qc_hl_seq_add(c, hl, f);
+			}
+		}
+	}
+}
+
+/* Whether pick puts a word in parts. */
+static int has_split(const pslot *sl, size_t ns, const size_t *pick)
+{
+	size_t k;
+
+	for (k = 0; k < ns; k++)
+		if (pick[k] > (sl[k].joined != NULL))
+			return 1;
+	return 0;
+}
+
+/* Whether picks a and b weigh the same terms (the same compounds
+ * joined; words in parts count as typed). */
+static int same_scoring(const pslot *sl, size_t ns, const size_t *a,
+                        const size_t *b)
+{
+	size_t k;
+
+	for (k = 0; k < ns; k++)
+		if (sl[k].joined && (a[k] == 1) != (b[k] == 1))
+			return 0;
+	return 1;
+}
+
+/* The query of forms picks[from..n) that are alike (same_scoring) and
+ * not yet done: the phrase of one with no word in parts, or
+ * FILTER(AND(the words that weigh them), OR(their phrases)). */
+static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                             const pslot *sl, size_t ns, size_t *const *picks,
+                             size_t from, size_t count, char *done)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	fo_qlist terms = { NULL, 0, 0 }, phrases = { NULL, 0, 0 };
+	fo_xquery *q = NULL;
+	size_t a;
+
+	for (a = from; a < count; a++) {
+		if (done[a] || !same_scoring(sl, ns, picks[from], picks[a]) ||
+		    has_split(sl, ns, picks[a]) !=
+		        has_split(sl, ns, picks[from]))
+			continue;
+		done[a] = 1;
+		form_terms(c, exact, tl, sl, ns, picks[a], 0, &terms,
+		           fo_qc_hl_add(c, n->field, FO_HL_SEQ, NULL, NULL));
+		fo_qc_push(
+		    c, &phrases,
+		    fo_qc_fold(c, FO_XOP_PHRASE, &terms, (unsigned)terms.n));
+		if (!has_split(sl, ns, picks[a]))
+			break; /* its words weigh it: a phrase alone */
+	}
+	q = fo_qc_fold(c, FO_XOP_OR, &phrases, 0);
+	if (q && has_split(sl, ns, picks[from])) {
+		form_terms(c, exact, tl, sl, ns, picks[from], 1, &terms, NULL);
+		q = fo_qc_pair(c, FO_XOP_FILTER,
+		               fo_qc_fold(c, FO_XOP_AND, &terms, 0), q);
+	}
+	fo_qc_release(&terms);
+	fo_qc_release(&phrases);
+	return q;
+}
+
+/* Push a copy of pick to picks unless FORMS_MAX are there. */
+static void add_pick(fo_qc *c, size_t **picks, size_t *count,
+                     const size_t *pick, size_t ns)
+{
+	if (*count >= FORMS_MAX)
+		return;
+	if (!(picks[*count] = malloc(ns * sizeof *pick))) {
+		fo_qc_nomem(c);
+		return;
+	}
+	memcpy(picks[*count], pick, ns * sizeof *pick);
+	(*count)++;
+}
+
+fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
+                              fo_xquery *q)
+{
+	const char *exact = fo_qc_fields[n->field].exact;
+	pslot *sl = calloc(tl->n + 1, sizeof *sl);
+	size_t ns = 0, i, k, k2, f, f2, nf[SLOTS_MAX], pick[SLOTS_MAX];
+	size_t *picks[FORMS_MAX], count = 0;
+	char done[FORMS_MAX];
+	fo_qlist forms = { NULL, 0, 0 };
+
+	if (!sl)
+		fo_qc_nomem(c);
+	for (i = 0; sl && i < tl->n; ns++) {
+		sl[ns].first = tl->t[i].kind == FO_TOK_JOINED ? i + 1 : i;
+		sl[ns].end = fo_qc_item_end(tl, i);
+		if (tl->t[i].kind == FO_TOK_JOINED && sl[ns].end > i + 1)
+			sl[ns].joined = tl->t[i].term;
+		i = sl[ns].end > i ? sl[ns].end : i + 1;
+	}
+	if (ns < 2 || ns > SLOTS_MAX)
+		goto done;
+	for (k = 0; k < ns && c->st == FOLIO_OK; k++) {
+		if (k + 1 < ns && !sl[k].joined &&
+		    sl[k].end == sl[k].first + 1 &&
+		    tl->t[sl[k].first].kind == FO_TOK_WORD)
+			word_splits(c, exact, tl->t[sl[k].first].term, &sl[k]);
+		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].n_split;
+	}
+	/* each word's other forms with the rest as typed, then two words'
+	 * at once: the short words of a long phrase (the: t, he) must not
+	 * use up the forms before a compound further on is reached */
+	memset(pick, 0, sizeof pick);
+	for (k = 0; k < ns; k++)
+		for (f = 1; f < nf[k]; f++) {
+			pick[k] = f;
+			add_pick(c, picks, &count, pick, ns);
+			pick[k] = 0;
+		}
+	for (k = 0; k < ns; k++)
+		for (k2 = k + 1; k2 < ns; k2++)
+			for (f = 1; f < nf[k]; f++)
+				for (f2 = 1; f2 < nf[k2]; f2++) {
+					pick[k] = f;
+					pick[k2] = f2;
+					add_pick(c, picks, &count, pick, ns);
+					pick[k] = pick[k2] = 0;
+				}
+	if (!count || c->st != FOLIO_OK)
+		goto done;
+	/* the phrase as typed first, then its forms by the terms that
+	 * weigh them; the words as typed weigh the forms that only part a
+	 * word, exactly as they weigh q */
+	fo_qc_push(c, &forms, q);
+	q = NULL;
+	memset(done, 0, sizeof done);
+	for (i = 0; i < count; i++)
+		if (!done[i])
+			fo_qc_push(c, &forms,
+			           form_group(c, n, tl, sl, ns, picks, i, count,
+			                      done));
+	q = fo_qc_fold(c, FO_XOP_MAX, &forms, 0);
+done:
+	for (i = 0; i < count; i++)
+		free(picks[i]);
+	for (k = 0; sl && k < ns; k++)
+		for (i = 0; i < sl[k].n_split; i++)
+			free(sl[k].split[i]);
+	free(sl);
+	fo_qc_release(&forms);
+	return q;
+}
