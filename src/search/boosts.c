@@ -35,7 +35,10 @@ int fo_abbreviable(const char *word)
  * neighbours in the term order, which Xapian's cursor has read already
  * (known-item block reads -20%, bench/README.md). Not asked of remote
  * shards, where each answer is a round trip. */
-int fo_qc_absent(fo_qc *c, const char *prefix, const char *term)
+/* The local index's frequency of prefix + term[0..len) in *freq; 0
+ * where it is unknown (no statistics, or remote ones). */
+static int local_freq(fo_qc *c, const char *prefix, const char *term,
+                      size_t len, uint64_t *freq)
 {
 	const fo_qstats *s = c->stats;
 
@@ -43,8 +46,25 @@ int fo_qc_absent(fo_qc *c, const char *prefix, const char *term)
 		return 0;
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, prefix);
-	fo_buf_puts(&c->scratch, term);
-	return !c->scratch.oom && s->termfreq(s->ctx, c->scratch.data) == 0;
+	fo_buf_append(&c->scratch, term, len);
+	if (c->scratch.oom)
+		return 0;
+	*freq = s->termfreq(s->ctx, c->scratch.data);
+	return 1;
+}
+
+int fo_qc_absent(fo_qc *c, const char *prefix, const char *term)
+{
+	uint64_t freq;
+
+	return local_freq(c, prefix, term, strlen(term), &freq) && freq == 0;
+}
+
+int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len)
+{
+	uint64_t freq;
+
+	return local_freq(c, prefix, term, len, &freq) && freq > 0;
 }
 
 /* Add the title term name (NUL-terminated) to the synonym l and to

@@ -4,7 +4,8 @@
  * side by side that the default operator joins; boosts.c adds the parts
  * that only rank (abbreviations, joined words, acronyms, proximity);
  * near.c compiles NEAR over every form of a word; phrase_forms.c a
- * phrase over every form of its words. Private to src/search:
+ * phrase over every form of its words; splits.c finds the compounds a
+ * word typed whole may be in a post. Private to src/search:
  * callers use query.h.
  */
 #ifndef FOLIO_SEARCH_COMPILE_H
@@ -156,6 +157,9 @@ fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t);
 /* Whether no post holds prefix + term, by the statistics of a local
  * index (0 where they are unknown or remote). */
 int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
+/* Whether a post holds prefix + term[0..len), likewise (0 where
+ * unknown or remote: a remote shard's answer costs a round trip). */
+int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len);
 /* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
 fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */
@@ -174,6 +178,24 @@ int fo_qc_common_word(fo_qc *c, const char *term);
 /* The items kids[0..n_kids) side by side, joined by the default
  * operator. */
 fo_xquery *fo_qc_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids);
+
+/* ---- a word's compounds (splits.c) ---- */
+
+#define FO_SPLITS_MAX 8
+
+/* Compounds a word may be the joined form of: each its parts, each
+ * ended by a NUL and the last by two. */
+typedef struct fo_splits {
+	char *parts[FO_SPLITS_MAX];
+	size_t n;
+} fo_splits;
+
+/* The compounds that word w of the field with this exact-form prefix
+ * may be the joined form of in a post, by the local index's terms, into
+ * s (none over remote shards); free them with fo_splits_free. */
+void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
+                       fo_splits *s);
+void fo_splits_free(fo_splits *s);
 
 /* ---- a phrase's other forms (phrase_forms.c) ---- */
 

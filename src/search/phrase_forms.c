@@ -25,86 +25,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
 
-#include "analyzer/analyzer.h"
-
 #include <stdlib.h>
 #include <string.h>
 
-#define FORMS_MAX  16 /* phrases of other forms, at most */
-#define SPLITS_MAX 8  /* compounds a typed word may be the joined form of */
-#define SLOTS_MAX  64 /* words a phrase may have for other forms */
+#define FORMS_MAX 16 /* phrases of other forms, at most */
+#define SLOTS_MAX 64 /* words a phrase may have for other forms */
 
 typedef struct pslot {
 	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
 	const char *joined;      /* a typed compound's joined form, else NULL */
-	char *split[SPLITS_MAX]; /* each a compound's parts, each ended by a
-	                            NUL and the last by two */
-	size_t n_split;
+	fo_splits splits;        /* a typed word's compounds */
 } pslot;
-
-/* Whether the local index holds prefix + term[0..len) (a remote
- * shard's answer costs a round trip: none is asked, so a phrase over
- * remote shards has no word in parts). */
-static int present(fo_qc *c, const char *prefix, const char *term, size_t len)
-{
-	const fo_qstats *s = c->stats;
-
-	if (!s || !s->termfreq || !s->local)
-		return 0;
-	fo_buf_clear(&c->scratch);
-	fo_buf_puts(&c->scratch, prefix);
-	fo_buf_append(&c->scratch, term, len);
-	return !c->scratch.oom && s->termfreq(s->ctx, c->scratch.data) > 0;
-}
-
-/* Record the parts w[0..i), w[i..j) and, if j < len, w[j..len), unless
- * SPLITS_MAX are there. */
-static void add_split(fo_qc *c, pslot *sl, const char *w, size_t i, size_t j,
-                      size_t len)
-{
-	char *f;
-
-	if (sl->n_split >= SPLITS_MAX)
-		return;
-	if (!(f = calloc(len + 4, 1))) {
-		fo_qc_nomem(c);
-		return;
-	}
-	memcpy(f, w, i);
-	memcpy(f + i + 1, w + i, j - i);
-	if (j < len)
-		memcpy(f + j + 2, w + j, len - j);
-	sl->split[sl->n_split++] = f;
-}
-
-/* The compounds that word w (a term the index holds) may be the joined
- * form of, each part a term of the index, into sl->split: of two parts
- * (the first may be a letter: iPhone, eBPF), or, where it has none, of
- * three parts of two bytes or more (OpenStreetMap, phpMyAdmin). A word
- * has many splits into three short terms (me, ta, package) that no post
- * writes, and each is a phrase to match. Parts start on a character,
- * not inside one. */
-static void word_splits(fo_qc *c, const char *prefix, const char *w, pslot *sl)
-{
-	/* head[i]: w[0..i) is a term; tail[i]: w[i..) is */
-	unsigned char head[FO_MAX_TERM_BYTES], tail[FO_MAX_TERM_BYTES];
-	size_t len = strlen(w), i, j;
-
-	if (len < 3 || len > FO_MAX_TERM_BYTES || !present(c, prefix, w, len))
-		return;
-	for (i = 1; i + 1 < len; i++) {
-		int starts = (w[i] & 0xC0) != 0x80;
-		head[i] = starts && present(c, prefix, w, i);
-		tail[i] = starts && present(c, prefix, w + i, len - i);
-	}
-	for (i = 1; i + 1 < len; i++)
-		if (head[i] && tail[i])
-			add_split(c, sl, w, i, len, len);
-	for (i = 2; !sl->n_split && i + 4 <= len; i++)
-		for (j = i + 2; head[i] && j + 2 <= len; j++)
-			if (tail[j] && present(c, prefix, w + i, j - i))
-				add_split(c, sl, w, i, j, len);
-}
 
 /* The terms of form pick (pick[k] for slot k: 0 as typed, then a
  * typed compound's joined form, then the word's compounds) pushed to
@@ -129,7 +60,7 @@ static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
 				fo_qc_hl_seq_add(c, hl, tl->t[i].term);
 			}
 		} else {
-			f = sl[k].split[p - 1 - (sl[k].joined != NULL)];
+			f = sl[k].splits.parts[p - 1 - (sl[k].joined != NULL)];
 			for (; *f; f += strlen(f) + 1) {
 				fo_qc_push(c, l, fo_qc_term(c, exact, f));
 				fo_qc_hl_seq_add(c, hl, f);
@@ -238,8 +169,9 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		if (k + 1 < ns && !sl[k].joined &&
 		    sl[k].end == sl[k].first + 1 &&
 		    tl->t[sl[k].first].kind == FO_TOK_WORD)
-			word_splits(c, exact, tl->t[sl[k].first].term, &sl[k]);
-		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].n_split;
+			fo_qc_word_splits(c, exact, tl->t[sl[k].first].term,
+			                  &sl[k].splits);
+		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].splits.n;
 	}
 	/* each word's other forms with the rest as typed, then two words'
 	 * at once: the short words of a long phrase (the: t, he) must not
@@ -278,8 +210,7 @@ done:
 	for (i = 0; i < count; i++)
 		free(picks[i]);
 	for (k = 0; sl && k < ns; k++)
-		for (i = 0; i < sl[k].n_split; i++)
-			free(sl[k].split[i]);
+		fo_splits_free(&sl[k].splits);
 	free(sl);
 	fo_qc_release(&forms);
 	return q;

@@ -1,0 +1,77 @@
+/*
+ * splits.c: the compounds a word typed whole may be the joined form of
+ * in a post. The analyzer parts a word by its case (PostgreSQL: postgre,
+ * sql) and the indexer places the joined form (postgresql) at the first
+ * part's position, the other parts after it; so a phrase or a NEAR
+ * typed in lower case must know a word's parts to line up with the
+ * words after it. They are found by asking the local index which of the
+ * word's pieces it holds as terms.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "search/compile.h"
+
+#include "analyzer/analyzer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Record the parts w[0..i), w[i..j) and, if j < len, w[j..len), unless
+ * FO_SPLITS_MAX are there. */
+static void add_split(fo_qc *c, fo_splits *s, const char *w, size_t i, size_t j,
+                      size_t len)
+{
+	char *f;
+
+	if (s->n >= FO_SPLITS_MAX)
+		return;
+	if (!(f = calloc(len + 4, 1))) {
+		fo_qc_nomem(c);
+		return;
+	}
+	memcpy(f, w, i);
+	memcpy(f + i + 1, w + i, j - i);
+	if (j < len)
+		memcpy(f + j + 2, w + j, len - j);
+	s->parts[s->n++] = f;
+}
+
+/* Of two parts (the first may be a letter: iPhone, eBPF), or, where it
+ * has none, of three parts of two bytes or more (OpenStreetMap,
+ * phpMyAdmin): a word has many splits into three short terms (me, ta,
+ * package) that no post writes, and each is one more phrase to match.
+ * Each piece costs a lookup (about 2 us on a warm index), so a word of
+ * n bytes costs 2(n - 2) and a few more. Parts start on a character,
+ * not inside one. */
+void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
+                       fo_splits *s)
+{
+	/* head[i]: w[0..i) is a term; tail[i]: w[i..) is */
+	unsigned char head[FO_MAX_TERM_BYTES], tail[FO_MAX_TERM_BYTES];
+	size_t len = strlen(w), i, j;
+
+	memset(s, 0, sizeof *s);
+	if (len < 3 || len > FO_MAX_TERM_BYTES ||
+	    !fo_qc_held(c, prefix, w, len))
+		return;
+	for (i = 1; i + 1 < len; i++) {
+		int starts = (w[i] & 0xC0) != 0x80;
+		head[i] = starts && fo_qc_held(c, prefix, w, i);
+		tail[i] = starts && fo_qc_held(c, prefix, w + i, len - i);
+	}
+	for (i = 1; i + 1 < len; i++)
+		if (head[i] && tail[i])
+			add_split(c, s, w, i, len, len);
+	for (i = 2; !s->n && i + 4 <= len; i++)
+		for (j = i + 2; head[i] && j + 2 <= len; j++)
+			if (tail[j] && fo_qc_held(c, prefix, w + i, j - i))
+				add_split(c, s, w, i, j, len);
+}
+
+void fo_splits_free(fo_splits *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->parts[i]);
+	s->n = 0;
+}
