@@ -130,6 +130,10 @@ typedef struct near_item {
 	fo_qlist parts;
 	unsigned span;
 	int other; /* a version whose other form a post holds */
+	/* a word a post may write as a compound (word_tail): the first
+	 * and last parts of its compounds, and the places between them */
+	fo_xquery *head, *tail;
+	unsigned tail_span;
 } near_item;
 
 /* Version t (2.0.1, v2.0.1), followed by its parts tl->t[i + 1..j), as
@@ -159,41 +163,111 @@ static int version_item(fo_qc *c, const char *exact, const fo_qtoks *tl,
 	return 1;
 }
 
-/* Compounds whose joined and split forms are mixed every way (2^n
- * NEARs); past that, all joined or all split. */
+/* Word term of field f typed whole (postgresql) that a post may write
+ * as a compound (PostgreSQL: postgresql at postgre's place, then sql),
+ * as its item's tail: the last parts of its compounds (OR) and the
+ * places between the first and the last (tail_span). Split, the item is
+ * its word and that last part, which hold the compound's places in the
+ * window as a version's joined form and last part do (version_item):
+ * postgresql NEAR/1 database finds "PostgreSQL database". Its head, the
+ * first parts (OR), only filters: a post writing the compound holds
+ * one, and it is the rarest term of most such NEARs (th of "THis"),
+ * which Xapian then reads first: without it "this NEAR package" took 3
+ * times as long as before tails, as the last part is often a common
+ * word (is). */
+static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
+{
+	const char *exact = fo_qc_fields[f].exact, *last = NULL, *p;
+	fo_qlist heads = { NULL, 0, 0 }, lasts = { NULL, 0, 0 };
+	fo_splits s;
+	size_t k;
+	unsigned parts;
+
+	fo_qc_word_splits(c, exact, term, &s);
+	for (k = 0; k < s.n; k++) {
+		fo_qc_push(c, &heads, fo_qc_term(c, exact, s.parts[k]));
+		for (parts = 0, p = s.parts[k]; *p; p += strlen(p) + 1)
+			last = p, parts++;
+		fo_qc_push(c, &lasts, fo_qc_term(c, exact, last));
+		if (parts - 2 > it->tail_span)
+			it->tail_span = parts - 2;
+	}
+	it->head = fo_qc_fold(c, FO_XOP_OR, &heads, 0);
+	it->tail = fo_qc_fold(c, FO_XOP_OR, &lasts, 0);
+	fo_qc_release(&heads);
+	fo_qc_release(&lasts);
+	fo_splits_free(&s);
+}
+
+/* Compounds (and words with a tail) whose joined and split forms are
+ * mixed every way (2^n NEARs); past that, all joined or all split. */
 #define NEAR_MIXES 3
+
+/* Whether compound item it is split in mix split, b items having been
+ * mixable before it. */
+static int apart(const near_item *it, unsigned split, unsigned b)
+{
+	return (it->parts.n || it->tail) &&
+	       ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
+}
+
+/* Push a copy of q to l. */
+static void push_copy(fo_qc *c, fo_qlist *l, fo_xquery *q)
+{
+	fo_qc_push(c, l, fo_xquery_combine(FO_XOP_OR, &q, 1, 0));
+}
 
 /* The NEAR of the items, compound number b split where bit b of split
  * is set; past NEAR_MIXES compounds split is all ones or none, and a
  * NEAR may hold more compounds than split has bits (the fuzzer's find:
- * a shift by 32), so those read its lowest. */
+ * a shift by 32), so those read its lowest. A word split to its tail
+ * only places the NEAR: FILTER(AND(the items without tails), AND(NEAR,
+ * heads)), so it weighs as the mix with the word whole does, not by its
+ * first or last part. */
 static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
                            unsigned split, unsigned gap)
 {
-	fo_qlist l = { NULL, 0, 0 };
+	fo_qlist l = { NULL, 0, 0 }, weigh = { NULL, 0, 0 };
+	fo_qlist heads = { NULL, 0, 0 };
 	fo_xquery *q;
 	size_t i, k;
 	unsigned b = 0, spans = 0;
+	int tailed = 0;
 
-	for (i = 0; i < n; i++) {
-		int apart =
-		    it[i].parts.n && ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
+	for (i = 0; i < n; b += it[i].parts.n || it[i].tail, i++)
+		tailed |= it[i].tail && apart(&it[i], split, b);
+	for (i = 0, b = 0; i < n; b += it[i].parts.n || it[i].tail, i++) {
+		int in_parts = it[i].parts.n && apart(&it[i], split, b);
 
-		b += it[i].parts.n != 0;
 		spans += it[i].span;
 		if (it[i].last) {
-			fo_xquery *w = it[i].last;
-			fo_qc_push(c, &l,
-			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
+			push_copy(c, &l, it[i].last);
+			if (tailed)
+				push_copy(c, &weigh, it[i].last);
 		}
-		for (k = 0; k < (apart ? it[i].parts.n : 1); k++) {
-			fo_xquery *w = apart ? it[i].parts.q[k] : it[i].whole;
-			fo_qc_push(c, &l,
-			           fo_xquery_combine(FO_XOP_OR, &w, 1, 0));
+		for (k = 0; k < (in_parts ? it[i].parts.n : 1); k++) {
+			fo_xquery *w =
+			    in_parts ? it[i].parts.q[k] : it[i].whole;
+			push_copy(c, &l, w);
+			if (tailed)
+				push_copy(c, &weigh, w);
+		}
+		if (it[i].tail && apart(&it[i], split, b)) {
+			push_copy(c, &l, it[i].tail);
+			push_copy(c, &heads, it[i].head);
+			spans += it[i].tail_span;
 		}
 	}
 	q = near_of(c, &l, gap + spans);
+	if (tailed) {
+		fo_qc_push(c, &heads, q);
+		q = fo_qc_pair(c, FO_XOP_FILTER,
+		               fo_qc_fold(c, FO_XOP_AND, &weigh, 0),
+		               fo_qc_fold(c, FO_XOP_AND, &heads, 0));
+	}
 	fo_qc_release(&l);
+	fo_qc_release(&weigh);
+	fo_qc_release(&heads);
 	return q;
 }
 
@@ -338,7 +412,9 @@ static void near_terms_free(near_terms *nt)
  * only terms and ORs of terms inside a NEAR, so that is the best of the
  * NEARs with each compound joined or split (OP_MAX: a post matching
  * several weighs as the best, not as their sum). A compound's parts
- * match in any order, as a phrase's words in a NEAR do. It weighs as its
+ * match in any order, as a phrase's words in a NEAR do. A word typed
+ * whole that a post writes as a compound (postgresql: PostgreSQL) is
+ * mixed likewise, with its tail (word_tail). It weighs as its
  * words do, so --explain gives it their statistics, as a phrase's: their
  * summed wdf, in the forms it matches them in (a compound by its parts,
  * a version whole), and the most frequent one's posts. */
@@ -350,7 +426,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	near_terms stats = { NULL, 0, 0 };
 	size_t k, i, j, n_it = 0, cap_it = 0, compounds = 0;
 	uint64_t alt = 0;
-	unsigned split, last;
+	unsigned split, last, tail_places = 0;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
 	/* kids of one field (qnear.c nearable) */
@@ -379,8 +455,12 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			}
 			version = item_of(c, kid->field, &tl, i, j, compound,
 			                  forms, &it[n_it]);
+			if (t->kind == FO_TOK_WORD)
+				word_tail(c, kid->field, t->term, &it[n_it]);
+			if (it[n_it].tail)
+				tail_places += it[n_it].tail_span + 1;
+			compounds += (compound && !version) || it[n_it].tail;
 			n_it++;
-			compounds += compound && !version;
 			if (!compound || version)
 				near_word_terms(c, &stats, kid->field, t,
 				                forms && !version);
@@ -421,13 +501,17 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		                    n->window));
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
 	if (c->st == FOLIO_OK)
-		near_units(c, field, first_hl, n->window, alt);
+		/* the highlight's window holds a word's compound, which
+		 * one highlight unit matches whole */
+		near_units(c, field, first_hl, n->window + tail_places, alt);
 	if (q)
 		q = fo_qc_unit(c, q, fo_qc_label(&label), "near", field, 1.0,
 		               stats.pairs, stats.n);
 	for (i = 0; i < n_it; i++) {
 		fo_xquery_free(it[i].whole);
 		fo_xquery_free(it[i].last);
+		fo_xquery_free(it[i].head);
+		fo_xquery_free(it[i].tail);
 		fo_qc_release(&it[i].parts);
 	}
 	free(it);

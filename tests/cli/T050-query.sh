@@ -103,6 +103,11 @@ expect_eq "https://a.org/js|https://a.org/js" "$(hits --db "$TMP/case" '"JavaScr
 # package" is not
 expect_eq "https://a.org/radix" "$(hits --db "$TMP/case" '"this package"')"
 
+# NEAR likewise: in "CodeReady Linux", linux is two places after
+# codeready, which NEAR/1 read as one word apart
+begin "a NEAR finds its words whatever case a post writes them in"
+expect_eq "$REDHAT|$REDHAT|$HEROKU" "$(hits 'codeready NEAR/1 linux')|$(hits 'linux NEAR/1 codeready')|$(hits 'postgresql NEAR/1 performance')"
+
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 

@@ -467,6 +467,33 @@ static void test_query__a_phrase_finds_its_words_written_in_another_case(void)
 	fo_analyzer_free(an);
 }
 
+static void test_query__a_near_finds_its_words_written_in_another_case(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = these_terms, .docs = 100, .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	/* split, postgresql is itself and its compound's last part, sql,
+	 * which holds the compound's second place in the window, in a post
+	 * holding the first part, postgre; that form weighs as the word
+	 * whole does (FILTER), at best as much (MAX) */
+	got = described_with(an, "\"postgresql\" NEAR/1 \"database\"", &stats);
+	assert_str("Query(((postgresql NEAR 2 database) MAX ((postgresql AND "
+	           "database) FILTER (postgre AND (postgresql NEAR 3 sql NEAR "
+	           "3 database)))))",
+	           got ? got : "");
+	free(got);
+	/* three parts: the window holds the one between (street) too */
+	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
+	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
+	           "data) FILTER (open AND (openstreetmap NEAR 4 map NEAR 4 "
+	           "data)))))",
+	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_compound_prefix_completes_its_last_part_too(void)
 {
 	fo_analyzer *an = english();
@@ -1002,6 +1029,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_phrase_finds_its_words_written_in_another_case),
+	FO_TEST(test_query__a_near_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
 	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),
