@@ -337,6 +337,17 @@ run "$FOLIO" search --db "$TMP/siblings" --json --offset 1 --limit 1 "$sibq"
 expect_eq "2 https://example.com/osd-dbg" \
 	"$(json 'd["hits"][0]["rank"], d["hits"][0]["url"]')"
 
+# The second phase rescores the first 20 hits (cover_window) whatever the
+# page, and of the hits fetched up to a page past them reads the records
+# of its own alone (bridge_search.cc reaches). The page's first hit is one
+# of them: mutant X6 (the page's bound one further) left it without its
+# record, "document N has damaged data". T200 pins it too, with strace.
+begin "a ranked query's page past the rescored hits is the listing's slice, records and all"
+run "$FOLIO" search --db "$TMP/ab" --json --limit 22 'alpha beta post'
+whole=$(json '"|".join(h["url"] + " " + h["title"] for h in d["hits"][20:])')
+run "$FOLIO" search --db "$TMP/ab" --json --offset 20 --limit 2 'alpha beta post'
+expect_eq "0|2|$whole" "$rc|$(json 'len(d["hits"]), "|".join(h["url"] + " " + h["title"] for h in d["hits"]), sep="|"')"
+
 begin "words that must all match keep BM25's order and no coverage part"
 run "$FOLIO" search --db "$TMP/siblings" --json --explain --all "$sibq"
 expect_eq "https://example.com/osd-dbg|False" \
