@@ -327,10 +327,22 @@ FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 /** The explanation of db's last call that returns a folio_status, if it
  *  failed: "" once one succeeds (and before any, and for a NULL db, so
  *  that it can always be printed). The getters (folio_db_error,
- *  folio_db_error_position, folio_db_language, folio_db_skipped_count,
- *  folio_db_skipped_shard) leave it as it is. Borrowed: valid until the
- *  next call on db. */
+ *  folio_db_error_position, folio_db_language, folio_db_remote_count,
+ *  folio_db_skipped_count, folio_db_skipped_shard) leave it as it is. Borrowed:
+ * valid until the next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
+
+/**
+ * The remote shards db searches: those of folio_open_options.remotes and
+ * those its index directory's REMOTES file lists, each counted once (a
+ * shard listed twice, or under two addresses of one server, is searched
+ * once), the skipped ones included. A caller can tell from it whether its
+ * timeout_ms and allow_partial apply to anything.
+ *
+ * @return the number of remote shards (0: none, and for a writer, which
+ *         reads no REMOTES file, or a NULL db)
+ */
+FOLIO_EXTERN size_t folio_db_remote_count(const folio_db *db);
 
 /**
  * The remote shards left out of db's searches (allow_partial), as of its

@@ -431,6 +431,11 @@ void fo_remotes_free(fo_remotes *rm)
 	memset(rm, 0, sizeof *rm);
 }
 
+size_t folio_db_remote_count(const folio_db *db)
+{
+	return db ? db->remote.n : 0;
+}
+
 size_t folio_db_skipped_count(const folio_db *db)
 {
 	return db ? db->remote.n_skipped : 0;

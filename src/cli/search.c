@@ -5,10 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char usage[] =
     "usage: folio search [OPTIONS] QUERY...\n"
@@ -418,32 +416,18 @@ static const char *search_dir(const search_args *a)
 	return cli_db_path(a->db_flag);
 }
 
-/* Whether a's options for remote shards have one to apply to: given
- * --remote, or a REMOTES file in dir (which the library reads; one it
- * cannot tell is missing is left to it). 0 after saying what is wrong. */
-static int remote_options_apply(const search_args *a, const char *dir)
+/* Whether a's options for remote shards have one to apply to in db: a
+ * shard of --remote or of the REMOTES file in dir, as the library read
+ * them (a file of comments names none). 0 after saying what is wrong. */
+static int remote_options_apply(const search_args *a, const char *dir,
+                                const folio_db *db)
 {
-	size_t n;
-	char *file;
-	int none;
-
-	/* dir is NULL for remote shards alone */
-	if (!a->remote_only || a->n_remotes)
+	if (!a->remote_only || folio_db_remote_count(db))
 		return 1;
-	n = strlen(dir) + sizeof "/REMOTES";
-	if (!(file = malloc(n))) {
-		cli_error("out of memory");
-		return 0;
-	}
-	snprintf(file, n, "%s/REMOTES", dir);
-	none = access(file, F_OK) != 0 && (errno == ENOENT || errno == ENOTDIR);
-	if (none)
-		cli_error(
-		    "%s applies to remote shards only, and neither --remote "
-		    "nor %s names one",
-		    a->remote_only, file);
-	free(file);
-	return !none;
+	cli_error("%s applies to remote shards only, and neither --remote "
+	          "nor %s/REMOTES names one",
+	          a->remote_only, dir);
+	return 0;
 }
 
 int cmd_search(int argc, char **argv)
@@ -461,8 +445,6 @@ int cmd_search(int argc, char **argv)
 	if (rc != 0)
 		goto done;
 	dir = search_dir(&a);
-	if (!remote_options_apply(&a, dir))
-		goto done;
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
@@ -476,6 +458,8 @@ int cmd_search(int argc, char **argv)
 			print_error_json(a.query, a.qlen, errmsg, 0, st);
 		goto done;
 	}
+	if (!remote_options_apply(&a, dir, db))
+		goto done;
 	if (a.lines)
 		code = search_lines(db, &a.so);
 	else

@@ -444,6 +444,7 @@ static void test_api__null_handles_and_out_pointers_are_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_similar(NULL, "x", NULL, &r));
 	assert_true(folio_db_language(NULL) == NULL);
 	assert_int(0, folio_db_error_position(NULL));
+	assert_int(0, folio_db_remote_count(NULL));
 	assert_int(0, folio_db_skipped_count(NULL));
 	assert_true(folio_db_skipped_shard(NULL, 0, NULL) == NULL);
 	assert_str("", folio_db_error(NULL));
@@ -551,6 +552,7 @@ static void test_api__a_post_without_a_title_is_invalid(void)
 	assert_str("post has no title", folio_db_error(db));
 	/* the getters leave the text as it is (folio.h folio_db_error) */
 	assert_str("english", folio_db_language(db));
+	assert_int(0, folio_db_remote_count(db));
 	assert_int(0, folio_db_skipped_count(db));
 	assert_str("post has no title", folio_db_error(db));
 	p.title = "";

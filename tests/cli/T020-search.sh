@@ -349,10 +349,21 @@ expect_eq "2 folio: --timeout applies to remote shards only, and neither --remot
 2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one\"}\
 folio: --allow-partial applies to remote shards only, and neither --remote nor $TMP/index/REMOTES names one;" "$r"
 
-begin "a REMOTES file names the remote shards they apply to"
+# A REMOTES file names the shards they apply to as its parser reads it:
+# one of comments and blank lines alone names none (it was taken for
+# naming some because it existed).
+begin "a REMOTES file of comments alone names no shard for them"
 cp -a "$TMP/index" "$TMP/fronted"
-echo "# none yet" >"$TMP/fronted/REMOTES"
-run "$FOLIO" search --db "$TMP/fronted" --timeout 5 --allow-partial --limit 0 MXFP8
-expect_eq "0|" "$rc|$err"
+printf '# none yet\n\n   # nor here\n' >"$TMP/fronted/REMOTES"
+r=""
+bad search --db "$TMP/fronted" --timeout 5 MXFP8
+bad search --db "$TMP/fronted" --allow-partial --stdin </dev/null
+expect_eq "2 folio: --timeout applies to remote shards only, and neither --remote nor $TMP/fronted/REMOTES names one;\
+2 folio: --allow-partial applies to remote shards only, and neither --remote nor $TMP/fronted/REMOTES names one;" "$r"
+
+begin "a shard a REMOTES file lists is one they apply to"
+printf '# one\n127.0.0.1:1\n' >"$TMP/fronted/REMOTES"
+run "$FOLIO" search --db "$TMP/fronted" --timeout 500 --allow-partial --limit 0 MXFP8
+expect_eq "0|folio: warning: shard 127.0.0.1:1 skipped" "$rc|${err%%,*}"
 
 finish

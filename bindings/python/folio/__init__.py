@@ -581,6 +581,10 @@ class Index:
                first search 5 s or three timeouts after (whichever is
                longer). False (the default): such a shard raises an Error
                naming it.
+    timeout and allow_partial=True without a remote shard (in remotes, or
+               listed in the REMOTES file: one of comments alone lists
+               none; a writer reads none) are an InvalidArgumentError, as
+               `folio search --timeout` is bad usage then.
 
     A remote shard that cannot be reached or does not answer in time
     raises UnavailableError (when the Index opens, or from a search); one
@@ -607,6 +611,12 @@ class Index:
             raise InvalidArgumentError(
                 _native.ERROR_INVALID, "remote shards are searched, not "
                 "written: an Index without a path is read-only")
+        remote_option = ("timeout" if timeout is not None else
+                         "allow_partial" if allow_partial else None)
+        if remote_option and (write or create):
+            raise InvalidArgumentError(
+                _native.ERROR_INVALID, "%s applies to remote shards only, "
+                "which are searched, not written" % remote_option)
         # folio_db_open copies the strings (folio.h): alive until it returns
         c_remotes = (ctypes.c_char_p * max(len(names), 1))(*names)
         opts = _native.OpenOptions(_native.OPEN_OPTIONS_VERSION,
@@ -631,6 +641,16 @@ class Index:
                 message = ctypes.string_at(errmsg.value).decode("utf-8", "replace")
                 _native.free(errmsg)
             raise _error(lib, status, message)
+        # as `folio search` refuses --timeout and --allow-partial: with no
+        # remote shard (the REMOTES file's as the library's parser reads
+        # it) they would be taken and do nothing
+        if remote_option and not lib.folio_db_remote_count(handle):
+            lib.folio_db_close(handle)
+            raise InvalidArgumentError(
+                _native.ERROR_INVALID,
+                "%s applies to remote shards only, and neither remotes nor "
+                "%s names one" % (remote_option, os.path.join(
+                    os.fsdecode(path), "REMOTES")))
         self._lib = lib
         self._handle = handle
         self._lock = threading.RLock()

@@ -277,6 +277,7 @@ _PROTOTYPES = {
     "folio_db_close": (_c_status, [_db_p]),
     "folio_db_error": (ctypes.c_char_p, [_db_p]),
     "folio_db_language": (ctypes.c_char_p, [_db_p]),
+    "folio_db_remote_count": (ctypes.c_size_t, [_db_p]),
     "folio_db_skipped_count": (ctypes.c_size_t, [_db_p]),
     "folio_db_skipped_shard": (ctypes.c_char_p, [_db_p, ctypes.c_size_t,
                                                  ctypes.POINTER(ctypes.c_char_p)]),

@@ -12,6 +12,7 @@ import ctypes
 import math
 import os
 import pydoc
+import re
 import shutil
 import signal
 import socket
@@ -986,6 +987,33 @@ def test_a_shard_in_another_language_is_refused_or_skipped(tmp_path, shards, ser
         assert skipped.shard == french
         assert 'stemming language "french"' in skipped.reason
         assert ix.search("lock").skipped_shards == (skipped,)
+
+
+def test_timeout_and_allow_partial_without_a_remote_shard_are_refused(index, tmp_path):
+    # as `folio search --timeout` is bad usage then: taken, they did nothing
+    remotes = os.path.join(index.path, "REMOTES")
+    for option in ({"timeout": 5}, {"allow_partial": True}):
+        (name,) = option
+        with pytest.raises(folio.InvalidArgumentError,
+                           match="^%s applies to remote shards only, and neither "
+                           "remotes nor %s names one$" % (name, re.escape(remotes))):
+            folio.Index(index.path, **option)
+        with pytest.raises(folio.InvalidArgumentError,
+                           match="^%s applies to remote shards only, which are "
+                           "searched, not written$" % name):
+            folio.Index(tmp_path / "new", create=True, **option)
+        assert not os.path.exists(tmp_path / "new")
+    # a REMOTES file names shards as its parser reads it: comments name none
+    with open(remotes, "w") as f:
+        f.write("# none yet\n\n   # nor here\n")
+    with pytest.raises(folio.InvalidArgumentError, match="^timeout applies"):
+        folio.Index(index.path, timeout=5)
+    dead = "127.0.0.1:%d" % free_port()
+    with open(remotes, "a") as f:
+        f.write(dead + "\n")
+    with folio.Index(index.path, timeout=0.5, allow_partial=True) as ix:
+        assert [s.shard for s in ix.skipped_shards] == [dead]
+        assert ix.search("MXFP8").total == 1
 
 
 def test_bad_remote_options_are_refused(shards):
