@@ -328,8 +328,8 @@ FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
  *  failed: "" once one succeeds (and before any, and for a NULL db, so
  *  that it can always be printed). The getters (folio_db_error,
  *  folio_db_error_position, folio_db_language, folio_db_remote_count,
- *  folio_db_skipped_count, folio_db_skipped_shard) leave it as it is. Borrowed:
- * valid until the next call on db. */
+ *  folio_db_skipped_count, folio_db_skipped_shard) leave it as it is.
+ *  Borrowed: valid until the next call on db. */
 FOLIO_EXTERN const char *folio_db_error(const folio_db *db);
 
 /**
