@@ -14,6 +14,7 @@
 #include "index/known.h"
 #include "index/schema.h"
 #include "index/stored.h"
+#include "index/valueterm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,22 +237,11 @@ static folio_status index_text(emit_ctx *c, fo_analyzer *an, const char *text,
 static folio_status add_filter(emit_ctx *c, const char *prefix,
                                const char *value, size_t len)
 {
-	char *norm;
-	size_t n;
-
 	if (!value || !len)
 		return FOLIO_OK;
-	norm = fo_normalize_value(value, len);
-	if (!norm)
+	if (fo_value_term(prefix, value, len, &c->term) < 0)
 		return FOLIO_ERROR_NOMEM;
-	fo_buf_clear(&c->term);
-	fo_buf_puts(&c->term, prefix);
-	fo_buf_puts(&c->term, norm);
-	free(norm);
-	if (c->term.oom)
-		return FOLIO_ERROR_NOMEM;
-	n = fo_utf8_cut(c->term.data, c->term.len, FO_MAX_BOOLEAN_TERM);
-	return fo_xdoc_add_boolean(c->doc, c->term.data, n);
+	return fo_xdoc_add_boolean(c->doc, c->term.data, c->term.len);
 }
 
 /* The host part of an http(s) URL, without "www.". */

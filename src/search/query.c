@@ -14,6 +14,7 @@
 #include "analyzer/normalize.h"
 #include "index/schema.h"
 #include "index/urlterm.h"
+#include "index/valueterm.h"
 #include "util/buf.h"
 #include "util/grow.h"
 
@@ -749,25 +750,17 @@ static fo_xquery *or_value(fo_qc *c, const fo_qnode *n, fo_xquery *q)
 {
 	const char *prefix = fo_qc_fields[n->field].value;
 	fo_buf term = FO_BUF_INIT;
-	char *norm;
+	long got;
 
 	if (!q || !prefix)
 		return q;
-	norm = fo_normalize_value(n->text, n->len);
-	if (norm && *norm) {
-		fo_buf_puts(&term, prefix);
-		fo_buf_puts(&term, norm);
-	}
-	if (!norm || term.oom) {
+	got = fo_value_term(prefix, n->text, n->len, &term);
+	if (got < 0)
 		fo_qc_nomem(c);
-	} else if (term.len) {
-		size_t len =
-		    fo_utf8_cut(term.data, term.len, FO_MAX_BOOLEAN_TERM);
-
-		q = fo_qc_pair(c, FO_XOP_OR, q,
-		               unscored(c, fo_xquery_term(term.data, len, 1)));
-	}
-	free(norm);
+	else if (got > 0)
+		q = fo_qc_pair(
+		    c, FO_XOP_OR, q,
+		    unscored(c, fo_xquery_term(term.data, term.len, 1)));
 	fo_buf_free(&term);
 	return q;
 }
