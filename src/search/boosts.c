@@ -27,14 +27,6 @@ int fo_abbreviable(const char *word)
 	return alphabetic(word) && strlen(word) >= 2 * FO_ABBREV_MIN;
 }
 
-/* Whether no post holds prefix + term, by the index's statistics. A
- * boost guesses many terms that no post holds (of a known-item query's
- * dozens, most abbreviations, joined pairs and initials), and Xapian
- * reads each one's B-tree twice, for its statistics and its posting
- * list: asking first costs little, as the guesses of one word are
- * neighbours in the term order, which Xapian's cursor has read already
- * (known-item block reads -20%, bench/README.md). Not asked of remote
- * shards, where each answer is a round trip. */
 /* The local index's frequency of prefix + term[0..len) in *freq; 0
  * where it is unknown (no statistics, or remote ones). */
 static int local_freq(fo_qc *c, const char *prefix, const char *term,
@@ -53,6 +45,14 @@ static int local_freq(fo_qc *c, const char *prefix, const char *term,
 	return 1;
 }
 
+/* Whether no post holds prefix + term, by the index's statistics. A
+ * boost guesses many terms that no post holds (of a known-item query's
+ * dozens, most abbreviations, joined pairs and initials), and Xapian
+ * reads each one's B-tree twice, for its statistics and its posting
+ * list: asking first costs little, as the guesses of one word are
+ * neighbours in the term order, which Xapian's cursor has read already
+ * (known-item block reads -20%, bench/README.md). Not asked of remote
+ * shards, where each answer is a round trip. */
 int fo_qc_absent(fo_qc *c, const char *prefix, const char *term)
 {
 	uint64_t freq;

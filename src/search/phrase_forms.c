@@ -97,18 +97,19 @@ static int same_scoring(const pslot *sl, size_t ns, const size_t *a,
  * not yet done: the phrase of one with no word in parts, or
  * FILTER(AND(the words that weigh them), OR(their phrases)). */
 static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
-                             const pslot *sl, size_t ns, size_t *const *picks,
-                             size_t from, size_t count, char *done)
+                             const pslot *sl, size_t ns,
+                             size_t (*picks)[SLOTS_MAX], size_t from,
+                             size_t count, char *done)
 {
 	const char *exact = fo_qc_fields[n->field].exact;
 	fo_qlist terms = { NULL, 0, 0 }, phrases = { NULL, 0, 0 };
 	fo_xquery *q = NULL;
+	int split = has_split(sl, ns, picks[from]);
 	size_t a;
 
 	for (a = from; a < count; a++) {
 		if (done[a] || !same_scoring(sl, ns, picks[from], picks[a]) ||
-		    has_split(sl, ns, picks[a]) !=
-		        has_split(sl, ns, picks[from]))
+		    has_split(sl, ns, picks[a]) != split)
 			continue;
 		done[a] = 1;
 		form_terms(c, exact, tl, sl, ns, picks[a], 0, &terms,
@@ -116,11 +117,11 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		fo_qc_push(
 		    c, &phrases,
 		    fo_qc_fold(c, FO_XOP_PHRASE, &terms, (unsigned)terms.n));
-		if (!has_split(sl, ns, picks[a]))
+		if (!split)
 			break; /* its words weigh it: a phrase alone */
 	}
 	q = fo_qc_fold(c, FO_XOP_OR, &phrases, 0);
-	if (q && has_split(sl, ns, picks[from])) {
+	if (q && split) {
 		form_terms(c, exact, tl, sl, ns, picks[from], 1, &terms, NULL);
 		q = fo_qc_pair(c, FO_XOP_FILTER,
 		               fo_qc_fold(c, FO_XOP_AND, &terms, 0), q);
@@ -130,18 +131,12 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	return q;
 }
 
-/* Push a copy of pick to picks unless FORMS_MAX are there. */
-static void add_pick(fo_qc *c, size_t **picks, size_t *count,
+/* Append a copy of pick to picks unless FORMS_MAX are there. */
+static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
                      const size_t *pick, size_t ns)
 {
-	if (*count >= FORMS_MAX)
-		return;
-	if (!(picks[*count] = malloc(ns * sizeof *pick))) {
-		fo_qc_nomem(c);
-		return;
-	}
-	memcpy(picks[*count], pick, ns * sizeof *pick);
-	(*count)++;
+	if (*count < FORMS_MAX)
+		memcpy(picks[(*count)++], pick, ns * sizeof *pick);
 }
 
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
@@ -150,7 +145,7 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	const char *exact = fo_qc_fields[n->field].exact;
 	pslot *sl = calloc(tl->n + 1, sizeof *sl);
 	size_t ns = 0, i, k, k2, f, f2, nf[SLOTS_MAX], pick[SLOTS_MAX];
-	size_t *picks[FORMS_MAX], count = 0;
+	size_t picks[FORMS_MAX][SLOTS_MAX], count = 0;
 	char done[FORMS_MAX];
 	fo_qlist forms = { NULL, 0, 0 };
 
@@ -180,16 +175,16 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	for (k = 0; k < ns; k++)
 		for (f = 1; f < nf[k]; f++) {
 			pick[k] = f;
-			add_pick(c, picks, &count, pick, ns);
+			add_pick(picks, &count, pick, ns);
 			pick[k] = 0;
 		}
-	for (k = 0; k < ns; k++)
+	for (k = 0; k < ns && count < FORMS_MAX; k++)
 		for (k2 = k + 1; k2 < ns; k2++)
 			for (f = 1; f < nf[k]; f++)
 				for (f2 = 1; f2 < nf[k2]; f2++) {
 					pick[k] = f;
 					pick[k2] = f2;
-					add_pick(c, picks, &count, pick, ns);
+					add_pick(picks, &count, pick, ns);
 					pick[k] = pick[k2] = 0;
 				}
 	if (!count || c->st != FOLIO_OK)
@@ -207,8 +202,6 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 			                      done));
 	q = fo_qc_fold(c, FO_XOP_MAX, &forms, 0);
 done:
-	for (i = 0; i < count; i++)
-		free(picks[i]);
 	for (k = 0; sl && k < ns; k++)
 		fo_splits_free(&sl[k].splits);
 	free(sl);
