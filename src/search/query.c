@@ -894,17 +894,20 @@ fo_xquery *fo_qc_compile(fo_qc *c, const fo_qnode *n)
 			fo_qc_nomem(c);
 		break;
 	case FO_Q_SITE: {
-		/* as the indexer writes host terms (indexer.c add_filter):
-		 * case and accents folded, so site:bücher.de finds its host */
-		char *host = fo_normalize_value(n->text, n->len);
+		/* the host term as the indexer writes it (indexer.c
+		 * add_filter): case and accents folded, so site:bücher.de finds
+		 * its host, and a host longer than a term may be cut as it was
+		 */
+		fo_buf term = FO_BUF_INIT;
+		size_t skip = strlen(FO_PREFIX_HOST);
 
-		if (!host)
+		if (fo_value_term(FO_PREFIX_HOST, n->text, n->len, &term) < 0) {
 			fo_qc_nomem(c);
-		q = host ? unscored(c, fo_qc_term(c, FO_PREFIX_HOST, host))
-		         : NULL;
-		if (host)
-			fo_qc_site_add(c, n, host);
-		free(host);
+		} else {
+			q = unscored(c, fo_xquery_term(term.data, term.len, 1));
+			fo_qc_site_add(c, n, term.data + skip);
+		}
+		fo_buf_free(&term);
 		break;
 	}
 	case FO_Q_URL: {
