@@ -54,20 +54,34 @@ checked() {
 	fi
 }
 
+# Whether the overread crashes depends on the address-space layout, which
+# differs from run to run: about 1 run in 100 reads mapped memory and
+# reports the damage the checker then finds instead (Size of wdf out of
+# range: exit 1 all the same). Each run below is tried up to 5 times for
+# the crash; a run that does not crash must still exit 1, never die.
 for back in 128 768; do
 	damaged "t$back" "$back"
 	d="$TMP/t$back"
 	f="$d/$gen/termlist.glass"
 
 	begin "$back bytes before the leaf's end: xapian-check itself dies by SIGSEGV"
-	run xapian-check "$d/$gen"
+	for _ in 1 2 3 4 5; do
+		xapian-check "$d/$gen" >/dev/null 2>&1
+		rc=$?
+		[ "$rc" = 139 ] && break
+	done
 	expect_eq 139 "$rc"
 
 	begin "$back bytes before the leaf's end: folio check reports the crash as damage, exit 1"
-	checked "t$back"
+	others=""
+	for _ in 1 2 3 4 5; do
+		checked "t$back"
+		case "$err" in *"checker crashed"*) break ;; esac
+		others="$others$rc "
+	done
 	[ "$sig" = SIGABRT ] && want=xapian || want=none
-	expect_eq "1||folio: index $d is damaged: 1 problem, the first: $f: Xapian's checker crashed reading this table ($sig)$advice $d $TMP/c|$want" \
-		"$rc|$out|$err|$asan"
+	expect_eq "1||folio: index $d is damaged: 1 problem, the first: $f: Xapian's checker crashed reading this table ($sig)$advice $d $TMP/c|$want|" \
+		"$rc|$out|$err|$asan|${others//1 /}"
 done
 
 # A library caller gets the same from folio_db_check with
