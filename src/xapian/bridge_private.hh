@@ -131,9 +131,17 @@ struct fo_xdoc {
 	Xapian::Document doc;
 };
 
+// q, and where q holds a MAX, the same query for several databases
+// (bridge_query.cc safe_max): fo_xquery_for picks.
 struct fo_xquery {
 	Xapian::Query q;
+	Xapian::Query multi;
+	bool max;
 };
+
+// The query to match q over db.
+const Xapian::Query &fo_xquery_for(const fo_xquery *q,
+                                   const Xapian::Database &db);
 
 struct fo_xmset_item {
 	uint32_t docid;

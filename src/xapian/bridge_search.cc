@@ -522,7 +522,7 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 {
 	Xapian::Enquire enq(*h->db);
-	enq.set_query(q->q);
+	enq.set_query(fo_xquery_for(q, *h->db));
 	set_weighting(enq, p);
 	std::vector<std::unique_ptr<FacetSpy>> spies;
 	std::vector<std::unique_ptr<RemoteFacetSpy>> remote_spies;
@@ -612,10 +612,10 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 	bool tiered = false;
 	if (date_probe && p->tier_prefix && at_least == 0 && !facets) {
 		count = enq.get_mset(0, 0, Xapian::doccount(0));
-		tiered = tier_fetch(*h->db, enq, q->q, p,
+		tiered = tier_fetch(*h->db, enq, fo_xquery_for(q, *h->db), p,
 		                    count.get_matches_estimated(), want, mset);
 		if (!tiered)
-			enq.set_query(q->q);
+			enq.set_query(fo_xquery_for(q, *h->db));
 	}
 	if (!tiered) {
 		mset = enq.get_mset(first, want, count_at_least);
