@@ -51,6 +51,7 @@ typedef struct fo_hlscan {
 	int redo;    /* a stem could not be had alone: scan again, stemming */
 	size_t base; /* offset of the scanned part in the whole text */
 	fo_analyzer *plain; /* the analyzer that does not stem, or NULL */
+	fo_analyzer *an;    /* the one that stems: a squeezed name's stem */
 	uint32_t pos_base;  /* added to the positions of the part scanned */
 	/* fo_hl_scan_part: the part scanned, and whether only its islands
 	 * (prescan.h) were */
