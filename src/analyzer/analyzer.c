@@ -142,11 +142,10 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 	return FOLIO_OK;
 }
 
-/* Whether raw[0..n) is an acronym's plural: two or more capital letters
- * and a lowercase s (GPUs, LLMs, VMs). Snowball leaves gpus, llms and vms
- * as they are (an "-us" ending, no vowel before the s), so GPU and GPUs
- * would never meet; the capitals show what the stem is. */
-static int fo_acronym_plural(const char *raw, size_t n)
+/* Snowball leaves gpus, llms and vms as they are (an "-us" ending, no
+ * vowel before the s), so GPU and GPUs would never meet; the capitals
+ * show what the stem is. */
+int fo_acronym_plural(const char *raw, size_t n)
 {
 	size_t i;
 

@@ -67,6 +67,14 @@ folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
                               const char **stem, size_t *stem_len);
 
 /**
+ * Whether raw[0..n), a word as written, is an acronym's plural: two or
+ * more capital letters and a lowercase s (GPUs, LLMs, VMs). Its stem, in
+ * every stemming language, is its term without the s (gpu), which the
+ * term alone (gpus) no longer shows.
+ */
+int fo_acronym_plural(const char *raw, size_t n);
+
+/**
  * A joined name of letters that keeps its dots or underscores (node.js,
  * asp.net, pg_stat_activity) without them, as people type it (nodejs),
  * into buf: its length, or 0 when tok is no such name (not a joined

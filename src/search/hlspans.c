@@ -135,6 +135,12 @@ static int on_token(const fo_token *t, void *ctx)
 	if (t->stem) {
 		s->stem = c->arena.len;
 		fo_buf_append(&c->arena, t->stem, t->stem_len + 1);
+	} else if (c->stemmer && t->len == t->end - t->start &&
+	           fo_acronym_plural(c->text + t->start, t->len)) {
+		/* stemmed by its capitals, which its term alone lost */
+		s->stem = c->arena.len;
+		fo_buf_append(&c->arena, t->term, t->len - 1);
+		fo_buf_append(&c->arena, "", 1);
 	} else if (c->stemmer && c->first[(unsigned char)*t->term]) {
 		s->stem = c->arena.len;
 		if (stem_alone(c, t) != 0)
@@ -570,6 +576,7 @@ static folio_status scan_add(fo_analyzer *an, const char *text, size_t len,
 
 	c->base = base;
 	c->an = an;
+	c->text = text;
 	*redone = 0;
 	if (stemmer) {
 		st = fo_analyze(c->plain, text, len, on_token, c);

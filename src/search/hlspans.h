@@ -52,6 +52,7 @@ typedef struct fo_hlscan {
 	size_t base; /* offset of the scanned part in the whole text */
 	fo_analyzer *plain; /* the analyzer that does not stem, or NULL */
 	fo_analyzer *an;    /* the one that stems: a squeezed name's stem */
+	const char *text;   /* the text being analysed: a word as written */
 	uint32_t pos_base;  /* added to the positions of the part scanned */
 	/* fo_hl_scan_part: the part scanned, and whether only its islands
 	 * (prescan.h) were */

@@ -1005,6 +1005,25 @@ static void test_snippet__a_name_typed_without_its_dots_is_marked(void)
 	               40);
 }
 
+/* An acronym's plural stems to the acronym by its capitals (analyzer.c),
+ * which a word stemmed alone, lower case, no longer shows: gpu found
+ * "Blackwell GPUs" and left it unmarked (review-results-2). */
+static void test_snippet__an_acronym_plural_is_marked_by_its_stem(void)
+{
+	assert_snippet("Blackwell [GPUs] and one [GPU]; gpus stay.", "gpu",
+	               "Blackwell GPUs and one GPU; gpus stay.", 200);
+	assert_snippet("Two [LLMs] and an [LLM].", "llm",
+	               "Two LLMs and an LLM.", 200);
+	/* and in a language whose stems are made whole */
+	{
+		char *got =
+		    snippet_in("french", "gpu", "Des GPUs ici.", 200, "[", "]");
+
+		assert_true(got && strcmp(got, "Des [GPUs] ici.") == 0);
+		free(got);
+	}
+}
+
 static void test_snippet__a_non_ascii_chunk_is_always_analysed(void)
 {
 	assert_snippet("A [Caf\xC3\xA9] and a [\xEF\xBC\xA3\xEF\xBC\xA1\xEF"
@@ -1090,6 +1109,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__one_scan_serves_every_text_of_a_page),
 	FO_TEST(test_snippet__a_joined_term_is_found_across_its_hyphens),
 	FO_TEST(test_snippet__a_name_typed_without_its_dots_is_marked),
+	FO_TEST(test_snippet__an_acronym_plural_is_marked_by_its_stem),
 	FO_TEST(test_snippet__a_non_ascii_chunk_is_always_analysed),
 	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
 	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
