@@ -106,6 +106,7 @@ static int add_squeezed(fo_hlscan *c, const fo_token *t)
 		stem = NULL; /* matched as typed only */
 	s = &c->toks[c->n++];
 	*s = c->toks[c->n - 2];
+	s->squeezed = 1;
 	s->term = c->arena.len;
 	fo_buf_append(&c->arena, buf, n);
 	fo_buf_append(&c->arena, "", 1);
@@ -147,6 +148,7 @@ static int on_token(const fo_token *t, void *ctx)
 			return 1;
 	}
 	s->kind = t->kind;
+	s->squeezed = 0;
 	s->pos = c->pos_base + t->pos;
 	s->start = c->base + t->start;
 	s->end = c->base + t->end;
@@ -456,6 +458,8 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 			size_t end = 0;
 			unsigned gain = 1;
 
+			if (t->squeezed && h->near)
+				continue;
 			switch (h->kind) {
 			case FO_HL_WORD:
 				if (word_match(c, t, h))

@@ -20,6 +20,8 @@
 typedef struct fo_hltok {
 	size_t term, stem; /* offsets into the arena; stem == term if none */
 	fo_token_kind kind;
+	int squeezed; /* a name's term without its dots (nodejs), which the
+	                 index holds with no position: no NEAR matches it */
 	uint32_t pos;
 	size_t start, end;
 } fo_hltok;

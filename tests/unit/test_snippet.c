@@ -995,6 +995,11 @@ static void test_snippet__a_name_typed_without_its_dots_is_marked(void)
 	               "Two pg_advisory_locks here.", 200);
 	assert_snippet("Python 3.14 on x86_64.", "314 x8664",
 	               "Python 3.14 on x86_64.", 200);
+	/* the squeezed term has no position of its own, so no NEAR finds
+	 * it, and none marks it */
+	assert_snippet("Node.js 22 [improves] it.",
+	               "(nodejs NEAR/3 improves) OR improves",
+	               "Node.js 22 improves it.", 200);
 	/* past the first chunk the pre-scan passes over */
 	assert_snippet(ELLIPSIS "twentynine thirty with [Node.js]", "nodejs",
 	               "one two three four five six seven eight nine ten "
