@@ -90,6 +90,24 @@ folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
 	return rc;
 }
 
+size_t fo_token_squeezed(const fo_token *tok, char buf[FO_MAX_TERM_BYTES])
+{
+	size_t i, n = 0;
+
+	if (tok->kind != FO_TOK_JOINED || tok->len > FO_MAX_TERM_BYTES ||
+	    tok->term[0] == '.' || tok->term[0] == '_')
+		return 0;
+	for (i = 0; i < tok->len; i++) {
+		char ch = tok->term[i];
+		if (ch == '.' || ch == '_')
+			continue;
+		if (ch < 'a' || ch > 'z')
+			return 0;
+		buf[n++] = ch;
+	}
+	return n == tok->len ? 0 : n;
+}
+
 /* Stem tok's term if it is stemmable, then hand it over. */
 static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
                             fo_token_fn fn, void *ctx, int *stop)
@@ -124,11 +142,10 @@ static folio_status fo_emit(fo_analyzer *an, fo_token *tok, int stemmable,
 	return FOLIO_OK;
 }
 
-/* Whether raw[0..n) is an acronym's plural: two or more capital letters
- * and a lowercase s (GPUs, LLMs, VMs). Snowball leaves gpus, llms and vms
- * as they are (an "-us" ending, no vowel before the s), so GPU and GPUs
- * would never meet; the capitals show what the stem is. */
-static int fo_acronym_plural(const char *raw, size_t n)
+/* Snowball leaves gpus, llms and vms as they are (an "-us" ending, no
+ * vowel before the s), so GPU and GPUs would never meet; the capitals
+ * show what the stem is. */
+int fo_acronym_plural(const char *raw, size_t n)
 {
 	size_t i;
 

@@ -67,6 +67,24 @@ folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
                               const char **stem, size_t *stem_len);
 
 /**
+ * Whether raw[0..n), a word as written, is an acronym's plural: two or
+ * more capital letters and a lowercase s (GPUs, LLMs, VMs). Its stem, in
+ * every stemming language, is its term without the s (gpu), which the
+ * term alone (gpus) no longer shows.
+ */
+int fo_acronym_plural(const char *raw, size_t n);
+
+/**
+ * A joined name of letters that keeps its dots or underscores (node.js,
+ * asp.net, pg_stat_activity) without them, as people type it (nodejs),
+ * into buf: its length, or 0 when tok is no such name (not a joined
+ * token, a digit in it: 3.14 is not 314, nor x86_64 x8664). The indexer
+ * indexes that term too, and the highlighter marks the name for it:
+ * hyphenated compounds are joined that way already.
+ */
+size_t fo_token_squeezed(const fo_token *tok, char buf[FO_MAX_TERM_BYTES]);
+
+/**
  * Segment, normalise and stem text[0..len), calling fn for each token in
  * order. Invalid UTF-8 bytes act as separators. Positions start at 0 and
  * the caller offsets them. Returns FOLIO_ERROR_NOMEM on allocation failure.

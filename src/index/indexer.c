@@ -96,27 +96,14 @@ static folio_status add_plural_stem(emit_ctx *c, const fo_token *t)
 }
 
 /* A joined name of letters that keeps its dots or underscores
- * (node.js, asp.net, pg_stat_activity) is also indexed without them, as
- * people type it (nodejs): hyphenated compounds are joined that way
- * already. Digits are left out (3.14 is not 314, nor x86_64 x8664). */
+ * (node.js) is also indexed without them (fo_token_squeezed). */
 static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
 {
 	char buf[FO_MAX_TERM_BYTES];
-	size_t i, n = 0;
+	size_t n = fo_token_squeezed(t, buf);
 	folio_status st;
 
-	if (t->kind != FO_TOK_JOINED || t->len > sizeof buf ||
-	    t->term[0] == '.' || t->term[0] == '_')
-		return FOLIO_OK;
-	for (i = 0; i < t->len; i++) {
-		char ch = t->term[i];
-		if (ch == '.' || ch == '_')
-			continue;
-		if (ch < 'a' || ch > 'z')
-			return FOLIO_OK;
-		buf[n++] = ch;
-	}
-	if (n == t->len)
+	if (!n)
 		return FOLIO_OK;
 	st = fo_xdoc_add_term(c->doc, buf, n, c->wdf);
 	if (st == FOLIO_OK)

@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "search/cover.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,19 +191,43 @@ static int covered(const fo_cover_words *w, const fo_token *t)
 	return 0;
 }
 
+/* Whether a query word names compound t whole (its joined form, or a
+ * name's without its dots: fo_token_squeezed), as the query finds it:
+ * postgresql names PostgreSQL, nodejs Node.js. */
+static int names_whole(const fo_cover_words *w, const fo_token *t)
+{
+	char buf[FO_MAX_TERM_BYTES];
+	size_t i, n = fo_token_squeezed(t, buf);
+
+	for (i = 0; i < w->n; i++)
+		if (!w->w[i].prefix &&
+		    (names(&w->w[i], t->term, t->len, t->stem) ||
+		     (n && names(&w->w[i], buf, n, NULL))))
+			return 1;
+	return 0;
+}
+
 typedef struct tally {
 	const fo_cover_words *w;
 	fo_cover c;
+	int whole; /* the compound below is named whole */
+	uint32_t compound;
 } tally;
 
 static int count(const fo_token *t, void *ctx)
 {
 	tally *y = ctx;
 
-	/* A compound counts by its parts, not also as the joined word. */
-	if (t->kind == FO_TOK_JOINED)
+	/* A compound counts by its parts, not also as the joined word;
+	 * named whole, it covers them all. */
+	if (t->kind == FO_TOK_JOINED) {
+		y->whole = names_whole(y->w, t);
+		y->compound = t->compound;
 		return 0;
-	if (covered(y->w, t)) {
+	}
+	if ((t->kind == FO_TOK_PART && y->whole &&
+	     t->compound == y->compound) ||
+	    covered(y->w, t)) {
 		y->c.matched++;
 		y->c.counted++;
 	} else if (!number(t->term)) {

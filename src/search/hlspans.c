@@ -82,6 +82,43 @@ static int stem_alone(fo_hlscan *c, const fo_token *t)
 	return c->oom || c->redo;
 }
 
+/* A name that the index also holds without its dots or underscores
+ * (fo_token_squeezed: nodejs of Node.js), as a token of its own where
+ * the name's joined token is, with the stem the query's analysis gives
+ * that term, so that a query nodejs marks Node.js. */
+static int add_squeezed(fo_hlscan *c, const fo_token *t)
+{
+	char buf[FO_MAX_TERM_BYTES];
+	size_t n = fo_token_squeezed(t, buf), stem_len;
+	const char *stem;
+	fo_hltok *s;
+	folio_status st;
+
+	if (!n)
+		return 0;
+	st = fo_analyzer_stem(c->an, buf, n, &stem, &stem_len);
+	if (st == FOLIO_ERROR_NOMEM ||
+	    fo_grow((void **)&c->toks, &c->cap, c->n, sizeof *c->toks) != 0) {
+		c->oom = 1;
+		return 1;
+	}
+	if (st != FOLIO_OK)
+		stem = NULL; /* matched as typed only */
+	s = &c->toks[c->n++];
+	*s = c->toks[c->n - 2];
+	s->squeezed = 1;
+	s->term = c->arena.len;
+	fo_buf_append(&c->arena, buf, n);
+	fo_buf_append(&c->arena, "", 1);
+	s->stem = s->term;
+	if (stem) {
+		s->stem = c->arena.len;
+		fo_buf_append(&c->arena, stem, stem_len + 1);
+	}
+	c->oom = c->arena.oom;
+	return c->oom;
+}
+
 static int on_token(const fo_token *t, void *ctx)
 {
 	fo_hlscan *c = ctx;
@@ -99,18 +136,25 @@ static int on_token(const fo_token *t, void *ctx)
 	if (t->stem) {
 		s->stem = c->arena.len;
 		fo_buf_append(&c->arena, t->stem, t->stem_len + 1);
+	} else if (c->stemmer && t->len == t->end - t->start &&
+	           fo_acronym_plural(c->text + t->start, t->len)) {
+		/* stemmed by its capitals, which its term alone lost */
+		s->stem = c->arena.len;
+		fo_buf_append(&c->arena, t->term, t->len - 1);
+		fo_buf_append(&c->arena, "", 1);
 	} else if (c->stemmer && c->first[(unsigned char)*t->term]) {
 		s->stem = c->arena.len;
 		if (stem_alone(c, t) != 0)
 			return 1;
 	}
 	s->kind = t->kind;
+	s->squeezed = 0;
 	s->pos = c->pos_base + t->pos;
 	s->start = c->base + t->start;
 	s->end = c->base + t->end;
 	if (c->arena.oom)
 		c->oom = 1;
-	return c->oom;
+	return c->oom || add_squeezed(c, t);
 }
 
 #define TERM(c, t) ((c)->arena.data + (t)->term)
@@ -414,6 +458,8 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 			size_t end = 0;
 			unsigned gain = 1;
 
+			if (t->squeezed && h->near)
+				continue;
 			switch (h->kind) {
 			case FO_HL_WORD:
 				if (word_match(c, t, h))
@@ -533,6 +579,8 @@ static folio_status scan_add(fo_analyzer *an, const char *text, size_t len,
 	folio_status st;
 
 	c->base = base;
+	c->an = an;
+	c->text = text;
 	*redone = 0;
 	if (stemmer) {
 		st = fo_analyze(c->plain, text, len, on_token, c);

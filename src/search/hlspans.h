@@ -20,6 +20,8 @@
 typedef struct fo_hltok {
 	size_t term, stem; /* offsets into the arena; stem == term if none */
 	fo_token_kind kind;
+	int squeezed; /* a name's term without its dots (nodejs), which the
+	                 index holds with no position: no NEAR matches it */
 	uint32_t pos;
 	size_t start, end;
 } fo_hltok;
@@ -51,6 +53,8 @@ typedef struct fo_hlscan {
 	int redo;    /* a stem could not be had alone: scan again, stemming */
 	size_t base; /* offset of the scanned part in the whole text */
 	fo_analyzer *plain; /* the analyzer that does not stem, or NULL */
+	fo_analyzer *an;    /* the one that stems: a squeezed name's stem */
+	const char *text;   /* the text being analysed: a word as written */
 	uint32_t pos_base;  /* added to the positions of the part scanned */
 	/* fo_hl_scan_part: the part scanned, and whether only its islands
 	 * (prescan.h) were */

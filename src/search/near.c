@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
+#include "search/qlex.h"
 
 #include "analyzer/normalize.h"
 #include "util/grow.h"
@@ -484,8 +485,11 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 				             forms ? FO_HL_WORD : FO_HL_EXACT,
 				             t->term, forms ? t->stem : NULL);
 			}
-			if (label.len)
+			/* the window as typed: NEAR alone is NEAR/10 */
+			if (label.len && n->window == FO_NEAR_DEFAULT)
 				fo_buf_puts(&label, " NEAR ");
+			else if (label.len)
+				fo_buf_printf(&label, " NEAR/%u ", n->window);
 			fo_buf_puts(&label, t->term);
 		}
 		fo_qc_toks_free(&tl);

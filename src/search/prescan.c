@@ -172,8 +172,12 @@ static int needle_at(const fo_needle *n, const char *text, size_t i, size_t to)
 			return 0;
 		if (c < 0)
 			continue;
-		if (c != (unsigned char)n->s[k])
+		if (c != (unsigned char)n->s[k]) {
+			if (c == '.' || c == '_')
+				continue; /* a name's, which its squeezed
+				             term leaves out */
 			return 0;
+		}
 		k++;
 	}
 	return k == n->len;
@@ -184,7 +188,7 @@ static int needle_starts(const fo_prescan *p, const char *text, size_t i,
                          size_t to)
 {
 	size_t k;
-	int c0 = squeezed((unsigned char)text[i]), c1 = 0;
+	int c0 = squeezed((unsigned char)text[i]), c1 = 0, loose;
 	unsigned pair;
 
 	if (c0 < 0 || fo_ascii_is_space((unsigned char)text[i]))
@@ -200,13 +204,17 @@ static int needle_starts(const fo_prescan *p, const char *text, size_t i,
 	}
 	if (k >= to || fo_ascii_is_space((unsigned char)text[k]))
 		c1 = 0;
+	/* after a dot or underscore, which a name's squeezed term leaves
+	 * out, a needle's second byte may be any */
+	loose = c1 == '.' || c1 == '_';
 	pair = (unsigned)(c0 << 8 | c1);
-	if (!p->one[c0] && !(c1 && (p->pair[pair / 64] >> (pair % 64) & 1)))
+	if (!p->one[c0] && !loose &&
+	    !(c1 && (p->pair[pair / 64] >> (pair % 64) & 1)))
 		return 0;
 	for (k = 0; k < p->n_needles; k++) {
 		const fo_needle *n = &p->needles[k];
 
-		if (n->b0 == c0 && (n->len == 1 || n->b1 == c1) &&
+		if (n->b0 == c0 && (n->len == 1 || loose || n->b1 == c1) &&
 		    needle_at(n, text, i, to))
 			return 1;
 	}
@@ -281,6 +289,7 @@ static size_t next_place(const fo_prescan *p, const char *text, size_t i,
                          size_t to)
 {
 	const __m128i dash = _mm_set1_epi8('-'), comma = _mm_set1_epi8(',');
+	const __m128i dot = _mm_set1_epi8('.'), under = _mm_set1_epi8('_');
 	const __m128i upper_lo = _mm_set1_epi8('A' - 1);
 	const __m128i upper_hi = _mm_set1_epi8('Z' + 1);
 	const __m128i bit5 = _mm_set1_epi8(0x20);
@@ -301,8 +310,11 @@ static size_t next_place(const fo_prescan *p, const char *text, size_t i,
 		            bit5, _mm_and_si128(_mm_cmpgt_epi8(v1, upper_lo),
 		                                _mm_cmplt_epi8(v1, upper_hi))));
 		unsigned high = (unsigned)_mm_movemask_epi8(v0);
-		unsigned skip = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(v1, dash), _mm_cmpeq_epi8(v1, comma)));
+		unsigned skip = (unsigned)_mm_movemask_epi8(
+		    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v1, dash),
+		                              _mm_cmpeq_epi8(v1, comma)),
+		                 _mm_or_si128(_mm_cmpeq_epi8(v1, dot),
+		                              _mm_cmpeq_epi8(v1, under))));
 		unsigned m = high;
 
 		for (k = 0; k < p->n_firsts; k++) {

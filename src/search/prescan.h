@@ -9,7 +9,9 @@
  * holds a match only if its own tokens do. A chunk of ASCII bytes is
  * normalised by lowercasing alone, and each of its terms is a substring
  * of the chunk lowercased without its '-' and ',' (a compound's joined
- * term drops its hyphens, a digit group its commas), and each English
+ * term drops its hyphens, a digit group its commas) and without some of
+ * its '.' and '_' (a name's squeezed term, nodejs of Node.js, drops
+ * them: fo_token_squeezed), and each English
  * stem of such a term keeps all but at most its last two bytes as the
  * term's start (Porter2 and Porter rewrite at most one byte of what a
  * word has at its end, but two in "bility" -> "ble" and "dying" ->

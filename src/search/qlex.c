@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-/* NEAR without /n: within 10 words, as in Xapian and FTS5. */
-#define NEAR_DEFAULT 10
 #define NEAR_MAX     1000
 
 static const struct {
@@ -150,7 +148,7 @@ static unsigned long near_window(const char *s, size_t k, size_t e,
 		t->bad_window = "has a word right after its number";
 		t->bad_read = "read as if a space were there";
 	} else if (k < e) {
-		n = NEAR_DEFAULT;
+		n = FO_NEAR_DEFAULT;
 		t->bad_window = "needs a whole number of words after the /";
 		t->bad_read = "read as NEAR/10";
 	} else if (n == 0) {
@@ -168,7 +166,7 @@ static unsigned long near_window(const char *s, size_t k, size_t e,
 /* NEAR or NEAR/n, the word s[i..e). */
 static void lex_near(const char *s, size_t i, size_t e, fo_qlexeme *t)
 {
-	unsigned long n = NEAR_DEFAULT;
+	unsigned long n = FO_NEAR_DEFAULT;
 
 	t->kind = FO_QT_NEAR;
 	t->bad_window = NULL;

@@ -8,6 +8,9 @@
 
 #include <stddef.h>
 
+/* NEAR without /n: within 10 words, as in Xapian and FTS5. */
+#define FO_NEAR_DEFAULT 10
+
 typedef enum fo_qtkind {
 	FO_QT_END,
 	FO_QT_LPAREN,

@@ -68,6 +68,23 @@ static void test_cover__compound_parts_and_prefixes_cover_words(void)
 	assert_cover(1, 1, "python*", "python");
 }
 
+/* A compound typed whole is found (its joined term), so it covers the
+ * title's compound whole: PostgreSQL typed postgresql covered one of its
+ * two parts (postgre, by abbreviation), 4 of the 7 words of a title the
+ * query spelt out whole (review-results-2). */
+static void test_cover__a_compound_typed_whole_covers_its_parts(void)
+{
+	assert_cover(3, 3, "postgresql database", "PostgreSQL database");
+	assert_cover(3, 3, "PostgreSQL database", "PostgreSQL database");
+	assert_cover(2, 2, "freethreaded", "free-threaded");
+	assert_cover(4, 5, "getelementbyid", "getElementById slowness");
+	/* a name typed without its dots (fo_token_squeezed) */
+	assert_cover(2, 3, "nodejs", "Node.js workers");
+	/* a quoted word its exact form only, a part alone its part */
+	assert_cover(1, 2, "\"postgre\"", "PostgreSQL");
+	assert_cover(1, 2, "sql", "PostgreSQL");
+}
+
 static void test_cover__abbreviations_versions_and_lib_names(void)
 {
 	/* dev abbreviates development; 1.2 is a version nobody typed */
@@ -105,11 +122,12 @@ static void test_cover__the_factor_follows_its_formula(void)
 }
 
 static const fo_test tests[] = {
-    FO_TEST(test_cover__counts_the_title_words_the_query_names),
-    FO_TEST(test_cover__stems_match_but_quoted_words_only_exactly),
-    FO_TEST(test_cover__compound_parts_and_prefixes_cover_words),
-    FO_TEST(test_cover__abbreviations_versions_and_lib_names),
-    FO_TEST(test_cover__the_factor_follows_its_formula),
+	FO_TEST(test_cover__counts_the_title_words_the_query_names),
+	FO_TEST(test_cover__stems_match_but_quoted_words_only_exactly),
+	FO_TEST(test_cover__compound_parts_and_prefixes_cover_words),
+	FO_TEST(test_cover__a_compound_typed_whole_covers_its_parts),
+	FO_TEST(test_cover__abbreviations_versions_and_lib_names),
+	FO_TEST(test_cover__the_factor_follows_its_formula),
 };
 
 int main(void)

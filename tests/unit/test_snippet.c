@@ -983,6 +983,52 @@ static void test_snippet__a_joined_term_is_found_across_its_hyphens(void)
 	               "Sold 1,068 units, not 1,069.", 200);
 }
 
+/* A name of letters joined by dots or underscores is indexed without
+ * them too (indexer.c add_squeezed), so the query nodejs finds Node.js
+ * and marks it, in any form with its stem; digits keep their dots. */
+static void test_snippet__a_name_typed_without_its_dots_is_marked(void)
+{
+	assert_snippet("Run [Node.js] and [pg_advisory_lock] calls.",
+	               "nodejs pgadvisorylock",
+	               "Run Node.js and pg_advisory_lock calls.", 200);
+	assert_snippet("Two [pg_advisory_locks] here.", "pgadvisorylock",
+	               "Two pg_advisory_locks here.", 200);
+	assert_snippet("Python 3.14 on x86_64.", "314 x8664",
+	               "Python 3.14 on x86_64.", 200);
+	/* the squeezed term has no position of its own, so no NEAR finds
+	 * it, and none marks it */
+	assert_snippet("Node.js 22 [improves] it.",
+	               "(nodejs NEAR/3 improves) OR improves",
+	               "Node.js 22 improves it.", 200);
+	/* past the first chunk the pre-scan passes over */
+	assert_snippet(ELLIPSIS "twentynine thirty with [Node.js]", "nodejs",
+	               "one two three four five six seven eight nine ten "
+	               "eleven twelve thirteen fourteen fifteen sixteen "
+	               "seventeen eighteen nineteen twenty twentyone "
+	               "twentytwo twentythree twentyfour twentyfive twentysix "
+	               "twentyseven twentyeight twentynine thirty with Node.js",
+	               40);
+}
+
+/* An acronym's plural stems to the acronym by its capitals (analyzer.c),
+ * which a word stemmed alone, lower case, no longer shows: gpu found
+ * "Blackwell GPUs" and left it unmarked (review-results-2). */
+static void test_snippet__an_acronym_plural_is_marked_by_its_stem(void)
+{
+	assert_snippet("Blackwell [GPUs] and one [GPU]; gpus stay.", "gpu",
+	               "Blackwell GPUs and one GPU; gpus stay.", 200);
+	assert_snippet("Two [LLMs] and an [LLM].", "llm",
+	               "Two LLMs and an LLM.", 200);
+	/* and in a language whose stems are made whole */
+	{
+		char *got =
+		    snippet_in("french", "gpu", "Des GPUs ici.", 200, "[", "]");
+
+		assert_true(got && strcmp(got, "Des [GPUs] ici.") == 0);
+		free(got);
+	}
+}
+
 static void test_snippet__a_non_ascii_chunk_is_always_analysed(void)
 {
 	assert_snippet("A [Caf\xC3\xA9] and a [\xEF\xBC\xA3\xEF\xBC\xA1\xEF"
@@ -1067,6 +1113,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_language_that_stems_prefixes_marks_every_form),
 	FO_TEST(test_snippet__one_scan_serves_every_text_of_a_page),
 	FO_TEST(test_snippet__a_joined_term_is_found_across_its_hyphens),
+	FO_TEST(test_snippet__a_name_typed_without_its_dots_is_marked),
+	FO_TEST(test_snippet__an_acronym_plural_is_marked_by_its_stem),
 	FO_TEST(test_snippet__a_non_ascii_chunk_is_always_analysed),
 	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
 	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
