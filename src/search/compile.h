@@ -71,6 +71,8 @@ typedef struct fo_qc {
 void fo_qc_nomem(fo_qc *c);
 /* Append q (NULL records a failure) to l, which then owns it. */
 void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q);
+/* Append a copy of q to l, q staying the caller's. */
+void fo_qc_push_copy(fo_qc *c, fo_qlist *l, fo_xquery *q);
 void fo_qc_clear(fo_qlist *l);   /* free the queries, keep the array */
 void fo_qc_release(fo_qlist *l); /* free the queries and the array */
 /* l combined by op into one query, l left empty (see compile.c). */
