@@ -203,9 +203,11 @@ void fo_splits_free(fo_splits *s);
 
 /* q, the phrase of node n's words tl as typed, or the phrases of the
  * other forms its words take in a post (a compound joined, a word in
- * parts), as the MAX of them; q itself where it has none. Takes q. */
+ * parts), as the MAX of them; q itself where it has none. typed: the
+ * query of each token of tl but the JOINED ones, in order, as q holds
+ * them. Takes q (NULL: none, a failure recorded), not typed. */
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
-                              fo_xquery *q);
+                              const fo_qlist *typed, fo_xquery *q);
 
 /* ---- NEAR (near.c) ---- */
 
