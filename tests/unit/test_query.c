@@ -515,6 +515,40 @@ static void test_query__a_phrase_with_a_version_or_three_compounds(void)
 	fo_analyzer_free(an);
 }
 
+/* As these_terms, with streetmap, which a post writing StreetMap holds. */
+static uint64_t streetmap_too(void *ctx, const char *term)
+{
+	return strcmp(term, "streetmap") == 0 ? 2 : these_terms(ctx, term);
+}
+
+/* A word split in two (open streetmap) was not split in three, so where
+ * a post wrote StreetMap, "openstreetmap data" and openstreetmap NEAR/1
+ * data missed "OpenStreetMap data". */
+static void test_query__a_word_in_three_parts_where_two_are_a_term_too(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = streetmap_too,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "\"openstreetmap data\"", &stats);
+	assert_str(
+	    "Query(((openstreetmap PHRASE 2 data) MAX ((openstreetmap AND "
+	    "data) FILTER ((open PHRASE 3 streetmap PHRASE 3 data) OR "
+	    "(open PHRASE 4 street PHRASE 4 map PHRASE 4 data)))))",
+	    got ? got : "");
+	free(got);
+	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
+	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
+	           "data) FILTER ((open OR open) AND (openstreetmap NEAR 4 "
+	           "(streetmap OR map) NEAR 4 data)))))",
+	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_near_finds_its_words_written_in_another_case(void)
 {
 	fo_analyzer *an = english();
@@ -1078,6 +1112,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_phrase_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_phrase_with_a_version_or_three_compounds),
+	FO_TEST(test_query__a_word_in_three_parts_where_two_are_a_term_too),
 	FO_TEST(test_query__a_near_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
