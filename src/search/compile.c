@@ -56,6 +56,11 @@ void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q)
 	l->q[l->n++] = q;
 }
 
+void fo_qc_push_copy(fo_qc *c, fo_qlist *l, fo_xquery *q)
+{
+	fo_qc_push(c, l, fo_xquery_combine(FO_XOP_OR, &q, 1, 0));
+}
+
 void fo_qc_clear(fo_qlist *l)
 {
 	size_t i;

@@ -71,6 +71,8 @@ typedef struct fo_qc {
 void fo_qc_nomem(fo_qc *c);
 /* Append q (NULL records a failure) to l, which then owns it. */
 void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q);
+/* Append a copy of q to l, q staying the caller's. */
+void fo_qc_push_copy(fo_qc *c, fo_qlist *l, fo_xquery *q);
 void fo_qc_clear(fo_qlist *l);   /* free the queries, keep the array */
 void fo_qc_release(fo_qlist *l); /* free the queries and the array */
 /* l combined by op into one query, l left empty (see compile.c). */
@@ -201,9 +203,11 @@ void fo_splits_free(fo_splits *s);
 
 /* q, the phrase of node n's words tl as typed, or the phrases of the
  * other forms its words take in a post (a compound joined, a word in
- * parts), as the MAX of them; q itself where it has none. Takes q. */
+ * parts), as the MAX of them; q itself where it has none. typed: the
+ * query of each token of tl but the JOINED ones, in order, as q holds
+ * them. Takes q (NULL: none, a failure recorded), not typed. */
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
-                              fo_xquery *q);
+                              const fo_qlist *typed, fo_xquery *q);
 
 /* ---- NEAR (near.c) ---- */
 

@@ -212,12 +212,6 @@ static int apart(const near_item *it, unsigned split, unsigned b)
 	       ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
 }
 
-/* Push a copy of q to l. */
-static void push_copy(fo_qc *c, fo_qlist *l, fo_xquery *q)
-{
-	fo_qc_push(c, l, fo_xquery_combine(FO_XOP_OR, &q, 1, 0));
-}
-
 /* The NEAR of the items, compound number b split where bit b of split
  * is set; past NEAR_MIXES compounds split is all ones or none, and a
  * NEAR may hold more compounds than split has bits (the fuzzer's find:
@@ -242,20 +236,20 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 
 		spans += it[i].span;
 		if (it[i].last) {
-			push_copy(c, &l, it[i].last);
+			fo_qc_push_copy(c, &l, it[i].last);
 			if (tailed)
-				push_copy(c, &weigh, it[i].last);
+				fo_qc_push_copy(c, &weigh, it[i].last);
 		}
 		for (k = 0; k < (in_parts ? it[i].parts.n : 1); k++) {
 			fo_xquery *w =
 			    in_parts ? it[i].parts.q[k] : it[i].whole;
-			push_copy(c, &l, w);
+			fo_qc_push_copy(c, &l, w);
 			if (tailed)
-				push_copy(c, &weigh, w);
+				fo_qc_push_copy(c, &weigh, w);
 		}
 		if (it[i].tail && apart(&it[i], split, b)) {
-			push_copy(c, &l, it[i].tail);
-			push_copy(c, &heads, it[i].head);
+			fo_qc_push_copy(c, &l, it[i].tail);
+			fo_qc_push_copy(c, &heads, it[i].head);
 			spans += it[i].tail_span;
 		}
 	}

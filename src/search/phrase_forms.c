@@ -13,7 +13,9 @@
  * (JavaScript) its joined form (javascript); a word typed whole
  * (postgresql), except the last, whose next place nothing follows, the
  * parts of a compound it is the joined form of (postgre sql), found
- * among the index's terms. The phrase becomes the MAX of its forms, so
+ * among the index's terms. A version (3.13) and a joined form with a
+ * dot or an underscore stay as typed: the analyzer always parts them.
+ * The phrase becomes the MAX of its forms, so
  * a post scores by the best form it holds, never by their sum, and a
  * post holding the phrase as typed scores what it did. A form with a
  * word in parts is scored by the word itself: FILTER(AND of the words
@@ -33,6 +35,7 @@
 
 typedef struct pslot {
 	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
+	size_t at;               /* its first token's query in typed */
 	const char *joined;      /* a typed compound's joined form, else NULL */
 	fo_splits splits;        /* a typed word's compounds */
 } pslot;
@@ -42,8 +45,9 @@ typedef struct pslot {
  * l, and to hl as a sequence. scored: a word in parts counts as typed
  * (the terms that weigh a form, not those placed in order). */
 static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
-                       const pslot *sl, size_t ns, const size_t *pick,
-                       int scored, fo_qlist *l, fo_hlunit *hl)
+                       const fo_qlist *typed, const pslot *sl, size_t ns,
+                       const size_t *pick, int scored, fo_qlist *l,
+                       fo_hlunit *hl)
 {
 	const char *f;
 	size_t k, i, p;
@@ -55,8 +59,8 @@ static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
 			fo_qc_hl_seq_add(c, hl, sl[k].joined);
 		} else if (p == 0 || scored) {
 			for (i = sl[k].first; i < sl[k].end; i++) {
-				fo_qc_push(c, l,
-				           fo_qc_term(c, exact, tl->t[i].term));
+				fo_qc_push_copy(
+				    c, l, typed->q[sl[k].at + i - sl[k].first]);
 				fo_qc_hl_seq_add(c, hl, tl->t[i].term);
 			}
 		} else {
@@ -97,7 +101,7 @@ static int same_scoring(const pslot *sl, size_t ns, const size_t *a,
  * not yet done: the phrase of one with no word in parts, or
  * FILTER(AND(the words that weigh them), OR(their phrases)). */
 static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
-                             const pslot *sl, size_t ns,
+                             const fo_qlist *typed, const pslot *sl, size_t ns,
                              size_t (*picks)[SLOTS_MAX], size_t from,
                              size_t count, char *done)
 {
@@ -112,7 +116,7 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		    has_split(sl, ns, picks[a]) != split)
 			continue;
 		done[a] = 1;
-		form_terms(c, exact, tl, sl, ns, picks[a], 0, &terms,
+		form_terms(c, exact, tl, typed, sl, ns, picks[a], 0, &terms,
 		           fo_qc_hl_add(c, n->field, FO_HL_SEQ, NULL, NULL));
 		fo_qc_push(
 		    c, &phrases,
@@ -122,7 +126,8 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	}
 	q = fo_qc_fold(c, FO_XOP_OR, &phrases, 0);
 	if (q && split) {
-		form_terms(c, exact, tl, sl, ns, picks[from], 1, &terms, NULL);
+		form_terms(c, exact, tl, typed, sl, ns, picks[from], 1, &terms,
+		           NULL);
 		q = fo_qc_pair(c, FO_XOP_FILTER,
 		               fo_qc_fold(c, FO_XOP_AND, &terms, 0), q);
 	}
@@ -131,20 +136,28 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	return q;
 }
 
-/* Append a copy of pick to picks unless FORMS_MAX are there. */
+/* Append a copy of pick to picks unless it is there or FORMS_MAX
+ * are, or it is the phrase as typed. */
 static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
                      const size_t *pick, size_t ns)
 {
-	if (*count < FORMS_MAX)
+	size_t a, k;
+
+	for (k = 0; k < ns && !pick[k]; k++)
+		;
+	for (a = 0; k < ns && a < *count; a++)
+		if (memcmp(picks[a], pick, ns * sizeof *pick) == 0)
+			return;
+	if (k < ns && *count < FORMS_MAX)
 		memcpy(picks[(*count)++], pick, ns * sizeof *pick);
 }
 
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
-                              fo_xquery *q)
+                              const fo_qlist *typed, fo_xquery *q)
 {
 	const char *exact = fo_qc_fields[n->field].exact;
 	pslot *sl = calloc(tl->n + 1, sizeof *sl);
-	size_t ns = 0, i, k, k2, f, f2, nf[SLOTS_MAX], pick[SLOTS_MAX];
+	size_t ns = 0, at = 0, i, k, k2, f, f2, nf[SLOTS_MAX], pick[SLOTS_MAX];
 	size_t picks[FORMS_MAX][SLOTS_MAX], count = 0;
 	char done[FORMS_MAX];
 	fo_qlist forms = { NULL, 0, 0 };
@@ -154,11 +167,17 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	for (i = 0; sl && i < tl->n; ns++) {
 		sl[ns].first = tl->t[i].kind == FO_TOK_JOINED ? i + 1 : i;
 		sl[ns].end = fo_qc_item_end(tl, i);
-		if (tl->t[i].kind == FO_TOK_JOINED && sl[ns].end > i + 1)
+		sl[ns].at = at;
+		at += sl[ns].end - sl[ns].first;
+		/* a joined form keeping a dot or an underscore (3.13,
+		 * node.js) is never a post's word alone: the analyzer
+		 * always parts it */
+		if (tl->t[i].kind == FO_TOK_JOINED && sl[ns].end > i + 1 &&
+		    !strpbrk(tl->t[i].term, "._"))
 			sl[ns].joined = tl->t[i].term;
 		i = sl[ns].end > i ? sl[ns].end : i + 1;
 	}
-	if (ns < 2 || ns > SLOTS_MAX)
+	if (ns < 2 || ns > SLOTS_MAX || at != typed->n)
 		goto done;
 	for (k = 0; k < ns && c->st == FOLIO_OK; k++) {
 		if (k + 1 < ns && !sl[k].joined &&
@@ -168,9 +187,17 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 			                  &sl[k].splits);
 		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].splits.n;
 	}
-	/* each word's other forms with the rest as typed, then two words'
-	 * at once: the short words of a long phrase (the: t, he) must not
-	 * use up the forms before a compound further on is reached */
+	/* every typed compound joined, every word in its first parts, as
+	 * a post writing its compounds one way has them; then each word's
+	 * other forms with the rest as typed, then two words' at once: the
+	 * short words of a long phrase (the: t, he) must not use up the
+	 * forms before a compound further on is reached */
+	for (k = 0; k < ns; k++)
+		pick[k] = sl[k].joined != NULL;
+	add_pick(picks, &count, pick, ns);
+	for (k = 0; k < ns; k++)
+		pick[k] = sl[k].splits.n ? 1 + (sl[k].joined != NULL) : 0;
+	add_pick(picks, &count, pick, ns);
 	memset(pick, 0, sizeof pick);
 	for (k = 0; k < ns; k++)
 		for (f = 1; f < nf[k]; f++) {
@@ -198,8 +225,8 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	for (i = 0; i < count; i++)
 		if (!done[i])
 			fo_qc_push(c, &forms,
-			           form_group(c, n, tl, sl, ns, picks, i, count,
-			                      done));
+			           form_group(c, n, tl, typed, sl, ns, picks, i,
+			                      count, done));
 	q = fo_qc_fold(c, FO_XOP_MAX, &forms, 0);
 done:
 	for (k = 0; sl && k < ns; k++)

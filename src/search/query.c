@@ -421,12 +421,18 @@ static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)
 	for (i = 0, k = np; alt && i < np; i++)
 		if (alt[i])
 			pterms[2 * k] = exact, pterms[2 * k + 1] = alt[i], k++;
+	if (np > 1) {
+		/* l keeps the words' queries (a version's first part with
+		 * its other form) for the other forms of the phrase */
+		q = c->st == FOLIO_OK ? fo_xquery_combine(FO_XOP_PHRASE, l.q,
+		                                          l.n, (unsigned)np)
+		                      : NULL;
+		if (!q)
+			fo_qc_nomem(c);
+		q = fo_qc_phrase_forms(c, n, &tl, &l, q);
+	} else
+		q = fo_qc_fold(c, FO_XOP_OR, &l, 0);
 	if (np > 0) {
-		q = fo_qc_fold(c, np > 1 ? FO_XOP_PHRASE : FO_XOP_OR, &l,
-		               (unsigned)np);
-		/* a version's forms are in its place already (alt) */
-		if (np > 1 && !n_alt && !named)
-			q = fo_qc_phrase_forms(c, n, &tl, q);
 		q = fo_qc_unit(c, q, fo_qc_label(&label),
 		               np > 1 ? "phrase" : "exact", n->field, 1.0,
 		               pterms, k);

@@ -35,10 +35,13 @@ static void add_split(fo_qc *c, fo_splits *s, const char *w, size_t i, size_t j,
 	s->parts[s->n++] = f;
 }
 
-/* Of two parts (the first may be a letter: iPhone, eBPF), or, where it
- * has none, of three parts of two bytes or more (OpenStreetMap,
- * phpMyAdmin): a word has many splits into three short terms (me, ta,
- * package) that no post writes, and each is one more phrase to match.
+/* Of two parts (the first may be a letter: iPhone, eBPF), then of
+ * three parts of two bytes or more (OpenStreetMap, phpMyAdmin) where it
+ * has no split in two or two of the three are a term too (streetmap,
+ * where a post wrote StreetMap: open streetmap was a split in two, and
+ * OpenStreetMap was missed): a word has many splits into three short
+ * terms (me, ta, package) that no post writes, and each is one more
+ * phrase to match.
  * Each piece costs a lookup (about 2 us on a warm index), so a word of
  * n bytes costs 2(n - 2) and a few more. Parts start on a character,
  * not inside one. */
@@ -47,7 +50,7 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 {
 	/* head[i]: w[0..i) is a term; tail[i]: w[i..) is */
 	unsigned char head[FO_MAX_TERM_BYTES], tail[FO_MAX_TERM_BYTES];
-	size_t len = strlen(w), i, j;
+	size_t len = strlen(w), i, j, two;
 
 	memset(s, 0, sizeof *s);
 	if (len < 3 || len > FO_MAX_TERM_BYTES ||
@@ -61,9 +64,11 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 	for (i = 1; i + 1 < len; i++)
 		if (head[i] && tail[i])
 			add_split(c, s, w, i, len, len);
-	for (i = 2; !s->n && i + 4 <= len; i++)
+	two = s->n;
+	for (i = 2; i + 4 <= len; i++)
 		for (j = i + 2; head[i] && j + 2 <= len; j++)
-			if (tail[j] && fo_qc_held(c, prefix, w + i, j - i))
+			if (tail[j] && (!two || tail[i] || head[j]) &&
+			    fo_qc_held(c, prefix, w + i, j - i))
 				add_split(c, s, w, i, j, len);
 }
 

@@ -412,7 +412,7 @@ static uint64_t these_terms(void *ctx, const char *term)
 {
 	static const char *const held[] = {
 		"postgresql", "postgre", "sql", "database", "openstreetmap",
-		"open",       "street",  "map", "data",
+		"open",       "street",  "map", "data",     "16.2",
 	};
 	size_t i;
 
@@ -463,6 +463,88 @@ static void test_query__a_phrase_finds_its_words_written_in_another_case(void)
 	stats.local = 0;
 	got = described_with(an, "\"postgresql database\"", &stats);
 	assert_str("Query((postgresql PHRASE 2 database))", got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
+/* A phrase holding a version ("15.2", "v2.0.1": its first part also
+ * in the other spelling where a post holds it) gave its other words no
+ * other forms: "mysql 8.0.1" missed "MySQL 8.0.1" and "IPHONE 15.2"
+ * "iPhone 15.2". And at most two words took another form at once, so
+ * three compounds typed in camelCase missed a post writing all three
+ * in lower case. */
+static void test_query__a_phrase_with_a_version_or_three_compounds(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = these_terms, .docs = 100, .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	/* the version stays as typed, its joined form (never a post's
+	 * word alone) no other form; the word before it takes its parts */
+	got = described_with(an, "\"postgresql 16.2\"", &stats);
+	assert_str("Query(((postgresql PHRASE 3 16 PHRASE 3 2) MAX "
+	           "((postgresql AND 16 AND 2) FILTER (postgre PHRASE 4 sql "
+	           "PHRASE 4 16 PHRASE 4 2))))",
+	           got ? got : "");
+	free(got);
+	got = described_with(an, "\"PostgreSQL v16.2 database\"", &stats);
+	assert_str("Query(((postgre PHRASE 5 sql PHRASE 5 (v16 OR 16) PHRASE "
+	           "5 2 PHRASE 5 database) MAX (postgresql PHRASE 4 (v16 OR "
+	           "16) PHRASE 4 2 PHRASE 4 database)))",
+	           got ? got : "");
+	free(got);
+	/* every compound joined at once, before each alone */
+	got = described_with(an, "\"PostgreSQL OpenStreetMap JavaScript\"",
+	                     &stats);
+	assert_str(
+	    "Query(((postgre PHRASE 7 sql PHRASE 7 open PHRASE 7 street "
+	    "PHRASE 7 map PHRASE 7 java PHRASE 7 script) MAX (postgresql "
+	    "PHRASE 3 openstreetmap PHRASE 3 javascript) MAX (postgresql "
+	    "PHRASE 6 open PHRASE 6 street PHRASE 6 map PHRASE 6 java "
+	    "PHRASE 6 script) MAX (postgre PHRASE 5 sql PHRASE 5 "
+	    "openstreetmap PHRASE 5 java PHRASE 5 script) MAX (postgre "
+	    "PHRASE 6 sql PHRASE 6 open PHRASE 6 street PHRASE 6 map "
+	    "PHRASE 6 javascript) MAX (postgresql PHRASE 4 openstreetmap "
+	    "PHRASE 4 java PHRASE 4 script) MAX (postgresql PHRASE 5 open "
+	    "PHRASE 5 street PHRASE 5 map PHRASE 5 javascript) MAX "
+	    "(postgre PHRASE 4 sql PHRASE 4 openstreetmap PHRASE 4 "
+	    "javascript)))",
+	    got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
+/* As these_terms, with streetmap, which a post writing StreetMap holds. */
+static uint64_t streetmap_too(void *ctx, const char *term)
+{
+	return strcmp(term, "streetmap") == 0 ? 2 : these_terms(ctx, term);
+}
+
+/* A word split in two (open streetmap) was not split in three, so where
+ * a post wrote StreetMap, "openstreetmap data" and openstreetmap NEAR/1
+ * data missed "OpenStreetMap data". */
+static void test_query__a_word_in_three_parts_where_two_are_a_term_too(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = streetmap_too,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "\"openstreetmap data\"", &stats);
+	assert_str(
+	    "Query(((openstreetmap PHRASE 2 data) MAX ((openstreetmap AND "
+	    "data) FILTER ((open PHRASE 3 streetmap PHRASE 3 data) OR "
+	    "(open PHRASE 4 street PHRASE 4 map PHRASE 4 data)))))",
+	    got ? got : "");
+	free(got);
+	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
+	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
+	           "data) FILTER ((open OR open) AND (openstreetmap NEAR 4 "
+	           "(streetmap OR map) NEAR 4 data)))))",
+	           got ? got : "");
 	free(got);
 	fo_analyzer_free(an);
 }
@@ -1029,6 +1111,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_bracket_within_ranked_words_is_ranked),
 	FO_TEST(test_query__near_matches_every_indexed_form_of_its_words),
 	FO_TEST(test_query__a_phrase_finds_its_words_written_in_another_case),
+	FO_TEST(test_query__a_phrase_with_a_version_or_three_compounds),
+	FO_TEST(test_query__a_word_in_three_parts_where_two_are_a_term_too),
 	FO_TEST(test_query__a_near_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
