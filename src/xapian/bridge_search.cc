@@ -521,8 +521,9 @@ static void resorted_page(const Xapian::MSet &mset, const fo_xsearch *p,
 
 static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 {
+	const Xapian::Query &query = fo_xquery_for(q, *h->db);
 	Xapian::Enquire enq(*h->db);
-	enq.set_query(fo_xquery_for(q, *h->db));
+	enq.set_query(query);
 	set_weighting(enq, p);
 	std::vector<std::unique_ptr<FacetSpy>> spies;
 	std::vector<std::unique_ptr<RemoteFacetSpy>> remote_spies;
@@ -612,10 +613,10 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 	bool tiered = false;
 	if (date_probe && p->tier_prefix && at_least == 0 && !facets) {
 		count = enq.get_mset(0, 0, Xapian::doccount(0));
-		tiered = tier_fetch(*h->db, enq, fo_xquery_for(q, *h->db), p,
+		tiered = tier_fetch(*h->db, enq, query, p,
 		                    count.get_matches_estimated(), want, mset);
 		if (!tiered)
-			enq.set_query(fo_xquery_for(q, *h->db));
+			enq.set_query(query);
 	}
 	if (!tiered) {
 		mset = enq.get_mset(first, want, count_at_least);
