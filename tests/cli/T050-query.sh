@@ -44,6 +44,12 @@ expect_eq "$NVIDIA|$NVIDIA|" "$(hits 'MXFP8 AND NVIDIA')|$(hits MXFP8 NVIDIA)|$(
 begin "NOT and -word exclude"
 expect_eq "$MODAL $EBAY|$NVIDIA" "$(hits 'training NOT MXFP8')|$(hits MXFP8 -Meta)"
 
+# As in Xapian's QueryParser, NOT takes the run of words after it; that
+# run is a query of its own, two words of which must both match: Meta's
+# post mentions MXFP8 but not NVIDIA, so only NVIDIA's is left out.
+begin "NOT leaves out the posts its run of words finds"
+expect_eq "$META $MODAL $EBAY|$EBAY|$EBAY" "$(hits 'training NOT MXFP8 NVIDIA')|$(hits 'training NOT MXFP8 NOT Modal')|$(hits training -MXFP8 -Modal)"
+
 # Posts with equal scores go newest first, then in a fixed order that
 # does not depend on how the index is sharded (schema.h FO_SLOT_TIE):
 # of the two posts of Sep 14, 2026, the Red Hat one comes first.
