@@ -38,6 +38,7 @@ typedef struct pslot {
 	size_t at;               /* its first token's query in typed */
 	const char *joined;      /* a typed compound's joined form, else NULL */
 	fo_splits splits;        /* a typed word's compounds */
+	int absent; /* a word with splits no post holds whole in the field */
 } pslot;
 
 /* The terms of form pick (pick[k] for slot k: 0 as typed, then a
@@ -57,6 +58,11 @@ static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
 		if (sl[k].joined && p == 1) {
 			fo_qc_push(c, l, fo_qc_term(c, exact, sl[k].joined));
 			fo_qc_hl_seq_add(c, hl, sl[k].joined);
+		} else if (scored && sl[k].absent) {
+			/* held whole in no post's field: the word as any
+			 * field holds it (nodejs, squeezed from Node.js) */
+			fo_qc_push(c, l,
+			           fo_qc_term(c, "", tl->t[sl[k].first].term));
 		} else if (p == 0 || scored) {
 			for (i = sl[k].first; i < sl[k].end; i++) {
 				fo_qc_push_copy(
@@ -185,6 +191,8 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		    tl->t[sl[k].first].kind == FO_TOK_WORD)
 			fo_qc_word_splits(c, exact, tl->t[sl[k].first].term,
 			                  &sl[k].splits);
+		sl[k].absent = sl[k].splits.n &&
+		               fo_qc_absent(c, exact, tl->t[sl[k].first].term);
 		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].splits.n;
 	}
 	/* every typed compound joined, every word in its first parts, as

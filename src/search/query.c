@@ -141,6 +141,53 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	return q;
 }
 
+/* Word t of field f, which no post writes whole in f though some post
+ * writes it whole elsewhere, as the phrases in f of its parts: nodejs,
+ * the name a title writes Node.js, is squeezed into an unprefixed term
+ * without a place (indexer.c add_squeezed), which title:nodejs cannot
+ * ask for, but Node.js's parts are title terms side by side. As a
+ * phrase's form in parts is (phrase_forms.c), it is weighed by the word
+ * itself, which a post must hold too: "Node JS" is not nodejs. NULL
+ * where it has no split: a word a field holds costs one lookup. */
+static fo_xquery *field_splits(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	const char *exact = fo_qc_fields[f].exact, *p;
+	const char *wterms[2] = { "", t->term };
+	fo_qlist all = { NULL, 0, 0 }, parts = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	fo_hlunit *hl;
+	fo_splits s;
+	fo_xquery *q;
+	size_t k, n;
+
+	if (f == FO_FIELD_ANY || !fo_qc_absent(c, exact, t->term))
+		return NULL;
+	fo_qc_word_splits(c, exact, t->term, &s);
+	for (k = 0; k < s.n; k++) {
+		hl = fo_qc_hl_add(c, f, FO_HL_SEQ, NULL, NULL);
+		for (n = 0, p = s.parts[k]; *p; p += strlen(p) + 1, n++) {
+			fo_qc_push(c, &parts, fo_qc_term(c, exact, p));
+			fo_qc_hl_seq_add(c, hl, p);
+			fo_buf_puts(&label, n ? " " : k ? " | " : "");
+			fo_buf_puts(&label, p);
+		}
+		fo_qc_push(c, &all,
+		           fo_qc_fold(c, FO_XOP_PHRASE, &parts, (unsigned)n));
+		fo_qc_release(&parts);
+	}
+	q = fo_qc_fold(c, FO_XOP_OR, &all, 0);
+	if (q)
+		q = fo_qc_pair(c, FO_XOP_FILTER,
+		               fo_qc_unit(c, fo_qc_term(c, "", t->term),
+		                          fo_qc_label(&label), "phrase", f, 1.0,
+		                          wterms, 1),
+		               q);
+	fo_qc_release(&all);
+	fo_buf_free(&label);
+	fo_splits_free(&s);
+	return q;
+}
+
 /* Whether t's stem is the one Snowball gives its term, which every post
  * holding the term holds too (indexer.c): not where the analyzer read
  * the word as an acronym's plural by its capitals (GPUs: gpu), since a
@@ -286,7 +333,8 @@ fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
 		if (plural)
 			w.stem = stem;
 		fo_qc_hl_add(c, f, FO_HL_WORD, w.term, w.stem);
-		return word_query(c, f, &w, !plural && snowball_stem(c, t));
+		q = word_query(c, f, &w, !plural && snowball_stem(c, t));
+		return fo_qc_pair(c, FO_XOP_OR, q, field_splits(c, f, t));
 	}
 	hl = fo_qc_hl_add(c, f, FO_HL_COMPOUND, t->term, t->stem);
 	pterms = calloc(2 * np, sizeof *pterms);

@@ -53,8 +53,12 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 	size_t len = strlen(w), i, j, two;
 
 	memset(s, 0, sizeof *s);
+	/* held whole in the field, or, for a field's word, in any: a name
+	 * written with a dot (Node.js) is held whole only as the unprefixed
+	 * term its squeezed form is (indexer.c add_squeezed) */
 	if (len < 3 || len > FO_MAX_TERM_BYTES ||
-	    !fo_qc_held(c, prefix, w, len))
+	    !(fo_qc_held(c, prefix, w, len) ||
+	      (*prefix && fo_qc_held(c, "", w, len))))
 		return;
 	for (i = 1; i + 1 < len; i++) {
 		int starts = (w[i] & 0xC0) != 0x80;
