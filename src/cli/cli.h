@@ -96,7 +96,9 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 const char *cli_search_error(folio_db *db);
 
 /* Have so highlight matches in bold yellow when the text output goes to a
- * terminal and NO_COLOR (no-color.org) is not set; never in JSON. */
+ * terminal and NO_COLOR (no-color.org) is not set; for JSON, mark them
+ * with CLI_MARK_START and CLI_MARK_END, which print_json turns into
+ * positions. */
 void cli_highlight(folio_search_options *so, int json);
 
 /* The options shared by search and similar: returns 1 when argv[*i] was
@@ -208,6 +210,21 @@ int cli_stdout_errno(void);
 void json_string(FILE *f, const char *s);
 /* The same for s[0..len), which may hold NUL bytes (as \u0000). */
 void json_string_n(FILE *f, const char *s, size_t len);
+
+/* The markers cli_highlight has the library put around matches for JSON:
+ * control characters, which the library makes spaces of in the text of
+ * the snippets and marked titles it makes, so that no text is taken for
+ * one. */
+#define CLI_MARK_START "\x01"
+#define CLI_MARK_END   "\x02"
+/* s, marked so, as a JSON string without its markers. */
+void json_unmarked(FILE *f, const char *s);
+/* Where the markers of s are in that string, as a JSON array of
+ * [start, end] pairs, none empty: the matched text is the characters
+ * start to end - 1, counted in code points (a U+FFFD for an invalid byte, as
+ * json_string writes one), the unit in which Python and jq index the
+ * decoded string. */
+void json_marks(FILE *f, const char *s);
 
 /* Write s for a terminal: control characters become '?' (white space,
  * line separators and bidirectional controls a space; util/display.h),

@@ -121,8 +121,14 @@ void print_json(FILE *f, folio_db *db, const char *query, size_t query_len,
 				fputs(", ", f);
 			json_string(f, h->topics[t]);
 		}
+		/* marked for JSON (cli_highlight): the snippet as it is
+		 * unmarked, and where its matches and the title's are */
 		fputs("], \"snippet\": ", f);
-		json_string(f, h->snippet);
+		json_unmarked(f, h->snippet);
+		fputs(", \"snippet_marks\": ", f);
+		json_marks(f, h->snippet);
+		fputs(", \"title_marks\": ", f);
+		json_marks(f, h->title_marked);
 		if (flags & FOLIO_SEARCH_EXPLAIN)
 			print_explain_json(f, r, i);
 		fputc('}', f);
@@ -330,8 +336,13 @@ void cli_highlight(folio_search_options *so, int json)
 {
 	const char *no_color = getenv("NO_COLOR");
 
-	/* no-color.org: set and not empty */
-	if (!json && isatty(STDOUT_FILENO) && !(no_color && *no_color)) {
+	/* JSON says where the matches are (json_marks), wherever it goes;
+	 * text is highlighted on a terminal, unless NO_COLOR is set and not
+	 * empty (no-color.org) */
+	if (json) {
+		so->highlight_start = CLI_MARK_START;
+		so->highlight_end = CLI_MARK_END;
+	} else if (isatty(STDOUT_FILENO) && !(no_color && *no_color)) {
 		so->highlight_start = "\x1b[1;33m";
 		so->highlight_end = "\x1b[0m";
 	}

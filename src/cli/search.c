@@ -41,8 +41,9 @@ static const char usage[] =
     "  --exhaustive      examine every match: an exact total, and no hit\n"
     "                    lost to Xapian 1.4's pruning (slower)\n"
     "  --explain         show what each query term adds to each score\n"
-    "  --json            print one JSON object (see the README for its "
-    "schema)\n"
+    "  --json            print one JSON object (see the README for its\n"
+    "                    schema), which says where the matches are in each\n"
+    "                    hit's snippet and title (snippet_marks, title_marks)\n"
     "  --stdin           read one query per line; print one JSON object\n"
     "                    per line\n"
     "  --remote HOST:PORT  also search the shard xapian-tcpsrv serves there\n"
@@ -246,6 +247,7 @@ static int search_lines(folio_db *db, folio_search_options *so)
 
 	if (dates_wrong(db, so))
 		return EXIT_ERROR; /* bad usage: no line is read */
+	cli_highlight(so, 1);
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
 		folio_results *r = NULL;
 		folio_status st;

@@ -290,19 +290,24 @@ void json_string(FILE *f, const char *s)
 	json_string_n(f, s, s ? strlen(s) : 0);
 }
 
-void json_string_n(FILE *f, const char *s, size_t len)
+static int is_mark(unsigned char c)
+{
+	return c == CLI_MARK_START[0] || c == CLI_MARK_END[0];
+}
+
+/* s[0..len) as a JSON string, without the bytes of CLI_MARK_START and
+ * CLI_MARK_END when unmark is set. */
+static void json_chars(FILE *f, const char *s, size_t len, int unmark)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n;
 
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
 	fputc('"', f);
 	while (len) {
 		n = utf8_valid(p, len);
-		if (n == 0) {
+		if (unmark && is_mark(*p)) {
+			/* a marker: no character of the string */
+		} else if (n == 0) {
 			fputs("\\ufffd", f);
 			n = 1;
 		} else if (*p == '"' || *p == '\\') {
@@ -335,6 +340,48 @@ void json_string_n(FILE *f, const char *s, size_t len)
 		len -= n;
 	}
 	fputc('"', f);
+}
+
+void json_string_n(FILE *f, const char *s, size_t len)
+{
+	if (s)
+		json_chars(f, s, len, 0);
+	else
+		fputs("null", f);
+}
+
+void json_unmarked(FILE *f, const char *s)
+{
+	json_chars(f, s, strlen(s), 1);
+}
+
+void json_marks(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), n, at = 0, start = 0, said = 0;
+
+	fputc('[', f);
+	while (len) {
+		n = utf8_valid(p, len);
+		if (*p == CLI_MARK_START[0]) {
+			start = at;
+		} else if (*p == CLI_MARK_END[0]) {
+			/* a match of nothing shown (a bidi control alone)
+			 * marks nothing */
+			if (at > start)
+				fprintf(f, "%s[%zu, %zu]", said++ ? ", " : "",
+				        start, at);
+		} else {
+			/* one character as json_chars writes it: an invalid
+			 * byte is one U+FFFD */
+			at++;
+		}
+		if (n == 0)
+			n = 1;
+		p += n;
+		len -= n;
+	}
+	fputc(']', f);
 }
 
 /* The length of the UTF-8 character at s (n bytes left; structure

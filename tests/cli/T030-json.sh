@@ -14,7 +14,8 @@ assert isinstance(d["query"], str) and isinstance(d["total"], int)
 assert isinstance(d["total_exact"], bool)
 for i, h in enumerate(d["hits"]):
     assert list(h) == ["rank", "score", "url", "title", "company", "author",
-                       "published", "type", "topics", "snippet"], list(h)
+                       "published", "type", "topics", "snippet",
+                       "snippet_marks", "title_marks"], list(h)
     assert h["rank"] == i + 1 and isinstance(h["score"], (int, float))
     for k in ("url", "title", "snippet"):
         assert isinstance(h[k], str) and h[k], k
@@ -22,6 +23,11 @@ for i, h in enumerate(d["hits"]):
         assert h[k] is None or isinstance(h[k], str), k
     assert h["published"] is None or len(h["published"]) == 10
     assert all(isinstance(t, str) for t in h["topics"])
+    for k in ("snippet", "title"):
+        end = 0
+        for a, b in h[k + "_marks"]:
+            assert isinstance(a, int) and end <= a < b <= len(h[k]), k
+            end = b
 print("ok")'
 }
 
