@@ -26,10 +26,12 @@
  * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
  * word needs correcting. words are the query's words (query.h), each
  * spelt against the terms of its own prefix (company:nvdia against the
- * company words); a word is corrected when the index holds none of it,
- * or, when the query found nothing (no_hits), when a word ten times as
- * frequent is close. match: the search's match, which knows the
- * frequencies of the query's terms (NULL: each is looked up). The
+ * company words); a word is corrected when the index holds none of it
+ * in any form; when it is in one or two posts, when the query found
+ * nothing (no_hits) and a word ten times as frequent is close, or when
+ * it found a post or two and a word a hundred times as frequent is one
+ * typing slip away (spell.c typo_shaped). match: the search's match, which
+ * knows the frequencies of the query's terms (NULL: each is looked up). The
  * dropped spans of query (qparse.h, in its order) are left out of the
  * copy, with the white space that would be doubled by it, or written as
  * they were read (fo_qspan.put), so that the copy is the query as read.
