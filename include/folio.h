@@ -1117,9 +1117,11 @@ FOLIO_EXTERN const folio_notice *folio_results_notice(
 
 /** A corrected query made of the index's own words ("did you mean"),
  *  or NULL. Made only when the query had few or no hits and a word of
- *  it is not in the index, and the corrected query was searched and
- *  found more (not when that search gave up behind a writer: see
- *  "Thread safety"). Borrowed. */
+ *  it is not in the index, or is in a post or two and a typo of a word
+ *  in far more (pyhton: python), and the corrected query was searched and
+ *  found more (of up to three tried: each word's closest correction,
+ *  then one word's next closest; not when that search gave up behind a
+ *  writer: see "Thread safety"). Borrowed. */
 FOLIO_EXTERN const char *folio_results_suggestion(const folio_results *results);
 
 /** One value of a facet and the number of matching posts that have it. */

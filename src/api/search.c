@@ -653,6 +653,23 @@ static int finds_more(folio_db *db, const fo_retry *call, const char *s,
 	return yes;
 }
 
+/* A search whose suggestions are tried (fo_spell_finds). */
+typedef struct trial {
+	folio_db *db;
+	const fo_retry *call;
+	const char *query;
+	const folio_search_options *opts;
+	uint64_t total;
+} trial;
+
+static int finds_more_than(const char *s, void *ctx)
+{
+	const trial *t = ctx;
+
+	return strcmp(s, t->query) != 0 &&
+	       finds_more(t->db, t->call, s, t->opts, t->total);
+}
+
 /* A suggestion for the query, the part searched (tree's) corrected,
  * without what the parser dropped, and the rest as typed. */
 static folio_status suggest(folio_db *db, const fo_retry *call,
@@ -661,19 +678,14 @@ static folio_status suggest(folio_db *db, const fo_retry *call,
                             const fo_compiled *c, const fo_xmset *m,
                             folio_results *r)
 {
+	trial t = { db, call, query, opts, r->total };
 	fo_xerr err = { "" };
-	char *s = NULL;
 	folio_status st;
 
-	st = fo_spell_suggest(db->xdb, m, query, tree->len, c->words,
-	                      c->n_words, tree->dropped, tree->n_dropped,
-	                      r->total == 0, &s, &err);
-	if (st == FOLIO_OK && s && strcmp(s, query) != 0 &&
-	    finds_more(db, call, s, opts, r->total)) {
-		r->suggestion = s;
-		s = NULL;
-	}
-	free(s);
+	st =
+	    fo_spell_suggest(db->xdb, m, query, tree->len, c->words, c->n_words,
+	                     tree->dropped, tree->n_dropped, r->total == 0,
+	                     finds_more_than, &t, &r->suggestion, &err);
 	return st == FOLIO_ERROR_NOMEM ? st : fo_db_xfail(db, st, &err);
 }
 

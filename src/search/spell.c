@@ -20,7 +20,27 @@
 #define MAX_WORD FO_EDIT_MAX_LEN
 /* Longest field prefix (schema.h's are two or three letters). */
 #define MAX_PREFIX 8
+/* A word in at most this many posts may be a typo that they share. */
+#define RARE 2
+/* A correction is in this many times as many posts as the word it
+ * corrects, when the query found nothing; when it found a post or two
+ * that hold the word, in POPULAR times as many (fo_spell_suggest). */
+#define MORE    10
+#define POPULAR 100
+/* Shortest word in a post or two that is corrected. */
+#define MIN_FOUND 6
+/* Corrections kept for a word after its best, and suggestions tried at
+ * most: when the best makes one that finds no more than the query (a
+ * phrase whose other word it never follows), the next, one word at a
+ * time, each a search more (fo_spell_suggest). */
+#define RUNNERS_UP 2
+#define TRIES      3
 
+typedef struct runner_up {
+	char word[MAX_WORD + 1];
+	unsigned dist;
+	uint64_t freq;
+} runner_up;
 
 typedef struct cand {
 	const fo_qword *word;
@@ -29,9 +49,13 @@ typedef struct cand {
 	uint64_t set;       /* the word's byte_set */
 	unsigned max;       /* edits allowed */
 	int wanted;         /* look for a correction */
+	int found;          /* in a post the query found: only a typing
+	                       slip (typo_shaped) corrects it */
 	char best[MAX_WORD + 1];
 	unsigned best_dist;
 	uint64_t best_freq;
+	runner_up next[RUNNERS_UP]; /* after best, in its order */
+	size_t n_next;
 } cand;
 
 typedef struct scan {
@@ -119,6 +143,33 @@ static unsigned close_to(const cand *c, const char *term, size_t plen,
 	return fo_edit_distance(c->word->term, c->len, word, len, c->max);
 }
 
+/* Whether word b, one edit from c's word a, is what typing a would have
+ * missed: two neighbouring letters swapped, a letter left out, or, in a
+ * word of 8 bytes or more, one letter too many, but for one added at
+ * the end that doubles no letter (michaelt, connectx are names, not
+ * typos of michael, connect); and never a letter changed into another,
+ * nor the first, which make another word as often as a typo
+ * (shellcheck, spellcheck; pmount, amount). Of the 391 words in a post
+ * or two of the 64k-post bench index corrected so, a sample of 100 held
+ * 91 typos; of those one or two edits of any kind from a word 100
+ * times as frequent, a sample of 80 held 20. */
+static int typo_shaped(const cand *c, const char *b, size_t nb)
+{
+	const char *a = c->word->term;
+	size_t na = c->len, i = 0;
+
+	if (a[0] != b[0])
+		return 0;
+	if (nb == na + 1)
+		return 1;
+	if (nb + 1 == na)
+		return na >= 8 &&
+		       (memcmp(a, b, nb) != 0 || a[na - 1] == a[na - 2]);
+	while (i < na && a[i] == b[i])
+		i++;
+	return i + 1 < na && a[i] == b[i + 1] && a[i + 1] == b[i];
+}
+
 /* A term is its prefix, upper case (schema.h), then its word. */
 static size_t prefix_len(const char *term, size_t len)
 {
@@ -154,6 +205,33 @@ static int pick(const char *term, size_t len, const char **seek,
 	return FO_XTERM_NEXT;
 }
 
+/* Whether a correction d edits away in f posts comes before one d2
+ * away in f2: the nearer, then the more frequent. */
+static int before(unsigned d, uint64_t f, unsigned d2, uint64_t f2)
+{
+	return d < d2 || (d == d2 && f > f2);
+}
+
+/* Keeps word (n bytes), d edits from c's in f posts, among c's runners-up
+ * if it is before one of them or there is room. */
+static void keep_next(cand *c, const char *word, size_t n, unsigned d,
+                      uint64_t f)
+{
+	size_t i = c->n_next, kept;
+
+	while (i > 0 && before(d, f, c->next[i - 1].dist, c->next[i - 1].freq))
+		i--;
+	if (i == RUNNERS_UP)
+		return;
+	kept = c->n_next < RUNNERS_UP ? c->n_next : RUNNERS_UP - 1;
+	memmove(&c->next[i + 1], &c->next[i], (kept - i) * sizeof *c->next);
+	memcpy(c->next[i].word, word, n);
+	c->next[i].word[n] = '\0';
+	c->next[i].dist = d;
+	c->next[i].freq = f;
+	c->n_next = kept + 1;
+}
+
 static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 {
 	scan *s = ctx;
@@ -164,17 +242,24 @@ static int on_term(const char *term, size_t len, uint64_t freq, void *ctx)
 		cand *c = &s->c[i];
 		unsigned d;
 
-		if (freq <= c->freq || (c->freq && freq < 10 * c->freq))
+		if (freq <= c->freq ||
+		    (c->freq && freq < (c->found ? POPULAR : MORE) * c->freq))
 			continue;
 		d = close_to(c, term, plen, len - plen, set);
-		if (d == 0 || d > c->max)
+		if (d == 0 || d > c->max ||
+		    (c->found && !typo_shaped(c, term + plen, len - plen)))
 			continue;
-		if (d < c->best_dist || (d == c->best_dist && freq > c->best_freq)) {
-			memcpy(c->best, term + plen, len - plen);
-			c->best[len - plen] = '\0';
-			c->best_dist = d;
-			c->best_freq = freq;
+		if (!before(d, freq, c->best_dist, c->best_freq)) {
+			keep_next(c, term + plen, len - plen, d, freq);
+			continue;
 		}
+		if (c->best[0])
+			keep_next(c, c->best, strlen(c->best), c->best_dist,
+			          c->best_freq);
+		memcpy(c->best, term + plen, len - plen);
+		c->best[len - plen] = '\0';
+		c->best_dist = d;
+		c->best_freq = freq;
 	}
 	return 0;
 }
@@ -414,7 +499,9 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
  * - where none is, the whole only one edit away (postgrSql ->
  *   postgresql), since a word glued from indexed words is no typo
  *   (jpgLoading is not uploading), and never after an acronym, typed on
- *   purpose (PDFfiles is not peffiles). */
+ *   purpose (PDFfiles is not peffiles);
+ * - by its best correction only: a runner-up would have to be settled
+ *   as the best was. */
 static void settle_runs(const char *query, cand *c, size_t n_words,
                         size_t n_all)
 {
@@ -449,9 +536,14 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		                  : c[i].best_dist == 1 && !acronym);
 		if (!whole)
 			c[i].best[0] = '\0';
-		for (k = 0; whole && k < n_words; k++)
-			if (within(c[k].word, r))
+		c[i].n_next = 0;
+		for (k = 0; k < n_words; k++) {
+			if (!within(c[k].word, r))
+				continue;
+			if (whole)
 				c[k].best[0] = '\0';
+			c[k].n_next = 0;
+		}
 	}
 }
 
@@ -523,6 +615,63 @@ static void put_closing(fo_buf *b, size_t len, const fo_qspan *dropped,
 	}
 }
 
+/* The query into b with each word of c[0..n) (in the query's order)
+ * corrected to its best, but c[swap] to its runner-up k (swap == n:
+ * none); whether it was, and c[swap] with it. A query cut at its limits
+ * is suggested whole (the part read alone lost the rest in silence):
+ * what follows its last word read is as typed, an operator the cut left
+ * nothing beside too (a OR | b is not a b: the caller left those out of
+ * dropped), then the rest, which closes, or leaves open, what was read
+ * as closed at the cut; the suggestion's search cuts it there again. */
+static int put_suggestion(fo_buf *b, const char *query, size_t len,
+                          const cand *c, size_t n, const fo_qspan *dropped,
+                          size_t n_dropped, size_t swap, size_t k)
+{
+	size_t i, at = 0, next_drop = 0;
+	int changed = 0, swapped = swap == n;
+
+	for (i = 0; i < n; i++) {
+		const fo_qword *w = c[i].word;
+		/* a word the byte limit cut (within one giant run) is not
+		 * the word typed, and the rest of it follows the cut */
+		if (!c[i].best[0] || w->start < at ||
+		    (w->end == len && query[len] &&
+		     !fo_ascii_is_space((unsigned char)query[len])))
+			continue;
+		put_kept(b, query, at, w->start, dropped, n_dropped,
+		         &next_drop);
+		put_in_case(b, query + w->start, w->end - w->start,
+		            i == swap ? c[i].next[k].word : c[i].best);
+		at = w->end;
+		changed = 1;
+		swapped |= i == swap;
+	}
+	if (!changed || !swapped)
+		return 0;
+	put_kept(b, query, at, len, dropped, n_dropped, &next_drop);
+	if (query[len])
+		fo_buf_puts(b, query + len);
+	else
+		put_closing(b, len, dropped, n_dropped, next_drop);
+	return 1;
+}
+
+/* The runner-up of try t (from 1; try 0 is each word's best) in c[*swap]
+ * at *k: the first runners-up of the words in the query's order, then
+ * their second ones; 0 when there is no such try. */
+static int next_try(const cand *c, size_t n, size_t t, size_t *swap, size_t *k)
+{
+	size_t i;
+
+	for (*k = 0; *k < RUNNERS_UP; (*k)++)
+		for (i = 0; i < n; i++)
+			if (c[i].best[0] && *k < c[i].n_next && --t == 0) {
+				*swap = i;
+				return 1;
+			}
+	return 0;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const cand *x = a, *y = b;
@@ -535,14 +684,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, size_t len,
                               const fo_qword *words, size_t n_words,
                               const fo_qspan *dropped, size_t n_dropped,
-                              int no_hits, char **out, fo_xerr *err)
+                              int no_hits, fo_spell_finds finds, void *ctx,
+                              char **out, fo_xerr *err)
 {
 	scan s = { NULL, 0, NULL };
 	fo_buf b = FO_BUF_INIT;
 	fo_qword *all = NULL;
-	size_t i, n_all = 0, at = 0, wanted = 0, next_drop = 0, last = 0;
+	size_t i, t, n_all = 0, wanted = 0, last = 0;
 	folio_status st = FOLIO_OK;
-	int changed = 0;
 
 	*out = NULL;
 	if (n_words == 0)
@@ -559,7 +708,6 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		c->plen = strlen(all[i].prefix);
 		c->max = c->len >= 8 ? FO_SPELL_MAX_EDITS : c->len >= 4 ? 1 : 0;
 		c->set = byte_set(all[i].term, c->len);
-		c->best_dist = c->max + 1;
 		fo_buf_clear(&b);
 		fo_buf_puts(&b, all[i].prefix);
 		fo_buf_puts(&b, all[i].term);
@@ -571,8 +719,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		if (st == FOLIO_OK && !c->freq && all[i].stem)
 			st = fo_xmset_termfreq(db, match, all[i].stem, &c->freq,
 			                       err);
-		c->wanted =
-		    c->max > 0 && (c->freq == 0 || (no_hits && c->freq <= 2));
+		/* A word in a post or two that the query found may be a
+		 * typo they share (pyhton): corrected only as typed (one
+		 * edit, typo_shaped) to a word in far more posts. */
+		c->found = c->freq > 0 && !no_hits;
+		if (c->found)
+			c->max = c->len >= MIN_FOUND ? 1 : 0;
+		c->wanted = c->max > 0 && c->freq <= RARE;
+		c->best_dist = c->max + 1;
 		if (i < n_words && acronym_tail(query, &all[i]))
 			c->wanted = 0;
 		wanted += (size_t)c->wanted;
@@ -581,14 +735,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		st = scan_terms(db, &s, err);
 	if (st == FOLIO_OK)
 		settle_runs(query, s.c, n_words, n_all);
-	/* Rebuild the query with each corrected word in place. A query
-	 * cut at its limits is suggested whole (the part read alone lost
-	 * the rest in silence): what follows its last word read is as
-	 * typed, an operator the cut left nothing beside too (a OR | b is
-	 * not a b), then the rest, which closes, or leaves open, what was
-	 * read as closed at the cut; the suggestion's search cuts it there
-	 * again. */
-	fo_buf_clear(&b);
+	/* The query's words in its order; a query cut at its limits
+	 * without what followed its last word read (put_suggestion). */
 	for (i = 0; query[len] && i < n_words; i++)
 		if (words[i].end > last)
 			last = words[i].end;
@@ -597,30 +745,18 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		n_dropped--;
 	if (st == FOLIO_OK)
 		qsort(s.c, n_all, sizeof *s.c, by_start);
-	for (i = 0; st == FOLIO_OK && i < n_all; i++) {
-		const cand *c = &s.c[i];
-		/* a word the byte limit cut (within one giant run) is not
-		 * the word typed, and the rest of it follows the cut */
-		if (!c->best[0] || c->word->start < at ||
-		    (c->word->end == len && query[len] &&
-		     !fo_ascii_is_space((unsigned char)query[len])))
+	for (t = 0; st == FOLIO_OK && !*out && t < TRIES; t++) {
+		size_t swap = n_all, k = 0;
+
+		if (t > 0 && !next_try(s.c, n_all, t, &swap, &k))
+			break;
+		fo_buf_clear(&b);
+		if (!put_suggestion(&b, query, len, s.c, n_all, dropped,
+		                    n_dropped, swap, k))
 			continue;
-		put_kept(&b, query, at, c->word->start, dropped, n_dropped,
-		         &next_drop);
-		put_in_case(&b, query + c->word->start,
-		            c->word->end - c->word->start, c->best);
-		at = c->word->end;
-		changed = 1;
-	}
-	if (st == FOLIO_OK && changed) {
-		put_kept(&b, query, at, len, dropped, n_dropped, &next_drop);
-		if (query[len])
-			fo_buf_puts(&b, query + len);
-		else
-			put_closing(&b, len, dropped, n_dropped, next_drop);
 		if (b.oom)
 			st = FOLIO_ERROR_NOMEM;
-		else
+		else if (!finds || finds(b.data, ctx))
 			*out = fo_buf_detach(&b);
 	}
 	fo_buf_free(&b);

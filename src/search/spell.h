@@ -22,14 +22,23 @@
  * bytes; shorter words are never corrected. */
 #define FO_SPELL_MAX_EDITS 2
 
+/* Whether a suggestion is one to make: searched, it finds more than the
+ * query. */
+typedef int (*fo_spell_finds)(const char *suggestion, void *ctx);
+
 /*
  * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
- * word needs correcting. words are the query's words (query.h), each
+ * word needs correcting, or no copy tried satisfies finds(copy, ctx)
+ * (NULL: the first does). The first copy tried corrects each word to its
+ * best; up to two more, each one word's next best (a phrase whose other
+ * word the best never follows). words are the query's words (query.h), each
  * spelt against the terms of its own prefix (company:nvdia against the
- * company words); a word is corrected when the index holds none of it,
- * or, when the query found nothing (no_hits), when a word ten times as
- * frequent is close. match: the search's match, which knows the
- * frequencies of the query's terms (NULL: each is looked up). The
+ * company words); a word is corrected when the index holds none of it
+ * in any form; when it is in one or two posts, when the query found
+ * nothing (no_hits) and a word ten times as frequent is close, or when
+ * it found a post or two and a word a hundred times as frequent is one
+ * typing slip away (spell.c typo_shaped). match: the search's match, which
+ * knows the frequencies of the query's terms (NULL: each is looked up). The
  * dropped spans of query (qparse.h, in its order) are left out of the
  * copy, with the white space that would be doubled by it, or written as
  * they were read (fo_qspan.put), so that the copy is the query as read.
@@ -41,6 +50,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, size_t len,
                               const fo_qword *words, size_t n_words,
                               const fo_qspan *dropped, size_t n_dropped,
-                              int no_hits, char **out, fo_xerr *err);
+                              int no_hits, fo_spell_finds finds, void *ctx,
+                              char **out, fo_xerr *err);
 
 #endif

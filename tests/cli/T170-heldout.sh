@@ -25,6 +25,25 @@ expect_eq '1|folio: did you mean: "parallel query" postgresql' "$rc|$err"
 run "$FOLIO" search --db "$TMP/db" '"parallel qeury" vacuum'
 expect_eq '1|' "$rc|$err"
 
+# tabel is one edit from table (five posts) and from label (two): the
+# best, table, never comes before printer, and the suggestion that found
+# nothing was all there was; the next best is tried too.
+begin "a phrase that its misspelt word's best correction never fits gets the next"
+python3 -c '
+import json
+for i in range(5):
+    print(json.dumps({"url": "https://example.com/t%d" % i, "title": "Tables",
+        "summary": "A table of contents for printer manuals."}))
+for i in range(2):
+    print(json.dumps({"url": "https://example.com/l%d" % i, "title": "Labels",
+        "summary": "The label printer driver."}))
+' >"$TMP/tabel.jsonl"
+"$FOLIO" index --db "$TMP/tabel" "$TMP/tabel.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/tabel" '"tabel printer"'
+expect_eq '1|folio: did you mean: "label printer"' "$rc|$err"
+run "$FOLIO" search --db "$TMP/tabel" --json 'tabel printer'
+expect_eq 'table printer' "$(json 'd["suggestion"]')"
+
 # company:"red hat" finds "RED HAT" too (field values ignore case and
 # accents), so its facet must count both as one value: a facet's count is
 # what filtering on it finds. A spelling used more often names the value;

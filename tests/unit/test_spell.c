@@ -75,7 +75,7 @@ static const char *suggest(const char *query, const char *prefix)
 	w.prefix = prefix;
 	got[0] = '\0';
 	if (fo_spell_suggest(db, NULL, query, strlen(query), &w, 1, NULL, 0, 1,
-	                     &out, &err) != FOLIO_OK)
+	                     NULL, NULL, &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
@@ -102,7 +102,7 @@ static const char *suggest_cut(const char *query, size_t len, size_t at,
 	w.prefix = "";
 	got[0] = '\0';
 	if (fo_spell_suggest(db, NULL, query, len, &w, 1, spans, n_spans, 1,
-	                     &out, &err) != FOLIO_OK)
+	                     NULL, NULL, &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
