@@ -165,6 +165,22 @@ static int version_item(fo_qc *c, const char *exact, const fo_qtoks *tl,
 	return 1;
 }
 
+/* Whether a split of s before split k has part as its first part, or
+ * its last (last). */
+static int split_has(const fo_splits *s, size_t k, const char *part, int last)
+{
+	const char *p, *at;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		for (at = p = s->parts[i]; last && *p; p += strlen(p) + 1)
+			at = p;
+		if (strcmp(at, part) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Word term of field f typed whole (postgresql) that a post may write
  * as a compound (PostgreSQL: postgresql at postgre's place, then sql),
  * as its item's tail: the last parts of its compounds (OR) and the
@@ -187,10 +203,14 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 
 	fo_qc_word_splits(c, exact, term, &s);
 	for (k = 0; k < s.n; k++) {
-		fo_qc_push(c, &heads, fo_qc_term(c, exact, s.parts[k]));
 		for (parts = 0, p = s.parts[k]; *p; p += strlen(p) + 1)
 			last = p, parts++;
-		fo_qc_push(c, &lasts, fo_qc_term(c, exact, last));
+		/* a split in two and one in three may share a part (open
+		 * streetmap, open street map): each term once */
+		if (!split_has(&s, k, s.parts[k], 0))
+			fo_qc_push(c, &heads, fo_qc_term(c, exact, s.parts[k]));
+		if (!split_has(&s, k, last, 1))
+			fo_qc_push(c, &lasts, fo_qc_term(c, exact, last));
 		if (parts - 2 > it->tail_span)
 			it->tail_span = parts - 2;
 	}

@@ -542,7 +542,7 @@ static void test_query__a_word_in_three_parts_where_two_are_a_term_too(void)
 	free(got);
 	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
 	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
-	           "data) FILTER ((open OR open) AND (openstreetmap PHRASE 4 "
+	           "data) FILTER (open AND (openstreetmap PHRASE 4 "
 	           "(streetmap OR map) PHRASE 4 data)))))",
 	           got ? got : "");
 	free(got);
