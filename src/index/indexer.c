@@ -350,6 +350,11 @@ static folio_status index_texts(emit_ctx *c, fo_analyzer *an,
 	size_t i;
 	folio_status st;
 
+	/* The title's first word at 1, not 0: Xapian 1.4 (glass) stores a
+	 * term's positions {0, 1} as {1} (its single-position form), so a
+	 * title starting "cafe cafe" lost its first cafe and title:"cafe
+	 * cafe" missed it. */
+	c->base = 1;
 	st = index_text(c, an, p->title, FO_WDF_TITLE, FO_PREFIX_TITLE,
 	                FO_PREFIX_TITLE_STEM);
 	if (st == FOLIO_OK)

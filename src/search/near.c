@@ -116,10 +116,11 @@ static fo_xquery *forms_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
  * joined compound is one word: written apart, its parts are found by the
  * split reading, where each takes its place (a joined form counted as
  * its parts let "freethreaded x build" be NEAR/1 build: explore-t). */
-static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap)
+static fo_xquery *near_of(fo_qc *c, fo_qlist *l, unsigned gap, int ordered)
 {
 	if (c->st == FOLIO_OK && l->n > 1)
-		return fo_qc_fold(c, FO_XOP_NEAR, l, gap + (unsigned)l->n - 1);
+		return fo_qc_fold(c, ordered ? FO_XOP_PHRASE : FO_XOP_NEAR, l,
+		                  gap + (unsigned)l->n - 1);
 	return fo_qc_fold(c, FO_XOP_AND, l, 0);
 }
 
@@ -164,6 +165,22 @@ static int version_item(fo_qc *c, const char *exact, const fo_qtoks *tl,
 	return 1;
 }
 
+/* Whether a split of s before split k has part as its first part, or
+ * its last (last). */
+static int split_has(const fo_splits *s, size_t k, const char *part, int last)
+{
+	const char *p, *at;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		for (at = p = s->parts[i]; last && *p; p += strlen(p) + 1)
+			at = p;
+		if (strcmp(at, part) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Word term of field f typed whole (postgresql) that a post may write
  * as a compound (PostgreSQL: postgresql at postgre's place, then sql),
  * as its item's tail: the last parts of its compounds (OR) and the
@@ -186,10 +203,14 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 
 	fo_qc_word_splits(c, exact, term, &s);
 	for (k = 0; k < s.n; k++) {
-		fo_qc_push(c, &heads, fo_qc_term(c, exact, s.parts[k]));
 		for (parts = 0, p = s.parts[k]; *p; p += strlen(p) + 1)
 			last = p, parts++;
-		fo_qc_push(c, &lasts, fo_qc_term(c, exact, last));
+		/* a split in two and one in three may share a part (open
+		 * streetmap, open street map): each term once */
+		if (!split_has(&s, k, s.parts[k], 0))
+			fo_qc_push(c, &heads, fo_qc_term(c, exact, s.parts[k]));
+		if (!split_has(&s, k, last, 1))
+			fo_qc_push(c, &lasts, fo_qc_term(c, exact, last));
 		if (parts - 2 > it->tail_span)
 			it->tail_span = parts - 2;
 	}
@@ -212,48 +233,85 @@ static int apart(const near_item *it, unsigned split, unsigned b)
 	       ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
 }
 
+/* Item i's bit in a mix: the mixable items before it. */
+static unsigned mix_bit(const near_item *it, size_t i)
+{
+	unsigned b = 0;
+
+	while (i-- > 0)
+		b += it[i].parts.n || it[i].tail;
+	return b;
+}
+
+/* Item it's terms in a mix's NEAR (or phrase: ordered, a version's
+ * joined form before its last part), split to its parts (in_parts) or
+ * its tail (in_tail) or whole. */
+static void mix_terms(fo_qc *c, const near_item *it, int in_parts, int in_tail,
+                      int ordered, fo_qlist *l)
+{
+	size_t k;
+
+	if (it->last && !ordered)
+		fo_qc_push_copy(c, l, it->last);
+	for (k = 0; k < (in_parts ? it->parts.n : 1); k++)
+		fo_qc_push_copy(c, l, in_parts ? it->parts.q[k] : it->whole);
+	if (it->last && ordered)
+		fo_qc_push_copy(c, l, it->last);
+	if (in_tail)
+		fo_qc_push_copy(c, l, it->tail);
+}
+
 /* The NEAR of the items, compound number b split where bit b of split
  * is set; past NEAR_MIXES compounds split is all ones or none, and a
  * NEAR may hold more compounds than split has bits (the fuzzer's find:
  * a shift by 32), so those read its lowest. A word split to its tail
  * only places the NEAR: FILTER(AND(the items without tails), AND(NEAR,
  * heads)), so it weighs as the mix with the word whole does, not by its
- * first or last part. */
+ * first or last part. A tail only matters where its word comes first
+ * (it ends the word, and the window runs from the first word's end to
+ * the last word's start), and inside a NEAR it may be any occurrence
+ * in the window: "support phone the iPhone" held iphone NEAR/2 support
+ * by its other phone. Of two items, one split to its tail, the NEAR is
+ * therefore the phrase in that order, in the same window: the tail
+ * then stands between its word and the other item; the other order is
+ * the mix with the word whole. Of three or more, which may stand in
+ * any order, it stays a NEAR (doc/analyzer.md). */
 static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
                            unsigned split, unsigned gap)
 {
 	fo_qlist l = { NULL, 0, 0 }, weigh = { NULL, 0, 0 };
 	fo_qlist heads = { NULL, 0, 0 };
 	fo_xquery *q;
-	size_t i, k;
-	unsigned b = 0, spans = 0;
-	int tailed = 0;
+	size_t i, at, first = 0;
+	unsigned spans = 0;
+	int tailed = 0, ordered;
 
-	for (i = 0; i < n; b += it[i].parts.n || it[i].tail, i++)
-		tailed |= it[i].tail && apart(&it[i], split, b);
-	for (i = 0, b = 0; i < n; b += it[i].parts.n || it[i].tail, i++) {
-		int in_parts = it[i].parts.n && apart(&it[i], split, b);
+	for (i = n; i-- > 0;)
+		if (it[i].tail && apart(&it[i], split, mix_bit(it, i)))
+			first = i, tailed = 1;
+	ordered = tailed && n == 2;
+	for (at = 0; at < n; at++) {
+		unsigned b;
+		int in_parts, in_tail;
 
+		/* the item split to its tail leads an ordered phrase */
+		i = ordered ? (first + at) % n : at;
+		b = mix_bit(it, i);
+		in_parts = it[i].parts.n && apart(&it[i], split, b);
+		in_tail = it[i].tail && apart(&it[i], split, b);
 		spans += it[i].span;
-		if (it[i].last) {
-			fo_qc_push_copy(c, &l, it[i].last);
-			if (tailed)
-				fo_qc_push_copy(c, &weigh, it[i].last);
-		}
-		for (k = 0; k < (in_parts ? it[i].parts.n : 1); k++) {
-			fo_xquery *w =
-			    in_parts ? it[i].parts.q[k] : it[i].whole;
-			fo_qc_push_copy(c, &l, w);
-			if (tailed)
-				fo_qc_push_copy(c, &weigh, w);
-		}
-		if (it[i].tail && apart(&it[i], split, b)) {
-			fo_qc_push_copy(c, &l, it[i].tail);
+		mix_terms(c, &it[i], in_parts, in_tail, ordered, &l);
+		if (in_tail) {
 			fo_qc_push_copy(c, &heads, it[i].head);
 			spans += it[i].tail_span;
 		}
 	}
-	q = near_of(c, &l, gap + spans);
+	/* the weight's terms in the items' order, as the NEAR sums them */
+	for (i = 0; tailed && i < n; i++)
+		mix_terms(c, &it[i],
+		          it[i].parts.n && apart(&it[i], split, mix_bit(it, i)),
+		          0, 0, &weigh);
+	q = near_of(c, &l, gap + spans, ordered);
 	if (tailed) {
 		fo_qc_push(c, &heads, q);
 		q = fo_qc_pair(c, FO_XOP_FILTER,

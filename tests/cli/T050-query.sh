@@ -134,6 +134,21 @@ expect_eq "https://a.org/osm|https://a.org/osm" "$(hits --db "$TMP/forms" '"open
 begin "a NEAR finds its words whatever case a post writes them in"
 expect_eq "$REDHAT|$REDHAT|$HEROKU" "$(hits 'codeready NEAR/1 linux')|$(hits 'linux NEAR/1 codeready')|$(hits 'postgresql NEAR/1 performance')"
 
+# A word typed whole that a post writes as a compound (iPhone: iphone
+# at i's place, then phone) holds its compound's last part in the NEAR,
+# which took any phone in the window: "Support for phone and iPhone"
+# was iphone NEAR/3 support by its first phone, four words from iPhone,
+# and "Library with map and OpenStreetMap" library NEAR/3 openstreetmap.
+cat >"$TMP/tail.jsonl" <<'JL'
+{"url": "https://a.org/before", "title": "Cases", "summary": "Support for phone and iPhone cases."}
+{"url": "https://a.org/after", "title": "Cases", "summary": "iPhone cases need support."}
+{"url": "https://a.org/map", "title": "Maps", "summary": "Library with map and OpenStreetMap tiles."}
+JL
+"$FOLIO" index --db "$TMP/tail" "$TMP/tail.jsonl" >/dev/null
+begin "a NEAR places a word written as a compound by its own last part"
+expect_eq "https://a.org/after|https://a.org/after||https://a.org/after https://a.org/before" "$(hits --db "$TMP/tail" 'iphone NEAR/3 support')|$(hits --db "$TMP/tail" 'support NEAR/3 iphone')|$(hits --db "$TMP/tail" 'iphone NEAR/2 support')|$(hits --db "$TMP/tail" 'support NEAR/4 iphone' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "|https://a.org/map" "$(hits --db "$TMP/tail" 'library NEAR/3 openstreetmap')|$(hits --db "$TMP/tail" 'library NEAR/4 openstreetmap')"
+
 begin "NEAR/n: within n words, in any order"
 expect_eq "$REDHAT||$REDHAT" "$(hits 'GIL NEAR/3 threads')|$(hits 'GIL NEAR/1 threads')|$(hits 'threads NEAR GIL')"
 

@@ -542,8 +542,8 @@ static void test_query__a_word_in_three_parts_where_two_are_a_term_too(void)
 	free(got);
 	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
 	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
-	           "data) FILTER ((open OR open) AND (openstreetmap NEAR 4 "
-	           "(streetmap OR map) NEAR 4 data)))))",
+	           "data) FILTER (open AND (openstreetmap PHRASE 4 "
+	           "(streetmap OR map) PHRASE 4 data)))))",
 	           got ? got : "");
 	free(got);
 	fo_analyzer_free(an);
@@ -559,18 +559,20 @@ static void test_query__a_near_finds_its_words_written_in_another_case(void)
 	/* split, postgresql is itself and its compound's last part, sql,
 	 * which holds the compound's second place in the window, in a post
 	 * holding the first part, postgre; that form weighs as the word
-	 * whole does (FILTER), at best as much (MAX) */
+	 * whole does (FILTER), at best as much (MAX); a phrase with the
+	 * word first, as its last part only matters there, and inside a
+	 * NEAR it would be any sql of the window */
 	got = described_with(an, "\"postgresql\" NEAR/1 \"database\"", &stats);
 	assert_str("Query(((postgresql NEAR 2 database) MAX ((postgresql AND "
-	           "database) FILTER (postgre AND (postgresql NEAR 3 sql NEAR "
-	           "3 database)))))",
+	           "database) FILTER (postgre AND (postgresql PHRASE 3 sql "
+	           "PHRASE 3 database)))))",
 	           got ? got : "");
 	free(got);
 	/* three parts: the window holds the one between (street) too */
 	got = described_with(an, "\"openstreetmap\" NEAR/1 \"data\"", &stats);
 	assert_str("Query(((openstreetmap NEAR 2 data) MAX ((openstreetmap AND "
-	           "data) FILTER (open AND (openstreetmap NEAR 4 map NEAR 4 "
-	           "data)))))",
+	           "data) FILTER (open AND (openstreetmap PHRASE 4 map PHRASE "
+	           "4 data)))))",
 	           got ? got : "");
 	free(got);
 	fo_analyzer_free(an);
