@@ -24,11 +24,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static fo_analyzer *an;
 
 /* Term frequencies for the compiler's common-word rule: words of up to
- * three bytes count as common, so that path is fuzzed too. */
+ * three bytes count as common, so that path is fuzzed too; and title
+ * terms (S, schema.h) of an even length are in no post, so that a title
+ * word is held in its parts only (query.c field_splits, phrase_forms.c). */
 static uint64_t fake_termfreq(void *ctx, const char *term)
 {
+	size_t n = strlen(term);
+
 	(void)ctx;
-	return strlen(term) <= 3 ? 90 : 10;
+	if (term[0] == 'S' && n % 2 == 0)
+		return 0;
+	return n <= 3 ? 90 : 10;
 }
 
 /* An index vocabulary for NEAR's forms: each prefix asked for, and the
