@@ -84,6 +84,40 @@ static const char *suggest(const char *query, const char *prefix)
 	return got;
 }
 
+/* The suggestion for query's space-separated words (in lower case),
+ * each spelt against prefix, as the query found the posts that hold
+ * them: a word in a post or two is then corrected only by a typing slip
+ * to a word in 100 times as many; "" when there is none. */
+static const char *suggest_found(const char *query, const char *prefix)
+{
+	static char got[256];
+	fo_qword w[4];
+	fo_xerr err = { "" };
+	char *out = NULL;
+	size_t n = 0, at = 0;
+
+	memset(w, 0, sizeof w);
+	while (query[at] && n < 4) {
+		size_t len = strcspn(query + at, " ");
+		w[n].start = at;
+		w[n].end = at + len;
+		w[n].term = strndup(query + at, len);
+		w[n].prefix = prefix;
+		n++;
+		at += len + (query[at + len] == ' ');
+	}
+	got[0] = '\0';
+	if (fo_spell_suggest(db, NULL, query, strlen(query), w, n, NULL, 0, 0,
+	                     NULL, NULL, &out, &err) != FOLIO_OK)
+		snprintf(got, sizeof got, "error: %s", err.msg);
+	else if (out)
+		snprintf(got, sizeof got, "%s", out);
+	free(out);
+	while (n > 0)
+		free(w[--n].term);
+	return got;
+}
+
 /* The suggestion for query, read up to its first len bytes, whose one
  * text word, parallelsim, starts at byte at, with the spans the parser
  * read otherwise (qparse.h); "" when there is none. */
@@ -237,6 +271,21 @@ static void test_spell__a_known_word_is_left_alone(void)
 	assert_str("", suggest("kernals", ""));
 }
 
+/* graident and microsft are each in one post, gradient and microsoft
+ * in 100: the vocabulary walked for such a word is its first letter's
+ * (spell.c's walk_key), in a field's terms too, and with a word in no
+ * post beside it, the whole field's. */
+static void test_spell__a_found_word_is_corrected_by_a_slip(void)
+{
+	assert_str("gradient", suggest_found("graident", ""));
+	assert_str("microsoft", suggest_found("microsft", "XCW"));
+	assert_str("gradient kernels", suggest_found("graident kernls", ""));
+	/* its first letter is never changed: rgadient is no typo */
+	assert_str("", suggest_found("rgadient", ""));
+	/* nor one letter into another: graduent is in one post */
+	assert_str("", suggest_found("graduent", ""));
+}
+
 /* A word as long as a suggestion may be (64 bytes) is one. */
 static void test_spell__the_longest_word_is_suggested(void)
 {
@@ -300,6 +349,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__one_capital_typed_capitalises_the_first_letter),
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__the_longest_word_is_suggested),
+	FO_TEST(test_spell__a_found_word_is_corrected_by_a_slip),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
@@ -327,6 +377,8 @@ int main(void)
 	    add_docs(4, "100") != FOLIO_OK ||
 	    add_docs(1, "zq555") != FOLIO_OK ||
 	    add_docs(1, LONGEST) != FOLIO_OK ||
+	    add_docs(100, "gradient XCWmicrosoft") != FOLIO_OK ||
+	    add_docs(1, "graident rgadient graduent XCWmicrosft") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
