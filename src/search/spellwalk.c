@@ -19,6 +19,7 @@ typedef struct wword {
 	const char *word;
 	size_t len;
 	unsigned max;
+	int slips; /* no byte changed into another (fo_walk_add_slips) */
 	/* rows 0 .. valid - 1 hold the table of the last term's prefixes */
 	size_t valid;
 	unsigned char *rows; /* MAX_ROWS rows of len + 1 cells, capped at
@@ -71,7 +72,8 @@ void fo_walk_free(fo_walk *w)
 	free(w);
 }
 
-int fo_walk_add(fo_walk *w, const char *word, size_t len, unsigned max)
+static int add(fo_walk *w, const char *word, size_t len, unsigned max,
+               int slips)
 {
 	wword *x;
 	size_t j;
@@ -84,6 +86,7 @@ int fo_walk_add(fo_walk *w, const char *word, size_t len, unsigned max)
 	x->word = word;
 	x->len = len;
 	x->max = max;
+	x->slips = slips;
 	/* row 0: the empty prefix is j edits from the word's first j bytes;
 	 * row() never writes the cells further than max off the diagonal */
 	memset(x->rows, (int)max + 1, MAX_ROWS * (len + 1));
@@ -95,12 +98,24 @@ int fo_walk_add(fo_walk *w, const char *word, size_t len, unsigned max)
 	return 0;
 }
 
+int fo_walk_add(fo_walk *w, const char *word, size_t len, unsigned max)
+{
+	return add(w, word, len, max, 0);
+}
+
+int fo_walk_add_slips(fo_walk *w, const char *word, size_t len, unsigned max)
+{
+	return add(w, word, len, max, 1);
+}
+
 /* Row i (i >= 1) of x's table into out, for a term whose prefix is
  * t[0..i - 1) followed by t[i - 1], from rows i - 1 and i - 2; returns
  * its least cell. The recurrence is distance.c's, over the cells within
  * max of the diagonal only: a cell further off is more than max (its
  * prefixes differ that much in length), and stays at max + 1 from
- * fo_walk_add. */
+ * fo_walk_add. For slips, the diagonal is a match or nothing; a row's
+ * least cell still never drops below, as the swap's cell two rows down
+ * is reached as cheaply by adding the byte between. */
 static unsigned row(const wword *x, size_t i, const unsigned char *t,
                     unsigned char *out)
 {
@@ -115,7 +130,9 @@ static unsigned row(const wword *x, size_t i, const unsigned char *t,
 	if (i <= x->max)
 		best = left = out[0] = (unsigned char)i;
 	for (; j <= hi; j++) {
-		unsigned v = p[j - 1] + (ch != b[j - 1]);
+		unsigned v = ch == b[j - 1] ? p[j - 1]
+		             : x->slips     ? cap
+		                            : p[j - 1] + 1u;
 		if (p[j] + 1u < v)
 			v = p[j] + 1u;
 		if (left + 1u < v)

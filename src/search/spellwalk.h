@@ -30,6 +30,11 @@ fo_walk *fo_walk_new(const char *prefix, size_t plen, size_t n);
  * when the walk holds n words already or word or max is out of range. */
 int fo_walk_add(fo_walk *w, const char *word, size_t len, unsigned max);
 
+/* The same, for a word whose edits are slips only: a byte left out, one
+ * added, two neighbours swapped, never one changed into another (the
+ * terms only a changed byte reaches are passed by unread). */
+int fo_walk_add_slips(fo_walk *w, const char *word, size_t len, unsigned max);
+
 /*
  * Steps the walk to term (len bytes; any term, but the rows of the
  * prefix it shares with the term of the step before are not computed

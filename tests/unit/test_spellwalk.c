@@ -195,7 +195,36 @@ static size_t walk(fo_walk *w, size_t n, char *taken)
 	return read;
 }
 
-static void test_spellwalk__no_term_within_reach_is_skipped(void)
+/* The distance of a slip walk's word (fo_walk_add_slips): distance.c's,
+ * with no byte changed into another; max + 1 past max. */
+static unsigned slip_distance(const char *a, const char *b, unsigned max)
+{
+	size_t na = strlen(a), nb = strlen(b), i, j;
+	unsigned d[TERM + 1][TERM + 1];
+
+	for (i = 0; i <= na; i++)
+		for (j = 0; j <= nb; j++) {
+			unsigned v = i == 0 ? (unsigned)j : (unsigned)i;
+			if (i > 0 && j > 0) {
+				v = d[i - 1][j] + 1;
+				if (d[i][j - 1] + 1 < v)
+					v = d[i][j - 1] + 1;
+				if (a[i - 1] == b[j - 1] && d[i - 1][j - 1] < v)
+					v = d[i - 1][j - 1];
+				if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+				    a[i - 2] == b[j - 1] &&
+				    d[i - 2][j - 2] + 1 < v)
+					v = d[i - 2][j - 2] + 1;
+			}
+			d[i][j] = v;
+		}
+	return d[na][nb] > max ? max + 1 : d[na][nb];
+}
+
+/* Random words, each made of a vocabulary term with a byte made x (no
+ * term's), walked for all edits or for slips (fo_walk_add_slips): every
+ * term within their edits is taken. */
+static void walk_random(int slips)
 {
 	size_t n = make_vocab(), round;
 
@@ -215,15 +244,21 @@ static void test_spellwalk__no_term_within_reach_is_skipped(void)
 				    'x';
 			max[k] = 1 + next(2);
 			assert_ok(
-			    fo_walk_add(w, words[k], strlen(words[k]), max[k]));
+			    slips ? fo_walk_add_slips(w, words[k],
+			                              strlen(words[k]), max[k])
+			          : fo_walk_add(w, words[k], strlen(words[k]),
+			                        max[k]));
 		}
 		read = walk(w, n, taken);
 		for (i = 0; read && i < n; i++)
 			for (k = 0; k < nw; k++)
 				if (!taken[i] &&
-				    fo_edit_distance(words[k], strlen(words[k]),
-				                     vocab[i], strlen(vocab[i]),
-				                     max[k]) <= max[k]) {
+				    (slips ? slip_distance(words[k], vocab[i],
+				                           max[k])
+				           : fo_edit_distance(
+				                 words[k], strlen(words[k]),
+				                 vocab[i], strlen(vocab[i]),
+				                 max[k])) <= max[k]) {
 					free(taken);
 					fo_walk_free(w);
 					FO_FAIL_("%s skipped for %s (%u edits)",
@@ -235,14 +270,22 @@ static void test_spellwalk__no_term_within_reach_is_skipped(void)
 	}
 }
 
-static void test_spellwalk__a_small_part_of_the_vocabulary_is_read(void)
+static void test_spellwalk__no_term_within_reach_is_skipped(void)
 {
-	static char taken[10000];
-	fo_walk *w = fo_walk_new("", 0, 1);
-	size_t i, n = 0;
+	walk_random(0);
+}
 
-	assert_true(w != NULL);
-	/* every 4-byte string of a to j: 10000 terms, in byte order */
+static void test_spellwalk__no_term_within_slips_is_skipped(void)
+{
+	walk_random(1);
+}
+
+/* Every 4-byte string of a to j as the vocabulary: 10000 terms, in byte
+ * order. */
+static void make_grid(void)
+{
+	size_t i;
+
 	for (i = 0; i < 10000; i++) {
 		vocab[i][0] = (char)('a' + i / 1000);
 		vocab[i][1] = (char)('a' + i / 100 % 10);
@@ -250,6 +293,16 @@ static void test_spellwalk__a_small_part_of_the_vocabulary_is_read(void)
 		vocab[i][3] = (char)('a' + i % 10);
 		vocab[i][4] = '\0';
 	}
+}
+
+static void test_spellwalk__a_small_part_of_the_vocabulary_is_read(void)
+{
+	static char taken[10000];
+	fo_walk *w = fo_walk_new("", 0, 1);
+	size_t i, n = 0;
+
+	assert_true(w != NULL);
+	make_grid();
 	assert_ok(fo_walk_add(w, "bead", 4, 1));
 	assert_int(160, walk(w, 10000, taken));
 	fo_walk_free(w);
@@ -260,6 +313,27 @@ static void test_spellwalk__a_small_part_of_the_vocabulary_is_read(void)
 	assert_int(66, n);
 }
 
+static void test_spellwalk__slips_read_less(void)
+{
+	static char taken[10000];
+	fo_walk *w = fo_walk_new("", 0, 1);
+	size_t i, n = 0;
+
+	assert_true(w != NULL);
+	make_grid();
+	assert_ok(fo_walk_add_slips(w, "bead", 4, 1));
+	assert_int(97, walk(w, 10000, taken));
+	fo_walk_free(w);
+	/* 39: bead, its 3 swaps (ebad, baed, beda), and bea with a byte
+	 * added before, inside or after it (abea, bxea, bexa, beax), none
+	 * with a byte changed (bjad), as the walk of all edits takes */
+	for (i = 0; i < 10000; i++)
+		n += (size_t)taken[i];
+	assert_int(39, n);
+	assert_int(0, taken[1 * 1000 + 9 * 100 + 0 * 10 + 3]); /* bjad */
+	assert_int(1, taken[4 * 1000 + 1 * 100 + 0 * 10 + 3]); /* ebad */
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_spellwalk__a_term_within_reach_is_taken),
 	FO_TEST(
@@ -268,7 +342,9 @@ static const fo_test tests[] = {
 	FO_TEST(test_spellwalk__byte_255_has_no_next_byte),
 	FO_TEST(test_spellwalk__out_of_range_words_are_refused),
 	FO_TEST(test_spellwalk__no_term_within_reach_is_skipped),
+	FO_TEST(test_spellwalk__no_term_within_slips_is_skipped),
 	FO_TEST(test_spellwalk__a_small_part_of_the_vocabulary_is_read),
+	FO_TEST(test_spellwalk__slips_read_less),
 };
 
 int main(void)
