@@ -1032,9 +1032,9 @@ typedef struct folio_hit {
  *
  * Unless opts->flags has FOLIO_SEARCH_STRICT, a stray quote, bracket or
  * operator is skipped and the rest searched; each thing skipped is a
- * notice (folio_results_notice). With few or no hits, a spelling
- * suggestion may be made from the index's own words
- * (folio_results_suggestion).
+ * notice (folio_results_notice). A spelling suggestion may be made from
+ * the index's own words (folio_results_suggestion): with few or no hits,
+ * or for a word in no post.
  *
  * @param query UTF-8 text
  * @param opts  options, or NULL for FOLIO_SEARCH_OPTIONS_INIT (version 1
@@ -1116,12 +1116,15 @@ FOLIO_EXTERN const folio_notice *folio_results_notice(
 	const folio_results *results, size_t i);
 
 /** A corrected query made of the index's own words ("did you mean"),
- *  or NULL. Made only when the query had few or no hits and a word of
- *  it is not in the index, or is in a post or two and a typo of a word
- *  in far more (pyhton: python), and the corrected query was searched and
- *  found more (of up to three tried: each word's closest correction,
- *  then one word's next closest; not when that search gave up behind a
- *  writer: see "Thread safety"). Borrowed. */
+ *  or NULL. Made only when a word of the query is in no post in any form
+ *  (then, when the query had three hits or more, to a word in ten posts
+ *  or more), or, when the query had fewer than three hits, is in a post
+ *  or two and a typo of a word in far more (pyhton: python); and the
+ *  corrected query was searched and found more posts than the query, or,
+ *  when the query had three hits or more, a better first hit (of up to
+ *  three tried: each word's closest correction, then one word's next
+ *  closest; not when that search gave up behind a writer: see "Thread
+ *  safety"). Borrowed. */
 FOLIO_EXTERN const char *folio_results_suggestion(const folio_results *results);
 
 /** One value of a facet and the number of matching posts that have it. */

@@ -23,8 +23,6 @@
 
 /* Count matches exactly up to this many; beyond it totals are estimates. */
 #define CHECK_AT_LEAST 1000
-/* Look for a spelling suggestion when a query finds fewer posts. */
-#define SUGGEST_BELOW 3
 
 /* The facets, in the order folio_results_facet reports them. */
 static const struct {
@@ -518,8 +516,10 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	}
 	if (st == FOLIO_OK) {
 		search_params(db, opts, window, docs, &params);
+		/* the speller looks up each word of every query: a term's
+		 * frequency the match has read already costs no more */
 		if (s->match && !(opts->flags & FOLIO_SEARCH_NO_SUGGEST))
-			params.termfreqs_below = SUGGEST_BELOW;
+			params.termfreqs_below = UINT64_MAX;
 		st = fo_db_xfail(db, fo_xdb_search(db->xdb, q, &params, &m, &err),
 		                 &err);
 	}
@@ -627,30 +627,45 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
                                 const folio_search_options *opts,
                                 folio_results **out);
 
-/* Whether query s, searched as opts say, finds posts, and more than
- * total: a suggestion that finds fewer is worse than none (PDFfiles,
- * split as pd + ffiles, found a post; its suggestion PDFiles none), as
- * Lucene's spell checker offers only more popular words. */
-static int finds_more(folio_db *db, const fo_retry *call, const char *s,
-                      const folio_search_options *opts, uint64_t total)
+/* Query s searched as opts say, for a page of limit hits ranked by
+ * relevance and nothing else (a part of the search: behind a writer, it
+ * waits only for what is left of the search's time, and gives up rather
+ * than the search); NULL when it failed. */
+static folio_results *search_within(folio_db *db, const fo_retry *call,
+                                    const char *s,
+                                    const folio_search_options *opts,
+                                    size_t limit)
 {
 	folio_search_options o = *opts;
-	folio_results *more = NULL;
-	/* a part of the search: behind a writer, it waits only for what is
-	 * left of the search's time, and gives up rather than the search */
+	folio_results *r = NULL;
 	fo_retry within = fo_retry_within(call);
-	int yes;
 
-	o.offset = o.limit = 0;
+	o.offset = 0;
+	o.limit = limit;
+	o.sort = FOLIO_SORT_RELEVANCE;
 	o.flags = (o.flags | FOLIO_SEARCH_NO_SUGGEST) &
 	          ~(unsigned)(FOLIO_SEARCH_STRICT | FOLIO_SEARCH_FACETS |
 	                      FOLIO_SEARCH_EXPLAIN);
-	yes = fo_search_retry(search_once, db, &within, s, &o, &more) ==
-	          FOLIO_OK &&
-	      folio_results_total(more) > total;
-	folio_results_free(more);
+	if (fo_search_retry(search_once, db, &within, s, &o, &r) != FOLIO_OK) {
+		folio_results_free(r);
+		r = NULL;
+	}
 	fo_db_begin(db); /* its error, if any, is not this search's */
-	return yes;
+	return r;
+}
+
+/* The best score of query s (searched as search_within does: the same
+ * whatever the page, the second phase's included), or -1 when it finds
+ * nothing or its search failed. */
+static double top_score(folio_db *db, const fo_retry *call, const char *s,
+                        const folio_search_options *opts)
+{
+	folio_results *r = search_within(db, call, s, opts, 1);
+	double top =
+	    folio_results_count(r) ? folio_results_hit(r, 0)->score : -1;
+
+	folio_results_free(r);
+	return top;
 }
 
 /* A search whose suggestions are tried (fo_spell_finds). */
@@ -660,14 +675,39 @@ typedef struct trial {
 	const char *query;
 	const folio_search_options *opts;
 	uint64_t total;
+	double top; /* the query's best score; < 0: not known yet */
 } trial;
 
+/* Whether suggestion s is one to make. A query that found few posts:
+ * when s finds more (counting only), as Lucene's spell checker offers
+ * only more popular words; one that finds fewer is worse than none
+ * (PDFfiles, split as pd + ffiles, found a post; its suggestion PDFiles
+ * none). A query that found FO_SPELL_FEW or more, whose words in no
+ * post alone are corrected: when s finds posts with a correction, which
+ * raises the best score. Its total says less: past 1000 matches both
+ * are estimates, rounded (python progamming language and python
+ * programming language: 14000 each), and a correction whose posts the
+ * query found already (moodule beside modules, which share their stem)
+ * finds none more; a phrase the correction never fits finds nothing
+ * more and adds no score. */
 static int finds_more_than(const char *s, void *ctx)
 {
-	const trial *t = ctx;
+	trial *t = ctx;
+	folio_results *more;
+	int yes;
 
-	return strcmp(s, t->query) != 0 &&
-	       finds_more(t->db, t->call, s, t->opts, t->total);
+	if (strcmp(s, t->query) == 0)
+		return 0;
+	if (t->total >= FO_SPELL_FEW) {
+		if (t->top < 0)
+			t->top = top_score(t->db, t->call, t->query, t->opts);
+		return t->top >= 0 && top_score(t->db, t->call, s, t->opts) >
+		                          t->top * (1 + 1e-9);
+	}
+	more = search_within(t->db, t->call, s, t->opts, 0);
+	yes = more && folio_results_total(more) > t->total;
+	folio_results_free(more);
+	return yes;
 }
 
 /* A suggestion for the query, the part searched (tree's) corrected,
@@ -678,13 +718,17 @@ static folio_status suggest(folio_db *db, const fo_retry *call,
                             const fo_compiled *c, const fo_xmset *m,
                             folio_results *r)
 {
-	trial t = { db, call, query, opts, r->total };
+	trial t = { db, call, query, opts, r->total, -1 };
 	fo_xerr err = { "" };
 	folio_status st;
 
+	/* the first page's first hit is the best: no search for it */
+	if (opts->offset == 0 && opts->sort == FOLIO_SORT_RELEVANCE &&
+	    folio_results_count(r) > 0)
+		t.top = folio_results_hit(r, 0)->score;
 	st =
 	    fo_spell_suggest(db->xdb, m, query, tree->len, c->words, c->n_words,
-	                     tree->dropped, tree->n_dropped, r->total == 0,
+	                     tree->dropped, tree->n_dropped, r->total,
 	                     finds_more_than, &t, &r->suggestion, &err);
 	return st == FOLIO_ERROR_NOMEM ? st : fo_db_xfail(db, st, &err);
 }
@@ -846,8 +890,7 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 	}
 	if (st == FOLIO_OK)
 		st = keep_notices(query, &tree, &c, r);
-	if (st == FOLIO_OK && r->total < SUGGEST_BELOW &&
-	    !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
+	if (st == FOLIO_OK && !(run.opts.flags & FOLIO_SEARCH_NO_SUGGEST))
 		st = suggest(db, call, query, &tree, &run.opts, &c, m, r);
 	if (st == FOLIO_ERROR_NOMEM && !db->error.len)
 		fo_db_fail(db, st, "out of memory");

@@ -118,6 +118,8 @@ typedef struct fo_qword {
 	                      year) is no typo */
 	const char *prefix; /* of the terms it is spelt against: "" for the
 	                       text (and titles), a field's word prefix */
+	int common;         /* term is in so many posts that the query
+	                       leaves it out (fo_qc_common_word) */
 } fo_qword;
 
 typedef struct fo_compiled {

@@ -22,6 +22,12 @@
  * bytes; shorter words are never corrected. */
 #define FO_SPELL_MAX_EDITS 2
 
+/* A query that finds fewer posts than this has each word it holds in a
+ * post or two looked at too; one that finds more, only the words the
+ * index lacks in every form: a word in no post is a typo however many
+ * posts the others find (ORed, python progamming language found 14000). */
+#define FO_SPELL_FEW 3
+
 /* Whether a suggestion is one to make: searched, it finds more than the
  * query. */
 typedef int (*fo_spell_finds)(const char *suggestion, void *ctx);
@@ -34,11 +40,14 @@ typedef int (*fo_spell_finds)(const char *suggestion, void *ctx);
  * word the best never follows). words are the query's words (query.h), each
  * spelt against the terms of its own prefix (company:nvdia against the
  * company words); a word is corrected when the index holds none of it
- * in any form; when it is in one or two posts, when the query found
- * nothing (no_hits) and a word ten times as frequent is close, or when
- * it found a post or two and a word a hundred times as frequent is one
- * typing slip away (spell.c typo_shaped). match: the search's match, which
- * knows the frequencies of the query's terms (NULL: each is looked up). The
+ * in any form, whatever the query found (total posts); when it is in one
+ * or two posts, when the query found nothing and a word ten times as
+ * frequent is close, or when it found a post or two (fewer than
+ * FO_SPELL_FEW) and a word a hundred times as frequent is one typing
+ * slip away (spell.c typo_shaped). match: the search's match, which
+ * knows the frequencies of the query's terms (NULL: each is looked up):
+ * a query whose words the index holds, finding FO_SPELL_FEW or more,
+ * costs those lookups alone. The
  * dropped spans of query (qparse.h, in its order) are left out of the
  * copy, with the white space that would be doubled by it, or written as
  * they were read (fo_qspan.put), so that the copy is the query as read.
@@ -50,7 +59,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
                               const char *query, size_t len,
                               const fo_qword *words, size_t n_words,
                               const fo_qspan *dropped, size_t n_dropped,
-                              int no_hits, fo_spell_finds finds, void *ctx,
+                              uint64_t total, fo_spell_finds finds, void *ctx,
                               char **out, fo_xerr *err);
 
 #endif

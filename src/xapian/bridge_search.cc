@@ -629,10 +629,10 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 	m->estimate = estimate_of(count);
 	m->exact =
 	    count.get_matches_lower_bound() == count.get_matches_upper_bound();
-	// The speller looks up each word of a query that finds few posts;
-	// the match has read every query term's frequency already, and the
-	// mset answers from those statistics without a B-tree read. A handle:
-	// keeping it copies nothing.
+	// The speller looks up each word of a query (search.c asks for
+	// every match); the match has read every query term's frequency, and
+	// the mset answers from those statistics without a B-tree read. A
+	// handle: keeping it copies nothing.
 	m->has_stats = m->estimate < p->termfreqs_below;
 	m->stats = m->has_stats ? mset : Xapian::MSet();
 	if (probe && !page_settled(mset, want, p->offset + p->limit)) {

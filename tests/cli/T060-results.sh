@@ -306,6 +306,34 @@ expect_eq "|dependencies|Python dependencies|processing|changes" \
 expect_eq "|None|None|None|None" \
 	"$(suggestions "$TMP/rare" shellcheck pmount connectx pyhon)"
 
+# Three words are ranked as OR: a typo in one of them found the posts
+# of the others, three or more, and was never flagged (issue #4), where
+# the same two words alone found nothing and were corrected. A word in
+# no post in any form is corrected however many posts the query finds,
+# when the correction, in ten posts or more, raises the best score; a
+# word a post holds (pyhton) is a word then, and so is one held by its
+# stem (tomatos: tomatoes).
+begin "a word in no post gets a suggestion however many posts the query finds"
+python3 -c '
+import json
+for i, s in enumerate(["Python dependencies and processing changes.",
+        "Kernel tuning for Linux performance.", "Garden notes about tomatoes."] * 40):
+    print(json.dumps({"url": "https://example.com/n%d" % i, "title": "Note %d" % i, "summary": s}))
+print(json.dumps({"url": "https://example.com/rare", "title": "Rare", "summary": "Pyhton and connectx."}))
+' >"$TMP/many.jsonl"
+"$FOLIO" index --db "$TMP/many" "$TMP/many.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/many" --json 'python kernel chnages'
+expect_eq "80|python kernel changes" "$(json 'd["total"], d["suggestion"], sep="|"')"
+run "$FOLIO" search --db "$TMP/many" --limit 1 'python kernel Chnages'
+expect_eq "0|folio: did you mean: python kernel Changes" "$rc|$err"
+# a phrase the correction never fits finds no post more, nor raises the
+# score; an excluded word is never corrected; connectx, in one post, is
+# too rare a correction for a query that found many
+expect_eq "|None|None|None|None|None" \
+	"$(suggestions "$TMP/many" 'python kernel pyhton' 'python kernel tomatos' \
+		'python kernel "linux chnages"' 'python kernel garden -chnages' \
+		'python kernel connecty')"
+
 begin "--explain: each term's contribution, with its statistics, sums to the score"
 run "$FOLIO" search --db "$TMP/index" --json --explain MXFP8
 expect_eq "stem mxfp8 text 1 2|exact mxfp8 text 1 2|True" \

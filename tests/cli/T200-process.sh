@@ -93,6 +93,21 @@ expect_eq "0" "$(awk 'function end() { if (spell && !walk) n++; spell = walk = 0
 	/^pread64/ {end()} /fo_spell_suggest/ {spell = 1}
 	/fo_xdb_terms_between|finds_more/ {walk = 1} END {end(); print n + 0}' "$TMP/strace")"
 
+# A query that finds three posts or more has its words looked up too,
+# for one in no post (issue #4): each from the match's statistics, and
+# post, in every post, which the query leaves out (too common to search
+# for), not at all; a word too short to correct (for) is not looked up.
+begin "the speller reads nothing for a query of known words that finds many"
+n=""
+for q in "bimocaji puponuva oddly" "Post bimocaji evenly" "post for bimocaji evenly"; do
+	strace -k -qq -e trace=pread64 -o "$TMP/strace" \
+		"$FOLIO" search --db "$TMP/index" "$q" >/dev/null 2>&1 || true
+	n="$n$(awk 'function end() { if (spell) n++; spell = 0 }
+		/^pread64/ {end()} /fo_spell_suggest/ {spell = 1}
+		END {end(); print n + 0}' "$TMP/strace")"
+done
+expect_eq "000" "$n"
+
 begin "a search of three words that must all match asks the index for no joined pair"
 # where every word is required (--all), words written as one
 # (bimocajipuponuva) find no post the words do not and only added

@@ -74,7 +74,7 @@ static const char *suggest(const char *query, const char *prefix)
 			w.term[i] = (char)(w.term[i] - 'A' + 'a');
 	w.prefix = prefix;
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, strlen(query), &w, 1, NULL, 0, 1,
+	if (fo_spell_suggest(db, NULL, query, strlen(query), &w, 1, NULL, 0, 0,
 	                     NULL, NULL, &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
@@ -85,10 +85,10 @@ static const char *suggest(const char *query, const char *prefix)
 }
 
 /* The suggestion for query's space-separated words (in lower case),
- * each spelt against prefix, as the query found the posts that hold
- * them: a word in a post or two is then corrected only by a typing slip
- * to a word in 100 times as many; "" when there is none. */
-static const char *suggest_found(const char *query, const char *prefix)
+ * each spelt against prefix, as the query found total posts, those that
+ * hold them among them; "" when there is none. */
+static const char *suggest_total(const char *query, const char *prefix,
+                                 uint64_t total)
 {
 	static char got[256];
 	fo_qword w[4];
@@ -107,8 +107,8 @@ static const char *suggest_found(const char *query, const char *prefix)
 		at += len + (query[at + len] == ' ');
 	}
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, strlen(query), w, n, NULL, 0, 0,
-	                     NULL, NULL, &out, &err) != FOLIO_OK)
+	if (fo_spell_suggest(db, NULL, query, strlen(query), w, n, NULL, 0,
+	                     total, NULL, NULL, &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
 		snprintf(got, sizeof got, "%s", out);
@@ -116,6 +116,13 @@ static const char *suggest_found(const char *query, const char *prefix)
 	while (n > 0)
 		free(w[--n].term);
 	return got;
+}
+
+/* As the query found a post: a word in a post or two is then corrected
+ * only by a typing slip to a word in 100 times as many. */
+static const char *suggest_found(const char *query, const char *prefix)
+{
+	return suggest_total(query, prefix, 1);
 }
 
 /* The suggestion for query, read up to its first len bytes, whose one
@@ -135,7 +142,7 @@ static const char *suggest_cut(const char *query, size_t len, size_t at,
 	w.term = "parallelsim";
 	w.prefix = "";
 	got[0] = '\0';
-	if (fo_spell_suggest(db, NULL, query, len, &w, 1, spans, n_spans, 1,
+	if (fo_spell_suggest(db, NULL, query, len, &w, 1, spans, n_spans, 0,
 	                     NULL, NULL, &out, &err) != FOLIO_OK)
 		snprintf(got, sizeof got, "error: %s", err.msg);
 	else if (out)
@@ -286,6 +293,24 @@ static void test_spell__a_found_word_is_corrected_by_a_slip(void)
 	assert_str("", suggest_found("graduent", ""));
 }
 
+/* A query that found FO_SPELL_FEW posts or more has only the words no
+ * post holds in any form corrected, and only to a word in ten posts or
+ * more: one in a post or two is a word (the other posts found are no
+ * sign that it is a typo), and a word the index lacks is as often a name
+ * close to another rare word. */
+static void test_spell__many_found_correct_a_word_in_no_post(void)
+{
+	assert_str("gradient kernels",
+	           suggest_total("gradeint kernels", "", FO_SPELL_FEW));
+	assert_str("microsoft", suggest_total("microsfot", "XCW", 14000));
+	assert_str("", suggest_total("graident kernels", "", FO_SPELL_FEW));
+	assert_str("", suggest_total("microsft", "XCW", FO_SPELL_FEW));
+	/* parallelism is in two posts, kernels in three */
+	assert_str("", suggest_total("parallelsim kernls", "", FO_SPELL_FEW));
+	assert_str("parallelism kernels",
+	           suggest_total("parallelsim kernls", "", 0));
+}
+
 /* A word as long as a suggestion may be (64 bytes) is one. */
 static void test_spell__the_longest_word_is_suggested(void)
 {
@@ -350,6 +375,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__a_known_word_is_left_alone),
 	FO_TEST(test_spell__the_longest_word_is_suggested),
 	FO_TEST(test_spell__a_found_word_is_corrected_by_a_slip),
+	FO_TEST(test_spell__many_found_correct_a_word_in_no_post),
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
