@@ -175,16 +175,16 @@ static int valid_utf8(const char *s)
 }
 
 /* The suggestion for the compiled query, as the search makes it when
- * the query found nothing (odd lengths) or a post or two. */
+ * the query found no post, one, two or three (FO_SPELL_FEW: only the
+ * words in no post are corrected), by the query's length. */
 static void spell(const char *text, const fo_qtree *tree, const fo_compiled *c)
 {
 	fo_xerr err = { "" };
 	char *out = NULL;
 
 	if (fo_spell_suggest(db, NULL, text, tree->len, c->words, c->n_words,
-	                     tree->dropped, tree->n_dropped,
-	                     (int)(strlen(text) & 1), NULL, NULL, &out,
-	                     &err) != FOLIO_OK)
+	                     tree->dropped, tree->n_dropped, strlen(text) % 4,
+	                     NULL, NULL, &out, &err) != FOLIO_OK)
 		abort();
 	/* a suggestion is text to show: the query's bytes but for the
 	 * corrections, so valid UTF-8 where the query is */
