@@ -162,6 +162,11 @@ int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
 /* Whether a post holds prefix + term[0..len), likewise (0 where
  * unknown or remote: a remote shard's answer costs a round trip). */
 int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len);
+/* Whether no post of the local index holds term, of letters a to z,
+ * at a place, as none holds a name squeezed from Node.js (nodejs,
+ * indexer.c add_squeezed) that no post writes whole (0 where unknown
+ * or remote). */
+int fo_qc_unplaced(fo_qc *c, const char *term);
 /* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
 fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */
