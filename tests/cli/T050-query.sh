@@ -283,6 +283,14 @@ begin "a phrase ending in a name written with a dot, typed without it"
 expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|https://n.org/fast|" \
 	"$(hits --db "$TMP/squeezed-last" '"threads in nodejs"')|$(hits --db "$TMP/squeezed-last" '"in nodejs for"')|$(hits --db "$TMP/squeezed-last" 'title:"faster nodejs"')|$(hits --db "$TMP/squeezed-last" '"faster nodejs"')|$(hits --db "$TMP/squeezed-last" '"threads in nodejsx"')"
 
+# A NEAR placed a word by itself or by its compound's last part after
+# it, and a squeezed name has no place: nodejs NEAR/3 worker found
+# nothing where node.js NEAR/3 worker found the post. Its first part
+# places it now, where no post holds it at a place.
+begin "a NEAR of a name written with a dot, typed without it"
+expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|" \
+	"$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/2 cpu')|$(hits --db "$TMP/squeezed-last" 'threads NEAR/2 nodejs')|$(hits --db "$TMP/squeezed-last" 'title:nodejs NEAR/1 title:faster')|$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/1 cpu')"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 
