@@ -137,7 +137,7 @@ typedef struct near_item {
 	fo_xquery *head, *tail;
 	unsigned tail_span;
 	/* a word with a tail that no post holds at a place (nodejs, the
-	 * squeezed Node.js: word_unplaced): its head takes its place, and
+	 * squeezed Node.js: word_tail): its head takes its place, and
 	 * in a field, which holds it in no post, it weighs as any field
 	 * holds it (held, unprefixed; else whole) */
 	int unplaced;
@@ -198,7 +198,10 @@ static int split_has(const fo_splits *s, size_t k, const char *part, int last)
  * one, and it is the rarest term of most such NEARs (th of "THis"),
  * which Xapian then reads first: without it "this NEAR package" took 3
  * times as long as before tails, as the last part is often a common
- * word (is). */
+ * word (is). A word with compounds that is held at no place is marked
+ * unplaced: a name squeezed from Node.js (nodejs) in the free field
+ * (one lookup more), and in another a word held whole only outside it
+ * (as fo_qc_word_splits found it), which then weighs unprefixed. */
 static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 {
 	const char *exact = fo_qc_fields[f].exact, *last = NULL, *p;
@@ -207,7 +210,7 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	size_t k;
 	unsigned parts;
 
-	fo_qc_word_splits(c, exact, term, &s);
+	fo_qc_word_splits(c, exact, term, 0, &s);
 	for (k = 0; k < s.n; k++) {
 		for (parts = 0, p = s.parts[k]; *p; p += strlen(p) + 1)
 			last = p, parts++;
@@ -222,20 +225,13 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	}
 	it->head = fo_qc_fold(c, FO_XOP_OR, &heads, 0);
 	it->tail = fo_qc_fold(c, FO_XOP_OR, &lasts, 0);
+	it->unplaced =
+	    it->tail && (*exact ? s.outside : fo_qc_unplaced(c, term));
+	if (it->unplaced && *exact)
+		it->held = fo_qc_term(c, "", term);
 	fo_qc_release(&heads);
 	fo_qc_release(&lasts);
 	fo_splits_free(&s);
-}
-
-/* Whether word term of field f, which has a tail, is held at no place
- * there: a name squeezed from Node.js (nodejs) in the free field, and
- * in another, a word its field holds in no post, held elsewhere (one
- * lookup where the word has compounds). */
-static int word_unplaced(fo_qc *c, fo_qfield f, const char *term)
-{
-	const char *exact = fo_qc_fields[f].exact;
-
-	return *exact ? fo_qc_absent(c, exact, term) : fo_qc_unplaced(c, term);
 }
 
 /* Compounds (and words with a tail) whose joined and split forms are
@@ -536,11 +532,6 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			                  forms, &it[n_it]);
 			if (t->kind == FO_TOK_WORD)
 				word_tail(c, kid->field, t->term, &it[n_it]);
-			it[n_it].unplaced =
-			    it[n_it].tail &&
-			    word_unplaced(c, kid->field, t->term);
-			if (it[n_it].unplaced && kid->field != FO_FIELD_ANY)
-				it[n_it].held = fo_qc_term(c, "", t->term);
 			if (it[n_it].tail)
 				tail_places += it[n_it].tail_span + 1;
 			compounds += (compound && !version) || it[n_it].tail;

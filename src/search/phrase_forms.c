@@ -158,13 +158,16 @@ static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
 		memcpy(picks[(*count)++], pick, ns * sizeof *pick);
 }
 
-/* Whether the phrase's last word w, whose joined form sits at its
- * first part's place, the words before it lining up, has no place: a
- * name squeezed from Node.js (nodejs) is held without one, in the free
- * field, and only outside a field (query.c field_splits). */
-static int unplaced(fo_qc *c, const char *exact, const char *w)
+/* The compounds of slot k's word w into s. The last word's joined form
+ * sits at its first part's place, the words before it lining up, so it
+ * is split only where it has no place: a name squeezed from Node.js
+ * (nodejs) is held without one in the free field, and in another only
+ * outside it (query.c field_splits). */
+static void slot_splits(fo_qc *c, const char *exact, const char *w, int last,
+                        fo_splits *s)
 {
-	return *exact ? fo_qc_absent(c, exact, w) : fo_qc_unplaced(c, w);
+	if (!last || *exact || fo_qc_unplaced(c, w))
+		fo_qc_word_splits(c, exact, w, last && *exact, s);
 }
 
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
@@ -196,12 +199,10 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		goto done;
 	for (k = 0; k < ns && c->st == FOLIO_OK; k++) {
 		if (!sl[k].joined && sl[k].end == sl[k].first + 1 &&
-		    tl->t[sl[k].first].kind == FO_TOK_WORD &&
-		    (k + 1 < ns || unplaced(c, exact, tl->t[sl[k].first].term)))
-			fo_qc_word_splits(c, exact, tl->t[sl[k].first].term,
-			                  &sl[k].splits);
-		sl[k].absent = sl[k].splits.n &&
-		               fo_qc_absent(c, exact, tl->t[sl[k].first].term);
+		    tl->t[sl[k].first].kind == FO_TOK_WORD)
+			slot_splits(c, exact, tl->t[sl[k].first].term,
+			            k + 1 == ns, &sl[k].splits);
+		sl[k].absent = sl[k].splits.n && sl[k].splits.outside;
 		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].splits.n;
 	}
 	/* every typed compound joined, every word in its first parts, as
