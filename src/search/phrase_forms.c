@@ -13,16 +13,17 @@
  * (JavaScript) its joined form (javascript); a word typed whole
  * (postgresql) the parts of a compound it is the joined form of
  * (postgre sql), found among the index's terms. Not the last word,
- * whose next place nothing follows, unless no post holds it at a place:
- * a name squeezed from Node.js ("threads in nodejs"). A version (3.13) and a
- * joined form with a dot or an underscore stay as typed: the analyzer always
- * parts them. The phrase becomes the MAX of its forms, so a post scores by the
- * best form it holds, never by their sum, and a post holding the phrase as
- * typed scores what it did. A form with a word in parts is scored by the word
- * itself: FILTER(AND of the words as typed, PHRASE of the parts), so the rarity
- * of a short part (th of "THis") weighs nothing, and a post must hold the word
- * as well as its parts in order ("th is package" is found in "THis package",
- * not "this is package" in "This is package").
+ * whose next place nothing follows, unless no post holds it at a
+ * place: a name squeezed from Node.js ("threads in nodejs"). A version
+ * (3.13) and a joined form with a dot or an underscore stay as typed:
+ * the analyzer always parts them. The phrase becomes the MAX of its
+ * forms, so a post scores by the best form it holds, never by their
+ * sum, and a post holding the phrase as typed scores what it did. A
+ * form with a word in parts is scored by the word itself: FILTER(AND
+ * of the words as typed, PHRASE of the parts), so the rarity of a short
+ * part (th of "THis") weighs nothing, and a post must hold the word as
+ * well as its parts in order ("th is package" is found in "THis
+ * package", not "this is package" in "This is package").
  */
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
@@ -158,11 +159,11 @@ static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
 		memcpy(picks[(*count)++], pick, ns * sizeof *pick);
 }
 
-/* The compounds of slot k's word w into s. The last word's joined form
- * sits at its first part's place, the words before it lining up, so it
- * is split only where it has no place: a name squeezed from Node.js
- * (nodejs) is held without one in the free field, and in another only
- * outside it (query.c field_splits). */
+/* The compounds of a phrase's word w into s. The last word's (last)
+ * joined form sits at its first part's place, the words before it
+ * lining up, so it is split only where it has no place: a name squeezed
+ * from Node.js (nodejs) is held without one in the free field, and in
+ * another only outside it (query.c field_splits). */
 static void slot_splits(fo_qc *c, const char *exact, const char *w, int last,
                         fo_splits *s)
 {
