@@ -784,6 +784,18 @@ static uint64_t db_termfreq(void *ctx, const char *term)
 	return st == FOLIO_OK ? n : 0;
 }
 
+static int db_placed(void *ctx, const char *term)
+{
+	recompile *rc = ctx;
+	fo_xerr err = { "" };
+	int placed = 1;
+	folio_status st = fo_xdb_term_placed(rc->db->xdb, term, &placed, &err);
+
+	if (st != FOLIO_OK && rc->lookup == FOLIO_OK)
+		rc->lookup = fo_db_xfail(rc->db, st, &err);
+	return st != FOLIO_OK || placed;
+}
+
 static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
                              void *arg)
 {
@@ -853,6 +865,7 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
 		rc.stats.termfreq = db_termfreq;
 		rc.stats.terms = db_terms;
+		rc.stats.placed = db_placed;
 		rc.stats.ctx = &rc;
 		rc.db = db;
 		rc.stats.local = db->remote.n == 0;

@@ -162,6 +162,11 @@ int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
 /* Whether a post holds prefix + term[0..len), likewise (0 where
  * unknown or remote: a remote shard's answer costs a round trip). */
 int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len);
+/* Whether no post of the local index holds term, of letters a to z,
+ * at a place, as none holds a name squeezed from Node.js (nodejs,
+ * indexer.c add_squeezed) that no post writes whole (0 where unknown
+ * or remote). */
+int fo_qc_unplaced(fo_qc *c, const char *term);
 /* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
 fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */
@@ -186,17 +191,21 @@ fo_xquery *fo_qc_seq(fo_qc *c, fo_qnode *const *kids, size_t n_kids);
 #define FO_SPLITS_MAX 8
 
 /* Compounds a word may be the joined form of: each its parts, each
- * ended by a NUL and the last by two. */
+ * ended by a NUL and the last by two. outside: the word is held whole
+ * only outside the field (a prefix no post holds it under, held
+ * unprefixed: nodejs squeezed from a title's Node.js). */
 typedef struct fo_splits {
 	char *parts[FO_SPLITS_MAX];
 	size_t n;
+	int outside;
 } fo_splits;
 
 /* The compounds that word w of the field with this exact-form prefix
  * may be the joined form of in a post, by the local index's terms, into
- * s (none over remote shards); free them with fo_splits_free. */
+ * s (none over remote shards); free them with fo_splits_free. A word
+ * held whole in the field is not split where outside_only is set. */
 void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
-                       fo_splits *s);
+                       int outside_only, fo_splits *s);
 void fo_splits_free(fo_splits *s);
 
 /* ---- a phrase's other forms (phrase_forms.c) ---- */

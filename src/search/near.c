@@ -136,6 +136,12 @@ typedef struct near_item {
 	 * and last parts of its compounds, and the places between them */
 	fo_xquery *head, *tail;
 	unsigned tail_span;
+	/* a word with a tail that no post holds at a place (nodejs, the
+	 * squeezed Node.js: word_tail): its head takes its place, and
+	 * in a field, which holds it in no post, it weighs as any field
+	 * holds it (held, unprefixed; else whole) */
+	int unplaced;
+	fo_xquery *held;
 } near_item;
 
 /* Version t (2.0.1, v2.0.1), followed by its parts tl->t[i + 1..j), as
@@ -192,7 +198,10 @@ static int split_has(const fo_splits *s, size_t k, const char *part, int last)
  * one, and it is the rarest term of most such NEARs (th of "THis"),
  * which Xapian then reads first: without it "this NEAR package" took 3
  * times as long as before tails, as the last part is often a common
- * word (is). */
+ * word (is). A word with compounds that is held at no place is marked
+ * unplaced: a name squeezed from Node.js (nodejs) in the free field
+ * (one lookup more), and in another a word held whole only outside it
+ * (as fo_qc_word_splits found it), which then weighs unprefixed. */
 static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 {
 	const char *exact = fo_qc_fields[f].exact, *last = NULL, *p;
@@ -201,7 +210,7 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	size_t k;
 	unsigned parts;
 
-	fo_qc_word_splits(c, exact, term, &s);
+	fo_qc_word_splits(c, exact, term, 0, &s);
 	for (k = 0; k < s.n; k++) {
 		for (parts = 0, p = s.parts[k]; *p; p += strlen(p) + 1)
 			last = p, parts++;
@@ -216,6 +225,10 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	}
 	it->head = fo_qc_fold(c, FO_XOP_OR, &heads, 0);
 	it->tail = fo_qc_fold(c, FO_XOP_OR, &lasts, 0);
+	it->unplaced =
+	    it->tail && (*exact ? s.outside : fo_qc_unplaced(c, term));
+	if (it->unplaced && *exact)
+		it->held = fo_qc_term(c, "", term);
 	fo_qc_release(&heads);
 	fo_qc_release(&lasts);
 	fo_splits_free(&s);
@@ -245,16 +258,21 @@ static unsigned mix_bit(const near_item *it, size_t i)
 
 /* Item it's terms in a mix's NEAR (or phrase: ordered, a version's
  * joined form before its last part), split to its parts (in_parts) or
- * its tail (in_tail) or whole. */
+ * its tail (in_tail) or whole; an unplaced word by its head, where
+ * weigh is 0 (its terms placed in the NEAR, not those that weigh it). */
 static void mix_terms(fo_qc *c, const near_item *it, int in_parts, int in_tail,
-                      int ordered, fo_qlist *l)
+                      int ordered, int weigh, fo_qlist *l)
 {
 	size_t k;
 
 	if (it->last && !ordered)
 		fo_qc_push_copy(c, l, it->last);
 	for (k = 0; k < (in_parts ? it->parts.n : 1); k++)
-		fo_qc_push_copy(c, l, in_parts ? it->parts.q[k] : it->whole);
+		fo_qc_push_copy(c, l,
+		                in_parts                 ? it->parts.q[k]
+		                : it->unplaced && !weigh ? it->head
+		                : it->held               ? it->held
+		                                         : it->whole);
 	if (it->last && ordered)
 		fo_qc_push_copy(c, l, it->last);
 	if (in_tail)
@@ -275,7 +293,9 @@ static void mix_terms(fo_qc *c, const near_item *it, int in_parts, int in_tail,
  * therefore the phrase in that order, in the same window: the tail
  * then stands between its word and the other item; the other order is
  * the mix with the word whole. Of three or more, which may stand in
- * any order, it stays a NEAR (doc/analyzer.md). */
+ * any order, it stays a NEAR (doc/analyzer.md). A word no post holds
+ * at a place is placed by its head in every mix, and weighs likewise by
+ * the word (FILTER). */
 static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
                            unsigned split, unsigned gap)
 {
@@ -284,11 +304,13 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	fo_xquery *q;
 	size_t i, at, first = 0;
 	unsigned spans = 0;
-	int tailed = 0, ordered;
+	int tailed = 0, by_head = 0, ordered;
 
-	for (i = n; i-- > 0;)
+	for (i = n; i-- > 0;) {
 		if (it[i].tail && apart(&it[i], split, mix_bit(it, i)))
 			first = i, tailed = 1;
+		by_head |= it[i].unplaced;
+	}
 	ordered = tailed && n == 2;
 	for (at = 0; at < n; at++) {
 		unsigned b;
@@ -300,19 +322,19 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 		in_parts = it[i].parts.n && apart(&it[i], split, b);
 		in_tail = it[i].tail && apart(&it[i], split, b);
 		spans += it[i].span;
-		mix_terms(c, &it[i], in_parts, in_tail, ordered, &l);
-		if (in_tail) {
+		mix_terms(c, &it[i], in_parts, in_tail, ordered, 0, &l);
+		if (in_tail && !it[i].unplaced)
 			fo_qc_push_copy(c, &heads, it[i].head);
+		if (in_tail)
 			spans += it[i].tail_span;
-		}
 	}
 	/* the weight's terms in the items' order, as the NEAR sums them */
-	for (i = 0; tailed && i < n; i++)
+	for (i = 0; (tailed || by_head) && i < n; i++)
 		mix_terms(c, &it[i],
 		          it[i].parts.n && apart(&it[i], split, mix_bit(it, i)),
-		          0, 0, &weigh);
+		          0, 0, 1, &weigh);
 	q = near_of(c, &l, gap + spans, ordered);
-	if (tailed) {
+	if (tailed || by_head) {
 		fo_qc_push(c, &heads, q);
 		q = fo_qc_pair(c, FO_XOP_FILTER,
 		               fo_qc_fold(c, FO_XOP_AND, &weigh, 0),
@@ -568,6 +590,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		fo_xquery_free(it[i].last);
 		fo_xquery_free(it[i].head);
 		fo_xquery_free(it[i].tail);
+		fo_xquery_free(it[i].held);
 		fo_qc_release(&it[i].parts);
 	}
 	free(it);

@@ -11,18 +11,19 @@
  *
  * Each word of the phrase may take another form: a compound typed
  * (JavaScript) its joined form (javascript); a word typed whole
- * (postgresql), except the last, whose next place nothing follows, the
- * parts of a compound it is the joined form of (postgre sql), found
- * among the index's terms. A version (3.13) and a joined form with a
- * dot or an underscore stay as typed: the analyzer always parts them.
- * The phrase becomes the MAX of its forms, so
- * a post scores by the best form it holds, never by their sum, and a
- * post holding the phrase as typed scores what it did. A form with a
- * word in parts is scored by the word itself: FILTER(AND of the words
- * as typed, PHRASE of the parts), so the rarity of a short part (th of
- * "THis") weighs nothing, and a post must hold the word as well as its
- * parts in order ("th is package" is found in "THis package", not
- * "this is package" in "This is package").
+ * (postgresql) the parts of a compound it is the joined form of
+ * (postgre sql), found among the index's terms. Not the last word,
+ * whose next place nothing follows, unless no post holds it at a
+ * place: a name squeezed from Node.js ("threads in nodejs"). A version
+ * (3.13) and a joined form with a dot or an underscore stay as typed:
+ * the analyzer always parts them. The phrase becomes the MAX of its
+ * forms, so a post scores by the best form it holds, never by their
+ * sum, and a post holding the phrase as typed scores what it did. A
+ * form with a word in parts is scored by the word itself: FILTER(AND
+ * of the words as typed, PHRASE of the parts), so the rarity of a short
+ * part (th of "THis") weighs nothing, and a post must hold the word as
+ * well as its parts in order ("th is package" is found in "THis
+ * package", not "this is package" in "This is package").
  */
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
@@ -158,6 +159,18 @@ static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
 		memcpy(picks[(*count)++], pick, ns * sizeof *pick);
 }
 
+/* The compounds of a phrase's word w into s. The last word's (last)
+ * joined form sits at its first part's place, the words before it
+ * lining up, so it is split only where it has no place: a name squeezed
+ * from Node.js (nodejs) is held without one in the free field, and in
+ * another only outside it (query.c field_splits). */
+static void slot_splits(fo_qc *c, const char *exact, const char *w, int last,
+                        fo_splits *s)
+{
+	if (!last || *exact || fo_qc_unplaced(c, w))
+		fo_qc_word_splits(c, exact, w, last && *exact, s);
+}
+
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
                               const fo_qlist *typed, fo_xquery *q)
 {
@@ -186,13 +199,11 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	if (ns < 2 || ns > SLOTS_MAX || at != typed->n)
 		goto done;
 	for (k = 0; k < ns && c->st == FOLIO_OK; k++) {
-		if (k + 1 < ns && !sl[k].joined &&
-		    sl[k].end == sl[k].first + 1 &&
+		if (!sl[k].joined && sl[k].end == sl[k].first + 1 &&
 		    tl->t[sl[k].first].kind == FO_TOK_WORD)
-			fo_qc_word_splits(c, exact, tl->t[sl[k].first].term,
-			                  &sl[k].splits);
-		sl[k].absent = sl[k].splits.n &&
-		               fo_qc_absent(c, exact, tl->t[sl[k].first].term);
+			slot_splits(c, exact, tl->t[sl[k].first].term,
+			            k + 1 == ns, &sl[k].splits);
+		sl[k].absent = sl[k].splits.n && sl[k].splits.outside;
 		nf[k] = 1 + (sl[k].joined != NULL) + sl[k].splits.n;
 	}
 	/* every typed compound joined, every word in its first parts, as

@@ -160,9 +160,9 @@ static fo_xquery *field_splits(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	fo_xquery *q;
 	size_t k, n;
 
-	if (f == FO_FIELD_ANY || !fo_qc_absent(c, exact, t->term))
+	if (f == FO_FIELD_ANY)
 		return NULL;
-	fo_qc_word_splits(c, exact, t->term, &s);
+	fo_qc_word_splits(c, exact, t->term, 1, &s);
 	for (k = 0; k < s.n; k++) {
 		hl = fo_qc_hl_add(c, f, FO_HL_SEQ, NULL, NULL);
 		for (n = 0, p = s.parts[k]; *p; p += strlen(p) + 1, n++) {

@@ -46,19 +46,22 @@ static void add_split(fo_qc *c, fo_splits *s, const char *w, size_t i, size_t j,
  * n bytes costs 2(n - 2) and a few more. Parts start on a character,
  * not inside one. */
 void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
-                       fo_splits *s)
+                       int outside_only, fo_splits *s)
 {
 	/* head[i]: w[0..i) is a term; tail[i]: w[i..) is */
 	unsigned char head[FO_MAX_TERM_BYTES], tail[FO_MAX_TERM_BYTES];
 	size_t len = strlen(w), i, j, two;
+	int in_field;
 
 	memset(s, 0, sizeof *s);
+	if (len < 3 || len > FO_MAX_TERM_BYTES)
+		return;
 	/* held whole in the field, or, for a field's word, in any: a name
 	 * written with a dot (Node.js) is held whole only as the unprefixed
 	 * term its squeezed form is (indexer.c add_squeezed) */
-	if (len < 3 || len > FO_MAX_TERM_BYTES ||
-	    !(fo_qc_held(c, prefix, w, len) ||
-	      (*prefix && fo_qc_held(c, "", w, len))))
+	in_field = fo_qc_held(c, prefix, w, len);
+	s->outside = !in_field && *prefix && fo_qc_held(c, "", w, len);
+	if (!(s->outside || (in_field && !outside_only)))
 		return;
 	for (i = 1; i + 1 < len; i++) {
 		int starts = (w[i] & 0xC0) != 0x80;

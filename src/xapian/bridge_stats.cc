@@ -1,6 +1,6 @@
 // bridge_stats.cc: what the search side reads besides hits: the
-// vocabulary (spelling suggestions) and per-term statistics of one
-// document (score explanations).
+// vocabulary (spelling suggestions), per-term statistics of one
+// document (score explanations) and whether a term has places (phrases).
 #include "bridge_private.hh"
 
 extern "C" folio_status fo_xdb_allterms(fo_xdb *h, const char *prefix,
@@ -80,6 +80,23 @@ extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
 			if (p != h->db->postlist_end(term) && *p == docid)
 				*wdf = p.get_wdf();
 		}
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xdb_fail(h, err);
+	}
+}
+
+extern "C" folio_status fo_xdb_term_placed(fo_xdb *h, const char *term,
+                                           int *placed, fo_xerr *err)
+{
+	*placed = 0;
+	try {
+		for (Xapian::PostingIterator p = h->db->postlist_begin(term);
+		     p != h->db->postlist_end(term); ++p)
+			if (p.positionlist_begin() != p.positionlist_end()) {
+				*placed = 1;
+				break;
+			}
 		return FOLIO_OK;
 	} catch (...) {
 		return fo_xdb_fail(h, err);

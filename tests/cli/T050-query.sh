@@ -268,6 +268,29 @@ begin "title: finds a name the title writes with a dot, typed without it"
 expect_eq "https://n.org/title|https://n.org/title|https://n.org/title|https://n.org/summary https://n.org/title" \
 	"$(hits --db "$TMP/squeezed" title:nodejs)|$(hits --db "$TMP/squeezed" 'title:"nodejs worker"')|$(hits --db "$TMP/squeezed" 'title:NODEJS')|$(hits --db "$TMP/squeezed" nodejs | tr ' ' '\n' | sort | xargs)"
 
+# A phrase's last word is not parted, as its joined form stands at its
+# first part's place, but a squeezed name has no place, so "threads in
+# nodejs" found nothing where "in nodejs for" found the post. It is
+# parted where no post holds it at a place, in a field where no post's
+# field holds it.
+cat >"$TMP/squeezed-last.jsonl" <<'JL'
+{"url": "https://n.org/threads", "title": "Event loops", "summary": "Worker threads in Node.js for CPU work."}
+{"url": "https://n.org/fast", "title": "Faster Node.js", "summary": "Speed for servers."}
+{"url": "https://n.org/apart", "title": "Faster Node", "summary": "Threads in Node JS."}
+JL
+"$FOLIO" index --db "$TMP/squeezed-last" "$TMP/squeezed-last.jsonl" >/dev/null
+begin "a phrase ending in a name written with a dot, typed without it"
+expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|https://n.org/fast|" \
+	"$(hits --db "$TMP/squeezed-last" '"threads in nodejs"')|$(hits --db "$TMP/squeezed-last" '"in nodejs for"')|$(hits --db "$TMP/squeezed-last" 'title:"faster nodejs"')|$(hits --db "$TMP/squeezed-last" '"faster nodejs"')|$(hits --db "$TMP/squeezed-last" '"threads in nodejsx"')"
+
+# A NEAR placed a word by itself or by its compound's last part after
+# it, and a squeezed name has no place: nodejs NEAR/3 worker found
+# nothing where node.js NEAR/3 worker found the post. Its first part
+# places it now, where no post holds it at a place.
+begin "a NEAR of a name written with a dot, typed without it"
+expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|" \
+	"$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/2 cpu')|$(hits --db "$TMP/squeezed-last" 'threads NEAR/2 nodejs')|$(hits --db "$TMP/squeezed-last" 'title:nodejs NEAR/1 title:faster')|$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/1 cpu')"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 

@@ -549,6 +549,91 @@ static void test_query__a_word_in_three_parts_where_two_are_a_term_too(void)
 	fo_analyzer_free(an);
 }
 
+/* Node.js is held as node.js at node's place, node, js and the
+ * squeezed nodejs, which has no place. */
+static uint64_t squeezed_terms(void *ctx, const char *term)
+{
+	static const char *const held[] = { "threads", "node", "js", "nodejs",
+		                            "node.js" };
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof held / sizeof *held; i++)
+		if (strcmp(term, held[i]) == 0)
+			return 2;
+	return 0;
+}
+
+static int placed_but_nodejs(void *ctx, const char *term)
+{
+	(void)ctx;
+	return strcmp(term, "nodejs") != 0 && squeezed_terms(ctx, term);
+}
+
+static int all_placed(void *ctx, const char *term)
+{
+	(void)ctx;
+	(void)term;
+	return 1;
+}
+
+/* A phrase's last word is not parted (its joined form stands at its
+ * first part's place), so "threads nodejs" missed "threads Node.js",
+ * whose squeezed nodejs has no place: a last word no post holds at a
+ * place is parted, and only such a word. */
+static void test_query__a_phrase_ending_in_a_squeezed_name(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = squeezed_terms,
+		            .placed = placed_but_nodejs,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "\"threads nodejs\"", &stats);
+	assert_str("Query(((threads PHRASE 2 nodejs) MAX ((threads AND nodejs) "
+	           "FILTER (threads PHRASE 3 node PHRASE 3 js))))",
+	           got ? got : "");
+	free(got);
+	stats.placed = all_placed;
+	got = described_with(an, "\"threads nodejs\"", &stats);
+	assert_str("Query((threads PHRASE 2 nodejs))", got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
+/* nodejs NEAR/1 threads found nothing: the word whole (nodejs) or with
+ * its tail (js) placed the NEAR, and a squeezed name has no place. Its
+ * head (node) places it, where no post holds it at a place; it weighs
+ * as the word. */
+static void test_query__a_near_of_a_squeezed_name(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = squeezed_terms,
+		            .placed = placed_but_nodejs,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "\"nodejs\" NEAR/1 \"threads\"", &stats);
+	assert_str(
+	    "Query((((nodejs AND threads) FILTER (node NEAR 2 threads)) "
+	    "MAX ((nodejs AND threads) FILTER (node PHRASE 3 js PHRASE 3 "
+	    "threads))))",
+	    got ? got : "");
+	free(got);
+	/* a word some post holds at a place: as before */
+	stats.placed = all_placed;
+	got = described_with(an, "\"nodejs\" NEAR/1 \"threads\"", &stats);
+	assert_str("Query(((nodejs NEAR 2 threads) MAX ((nodejs AND threads) "
+	           "FILTER (node AND (nodejs PHRASE 3 js PHRASE 3 threads)))))",
+	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 static void test_query__a_near_finds_its_words_written_in_another_case(void)
 {
 	fo_analyzer *an = english();
@@ -1115,6 +1200,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_phrase_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_phrase_with_a_version_or_three_compounds),
 	FO_TEST(test_query__a_word_in_three_parts_where_two_are_a_term_too),
+	FO_TEST(test_query__a_phrase_ending_in_a_squeezed_name),
+	FO_TEST(test_query__a_near_of_a_squeezed_name),
 	FO_TEST(test_query__a_near_finds_its_words_written_in_another_case),
 	FO_TEST(test_query__a_compound_prefix_completes_its_last_part_too),
 	FO_TEST(test_query__a_near_of_33_compounds_is_all_joined_or_all_split),
