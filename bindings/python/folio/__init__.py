@@ -308,8 +308,11 @@ class Results(collections.abc.Sequence):
     total_exact: True when total is a count, False when it is an estimate
     query:      the query (the URL for Index.similar())
     suggestion: a corrected query made of the index's own words ("did you
-                mean"), or None; made only when the query had few hits and
-                a word of it is not in the index
+                mean"), or None; made when a word of the query is in no
+                post in any form, or, when the query had fewer than three
+                hits, in a post or two and a typo of a far more frequent
+                word, and the correction finds more (folio.h's
+                folio_results_suggestion says exactly when)
     notices:    a tuple of Notice: what the lenient parser skipped
     facets:     with facets=True, a dict {"company": ..., "type": ...,
                 "topic": ..., "year": ...} (in that order) of tuples of
