@@ -770,8 +770,15 @@ static folio_status rebuild(folio_db *db, const void *ctx, long zero_unit,
 	return st;
 }
 
-/* Term frequencies for the compiler (fo_qstats); a failure (out of
- * memory) is kept for rebuild, which fails the compilation. */
+/* A lookup's failure (out of memory), the first of a compilation's,
+ * kept for rebuild, which fails the compilation. */
+static void keep_failure(recompile *rc, folio_status st, fo_xerr *err)
+{
+	if (st != FOLIO_OK && rc->lookup == FOLIO_OK)
+		rc->lookup = fo_db_xfail(rc->db, st, err);
+}
+
+/* Term frequencies for the compiler (fo_qstats). */
 static uint64_t db_termfreq(void *ctx, const char *term)
 {
 	recompile *rc = ctx;
@@ -779,11 +786,12 @@ static uint64_t db_termfreq(void *ctx, const char *term)
 	uint64_t n = 0;
 	folio_status st = fo_xdb_termfreq(rc->db->xdb, term, &n, &err);
 
-	if (st != FOLIO_OK && rc->lookup == FOLIO_OK)
-		rc->lookup = fo_db_xfail(rc->db, st, &err);
+	keep_failure(rc, st, &err);
 	return st == FOLIO_OK ? n : 0;
 }
 
+/* Whether a post holds term at a place, for the compiler (fo_qstats);
+ * a failed lookup says yes, which parts no word. */
 static int db_placed(void *ctx, const char *term)
 {
 	recompile *rc = ctx;
@@ -791,8 +799,7 @@ static int db_placed(void *ctx, const char *term)
 	int placed = 1;
 	folio_status st = fo_xdb_term_placed(rc->db->xdb, term, &placed, &err);
 
-	if (st != FOLIO_OK && rc->lookup == FOLIO_OK)
-		rc->lookup = fo_db_xfail(rc->db, st, &err);
+	keep_failure(rc, st, &err);
 	return st != FOLIO_OK || placed;
 }
 
