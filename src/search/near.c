@@ -229,6 +229,13 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	    it->tail && (*exact ? s.outside : fo_qc_unplaced(c, term));
 	if (it->unplaced && *exact)
 		it->held = fo_qc_term(c, "", term);
+	/* the free field's check reads only the first posts holding the
+	 * word (search.c db_placed): a later one may hold it at a place */
+	if (it->unplaced && !*exact) {
+		fo_qc_push(c, &heads, it->head);
+		fo_qc_push_copy(c, &heads, it->whole);
+		it->head = fo_qc_fold(c, FO_XOP_OR, &heads, 0);
+	}
 	fo_qc_release(&heads);
 	fo_qc_release(&lasts);
 	fo_splits_free(&s);

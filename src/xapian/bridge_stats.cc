@@ -87,12 +87,14 @@ extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
 }
 
 extern "C" folio_status fo_xdb_term_placed(fo_xdb *h, const char *term,
-                                           int *placed, fo_xerr *err)
+                                           uint32_t most, int *placed,
+                                           fo_xerr *err)
 {
 	*placed = 0;
 	try {
+		uint32_t read = 0;
 		for (Xapian::PostingIterator p = h->db->postlist_begin(term);
-		     p != h->db->postlist_end(term); ++p)
+		     p != h->db->postlist_end(term) && read < most; ++p, ++read)
 			if (p.positionlist_begin() != p.positionlist_end()) {
 				*placed = 1;
 				break;
