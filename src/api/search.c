@@ -790,29 +790,6 @@ static uint64_t db_termfreq(void *ctx, const char *term)
 	return st == FOLIO_OK ? n : 0;
 }
 
-/* Postings db_placed reads at most. A squeezed name (nodejs) no post
- * writes whole is held without a place by every post holding it, and
- * each posting read costs a position table miss (about 4 us): the walk
- * of wwwhaskellorg's 2,986 posts took 11 ms. On the 64k bench index no
- * word of letters held at a place had its first place past its 33rd
- * posting. */
-#define PLACED_READS 64
-
-/* Whether one of the first posts holding term holds it at a place, for
- * the compiler (fo_qstats); a failed lookup says yes, which parts no
- * word. */
-static int db_placed(void *ctx, const char *term)
-{
-	recompile *rc = ctx;
-	fo_xerr err = { "" };
-	int placed = 1;
-	folio_status st =
-	    fo_xdb_term_placed(rc->db->xdb, term, PLACED_READS, &placed, &err);
-
-	keep_failure(rc, st, &err);
-	return st != FOLIO_OK || placed;
-}
-
 static folio_status db_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
                              void *arg)
 {
@@ -882,7 +859,6 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		rc.relevance = run.opts.sort == FOLIO_SORT_RELEVANCE;
 		rc.stats.termfreq = db_termfreq;
 		rc.stats.terms = db_terms;
-		rc.stats.placed = db_placed;
 		rc.stats.ctx = &rc;
 		rc.db = db;
 		rc.stats.local = db->remote.n == 0;

@@ -67,14 +67,6 @@ int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len)
 	return local_freq(c, prefix, term, len, &freq) && freq > 0;
 }
 
-int fo_qc_unplaced(fo_qc *c, const char *term)
-{
-	const fo_qstats *s = c->stats;
-
-	return s && s->placed && s->local && alphabetic(term) &&
-	       !s->placed(s->ctx, term);
-}
-
 /* Add the title term name (NUL-terminated) to the synonym l and to
  * names, the list of its terms (back to back, each with its NUL, *n of
  * them, no name twice) that title_unit hands to the explanations. */

@@ -162,11 +162,6 @@ int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
 /* Whether a post holds prefix + term[0..len), likewise (0 where
  * unknown or remote: a remote shard's answer costs a round trip). */
 int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len);
-/* Whether no post of the local index holds term, of letters a to z,
- * at a place, as none holds a name squeezed from Node.js (nodejs,
- * indexer.c add_squeezed) that no post writes whole (0 where unknown
- * or remote). */
-int fo_qc_unplaced(fo_qc *c, const char *term);
 /* Adjacent pairs of the free words prox[0..n) within rank->pair_window. */
 fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */
@@ -206,6 +201,11 @@ typedef struct fo_splits {
  * held whole in the field is not split where outside_only is set. */
 void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
                        int outside_only, fo_splits *s);
+/* Whether some post of the local index writes free word w, of letters a
+ * to z, as one of its splits s joined by dots or by underscores
+ * (node.js, pg_stat_activity): that post holds w only squeezed, without
+ * a place (indexer.c add_squeezed). 0 where unknown or remote. */
+int fo_qc_squeezed(fo_qc *c, const char *w, const fo_splits *s);
 void fo_splits_free(fo_splits *s);
 
 /* ---- a phrase's other forms (phrase_forms.c) ---- */

@@ -136,10 +136,11 @@ typedef struct near_item {
 	 * and last parts of its compounds, and the places between them */
 	fo_xquery *head, *tail;
 	unsigned tail_span;
-	/* a word with a tail that no post holds at a place (nodejs, the
-	 * squeezed Node.js: word_tail): its head takes its place, and
-	 * in a field, which holds it in no post, it weighs as any field
-	 * holds it (held, unprefixed; else whole) */
+	/* a word with a tail that some post holds without a place
+	 * (nodejs, the squeezed Node.js: word_tail): its head places it
+	 * (in the free field, or the word itself), and in a field, which
+	 * holds it in no post, it weighs as any field holds it (held,
+	 * unprefixed; else whole) */
 	int unplaced;
 	fo_xquery *held;
 } near_item;
@@ -198,10 +199,12 @@ static int split_has(const fo_splits *s, size_t k, const char *part, int last)
  * one, and it is the rarest term of most such NEARs (th of "THis"),
  * which Xapian then reads first: without it "this NEAR package" took 3
  * times as long as before tails, as the last part is often a common
- * word (is). A word with compounds that is held at no place is marked
- * unplaced: a name squeezed from Node.js (nodejs) in the free field
- * (one lookup more), and in another a word held whole only outside it
- * (as fo_qc_word_splits found it), which then weighs unprefixed. */
+ * word (is). A word with compounds that some post holds without a
+ * place is marked unplaced: a name squeezed from Node.js (nodejs) in
+ * the free field (two lookups a split more: fo_qc_squeezed), placed by
+ * its head or itself, as other posts may write it whole; and in another
+ * a word held whole only outside it (as fo_qc_word_splits found it),
+ * placed by its head and weighed unprefixed. */
 static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 {
 	const char *exact = fo_qc_fields[f].exact, *last = NULL, *p;
@@ -226,11 +229,9 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
 	it->head = fo_qc_fold(c, FO_XOP_OR, &heads, 0);
 	it->tail = fo_qc_fold(c, FO_XOP_OR, &lasts, 0);
 	it->unplaced =
-	    it->tail && (*exact ? s.outside : fo_qc_unplaced(c, term));
+	    it->tail && (*exact ? s.outside : fo_qc_squeezed(c, term, &s));
 	if (it->unplaced && *exact)
 		it->held = fo_qc_term(c, "", term);
-	/* the free field's check reads only the first posts holding the
-	 * word (search.c db_placed): a later one may hold it at a place */
 	if (it->unplaced && !*exact) {
 		fo_qc_push(c, &heads, it->head);
 		fo_qc_push_copy(c, &heads, it->whole);
@@ -300,9 +301,9 @@ static void mix_terms(fo_qc *c, const near_item *it, int in_parts, int in_tail,
  * therefore the phrase in that order, in the same window: the tail
  * then stands between its word and the other item; the other order is
  * the mix with the word whole. Of three or more, which may stand in
- * any order, it stays a NEAR (doc/analyzer.md). A word no post holds
- * at a place is placed by its head in every mix, and weighs likewise by
- * the word (FILTER). */
+ * any order, it stays a NEAR (doc/analyzer.md). A word some post holds
+ * without a place is placed by its head (or itself) in every mix, and
+ * weighs likewise by the word (FILTER). */
 static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
                            unsigned split, unsigned gap)
 {

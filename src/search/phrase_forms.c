@@ -161,14 +161,15 @@ static void add_pick(size_t (*picks)[SLOTS_MAX], size_t *count,
 
 /* The compounds of a phrase's word w into s. The last word's (last)
  * joined form sits at its first part's place, the words before it
- * lining up, so it is split only where it has no place: a name squeezed
- * from Node.js (nodejs) is held without one in the free field, and in
- * another only outside it (query.c field_splits). */
+ * lining up, so it is split only where some post holds it without
+ * one: a name squeezed from Node.js (nodejs) in the free field, and in
+ * another a word held only outside it (query.c field_splits). */
 static void slot_splits(fo_qc *c, const char *exact, const char *w, int last,
                         fo_splits *s)
 {
-	if (!last || *exact || fo_qc_unplaced(c, w))
-		fo_qc_word_splits(c, exact, w, last && *exact, s);
+	fo_qc_word_splits(c, exact, w, last && *exact, s);
+	if (last && !*exact && !fo_qc_squeezed(c, w, s))
+		fo_splits_free(s);
 }
 
 fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,

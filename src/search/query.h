@@ -147,13 +147,6 @@ typedef struct fo_qstats {
 	 * until it returns non-zero (NULL: not available). */
 	folio_status (*terms)(void *ctx, const char *prefix, fo_xterm_fn fn,
 	                      void *arg);
-	/* 0 when no post holds term at a place: none holds it, or all
-	 * hold it without one (nodejs, a name squeezed from Node.js:
-	 * indexer.c add_squeezed); may also be 0 for a term the first
-	 * posts holding it hold without one (search.c db_placed), where
-	 * the compiler's forms still find a post holding it at a place;
-	 * NULL: not available */
-	int (*placed)(void *ctx, const char *term);
 	void *ctx;
 	uint64_t docs;
 	/* Non-zero when termfreq is a local lookup (no remote shard): the

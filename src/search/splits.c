@@ -79,6 +79,30 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 				add_split(c, s, w, i, j, len);
 }
 
+/* A name of two or three parts, as fo_qc_word_splits finds them; each
+ * split costs two lookups. */
+int fo_qc_squeezed(fo_qc *c, const char *w, const fo_splits *s)
+{
+	char joined[FO_MAX_TERM_BYTES + 3];
+	const char *p, *sep;
+	size_t k, n;
+
+	for (p = w; *p >= 'a' && *p <= 'z'; p++)
+		;
+	for (k = 0; !*p && k < s->n; k++)
+		for (sep = "._"; *sep; sep++) {
+			for (n = 0, p = s->parts[k]; *p; p += strlen(p) + 1) {
+				if (n)
+					joined[n++] = *sep;
+				memcpy(joined + n, p, strlen(p));
+				n += strlen(p);
+			}
+			if (fo_qc_held(c, "", joined, n))
+				return 1;
+		}
+	return 0;
+}
+
 void fo_splits_free(fo_splits *s)
 {
 	size_t i;

@@ -354,15 +354,7 @@ folio_status fo_xdb_terms_between(fo_xdb *db, const char *from,
  * number of documents holding term, both from term's posting list (no
  * term list is read: see fo_xdoc_terms). */
 folio_status fo_xdb_term_stats(fo_xdb *db, uint32_t docid, const char *term,
-                               uint64_t *wdf, uint64_t *termfreq,
-                               fo_xerr *err);
-/* Whether one of the first most documents holding term holds it at a
- * place (*placed 1), or none of them does (*placed 0; also when no
- * document holds term). Reads term's posting list only until a document
- * with positions, so a term most documents place costs one position
- * list, and one none places at most most (each a position table miss). */
-folio_status fo_xdb_term_placed(fo_xdb *db, const char *term, uint32_t most,
-                                int *placed, fo_xerr *err);
+                               uint64_t *wdf, uint64_t *termfreq, fo_xerr *err);
 /* A document's length (the sum of its wdfs) and the average length. */
 folio_status fo_xdb_doc_length(fo_xdb *db, uint32_t docid, uint64_t *len,
                                double *avg, fo_xerr *err);

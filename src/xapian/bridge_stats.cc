@@ -86,25 +86,6 @@ extern "C" folio_status fo_xdb_term_stats(fo_xdb *h, uint32_t docid,
 	}
 }
 
-extern "C" folio_status fo_xdb_term_placed(fo_xdb *h, const char *term,
-                                           uint32_t most, int *placed,
-                                           fo_xerr *err)
-{
-	*placed = 0;
-	try {
-		uint32_t read = 0;
-		for (Xapian::PostingIterator p = h->db->postlist_begin(term);
-		     p != h->db->postlist_end(term) && read < most; ++p, ++read)
-			if (p.positionlist_begin() != p.positionlist_end()) {
-				*placed = 1;
-				break;
-			}
-		return FOLIO_OK;
-	} catch (...) {
-		return fo_xdb_fail(h, err);
-	}
-}
-
 extern "C" folio_status fo_xdb_doc_length(fo_xdb *h, uint32_t docid,
                                           uint64_t *len, double *avg,
                                           fo_xerr *err)

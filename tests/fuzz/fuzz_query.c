@@ -33,15 +33,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static fo_analyzer *an;
 
 /* Term frequencies for the compiler's common-word rule: words of up to
- * three bytes count as common, so that path is fuzzed too; and title
- * terms (S, schema.h) of an even length are in no post, so that a title
- * word is held in its parts only (query.c field_splits, phrase_forms.c). */
+ * three bytes count as common, so that path is fuzzed too; title terms
+ * (S, schema.h) of an even length are in no post, so that a title word
+ * is held in its parts only (query.c field_splits, phrase_forms.c); and
+ * of the names with a dot or an underscore, those whose length is a
+ * multiple of three are in no post, so that a phrase's last word is
+ * parted or not, and a NEAR's word placed by its head or not
+ * (splits.c fo_qc_squeezed). */
 static uint64_t fake_termfreq(void *ctx, const char *term)
 {
 	size_t n = strlen(term);
 
 	(void)ctx;
-	if (term[0] == 'S' && n % 2 == 0)
+	if ((term[0] == 'S' && n % 2 == 0) ||
+	    (strpbrk(term, "._") && n % 3 == 0))
 		return 0;
 	return n <= 3 ? 90 : 10;
 }
@@ -69,23 +74,12 @@ static folio_status fake_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 	return FOLIO_OK;
 }
 
-/* A word whose length is a multiple of three is held at no place, as a
- * name squeezed from Node.js is, so that a phrase's last word is split
- * (phrase_forms.c) and a NEAR places a word by its head (near.c). */
-static int fake_placed(void *ctx, const char *term)
-{
-	(void)ctx;
-	return strlen(term) % 3 != 0;
-}
-
 /* Local, as a local index's are: the compiler then asks which terms
  * the index holds, and a phrase's words get their other forms (every
  * part of a word is a term here, so each gets as many as it may). */
-static const fo_qstats stats = { .termfreq = fake_termfreq,
-	                         .terms = fake_terms,
-	                         .placed = fake_placed,
-	                         .docs = 100,
-	                         .local = 1 };
+static const fo_qstats stats = {
+	.termfreq = fake_termfreq, .terms = fake_terms, .docs = 100, .local = 1
+};
 
 /* The index words are spelt against: text words near the dictionary's
  * and the seeds' (a typo of each is a query's word), before and after

@@ -564,28 +564,22 @@ static uint64_t squeezed_terms(void *ctx, const char *term)
 	return 0;
 }
 
-static int placed_but_nodejs(void *ctx, const char *term)
+/* The same words, none written Node.js: nodejs is a word of its own,
+ * and node js two. */
+static uint64_t unsqueezed_terms(void *ctx, const char *term)
 {
-	(void)ctx;
-	return strcmp(term, "nodejs") != 0 && squeezed_terms(ctx, term);
-}
-
-static int all_placed(void *ctx, const char *term)
-{
-	(void)ctx;
-	(void)term;
-	return 1;
+	return strcmp(term, "node.js") == 0 ? 0 : squeezed_terms(ctx, term);
 }
 
 /* A phrase's last word is not parted (its joined form stands at its
  * first part's place), so "threads nodejs" missed "threads Node.js",
- * whose squeezed nodejs has no place: a last word no post holds at a
- * place is parted, and only such a word. */
+ * whose squeezed nodejs has no place: a last word that some post
+ * writes with a dot or an underscore between its parts is parted, and
+ * only such a word. */
 static void test_query__a_phrase_ending_in_a_squeezed_name(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { .termfreq = squeezed_terms,
-		            .placed = placed_but_nodejs,
 		            .docs = 100,
 		            .local = 1 };
 	char *got;
@@ -596,7 +590,7 @@ static void test_query__a_phrase_ending_in_a_squeezed_name(void)
 	           "FILTER (threads PHRASE 3 node PHRASE 3 js))))",
 	           got ? got : "");
 	free(got);
-	stats.placed = all_placed;
+	stats.termfreq = unsqueezed_terms;
 	got = described_with(an, "\"threads nodejs\"", &stats);
 	assert_str("Query((threads PHRASE 2 nodejs))", got ? got : "");
 	free(got);
@@ -605,14 +599,12 @@ static void test_query__a_phrase_ending_in_a_squeezed_name(void)
 
 /* nodejs NEAR/1 threads found nothing: the word whole (nodejs) or with
  * its tail (js) placed the NEAR, and a squeezed name has no place. Its
- * head (node) places it, where the first posts holding it hold it
- * without a place, or the word, which a later post may place; it weighs
- * as the word. */
+ * head (node) places it, where some post writes node.js, or the word,
+ * which another post may write whole; it weighs as the word. */
 static void test_query__a_near_of_a_squeezed_name(void)
 {
 	fo_analyzer *an = english();
 	fo_qstats stats = { .termfreq = squeezed_terms,
-		            .placed = placed_but_nodejs,
 		            .docs = 100,
 		            .local = 1 };
 	char *got;
@@ -625,8 +617,8 @@ static void test_query__a_near_of_a_squeezed_name(void)
 	    "PHRASE 3 js PHRASE 3 threads))))",
 	    got ? got : "");
 	free(got);
-	/* a word some post holds at a place: as before */
-	stats.placed = all_placed;
+	/* a word no post writes with a dot: as before */
+	stats.termfreq = unsqueezed_terms;
 	got = described_with(an, "\"nodejs\" NEAR/1 \"threads\"", &stats);
 	assert_str("Query(((nodejs NEAR 2 threads) MAX ((nodejs AND threads) "
 	           "FILTER (node AND (nodejs PHRASE 3 js PHRASE 3 threads)))))",
