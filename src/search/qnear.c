@@ -61,8 +61,9 @@ static fo_qnode *signed_right(fo_qparser *p, const fo_qlexeme *t)
 	if (!(n = fo_qp_prim(p)))
 		return NULL;
 	if (n->occur != FO_OCCUR_DEFAULT) /* +title:-x, as in parse_seq */
-		n = fo_qp_seq_of(p, n);
-	if (n)
+		fo_qp_notice(p, t->start, "ignored", "%c before another sign",
+		             p->s[t->start]);
+	else
 		n->occur = t->kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
 	return n;
 }

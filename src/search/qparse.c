@@ -112,8 +112,14 @@ static fo_qnode *parse_seq(fo_qparser *p)
 		if (!item)
 			continue;
 		if (occur != FO_OCCUR_DEFAULT && item->occur != FO_OCCUR_DEFAULT) {
-			/* +(-x): wrap, so each node has one occurrence */
-			item = fo_qp_seq_of(p, item);
+			/* -title:-row: the value's sign is the item's
+			 * (title:-row is -title:row), so this one is a sign
+			 * before another, and the nearest applies, as in
+			 * --row (composed, -title:-row required the rows
+			 * it was typed to leave out) */
+			fo_qp_notice(p, t.start, "ignored",
+			             "%c before another sign", p->s[t.start]);
+			occur = FO_OCCUR_DEFAULT;
 		}
 		if (item && occur != FO_OCCUR_DEFAULT)
 			item->occur = occur;

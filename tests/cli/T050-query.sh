@@ -493,6 +493,19 @@ folio: query position 11: + after NEAR: a NEAR joins words to find, not a word w
 run "$FOLIO" search --db "$TMP/index" --strict 'GIL NEAR +-threads'
 expect_eq "2|folio: query position 10: + before another sign" "$rc|$err"
 
+# A sign after a field's colon is the item's, so -title:-x is --title:x:
+# the - nearest the word applies, as in --x; composed, the two made an
+# exclusion a requirement, in silence and under --strict too.
+begin "a sign before a field with a signed value is a sign before another"
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -title:-dropless'
+expect_eq "0|folio: query position 7: - before another sign: ignored|$META" \
+	"$rc|$err|$(urls_of "$out")"
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 -title:+dropless'
+expect_eq "0|folio: query position 7: - before another sign: ignored|$NVIDIA" \
+	"$rc|$err|$(urls_of "$out")"
+run "$FOLIO" search --db "$TMP/index" --strict 'MXFP8 -title:-dropless'
+expect_eq "2|folio: query position 7: - before another sign" "$rc|$err"
+
 begin "a query of operators alone is searched as words"
 run "$FOLIO" search --db "$TMP/index" OR
 expect_eq "0|folio: query position 1: nothing to search but syntax: searched the whole query as words" "$rc|$err"

@@ -337,6 +337,22 @@ static void test_qparse__fields(void)
 	        "title:-+row table");
 	lenient("words\"table\" |@0 title: has no value: ignored",
 	        "title:- table");
+	/* a sign before the field is before the value's sign too, as
+	 * title:-row is -title:row: --title:row is -title:row, so
+	 * -title:-row excludes the rows (composed, it required them) */
+	lenient("SEQ(-title:words\"row\", words\"table\") |@0 - before "
+	        "another sign: ignored",
+	        "-title:-row table");
+	lenient("SEQ(+title:words\"row\", words\"table\") |@0 - before "
+	        "another sign: ignored",
+	        "-title:+row table");
+	lenient("SEQ(words\"x\", -company:words\"heroku\") |@2 ! before "
+	        "another sign: ignored",
+	        "x !company:-heroku");
+	lenient("SEQ(words\"x\", -year[2025..2025]) |@2 - before another "
+	        "sign: ignored",
+	        "x -year:-2025");
+	strict("error@0: - before another sign", "-title:-row table");
 	/* a signed item under AND or OR keeps its sign in a SEQ of its own */
 	lenient("OR(SEQ(-title:words\"locking\"), words\"MXFP8\")",
 	        "title:-locking OR MXFP8");
@@ -786,6 +802,11 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	    "another sign: ignored |@10 + after NEAR: a NEAR joins words to "
 	    "find, not a word with a sign: read as AND",
 	    "GIL NEAR -+threads");
+	/* and a sign before a field's own (title:-x is -title:x) */
+	lenient("AND(words\"GIL\", SEQ(-title:words\"x\")) |@9 + before "
+	        "another sign: ignored |@9 + after NEAR: a NEAR joins words to "
+	        "find, not a word with a sign: read as AND",
+	        "GIL NEAR +title:-x");
 	lenient(
 	    "SEQ(AND(words\"GIL\", SEQ(-words\"threads\")), "
 	    "words\"python\") |@11 - before another sign: ignored |@12 ! "
