@@ -458,7 +458,7 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 			size_t end = 0;
 			unsigned gain = 1;
 
-			if (t->squeezed && h->near)
+			if (t->squeezed && h->near && !h->near_squeezed)
 				continue;
 			switch (h->kind) {
 			case FO_HL_WORD:

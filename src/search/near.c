@@ -563,9 +563,14 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 					version_hl(c, kid->field, &tl, i, j,
 					           first_hl, &alt);
 			} else {
-				fo_qc_hl_add(c, kid->field,
-				             forms ? FO_HL_WORD : FO_HL_EXACT,
-				             t->term, forms ? t->stem : NULL);
+				fo_hlunit *hl = fo_qc_hl_add(
+				    c, kid->field,
+				    forms ? FO_HL_WORD : FO_HL_EXACT, t->term,
+				    forms ? t->stem : NULL);
+
+				if (hl)
+					hl->near_squeezed =
+					    it[n_it - 1].unplaced;
 			}
 			/* the window as typed: NEAR alone is NEAR/10 */
 			if (label.len && n->window == FO_NEAR_DEFAULT)

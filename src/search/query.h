@@ -85,6 +85,11 @@ typedef struct fo_hlunit {
 	 * of each other word of that NEAR, each at a position of its own
 	 * (a compound to its last part), its bit near_bit among them. */
 	unsigned near, near_bit, near_window;
+	/* A NEAR's word that the NEAR finds written with a dot (nodejs
+	 * of Node.js: near.c word_tail), which marks its squeezed term;
+	 * another NEAR's word never does, as that NEAR finds no such
+	 * post by it. */
+	int near_squeezed;
 } fo_hlunit;
 
 typedef struct fo_termset {

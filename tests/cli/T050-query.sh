@@ -306,6 +306,12 @@ begin "a squeezed name that one post writes whole and another with a dot"
 expect_eq "https://n.org/dotted https://n.org/whole|https://n.org/dotted https://n.org/whole" \
 	"$(hits --db "$TMP/squeezed-mixed" '"threads in nodejs"' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/squeezed-mixed" 'nodejs NEAR/1 worker' | tr ' ' '\n' | sort | xargs)"
 
+# The highlighter passed over a squeezed name in every NEAR, written
+# when no NEAR found one: the NEAR found the post, and marked nothing.
+begin "a NEAR of a squeezed name marks it where it found it written with a dot"
+run "$FOLIO" search --db "$TMP/squeezed-mixed" --json 'nodejs NEAR/1 worker'
+expect_eq '[[[27, 34], [35, 41]]]' "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"] if h["url"].endswith("/dotted")])')"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 
