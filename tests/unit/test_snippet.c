@@ -753,6 +753,33 @@ static void test_snippet__the_end_of_a_long_text_fills_the_window(void)
 	               24);
 }
 
+/* ... and so does that of a text without white space, from a CJK
+ * character: 解放 at the end of a Japanese summary showed 68 bytes of a
+ * 200-byte window ("…リを使います。最後にロックを解放します。"), as the
+ * window opened only after white space (qa-results, held-out corpus). */
+static void test_snippet__the_end_of_a_cjk_text_fills_the_window(void)
+{
+	/* the last 60 bytes, from a character: not
+	 * "…を使います。最後に[解放]します。" */
+	assert_snippet(
+	    ELLIPSIS "\xE5\x85\xB1\xE6\x9C\x89\xE3\x83\xA1\xE3\x83\xA2\xE3\x83"
+	             "\xAA\xE3\x82\x92\xE4\xBD\xBF\xE3\x81\x84\xE3\x81\xBE\xE3"
+	             "\x81\x99\xE3\x80\x82\xE6\x9C\x80\xE5\xBE\x8C\xE3\x81"
+	             "\xAB[\xE8\xA7\xA3\xE6\x94\xBE]\xE3\x81\x97\xE3\x81\xBE"
+	             "\xE3\x81\x99\xE3\x80\x82",
+	    "\xE8\xA7\xA3\xE6\x94\xBE",
+	    "\xE3\x82\xB9\xE3\x83\xAC\xE3\x83\x83\xE3\x83\x89\xE3\x81"
+	    "\xAF\xE5\x85\xB1\xE6\x9C\x89\xE3\x83\xA1\xE3\x83\xA2\xE3"
+	    "\x83\xAA\xE3\x82\x92\xE4\xBD\xBF\xE3\x81\x84\xE3\x81\xBE"
+	    "\xE3\x81\x99\xE3\x80\x82\xE3\x82\xB9\xE3\x83\xAC\xE3\x83"
+	    "\x83\xE3\x83\x89\xE3\x81\xAF\xE5\x85\xB1\xE6\x9C\x89\xE3"
+	    "\x83\xA1\xE3\x83\xA2\xE3\x83\xAA\xE3\x82\x92\xE4\xBD\xBF"
+	    "\xE3\x81\x84\xE3\x81\xBE\xE3\x81\x99\xE3\x80\x82\xE6\x9C"
+	    "\x80\xE5\xBE\x8C\xE3\x81\xAB\xE8\xA7\xA3\xE6\x94\xBE\xE3"
+	    "\x81\x97\xE3\x81\xBE\xE3\x81\x99\xE3\x80\x82",
+	    60);
+}
+
 static void test_snippet__a_match_past_the_first_4_kb_is_found(void)
 {
 	char *late = long_summary("", "locking");
@@ -1103,6 +1130,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__an_unmarked_text_that_fits_is_cleaned_whole),
 	FO_TEST(test_snippet__a_text_as_long_as_the_window_is_shown_whole),
 	FO_TEST(test_snippet__the_end_of_a_long_text_fills_the_window),
+	FO_TEST(test_snippet__the_end_of_a_cjk_text_fills_the_window),
 	FO_TEST(test_snippet__a_match_past_the_first_4_kb_is_found),
 	FO_TEST(test_snippet__a_match_past_256_kb_is_not_looked_for),
 	FO_TEST(test_snippet__the_part_that_ends_at_256_kb_is_the_last),
