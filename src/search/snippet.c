@@ -156,12 +156,12 @@ static int unspaced_cut_at(const char *text, size_t p, size_t len)
 }
 
 /* End the window on a word boundary: the last white space before limit
- * (words parted by tabs or no-break spaces were cut inside one), but
- * not before keep, the end of the matches the window was chosen for: in
- * a CJK run, which has no white space, it is cut between characters
- * instead, and a match longer than the window is shown whole, up to
- * twice the window or WHOLE_MATCH bytes (a longer one, a blob, is cut
- * like a giant word). */
+ * (words parted by tabs or no-break spaces were cut inside one), or
+ * before a CJK character (unspaced_cut_at: Japanese after a space was cut
+ * at the space, its run left out), but not before keep, the end of the
+ * matches the window was chosen for; a match longer than the window is
+ * shown whole, up to twice the window or WHOLE_MATCH bytes (a longer
+ * one, a blob, is cut like a giant word). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
                       size_t keep)
 {
@@ -173,9 +173,9 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 	if (limit >= len)
 		return len;
 	for (end = limit; end > from && end >= keep; end--)
-		if (space_at(text, end, len))
+		if (space_at(text, end, len) || unspaced_cut_at(text, end, len))
 			break;
-	if (end > from && end >= keep && space_at(text, end, len)) {
+	if (end > from && end >= keep) {
 		/* and before the white space ahead of it: no blank
 		 * between the text and the ellipsis */
 		size_t p;
