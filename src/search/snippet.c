@@ -136,13 +136,32 @@ static int boundary_at(const char *text, size_t p, size_t len)
 	       fo_seg_is_cjk(cp);
 }
 
+/* Whether a window may end, or open, at text[p] in text written without
+ * white space: before a CJK character other than a combining one (the
+ * voiced marks U+3099 and U+309A extend the kana before them) or Hangul,
+ * whose words Korean parts by spaces. */
+static int unspaced_cut_at(const char *text, size_t p, size_t len)
+{
+	utf8proc_int32_t cp;
+	utf8proc_category_t cat;
+
+	if ((unsigned char)text[p] < 0x80 ||
+	    utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                     (utf8proc_ssize_t)(len - p), &cp) <= 0 ||
+	    !fo_seg_is_cjk(cp) || (cp >= 0xAC00 && cp <= 0xD7AF))
+		return 0;
+	cat = utf8proc_category(cp);
+	return cat != UTF8PROC_CATEGORY_MN && cat != UTF8PROC_CATEGORY_MC &&
+	       cat != UTF8PROC_CATEGORY_ME;
+}
+
 /* End the window on a word boundary: the last white space before limit
- * (words parted by tabs or no-break spaces were cut inside one), but
- * not before keep, the end of the matches the window was chosen for: in
- * a CJK run, which has no white space, it is cut between characters
- * instead, and a match longer than the window is shown whole, up to
- * twice the window or WHOLE_MATCH bytes (a longer one, a blob, is cut
- * like a giant word). */
+ * (words parted by tabs or no-break spaces were cut inside one), or
+ * before a CJK character (unspaced_cut_at: Japanese after a space was cut
+ * at the space, its run left out), but not before keep, the end of the
+ * matches the window was chosen for; a match longer than the window is
+ * shown whole, up to twice the window or WHOLE_MATCH bytes (a longer
+ * one, a blob, is cut like a giant word). */
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
                       size_t keep)
 {
@@ -154,9 +173,9 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 	if (limit >= len)
 		return len;
 	for (end = limit; end > from && end >= keep; end--)
-		if (space_at(text, end, len))
+		if (space_at(text, end, len) || unspaced_cut_at(text, end, len))
 			break;
-	if (end > from && end >= keep && space_at(text, end, len)) {
+	if (end > from && end >= keep) {
 		/* and before the white space ahead of it: no blank
 		 * between the text and the ellipsis */
 		size_t p;
@@ -200,7 +219,10 @@ static size_t word_start(const char *text, size_t from, size_t end,
 
 /* When the window from from reaches the end of the text with room to
  * spare, open it earlier, at a word, so that it shows max_bytes: a short
- * summary whole, a long one's last max_bytes, never cut for nothing. */
+ * summary whole, a long one's last max_bytes, never cut for nothing. It
+ * opens at or after white space, or before a CJK character
+ * (unspaced_cut_at): Japanese, which has no white space, showed only the
+ * match's lead before it. */
 static size_t fill_window(const char *text, size_t len, size_t from,
                           size_t max_bytes)
 {
@@ -211,7 +233,10 @@ static size_t fill_window(const char *text, size_t len, size_t from,
 	if (len - from >= max_bytes)
 		return from;
 	for (p = len - max_bytes;
-	     p < from && !fo_ascii_is_space((unsigned char)text[p - 1]); p++)
+	     p < from && !space_at(text, p, len) &&
+	     !fo_ascii_is_space((unsigned char)text[p - 1]) &&
+	     !unspaced_cut_at(text, p, len);
+	     p++)
 		;
 	return p;
 }

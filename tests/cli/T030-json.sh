@@ -107,6 +107,10 @@ q=$'a \xc0\xaf b \xe0\x80\xaf c \xed\xa0\x80 d \xf0\x80\x80\xaf e \xf4\x90\x80\x
 run "$FOLIO" search --db "$TMP/index" --json "$q"
 expect_eq '"a \ufffd\ufffd b \ufffd\ufffd\ufffd c \ufffd\ufffd\ufffd d \ufffd\ufffd\ufffd\ufffd e \ufffd\ufffd\ufffd\ufffd f \ufffd\ufffd\ufffd\ufffd g \u00e9"' \
 	"$(python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["query"]))' <<<"$out" 2>&1)"
+# and so in a --stdin answer's "query" (README: paired by position)
+run "$FOLIO" search --db "$TMP/index" --stdin < <(printf 'MXFP8 \xe9\nMXFP8\n')
+expect_eq '"MXFP8 \ufffd"|"MXFP8"' \
+	"$(python3 -c 'import json,sys; print(*(json.dumps(json.loads(l)["query"]) for l in sys.stdin), sep="|")' <<<"$out" 2>&1)"
 
 begin "the snippet has no terminal escapes in JSON"
 run "$FOLIO" search --db "$TMP/index" --json MXFP8
