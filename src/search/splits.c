@@ -86,10 +86,11 @@ int fo_qc_squeezed(fo_qc *c, const char *w, const fo_splits *s)
 	char joined[FO_MAX_TERM_BYTES + 3];
 	const char *p, *sep;
 	size_t k, n;
+	int letters = 1;
 
-	for (p = w; *p >= 'a' && *p <= 'z'; p++)
-		;
-	for (k = 0; !*p && k < s->n; k++)
+	for (p = w; *p; p++)
+		letters &= *p >= 'a' && *p <= 'z';
+	for (k = 0; letters && k < s->n; k++)
 		for (sep = "._"; *sep; sep++) {
 			for (n = 0, p = s->parts[k]; *p; p += strlen(p) + 1) {
 				if (n)

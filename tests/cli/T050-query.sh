@@ -311,6 +311,8 @@ expect_eq "https://n.org/dotted https://n.org/whole|https://n.org/dotted https:/
 begin "a NEAR of a squeezed name marks it where it found it written with a dot"
 run "$FOLIO" search --db "$TMP/squeezed-mixed" --json 'nodejs NEAR/1 worker'
 expect_eq '[[[27, 34], [35, 41]]]' "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"] if h["url"].endswith("/dotted")])')"
+run "$FOLIO" search --db "$TMP/squeezed-last" --json 'title:nodejs NEAR/1 title:faster'
+expect_eq '[[[0, 6], [7, 14]]]' "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["title_marks"] for h in json.load(sys.stdin)["hits"]])')"
 
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
