@@ -179,6 +179,21 @@ static fo_qnode *parse_not(fo_qparser *p)
 			fo_qp_nothing_beside(p, &t, "right");
 			continue;
 		}
+		if (t2.kind == FO_QT_FIELD && right->kind == FO_Q_SEQ &&
+		    right->n_kids == 1 &&
+		    right->kids[0]->occur == FO_OCCUR_NOT) {
+			/* NOT title:-b: the value's sign is the item's
+			 * (title:-b is -title:b), so it is NOT -b, said
+			 * alike (the set was b, with no word, and --strict
+			 * took it) */
+			fo_qp_notice(p, t.start, "read as the words after them",
+			             "NOT - cancel out");
+			right = right->kids[0];
+			right->occur = FO_OCCUR_DEFAULT;
+			left =
+			    left ? fo_qp_join(p, FO_Q_AND, left, right) : right;
+			continue;
+		}
 		if (!left && !(left = fo_qp_node(p, FO_Q_ALL, t.start)))
 			break;
 		if (left->kind == FO_Q_AND_NOT) {

@@ -752,6 +752,17 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	        "cancel out: read as the words after them",
 	        "a NOT !b c");
 	strict("error@2: NOT - cancel out", "a NOT -b");
+	/* NOT title:-b likewise (title:-b is -title:b); it was b, but
+	 * without a word, and --strict took it */
+	lenient("AND(words\"a\", title:words\"b\") |@2 NOT - cancel out: "
+	        "read as the words after them",
+	        "a NOT title:-b");
+	lenient("title:words\"b\" |@0 NOT - cancel out: read as the words "
+	        "after them",
+	        "NOT title:-b");
+	strict("error@2: NOT - cancel out", "a NOT title:-b");
+	/* a bracket's sign is its own: NOT (-b) stays as typed */
+	lenient("AND_NOT(ALL, SEQ(-words\"b\"))", "NOT (-b)");
 	/* a bracket or a prefix is not a field matter: the notice said
 	 * "of one field only" (explore-k) */
 	lenient("AND(words\"a\", OR(words\"b\", words\"c\")) |@2 NEAR joins "
