@@ -47,6 +47,10 @@ typedef struct fo_md {
  * is set (a list item after a blank line): 1 when the line was taken. */
 int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
 
+/* Whether the line (s, n) gives a field by its own key ("- Company:",
+ * "* **Published:**"), as the first line of a post's field list does. */
+int fo_md_field_line(const char *s, size_t n);
+
 /* Warn of each field the post gave twice (fo_md_meta kept the first). */
 void fo_md_again(fo_md *st);
 

@@ -43,8 +43,7 @@ size_t fo_md_line(const char *buf, size_t len, size_t pos, const char **s,
 	return nl ? end + 1 : len;
 }
 
-/* Whether needle occurs in s[0..n). */
-static int fo_memmem(const char *s, size_t n, const char *needle)
+int fo_memmem(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle), i;
 

@@ -68,6 +68,9 @@ int fo_md_skip_block(fo_md_blocks *b, const char *buf, size_t len,
  * without the optional closing run of '#'. */
 int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn);
 
+/* Whether needle occurs in s[0..n). */
+int fo_memmem(const char *s, size_t n, const char *needle);
+
 /* Whether the line (s, n) is a setext underline of level 1: "===". */
 int fo_md_setext_1(const char *s, size_t n);
 

@@ -583,6 +583,45 @@ static void test_corpus__md_a_post_heading_without_its_space(void)
 	assert_str("https://x/c", posts[2].url);
 }
 
+/* A post whose heading is of another level (a page that writes its posts
+ * as "## [Title](url)" or "#### [Title](url)") was not indexed, and no
+ * word said so: at level 2 it went with nothing, at level 4 into the
+ * summary of the post before it. A link heading of level 2 or 4-6 that a
+ * field of the post follows is a post's, with a warning naming it; one
+ * without fields stays a heading (the text of a post, or nothing). */
+static void test_corpus__md_a_post_heading_of_another_level(void)
+{
+	assert_ok(
+	    md("# T\n"
+	       "### [A](https://x/a)\n\nFirst.\n"
+	       "#### [B](https://x/b)\n- Company: B Corp\n\nSecond.\n"
+	       "#### [See also](https://x/s)\nmore of B.\n"
+	       "## [C](https://x/c)\n\n* **published:** Sep 14, 2026\n"
+	       "\nThird.\n"
+	       "## [Index](https://x/)\nNot part of any post.\n"
+	       "###### [D](https://x/d) ######\n- Type: News\n\nFourth.\n"));
+	assert_int(0, n_problems);
+	assert_int(4, n_posts);
+	assert_str("First.", posts[0].summary);
+	assert_str("https://x/b", posts[1].url);
+	assert_int(5, posts[1].line);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Second. #### See also more of B.", posts[1].summary);
+	assert_str("https://x/c", posts[2].url);
+	assert_str("2026-09-14", posts[2].published);
+	assert_str("Third.", posts[2].summary);
+	assert_str("https://x/d", posts[3].url);
+	assert_str("D", posts[3].title);
+	assert_str("T", posts[3].topics[0]);
+	assert_int(3, n_warnings);
+	assert_int(5, warnings[0].line);
+	assert_str("a post's heading of level 4 (####), read as a post's: its "
+	           "fields follow it (a post's heading is ### [Title](url))",
+	           warnings[0].message);
+	assert_int(11, warnings[1].line);
+	assert_int(18, warnings[2].line);
+}
+
 static void test_corpus__md_fenced_code_is_summary_text(void)
 {
 	assert_ok(md("# T\n"                               /* 1 */
@@ -1735,6 +1774,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
+	FO_TEST(test_corpus__md_a_post_heading_of_another_level),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
 	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
