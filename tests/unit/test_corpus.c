@@ -884,6 +884,36 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	"its ), or write it as %28)"
 #define BRACKET_MSG "post has no URL: its link's [ is never closed"
 
+/* "### [A ] B](url)" and "### [Title] (url)" were "post has no URL", with
+ * the URL in plain sight: the problem names the bracket that ends the
+ * link's text, by its column, and how to write it. */
+static void test_corpus__md_a_link_cut_by_its_bracket(void)
+{
+	assert_ok(md("# Topic\n"                              /* 1 */
+	             "### [Array [0] ] is ok](https://x/a)\n" /* 2 */
+	             "\nS.\n"                                 /* 3-4 */
+	             "### [Title] (https://x/b)\n"            /* 5 */
+	             "\nS.\n"                                 /* 6-7 */
+	             "### [Not a link] at all\n"              /* 8 */
+	             "\nS.\n"                                 /* 9-10 */
+	             "### [A ] \xff](https://x/c)\n"          /* 11 */
+	             "\nS.\n"));                              /* 12-13 */
+	assert_int(0, n_posts);
+	assert_int(4, n_problems);
+	/* a byte that is not UTF-8 is named alone */
+	assert_int(11, problems[3].line);
+	assert_str("invalid UTF-8 at column 10", problems[3].message);
+	assert_int(2, problems[0].line);
+	assert_str("post has no URL: the ] at column 16 ends its link's text "
+	           "(write a ] of the title as \\])",
+	           problems[0].message);
+	assert_int(5, problems[1].line);
+	assert_str("post has no URL: the ] at column 11 and the ( after it "
+	           "are parted by a space",
+	           problems[1].message);
+	assert_str("post has no URL", problems[2].message);
+}
+
 static void test_corpus__md_problems(void)
 {
 	assert_ok(md("# Topic\n"                           /* 1 */
@@ -1783,6 +1813,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
+	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
