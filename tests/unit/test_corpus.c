@@ -1424,6 +1424,32 @@ static void test_corpus__jsonl_debian_sample(void)
 	assert_str(NULL, posts[0].published);
 }
 
+/* A key in another case ("URL", "Company", as other tools export them)
+ * was no field's: the post had no URL, or lost its company or date without
+ * a word. A key's case does not matter, as in a topic page. */
+static void test_corpus__jsonl_a_key_in_another_case(void)
+{
+	assert_ok(jl("{\"URL\": \"https://x/a\", \"Title\": \"T\", "
+	             "\"Company\": \"ACME\", \"PUBLISHED\": \"2026-09-14\", "
+	             "\"Topics\": [\"A\"], \"Summary\": \"s\"}\n"
+	             "{\"url\": \"https://x/b\", \"title\": \"T\", "
+	             "\"summary\": \"s\", \"company\": \"First\", "
+	             "\"Company\": \"Second\"}\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("https://x/a", posts[0].url);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_int(1, (int)posts[0].n_topics);
+	assert_str("A", posts[0].topics[0]);
+	assert_str("First", posts[1].company);
+	assert_int(1, n_warnings);
+	assert_int(2, warnings[0].line);
+	assert_str("\"company\" is given twice in this object: the first is "
+	           "kept",
+	           warnings[0].message);
+}
+
 static void test_corpus__jsonl_problems(void)
 {
 	assert_ok(jl(
@@ -1828,6 +1854,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_post_with_a_bad_byte_names_its_url),
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
+	FO_TEST(test_corpus__jsonl_a_key_in_another_case),
 	FO_TEST(test_corpus__jsonl_problems),
 	FO_TEST(test_corpus__jsonl_nesting_limit),
 	FO_TEST(test_corpus__jsonl_hostile_nesting),
