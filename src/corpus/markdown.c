@@ -29,8 +29,8 @@
  * the post follows, as a page that writes its posts at another level has
  * them; a post so written was silently lost, or taken by the post before
  * it. A link heading with no field after it ("## [Index](..)") is none. */
-static int fo_md_post_heading(const char *buf, size_t len, size_t next,
-                              int level, const char *t, size_t tn)
+static int fo_md_starts_post(const char *buf, size_t len, size_t next,
+                             int level, const char *t, size_t tn)
 {
 	const char *s;
 	size_t n;
@@ -67,7 +67,7 @@ static size_t fo_md_post_end(fo_md *st, const char *buf, size_t len, size_t pos,
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
 		if ((level >= 1 && level <= 3) ||
-		    fo_md_post_heading(buf, len, next, level, t, tn))
+		    fo_md_starts_post(buf, len, next, level, t, tn))
 			break;
 		pos = next;
 		++*lineno;
@@ -122,7 +122,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
 
-		if (fo_md_post_heading(buf, len, next, level, t, tn)) {
+		if (fo_md_starts_post(buf, len, next, level, t, tn)) {
 			size_t start = pos;
 			unsigned first = lineno;
 
