@@ -34,8 +34,9 @@ typedef struct fo_md_blocks {
 /* Start the scan of the page buf[0..len). */
 void fo_md_blocks_init(fo_md_blocks *b, const char *buf, size_t len);
 
-/* The line at pos, without its line ending (LF, CRLF or a CR alone), in
- * (*s, *n); returns where the next line starts. */
+/* The line at pos, without its line ending (LF, CRLF or a CR alone) and
+ * a byte order mark at its start, in (*s, *n); returns where the next
+ * line starts. */
 size_t fo_md_line(const char *buf, size_t len, size_t pos, const char **s,
                   size_t *n);
 
