@@ -8,6 +8,7 @@
 #include "corpus/corpus.h"
 #include "corpus/json.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,14 +57,24 @@ typedef struct fo_jsonl {
 	fo_jsonl_found found; /* on the line being read */
 } fo_jsonl;
 
+/* The field a key names, in any case ("URL", "Company", as other tools
+ * export them, would otherwise cost the post its field without a word),
+ * or FO_F_OTHER. */
 static int fo_jsonl_field(const char *key, size_t len)
 {
+	size_t k;
 	int f;
 
-	for (f = 0; f <= FO_F_TOPICS; f++)
-		if (strlen(fo_field_names[f]) == len &&
-		    memcmp(fo_field_names[f], key, len) == 0)
+	for (f = 0; f <= FO_F_TOPICS; f++) {
+		if (strlen(fo_field_names[f]) != len)
+			continue;
+		for (k = 0; k < len; k++)
+			if (fo_ascii_lower((unsigned char)key[k]) !=
+			    fo_field_names[f][k])
+				break;
+		if (k == len)
 			return f;
+	}
 	return FO_F_OTHER;
 }
 

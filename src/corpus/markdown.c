@@ -20,12 +20,38 @@
 
 #include "corpus/corpus.h"
 #include "corpus/markdown_block.h"
+#include "corpus/text.h"
 
 #include <string.h>
 
+/* Whether a heading of level (text t, tn), whose line ends at next, is a
+ * post's: "### [Title](url)", or a link of level 2 or 4-6 that a field of
+ * the post follows, as a page that writes its posts at another level has
+ * them; a post so written was silently lost, or taken by the post before
+ * it. A link heading with no field after it ("## [Index](..)") is none. */
+static int fo_md_starts_post(const char *buf, size_t len, size_t next,
+                             int level, const char *t, size_t tn)
+{
+	const char *s;
+	size_t n;
+
+	if (level == 3)
+		return 1;
+	if (level < 2 || !tn || t[0] != '[' || !fo_memmem(t, tn, "]("))
+		return 0;
+	while (next < len) {
+		next = fo_md_line(buf, len, next, &s, &n);
+		fo_text_trim(&s, &n);
+		if (n)
+			return fo_md_field_line(s, n);
+	}
+	return 0;
+}
+
 /* Where the post whose heading line ends at pos ends: at the next
- * heading of level 1-3 outside fenced code and comments, or the end of the
- * page. *lineno counts the lines, its heading's included. */
+ * heading of level 1-3, or post heading, outside fenced code and
+ * comments, or the end of the page. *lineno counts the lines, its
+ * heading's included. */
 static size_t fo_md_post_end(fo_md *st, const char *buf, size_t len, size_t pos,
                              unsigned *lineno)
 {
@@ -40,7 +66,8 @@ static size_t fo_md_post_end(fo_md *st, const char *buf, size_t len, size_t pos,
 		                     lineno))
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
-		if (level >= 1 && level <= 3)
+		if ((level >= 1 && level <= 3) ||
+		    fo_md_starts_post(buf, len, next, level, t, tn))
 			break;
 		pos = next;
 		++*lineno;
@@ -95,9 +122,21 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			continue;
 		level = fo_md_heading(s, n, &t, &tn);
 
-		if (level == 3) {
+		if (fo_md_starts_post(buf, len, next, level, t, tn)) {
 			size_t start = pos;
 			unsigned first = lineno;
+
+			if (level != 3 && sink->warning) {
+				fo_buf_clear(&st.msg);
+				fo_buf_printf(
+				    &st.msg,
+				    "a post's heading of level %d (%.*s), "
+				    "read as a post's: its fields follow "
+				    "it (a post's heading is ### "
+				    "[Title](url))",
+				    level, level, "######");
+				fo_corpus_warning(sink, file, lineno, &st.msg);
+			}
 
 			pos = fo_md_post_end(&st, buf, len, next, &lineno);
 			rc = fo_md_post(&st, buf + start, pos - start, first);

@@ -47,6 +47,10 @@ typedef struct fo_md {
  * is set (a list item after a blank line): 1 when the line was taken. */
 int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
 
+/* Whether the line (s, n) gives a field by its own key ("- Company:",
+ * "* **Published:**"), as the first line of a post's field list does. */
+int fo_md_field_line(const char *s, size_t n);
+
 /* Warn of each field the post gave twice (fo_md_meta kept the first). */
 void fo_md_again(fo_md *st);
 
@@ -73,7 +77,7 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 /*
  * Read the post heading line (s, n): its URL, unescaped, goes to st->url
  * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
- * heading gives no URL.
+ * heading gives no URL ("" when st->msg says why: a column it names).
  */
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
                               const char **t, size_t *ts, size_t *te);

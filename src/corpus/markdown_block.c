@@ -32,19 +32,28 @@ size_t fo_md_line(const char *buf, size_t len, size_t pos, const char **s,
 	 * would run into its summary, unseen */
 	const char *cr = memchr(buf + pos, '\r', end - pos);
 
+	size_t next = nl ? end + 1 : len;
+
 	*s = buf + pos;
 	if (cr && (size_t)(cr - buf) + 1 < end) {
 		*n = (size_t)(cr - *s);
-		return (size_t)(cr - buf) + 1;
+		next = (size_t)(cr - buf) + 1;
+	} else {
+		*n = end - pos;
+		if (*n && (*s)[*n - 1] == '\r')
+			(*n)--;
 	}
-	*n = end - pos;
-	if (*n && (*s)[*n - 1] == '\r')
-		(*n)--;
-	return nl ? end + 1 : len;
+	/* a byte order mark where a page joined to this one began (cat
+	 * a.md b.md) is no text: it would hide a post's heading, and the
+	 * post with it */
+	if (*n >= 3 && memcmp(*s, "\xef\xbb\xbf", 3) == 0) {
+		*s += 3;
+		*n -= 3;
+	}
+	return next;
 }
 
-/* Whether needle occurs in s[0..n). */
-static int fo_memmem(const char *s, size_t n, const char *needle)
+int fo_memmem(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle), i;
 

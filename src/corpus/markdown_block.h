@@ -34,8 +34,9 @@ typedef struct fo_md_blocks {
 /* Start the scan of the page buf[0..len). */
 void fo_md_blocks_init(fo_md_blocks *b, const char *buf, size_t len);
 
-/* The line at pos, without its line ending (LF, CRLF or a CR alone), in
- * (*s, *n); returns where the next line starts. */
+/* The line at pos, without its line ending (LF, CRLF or a CR alone) and
+ * a byte order mark at its start, in (*s, *n); returns where the next
+ * line starts. */
 size_t fo_md_line(const char *buf, size_t len, size_t pos, const char **s,
                   size_t *n);
 
@@ -67,6 +68,9 @@ int fo_md_skip_block(fo_md_blocks *b, const char *buf, size_t len,
 /* The level (1-6) of an ATX heading line, or 0; its text goes to (*t, *tn),
  * without the optional closing run of '#'. */
 int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn);
+
+/* Whether needle occurs in s[0..n). */
+int fo_memmem(const char *s, size_t n, const char *needle);
 
 /* Whether the line (s, n) is a setext underline of level 1: "===". */
 int fo_md_setext_1(const char *s, size_t n);

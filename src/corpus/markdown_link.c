@@ -6,25 +6,45 @@
  */
 #include "corpus/markdown.h"
 
+#include "corpus/markdown_block.h"
 #include "corpus/markdown_inline.h"
 #include "corpus/text.h"
 #include "util/ascii.h"
 
-/* Why the heading text t (tn bytes), which starts with '[', is no link:
- * a bracket or parenthesis that never closes (a URL's own "(" without
- * its ")") is named, since the URL is there to be seen. */
-static const char *fo_md_no_link(const char *t, size_t tn)
+/* Why the heading text t (tn bytes), which starts with '[' at column col
+ * of its line, is no link, in st->msg: a bracket or parenthesis that
+ * never closes (a URL's own "(" without its ")"), or a "]" that ends the
+ * link's text before its "](" is named, since the URL is there to be
+ * seen. */
+static void fo_md_no_link(fo_md *st, const char *t, size_t tn, size_t col)
 {
-	size_t budget = FO_MD_UNLIMITED;
+	size_t budget = FO_MD_UNLIMITED, k;
 	size_t close =
 	    fo_md_match(t, tn, 0, '[', ']', FO_MD_UNLIMITED, &budget);
 
-	if (!close)
-		return "post has no URL: its link's [ is never closed";
-	if (close + 1 < tn && t[close + 1] == '(')
-		return "post has no URL: its link's ( is never closed (a ( in "
-		       "the URL needs its ), or write it as %28)";
-	return "post has no URL";
+	fo_buf_puts(&st->msg, "post has no URL");
+	if (!close) {
+		fo_buf_puts(&st->msg, ": its link's [ is never closed");
+		return;
+	}
+	if (close + 1 < tn && t[close + 1] == '(') {
+		fo_buf_puts(&st->msg,
+		            ": its link's ( is never closed (a ( in "
+		            "the URL needs its ), or write it as %28)");
+		return;
+	}
+	for (k = close + 1; k < tn && (t[k] == ' ' || t[k] == '\t'); k++)
+		;
+	if (k > close + 1 && k < tn && t[k] == '(')
+		fo_buf_printf(&st->msg,
+		              ": the ] at column %zu and the ( after it are "
+		              "parted by a space",
+		              col + close);
+	else if (fo_memmem(t + close, tn - close, "]("))
+		fo_buf_printf(&st->msg,
+		              ": the ] at column %zu ends its link's text "
+		              "(write a ] of the title as \\])",
+		              col + close);
 }
 
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
@@ -36,8 +56,11 @@ const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	fo_md_heading(s, n, t, &tn);
 	if (!tn || (*t)[0] != '[')
 		return "post has no URL";
-	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de))
-		return fo_md_no_link(*t, tn);
+	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds,
+	                &de)) {
+		fo_md_no_link(st, *t, tn, (size_t)(*t - s) + 1);
+		return "";
+	}
 	/* The destination may be <bracketed> and followed by a "title". */
 	dest = *t + ds;
 	dn = de - ds;

@@ -88,6 +88,37 @@ int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
 	return !only_new;
 }
 
+int fo_md_field_line(const char *s, size_t n)
+{
+	size_t i = 0, f, k;
+
+	fo_text_trim(&s, &n);
+	if (n && (s[0] == '-' || s[0] == '*' || s[0] == '+'))
+		i++;
+	while (i < n &&
+	       (s[i] == ' ' || s[i] == '\t' || s[i] == '*' || s[i] == '_'))
+		i++;
+	for (f = 0; f < FO_MD_NF; f++) {
+		const char *name = fo_md_field_names[f];
+		size_t nn = strlen(name);
+
+		if (n - i <= nn)
+			continue;
+		for (k = 0; k < nn; k++)
+			if (fo_ascii_lower((unsigned char)s[i + k]) != name[k])
+				break;
+		if (k < nn)
+			continue;
+		for (k = i + nn; k < n && (s[k] == '*' || s[k] == '_'); k++)
+			;
+		while (k < n && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k < n && s[k] == ':')
+			return 1;
+	}
+	return 0;
+}
+
 void fo_md_again(fo_md *st)
 {
 	size_t f;

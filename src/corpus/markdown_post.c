@@ -199,6 +199,7 @@ int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
+		fo_buf_clear(&st->msg);
 		at = fo_md_bad_byte(&st->msg, b, bad, at);
 		/* a heading read whole names the post, so that a run keeps
 		 * it as indexed rather than make it of its other copies */

@@ -340,6 +340,27 @@ static void test_corpus__md_crlf_and_bom(void)
 /* A CR alone ends a line too (CommonMark 0.30, 2.1: old Mac editors,
  * a line pasted from one): read as one line, a post's field list would
  * swallow its summary, and a problem would name the wrong line. */
+/* A byte order mark where a page that was joined to another began (cat
+ * a.md b.md) hid the line it starts: a post's heading there was text of
+ * the post before it, which took its fields and summary, and the post was
+ * lost without a word. It is skipped at any line's start. */
+static void test_corpus__md_a_bom_where_a_joined_page_began(void)
+{
+	assert_ok(md("# A\n### [P1](https://x/1)\n- Company: C\n\nOne.\n"
+	             "\xef\xbb\xbf### [P2](https://x/2)\n- Company: D\n\nTwo.\n"
+	             "\xef\xbb\xbf# B\n\xef\xbb\xbf### [P3](https://x/3)\n"
+	             "\xef\xbb\xbf- Company: E\n\nThree \xef\xbb\xbfin.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("One.", posts[0].summary);
+	assert_str("https://x/2", posts[1].url);
+	assert_int(6, posts[1].line);
+	assert_str("D", posts[1].company);
+	assert_str("Two.", posts[1].summary);
+	assert_str("E", posts[2].company);
+	assert_str("A", posts[2].topics[0]);
+}
+
 static void test_corpus__md_a_lone_cr_ends_a_line(void)
 {
 	assert_ok(md("# T\r\r"
@@ -581,6 +602,45 @@ static void test_corpus__md_a_post_heading_without_its_space(void)
 	assert_str("Second. ###[not a link] ###nolink #[derive(Debug)]",
 	           posts[1].summary);
 	assert_str("https://x/c", posts[2].url);
+}
+
+/* A post whose heading is of another level (a page that writes its posts
+ * as "## [Title](url)" or "#### [Title](url)") was not indexed, and no
+ * word said so: at level 2 it went with nothing, at level 4 into the
+ * summary of the post before it. A link heading of level 2 or 4-6 that a
+ * field of the post follows is a post's, with a warning naming it; one
+ * without fields stays a heading (the text of a post, or nothing). */
+static void test_corpus__md_a_post_heading_of_another_level(void)
+{
+	assert_ok(
+	    md("# T\n"
+	       "### [A](https://x/a)\n\nFirst.\n"
+	       "#### [B](https://x/b)\n- Company: B Corp\n\nSecond.\n"
+	       "#### [See also](https://x/s)\nmore of B.\n"
+	       "## [C](https://x/c)\n\n* **published:** Sep 14, 2026\n"
+	       "\nThird.\n"
+	       "## [Index](https://x/)\nNot part of any post.\n"
+	       "###### [D](https://x/d) ######\n- Type: News\n\nFourth.\n"));
+	assert_int(0, n_problems);
+	assert_int(4, n_posts);
+	assert_str("First.", posts[0].summary);
+	assert_str("https://x/b", posts[1].url);
+	assert_int(5, posts[1].line);
+	assert_str("B Corp", posts[1].company);
+	assert_str("Second. #### See also more of B.", posts[1].summary);
+	assert_str("https://x/c", posts[2].url);
+	assert_str("2026-09-14", posts[2].published);
+	assert_str("Third.", posts[2].summary);
+	assert_str("https://x/d", posts[3].url);
+	assert_str("D", posts[3].title);
+	assert_str("T", posts[3].topics[0]);
+	assert_int(3, n_warnings);
+	assert_int(5, warnings[0].line);
+	assert_str("a post's heading of level 4 (####), read as a post's: its "
+	           "fields follow it (a post's heading is ### [Title](url))",
+	           warnings[0].message);
+	assert_int(11, warnings[1].line);
+	assert_int(18, warnings[2].line);
 }
 
 static void test_corpus__md_fenced_code_is_summary_text(void)
@@ -844,6 +904,36 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	"post has no URL: its link's ( is never closed (a ( in the URL needs " \
 	"its ), or write it as %28)"
 #define BRACKET_MSG "post has no URL: its link's [ is never closed"
+
+/* "### [A ] B](url)" and "### [Title] (url)" were "post has no URL", with
+ * the URL in plain sight: the problem names the bracket that ends the
+ * link's text, by its column, and how to write it. */
+static void test_corpus__md_a_link_cut_by_its_bracket(void)
+{
+	assert_ok(md("# Topic\n"                              /* 1 */
+	             "### [Array [0] ] is ok](https://x/a)\n" /* 2 */
+	             "\nS.\n"                                 /* 3-4 */
+	             "### [Title] (https://x/b)\n"            /* 5 */
+	             "\nS.\n"                                 /* 6-7 */
+	             "### [Not a link] at all\n"              /* 8 */
+	             "\nS.\n"                                 /* 9-10 */
+	             "### [A ] \xff](https://x/c)\n"          /* 11 */
+	             "\nS.\n"));                              /* 12-13 */
+	assert_int(0, n_posts);
+	assert_int(4, n_problems);
+	/* a byte that is not UTF-8 is named alone */
+	assert_int(11, problems[3].line);
+	assert_str("invalid UTF-8 at column 10", problems[3].message);
+	assert_int(2, problems[0].line);
+	assert_str("post has no URL: the ] at column 16 ends its link's text "
+	           "(write a ] of the title as \\])",
+	           problems[0].message);
+	assert_int(5, problems[1].line);
+	assert_str("post has no URL: the ] at column 11 and the ( after it "
+	           "are parted by a space",
+	           problems[1].message);
+	assert_str("post has no URL", problems[2].message);
+}
 
 static void test_corpus__md_problems(void)
 {
@@ -1355,6 +1445,32 @@ static void test_corpus__jsonl_debian_sample(void)
 	assert_str(NULL, posts[0].published);
 }
 
+/* A key in another case ("URL", "Company", as other tools export them)
+ * was no field's: the post had no URL, or lost its company or date without
+ * a word. A key's case does not matter, as in a topic page. */
+static void test_corpus__jsonl_a_key_in_another_case(void)
+{
+	assert_ok(jl("{\"URL\": \"https://x/a\", \"Title\": \"T\", "
+	             "\"Company\": \"ACME\", \"PUBLISHED\": \"2026-09-14\", "
+	             "\"Topics\": [\"A\"], \"Summary\": \"s\"}\n"
+	             "{\"url\": \"https://x/b\", \"title\": \"T\", "
+	             "\"summary\": \"s\", \"company\": \"First\", "
+	             "\"Company\": \"Second\"}\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("https://x/a", posts[0].url);
+	assert_str("ACME", posts[0].company);
+	assert_str("2026-09-14", posts[0].published);
+	assert_int(1, (int)posts[0].n_topics);
+	assert_str("A", posts[0].topics[0]);
+	assert_str("First", posts[1].company);
+	assert_int(1, n_warnings);
+	assert_int(2, warnings[0].line);
+	assert_str("\"company\" is given twice in this object: the first is "
+	           "kept",
+	           warnings[0].message);
+}
+
 static void test_corpus__jsonl_problems(void)
 {
 	assert_ok(jl(
@@ -1724,6 +1840,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_refused_date_says_why),
 	FO_TEST(test_corpus__md_page),
 	FO_TEST(test_corpus__md_crlf_and_bom),
+	FO_TEST(test_corpus__md_a_bom_where_a_joined_page_began),
 	FO_TEST(test_corpus__md_a_lone_cr_ends_a_line),
 	FO_TEST(test_corpus__md_no_trailing_newline),
 	FO_TEST(test_corpus__md_topic_fallbacks),
@@ -1735,6 +1852,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
+	FO_TEST(test_corpus__md_a_post_heading_of_another_level),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
 	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
@@ -1743,6 +1861,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
+	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
@@ -1757,6 +1876,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_post_with_a_bad_byte_names_its_url),
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
+	FO_TEST(test_corpus__jsonl_a_key_in_another_case),
 	FO_TEST(test_corpus__jsonl_problems),
 	FO_TEST(test_corpus__jsonl_nesting_limit),
 	FO_TEST(test_corpus__jsonl_hostile_nesting),
