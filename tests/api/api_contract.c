@@ -354,6 +354,7 @@ static void test_api__opening_needs_a_path_and_an_out_handle(void)
  * of calloc, not -1. */
 static void test_api__a_failed_open_closes_no_descriptor_of_the_caller(void)
 {
+	static const char *const null_remote[] = { "localhost:7001", NULL };
 	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
@@ -367,6 +368,13 @@ static void test_api__a_failed_open_closes_no_descriptor_of_the_caller(void)
 	assert_str("n_remotes is set but remotes is NULL", errmsg);
 	free(errmsg);
 	assert_true(fcntl(0, F_GETFD) != -1);
+	/* A NULL among the remotes was "invalid argument", naming nothing. */
+	opts.remotes = null_remote;
+	opts.n_remotes = 2;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_open(root, &opts, &db, &errmsg));
+	assert_str("remote shard 2 of 2 is NULL", errmsg);
+	free(errmsg);
 	if (saved >= 0) {
 		dup2(saved, 0);
 		close(saved);
