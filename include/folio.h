@@ -627,6 +627,8 @@ typedef struct folio_index_report {
  * Malformed posts, unreadable files, missing paths and directories in
  * paths that hold no corpus file are reported through opts->diagnostic
  * (from the calling thread) and skipped; everything else is indexed.
+ * (When no path exists at all, the run fails instead: see
+ * FOLIO_ERROR_NOT_FOUND.)
  *
  * Thread safety: the run uses internal worker threads, but calls back
  * (diagnostic, progress) only from the calling thread.
@@ -638,7 +640,9 @@ typedef struct folio_index_report {
  *               FOLIO_ERROR_INVALID, and the struct is left untouched.
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
- * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
+ * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed):
+ *                                folio_db_error() names each, and that is
+ *                                all (no diagnostic, nothing counted)
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
  *                                empty corpus is a directory without posts;
  *                                or a path that is NULL or empty (""

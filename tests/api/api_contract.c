@@ -1402,8 +1402,10 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 	assert_true(strstr(folio_db_error(db), missing) != NULL);
 	/* Several, none there: the error names each. */
 	{
+		folio_index_options opts = FOLIO_INDEX_OPTIONS_INIT;
 		char other[512], both[1100];
 		const char *two[2] = { missing, other };
+		diag_log log = { 0 };
 
 		in_root(other, sizeof other, "nor-this.md");
 		snprintf(both, sizeof both, "%s: No such file or directory; %s: "
@@ -1411,6 +1413,14 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 		assert_int(FOLIO_ERROR_NOT_FOUND,
 		           folio_db_index_paths(db, two, 2, NULL, &report));
 		assert_str(both, folio_db_error(db));
+		/* The message is the report: no diagnostic, nothing counted
+		 * (folio.h said every missing path went to the callback). */
+		opts.diagnostic = on_diag;
+		opts.payload = &log;
+		assert_int(FOLIO_ERROR_NOT_FOUND,
+		           folio_db_index_paths(db, two, 2, &opts, &report));
+		assert_int(0, log.n);
+		assert_int(0, report.skipped);
 	}
 	/* One missing path among others is skipped like an unreadable
 	 * file: the rest is indexed. */
