@@ -96,20 +96,27 @@ static int write_long_posts(const char *path, int n)
 	return fclose(f);
 }
 
-/* An index of posts whose leaves of table are aged (age_leaves). */
-static void aged_index(const char *name, const char *table, char *idx,
-                       size_t size)
+/* An index of n posts (write_long_posts) named name, its corpus beside it
+ * as name.jsonl. */
+static void long_index(const char *name, int n, char *idx, size_t size)
 {
-	char corpus[300];
+	char corpus[320];
 	folio_db *db;
 
 	in_root(idx, size, name);
 	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
-	assert_int(0, write_long_posts(corpus, 400));
+	assert_int(0, write_long_posts(corpus, n));
 	db = open_as(idx, WRITE_CREATE);
 	assert_true(db != NULL);
 	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
 	assert_ok(folio_db_close(db));
+}
+
+/* An index of posts whose leaves of table are aged (age_leaves). */
+static void aged_index(const char *name, const char *table, char *idx,
+                       size_t size)
+{
+	long_index(name, 400, idx, size);
 	assert_true(age_leaves(idx, table) > 0);
 }
 
@@ -590,27 +597,16 @@ static void test_damage__a_check_gives_each_problem(void)
  * documented ones missed it). */
 static void test_damage__writes_to_a_damaged_index_are_corrupt(void)
 {
-	static const folio_post post = { "https://example.com/new",
-		                         "New",
-		                         NULL,
-		                         NULL,
-		                         NULL,
-		                         NULL,
-		                         "A new post.",
-		                         NULL,
-		                         0 };
+	static const folio_post post = { .url = "https://example.com/new",
+		                         .title = "New",
+		                         .summary = "A new post." };
 	char idx[300], table[600], corpus[320];
 	const char *paths[1] = { corpus };
 	folio_db *db;
 	int fd;
 
-	in_root(idx, sizeof idx, "cut");
+	long_index("cut", 10, idx, sizeof idx);
 	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
-	assert_int(0, write_long_posts(corpus, 10));
-	db = open_as(idx, WRITE_CREATE);
-	assert_true(db != NULL);
-	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
-	assert_ok(folio_db_close(db));
 	/* a table cut short, as tests/cli/T110-hostile.sh cuts one */
 	assert_int(0, table_path(idx, "docdata", table, sizeof table));
 	fd = open(table, O_WRONLY | O_TRUNC);
