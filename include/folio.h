@@ -404,6 +404,8 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  *         (folio_open_options.language: rebuild first)
  * @retval FOLIO_ERROR_VERSION  an index of another format (see
  *         folio_db_open: a writer may only rebuild it)
+ * @retval FOLIO_ERROR_CORRUPT  a damaged index (see folio_db_open: a
+ *         writer may only rebuild it)
  * @retval FOLIO_ERROR_IO       a batch's commit could not be written (a
  *         full disk): the index is as at its last commit
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND
@@ -420,6 +422,7 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *                                 or one opened with a language other
  *                                 than the index's (rebuild first)
  *  @retval FOLIO_ERROR_VERSION    an index of another format (rebuild it)
+ *  @retval FOLIO_ERROR_CORRUPT    a damaged index (rebuild it)
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 
@@ -435,6 +438,8 @@ FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
  *                               its last commit too: README, "How it
  *                               works", Xapian's known limits; see
  *                               folio_abort_handler_set())
+ *  @retval FOLIO_ERROR_CORRUPT  a damaged index (see folio_db_open: a
+ *                               writer may only rebuild it)
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
 
@@ -622,6 +627,8 @@ typedef struct folio_index_report {
  * Malformed posts, unreadable files, missing paths and directories in
  * paths that hold no corpus file are reported through opts->diagnostic
  * (from the calling thread) and skipped; everything else is indexed.
+ * (When no path exists at all, the run fails instead: see
+ * FOLIO_ERROR_NOT_FOUND.)
  *
  * Thread safety: the run uses internal worker threads, but calls back
  * (diagnostic, progress) only from the calling thread.
@@ -633,7 +640,9 @@ typedef struct folio_index_report {
  *               FOLIO_ERROR_INVALID, and the struct is left untouched.
  * @retval FOLIO_OK           everything was indexed
  * @retval FOLIO_ERROR_INPUT  the rest was indexed, report->skipped were not
- * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed)
+ * @retval FOLIO_ERROR_NOT_FOUND  none of the paths exists (nothing changed):
+ *                                folio_db_error() names each, and that is
+ *                                all (no diagnostic, nothing counted)
  * @retval FOLIO_ERROR_INVALID    no paths (n_paths 0 or paths NULL): an
  *                                empty corpus is a directory without posts;
  *                                or a path that is NULL or empty (""
@@ -642,6 +651,9 @@ typedef struct folio_index_report {
  *                                or more than 256 threads or shards
  * @retval FOLIO_ERROR_VERSION    an index of another format, and a run that
  *                                cannot rebuild it (above; nothing changed)
+ * @retval FOLIO_ERROR_CORRUPT    a damaged index (see folio_db_open), and a
+ *                                run that is not a full build
+ *                                (nothing changed)
  * @retval FOLIO_ERROR_INTERRUPTED folio_db_interrupt() stopped the run
  *                                (see there for what was kept)
  * @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND, FOLIO_ERROR_IO,

@@ -232,9 +232,15 @@ folio_status fo_remotes_init(fo_remotes *rm, const char *path,
 		fo_buf_puts(why, "n_remotes is set but remotes is NULL");
 		return FOLIO_ERROR_INVALID;
 	}
-	for (i = 0; st == FOLIO_OK && i < opts->n_remotes; i++)
-		st = opts->remotes[i] ? add_name(rm, opts->remotes[i], why)
-		                      : FOLIO_ERROR_INVALID;
+	for (i = 0; st == FOLIO_OK && i < opts->n_remotes; i++) {
+		if (opts->remotes[i]) {
+			st = add_name(rm, opts->remotes[i], why);
+			continue;
+		}
+		fo_buf_printf(why, "remote shard %zu of %zu is NULL", i + 1,
+		              opts->n_remotes);
+		st = FOLIO_ERROR_INVALID;
+	}
 	if (st == FOLIO_OK && path)
 		st = read_file(rm, path, why);
 	return st;

@@ -354,6 +354,7 @@ static void test_api__opening_needs_a_path_and_an_out_handle(void)
  * of calloc, not -1. */
 static void test_api__a_failed_open_closes_no_descriptor_of_the_caller(void)
 {
+	static const char *const null_remote[] = { "localhost:7001", NULL };
 	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
 	folio_db *db = NULL;
 	char *errmsg = NULL;
@@ -367,6 +368,13 @@ static void test_api__a_failed_open_closes_no_descriptor_of_the_caller(void)
 	assert_str("n_remotes is set but remotes is NULL", errmsg);
 	free(errmsg);
 	assert_true(fcntl(0, F_GETFD) != -1);
+	/* A NULL among the remotes was "invalid argument", naming nothing. */
+	opts.remotes = null_remote;
+	opts.n_remotes = 2;
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_open(root, &opts, &db, &errmsg));
+	assert_str("remote shard 2 of 2 is NULL", errmsg);
+	free(errmsg);
 	if (saved >= 0) {
 		dup2(saved, 0);
 		close(saved);
@@ -1394,8 +1402,10 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 	assert_true(strstr(folio_db_error(db), missing) != NULL);
 	/* Several, none there: the error names each. */
 	{
+		folio_index_options opts = FOLIO_INDEX_OPTIONS_INIT;
 		char other[512], both[1100];
 		const char *two[2] = { missing, other };
+		diag_log log = { 0 };
 
 		in_root(other, sizeof other, "nor-this.md");
 		snprintf(both, sizeof both, "%s: No such file or directory; %s: "
@@ -1403,6 +1413,14 @@ static void test_api__a_missing_path_is_skipped_unless_all_are(void)
 		assert_int(FOLIO_ERROR_NOT_FOUND,
 		           folio_db_index_paths(db, two, 2, NULL, &report));
 		assert_str(both, folio_db_error(db));
+		/* The message is the report: no diagnostic, nothing counted
+		 * (folio.h said every missing path went to the callback). */
+		opts.diagnostic = on_diag;
+		opts.payload = &log;
+		assert_int(FOLIO_ERROR_NOT_FOUND,
+		           folio_db_index_paths(db, two, 2, &opts, &report));
+		assert_int(0, log.n);
+		assert_int(0, report.skipped);
 	}
 	/* One missing path among others is skipped like an unreadable
 	 * file: the rest is indexed. */

@@ -96,20 +96,27 @@ static int write_long_posts(const char *path, int n)
 	return fclose(f);
 }
 
-/* An index of posts whose leaves of table are aged (age_leaves). */
-static void aged_index(const char *name, const char *table, char *idx,
-                       size_t size)
+/* An index of n posts (write_long_posts) named name, its corpus beside it
+ * as name.jsonl. */
+static void long_index(const char *name, int n, char *idx, size_t size)
 {
-	char corpus[300];
+	char corpus[320];
 	folio_db *db;
 
 	in_root(idx, size, name);
 	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
-	assert_int(0, write_long_posts(corpus, 400));
+	assert_int(0, write_long_posts(corpus, n));
 	db = open_as(idx, WRITE_CREATE);
 	assert_true(db != NULL);
 	assert_ok(index_file(db, corpus, 0, 0, 0, NULL));
 	assert_ok(folio_db_close(db));
+}
+
+/* An index of posts whose leaves of table are aged (age_leaves). */
+static void aged_index(const char *name, const char *table, char *idx,
+                       size_t size)
+{
+	long_index(name, 400, idx, size);
 	assert_true(age_leaves(idx, table) > 0);
 }
 
@@ -584,6 +591,41 @@ static void test_damage__a_check_gives_each_problem(void)
 	folio_db_close(db);
 }
 
+/* A writer opens a damaged index for the rebuild alone: each write, and an
+ * incremental run, is FOLIO_ERROR_CORRUPT with the rebuild advice, though
+ * folio.h listed that status for none of them (a caller switching on the
+ * documented ones missed it). */
+static void test_damage__writes_to_a_damaged_index_are_corrupt(void)
+{
+	static const folio_post post = { .url = "https://example.com/new",
+		                         .title = "New",
+		                         .summary = "A new post." };
+	char idx[300], table[600], corpus[320];
+	const char *paths[1] = { corpus };
+	folio_db *db;
+	int fd;
+
+	long_index("cut", 10, idx, sizeof idx);
+	snprintf(corpus, sizeof corpus, "%s.jsonl", idx);
+	/* a table cut short, as tests/cli/T110-hostile.sh cuts one */
+	assert_int(0, table_path(idx, "docdata", table, sizeof table));
+	fd = open(table, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	close(fd);
+
+	db = open_as(idx, FOLIO_OPEN_WRITE);
+	assert_true(db != NULL);
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_add_post(db, &post));
+	assert_true(strstr(folio_db_error(db), "rebuild it with") != NULL);
+	assert_int(FOLIO_ERROR_CORRUPT,
+	           folio_db_delete_post(db, "https://example.com/d1"));
+	assert_int(FOLIO_ERROR_CORRUPT, folio_db_commit(db));
+	assert_int(FOLIO_ERROR_CORRUPT,
+	           folio_db_index_paths(db, paths, 1, NULL, NULL));
+	assert_true(strstr(folio_db_error(db), "rebuild it with") != NULL);
+	folio_db_close(db);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_damage__a_block_from_no_commit_is_corrupt_not_modified),
 	FO_TEST(test_damage__a_writer_is_never_overtaken_either),
@@ -593,6 +635,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_damage__a_checker_crash_in_a_child_is_corrupt),
 	FO_TEST(test_damage__similar_never_reads_the_term_lists),
 	FO_TEST(test_damage__a_check_gives_each_problem),
+	FO_TEST(test_damage__writes_to_a_damaged_index_are_corrupt),
 };
 
 int main(int argc, char **argv)
