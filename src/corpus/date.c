@@ -18,16 +18,6 @@ static const char *const fo_month_names[12] = {
 	"july", "august", "september", "october", "november", "december"
 };
 
-static int fo_ieq(const char *s, const char *lower, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (fo_ascii_lower((unsigned char)s[i]) != lower[i])
-			return 0;
-	return 1;
-}
-
 /* 1..12 for an English month name or abbreviation, else 0. */
 static int fo_month(const char *s, size_t n)
 {
@@ -36,10 +26,11 @@ static int fo_month(const char *s, size_t n)
 	for (m = 0; m < 12; m++) {
 		size_t full = strlen(fo_month_names[m]);
 
-		if ((n == full || n == 3) && fo_ieq(s, fo_month_names[m], n))
+		if ((n == full || n == 3) &&
+		    fo_ascii_ieq(s, fo_month_names[m], n))
 			return m + 1;
 	}
-	if (n == 4 && fo_ieq(s, "sept", 4))
+	if (n == 4 && fo_ascii_ieq(s, "sept", 4))
 		return 9;
 	return 0;
 }

@@ -62,19 +62,12 @@ typedef struct fo_jsonl {
  * or FO_F_OTHER. */
 static int fo_jsonl_field(const char *key, size_t len)
 {
-	size_t k;
 	int f;
 
-	for (f = 0; f <= FO_F_TOPICS; f++) {
-		if (strlen(fo_field_names[f]) != len)
-			continue;
-		for (k = 0; k < len; k++)
-			if (fo_ascii_lower((unsigned char)key[k]) !=
-			    fo_field_names[f][k])
-				break;
-		if (k == len)
+	for (f = 0; f <= FO_F_TOPICS; f++)
+		if (strlen(fo_field_names[f]) == len &&
+		    fo_ascii_ieq(key, fo_field_names[f], len))
 			return f;
-	}
 	return FO_F_OTHER;
 }
 

@@ -102,12 +102,7 @@ int fo_md_field_line(const char *s, size_t n)
 		const char *name = fo_md_field_names[f];
 		size_t nn = strlen(name);
 
-		if (n - i <= nn)
-			continue;
-		for (k = 0; k < nn; k++)
-			if (fo_ascii_lower((unsigned char)s[i + k]) != name[k])
-				break;
-		if (k < nn)
+		if (n - i <= nn || !fo_ascii_ieq(s + i, name, nn))
 			continue;
 		for (k = i + nn; k < n && (s[k] == '*' || s[k] == '_'); k++)
 			;

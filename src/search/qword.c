@@ -71,18 +71,13 @@ int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
 static int is_url(const char *s, size_t len)
 {
 	static const char *const schemes[] = { "http://", "https://" };
-	size_t k, i, n;
+	size_t k, n;
 
 	if (len > 0 && s[0] == '<')
 		s++, len--;
 	for (k = 0; k < 2; k++) {
 		n = strlen(schemes[k]);
-		for (i = 0;
-		     i < n && i < len &&
-		     fo_ascii_lower((unsigned char)s[i]) == schemes[k][i];
-		     i++)
-			;
-		if (i == n && len > n)
+		if (len > n && fo_ascii_ieq(s, schemes[k], n))
 			return 1;
 	}
 	return 0;

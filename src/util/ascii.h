@@ -6,6 +6,8 @@
 #ifndef FOLIO_ASCII_H
 #define FOLIO_ASCII_H
 
+#include <stddef.h>
+
 static inline int fo_ascii_is_alpha(unsigned char b)
 {
 	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
@@ -26,6 +28,18 @@ static inline int fo_ascii_is_space(unsigned char b)
 static inline char fo_ascii_lower(unsigned char b)
 {
 	return (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
+}
+
+/* Whether s[0..n) is lower[0..n) in any ASCII case (lower in lower
+ * case). */
+static inline int fo_ascii_ieq(const char *s, const char *lower, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (fo_ascii_lower((unsigned char)s[i]) != lower[i])
+			return 0;
+	return 1;
 }
 
 static inline int fo_ascii_is_upper(unsigned char b)
