@@ -29,6 +29,10 @@ hits() {
 	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
 }
 
+# hit_set [--db DIR] ARGS...: the URLs found, sorted, space-separated
+# (for queries whose posts tie or whose order is not the point).
+hit_set() { hits "$@" | tr ' ' '\n' | sort | xargs; }
+
 # "the", "and" and "of" are each in more than half of the six posts:
 # common words, which only add weight to what rarer words find. With no
 # rarer word typed they find the posts themselves, whatever the order.
@@ -179,7 +183,7 @@ JL
 # within NEAR/1 of build (explore-t).
 begin "compounds in a NEAR match joined or split each, in any form"
 expect_eq "https://example.com/q1 https://example.com/q2 https://example.com/q3|https://example.com/q4|https://example.com/q4" \
-	"$(hits --db "$TMP/near2" 'free-threaded NEAR/2 command-line' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/near2" 'free-threading NEAR/1 build')|$(hits --db "$TMP/near2" 'free-threaded NEAR/1 build')"
+	"$(hit_set --db "$TMP/near2" 'free-threaded NEAR/2 command-line')|$(hits --db "$TMP/near2" 'free-threading NEAR/1 build')|$(hits --db "$TMP/near2" 'free-threaded NEAR/1 build')"
 
 # Among ranked words, -server also excluded, and +server was met by,
 # a title's abbreviation "SER" (explore-u).
@@ -196,12 +200,12 @@ done >>"$TMP/abbr.jsonl"
 "$FOLIO" index --db "$TMP/abbr" "$TMP/abbr.jsonl" >/dev/null
 begin "+word and -word among ranked words mean the word, not its abbreviations"
 expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2" \
-	"$(hits --db "$TMP/abbr" 'video player tools -server' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+server video player')"
+	"$(hit_set --db "$TMP/abbr" 'video player tools -server')|$(hits --db "$TMP/abbr" '+server video player')"
 # ... and so do the words of a signed bracket of three or more, which
 # was compiled as ranked words again (explore-v)
 begin "so do the words of +(...) and -(...)"
 expect_eq "https://example.com/s1 https://example.com/s3|https://example.com/s2|https://example.com/s1 https://example.com/s3" \
-	"$(hits --db "$TMP/abbr" 'video player tools -(server kilo lima)' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/abbr" '+(server kilo lima) video player')|$(hits --db "$TMP/abbr" 'video player tools NOT (server kilo lima)' | tr ' ' '\n' | sort | xargs)"
+	"$(hit_set --db "$TMP/abbr" 'video player tools -(server kilo lima)')|$(hits --db "$TMP/abbr" '+(server kilo lima) video player')|$(hit_set --db "$TMP/abbr" 'video player tools NOT (server kilo lima)')"
 # ... nor their joined forms: -(media player kilo) excluded "Mediaplayer"
 # (explore-w)
 begin "and no joined form of two of them"
@@ -266,13 +270,13 @@ JL
 "$FOLIO" index --db "$TMP/squeezed" "$TMP/squeezed.jsonl" >/dev/null
 begin "title: finds a name the title writes with a dot, typed without it"
 expect_eq "https://n.org/title|https://n.org/title|https://n.org/title|https://n.org/summary https://n.org/title" \
-	"$(hits --db "$TMP/squeezed" title:nodejs)|$(hits --db "$TMP/squeezed" 'title:"nodejs worker"')|$(hits --db "$TMP/squeezed" 'title:NODEJS')|$(hits --db "$TMP/squeezed" nodejs | tr ' ' '\n' | sort | xargs)"
+	"$(hits --db "$TMP/squeezed" title:nodejs)|$(hits --db "$TMP/squeezed" 'title:"nodejs worker"')|$(hits --db "$TMP/squeezed" 'title:NODEJS')|$(hit_set --db "$TMP/squeezed" nodejs)"
 
 # A phrase's last word is not parted, as its joined form stands at its
 # first part's place, but a squeezed name has no place, so "threads in
 # nodejs" found nothing where "in nodejs for" found the post. It is
-# parted where no post holds it at a place, in a field where no post's
-# field holds it.
+# parted where some post writes its parts with a dot (node.js), in a
+# field where no post's field holds it.
 cat >"$TMP/squeezed-last.jsonl" <<'JL'
 {"url": "https://n.org/threads", "title": "Event loops", "summary": "Worker threads in Node.js for CPU work."}
 {"url": "https://n.org/fast", "title": "Faster Node.js", "summary": "Speed for servers."}
@@ -286,7 +290,7 @@ expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|https:
 # A NEAR placed a word by itself or by its compound's last part after
 # it, and a squeezed name has no place: nodejs NEAR/3 worker found
 # nothing where node.js NEAR/3 worker found the post. Its first part
-# places it now, where no post holds it at a place.
+# places it now, where some post writes its parts with a dot.
 begin "a NEAR of a name written with a dot, typed without it"
 expect_eq "https://n.org/threads|https://n.org/threads|https://n.org/fast|" \
 	"$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/2 cpu')|$(hits --db "$TMP/squeezed-last" 'threads NEAR/2 nodejs')|$(hits --db "$TMP/squeezed-last" 'title:nodejs NEAR/1 title:faster')|$(hits --db "$TMP/squeezed-last" 'nodejs NEAR/1 cpu')"
@@ -304,7 +308,7 @@ JL
 "$FOLIO" index --db "$TMP/squeezed-mixed" "$TMP/squeezed-mixed.jsonl" >/dev/null
 begin "a squeezed name that one post writes whole and another with a dot"
 expect_eq "https://n.org/dotted https://n.org/whole|https://n.org/dotted https://n.org/whole" \
-	"$(hits --db "$TMP/squeezed-mixed" '"threads in nodejs"' | tr ' ' '\n' | sort | xargs)|$(hits --db "$TMP/squeezed-mixed" 'nodejs NEAR/1 worker' | tr ' ' '\n' | sort | xargs)"
+	"$(hit_set --db "$TMP/squeezed-mixed" '"threads in nodejs"')|$(hit_set --db "$TMP/squeezed-mixed" 'nodejs NEAR/1 worker')"
 
 # The highlighter passed over a squeezed name in every NEAR, written
 # when no NEAR found one: the NEAR found the post, and marked nothing.
