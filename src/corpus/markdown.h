@@ -42,13 +42,20 @@ typedef struct fo_md {
 
 /* ---- the "- Key: value" lines (markdown_meta.c) ------------------------ */
 
+/* Where the key of a field list line (s, n), trimmed, begins: after its
+ * item marker ("- ", "* ", "+ "; *item is then set), or after a '-' or
+ * '+' whose space was forgotten ("-Company: ACME"); a '*' with no space
+ * after it is emphasis ("**Company:** ACME"). */
+size_t fo_md_marker(const char *s, size_t n, int *item);
+
 /* One "- Key: value" line (s, n), without its marker, on line of the
  * page. Only a field's own key that the post lacks is taken when only_new
  * is set (a list item after a blank line): 1 when the line was taken. */
 int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
 
 /* Whether the line (s, n) gives a field by its own key ("- Company:",
- * "* **Published:**"), as the first line of a post's field list does. */
+ * "* **Published:**"), as the first line of a post's field list does:
+ * whether fo_md_meta would take it for a post that has no field yet. */
 int fo_md_field_line(const char *s, size_t n);
 
 /* Warn of each field the post gave twice (fo_md_meta kept the first). */

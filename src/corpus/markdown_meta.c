@@ -17,39 +17,69 @@
 const char *const fo_md_field_names[FO_MD_NF] = { "company", "author",
 	                                          "published", "type" };
 
-int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
+size_t fo_md_marker(const char *s, size_t n, int *item)
 {
-	const char *colon = memchr(s, ':', n), *key = s, *val;
-	size_t kn, vn, f, k, m, e;
-	char low[FO_EDIT_MAX_LEN];
+	*item = n >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+	        (s[1] == ' ' || s[1] == '\t');
+	if (*item)
+		return 2;
+	return n && (s[0] == '-' || s[0] == '+');
+}
+
+static int fo_md_emphasis(char c)
+{
+	return c == '*' || c == '_';
+}
+
+/* Split a field line (s, n), without its marker, into its key and value;
+ * returns whether the key has its colon. */
+static int fo_md_key(const char *s, size_t n, const char **key, size_t *kn,
+                     const char **val, size_t *vn)
+{
+	const char *colon = memchr(s, ':', n);
+	size_t m, e, v = 0;
 
 	/* "Company [ACME](https://...)": the colon is the URL's, no key's;
 	 * the key is then the line's first word */
 	if (colon && memchr(s, '[', (size_t)(colon - s)))
 		colon = NULL;
-	for (kn = 0; !colon && kn < n && s[kn] != ' ' && s[kn] != '['; kn++)
+	*key = s;
+	for (*kn = 0; !colon && *kn < n && s[*kn] != ' ' && s[*kn] != '[';
+	     ++*kn)
 		;
-	val = colon ? colon + 1 : s + kn;
-	vn = (size_t)(s + n - val);
+	*val = colon ? colon + 1 : s + *kn;
+	*vn = (size_t)(s + n - *val);
 	if (colon)
-		kn = (size_t)(colon - s);
-	fo_text_trim(&key, &kn);
-	/* "**Company:** ACME", "*Type*: News": emphasis is no part of the
-	 * key, and one closed after the colon none of the value */
-	for (m = 0;
-	     m < kn && (key[0] == '*' || key[0] == '_') && key[m] == key[0];
-	     m++)
+		*kn = (size_t)(colon - s);
+	fo_text_trim(key, kn);
+	/* "**Company:** ACME", "*Type*: News", "_**Author:**_ Ann":
+	 * emphasis is no part of the key, and one closed after the colon
+	 * none of the value */
+	for (m = 0; m < *kn && fo_md_emphasis((*key)[m]); m++)
 		;
 	if (m) {
-		for (e = 0; e < kn - m && key[kn - 1 - e] == key[0]; e++)
+		for (e = 0; e < *kn - m && fo_md_emphasis((*key)[*kn - 1 - e]);
+		     e++)
 			;
-		if (!e && colon && vn >= m && memcmp(val, key, m) == 0) {
-			val += m;
-			vn -= m;
-		}
-		key += m;
-		kn -= m + e;
+		for (v = 0; !e && colon && v < m && v < *vn &&
+		            fo_md_emphasis((*val)[v]);
+		     v++)
+			;
+		*val += v;
+		*vn -= v;
+		*key += m;
+		*kn -= m + e;
 	}
+	return colon != NULL;
+}
+
+int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
+{
+	const char *key, *val;
+	size_t kn, vn, f, k;
+	char low[FO_EDIT_MAX_LEN];
+	int colon = fo_md_key(s, n, &key, &kn, &val, &vn);
+
 	if (kn > sizeof low)
 		return !only_new;
 	for (k = 0; k < kn; k++)
@@ -90,27 +120,18 @@ int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
 
 int fo_md_field_line(const char *s, size_t n)
 {
-	size_t i = 0, f, k;
+	const char *key, *val;
+	size_t kn, vn, f;
+	int item;
 
 	fo_text_trim(&s, &n);
-	if (n && (s[0] == '-' || s[0] == '*' || s[0] == '+'))
-		i++;
-	while (i < n &&
-	       (s[i] == ' ' || s[i] == '\t' || s[i] == '*' || s[i] == '_'))
-		i++;
-	for (f = 0; f < FO_MD_NF; f++) {
-		const char *name = fo_md_field_names[f];
-		size_t nn = strlen(name);
-
-		if (n - i <= nn || !fo_ascii_ieq(s + i, name, nn))
-			continue;
-		for (k = i + nn; k < n && (s[k] == '*' || s[k] == '_'); k++)
-			;
-		while (k < n && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k < n && s[k] == ':')
+	f = fo_md_marker(s, n, &item);
+	if (!fo_md_key(s + f, n - f, &key, &kn, &val, &vn))
+		return 0;
+	for (f = 0; f < FO_MD_NF; f++)
+		if (kn == strlen(fo_md_field_names[f]) &&
+		    fo_ascii_ieq(key, fo_md_field_names[f], kn))
 			return 1;
-	}
 	return 0;
 }
 

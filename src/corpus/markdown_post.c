@@ -24,20 +24,16 @@
 static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
                            int gap)
 {
-	size_t k;
-	/* After a blank line (a loose list) an item still gives a field the
-	 * post lacks; any other line is the summary's. */
-	int item = ln >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
-	           (s[1] == ' ' || s[1] == '\t');
+	int item;
+	size_t k = fo_md_marker(s, ln, &item);
 
-	if (item && fo_md_meta(st, s + 2, ln - 2, at, gap))
-		return 1;
-	/* "-Company: ACME", its marker's space forgotten, or "**Company:**
-	 * ACME", with none: a field's own key still gives the field the post
-	 * lacks (a '*' marker reads as emphasis), else the summary would
-	 * start here and take every field after it */
-	k = s[0] == '-' || s[0] == '+';
-	return !item && fo_md_meta(st, s + k, ln - k, at, 1);
+	/* After a blank line (a loose list) an item still gives a field the
+	 * post lacks; any other line is the summary's. A line that is no
+	 * item ("-Company: ACME", its marker's space forgotten, or
+	 * "**Company:** ACME", with none) still gives by a field's own key
+	 * the field the post lacks, else the summary would start here and
+	 * take every field after it. */
+	return fo_md_meta(st, s + k, ln - k, at, item ? gap : 1);
 }
 
 /* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a

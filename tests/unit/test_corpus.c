@@ -824,6 +824,30 @@ static void test_corpus__md_emphasised_field_keys(void)
 	assert_str(NULL, posts[2].author);
 }
 
+/* Bold italics nest both kinds of emphasis ("_**Author:**_"): the key is
+ * still the field's. Only one kind was seen, so such a key was a typo's
+ * guess with a "*" before its value, and, under a heading of another
+ * level, the same line made the heading a post's: one reading of a key
+ * for both now. */
+static void test_corpus__md_keys_in_bold_italics(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- _**Author:**_ Ann\n"
+	             "- ***Published:*** Sep 14, 2026\n"
+	             "- *__Type__*: News\n"
+	             "\nS.\n"
+	             "## [B](https://x/b)\n"
+	             "- __*Company:*__ B Corp\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("Ann", posts[0].author);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("B Corp", posts[1].company);
+}
+
 /* A blank line between two fields (a "loose" list) cost the post every
  * field after it, which went into the summary. A list item after a blank
  * line still gives a field the post lacks; any other line, or a field
@@ -1859,6 +1883,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_emphasised_field_keys),
+	FO_TEST(test_corpus__md_keys_in_bold_italics),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
 	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
