@@ -316,11 +316,13 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
 
 /**
  * Commit pending changes (writers), release the write lock and free the
- * handle and everything obtained from it. NULL is allowed. Returns the
- * status of the final commit; the handle is freed either way. A writer
- * left with a change half made by running out of memory (see the
- * conventions above) commits nothing: its changes since the last commit
- * are lost.
+ * handle and everything obtained from it except results. NULL is
+ * allowed. Returns the status of the final commit; the handle is freed
+ * either way, and the explanation of a failure with it: a writer that
+ * reports why calls folio_db_commit() first and reads folio_db_error().
+ * A writer left with a change half made by running out of memory (see
+ * the conventions above) commits nothing: its changes since the last
+ * commit are lost.
  */
 FOLIO_EXTERN folio_status folio_db_close(folio_db *db);
 
