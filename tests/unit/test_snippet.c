@@ -1093,6 +1093,33 @@ static void test_snippet__an_acronym_plural_is_marked_by_its_stem(void)
 	}
 }
 
+/* A query word is searched by its stem as a word too (query.c
+ * word_query: SYNONYM(Z<stem>, <stem>)), and Snowball does not always
+ * stem a stem to itself: "accidentally" stems to "accident", whose own
+ * stem is "accid", and French "modelée" to "modele", whose own is
+ * "model". The post holding that word is found by it, so it is marked. */
+static void test_snippet__a_word_that_is_the_query_words_stem_is_marked(void)
+{
+	assert_snippet("An [accident] in the lab.", "accidentally",
+	               "An accident in the lab.", 200);
+	assert_snippet("We [consider] the [character] of it.",
+	               "considerable characterized",
+	               "We consider the character of it.", 200);
+	{
+		char *got =
+		    snippet_in("french", "modelée", "Un mod\xC3\xA8le simple.",
+		               200, "[", "]");
+		const char *want = "Un [mod\xC3\xA8le] simple.";
+		int same = got && strcmp(got, want) == 0;
+
+		if (!same)
+			fprintf(stderr, "  expected \"%s\", got \"%s\"\n", want,
+			        got ? got : "(null)");
+		free(got);
+		assert_true(same);
+	}
+}
+
 static void test_snippet__a_non_ascii_chunk_is_always_analysed(void)
 {
 	assert_snippet("A [Caf\xC3\xA9] and a [\xEF\xBC\xA3\xEF\xBC\xA1\xEF"
@@ -1181,6 +1208,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_joined_term_is_found_across_its_hyphens),
 	FO_TEST(test_snippet__a_name_typed_without_its_dots_is_marked),
 	FO_TEST(test_snippet__an_acronym_plural_is_marked_by_its_stem),
+	FO_TEST(test_snippet__a_word_that_is_the_query_words_stem_is_marked),
 	FO_TEST(test_snippet__a_non_ascii_chunk_is_always_analysed),
 	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
 	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
