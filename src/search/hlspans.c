@@ -473,9 +473,11 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_EXACT:
+				if (h->one_word && t->kind == FO_TOK_JOINED)
+					break;
 				if (same(TERM(c, t), h->term))
 					end = t->end;
-				else if (t->kind == FO_TOK_PART)
+				else if (t->kind == FO_TOK_PART && !h->one_word)
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_PREFIX:

@@ -117,6 +117,19 @@ static void test_snippet__two_words_mark_the_parts_of_a_compound(void)
 	               "A free-threaded build.", 200);
 }
 
+/* Two words also find a post writing them as one word (boosts.c
+ * fo_qc_joined_pairs: "free threaded" finds freethreaded), which is
+ * marked, as the query matched it; where the post writes them as a
+ * compound, its parts are what the words mark. */
+static void test_snippet__two_words_mark_them_written_as_one(void)
+{
+	assert_snippet("A [freethreaded] build, a [free]-[threaded] one.",
+	               "free threaded",
+	               "A freethreaded build, a free-threaded one.", 200);
+	assert_snippet("Runs a [mainloop]-based [mainloop].", "main loop",
+	               "Runs a mainloop-based mainloop.", 200);
+}
+
 static void test_snippet__a_compound_query_never_marks_a_lone_part(void)
 {
 	/* The query matches the compound or its parts in sequence, so
@@ -1155,6 +1168,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_compound_is_marked_whole),
 	FO_TEST(test_snippet__an_identifier_is_marked_whole),
 	FO_TEST(test_snippet__two_words_mark_the_parts_of_a_compound),
+	FO_TEST(test_snippet__two_words_mark_them_written_as_one),
 	FO_TEST(test_snippet__a_compound_query_never_marks_a_lone_part),
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
 	FO_TEST(test_snippet__a_near_marks_its_words_only_within_its_window),
