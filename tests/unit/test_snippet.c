@@ -49,9 +49,12 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
 	return snippet_in("english", query, text, max_bytes, hl_start, hl_end);
 }
 
-#define assert_snippet(expected, query, text, max_bytes)                       \
+/* The snippet of text for query in a language, with "[" "]" markers,
+ * must be expected. */
+#define assert_snippet_in(language, expected, query, text, max_bytes)          \
 	do {                                                                   \
-		char *got_ = snippet(query, text, max_bytes, "[", "]");        \
+		char *got_ =                                                   \
+		    snippet_in(language, query, text, max_bytes, "[", "]");    \
 		int same_ = got_ && strcmp(got_, expected) == 0;               \
 		if (!same_)                                                    \
 			fprintf(stderr, "  expected \"%s\", got \"%s\"\n",     \
@@ -59,6 +62,9 @@ static char *snippet(const char *query, const char *text, size_t max_bytes,
 		free(got_);                                                    \
 		assert_true(same_);                                            \
 	} while (0)
+
+#define assert_snippet(expected, query, text, max_bytes)                       \
+	assert_snippet_in("english", expected, query, text, max_bytes)
 
 /* A text of 30 numbered words with "locking" as word 21. */
 static const char long_text[] =
@@ -955,17 +961,9 @@ static void test_snippet__a_quoted_word_is_marked_by_its_stem(void)
  * language every word is stemmed. */
 static void test_snippet__a_language_that_stems_prefixes_marks_every_form(void)
 {
-	char *got = snippet_in("indonesian", "main",
-	                       "Anak bermain bola, permainan lama.", 200, "[",
-	                       "]");
-	const char *want = "Anak [bermain] bola, [permainan] lama.";
-	int same = got && strcmp(got, want) == 0;
-
-	if (!same)
-		fprintf(stderr, "  expected \"%s\", got \"%s\"\n", want,
-		        got ? got : "(null)");
-	free(got);
-	assert_true(same);
+	assert_snippet_in("indonesian",
+	                  "Anak [bermain] bola, [permainan] lama.", "main",
+	                  "Anak bermain bola, permainan lama.", 200);
 }
 
 /* The filter takes time in proportion to the matches, not to matches
@@ -1118,19 +1116,8 @@ static void test_snippet__a_word_that_is_the_query_words_stem_is_marked(void)
 	assert_snippet("We [consider] the [character] of it.",
 	               "considerable characterized",
 	               "We consider the character of it.", 200);
-	{
-		char *got =
-		    snippet_in("french", "modelée", "Un mod\xC3\xA8le simple.",
-		               200, "[", "]");
-		const char *want = "Un [mod\xC3\xA8le] simple.";
-		int same = got && strcmp(got, want) == 0;
-
-		if (!same)
-			fprintf(stderr, "  expected \"%s\", got \"%s\"\n", want,
-			        got ? got : "(null)");
-		free(got);
-		assert_true(same);
-	}
+	assert_snippet_in("french", "Un [mod\xC3\xA8le] simple.", "modelée",
+	                  "Un mod\xC3\xA8le simple.", 200);
 }
 
 static void test_snippet__a_non_ascii_chunk_is_always_analysed(void)
