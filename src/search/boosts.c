@@ -215,11 +215,17 @@ void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 		}
 		terms[1] = joined;
 		snprintf(label, sizeof label, "%s", joined);
-		if (!fo_qc_absent(c, "", joined))
+		if (!fo_qc_absent(c, "", joined)) {
+			fo_hlunit *hl = fo_qc_hl_add(c, FO_FIELD_ANY,
+			                             FO_HL_EXACT, joined, NULL);
+
+			if (hl)
+				hl->one_word = 1;
 			fo_qc_push(c, to,
 			           fo_qc_unit(c, fo_qc_term(c, "", joined),
 			                      label, "joined", FO_FIELD_ANY,
 			                      c->rank->join_weight, terms, 1));
+		}
 		free(joined);
 	}
 }

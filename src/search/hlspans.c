@@ -168,12 +168,17 @@ static int same(const char *a, const char *b)
 	return a[0] == b[0] && strcmp(a, b) == 0;
 }
 
-/* Whether token t is the word u->term in any form with its stem. */
+/* Whether token t is the word u->term in any form with its stem, or is
+ * that stem written as a word, which a free word's query finds too
+ * (query.c word_query; a NEAR's forms are those of the stem, near.c):
+ * Snowball does not always stem a stem to itself (accidentally:
+ * accident, whose own stem is accid). */
 static int word_match(const fo_hlscan *c, const fo_hltok *t, const fo_hlunit *u)
 {
 	const char *ustem = u->stem ? u->stem : u->term;
 
-	return same(TERM(c, t), u->term) || same(STEM(c, t), ustem);
+	return same(TERM(c, t), u->term) || same(STEM(c, t), ustem) ||
+	       (u->stem && !u->near && same(TERM(c, t), u->stem));
 }
 
 /* Match seq[0..n) at consecutive positions from token i (JOINED tokens
@@ -468,9 +473,11 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_EXACT:
+				if (h->one_word && t->kind == FO_TOK_JOINED)
+					break;
 				if (same(TERM(c, t), h->term))
 					end = t->end;
-				else if (t->kind == FO_TOK_PART)
+				else if (t->kind == FO_TOK_PART && !h->one_word)
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_PREFIX:

@@ -90,6 +90,11 @@ typedef struct fo_hlunit {
 	 * another NEAR's word never does, as that NEAR finds no such
 	 * post by it. */
 	int near_squeezed;
+	/* Free words written as one (boosts.c fo_qc_joined_pairs:
+	 * freethreaded of "free threaded"): marks a word or part so
+	 * written, not a compound or camelCase run spelling it, whose
+	 * parts the words mark themselves. */
+	int one_word;
 } fo_hlunit;
 
 typedef struct fo_termset {

@@ -198,12 +198,18 @@ static void test_query__repeated_words_are_separate_units(void)
 
 	assert_true(an != NULL);
 	assert_ok(fo_query_build(an, "locks locking lock", &c));
-	assert_int(3, c.hl.n);
+	assert_int(5, c.hl.n);
 	assert_str("locks", c.hl.units[0].term);
 	assert_str("lock", c.hl.units[0].stem);
 	assert_str("locking", c.hl.units[1].term);
 	assert_str("lock", c.hl.units[2].term);
 	assert_true(c.hl.units[2].stem == NULL);
+	/* then each pair written as one, which the query also finds
+	 * (boosts.c fo_qc_joined_pairs) */
+	assert_str("lockslocking", c.hl.units[3].term);
+	assert_int(1, c.hl.units[3].one_word);
+	assert_str("lockinglock", c.hl.units[4].term);
+	assert_int(1, c.hl.units[4].one_word);
 	fo_compiled_free(&c);
 	fo_analyzer_free(an);
 }
