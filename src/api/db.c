@@ -953,6 +953,15 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		else
 			st = check_meta(db, opts->language, &why);
 	}
+	/* Damage met reading what the index records (Xapian's metadata,
+	 * kept in a leaf of the posting lists that Xapian's open does not
+	 * read) is told as damage met by the open is: naming the table file
+	 * and what mends it, not in Xapian's words alone. */
+	if (st == FOLIO_ERROR_CORRUPT && db->advice == FO_ADVICE_NONE) {
+		fo_db_report_damage(db, why.data ? why.data : "");
+		fo_buf_clear(&why);
+		fo_buf_puts(&why, folio_db_error(db));
+	}
 	if (st == FOLIO_OK && replica)
 		st = fo_db_refuse_replica(db, replica, &why);
 	/* A damaged generation the stub names (not a stub naming none):

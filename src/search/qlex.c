@@ -53,6 +53,49 @@ size_t fo_qlex_word_end(const char *s, size_t len, size_t i)
 	return i;
 }
 
+int fo_qlex_url(const char *s, size_t len)
+{
+	static const char *const schemes[] = { "http://", "https://" };
+	size_t k, n;
+
+	if (len > 0 && s[0] == '<')
+		s++, len--;
+	for (k = 0; k < 2; k++) {
+		n = strlen(schemes[k]);
+		if (len > n && fo_ascii_ieq(s, schemes[k], n))
+			return 1;
+	}
+	return 0;
+}
+
+/* The end of the URL s[i..e) with the brackets of its own that follow
+ * e (https://en.wikipedia.org/wiki/Lock_(computing)): a "(" whose ")"
+ * comes before the URL ends at a blank, a quote or the end is part of
+ * it, as folio similar reads a pasted URL; a ")" that closes none of
+ * its own still closes a bracket of the query. */
+static size_t url_end(const char *s, size_t len, size_t i, size_t e)
+{
+	size_t k, depth;
+
+	if (!fo_qlex_url(s + i, e - i))
+		return e;
+	while (e < len && s[e] == '(') {
+		depth = 0;
+		for (k = e; k < len && !fo_ascii_is_space(s[k]) &&
+		            !fo_qlex_quote(s, len, k);
+		     k++) {
+			if (s[k] == '(')
+				depth++;
+			else if (s[k] == ')' && --depth == 0)
+				break;
+		}
+		if (k >= len || s[k] != ')')
+			return e;
+		e = fo_qlex_word_end(s, len, k + 1);
+	}
+	return e;
+}
+
 int fo_qlex_same(const char *s, size_t start, size_t end, const char *w)
 {
 	size_t n = strlen(w);
@@ -232,7 +275,7 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 	}
 	if (lex_mark(s, len, i, t))
 		return;
-	e = fo_qlex_word_end(s, len, i);
+	e = url_end(s, len, i, fo_qlex_word_end(s, len, i));
 	t->end = e;
 	if (!lex_field(s, i, e, t) && !lex_operator(s, i, e, t))
 		lex_word(s, i, e, t);

@@ -66,6 +66,11 @@ int fo_qlex_delim(const char *s, size_t len, size_t i);
 /* The end of the word that starts at byte i. */
 size_t fo_qlex_word_end(const char *s, size_t len, size_t i);
 
+/* Whether s[0..len) is an http or https URL with something after the
+ * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
+ * quote them): pasted from a feed, it names a post. */
+int fo_qlex_url(const char *s, size_t len);
+
 /* Whether s[start..end) is exactly w. */
 int fo_qlex_same(const char *s, size_t start, size_t end, const char *w);
 

@@ -64,25 +64,6 @@ int fo_qp_unclosed_quote(fo_qparser *p, size_t quote, size_t after)
 	return 1;
 }
 
-/* Whether s[0..len) is an http or https URL with something after the
- * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
- * quote them): pasted from a feed, it names a post, whose URL is indexed
- * as its identity, not as text. */
-static int is_url(const char *s, size_t len)
-{
-	static const char *const schemes[] = { "http://", "https://" };
-	size_t k, n;
-
-	if (len > 0 && s[0] == '<')
-		s++, len--;
-	for (k = 0; k < 2; k++) {
-		n = strlen(schemes[k]);
-		if (len > n && fo_ascii_ieq(s, schemes[k], n))
-			return 1;
-	}
-	return 0;
-}
-
 /* "..." after the opening quote q. */
 fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 {
@@ -127,7 +108,8 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
 	     k++)
 		;
-	if (k == end && p->field == FO_FIELD_ANY && is_url(p->s + n, end - n)) {
+	if (k == end && p->field == FO_FIELD_ANY &&
+	    fo_qlex_url(p->s + n, end - n)) {
 		if ((ph = fo_qp_node(p, FO_Q_URL, q->start)) != NULL) {
 			ph->text = p->s + n;
 			ph->len = end - n;
@@ -180,7 +162,7 @@ fo_qnode *fo_qp_word(fo_qparser *p, const fo_qlexeme *t)
 	if (p->vfield)
 		return fo_qp_value(p, p->vfield, t->start, t->start, t->end);
 	url = !t->prefix && p->field == FO_FIELD_ANY &&
-	      is_url(p->s + t->start, t->end - t->start);
+	      fo_qlex_url(p->s + t->start, t->end - t->start);
 	n = fo_qp_node(p,
 	               t->prefix ? FO_Q_PREFIX
 	               : url     ? FO_Q_URL

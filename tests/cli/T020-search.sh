@@ -234,6 +234,22 @@ qhits() { run "$FOLIO" search --db "$TMP/quoting" --json "$@"; urls_of "$out" | 
 expect_eq "https://example.com/list|https://example.com/list https://example.com/other|https://example.com/other" \
 	"$(qhits '"https://example.com/gone/post.md"')|$(qhits https://example.com/gone/post.md)|$(qhits '"https://example.com/other"')"
 
+# A URL with brackets of its own, as Wikipedia's are, ended at its "(",
+# the rest read as a bracket of the query: the post was not found
+# (https://en.example.org/wiki/Lock_ searched as text, with computing),
+# where folio similar finds it. A ")" that closes no "(" of the URL's own
+# still closes a bracket of the query.
+begin "a URL with brackets of its own finds its post, bare, in brackets or ending a sentence"
+cat >"$TMP/paren.jsonl" <<'JL'
+{"url": "https://en.example.org/wiki/Lock_(computing)", "title": "Lock (computing)", "summary": "A lock is a synchronization primitive."}
+{"url": "https://en.example.org/wiki/Mutex", "title": "Mutex", "summary": "A mutex is a lock, a synchronization primitive."}
+JL
+"$FOLIO" index --db "$TMP/paren" "$TMP/paren.jsonl" >/dev/null
+phits() { run "$FOLIO" search --db "$TMP/paren" --json "$@"; echo "$rc $(urls_of "$out" | xargs)"; }
+lock=https://en.example.org/wiki/Lock_\(computing\)
+expect_eq "0 $lock|0 $lock|0 $lock|0 $lock" \
+	"$(phits "$lock")|$(phits "($lock)")|$(phits "$lock.")|$(phits "lock ($lock)")"
+
 begin "folio help search is folio search --help"
 run "$FOLIO" help search
 expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"

@@ -79,6 +79,20 @@ python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(
 refused "a damaged leaf of the posting lists" "$d" \
 	"folio: index $d is damaged: $f: XAPIAN$(advice "$d" "$TMP/c")" search stats similar index
 
+# The leaf that holds what the index records (its format, language and
+# corpus paths, kept with the posting lists as Xapian's metadata): the
+# open reads it after Xapian's, and every command but index said
+# Xapian's words alone, without the index, the file or what mends it
+# ("folio: DatabaseCorruptError: dir_end invalid in block 4"). The
+# corpus paths are in that leaf, so the rebuild names PATH...
+d="$TMP/metadata"
+cp -r "$TMP/i" "$d"
+f="$d/$gen/postlist.glass"
+leaf=$(xapian-check "$f" t | sed -n 's/^ *\[\([0-9]*\)\] .*\\x00\\xc0folio\..*/\1/p' | head -n 1)
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 8192); f.write(b"\xa5" * 8192)' "$f" "$leaf"
+refused "the leaf of what the index records" "$d" \
+	"folio: index $d is damaged: $f: XAPIAN$(advice "$d")" $all
+
 # A post's termlist entry damaged in a small index (one termlist block,
 # whose items are written from its end: the last 256 bytes hold post 1's):
 # folio similar, which reads the post's terms, said Xapian's words alone,
