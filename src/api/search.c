@@ -459,8 +459,8 @@ static void search_params(const folio_db *db, const folio_search_options *opts,
 	params->exhaustive =
 	    (opts->flags & (FOLIO_SEARCH_FACETS | FOLIO_SEARCH_EXHAUSTIVE)) !=
 	    0;
-	if (params->exhaustive && docs > CHECK_AT_LEAST)
-		params->check_at_least = docs;
+	/* with exhaustive, the bridge raises check_at_least to the posts of
+	 * the commit it reads */
 	for (f = 0;
 	     (opts->flags & FOLIO_SEARCH_FACETS) && docs && f < FO_N_FACETS;
 	     f++)
@@ -505,15 +505,15 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	 * the query: once a search, not again here. */
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
-	/* No page holds more hits than the index has posts. Bounded so,
-	 * offset + limit cannot wrap around, whatever a caller asks for
-	 * (SIZE_MAX for every hit). */
-	if (st == FOLIO_OK) {
-		if (page.offset > docs)
-			page.offset = (size_t)docs;
-		if (page.limit > docs - page.offset)
-			page.limit = (size_t)(docs - page.offset);
-	}
+	/* No page holds more hits than an index can hold posts (Xapian's
+	 * document count is 32 bits). Bounded so, offset + limit cannot wrap
+	 * around, whatever a caller asks for (SIZE_MAX for every hit). The
+	 * bridge bounds the page by the posts of the commit it reads, which
+	 * may be a later one than docs counts. */
+	if (page.offset > UINT32_MAX)
+		page.offset = UINT32_MAX;
+	if (page.limit > UINT32_MAX)
+		page.limit = UINT32_MAX;
 	if (st == FOLIO_OK) {
 		search_params(db, opts, window, docs, &params);
 		/* the speller looks up each word of every query: a term's

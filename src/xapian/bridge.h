@@ -249,7 +249,7 @@ typedef enum fo_xsort {
 } fo_xsort;
 
 typedef struct fo_xsearch {
-	size_t offset, limit;
+	size_t offset, limit; /* bounded by the posts of the commit read */
 	fo_xsort sort;
 	unsigned sort_slot;
 	/* BM25Weight(k1, k2, k3, b, min_normlen): bm25.rst; with delta > 0,
@@ -257,14 +257,15 @@ typedef struct fo_xsearch {
 	 * delta * idf, so matching more words always counts). */
 	double k1, k2, k3, b, min_normlen, delta;
 	size_t check_at_least; /* how many matches to count exactly */
-	/* Nonzero: check_at_least is every document, and every match must
-	 * be examined: the matcher may not prune (Xapian 1.4.22 can drop a
-	 * hit where it prunes; README "A known limit"). */
+	/* Nonzero: check_at_least is raised to every document of the commit
+	 * read, and every match must be examined: the matcher may not prune
+	 * (Xapian 1.4.22 can drop a hit where it prunes; README "A known
+	 * limit"). */
 	int exhaustive;
 	/* Facets: count the values of each slot whose bit is set, over the
-	 * whole match set (set check_at_least to the document count for
-	 * exact counts). A value holding NULs counts once per NUL-separated
-	 * part (multi-valued slots such as the topics). */
+	 * whole match set (set exhaustive for exact counts). A value holding
+	 * NULs counts once per NUL-separated part (multi-valued slots such as
+	 * the topics). */
 	unsigned facet_slots;
 	/* FO_XSORT_RELEVANCE: equal weights go by this slot, descending,
 	 * instead of sort_slot, so that the order need not depend on docids

@@ -684,11 +684,24 @@ static void run(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p, fo_xmset *m)
 // that it is made again on the newest commit, as any overtaken read is,
 // and taken for damage only when nothing was committed since
 // (db.c fo_db_overtaken).
+//
+// The page and the exact count are bounded by the posts of the commit
+// read here, not by a count the caller took before: a commit between the
+// two (a nightly run adding posts) would cut a search for every hit
+// short of its total, and leave facets uncounted for the added posts.
 static void run_read(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
                      fo_xmset *m)
 {
 	try {
-		run(h, q, p, m);
+		fo_xsearch read = *p;
+		size_t docs = h->db->get_doccount();
+
+		read.offset = std::min(read.offset, docs);
+		read.limit = std::min(read.limit, docs - read.offset);
+		if (read.exhaustive)
+			read.check_at_least =
+			    std::max(read.check_at_least, docs);
+		run(h, q, &read, m);
 	} catch (const Xapian::DocNotFoundError &e) {
 		if (h->wdb || !h->shards.empty())
 			throw;

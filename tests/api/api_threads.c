@@ -4,7 +4,8 @@
  * search it over and over while another thread indexes into it and commits
  * in batches: every search succeeds (FOLIO_ERROR_MODIFIED, which folio.h
  * says to retry, is retried; so are stats), sees whole commits only, never
- * fewer posts than were committed before it started, and reads intact hits.
+ * fewer posts than were committed before it started, and reads intact hits,
+ * every one of them when it asks for every hit.
  * The same holds on an index split into shards, where each commit is one
  * commit per shard: a reader never sees some shards' part of a commit
  * without the others'. Threads that open and close their own handles
@@ -136,7 +137,9 @@ static int search_once(reader_arg *ra, folio_db *db)
 	long before = atomic_load(&ra->sh->committed), total;
 	folio_status st;
 
-	so.limit = 5;
+	/* every hit: a page is bounded by the posts of the commit it read,
+	 * not of one before it */
+	so.limit = SIZE_MAX;
 	while ((st = folio_db_search(db, "gamma", &so, &r)) == FOLIO_ERROR_MODIFIED)
 		ra->retries++;
 	if (st != FOLIO_OK) {
@@ -155,6 +158,9 @@ static int search_once(reader_arg *ra, folio_db *db)
 	else if (total < ra->last_total)
 		reader_problem(ra, "went back from %ld to %ld posts",
 		               ra->last_total, total);
+	else if ((long)folio_results_count(r) != total)
+		reader_problem(ra, "asked for every hit, got %ld of %ld",
+		               (long)folio_results_count(r), total);
 	check_hits(ra, r);
 	ra->last_total = total;
 	folio_results_free(r);
