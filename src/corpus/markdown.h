@@ -53,9 +53,10 @@ size_t fo_md_marker(const char *s, size_t n, int *item);
  * is set (a list item after a blank line): 1 when the line was taken. */
 int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new);
 
-/* Whether the line (s, n) gives a field by its own key ("- Company:",
- * "* **Published:**"), as the first line of a post's field list does:
- * whether fo_md_meta would take it for a post that has no field yet. */
+/* Whether the line (s, n), trimmed, gives a field by its own key
+ * ("- Company:", "* **Published:**"), as the first line of a post's field
+ * list does: whether fo_md_meta would take it for a post that has no
+ * field yet. */
 int fo_md_field_line(const char *s, size_t n);
 
 /* Warn of each field the post gave twice (fo_md_meta kept the first). */

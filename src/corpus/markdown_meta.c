@@ -37,7 +37,7 @@ static int fo_md_key(const char *s, size_t n, const char **key, size_t *kn,
                      const char **val, size_t *vn)
 {
 	const char *colon = memchr(s, ':', n);
-	size_t m, e, v = 0;
+	size_t m, e, v;
 
 	/* "Company [ACME](https://...)": the colon is the URL's, no key's;
 	 * the key is then the line's first word */
@@ -124,7 +124,6 @@ int fo_md_field_line(const char *s, size_t n)
 	size_t kn, vn, f;
 	int item;
 
-	fo_text_trim(&s, &n);
 	f = fo_md_marker(s, n, &item);
 	if (!fo_md_key(s + f, n - f, &key, &kn, &val, &vn))
 		return 0;
