@@ -81,8 +81,10 @@ static int dispatch(int argc, char **argv)
 		          "--help')", argv[2], argv[3]);
 		return EXIT_ERROR;
 	}
-	/* folio help COMMAND is folio COMMAND --help, as git's is */
-	if (strcmp(cmd, "help") == 0 && argc > 2 && strcmp(argv[2], "help")) {
+	/* folio help COMMAND is folio COMMAND --help, as git's is; help's
+	 * own help (help, -h, --help) is folio's usage */
+	if (strcmp(cmd, "help") == 0 && argc > 2 && strcmp(argv[2], "help") &&
+	    strcmp(argv[2], "-h") && strcmp(argv[2], "--help")) {
 		char *av[] = { argv[2], help, NULL };
 
 		return run(argv[2], 2, av);

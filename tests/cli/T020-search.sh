@@ -256,6 +256,14 @@ expect_eq "0|usage: folio search [OPTIONS] QUERY..." "$rc|$(head -1 <<<"$out")"
 run "$FOLIO" help help
 expect_eq "0|usage: folio <command> [options]" "$rc|$(head -1 <<<"$out")"
 
+begin "help's own --help and -h are folio's usage, as help help is"
+run "$FOLIO" help --help
+expect_eq "0|usage: folio <command> [options]|" "$rc|$(head -1 <<<"$out")|$err"
+run "$FOLIO" help -h
+expect_eq "0|usage: folio <command> [options]|" "$rc|$(head -1 <<<"$out")|$err"
+run "$FOLIO" help --bogus
+expect_eq "2|folio: unknown option --bogus (try 'folio --help')" "$rc|$err"
+
 begin "folio help takes one command: more is a usage error"
 run "$FOLIO" help search extra
 expect_eq "2||folio: help takes one command, not \"search extra\" (try 'folio --help')" "$rc|$out|$err"
