@@ -67,6 +67,8 @@ typedef struct cand {
 	uint64_t best_freq;
 	runner_up next[RUNNERS_UP]; /* after best, in its order */
 	size_t n_next;
+	int tied; /* a split word whose best ties its parts' (settle_runs):
+	             tried only after their correction finds nothing */
 } cand;
 
 typedef struct scan {
@@ -551,7 +553,9 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
  *   away, not p + POSTGRESQL; freeThreadd is freeThreaded; but never
  *   the parts where one is left neither a word nor corrected, since
  *   they find nothing together: PARALLELsim (paralle + lsim) is
- *   parallelism, not PARALLELLsim;
+ *   parallelism, not PARALLELLsim; and on a tie the whole is kept as
+ *   the next try (next_try), for parts that are words yet find nothing
+ *   together (lsim in a post or two: PARALLELLsim finds nothing);
  * - where none is, the whole only one edit away (postgrSql ->
  *   postgresql), since a word glued from indexed words is no typo
  *   (jpgLoading is not uploading), and never after an acronym, typed on
@@ -587,10 +591,11 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		if (stuck)
 			parts = c[i].max + 1;
 		whole = c[i].best[0] && c[i].freq == 0 &&
-		        c[i].best[0] == r->term[0] &&
-		        (misspelt ? c[i].best_dist < parts
-		                  : c[i].best_dist == 1 && !acronym);
-		if (!whole)
+		        c[i].best[0] == r->term[0];
+		c[i].tied = whole && misspelt && c[i].best_dist == parts;
+		whole = whole && (misspelt ? c[i].best_dist < parts
+		                           : c[i].best_dist == 1 && !acronym);
+		if (!whole && !c[i].tied)
 			c[i].best[0] = '\0';
 		c[i].n_next = 0;
 		for (k = 0; k < n_words; k++) {
@@ -671,26 +676,42 @@ static void put_closing(fo_buf *b, size_t len, const fo_qspan *dropped,
 	}
 }
 
+/* Whether c[i] is corrected on a try: a tied whole (settle_runs) on the
+ * try of the wholes alone, and its parts on every other. */
+static int on_try(const cand *c, size_t n, size_t i, int wholes)
+{
+	size_t k;
+
+	if (c[i].tied)
+		return wholes;
+	for (k = 0; wholes && k < n; k++)
+		if (k != i && c[k].tied && within(c[i].word, c[k].word))
+			return 0;
+	return 1;
+}
+
 /* The query into b with each word of c[0..n) (in the query's order)
  * corrected to its best, but c[swap] to its runner-up k (swap == n:
- * none); whether it was, and c[swap] with it. A query cut at its limits
- * is suggested whole (the part read alone lost the rest in silence):
+ * none), and the tied wholes instead of their parts when wholes is set;
+ * whether it was, and c[swap] or a tied whole with it. A query cut at its
+ * limits is suggested whole (the part read alone lost the rest in silence):
  * what follows its last word read is as typed, an operator the cut left
  * nothing beside too (a OR | b is not a b: the caller left those out of
  * dropped), then the rest, which closes, or leaves open, what was read
  * as closed at the cut; the suggestion's search cuts it there again. */
 static int put_suggestion(fo_buf *b, const char *query, size_t len,
                           const cand *c, size_t n, const fo_qspan *dropped,
-                          size_t n_dropped, size_t swap, size_t k)
+                          size_t n_dropped, size_t swap, size_t k, int wholes)
 {
 	size_t i, at = 0, next_drop = 0;
-	int changed = 0, swapped = swap == n;
+	int changed = 0, swapped = swap == n && !wholes;
 
 	for (i = 0; i < n; i++) {
 		const fo_qword *w = c[i].word;
 		/* a word the byte limit cut (within one giant run) is not
 		 * the word typed, and the rest of it follows the cut */
-		if (!c[i].best[0] || w->start < at ||
+		if (!c[i].best[0] || !on_try(c, n, i, wholes) ||
+		    w->start < at ||
 		    (w->end == len && query[len] &&
 		     !fo_ascii_is_space((unsigned char)query[len])))
 			continue;
@@ -700,7 +721,7 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 		            i == swap ? c[i].next[k].word : c[i].best);
 		at = w->end;
 		changed = 1;
-		swapped |= i == swap;
+		swapped |= i == swap || c[i].tied;
 	}
 	if (!changed || !swapped)
 		return 0;
@@ -712,13 +733,21 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 	return 1;
 }
 
-/* The runner-up of try t (from 1; try 0 is each word's best) in c[*swap]
- * at *k: the first runners-up of the words in the query's order, then
- * their second ones; 0 when there is no such try. */
-static int next_try(const cand *c, size_t n, size_t t, size_t *swap, size_t *k)
+/* Try t (from 1; try 0 is each word's best): the tied wholes (*wholes),
+ * if any, then the runner-up in c[*swap] at *k: the first runners-up of
+ * the words in the query's order, then their second ones; 0 when there
+ * is no such try. */
+static int next_try(const cand *c, size_t n, size_t t, size_t *swap, size_t *k,
+                    int *wholes)
 {
 	size_t i;
 
+	for (i = 0; i < n && !c[i].tied; i++)
+		;
+	if (i < n && --t == 0) {
+		*wholes = 1;
+		return 1;
+	}
 	for (*k = 0; *k < RUNNERS_UP; (*k)++)
 		for (i = 0; i < n; i++)
 			if (c[i].best[0] && *k < c[i].n_next && --t == 0) {
@@ -825,12 +854,13 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		qsort(s.c, n_all, sizeof *s.c, by_start);
 	for (t = 0; st == FOLIO_OK && !*out && t < TRIES; t++) {
 		size_t swap = n_all, k = 0;
+		int wholes = 0;
 
-		if (t > 0 && !next_try(s.c, n_all, t, &swap, &k))
+		if (t > 0 && !next_try(s.c, n_all, t, &swap, &k, &wholes))
 			break;
 		fo_buf_clear(&b);
 		if (!put_suggestion(&b, query, len, s.c, n_all, dropped,
-		                    n_dropped, swap, k))
+		                    n_dropped, swap, k, wholes))
 			continue;
 		if (b.oom)
 			st = FOLIO_ERROR_NOMEM;

@@ -36,20 +36,20 @@ typedef int (*fo_spell_finds)(const char *suggestion, void *ctx);
  * A corrected copy of query (malloc'd, in *out), or *out = NULL when no
  * word needs correcting, or no copy tried satisfies finds(copy, ctx)
  * (NULL: the first does). The first copy tried corrects each word to its
- * best; up to two more, each one word's next best (a phrase whose other
- * word the best never follows). words are the query's words (query.h), each
- * spelt against the terms of its own prefix (company:nvdia against the
- * company words); a word is corrected when the index holds none of it
- * in any form, whatever the query found (total posts); when it is in one
- * or two posts, when the query found nothing and a word ten times as
- * frequent is close, or when it found a post or two (fewer than
- * FO_SPELL_FEW) and a word a hundred times as frequent is one typing
- * slip away (spell.c typo_shaped). match: the search's match, which
- * knows the frequencies of the query's terms (NULL: each is looked up):
- * a query whose words the index holds, finding FO_SPELL_FEW or more,
- * costs those lookups alone. The
- * dropped spans of query (qparse.h, in its order) are left out of the
- * copy, with the white space that would be doubled by it, or written as
+ * best; up to two more: a word split at a change of case corrected whole
+ * where that took as few edits as its parts (PARALLELsim), then each one
+ * word's next best (a phrase whose other word the best never follows). words
+ * are the query's words (query.h), each spelt against the terms of its own
+ * prefix (company:nvdia against the company words); a word is corrected when
+ * the index holds none of it in any form, whatever the query found (total
+ * posts); when it is in one or two posts, when the query found nothing and a
+ * word ten times as frequent is close, or when it found a post or two (fewer
+ * than FO_SPELL_FEW) and a word a hundred times as frequent is one typing slip
+ * away (spell.c typo_shaped). match: the search's match, which knows the
+ * frequencies of the query's terms (NULL: each is looked up): a query whose
+ * words the index holds, finding FO_SPELL_FEW or more, costs those lookups
+ * alone. The dropped spans of query (qparse.h, in its order) are left out of
+ * the copy, with the white space that would be doubled by it, or written as
  * they were read (fo_qspan.put), so that the copy is the query as read.
  * The query was read up to its first len bytes (qparse.h's limits):
  * what follows them is copied as typed, and so is what follows the last
