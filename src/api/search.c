@@ -418,11 +418,10 @@ folio_status fo_date_filter(folio_db *db, const folio_search_options *opts,
 	return *out ? FOLIO_OK : FOLIO_ERROR_NOMEM;
 }
 
-/* What the bridge is asked for a page of opts over an index of docs
- * posts; a rescoring window (cover.h) fetches its first window hits
- * whatever the page. */
+/* What the bridge is asked for a page of opts; a rescoring window
+ * (cover.h) fetches its first window hits whatever the page. */
 static void search_params(const folio_db *db, const folio_search_options *opts,
-                          size_t window, uint64_t docs, fo_xsearch *params)
+                          size_t window, fo_xsearch *params)
 {
 	unsigned f;
 
@@ -461,9 +460,7 @@ static void search_params(const folio_db *db, const folio_search_options *opts,
 	    0;
 	/* with exhaustive, the bridge raises check_at_least to the posts of
 	 * the commit it reads */
-	for (f = 0;
-	     (opts->flags & FOLIO_SEARCH_FACETS) && docs && f < FO_N_FACETS;
-	     f++)
+	for (f = 0; (opts->flags & FOLIO_SEARCH_FACETS) && f < FO_N_FACETS; f++)
 		params->facet_slots |= 1u << facet_slots[f].slot;
 	/* one value per filter term: company:"red hat" finds both "Red Hat"
 	 * and "RED HAT", so their facet counts both */
@@ -481,7 +478,6 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	fo_xsearch params;
 	fo_xerr err = { "" };
 	folio_results *r = NULL;
-	uint64_t docs = 0;
 	size_t *order = NULL, window = 0, first = 0, n = 0, all = 0, i;
 	double *factor = NULL;
 	fo_cover *cover = NULL;
@@ -501,21 +497,17 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 	    s->query->hl.n && s->query->ranked &&
 	    (db->rank.cover_penalty > 0 || db->rank.cover_bonus > 0))
 		window = db->rank.cover_window;
-	/* The caller refreshed the handle (fo_db_refresh) before it built
-	 * the query: once a search, not again here. */
-	if (st == FOLIO_OK)
-		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &docs, &err), &err);
 	/* No page holds more hits than an index can hold posts (Xapian's
 	 * document count is 32 bits). Bounded so, offset + limit cannot wrap
 	 * around, whatever a caller asks for (SIZE_MAX for every hit). The
-	 * bridge bounds the page by the posts of the commit it reads, which
-	 * may be a later one than docs counts. */
+	 * bridge bounds the page by the posts of the commit it reads: a
+	 * count taken here may be of an earlier one (a rebuild's switch). */
 	if (page.offset > UINT32_MAX)
 		page.offset = UINT32_MAX;
 	if (page.limit > UINT32_MAX)
 		page.limit = UINT32_MAX;
 	if (st == FOLIO_OK) {
-		search_params(db, opts, window, docs, &params);
+		search_params(db, opts, window, &params);
 		/* the speller looks up each word of every query: a term's
 		 * frequency the match has read already costs no more */
 		if (s->match && !(opts->flags & FOLIO_SEARCH_NO_SUGGEST))

@@ -34,6 +34,15 @@ run "$FOLIO" search --db "$TMP/index" --json --facets --limit 1 topic:parallelis
 expect_eq '{"company": [{"value": "Ebay", "count": 1}, {"value": "Heroku", "count": 1}, {"value": "Meta", "count": 1}, {"value": "Modal", "count": 1}, {"value": "NVIDIA", "count": 1}, {"value": "Red Hat", "count": 1}], "type": [{"value": "Explainer", "count": 2}, {"value": "Announcement", "count": 1}, {"value": "Incident / postmortem", "count": 1}, {"value": "Problem & solution", "count": 1}, {"value": "Tutorial", "count": 1}], "topic": [{"value": "Parallelism", "count": 6}], "year": [{"value": "2026", "count": 4}, {"value": "2019", "count": 1}, {"value": "2025", "count": 1}]}|1' \
 	"$(json 'json.dumps(d["facets"]), len(d["hits"]), sep="|"')"
 
+# The facets of an index with no posts are counted as any other's (the
+# spies run over no match), not left out.
+begin "--facets over an index that holds no posts gives each facet, empty"
+: >"$TMP/noposts.jsonl"
+"$FOLIO" index --db "$TMP/noposts" "$TMP/noposts.jsonl" 2>/dev/null
+run "$FOLIO" search --db "$TMP/noposts" --json --facets MXFP8
+expect_eq '1|{"company": [], "type": [], "topic": [], "year": []}' \
+	"$rc|$(json 'json.dumps(d["facets"])')"
+
 # 1500 posts: a third say alpha, a third beta, a third both. Past 1000
 # matches a total is Xapian's estimate (which takes words as independent).
 begin "--exhaustive counts every match exactly"
