@@ -300,6 +300,30 @@ static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
 	return 1;
 }
 
+/* A name typed with its dots or underscores (Node.js) as a post that
+ * writes it without them holds it (nodejs), where it is one
+ * (fo_token_squeezed); a post writing Node.js holds that term too, and
+ * the reverse, nodejs finding Node.js, is field_splits' and the
+ * indexer's. NULL for no such name. */
+static fo_xquery *squeezed_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	char buf[FO_MAX_TERM_BYTES + 1];
+	const char *terms[2] = { fo_qc_fields[f].exact, buf };
+	fo_token tok;
+	size_t n;
+
+	memset(&tok, 0, sizeof tok);
+	tok.term = t->term;
+	tok.len = strlen(t->term);
+	tok.kind = t->kind;
+	if (!(n = fo_token_squeezed(&tok, buf)))
+		return NULL;
+	buf[n] = '\0';
+	fo_qc_hl_add(c, f, FO_HL_WORD, buf, NULL);
+	return fo_qc_unit(c, fo_qc_term(c, fo_qc_fields[f].exact, buf), buf,
+	                  "exact", f, 1.0, terms, 1);
+}
+
 /* The item fo_qtoks[i..j) in field f: a word, or a compound as
  * OR(PHRASE(parts), joined) (and a version's other form). Records
  * highlight units and words. */
@@ -362,7 +386,10 @@ fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
 	                     word_query(c, f, t, snowball_stem(c, t)))
 	        : phrase;
 	if (t->kind == FO_TOK_JOINED)
-		q = fo_qc_pair(c, FO_XOP_OR, q, version_query(c, f, t));
+		q = fo_qc_pair(
+		    c, FO_XOP_OR,
+		    fo_qc_pair(c, FO_XOP_OR, q, version_query(c, f, t)),
+		    squeezed_query(c, f, t));
 	free(pterms);
 	fo_buf_free(&label);
 	fo_qc_release(&parts);

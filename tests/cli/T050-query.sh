@@ -310,6 +310,13 @@ begin "a squeezed name that one post writes whole and another with a dot"
 expect_eq "https://n.org/dotted https://n.org/whole|https://n.org/dotted https://n.org/whole" \
 	"$(hit_set --db "$TMP/squeezed-mixed" '"threads in nodejs"')|$(hit_set --db "$TMP/squeezed-mixed" 'nodejs NEAR/1 worker')"
 
+# The other way round, Node.js found only the posts writing it with its
+# dot (or as node js): a post writing nodejs was not found, nor marked.
+begin "a name typed with a dot finds and marks the post that writes it without"
+run "$FOLIO" search --db "$TMP/squeezed-mixed" --json Node.js
+expect_eq 'https://n.org/dotted https://n.org/whole|[[[2, 8], [38, 44]]]' \
+	"$(urls_of "$out" | sort | xargs)|$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"] if h["url"].endswith("/whole")])')"
+
 # The highlighter passed over a squeezed name in every NEAR, written
 # when no NEAR found one: the NEAR found the post, and marked nothing.
 begin "a NEAR of a squeezed name marks it where it found it written with a dot"
