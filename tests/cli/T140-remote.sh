@@ -88,6 +88,24 @@ b=$("$FOLIO" search --remote "127.0.0.1:$p2" --json --sort oldest quokka)
 expect_eq "https://example.com/2024 https://example.com/2025 https://example.com/undated|same" \
 	"$(urls_of "$a" | tr '\n' ' ' | sed 's/ $//')|$([ "$(urls_of "$a")" = "$(urls_of "$b")" ] && echo same)"
 
+# Beside a local index, a REMOTES file's shards were opened by folio
+# check too: it counted their posts as checked, read every one of them
+# over the network, and failed (exit 2) when one was down.
+begin "folio check beside a REMOTES file checks the local index alone"
+"$FOLIO" index --db "$TMP/beside" "$TMP/dated/posts.jsonl" >/dev/null
+echo "$r1" >"$TMP/beside/REMOTES"
+run "$FOLIO" check --db "$TMP/beside"
+expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
+
+begin "its JSON counts the local posts alone"
+run "$FOLIO" check --db "$TMP/beside" --json
+expect_eq "0|true 1 3" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(str(d["sound"]).lower(), d["shards"], d["documents"])' <<<"$out")"
+
+begin "a shard listed there that is down is no concern of folio check"
+echo "127.0.0.1:$(free_port)" >"$TMP/beside/REMOTES"
+run "$FOLIO" check --db "$TMP/beside"
+expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
+
 # Copies of the dated index, altered with xapian-metadata as a plain
 # Xapian database, an older folio and a French index would read.
 for kind in foreign old french; do
