@@ -58,6 +58,12 @@ run "$FOLIO" stats --db "$TMP/front" --json
 expect_eq "0|0 0 0 4000" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["disk_bytes"], d["generation"], d["shards"], d["documents"])' <<<"$out")"
 rm "$TMP/front/notes.log"
 
+begin "folio similar over that front end's REMOTES ranks as over one local database"
+u=$(urls_of "$("$FOLIO" search --db "$TMP/one" --json --limit 1 library)")
+a=$("$FOLIO" similar --db "$TMP/one" --json --limit 20 "$u")
+b=$("$FOLIO" similar --db "$TMP/front" --json --limit 20 "$u")
+expect_eq "20|$(ranking "$a")" "$(ranking "$b" | wc -l)|$(ranking "$b")"
+
 begin "facets over remote shards count as over one local database"
 # xapian-tcpsrv runs only the match spies it knows: folio's own was
 # refused ("MatchSpy not suitable for use with remote searches").
