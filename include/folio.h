@@ -185,9 +185,17 @@ enum folio_open_flags {
 	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE (alone it is
 	                                  FOLIO_ERROR_INVALID): create the
 	                                  index if absent */
-	FOLIO_OPEN_WAIT = 1u << 2 /**< with WRITE: wait for the lock instead of
+	FOLIO_OPEN_WAIT = 1u << 2, /**< with WRITE: wait for the lock instead of
 	                             failing with FOLIO_ERROR_LOCKED (a
 	                             reader takes no lock: it ignores it) */
+	FOLIO_OPEN_LOCAL = 1u << 3 /**< the local index alone: the remote
+	                              shards its REMOTES file lists are not
+	                              opened (folio_db_check, as they are
+	                              checked where they are served); with
+	                              remotes given, FOLIO_ERROR_INVALID. A
+	                              directory holding a REMOTES file
+	                              alone opens as a front end holding no
+	                              post, which folio_db_check refuses */
 };
 
 typedef struct folio_open_options {

@@ -805,8 +805,9 @@ static folio_status check_open(const char **path,
 		return FOLIO_ERROR_INVALID;
 	}
 	/* A newer caller's flag must not be taken for nothing. */
-	unknown = opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
-	                                    FOLIO_OPEN_WAIT);
+	unknown =
+	    opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
+	                              FOLIO_OPEN_WAIT | FOLIO_OPEN_LOCAL);
 	if (unknown) {
 		fo_buf_printf(why, "folio_open_options has unknown flags 0x%x",
 		              unknown);
@@ -822,6 +823,12 @@ static folio_status check_open(const char **path,
 		fo_buf_puts(why,
 		            "remote shards are searched, not written: open "
 		            "them read-only");
+		return FOLIO_ERROR_INVALID;
+	}
+	if (opts->version >= 2 && opts->n_remotes &&
+	    (opts->flags & FOLIO_OPEN_LOCAL)) {
+		fo_buf_puts(why, "FOLIO_OPEN_LOCAL opens no remote shards: "
+		                 "give none");
 		return FOLIO_ERROR_INVALID;
 	}
 	if ((!*path || !**path) && opts->version >= 2 && opts->n_remotes)
@@ -864,6 +871,9 @@ static folio_status new_handle(const char *path, const folio_open_options *opts,
 	if (st == FOLIO_OK && path && db->remote.n &&
 	    fo_layout_probe(db->dir) == FO_LAYOUT_OTHER)
 		db->remote_only = 1;
+	/* Known as a front end or not, it then opens none of them. */
+	if (st == FOLIO_OK && (opts->flags & FOLIO_OPEN_LOCAL))
+		fo_remotes_free(&db->remote);
 	if (st != FOLIO_OK && db) {
 		free_handle(db);
 		db = NULL;
@@ -932,7 +942,9 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 		    open_xdb(db, replica ? FOLIO_OPEN_READ : opts->flags, &why);
 	if (st == FOLIO_OK && db->xdb)
 		fo_xdb_set_deadline(db->xdb, db->deadline);
-	if (st == FOLIO_OK)
+	/* A front end opened with FOLIO_OPEN_LOCAL holds no database whose
+	 * format could be read. */
+	if (st == FOLIO_OK && !(db->remote_only && !db->remote.n))
 		st = check_meta(db, opts->language, &why);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest

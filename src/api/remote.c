@@ -406,7 +406,8 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 			wait = FO_REMOTE_RETRY_MIN_MS;
 		rm->retry_at = now_seconds() + wait / 1000.0;
 	}
-	if (st == FOLIO_OK && db->remote_only &&
+	/* (A front end opened with FOLIO_OPEN_LOCAL lists none.) */
+	if (st == FOLIO_OK && db->remote_only && rm->n &&
 	    rm->n_skipped == rm->n) {
 		fo_buf_printf(why, "none of the %zu remote shards can be "
 		              "searched; %s: %s", rm->n, rm->skipped[0],

@@ -231,6 +231,15 @@ static void test_api__unknown_flags_are_invalid(void)
 		           "read-only",
 		           errmsg);
 		free(errmsg);
+		errmsg = NULL;
+		/* The local index alone opens no remote shard: one given
+		 * would be silently left out. */
+		opts.flags = FOLIO_OPEN_LOCAL;
+		assert_int(FOLIO_ERROR_INVALID,
+		           folio_db_open(path, &opts, &db, &errmsg));
+		assert_str("FOLIO_OPEN_LOCAL opens no remote shards: give none",
+		           errmsg);
+		free(errmsg);
 		opts.remotes = NULL;
 		opts.n_remotes = 0;
 	}

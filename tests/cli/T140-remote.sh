@@ -58,6 +58,12 @@ run "$FOLIO" stats --db "$TMP/front" --json
 expect_eq "0|0 0 0 4000" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["disk_bytes"], d["generation"], d["shards"], d["documents"])' <<<"$out")"
 rm "$TMP/front/notes.log"
 
+begin "folio similar over that front end's REMOTES ranks as over one local database"
+u=$(urls_of "$("$FOLIO" search --db "$TMP/one" --json --limit 1 library)")
+a=$("$FOLIO" similar --db "$TMP/one" --json --limit 20 "$u")
+b=$("$FOLIO" similar --db "$TMP/front" --json --limit 20 "$u")
+expect_eq "20|$(ranking "$a")" "$(ranking "$b" | wc -l)|$(ranking "$b")"
+
 begin "facets over remote shards count as over one local database"
 # xapian-tcpsrv runs only the match spies it knows: folio's own was
 # refused ("MatchSpy not suitable for use with remote searches").
@@ -87,6 +93,24 @@ a=$("$FOLIO" search --db "$TMP/dated/i" --json --sort oldest quokka)
 b=$("$FOLIO" search --remote "127.0.0.1:$p2" --json --sort oldest quokka)
 expect_eq "https://example.com/2024 https://example.com/2025 https://example.com/undated|same" \
 	"$(urls_of "$a" | tr '\n' ' ' | sed 's/ $//')|$([ "$(urls_of "$a")" = "$(urls_of "$b")" ] && echo same)"
+
+# Beside a local index, a REMOTES file's shards were opened by folio
+# check too: it counted their posts as checked, read every one of them
+# over the network, and failed (exit 2) when one was down.
+begin "folio check beside a REMOTES file checks the local index alone"
+"$FOLIO" index --db "$TMP/beside" "$TMP/dated/posts.jsonl" >/dev/null
+echo "$r1" >"$TMP/beside/REMOTES"
+run "$FOLIO" check --db "$TMP/beside"
+expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
+
+begin "its JSON counts the local posts alone"
+run "$FOLIO" check --db "$TMP/beside" --json
+expect_eq "0|true 1 3" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(str(d["sound"]).lower(), d["shards"], d["documents"])' <<<"$out")"
+
+begin "a shard listed there that is down is no concern of folio check"
+echo "127.0.0.1:$(free_port)" >"$TMP/beside/REMOTES"
+run "$FOLIO" check --db "$TMP/beside"
+expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
 
 # Copies of the dated index, altered with xapian-metadata as a plain
 # Xapian database, an older folio and a French index would read.
