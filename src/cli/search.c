@@ -55,9 +55,9 @@ static const char usage[] =
     "                    others (default: an unreachable shard is an error)\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Matches are highlighted when the output is a terminal and NO_COLOR is\n"
-    "unset or empty. With few or no hits, folio may suggest a spelling on\n"
-    "stderr.\n"
+    "Matches are highlighted when the output is a terminal, NO_COLOR is\n"
+    "unset or empty and TERM is not dumb. With few or no hits, folio may\n"
+    "suggest a spelling on stderr.\n"
     "\n"
     "exit status: 0 some posts match, 1 none match, 2 error\n";
 
