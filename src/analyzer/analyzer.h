@@ -116,6 +116,12 @@ char *fo_normalize_value(const char *text, size_t len);
  * trimmed, in place; the new length, s NUL-terminated there. */
 size_t fo_collapse_space(char *s, size_t len);
 
+/* The length of the character at s[0..len) (len > 0), and in *breaks
+ * whether it parts words: white space (Unicode's, as fo_collapse_space
+ * has it: an ideographic space too), a control character or a byte that
+ * is not UTF-8 (a length of 1), which the analyzer reads as a break. */
+size_t fo_char_breaks(const char *s, size_t len, int *breaks);
+
 /* Whether s (NUL-terminated) is empty or white space alone (Unicode's:
  * a no-break space, an ideographic space), as fo_collapse_space would
  * leave it empty. */

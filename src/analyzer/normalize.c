@@ -291,6 +291,21 @@ size_t fo_collapse_space(char *s, size_t len)
 	return o;
 }
 
+size_t fo_char_breaks(const char *s, size_t len, int *breaks)
+{
+	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t r = utf8proc_iterate(u, (utf8proc_ssize_t)len, &cp);
+
+	if (r <= 0) {
+		*breaks = 1;
+		return 1;
+	}
+	*breaks =
+	    fo_is_space(cp) || utf8proc_category(cp) == UTF8PROC_CATEGORY_CC;
+	return (size_t)r;
+}
+
 int fo_is_blank(const char *s)
 {
 	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;

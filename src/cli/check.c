@@ -195,7 +195,9 @@ int cmd_check(int argc, char **argv)
 		code = 0;
 	} else {
 		folio_db_count(db, &docs);
-		printf("%s: sound (%llu post%s, no problems found)\n", dir,
+		/* dir as messages print it: $FOLIO_INDEX may hold an ESC */
+		print_text(stdout, dir);
+		printf(": sound (%llu post%s, no problems found)\n",
 		       (unsigned long long)docs, docs == 1 ? "" : "s");
 		code = 0;
 	}

@@ -195,6 +195,10 @@ int cli_db_options(int argc, char **argv, const char *command,
 /* Print a message prefixed "folio: " to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Hold each standard stream that is closed with /dev/null, opened so
+ * that using it still fails; first thing in main. */
+void cli_hold_std_fds(void);
+
 /* Flush stdout: 0 when everything written so far reached it, -1 when
  * some of it did not (now or at an earlier write). The errno of the
  * first flush that failed is kept for cli_stdout_errno, since a later

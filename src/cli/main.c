@@ -113,7 +113,10 @@ static int dispatch(int argc, char **argv)
  * reads exit status 0 as "the file holds the answer". */
 int main(int argc, char **argv)
 {
-	int code = dispatch(argc, argv);
+	int code;
+
+	cli_hold_std_fds();
+	code = dispatch(argc, argv);
 
 	if (cli_flush_stdout() == 0)
 		return code;

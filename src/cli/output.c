@@ -334,15 +334,18 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 
 void cli_highlight(folio_search_options *so, int json)
 {
-	const char *no_color = getenv("NO_COLOR");
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
 
 	/* JSON says where the matches are (json_marks), wherever it goes;
 	 * text is highlighted on a terminal, unless NO_COLOR is set and not
-	 * empty (no-color.org) */
+	 * empty (no-color.org) or the terminal is a dumb one (an editor's
+	 * shell buffer, a serial console), which shows the escapes as text,
+	 * as git and grep leave it be */
 	if (json) {
 		so->highlight_start = CLI_MARK_START;
 		so->highlight_end = CLI_MARK_END;
-	} else if (isatty(STDOUT_FILENO) && !(no_color && *no_color)) {
+	} else if (isatty(STDOUT_FILENO) && !(no_color && *no_color) &&
+	           !(term && strcmp(term, "dumb") == 0)) {
 		so->highlight_start = "\x1b[1;33m";
 		so->highlight_end = "\x1b[0m";
 	}

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,9 +56,9 @@ static const char usage[] =
     "                    others (default: an unreachable shard is an error)\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Matches are highlighted when the output is a terminal and NO_COLOR is\n"
-    "unset or empty. With few or no hits, folio may suggest a spelling on\n"
-    "stderr.\n"
+    "Matches are highlighted when the output is a terminal, NO_COLOR is\n"
+    "unset or empty and TERM is not dumb. With few or no hits, folio may\n"
+    "suggest a spelling on stderr.\n"
     "\n"
     "exit status: 0 some posts match, 1 none match, 2 error\n";
 
@@ -195,6 +196,18 @@ static void print_if_empty(folio_db *db, const char *dir)
 	}
 }
 
+/* Whether the last getline of --stdin failed rather than met the end,
+ * said: a read error (a directory, a closed stdin) is no end of the
+ * queries, which a tool sent and would wait for the answers to. */
+static int read_failed(void)
+{
+	if (!ferror(stdin))
+		return 0;
+	cli_error("cannot read the queries on standard input: %s",
+	          strerror(errno));
+	return 1;
+}
+
 /* --stdin when the index cannot be opened: each line still gets its
  * error object, so that output lines match input lines. */
 static void open_failed_lines(const char *message, folio_status st)
@@ -208,6 +221,7 @@ static void open_failed_lines(const char *message, folio_status st)
 			line[--n] = '\0';
 		print_error_json(line, (size_t)n, message, 0, st);
 	}
+	read_failed();
 	free(line);
 }
 
@@ -302,6 +316,8 @@ static int search_lines(folio_db *db, folio_search_options *so)
 		if (cli_flush_stdout() != 0)
 			break;
 	}
+	if (n < 0 && read_failed())
+		code = EXIT_ERROR;
 	free(line);
 	free(text);
 	return code;

@@ -55,11 +55,26 @@ static void print_stats_json(const char *dir, const folio_stats *s)
 	fputs("}\n", stdout);
 }
 
+/* One line of the text output: its name, then value as messages print
+ * what was named (print_text), up to len bytes. */
+static void print_line(const char *name, const char *value, size_t len)
+{
+	char *copy = strndup(value, len);
+
+	printf("%-12s", name);
+	print_text(stdout, copy ? copy : "?");
+	putchar('\n');
+	free(copy);
+}
+
+/* The paths come from the index, which anyone may have built, and dir
+ * from $FOLIO_INDEX: an ESC or BEL in either was printed raw, and a
+ * corpus path's ESC ]0; retitled the terminal. */
 static void print_text_stats(const char *dir, const folio_stats *s)
 {
 	const char *p = s->corpus, *nl;
 
-	printf("index       %s\n", dir);
+	print_line("index", dir, strlen(dir));
 	printf("documents   %llu\n", (unsigned long long)s->documents);
 	printf("terms       %llu\n", (unsigned long long)s->terms);
 	printf("disk size   %.1f MiB (%llu bytes)\n",
@@ -73,11 +88,10 @@ static void print_text_stats(const char *dir, const folio_stats *s)
 		puts("corpus      unknown");
 	for (; *p; p = nl ? nl + 1 : p + strlen(p)) {
 		nl = strchr(p, '\n');
-		printf("corpus      %.*s\n", (int)(nl ? nl - p : (long)strlen(p)),
-		       p);
+		print_line("corpus", p, nl ? (size_t)(nl - p) : strlen(p));
 	}
-	printf("language    %s\n", s->language);
-	printf("format      %s\n", s->format);
+	print_line("language", s->language, strlen(s->language));
+	print_line("format", s->format, strlen(s->format));
 }
 
 int cmd_stats(int argc, char **argv)

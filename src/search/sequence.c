@@ -101,9 +101,12 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			int space = i == 0;
 
 			j = fo_qc_item_end(&tl, i);
-			for (p = prev_end; !space && p < tl.t[i].start; p++)
-				space =
-				    kid->text[p] == ' ' || kid->text[p] == '\t';
+			/* any break the analyzer reads as one: three words
+			 * an IME parts with ideographic spaces were two
+			 * things typed, all three ANDed */
+			for (p = prev_end; !space && p < tl.t[i].start;)
+				p += fo_char_breaks(kid->text + p,
+				                    tl.t[i].start - p, &space);
 			n += space;
 			prev_end = tl.t[j - 1].end;
 		}

@@ -176,6 +176,12 @@ if command -v script >/dev/null; then
 	begin "an empty NO_COLOR leaves highlighting on"
 	tty_out=$(NO_COLOR= script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
 	expect_eq "yes" "$(grep -q $'\x1b\[1;33mGB200' <<<"$tty_out" && echo yes || echo no)"
+
+	# A dumb terminal (an editor's shell buffer) shows escapes as text:
+	# the title read "The ^[[1;33mCurious^[[0m Case" there.
+	begin "a dumb terminal is not highlighted"
+	tty_out=$(TERM=dumb script -qec "$FOLIO search --db $TMP/index curious" /dev/null)
+	expect_eq "1. The Curious Case of the Table-Locking UPDATE Query" "$(head -1 <<<"$tty_out" | tr -d '\r')"
 fi
 
 begin "--all and --any together are a usage error"

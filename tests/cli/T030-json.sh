@@ -183,4 +183,23 @@ else
 fi
 expect_eq "2 folio: cannot write the output: No space left on device" "$got"
 
+# A closed standard stream was the first file the library opened: with
+# stdin closed, --stdin read a table file of the index as its queries
+# and answered them (exit 0); a read that failed (a directory) was taken
+# for the end of the queries (exit 1, "none matched").
+begin "--stdin on a closed or unreadable stdin is an error, and answers nothing"
+# (not through run: bash would give the $(...) pipe the closed stdin)
+"$FOLIO" search --db "$TMP/index" --stdin <&- >"$TMP/closed.out" 2>"$TMP/closed.err"
+expect_eq "2||folio: cannot read the queries on standard input: Bad file descriptor" "$?|$(cat "$TMP/closed.out")|$(cat "$TMP/closed.err")"
+run "$FOLIO" search --db "$TMP/index" --stdin </
+expect_eq "2||folio: cannot read the queries on standard input: Is a directory" "$rc|$out|$err"
+
+# With stderr closed, the index's lock file took its place, and folio
+# index wrote the problems it reported into it.
+begin "folio index with stderr closed writes nothing into the index"
+printf '{"url": "https://example.com/x", "title": "X"}\n' >"$TMP/nosummary.jsonl"
+cp -r "$TMP/index" "$TMP/closed"
+"$FOLIO" index --db "$TMP/closed" --no-delete "$TMP/nosummary.jsonl" >/dev/null 2>&-
+expect_eq "1|0" "$?|$(grep -c 'no summary' "$TMP/closed/.folio-lock")"
+
 finish

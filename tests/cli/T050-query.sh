@@ -68,6 +68,13 @@ expect_eq "$MODAL" "$(hits GPUs +Modal)"
 begin "quoting, starring or requiring one of three words leaves the others ranked"
 expect_eq "4|4|4|$MODAL" "$(total_of "$TMP/index" MXFP8 Heroku Modal)|$(total_of "$TMP/index" MXFP8 Heroku 'Modal*')|$(total_of "$TMP/index" '"MXFP8"' Heroku Modal)|$(hits MXFP8 Heroku +Modal)"
 
+# Words were counted at spaces and tabs only: three words parted by the
+# ideographic spaces a Japanese IME types, or by no-break spaces, or
+# by a control character (read as a break), were one or two things
+# typed, so every word had to match.
+begin "three words parted by any white space, or a control character, are ranked"
+expect_eq "4|4|4" "$(total_of "$TMP/index" $'MXFP8\u3000Heroku\u3000Modal')|$(total_of "$TMP/index" $'MXFP8\u00a0Heroku\u00a0Modal')|$(total_of "$TMP/index" $'MXFP8\x01Heroku Modal')"
+
 # A bracket of filters or exclusions only is no word typed, and among
 # ranked words it still filters: it was one more optional clause, so
 # (site:a OR site:b) filtered nothing and (-word) matched nearly every

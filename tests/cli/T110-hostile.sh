@@ -320,6 +320,19 @@ run "$FOLIO" search --db "$TMP/no"$'\e[31m' x
 expect_eq "2|folio: no index at $TMP/no?[31m
 folio: build one with: folio index --db '$TMP/no?[31m' corpus/" "$rc|$err"
 
+# folio stats printed the index and its corpus paths raw, and folio
+# check the index: a corpus path's ESC ]0; (from an index someone else
+# built) retitled the terminal, and an ESC in $FOLIO_INDEX passed too.
+begin "the index and corpus paths that stats and check print cannot drive the terminal"
+mkdir -p "$TMP/c"$'\e]0;pwned\a'
+cp "$FOLIO_SOURCE_DIR/corpus/parallelism.md" "$TMP/c"$'\e]0;pwned\a/'
+"$FOLIO" index --db "$TMP/esc"$'\e[2J' "$TMP/c"$'\e]0;pwned\a' >/dev/null
+FOLIO_INDEX="$TMP/esc"$'\e[2J' run "$FOLIO" stats
+expect_eq "0|index       $TMP/esc?[2J|corpus      $TMP/c?]0;pwned?" \
+	"$rc|$(grep '^index' <<<"$out")|$(grep '^corpus' <<<"$out")"
+FOLIO_INDEX="$TMP/esc"$'\e[2J' run "$FOLIO" check
+expect_eq "0|$TMP/esc?[2J: sound (6 posts, no problems found)" "$rc|$out"
+
 # A page's "# Topic" line with a byte that is not UTF-8 (or a NUL) was
 # passed over as no heading, without a word: every post on the page lost
 # its topic, and the run exited 0.

@@ -8,6 +8,9 @@ set -u
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/folio-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 unset FOLIO_INDEX NO_COLOR
+# a pseudo terminal (script) that shows colours, whatever TERM runs the
+# tests: a dumb one is not highlighted
+export TERM=xterm
 passed=0
 failed=0
 current=""
