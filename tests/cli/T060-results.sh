@@ -491,6 +491,15 @@ begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
 
+# The docs said which words are asked with only as "the terms that best
+# set it apart": 25 of them, each held by another post too. dropless, in
+# this post alone, would find no other and is left out.
+begin "folio similar asks with the post's 25 best words that another post holds too"
+run "$FOLIO" search --db "$TMP/index" --json --limit 0 dropless
+alone=$(json 'd["total"]')
+run "$FOLIO" similar --db "$TMP/index" --json --explain --limit 100 "$NVIDIA"
+expect_eq "1|25|False" "$alone|$(json 'len({e["term"] for h in d["hits"] for e in h["explain"]})')|$(json 'any(e["term"] == "dropless" for h in d["hits"] for e in h["explain"])')"
+
 begin "folio similar finds the post whatever the case of the URL's scheme and host"
 run "$FOLIO" similar --db "$TMP/index" --json "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}"
 expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
