@@ -1084,7 +1084,9 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
 /**
  * The posts most like the post with this URL (relevance feedback: the
  * terms that best set it apart from the collection, Xapian's ESet, ORed
- * and ranked by BM25), without the post itself. The post's terms come
+ * and ranked by BM25), without the post itself: its 25 free-text terms
+ * of the highest expand weight among those another post holds too (a
+ * term of that post alone would find no other). The post's terms come
  * from its stored record, analysed again as indexing did, not from its
  * term list in the index: Xapian 1.4.22 can crash the process reading
  * a damaged term list. The URL is looked up as
@@ -1184,7 +1186,10 @@ FOLIO_EXTERN const folio_facet *folio_results_facet(
  *  frequency Xapian estimates from theirs as if they were independent
  *  (a + b - a * b / N for two), at least doc_freq; a phrase, a
  *  compound or a NEAR weighs the sum of its words' own weights, each
- *  with its own wdf and document frequency (README "Explanations"). */
+ *  with its own wdf and document frequency, a NEAR's every form of a
+ *  word that the post holds weighing as a word of its own (python and
+ *  pythonic, each by its own document frequency) (README
+ *  "Explanations"). */
 typedef struct folio_explain_term {
 	const char *term;  /**< the word, phrase or prefix, as analysed */
 	const char *how;   /**< "stem", "exact", "phrase", "prefix", "near",
@@ -1213,7 +1218,9 @@ typedef struct folio_explain_term {
 	                          frequent word, not the posts the phrase
 	                          matches); 0
 	                          for a part with no term of its own */
-	double length_norm; /**< (1 - b) + b * length / average length */
+	/** (1 - b) + b * max(length / average length, 0.5), b 0.75: a post
+	 *  shorter than half the average counts as half */
+	double length_norm;
 } folio_explain_term;
 
 /**

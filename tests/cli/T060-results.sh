@@ -463,6 +463,42 @@ expect_eq "near python NEAR/6 build in title: wdf 6, its most frequent word in 1
 run "$FOLIO" search --db "$TMP/more" --explain 'kernel NEAR tuning'
 expect_eq "near kernel NEAR tuning: wdf 2" "$(grep -o 'near.*wdf 2' <<<"$out" | head -1)"
 
+# What the docs say a part weighs, worked out from the numbers shown: N 3
+# posts, k1 1.5, delta 1, b 0.75. Post n1 (20 terms, the average 54.7)
+# is shorter than half the average, so it counts as half: length norm
+# 0.25 + 0.75 * 0.5, where length / average would give 0.524 (folio.h
+# gave only that). A NEAR's forms each weigh by their own posts: pythonic
+# (1 post) adds more to n1 than python (3) does, though each is there once
+# (folio.h said its words weigh, each by its own statistics).
+L="each described at length in its own chapter of the manual that comes with it, with examples, exercises, a glossary, an index of every option and a list of the known bugs and their workarounds"
+cat >"$TMP/forms.jsonl" <<JL
+{"url": "https://example.com/n1", "title": "Notes", "summary": "A python library: pythonic bindings."}
+{"url": "https://example.com/n2", "title": "Other", "summary": "Python scripts and tools, with a library of helpers for the shell, the editor, the terminal, the build and the tests, $L."}
+{"url": "https://example.com/n3", "title": "Third", "summary": "Python scripts for the shell, the editor, the terminal, the build and the tests, $L."}
+JL
+"$FOLIO" index --db "$TMP/forms" "$TMP/forms.jsonl" >/dev/null
+# bm25 EXPR: EXPR printed, d the JSON answer, bm(df, wdf, norm) what the
+# docs' BM25+ gives a term in df of the 3 posts.
+bm25() {
+	python3 -c "import json, math, sys
+d = json.load(sys.stdin)
+bm = lambda df, wdf, norm: math.log(4 / df) * (2.5 * wdf / (1.5 * norm + wdf) + 1)
+print($1)" <<<"$out"
+}
+
+begin "--explain: a post shorter than half the average length counts as half, and a part of one term weighs what BM25+ makes of its numbers"
+run "$FOLIO" search --db "$TMP/forms" --explain pythonic
+expect_eq "3.1751  exact pythonic: wdf 1, in 1 post, length norm 0.625, x1" \
+	"$(grep -o '[0-9.]*  exact.*' <<<"$out" | head -1)"
+run "$FOLIO" search --db "$TMP/forms" --json --explain pythonic
+expect_eq "0.625 3.1751 3.1751" \
+	"$(bm25 '" ".join(str(e["length_norm"]) + " %.4f %.4f" % (e["weight"], bm(1, 1, 0.625)) for e in d["hits"][0]["explain"] if e["how"] == "exact")')"
+
+begin "--explain: a NEAR weighs every form of its words the post holds by that form's own posts"
+run "$FOLIO" search --db "$TMP/forms" --json --explain 'python NEAR library'
+expect_eq "https://example.com/n1 near 3 3 0.625 5.4215 | python 0.6589 pythonic 3.1751 library 1.5875 sum 5.4215" \
+	"$(bm25 '" ".join("%s %s %d %d %s %.4f" % (h["url"], e["how"], e["wdf"], e["doc_freq"], e["length_norm"], e["weight"]) for h in d["hits"][:1] for e in h["explain"]), "|", " ".join("%s %.4f" % (w, bm(df, 1, 0.625)) for w, df in (("python", 3), ("pythonic", 1), ("library", 2))), "sum %.4f" % sum(bm(df, 1, 0.625) for df in (3, 1, 2))')"
+
 # Xapian 1.4 weighs a phrase (and a prefix) by its words' own statistics:
 # its "in N posts" is its most frequent word's, which the text said as if
 # the phrase were in N posts ("free threaded" is in one post of
@@ -477,6 +513,15 @@ expect_eq "prefix thread*: wdf 1, its most frequent word in 2 posts, length norm
 begin "folio similar: the posts most like a post, not the post itself"
 run "$FOLIO" similar --db "$TMP/index" --json "$NVIDIA"
 expect_eq "0|$META|False" "$rc|$(json 'd["hits"][0]["url"]')|$(json 'any(h["url"] == "'$NVIDIA'" for h in d["hits"])')"
+
+# The docs said which words are asked with only as "the terms that best
+# set it apart": 25 of them, each held by another post too. dropless, in
+# this post alone, would find no other and is left out.
+begin "folio similar asks with the post's 25 best words that another post holds too"
+run "$FOLIO" search --db "$TMP/index" --json --limit 0 dropless
+alone=$(json 'd["total"]')
+run "$FOLIO" similar --db "$TMP/index" --json --explain --limit 100 "$NVIDIA"
+expect_eq "1|25|False" "$alone|$(json 'len({e["term"] for h in d["hits"] for e in h["explain"]})')|$(json 'any(e["term"] == "dropless" for h in d["hits"] for e in h["explain"])')"
 
 begin "folio similar finds the post whatever the case of the URL's scheme and host"
 run "$FOLIO" similar --db "$TMP/index" --json "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}"

@@ -216,12 +216,15 @@ class ExplainTerm:
     prefix's words weigh as one term of their summed wdf and a document
     frequency Xapian estimates as if they were independent (a + b - a*b/N
     for two), at least doc_freq; a phrase, compound or NEAR weighs the
-    sum of its words' own weights (README "Explanations").
+    sum of its words' own weights, a NEAR's every form of a word that the
+    post holds weighing as a word of its own (python and pythonic, each by
+    its own document frequency) (README "Explanations").
 
     term:         the word, phrase or prefix, as analysed
     how:          "stem", "exact", "phrase", "prefix", "near",
                   "abbreviation", "joined", "acronym", "version", "title",
-                  "proximity" or "coordination"
+                  "proximity", "coordination" or "coverage" (the second
+                  phase's factor for the title words the query covers)
     field:        "text", "title", "company", "author", "type" or "topic"
     weight:       its contribution to the score
     query_weight: the factor the query gives it (1 for plain words)
@@ -229,7 +232,8 @@ class ExplainTerm:
                   (a phrase's, NEAR's or prefix's words summed)
     doc_freq:     posts holding the term (a phrase's, NEAR's or prefix's
                   most frequent word, not the posts the phrase matches)
-    length_norm:  (1 - b) + b * length / average length
+    length_norm:  (1 - b) + b * max(length / average length, 0.5), b 0.75:
+                  a post shorter than half the average counts as half
     """
 
     term: str
@@ -1061,7 +1065,8 @@ class Index:
         """The posts most like the indexed post with this URL, without the
         post itself (`folio similar`): the terms that best set it apart
         from the other posts (Xapian's relevance feedback), ORed and
-        ranked by BM25. The options work as for search(); Results.query is
+        ranked by BM25: its 25 free-text terms of the highest expand weight
+        among those another post holds too. The options work as for search(); Results.query is
         the URL. Raises NotFoundError when no post has that URL.
         """
         return self._run("folio_db_similar", url, "url", limit, offset, sort,
