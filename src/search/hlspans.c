@@ -292,22 +292,70 @@ static int by_start(const void *a, const void *b)
 
 #define NO_SPAN ((size_t)-1)
 
+/* The places of the NEAR's matches idx[0..m) (pos, end: the first and
+ * the last), less those that a word's compound takes past the word: a
+ * word typed whole that a post writes as a compound (postgresql of
+ * PostgreSQL, parted as postgre, sql) takes two places, which the NEAR's
+ * form with the compound's last part holds in a window as much wider
+ * (near.c word_tail). So the window is the NEAR's own, where the post
+ * writes the compound and where it writes the word whole: widened for
+ * every post, it marked words a window too far from each other where
+ * the index held the word's parts from another post (th, reads of
+ * threads). A typed compound's own parts are its words (near_units).
+ * dropped: zero, one for each place to the last, left zero. */
+static void near_places(const fo_hlspan *spans, const size_t *idx, size_t m,
+                        const fo_termset *terms, uint32_t *dropped, size_t *pos,
+                        size_t *end)
+{
+	uint32_t p, top = 0, sum = 0;
+	size_t k;
+	int any = 0;
+
+	for (k = 0; k < m; k++) {
+		const fo_hlspan *s = &spans[idx[k]];
+		const fo_hlunit *u = &terms->units[s->unit];
+		uint32_t own = s->pos;
+
+		if (u->kind == FO_HL_COMPOUND && u->n_seq > 1)
+			own += (uint32_t)u->n_seq - 1;
+		for (p = own + 1; p <= s->last; p++)
+			dropped[p] = any = 1;
+		if (s->last > top)
+			top = s->last;
+		pos[k] = s->pos;
+		end[k] = s->last;
+	}
+	if (!any)
+		return;
+	/* dropped[p]: the places dropped up to p */
+	for (p = 0; p <= top; p++)
+		dropped[p] = sum += dropped[p];
+	for (k = 0; k < m; k++) {
+		pos[k] -= pos[k] ? dropped[pos[k] - 1] : 0;
+		end[k] -= dropped[end[k]];
+	}
+	memset(dropped, 0, ((size_t)top + 1) * sizeof *dropped);
+}
+
 /* The NEAR's group g among spans (sorted by start, so by position):
  * keep[] set for each of its matches that a window of the NEAR holds
  * together with a match of each of its other words, each at a place of
  * its own (Xapian's NEAR gives each word a position of its own, so "a
  * NEAR a" needs two a's). A window opens at a match of the NEAR, pos to
  * pos + window, and holds the matches that start and end inside it (a
- * compound ends at its last part). Linear in the matches (after a
- * binary search each), whatever the window: each match enters the
- * windows once and leaves once. work: 4 * n + 1 size_t, at: one count
- * for each position up to the last. */
+ * compound ends at its last part), at their places as near_places
+ * counts them. Linear in the matches (after a binary search each),
+ * whatever the window: each match enters the windows once and leaves
+ * once; and in the text's places where a word's compound matched.
+ * work: 6 * n + 1 size_t, at: zero, one count for each position up to
+ * the last, left zero. */
 static void near_group(const fo_hlspan *spans, size_t n,
                        const fo_termset *terms, unsigned g, unsigned char *keep,
                        size_t *work, uint32_t *at)
 {
 	size_t *idx = work, *entry = work + n, *next = work + 2 * n;
 	size_t *full = work + 3 * n; /* windows full before each, n + 1 */
+	size_t *pos = work + 4 * n + 1, *end = work + 5 * n + 1;
 	size_t m = 0, i, k, lo, hi, bits = 0, present = 0, places = 0;
 	uint32_t count[64] = { 0 };
 	uint64_t all = 0;
@@ -323,18 +371,17 @@ static void near_group(const fo_hlspan *spans, size_t n,
 	for (i = 0; i < n; i++)
 		if (terms->units[spans[i].unit].near == g)
 			idx[m++] = i;
+	near_places(spans, idx, m, terms, at, pos, end);
 	/* entry[k]: the first window that holds match k whole, the one
 	 * opening at the first match at most window - 1 before its end;
 	 * NO_SPAN if even its own does not (a compound longer than it) */
 	for (k = 0; k < m; k++) {
-		const fo_hlspan *s = &spans[idx[k]];
-
 		lo = 0;
 		hi = k + 1;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
 
-			if ((uint64_t)spans[idx[mid]].pos + window > s->last)
+			if ((uint64_t)pos[mid] + window > end[k])
 				hi = mid;
 			else
 				lo = mid + 1;
@@ -359,7 +406,7 @@ static void near_group(const fo_hlspan *spans, size_t n,
 
 			if (count[terms->units[s->unit].near_bit]++ == 0)
 				present++;
-			if (at[s->pos]++ == 0)
+			if (at[pos[k]]++ == 0)
 				places++;
 		}
 		if (present == bits && places >= bits)
@@ -369,7 +416,7 @@ static void near_group(const fo_hlspan *spans, size_t n,
 
 			if (--count[terms->units[s->unit].near_bit] == 0)
 				present--;
-			if (--at[s->pos] == 0)
+			if (--at[pos[i]] == 0)
 				places--;
 		}
 	}
@@ -407,10 +454,10 @@ static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms)
 	if (!groups || !*n)
 		return 0;
 	for (i = 0; i < *n; i++)
-		if (spans[i].pos > top)
-			top = spans[i].pos;
+		if (spans[i].last > top)
+			top = spans[i].last;
 	keep = calloc(*n, 1);
-	work = malloc((4 * *n + 1) * sizeof *work);
+	work = malloc((6 * *n + 1) * sizeof *work);
 	at = calloc((size_t)top + 1, sizeof *at);
 	if (!keep || !work || !at)
 		goto done;
@@ -504,7 +551,7 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 				break;
 			}
 			if (end && add_span(&spans, &n, &cap, t,
-			                    h->kind == FO_HL_COMPOUND
+			                    h->kind == FO_HL_COMPOUND || h->near
 			                        ? last_pos(c, i, end, h)
 			                        : t->pos,
 			                    end, u, gain) != 0)

@@ -509,7 +509,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	near_terms stats = { NULL, 0, 0 };
 	size_t k, i, j, n_it = 0, cap_it = 0, compounds = 0;
 	uint64_t alt = 0;
-	unsigned split, last, tail_places = 0;
+	unsigned split, last;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
 	/* kids of one field (qnear.c nearable) */
@@ -540,8 +540,6 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			                  forms, &it[n_it]);
 			if (t->kind == FO_TOK_WORD)
 				word_tail(c, kid->field, t->term, &it[n_it]);
-			if (it[n_it].tail)
-				tail_places += it[n_it].tail_span + 1;
 			compounds += (compound && !version) || it[n_it].tail;
 			n_it++;
 			if (!compound || version)
@@ -592,9 +590,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		                    n->window));
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
 	if (c->st == FOLIO_OK)
-		/* the highlight's window holds a word's compound, which
-		 * one highlight unit matches whole */
-		near_units(c, field, first_hl, n->window + tail_places, alt);
+		/* a word's compound, which one highlight unit matches
+		 * whole, takes one place of the window (hlspans.c
+		 * near_places) */
+		near_units(c, field, first_hl, n->window, alt);
 	if (q)
 		q = fo_qc_unit(c, q, fo_qc_label(&label), "near", field, 1.0,
 		               stats.pairs, stats.n);

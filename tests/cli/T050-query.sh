@@ -332,6 +332,20 @@ expect_eq '[[[27, 34], [35, 41]]]' "$(printf '%s' "$out" | python3 -c 'import js
 run "$FOLIO" search --db "$TMP/squeezed-last" --json 'title:nodejs NEAR/1 title:faster'
 expect_eq '[[[0, 6], [7, 14]]]' "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["title_marks"] for h in json.load(sys.stdin)["hits"]])')"
 
+# A word whose parts another post writes as a compound (THReads: th,
+# reads) widened the NEAR's highlight window by the compound's place in
+# every post, so a post writing the word whole got words a window too
+# far apart marked: free-threaded's "threaded", four words past the
+# first GIL.
+cat >"$TMP/near-tail.jsonl" <<'JL'
+{"url": "https://t.org/gil", "title": "GIL", "summary": "The GIL was in free-threaded builds; now the GIL lets threads run."}
+{"url": "https://t.org/camel", "title": "Camel", "summary": "A THReads demo."}
+JL
+"$FOLIO" index --db "$TMP/near-tail" "$TMP/near-tail.jsonl" >/dev/null
+begin "a NEAR marks no word past its window where another post writes a word's parts"
+run "$FOLIO" search --db "$TMP/near-tail" --json 'GIL NEAR/3 threads'
+expect_eq "[[[45, 48], [54, 61]]]" "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"]])')"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 

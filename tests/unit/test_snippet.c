@@ -196,6 +196,23 @@ static void test_snippet__a_near_counts_a_compound_to_its_last_part(void)
 	               "free-threaded x GIL, then free-threaded GIL.", 200);
 }
 
+/* A word typed whole that the text writes as a compound (PostgreSQL:
+ * postgre, sql) takes one place of the window, as the NEAR's form with
+ * the compound's last part counts it (near.c word_tail): the window is
+ * no wider for it, so a word one place too far is not marked either. */
+static void test_snippet__a_near_counts_a_words_compound_as_one_place(void)
+{
+	assert_snippet("[PostgreSQL] [performance]. Then postgresql, and "
+	               "its performance.",
+	               "postgresql NEAR/1 performance",
+	               "PostgreSQL performance. Then postgresql, and its "
+	               "performance.",
+	               200);
+	assert_snippet("[CodeReady] [Linux] and CodeReady Builder for Linux",
+	               "linux NEAR/1 codeready",
+	               "CodeReady Linux and CodeReady Builder for Linux", 200);
+}
+
 /* Xapian's NEAR puts each of its words at a position of its own: a word
  * twice in a NEAR needs two occurrences within the window. */
 static void test_snippet__a_word_twice_in_a_near_needs_two_places(void)
@@ -1160,6 +1177,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
 	FO_TEST(test_snippet__a_near_marks_its_words_only_within_its_window),
 	FO_TEST(test_snippet__a_near_counts_a_compound_to_its_last_part),
+	FO_TEST(test_snippet__a_near_counts_a_words_compound_as_one_place),
 	FO_TEST(test_snippet__a_word_twice_in_a_near_needs_two_places),
 	FO_TEST(test_snippet__a_near_over_a_repeated_word_is_fast),
 	FO_TEST(test_snippet__excluded_words_are_not_marked),
