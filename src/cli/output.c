@@ -146,13 +146,13 @@ static int several_words(const folio_explain_term *e)
 	       strcmp(e->how, "near") == 0;
 }
 
-static void print_explain_text(const folio_results *r, size_t i)
+static void print_explain_text(const folio_results *r, size_t i, int indent)
 {
 	size_t k, n;
 	const folio_explain_term *e = folio_results_explain(r, i, &n);
 
 	for (k = 0; k < n; k++) {
-		printf("   %8.4f  %s ", e[k].weight, e[k].how);
+		printf("%*s%8.4f  %s ", indent, "", e[k].weight, e[k].how);
 		print_field(stdout, e[k].term);
 		if (strcmp(e[k].field, "text") != 0)
 			printf(" in %s", e[k].field);
@@ -206,7 +206,9 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 
 	for (i = 0; i < n; i++) {
 		const folio_hit *h = folio_results_hit(r, i);
-		const char *sep = "   ";
+		const char *sep = "";
+		/* a hit's lines start under its title, past its rank */
+		int indent = snprintf(NULL, 0, "%zu. ", h->rank);
 
 		printf("%s%zu. ", i ? "\n" : "", h->rank);
 		/* A marked title holds no control characters but ours. */
@@ -214,7 +216,7 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			fputs(h->title_marked, stdout);
 		else
 			print_field(stdout, h->title);
-		fputc('\n', stdout);
+		printf("\n%*s", indent, "");
 		if (h->company) {
 			fputs(sep, stdout);
 			print_field(stdout, h->company);
@@ -228,18 +230,20 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 		fputs(sep, stdout);
 		print_field(stdout, h->url);
 		/* The snippet holds no control characters but our markers. */
-		printf("\n   %s\n", h->snippet);
+		printf("\n%*s%s\n", indent, "", h->snippet);
 		if (flags & FOLIO_SEARCH_EXPLAIN) {
 			size_t parts = 0;
 
 			folio_results_explain(r, i, &parts);
 			/* filters alone (site:, a URL, dates) score nothing */
 			if (parts)
-				printf("   score %.4f =\n", h->score);
+				printf("%*sscore %.4f =\n", indent, "",
+				       h->score);
 			else
-				printf("   score %.4f: nothing in the query "
-				       "scores, it only selects\n", h->score);
-			print_explain_text(r, i);
+				printf("%*sscore %.4f: nothing in the query "
+				       "scores, it only selects\n",
+				       indent, "", h->score);
+			print_explain_text(r, i, indent);
 		}
 	}
 	/* Which hits a page shows, unless it shows them all: the last

@@ -159,6 +159,19 @@ expect_eq "yes" "$(sed -n 3p <<<"$out" | grep -q 'NVIDIA GB200, the reported' &&
 begin "no highlighting when stdout is not a terminal"
 expect_eq "no" "$(grep -q $'\x1b' <<<"$out" && echo yes || echo no)"
 
+# From rank 10 on, a hit's lines started a column left of its title.
+begin "a hit's lines start under its title, whatever its rank's width"
+for i in 01 02 03 04 05 06 07 08 09 10; do
+	printf '{"url": "https://r.org/%s", "title": "Quokka %s", "company": "Zoo", "summary": "A quokka, number %s."}\n' "$i" "$i" "$i"
+done >"$TMP/ten.jsonl"
+"$FOLIO" index --db "$TMP/ten" "$TMP/ten.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/ten" --explain --offset 9 quokka
+expect_eq "10. Quokka *
+    Zoo · https://r.org/*
+    A quokka, number *.
+    score * =
+      * stem quokka: *" "$(sed -n 1,5p <<<"$out" | sed -E -e 's/Quokka [0-9]+$/Quokka */' -e 's|r.org/[0-9]+|r.org/*|' -e 's/number [0-9]+/number */' -e 's/score [0-9.]+/score */' -e 's/^( +)[0-9.]+  stem quokka: .*/\1* stem quokka: */')"
+
 if command -v script >/dev/null; then
 	begin "matches are highlighted on a terminal"
 	tty_out=$(script -qec "$FOLIO search --db $TMP/index GB200" /dev/null)
