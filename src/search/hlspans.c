@@ -302,10 +302,12 @@ static int by_start(const void *a, const void *b)
  * every post, it marked words a window too far from each other where
  * the index held the word's parts from another post (th, reads of
  * threads). A typed compound's own parts are its words (near_units).
- * dropped: zero, one for each place to the last, left zero. */
+ * dropped: zero, one for each place to the last, left zero. Loose: each
+ * word's match takes its own place alone, compounds dropping none, as
+ * the window widened by the search's slack counts them. */
 static void near_places(const fo_hlspan *spans, const size_t *idx, size_t m,
-                        const fo_termset *terms, uint32_t *dropped, size_t *pos,
-                        size_t *end)
+                        const fo_termset *terms, int loose, uint32_t *dropped,
+                        size_t *pos, size_t *end)
 {
 	uint32_t p, top = 0, sum = 0;
 	size_t k;
@@ -318,12 +320,12 @@ static void near_places(const fo_hlspan *spans, const size_t *idx, size_t m,
 
 		if (u->kind == FO_HL_COMPOUND && u->n_seq > 1)
 			own += (uint32_t)u->n_seq - 1;
-		for (p = own + 1; p <= s->last; p++)
+		pos[k] = s->pos;
+		end[k] = loose && u->kind != FO_HL_COMPOUND ? s->pos : s->last;
+		for (p = own + 1; !loose && p <= s->last; p++)
 			dropped[p] = any = 1;
 		if (s->last > top)
 			top = s->last;
-		pos[k] = s->pos;
-		end[k] = s->last;
 	}
 	if (!any)
 		return;
@@ -348,10 +350,11 @@ static void near_places(const fo_hlspan *spans, const size_t *idx, size_t m,
  * whatever the window: each match enters the windows once and leaves
  * once; and in the text's places where a word's compound matched.
  * work: 6 * n + 1 size_t, at: zero, one count for each position up to
- * the last, left zero. */
-static void near_group(const fo_hlspan *spans, size_t n,
-                       const fo_termset *terms, unsigned g, unsigned char *keep,
-                       size_t *work, uint32_t *at)
+ * the last, left zero. Loose: in the window widened by its slack
+ * (near_places). The number of windows full. */
+static size_t near_group(const fo_hlspan *spans, size_t n,
+                         const fo_termset *terms, unsigned g, int loose,
+                         unsigned char *keep, size_t *work, uint32_t *at)
 {
 	size_t *idx = work, *entry = work + n, *next = work + 2 * n;
 	size_t *full = work + 3 * n; /* windows full before each, n + 1 */
@@ -364,14 +367,15 @@ static void near_group(const fo_hlspan *spans, size_t n,
 	for (i = 0; i < terms->n; i++)
 		if (terms->units[i].near == g) {
 			all |= (uint64_t)1 << terms->units[i].near_bit;
-			window = terms->units[i].near_window;
+			window = terms->units[i].near_window +
+			         (loose ? terms->units[i].near_slack : 0);
 		}
 	for (; all; all &= all - 1)
 		bits++;
 	for (i = 0; i < n; i++)
 		if (terms->units[spans[i].unit].near == g)
 			idx[m++] = i;
-	near_places(spans, idx, m, terms, at, pos, end);
+	near_places(spans, idx, m, terms, loose, at, pos, end);
 	/* entry[k]: the first window that holds match k whole, the one
 	 * opening at the first match at most window - 1 before its end;
 	 * NO_SPAN if even its own does not (a compound longer than it) */
@@ -433,6 +437,7 @@ static void near_group(const fo_hlspan *spans, size_t n,
 			keep[idx[k]] = 1;
 		else
 			keep[idx[k]] = 0;
+	return full[m];
 }
 
 /* Drop the matches of a NEAR's words (fo_hlunit.near) that no window of
@@ -461,8 +466,11 @@ static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms)
 	at = calloc((size_t)top + 1, sizeof *at);
 	if (!keep || !work || !at)
 		goto done;
+	/* where no window of the words' places holds the NEAR, the
+	 * search's wider one did */
 	for (g = 1; g <= groups; g++)
-		near_group(spans, *n, terms, g, keep, work, at);
+		if (!near_group(spans, *n, terms, g, 0, keep, work, at))
+			near_group(spans, *n, terms, g, 1, keep, work, at);
 	for (i = 0, kept = 0; i < *n; i++)
 		if (keep[i] || !terms->units[spans[i].unit].near)
 			spans[kept++] = spans[i];

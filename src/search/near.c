@@ -385,7 +385,7 @@ static int item_of(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
  * no word of its own. A NEAR of one word, or of more than 64 units, is
  * marked as free words are. */
 static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap,
-                       uint64_t alt)
+                       unsigned slack, uint64_t alt)
 {
 	fo_termset *s =
 	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
@@ -410,6 +410,7 @@ static void near_units(fo_qc *c, fo_qfield field, size_t first, unsigned gap,
 		s->units[i].near = id;
 		s->units[i].near_bit = bit;
 		s->units[i].near_window = gap + words - 1;
+		s->units[i].near_slack = slack;
 	}
 }
 
@@ -509,7 +510,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	near_terms stats = { NULL, 0, 0 };
 	size_t k, i, j, n_it = 0, cap_it = 0, compounds = 0;
 	uint64_t alt = 0;
-	unsigned split, last;
+	unsigned split, last, tail_places = 0;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
 	/* kids of one field (qnear.c nearable) */
@@ -540,6 +541,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			                  forms, &it[n_it]);
 			if (t->kind == FO_TOK_WORD)
 				word_tail(c, kid->field, t->term, &it[n_it]);
+			if (it[n_it].tail)
+				tail_places += it[n_it].tail_span + 1;
 			compounds += (compound && !version) || it[n_it].tail;
 			n_it++;
 			if (!compound || version)
@@ -592,8 +595,8 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	if (c->st == FOLIO_OK)
 		/* a word's compound, which one highlight unit matches
 		 * whole, takes one place of the window (hlspans.c
-		 * near_places) */
-		near_units(c, field, first_hl, n->window, alt);
+		 * near_places), which its tails widen in the search */
+		near_units(c, field, first_hl, n->window, tail_places, alt);
 	if (q)
 		q = fo_qc_unit(c, q, fo_qc_label(&label), "near", field, 1.0,
 		               stats.pairs, stats.n);

@@ -95,6 +95,13 @@ typedef struct fo_hlunit {
 	 * written, not a compound or camelCase run spelling it, whose
 	 * parts the words mark themselves. */
 	int one_word;
+	/* The places a NEAR's words' compounds widen its window by in
+	 * the search where the index holds them (near.c word_tail): its
+	 * window, so widened, marks a post that no window of the places
+	 * the text's words take holds, which the search found all the
+	 * same (a word split in two and in three takes the window of the
+	 * three, doc/analyzer.md). */
+	unsigned near_slack;
 } fo_hlunit;
 
 typedef struct fo_termset {

@@ -346,6 +346,20 @@ begin "a NEAR marks no word past its window where another post writes a word's p
 run "$FOLIO" search --db "$TMP/near-tail" --json 'GIL NEAR/3 threads'
 expect_eq "[[[45, 48], [54, 61]]]" "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"]])')"
 
+# Where the index holds a word's split in three as well (free ty pe of
+# FreeTyPe beside free type), the search widens the NEAR's window by
+# the longer tail (doc/analyzer.md) and finds "FreeType 2 font" for
+# NEAR/1, which no window of the text's places holds: it is marked in
+# that wider window, not left with no word marked.
+cat >"$TMP/near-three.jsonl" <<'JL'
+{"url": "https://t.org/engine", "title": "FreeType 2 font engine", "summary": "Alpha."}
+{"url": "https://t.org/odd", "title": "Odd", "summary": "A FreeTyPe oddity."}
+JL
+"$FOLIO" index --db "$TMP/near-three" "$TMP/near-three.jsonl" >/dev/null
+begin "a post the NEAR's widened window finds has its words marked in it"
+run "$FOLIO" search --db "$TMP/near-three" --json 'freetype NEAR/1 font'
+expect_eq "[('https://t.org/engine', [[0, 8], [11, 15]])]" "$(printf '%s' "$out" | python3 -c 'import json, sys; print([(h["url"], h["title_marks"]) for h in json.load(sys.stdin)["hits"]])')"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 
