@@ -928,6 +928,34 @@ def test_an_unreachable_shard_is_an_unavailable_error_naming_it(shards):
         folio.Index(shards.a, remotes=[dead])
 
 
+def test_local_opens_the_local_index_alone_not_the_shards_its_remotes_file_lists(shards):
+    dead = "127.0.0.1:%d" % free_port()
+    with open(os.path.join(shards.a, "REMOTES"), "w") as f:
+        f.write("%s\n%s\n" % (shards.address_b, dead))
+    with pytest.raises(folio.UnavailableError, match="remote shard %s " % dead):
+        folio.Index(shards.a)
+    with folio.Index(shards.a, local=True) as ix:
+        assert (ix.count(), ix.skipped_shards) == (3, ())
+        report = ix.check()
+        assert (report.problems, report.message) == (0, "")
+    # as `folio check` says of a front end: its shards are checked where served
+    front = os.path.join(os.path.dirname(shards.a), "front")
+    os.mkdir(front)
+    shutil.copy(os.path.join(shards.a, "REMOTES"), front)
+    with folio.Index(front, local=True) as ix:
+        assert ix.count() == 0
+        with pytest.raises(folio.InvalidArgumentError,
+                           match="holds remote shards alone"):
+            ix.check()
+    with pytest.raises(folio.InvalidArgumentError,
+                       match="^local=True opens no remote shards: give no remotes$"):
+        folio.Index(shards.a, local=True, remotes=[shards.address_b])
+    with pytest.raises(folio.InvalidArgumentError,
+                       match="^timeout applies to remote shards only, which "
+                             "local=True does not open$"):
+        folio.Index(shards.a, local=True, timeout=1)
+
+
 def test_allow_partial_searches_the_rest_and_names_the_skipped_shard(shards):
     dead = "127.0.0.1:%d" % free_port()
     with folio.Index(shards.a) as alone, \
