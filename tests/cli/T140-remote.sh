@@ -55,7 +55,7 @@ expect_eq "2|folio: $TMP/front holds remote shards alone, whose files are on the
 begin "folio stats on that front end: no generation, no local shard, no local bytes"
 head -c 100000 /dev/zero >"$TMP/front/notes.log"
 run "$FOLIO" stats --db "$TMP/front" --json
-expect_eq "0|0 0 0 4000" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["disk_bytes"], d["generation"], d["shards"], d["documents"])' <<<"$out")"
+expect_eq "0|0 0 0 2 4000" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["disk_bytes"], d["generation"], d["shards"], d["remote_shards"], d["documents"])' <<<"$out")"
 rm "$TMP/front/notes.log"
 
 begin "folio similar over that front end's REMOTES ranks as over one local database"
@@ -106,6 +106,18 @@ expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
 begin "its JSON counts the local posts alone"
 run "$FOLIO" check --db "$TMP/beside" --json
 expect_eq "0|true 1 3" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(str(d["sound"]).lower(), d["shards"], d["documents"])' <<<"$out")"
+
+# Its stats counted the remote shard's posts, beside the local index's
+# disk size, and said nothing of it.
+begin "folio stats beside a REMOTES file says which figures count the remote shard"
+run "$FOLIO" stats --db "$TMP/beside"
+n1=$(xapian-delve "$gen/shard-1" | sed -n 's/^number of documents = //p')
+expect_eq "0|documents   $((3 + n1))|shards      1|remote      1 shard: in documents and terms, not in disk size, generation or shards" \
+	"$rc|$(grep ^documents <<<"$out")|$(grep ^shards <<<"$out")|$(grep ^remote <<<"$out")"
+
+begin "its JSON too: remote_shards beside the local shards"
+run "$FOLIO" stats --db "$TMP/beside" --json
+expect_eq "0|$((3 + n1)) 1 1" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["shards"], d["remote_shards"])' <<<"$out")"
 
 begin "a shard listed there that is down is no concern of folio check"
 echo "127.0.0.1:$(free_port)" >"$TMP/beside/REMOTES"

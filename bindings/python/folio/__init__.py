@@ -428,9 +428,9 @@ class IndexReport:
 class Stats:
     """A description of an index (Index.stats()).
 
-    documents:  posts
-    terms:      distinct terms
-    disk_bytes: size of the live generation's files
+    documents:  posts (on an Index with remote shards, theirs too)
+    terms:      distinct terms (likewise)
+    disk_bytes: size of the live generation's files (local alone)
     generation: N of the live generation gen-N (0: none)
     built:      UTC time of the last full build, ISO 8601, or None
     updated:    UTC time of the last indexing run, or None
