@@ -350,13 +350,16 @@ static folio_status local_language(folio_db *db, char **language,
 }
 
 /* Shard name was not added: got says why, with refused (accept_shard's
- * reason, when it refused the shard) or msg (Xapian's). A shard that
- * answers but is refused is left out as one that does not answer is:
- * under allow_partial named each time and tried again, so that a front
- * end never serves part of the index as if it were all of it. */
-static folio_status left_out(fo_remotes *rm, const char *name,
-                             folio_status got, const fo_buf *refused,
-                             const char *msg, fo_buf *why)
+ * reason, when it refused the shard) or msg (Xapian's, timed_out when
+ * the shard did not answer in time). A shard that answers but is
+ * refused is left out as one that does not answer is: under
+ * allow_partial named each time and tried again, so that a front end
+ * never serves part of the index as if it were all of it. The error
+ * says what to check where the shard is served, in words for any
+ * caller: the CLI adds its options (cli/remote.c). */
+static folio_status left_out(fo_remotes *rm, const char *name, folio_status got,
+                             const fo_buf *refused, const char *msg,
+                             int timed_out, fo_buf *why)
 {
 	if (got == FOLIO_ERROR_NOMEM || refused->oom)
 		return FOLIO_ERROR_NOMEM;
@@ -366,8 +369,16 @@ static folio_status left_out(fo_remotes *rm, const char *name,
 		fo_buf_puts(why, refused->data);
 		return got;
 	}
-	fo_buf_printf(why, "remote shard %s cannot be searched: %s", name,
+	fo_buf_printf(why, "remote shard %s cannot be searched: %s; ", name,
 	              msg);
+	if (timed_out)
+		fo_buf_printf(why,
+		              "it did not answer within %u ms: check that "
+		              "its xapian-tcpsrv is not stopped or overloaded",
+		              rm->timeout_ms);
+	else
+		fo_buf_puts(why, "check that xapian-tcpsrv serves it at that "
+		                 "address");
 	return FOLIO_ERROR_UNAVAILABLE;
 }
 
@@ -389,13 +400,15 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		fo_buf refused = FO_BUF_INIT;
 		shard_check check = { rm->names[i], &language, &refused };
 		folio_status got;
+		int timed_out;
 
 		split(rm->names[i], host, sizeof host, &port, NULL);
-		got = fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms,
-		                        keys, accept_shard, &check, &err);
+		got =
+		    fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms, keys,
+		                      accept_shard, &check, &timed_out, &err);
 		if (got != FOLIO_OK)
 			st = left_out(rm, rm->names[i], got, &refused, err.msg,
-			              why);
+			              timed_out, why);
 		fo_buf_free(&refused);
 	}
 	if (rm->n_skipped) {

@@ -89,11 +89,22 @@ typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
 int cli_find(folio_db *db, cli_find_fn find, const char *text,
              folio_search_options *so, int json);
 
-/* The last error on db, as folio_db_error, but naming the dates as they
- * were typed: the library names the fields of folio_search_options
+/* The last error on db, st, as folio_db_error, but naming the dates as
+ * they were typed: the library names the fields of folio_search_options
  * ("since: \"2026-13\": month 13 ...", "since D is after until D"), the
- * user typed --since and --until. Valid until the next call. */
-const char *cli_search_error(folio_db *db);
+ * user typed --since and --until; and for a remote shard that cannot be
+ * reached, with cli_remote_advice. Valid until the next call. */
+const char *cli_search_error(folio_db *db, folio_status st);
+
+/* Say that this is folio search, whose --timeout and --allow-partial
+ * (allow_partial: given) get past a remote shard that cannot be reached
+ * (remote.c). */
+void cli_remote_options(int allow_partial);
+
+/* What to add to message, a library error st, for folio search: the
+ * options that get past a remote shard it cannot reach ("" for any
+ * other error, or after no cli_remote_options). */
+const char *cli_remote_advice(folio_status st, const char *message);
 
 /* Have so highlight matches in bold yellow when the text output goes to a
  * terminal and NO_COLOR (no-color.org) is not set; for JSON, mark them

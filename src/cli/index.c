@@ -136,8 +136,11 @@ static void write_aborted(const char *what, void *payload)
 	_exit(EXIT_ERROR);
 }
 
+/* first: the run made the index (nothing was there), which a rebuild
+ * it reports would not be, whatever it was given (--shards 2 on a new
+ * index said "rebuilt", where a plain first run says nothing of it). */
 static void print_summary(const folio_index_report *rep,
-                          const folio_index_options *io)
+                          const folio_index_options *io, int first)
 {
 	printf("%llu post%s in %llu file%s: %llu added, %llu updated, "
 	       "%llu unchanged, %llu removed; %llu skipped",
@@ -156,7 +159,7 @@ static void print_summary(const folio_index_report *rep,
 		printf("; %llu post%s with a malformed copy kept as indexed",
 		       (unsigned long long)rep->kept_malformed,
 		       rep->kept_malformed == 1 ? "" : "s");
-	if ((io->rebuild || io->shards) && rep->rebuilt)
+	if ((io->rebuild || io->shards) && rep->rebuilt && !first)
 		fputs("; rebuilt", stdout);
 	putchar('\n');
 }
@@ -355,7 +358,7 @@ int cmd_index(int argc, char **argv)
 	folio_db *db = NULL;
 	char *errmsg = NULL, *said = NULL, *printed = NULL;
 	char *checking = NULL, *checking_json = NULL;
-	int rc, sig, code = EXIT_ERROR;
+	int rc, sig, first, code = EXIT_ERROR;
 	folio_status st, failed = FOLIO_OK;
 
 	cli_progress_init(&run.progress, CLI_PROGRESS_OFF);
@@ -380,6 +383,7 @@ int cmd_index(int argc, char **argv)
 		goto done;
 	}
 	cli_signals_say(said, printed);
+	first = cli_may_index(dir);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_signals_release();
@@ -418,7 +422,7 @@ int cmd_index(int argc, char **argv)
 		cli_error("%s came after the run's last commit: it finished",
 		          cli_signal_name(sig));
 	if (!a.json)
-		print_summary(&rep, &a.io);
+		print_summary(&rep, &a.io, first);
 	code = st == FOLIO_OK ? 0 : EXIT_NONE;
 done:
 	st = folio_db_close(db);

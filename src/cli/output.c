@@ -289,11 +289,13 @@ void print_notices(const folio_results *r)
 	}
 }
 
-const char *cli_search_error(folio_db *db)
+const char *cli_search_error(folio_db *db, folio_status st)
 {
-	static char typed[512];
+	/* a shard's name (255 bytes), Xapian's text (511) and the advice */
+	static char typed[1536];
 	const char *message = folio_db_error(db);
 	const char *after = strstr(message, " is after until ");
+	const char *advice = cli_remote_advice(st, message);
 
 	if (strncmp(message, "since: ", 7) == 0 ||
 	    strncmp(message, "until: ", 7) == 0)
@@ -302,6 +304,8 @@ const char *cli_search_error(folio_db *db)
 		snprintf(typed, sizeof typed, "--%.*s is after --%s",
 		         (int)(after - message), message,
 		         after + strlen(" is after "));
+	else if (*advice)
+		snprintf(typed, sizeof typed, "%s%s", message, advice);
 	else
 		return message;
 	return typed;
@@ -317,7 +321,7 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 	cli_highlight(so, json);
 	st = find(db, text, so, &r);
 	if (st != FOLIO_OK) {
-		cli_error("%s", cli_search_error(db));
+		cli_error("%s", cli_search_error(db, st));
 		if (json)
 			print_db_error_json(text, strlen(text), db, st);
 		return EXIT_ERROR;
@@ -438,7 +442,7 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 void print_db_error_json(const char *query, size_t query_len, folio_db *db,
                          folio_status st)
 {
-	print_error_json(query, query_len, cli_search_error(db),
+	print_error_json(query, query_len, cli_search_error(db, st),
 	                 folio_db_error_position(db), st);
 }
 

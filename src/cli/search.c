@@ -246,7 +246,7 @@ static int dates_wrong(folio_db *db, const folio_search_options *so)
 	folio_results_free(r);
 	if (st != FOLIO_ERROR_INVALID)
 		return 0;
-	cli_error("%s", cli_search_error(db));
+	cli_error("%s", cli_search_error(db, st));
 	return 1;
 }
 
@@ -463,17 +463,21 @@ int cmd_search(int argc, char **argv)
 	if (rc != 0)
 		goto done;
 	dir = search_dir(&a);
+	cli_remote_options(a.oo.allow_partial);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
-		cli_error("%s", errmsg);
+		/* one condition, one line, with what to do about it */
+		cli_error("%s%s", errmsg, cli_remote_advice(st, errmsg));
 		if (st == FOLIO_ERROR_NOT_FOUND && dir && cli_may_index(dir))
 			cli_advise_index("build one", dir, NULL, 0);
 		/* JSON readers get the error object they get for a failed
-		 * search: for --stdin, one per line read */
+		 * search (for --stdin, one per line read), saying what
+		 * stderr says */
 		if (a.lines)
-			open_failed_lines(errmsg, st);
+			open_failed_lines(cli_last_error(), st);
 		else if (a.json)
-			print_error_json(a.query, a.qlen, errmsg, 0, st);
+			print_error_json(a.query, a.qlen, cli_last_error(), 0,
+			                 st);
 		goto done;
 	}
 	if (!remote_options_apply(&a, dir, db))

@@ -173,13 +173,15 @@ folio_status fo_xdb_new_empty(fo_xdb **out, fo_xerr *err);
  * database db already holds (the local index or a shard added before,
  * served or copied under another name); a status other than FOLIO_OK
  * from it leaves the shard out and is returned as it is (err untouched:
- * accept says why). */
+ * accept says why). *timed_out is set when the shard failed by not
+ * answering within timeout_ms (else it refused, hung up or is unknown):
+ * what to do about it differs. */
 typedef folio_status (*fo_xremote_accept)(char *const *values, int again,
                                           void *ctx);
 folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
                                unsigned timeout_ms, const char *const *keys,
                                fo_xremote_accept accept, void *ctx,
-                               fo_xerr *err);
+                               int *timed_out, fo_xerr *err);
 
 /* ---- documents ---------------------------------------------------------- */
 

@@ -277,11 +277,12 @@ static bool held(const Xapian::Database &db, const Xapian::Database &shard)
 extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
                                           unsigned port, unsigned timeout_ms,
                                           const char *const *keys,
-                                          fo_xremote_accept accept,
-                                          void *ctx, fo_xerr *err)
+                                          fo_xremote_accept accept, void *ctx,
+                                          int *timed_out, fo_xerr *err)
 {
 	std::vector<char *> values;
 	folio_status st = FOLIO_OK;
+	*timed_out = 0;
 	try {
 		if (h->wdb || !h->shards.empty())
 			throw Xapian::InvalidOperationError(
@@ -304,6 +305,9 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 			h->db->add_database(remote);
 			h->remote++;
 		}
+	} catch (const Xapian::NetworkTimeoutError &) {
+		*timed_out = 1;
+		st = fo_xdb_fail(h, err);
 	} catch (...) {
 		st = fo_xdb_fail(h, err);
 	}

@@ -428,9 +428,9 @@ class IndexReport:
 class Stats:
     """A description of an index (Index.stats()).
 
-    documents:  posts
-    terms:      distinct terms
-    disk_bytes: size of the live generation's files
+    documents:  posts (on an Index with remote shards, theirs too)
+    terms:      distinct terms (likewise)
+    disk_bytes: size of the live generation's files (local alone)
     generation: N of the live generation gen-N (0: none)
     built:      UTC time of the last full build, ISO 8601, or None
     updated:    UTC time of the last indexing run, or None
@@ -592,6 +592,14 @@ class Index:
                listed in the REMOTES file: one of comments alone lists
                none; a writer reads none) are an InvalidArgumentError, as
                `folio search --timeout` is bad usage then.
+    local:     True: the local index alone (FOLIO_OPEN_LOCAL); the remote
+               shards its REMOTES file lists are not opened, so one that
+               is down is no error, and check() checks the local index
+               alone, as `folio check` does (remote shards are checked
+               where they are served). With remotes, timeout or
+               allow_partial it is an InvalidArgumentError. A directory
+               holding a REMOTES file alone opens as a front end holding
+               no post, whose check() raises InvalidArgumentError.
 
     A remote shard that cannot be reached or does not answer in time
     raises UnavailableError (when the Index opens, or from a search); one
@@ -609,11 +617,16 @@ class Index:
                  write: bool = False, create: bool = False, wait: bool = False,
                  language: Optional[str] = None,
                  remotes: Iterable[Union[str, bytes]] = (),
-                 timeout: Optional[float] = None, allow_partial: bool = False):
+                 timeout: Optional[float] = None, allow_partial: bool = False,
+                 local: bool = False):
         lib = _native.load()
         names = _remote_names(remotes)
         if path is None and not names:
             raise TypeError("Index() needs a path, or remotes to search")
+        if local and names:
+            raise InvalidArgumentError(
+                _native.ERROR_INVALID, "local=True opens no remote shards: "
+                "give no remotes")
         if path is None and (write or create):
             raise InvalidArgumentError(
                 _native.ERROR_INVALID, "remote shards are searched, not "
@@ -624,6 +637,10 @@ class Index:
             raise InvalidArgumentError(
                 _native.ERROR_INVALID, "%s applies to remote shards only, "
                 "which are searched, not written" % remote_option)
+        if remote_option and local:
+            raise InvalidArgumentError(
+                _native.ERROR_INVALID, "%s applies to remote shards only, "
+                "which local=True does not open" % remote_option)
         # folio_db_open copies the strings (folio.h): alive until it returns
         c_remotes = (ctypes.c_char_p * max(len(names), 1))(*names)
         opts = _native.OpenOptions(_native.OPEN_OPTIONS_VERSION,
@@ -636,6 +653,8 @@ class Index:
             opts.flags |= _native.OPEN_CREATE
         if wait:
             opts.flags |= _native.OPEN_WAIT
+        if local:
+            opts.flags |= _native.OPEN_LOCAL
         opts.language = _bytes(language, "language")
         handle = ctypes.c_void_p()
         errmsg = ctypes.c_void_p()
@@ -957,7 +976,9 @@ class Index:
         (problems == 0: sound; else message describes the first problem
         and each_problem lists every one; rebuild with index_paths(...,
         rebuild=True)). Raises an Error only when the check itself cannot
-        run.
+        run. An Index with remote shards checks theirs too, over the
+        network: open it with local=True to check the local index alone,
+        as `folio check` does.
 
         isolate: run the checker in a child process (fork), as `folio
         check` does: some damage to a term list crashes Xapian 1.4.22's

@@ -37,6 +37,7 @@ OPEN_READ = 0
 OPEN_WRITE = 1 << 0
 OPEN_CREATE = 1 << 1
 OPEN_WAIT = 1 << 2
+OPEN_LOCAL = 1 << 3
 
 # enum folio_sort
 SORT_RELEVANCE = 0

@@ -919,10 +919,41 @@ def test_an_unreachable_shard_is_an_unavailable_error_naming_it(shards):
     with pytest.raises(folio.UnavailableError) as e:
         folio.Index(remotes=[shards.address_a, dead])
     assert e.value.status == 12
-    assert e.value.message.startswith(
-        "remote shard %s cannot be searched: NetworkError: Couldn't connect" % dead)
+    # what to check where it is served; none of the CLI's options
+    assert e.value.message == (
+        "remote shard %s cannot be searched: NetworkError: Couldn't connect "
+        "(context: remote:tcp(%s)) (Connection refused); check that "
+        "xapian-tcpsrv serves it at that address" % (dead, dead))
     with pytest.raises(folio.UnavailableError, match="remote shard %s " % dead):
         folio.Index(shards.a, remotes=[dead])
+
+
+def test_local_opens_the_local_index_alone_not_the_shards_its_remotes_file_lists(shards):
+    dead = "127.0.0.1:%d" % free_port()
+    with open(os.path.join(shards.a, "REMOTES"), "w") as f:
+        f.write("%s\n%s\n" % (shards.address_b, dead))
+    with pytest.raises(folio.UnavailableError, match="remote shard %s " % dead):
+        folio.Index(shards.a)
+    with folio.Index(shards.a, local=True) as ix:
+        assert (ix.count(), ix.skipped_shards) == (3, ())
+        report = ix.check()
+        assert (report.problems, report.message) == (0, "")
+    # as `folio check` says of a front end: its shards are checked where served
+    front = os.path.join(os.path.dirname(shards.a), "front")
+    os.mkdir(front)
+    shutil.copy(os.path.join(shards.a, "REMOTES"), front)
+    with folio.Index(front, local=True) as ix:
+        assert ix.count() == 0
+        with pytest.raises(folio.InvalidArgumentError,
+                           match="holds remote shards alone"):
+            ix.check()
+    with pytest.raises(folio.InvalidArgumentError,
+                       match="^local=True opens no remote shards: give no remotes$"):
+        folio.Index(shards.a, local=True, remotes=[shards.address_b])
+    with pytest.raises(folio.InvalidArgumentError,
+                       match="^timeout applies to remote shards only, which "
+                             "local=True does not open$"):
+        folio.Index(shards.a, local=True, timeout=1)
 
 
 def test_allow_partial_searches_the_rest_and_names_the_skipped_shard(shards):
@@ -965,13 +996,17 @@ def test_a_hung_shard_times_out_after_the_timeout(shards, serve):
         os.killpg(group, signal.SIGSTOP)
         try:
             start = time.monotonic()
-            with pytest.raises(folio.UnavailableError,
-                               match="remote shard %s cannot be searched" % shards.address_a):
+            with pytest.raises(folio.UnavailableError) as e:
                 front.search("lock")
             took = time.monotonic() - start
         finally:
             os.killpg(group, signal.SIGCONT)
         assert took < 8  # the default timeout is 10 s a reply
+        assert e.value.message == (
+            "remote shard %s cannot be searched: NetworkTimeoutError: "
+            "Timeout expired while trying to read (context: remote:tcp(%s)); "
+            "it did not answer within 300 ms: check that its xapian-tcpsrv "
+            "is not stopped or overloaded" % (shards.address_a, shards.address_a))
 
 
 def test_a_shard_in_another_language_is_refused_or_skipped(tmp_path, shards, serve):
