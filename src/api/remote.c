@@ -422,9 +422,16 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 	/* (A front end opened with FOLIO_OPEN_LOCAL lists none.) */
 	if (st == FOLIO_OK && db->remote_only && rm->n &&
 	    rm->n_skipped == rm->n) {
-		fo_buf_printf(why, "none of the %zu remote shards can be "
-		              "searched; %s: %s", rm->n, rm->skipped[0],
-		              rm->skipped[1]);
+		if (rm->n == 1)
+			fo_buf_printf(why,
+			              "the only remote shard cannot be "
+			              "searched; %s: %s",
+			              rm->skipped[0], rm->skipped[1]);
+		else
+			fo_buf_printf(why,
+			              "none of the %zu remote shards can "
+			              "be searched; %s: %s",
+			              rm->n, rm->skipped[0], rm->skipped[1]);
 		st = FOLIO_ERROR_UNAVAILABLE;
 	}
 	free(language);

@@ -970,7 +970,7 @@ def test_allow_partial_searches_the_rest_and_names_the_skipped_shard(shards):
         assert hits_of(results) == hits_of(alone.search("lock"))
         assert "skipped_shards=1" in repr(results)
     with pytest.raises(folio.UnavailableError,
-                       match="none of the 1 remote shards can be searched; %s: " % dead):
+                       match="the only remote shard cannot be searched; %s: " % dead):
         folio.Index(remotes=[dead], allow_partial=True)
 
 
