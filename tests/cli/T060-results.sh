@@ -165,6 +165,12 @@ folio: did you mean: parallelism" "$rc|$err"
 expect_eq "|parallelism|GIL parallelism|parallelism threads|parallelism" \
 	"$(suggestions "$TMP/index" 'parallelsim)' 'GIL AND) parallelsim' 'parallelsim)threds )' 'parallelsim NEAR/3')"
 
+# An ideographic space before the stray ) was a word's last byte, so
+# "parallelsim　)　threds" suggested "parallelism　 　threads".
+begin "a suggestion leaves out the stray ) after an ideographic space too"
+expect_eq "|parallelism|GIL"$'\u3000'"parallelism|parallelism"$'\u3000'"threads" \
+	"$(suggestions "$TMP/index" $'parallelsim\u3000)' $'GIL\u3000AND)\u3000parallelsim' $'parallelsim\u3000)\u3000threds')"
+
 # (parallelsim and "parallelsim kept the ( or the quote, so the
 # suggestion searched said the same notice again: a quote never closed
 # is left out (its words were free text), as is a ( that opens the
