@@ -653,6 +653,15 @@ import json, sys
 d = json.loads(sys.stdin.read())
 print([[n["position"], n["message"]] for n in d["notices"]])' <<<"$out")"
 
+# The library lists 16 notices and counts the rest in one more; the
+# NULs stopped at 16 with nothing said of the others.
+begin "--stdin: NULs past the 16th are counted in one notice, as the library counts its own"
+run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(for i in $(seq 18); do printf 'a\0'; done; printf 'b\n')
+expect_eq "17|[32, 'a control character (U+0000): read as a break between words']|[34, '2 more problems of the kinds above: not listed']" "$(python3 -c '
+import json, sys
+n = json.loads(sys.stdin.read())["notices"]
+print(len(n), *[[x["position"], x["message"]] for x in n[-2:]], sep="|")' <<<"$out")"
+
 begin "--stdin --strict: a NUL is an error at its position, unless another problem comes first"
 run "$FOLIO" search --db "$TMP/index" --stdin --strict < <(printf 'GB200 \0x\n( GB200 \0x\nGB200 \0\0x (\nGB200 \x80\0x\n')
 expect_eq "1|query syntax error 7 query position 7: a control character (U+0000)|query syntax error 1 query position 1: a ( is never closed|query syntax error 7 query position 7: 2 control characters (U+0000 U+0000)|query syntax error 7 query position 7: a byte that is not UTF-8 (0x80)" "$rc|$(python3 -c '
