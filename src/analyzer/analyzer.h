@@ -116,11 +116,27 @@ char *fo_normalize_value(const char *text, size_t len);
  * trimmed, in place; the new length, s NUL-terminated there. */
 size_t fo_collapse_space(char *s, size_t len);
 
-/* The length of the character at s[0..len) (len > 0), and in *breaks
- * whether it parts words: white space (Unicode's, as fo_collapse_space
- * has it: an ideographic space too), a control character or a byte that
- * is not UTF-8 (a length of 1), which the analyzer reads as a break. */
-size_t fo_char_breaks(const char *s, size_t len, int *breaks);
+/* What a character is to folio: white space is Unicode's White_Space
+ * (ASCII's, U+0085, the Zs spaces such as the no-break U+00A0 and the
+ * ideographic U+3000, U+2028 and U+2029), as fo_collapse_space has it; a
+ * control character is any other of category Cc. The analyzer reads all
+ * but text as a break between words (doc/analyzer.md rule 1); the query
+ * language parts its tokens at white space alone. */
+typedef enum fo_char_kind {
+	FO_CHAR_TEXT,
+	FO_CHAR_SPACE,
+	FO_CHAR_CONTROL,
+	FO_CHAR_NOT_UTF8
+} fo_char_kind;
+
+/* The kind of the character at s[0..len) (len > 0); its length in *n (1
+ * for a byte that is not UTF-8), its code point (or that byte) in *cp
+ * unless cp is NULL. */
+fo_char_kind fo_char_kind_at(const char *s, size_t len, size_t *n, int32_t *cp);
+
+/* The length of the white space character (fo_char_kind_at) at
+ * s[0..len), 0 if there is none there (or len is 0). */
+size_t fo_space_len(const char *s, size_t len);
 
 /* Whether s (NUL-terminated) is empty or white space alone (Unicode's:
  * a no-break space, an ideographic space), as fo_collapse_space would

@@ -291,19 +291,38 @@ size_t fo_collapse_space(char *s, size_t len)
 	return o;
 }
 
-size_t fo_char_breaks(const char *s, size_t len, int *breaks)
+fo_char_kind fo_char_kind_at(const char *s, size_t len, size_t *n, int32_t *cp)
 {
 	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;
-	utf8proc_int32_t cp;
-	utf8proc_ssize_t r = utf8proc_iterate(u, (utf8proc_ssize_t)len, &cp);
+	utf8proc_int32_t c = u[0];
+	utf8proc_ssize_t r = 1;
 
+	if (c >= 0x80)
+		r = utf8proc_iterate(u, (utf8proc_ssize_t)len, &c);
 	if (r <= 0) {
-		*breaks = 1;
-		return 1;
+		c = u[0];
+		r = 1;
 	}
-	*breaks =
-	    fo_is_space(cp) || utf8proc_category(cp) == UTF8PROC_CATEGORY_CC;
-	return (size_t)r;
+	*n = (size_t)r;
+	if (cp)
+		*cp = c;
+	if (r == 1 && c >= 0x80)
+		return FO_CHAR_NOT_UTF8;
+	if (fo_is_space(c))
+		return FO_CHAR_SPACE;
+	return (c < 0x20 || c == 0x7F ||
+	        (c >= 0x80 && utf8proc_category(c) == UTF8PROC_CATEGORY_CC))
+	           ? FO_CHAR_CONTROL
+	           : FO_CHAR_TEXT;
+}
+
+size_t fo_space_len(const char *s, size_t len)
+{
+	size_t n;
+
+	if (len == 0 || (unsigned char)s[0] < 0x80)
+		return len && fo_ascii_is_space((unsigned char)s[0]);
+	return fo_char_kind_at(s, len, &n, NULL) == FO_CHAR_SPACE ? n : 0;
 }
 
 int fo_is_blank(const char *s)

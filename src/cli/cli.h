@@ -25,17 +25,20 @@ int cmd_similar(int argc, char **argv);
 
 /* A notice of the command's own, in the library's words (nul.c). */
 typedef struct cli_notice {
-	size_t position; /* 1-based character position in the query */
-	char what[96];   /* "a control character (U+0000)" */
+	size_t position;    /* 1-based character position in the query */
+	char what[96];      /* "a control character (U+0000)" */
+	const char *action; /* what was done: CLI_NUL_READ */
 } cli_notice;
 
 /* Copy line[0..n) to text (n + 1 bytes, a C string), its NUL bytes as
- * spaces, and describe each run of them in out[] (at most max; the
- * library notices at most 16): returns how many runs there are. */
+ * spaces, and describe each run of them in out[] (max + 1 of them): the
+ * first max runs, and past them, as the library counts its notices past
+ * 16, one more notice that says how many runs were not listed. Returns
+ * how many notices there are. */
 size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
                        size_t max);
 
-/* The message of a control character's notice, as the library words it. */
+/* The action of a control character's notice, as the library words it. */
 #define CLI_NUL_READ "read as a break between words"
 
 /* Print results as JSON (one object, its "query" query[0..query_len) as

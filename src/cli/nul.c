@@ -14,7 +14,7 @@
 size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
                        size_t max)
 {
-	size_t i = 0, chars = 0, found = 0;
+	size_t i = 0, chars = 0, found = 0, more = 0;
 
 	while (i < n) {
 		size_t start = i, count = 0, used = 0, k;
@@ -32,10 +32,15 @@ size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
 			text[i++] = ' ';
 		count = i - start;
 		chars += count;
-		if (!c)
+		if (!c) {
+			/* counted, in one notice at the first of them */
+			if (!more++)
+				out[max].position = chars - count + 1;
 			continue;
+		}
 		found++;
 		c->position = chars - count + 1;
+		c->action = CLI_NUL_READ;
 		if (count == 1)
 			used = (size_t)snprintf(c->what, sizeof c->what,
 			                        "a control character (U+0000)");
@@ -54,5 +59,11 @@ size_t cli_nul_notices(const char *line, size_t n, char *text, cli_notice *out,
 			snprintf(c->what + used, sizeof c->what - used, ")");
 	}
 	text[n] = '\0';
+	if (more) {
+		snprintf(out[max].what, sizeof out[max].what,
+		         "%zu more problems of the kinds above", more);
+		out[max].action = "not listed";
+		found++;
+	}
 	return found;
 }

@@ -72,7 +72,7 @@ void print_json(FILE *f, folio_db *db, const char *query, size_t query_len,
 			fprintf(
 			    f, "%s{\"position\": %zu, \"message\": \"%s: %s\"}",
 			    said++ ? ", " : "", extra[x].position,
-			    extra[x].what, CLI_NUL_READ);
+			    extra[x].what, extra[x].action);
 		}
 		if (!n)
 			break;

@@ -208,6 +208,19 @@ static int read_failed(void)
 	return 1;
 }
 
+/* line[0..n) without its line end, an LF or a CRLF (README), as a C
+ * string; its new length. Any other CR is the query's, as one inside
+ * the line is: MXFP8\r\r\n is the query MXFP8\r. */
+static size_t cut_line_end(char *line, size_t n)
+{
+	if (n > 0 && line[n - 1] == '\n') {
+		line[--n] = '\0';
+		if (n > 0 && line[n - 1] == '\r')
+			line[--n] = '\0';
+	}
+	return n;
+}
+
 /* --stdin when the index cannot be opened: each line still gets its
  * error object, so that output lines match input lines. */
 static void open_failed_lines(const char *message, folio_status st)
@@ -217,8 +230,7 @@ static void open_failed_lines(const char *message, folio_status st)
 	ssize_t n;
 
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
+		n = (ssize_t)cut_line_end(line, (size_t)n);
 		print_error_json(line, (size_t)n, message, 0, st);
 	}
 	read_failed();
@@ -265,12 +277,11 @@ static int search_lines(folio_db *db, folio_search_options *so)
 	while ((n = getline(&line, &cap, stdin)) >= 0) {
 		folio_results *r = NULL;
 		folio_status st;
-		cli_notice nuls[16];
+		cli_notice nuls[16 + 1];
 		size_t n_nuls;
 		char msg[160];
 
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
+		n = (ssize_t)cut_line_end(line, (size_t)n);
 		if (text_cap < (size_t)n + 1) {
 			char *grown = realloc(text, (size_t)n + 1);
 

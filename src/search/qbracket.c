@@ -7,8 +7,6 @@
  */
 #include "search/qparser.h"
 
-#include "util/ascii.h"
-
 /* "( )": nothing to group, so nothing to search; the ) is taken. */
 static int empty_brackets(fo_qparser *p, size_t lparen)
 {
@@ -78,10 +76,10 @@ fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen)
  * b: its ( is closed at the end instead). */
 static int opens_query(const fo_qparser *p, size_t lparen)
 {
-	size_t i;
+	size_t i, n;
 
-	for (i = 0; i < lparen; i++)
-		if (p->s[i] != '(' && !fo_ascii_is_space(p->s[i]))
+	for (i = 0; i < lparen; i += n)
+		if (!(n = p->s[i] == '(' ? 1 : fo_qlex_space(p->s, lparen, i)))
 			return 0;
 	return 1;
 }

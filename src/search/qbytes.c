@@ -8,58 +8,34 @@
  */
 #include "search/qparser.h"
 
-#include "util/ascii.h"
+#include "analyzer/analyzer.h"
 
 #include <stdio.h>
-#include <utf8proc.h>
-
-/* What the character at byte i is. */
-enum { TEXT, NOT_UTF8, CONTROL };
-
-/* The kind of the character at i; its length in *n, its code point (or
- * the byte, when it is not UTF-8) in *cp. */
-static int kind_at(const fo_qparser *p, size_t i, size_t *n,
-                   utf8proc_int32_t *cp)
-{
-	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)p->s + i;
-	utf8proc_ssize_t k =
-	    utf8proc_iterate(u, (utf8proc_ssize_t)(p->len - i), cp);
-
-	if (k < 1) {
-		*n = 1;
-		*cp = u[0];
-		return NOT_UTF8;
-	}
-	*n = (size_t)k;
-	/* white space is the break it looks like */
-	if (*cp < 0x80 && fo_ascii_is_space((unsigned char)*cp))
-		return TEXT;
-	return utf8proc_category(*cp) == UTF8PROC_CATEGORY_CC ? CONTROL : TEXT;
-}
 
 /* Notice the run of characters of one kind that starts at i; returns
  * where the run ends. The first four are named. */
-static size_t notice_run(fo_qparser *p, size_t i, int kind)
+static size_t notice_run(fo_qparser *p, size_t i, fo_char_kind kind)
 {
 	char named[48];
 	size_t start = i, count = 0, used = 0, n;
-	utf8proc_int32_t cp;
+	int32_t cp;
 
-	while (i < p->len && kind_at(p, i, &n, &cp) == kind) {
+	while (i < p->len &&
+	       fo_char_kind_at(p->s + i, p->len - i, &n, &cp) == kind) {
 		if (count < 4)
 			used += (size_t)snprintf(
 			    named + used, sizeof named - used,
-			    kind == NOT_UTF8 ? "%s0x%02X" : "%sU+%04X",
+			    kind == FO_CHAR_NOT_UTF8 ? "%s0x%02X" : "%sU+%04X",
 			    count ? " " : "", (unsigned)cp);
 		else if (count == 4)
 			snprintf(named + used, sizeof named - used, " ...");
 		count++;
 		i += n;
 	}
-	if (kind == NOT_UTF8 && count == 1)
+	if (kind == FO_CHAR_NOT_UTF8 && count == 1)
 		fo_qp_notice(p, start, "read as a break between words",
 		             "a byte that is not UTF-8 (%s)", named);
-	else if (kind == NOT_UTF8)
+	else if (kind == FO_CHAR_NOT_UTF8)
 		fo_qp_notice(p, start, "read as a break between words",
 		             "%zu bytes that are not UTF-8 (%s)", count, named);
 	else if (count == 1)
@@ -74,8 +50,7 @@ static size_t notice_run(fo_qparser *p, size_t i, int kind)
 void fo_qp_unreadable(fo_qparser *p)
 {
 	size_t i = 0, n;
-	utf8proc_int32_t cp;
-	int kind;
+	fo_char_kind kind;
 
 	while (i < p->len) {
 		/* ASCII text, the common case, without decoding */
@@ -84,7 +59,10 @@ void fo_qp_unreadable(fo_qparser *p)
 			i++;
 			continue;
 		}
-		kind = kind_at(p, i, &n, &cp);
-		i = kind == TEXT ? i + n : notice_run(p, i, kind);
+		/* white space is the break it looks like */
+		kind = fo_char_kind_at(p->s + i, p->len - i, &n, NULL);
+		i = kind == FO_CHAR_TEXT || kind == FO_CHAR_SPACE
+		        ? i + n
+		        : notice_run(p, i, kind);
 	}
 }

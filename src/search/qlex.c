@@ -4,6 +4,7 @@
  */
 #include "search/qlex.h"
 
+#include "analyzer/analyzer.h"
 #include "util/ascii.h"
 
 #include <string.h>
@@ -39,10 +40,42 @@ size_t fo_qlex_quote(const char *s, size_t len, size_t i)
 	return 0;
 }
 
+size_t fo_qlex_space(const char *s, size_t len, size_t i)
+{
+	return i < len ? fo_space_len(s + i, len - i) : 0;
+}
+
+size_t fo_qlex_skip_space(const char *s, size_t len, size_t i)
+{
+	size_t n;
+
+	while ((n = fo_qlex_space(s, len, i)) != 0)
+		i += n;
+	return i;
+}
+
+size_t fo_qlex_trim_space(const char *s, size_t from, size_t i)
+{
+	size_t k;
+
+	while (i > from) {
+		/* back to the first byte of the character before i: a
+		 * character of UTF-8 has at most three bytes after it */
+		for (k = i - 1; k > from && i - k < 4 &&
+		                ((unsigned char)s[k] & 0xC0) == 0x80;
+		     k--)
+			;
+		if (fo_qlex_space(s, i, k) != i - k)
+			break;
+		i = k;
+	}
+	return i;
+}
+
 /* Whether a word ends before i. */
 int fo_qlex_delim(const char *s, size_t len, size_t i)
 {
-	return i >= len || fo_ascii_is_space(s[i]) || s[i] == '(' ||
+	return i >= len || fo_qlex_space(s, len, i) || s[i] == '(' ||
 	       s[i] == ')' || fo_qlex_quote(s, len, i);
 }
 
@@ -81,7 +114,7 @@ static size_t url_end(const char *s, size_t len, size_t i, size_t e)
 		return e;
 	while (e < len && s[e] == '(') {
 		depth = 0;
-		for (k = e; k < len && !fo_ascii_is_space(s[k]) &&
+		for (k = e; k < len && !fo_qlex_space(s, len, k) &&
 		            !fo_qlex_quote(s, len, k);
 		     k++) {
 			if (s[k] == '(')
@@ -142,7 +175,7 @@ static int lex_mark(const char *s, size_t len, size_t i, fo_qlexeme *t)
 	if (s[i] == '+' || s[i] == '-' || s[i] == '!') {
 		/* +"a b" and -(a b) are signs; "+ " and "+)" are strays;
 		 * !b is -b, as in Lucene's syntax (a && !b) */
-		t->kind = i + 1 >= len || fo_ascii_is_space(s[i + 1]) ||
+		t->kind = i + 1 >= len || fo_qlex_space(s, len, i + 1) ||
 		                  s[i + 1] == ')'
 		              ? FO_QT_SIGN
 		          : s[i] == '+' ? FO_QT_PLUS
@@ -264,8 +297,7 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t)
 {
 	size_t e;
 
-	while (i < len && fo_ascii_is_space(s[i]))
-		i++;
+	i = fo_qlex_skip_space(s, len, i);
 	memset(t, 0, sizeof *t);
 	t->start = i;
 	if (i >= len) {

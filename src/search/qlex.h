@@ -59,6 +59,19 @@ void fo_qlex_peek(const char *s, size_t len, size_t i, fo_qlexeme *t);
  * closes a phrase any opened. */
 size_t fo_qlex_quote(const char *s, size_t len, size_t i);
 
+/* Length of a white space character at byte i (0: none, or i >= len):
+ * any of Unicode's (fo_char_kind_at), so that an ideographic space typed
+ * with an IME, or a no-break space pasted from a web page, parts tokens
+ * as a space does. */
+size_t fo_qlex_space(const char *s, size_t len, size_t i);
+
+/* The first byte at or after i that is no white space, or len. */
+size_t fo_qlex_skip_space(const char *s, size_t len, size_t i);
+
+/* i less the white space that ends there, down to from at most: the end
+ * of s[from..i) trimmed. */
+size_t fo_qlex_trim_space(const char *s, size_t from, size_t i);
+
 /* Whether a word ends before byte i: white space, a bracket, a quote or
  * the end. */
 int fo_qlex_delim(const char *s, size_t len, size_t i);

@@ -10,7 +10,6 @@
 
 #include "search/qlex.h"
 #include "search/qparser.h"
-#include "util/ascii.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -274,21 +273,20 @@ static size_t limit_of(const fo_qparser *p, int *by_words)
 
 	*by_words = 0;
 	while (i < p->len) {
-		while (i < p->len && fo_ascii_is_space(p->s[i]))
-			i++;
+		i = fo_qlex_skip_space(p->s, p->len, i);
 		if (i == p->len)
 			break;
 		if (++words > FO_QUERY_MAX_WORDS && i <= FO_QUERY_MAX_BYTES) {
 			*by_words = 1;
 			return i;
 		}
-		while (i < p->len && !fo_ascii_is_space(p->s[i]))
+		while (i < p->len && !fo_qlex_space(p->s, p->len, i))
 			i++;
 	}
 	if (p->len <= FO_QUERY_MAX_BYTES)
 		return p->len;
-	for (cut = FO_QUERY_MAX_BYTES; cut > 0 && !fo_ascii_is_space(p->s[cut]);
-	     cut--)
+	for (cut = FO_QUERY_MAX_BYTES;
+	     cut > 0 && !fo_qlex_space(p->s, p->len, cut); cut--)
 		;
 	if (cut == 0)
 		for (cut = FO_QUERY_MAX_BYTES;
@@ -307,8 +305,7 @@ static void cut_at_limits(fo_qparser *p)
 
 	if (limit == p->len)
 		return;
-	while (from < p->len && fo_ascii_is_space(p->s[from]))
-		from++;
+	from = fo_qlex_skip_space(p->s, p->len, from);
 	p->len = limit;
 	snprintf(p->cut_at, sizeof p->cut_at, "%d %s",
 	         by_words ? FO_QUERY_MAX_WORDS : FO_QUERY_MAX_BYTES,

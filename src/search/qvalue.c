@@ -8,7 +8,6 @@
 #include "search/qparser.h"
 
 #include "search/qdate.h"
-#include "util/ascii.h"
 
 #include <string.h>
 
@@ -233,8 +232,7 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 	if (vstart + 1 >= p->len || p->s[vstart] != '(' ||
 	    fo_qp_bracket_end(p, vstart) != vstart + 1)
 		return vstart;
-	while (at < p->len && fo_ascii_is_space(p->s[at]))
-		at++;
+	at = fo_qlex_skip_space(p->s, p->len, at);
 	if (!fo_qp_value_at(p, at) || p->s[at] == '(' ||
 	    values_to_end(p, field, at))
 		return vstart;
@@ -278,10 +276,8 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		p->i = i + close;
 		vstart += q;
 		vend = i;
-		while (vstart < vend && fo_ascii_is_space(p->s[vstart]))
-			vstart++;
-		while (vend > vstart && fo_ascii_is_space(p->s[vend - 1]))
-			vend--;
+		vstart = fo_qlex_skip_space(p->s, vend, vstart);
+		vend = fo_qlex_trim_space(p->s, vstart, vend);
 	}
 	if (vend == vstart) {
 		/* year:((…)) past the depth limit: the bracket goes with

@@ -6,8 +6,6 @@
  */
 #include "search/qparser.h"
 
-#include "util/ascii.h"
-
 #include <stdio.h>
 #include <string.h>
 
@@ -79,8 +77,7 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 		return NULL;
 	}
 	p->i = i + n;
-	for (n = q->end; n < i && fo_ascii_is_space(p->s[n]); n++)
-		;
+	n = fo_qlex_skip_space(p->s, i, q->end);
 	if (i >= p->len) {
 		/* what the limits keep of a phrase is still one: nearer
 		 * what was meant than its words as free text */
@@ -97,15 +94,14 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
 		return NULL;
 	}
-	for (end = i; fo_ascii_is_space(p->s[end - 1]); end--)
-		;
+	end = fo_qlex_trim_space(p->s, n, i);
 	/* year:("2025" OR 2026): a quoted value, as year:"2025" */
 	if (p->vfield)
 		return fo_qp_value(p, p->vfield, n, n, end);
 	/* "https://…/x.md" pasted in quotes names its post as the bare
 	 * URL does (it found only the posts quoting it); where no post has
 	 * it, it is the phrase it was (and one with a * keeps its notice) */
-	for (k = n; k < end && !fo_ascii_is_space(p->s[k]) && p->s[k] != '*';
+	for (k = n; k < end && !fo_qlex_space(p->s, end, k) && p->s[k] != '*';
 	     k++)
 		;
 	if (k == end && p->field == FO_FIELD_ANY &&

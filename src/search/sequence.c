@@ -97,16 +97,18 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			continue;
 		}
 		for (i = 0; i < tl.n; i = j) {
-			size_t p;
+			size_t p, len;
 			int space = i == 0;
 
 			j = fo_qc_item_end(&tl, i);
 			/* any break the analyzer reads as one: three words
 			 * an IME parts with ideographic spaces were two
 			 * things typed, all three ANDed */
-			for (p = prev_end; !space && p < tl.t[i].start;)
-				p += fo_char_breaks(kid->text + p,
-				                    tl.t[i].start - p, &space);
+			for (p = prev_end; !space && p < tl.t[i].start;
+			     p += len)
+				space = fo_char_kind_at(kid->text + p,
+				                        tl.t[i].start - p, &len,
+				                        NULL) != FO_CHAR_TEXT;
 			n += space;
 			prev_end = tl.t[j - 1].end;
 		}

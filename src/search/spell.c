@@ -6,6 +6,7 @@
  */
 #include "search/spell.h"
 
+#include "search/qlex.h"
 #include "search/spellwalk.h"
 #include "util/ascii.h"
 #include "util/buf.h"
@@ -616,7 +617,7 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
                      const fo_qspan *dropped, size_t n_dropped, size_t *next)
 {
-	size_t i = from, end;
+	size_t i = from, full = strlen(query);
 
 	while (i < to) {
 		const fo_qspan *d;
@@ -636,23 +637,17 @@ static void put_kept(fo_buf *b, const char *query, size_t from, size_t to,
 			fo_buf_puts(b, d->put);
 			continue;
 		}
-		after_word =
-		    b->len > 0 &&
-		    !fo_ascii_is_space((unsigned char)b->data[b->len - 1]);
-		if (after_word && query[i] &&
-		    !fo_ascii_is_space((unsigned char)query[i]))
+		/* white space as the parser has it: an ideographic
+		 * space too */
+		after_word = b->len > 0 &&
+		             fo_qlex_trim_space(b->data, 0, b->len) == b->len;
+		if (after_word && query[i] && !fo_qlex_space(query, full, i))
 			fo_buf_putc(b, ' ');
 		else if (!after_word)
-			while (i < to &&
-			       fo_ascii_is_space((unsigned char)query[i]))
-				i++;
-		if (!query[i]) {
-			for (end = b->len;
-			     end > 0 && fo_ascii_is_space(
-			                    (unsigned char)b->data[end - 1]);)
-				end--;
-			fo_buf_truncate(b, end);
-		}
+			i = fo_qlex_skip_space(query, to, i);
+		if (!query[i])
+			fo_buf_truncate(b,
+			                fo_qlex_trim_space(b->data, 0, b->len));
 	}
 }
 
@@ -667,10 +662,7 @@ static void put_closing(fo_buf *b, size_t len, const fo_qspan *dropped,
 	for (; next < n_dropped; next++) {
 		if (dropped[next].start < len || !dropped[next].put)
 			continue;
-		while (end > 0 &&
-		       fo_ascii_is_space((unsigned char)b->data[end - 1]))
-			end--;
-		fo_buf_truncate(b, end);
+		fo_buf_truncate(b, fo_qlex_trim_space(b->data, 0, end));
 		fo_buf_puts(b, dropped[next].put);
 		end = b->len;
 	}
@@ -713,7 +705,7 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 		if (!c[i].best[0] || !on_try(c, n, i, wholes) ||
 		    w->start < at ||
 		    (w->end == len && query[len] &&
-		     !fo_ascii_is_space((unsigned char)query[len])))
+		     !fo_qlex_space(query, len + strlen(query + len), len)))
 			continue;
 		put_kept(b, query, at, w->start, dropped, n_dropped,
 		         &next_drop);

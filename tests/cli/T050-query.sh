@@ -75,6 +75,31 @@ expect_eq "4|4|4|$MODAL" "$(total_of "$TMP/index" MXFP8 Heroku Modal)|$(total_of
 begin "three words parted by any white space, or a control character, are ranked"
 expect_eq "4|4|4" "$(total_of "$TMP/index" $'MXFP8\u3000Heroku\u3000Modal')|$(total_of "$TMP/index" $'MXFP8\u00a0Heroku\u00a0Modal')|$(total_of "$TMP/index" $'MXFP8\x01Heroku Modal')"
 
+# The syntax saw ASCII white space only: after an ideographic space
+# (U+3000, as an IME types it) or a no-break space (U+00A0, pasted from
+# a web page) an operator, a sign, a field, a bracket or a NEAR was
+# text, so MXFP8　OR　Heroku searched the three words MXFP8, or and
+# Heroku, and MXFP8　-Meta found Meta's post. Any white space parts
+# them now, as a space does.
+I=$'\u3000' NB=$'\u00a0'
+begin "operators, signs and fields after an ideographic or no-break space"
+expect_eq "$HEROKU $NVIDIA $META|$NVIDIA|$MODAL $EBAY|$NVIDIA|$MODAL|$REDHAT" \
+	"$(hits "MXFP8${I}OR${I}Heroku")|$(hits "MXFP8${NB}AND${NB}NVIDIA")|$(hits "training${I}NOT${I}MXFP8")|$(hits "MXFP8${I}-Meta")|$(hits "GPUs${I}+Modal")|$(hits "locking${I}-title:locking")"
+
+begin "NEAR, brackets and a signed phrase after an ideographic space"
+expect_eq "$REDHAT||$NVIDIA|$META" \
+	"$(hits "GIL${I}NEAR/3${I}threads")|$(hits "GIL${I}NEAR/1${I}threads")|$(hits "(MXFP8${I}OR${I}Heroku)${I}AND${I}NVIDIA")|$(hits "MXFP8${I}-\"transformer engine\"")"
+
+# Positions count characters: the ) is the 7th, after MXFP8 and U+3000.
+begin "--strict: a stray ) or operator after an ideographic or no-break space"
+run "$FOLIO" search --db "$TMP/index" --strict "MXFP8${I})"
+expect_eq "2|folio: query position 7: a ) without its (" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" --strict "MXFP8${NB}AND"
+expect_eq "2|folio: query position 7: AND has nothing to its right" "$rc|$err"
+run "$FOLIO" search --db "$TMP/index" "MXFP8${I}OR${NB})"
+expect_eq "0|folio: query position 7: OR has nothing to its right: ignored
+folio: query position 10: a ) without its (: ignored" "$rc|$err"
+
 # A bracket of filters or exclusions only is no word typed, and among
 # ranked words it still filters: it was one more optional clause, so
 # (site:a OR site:b) filtered nothing and (-word) matched nearly every

@@ -165,6 +165,12 @@ folio: did you mean: parallelism" "$rc|$err"
 expect_eq "|parallelism|GIL parallelism|parallelism threads|parallelism" \
 	"$(suggestions "$TMP/index" 'parallelsim)' 'GIL AND) parallelsim' 'parallelsim)threds )' 'parallelsim NEAR/3')"
 
+# An ideographic space before the stray ) was a word's last byte, so
+# "parallelsim　)　threds" suggested "parallelism　 　threads".
+begin "a suggestion leaves out the stray ) after an ideographic space too"
+expect_eq "|parallelism|GIL"$'\u3000'"parallelism|parallelism"$'\u3000'"threads" \
+	"$(suggestions "$TMP/index" $'parallelsim\u3000)' $'GIL\u3000AND)\u3000parallelsim' $'parallelsim\u3000)\u3000threds')"
+
 # (parallelsim and "parallelsim kept the ( or the quote, so the
 # suggestion searched said the same notice again: a quote never closed
 # is left out (its words were free text), as is a ( that opens the
@@ -646,6 +652,15 @@ expect_eq "[[7, 'a byte that is not UTF-8 (0x80): read as a break between words'
 import json, sys
 d = json.loads(sys.stdin.read())
 print([[n["position"], n["message"]] for n in d["notices"]])' <<<"$out")"
+
+# The library lists 16 notices and counts the rest in one more; the
+# NULs stopped at 16 with nothing said of the others.
+begin "--stdin: NULs past the 16th are counted in one notice, as the library counts its own"
+run "$FOLIO" search --db "$TMP/index" --stdin --limit 0 < <(for i in $(seq 18); do printf 'a\0'; done; printf 'b\n')
+expect_eq "17|[32, 'a control character (U+0000): read as a break between words']|[34, '2 more problems of the kinds above: not listed']" "$(python3 -c '
+import json, sys
+n = json.loads(sys.stdin.read())["notices"]
+print(len(n), *[[x["position"], x["message"]] for x in n[-2:]], sep="|")' <<<"$out")"
 
 begin "--stdin --strict: a NUL is an error at its position, unless another problem comes first"
 run "$FOLIO" search --db "$TMP/index" --stdin --strict < <(printf 'GB200 \0x\n( GB200 \0x\nGB200 \0\0x (\nGB200 \x80\0x\n')

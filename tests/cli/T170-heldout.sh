@@ -164,6 +164,16 @@ for l in sys.stdin:
     d = json.loads(l)
     print(json.dumps(d["query"]), d.get("error") or d["total"], d.get("notices", ""))' <<<"$out" | paste -sd'|')"
 
+# Every CR before the LF was cut, so "postgresql vacuum\r\r\n" gave
+# back "postgresql vacuum", not the line it read.
+begin "--stdin: a CR before a CRLF is the query's, as the line end alone is cut"
+out=$(printf 'postgresql vacuum\r\r\nleap\r\n' | "$FOLIO" search --db "$TMP/db" --stdin)
+expect_eq '"postgresql vacuum\r" 1|"leap" 1' \
+	"$(python3 -c 'import json,sys
+for l in sys.stdin:
+    d = json.loads(l)
+    print(json.dumps(d["query"]), d.get("error") or d["total"])' <<<"$out" | paste -sd'|')"
+
 begin "CJK text in a NEAR counts as its bigrams"
 cat >"$TMP/cjk.jsonl" <<'JL'
 {"url": "https://cjk.example/1", "title": "全文检索", "summary": "中文全文检索系统"}

@@ -1173,16 +1173,55 @@ static void test_qparse__bytes_that_are_not_text_are_noticed(void)
 	         brk, brk);
 	lenient(want, "dead\x07lock row\x1B[1m");
 	snprintf(want, sizeof want,
-	         "words\"a\x7F\xC2\x85\" |@1 2 control characters (U+007F "
-	         "U+0085)%s",
+	         "words\"a\x7F\xC2\x9B\" |@1 2 control characters (U+007F "
+	         "U+009B)%s",
 	         brk);
-	lenient(want, "a\x7F\xC2\x85");
+	lenient(want, "a\x7F\xC2\x9B");
+	/* U+0085 (next line) is a control character that is white space,
+	 * as \t and \n are */
 	lenient("SEQ(words\"lock\", words\"row\")", "lock\t\r\n\v\frow");
+	lenient("SEQ(words\"lock\", words\"row\")", "lock\xC2\x85row");
 	strict("error@4: a byte that is not UTF-8 (0xFF)", "dead\xFFlock");
 	strict("error@9: a control character (U+001B)", "deadlock \x1B");
 	/* the first problem in the query, whatever its kind */
 	strict("error@0: AND has nothing to its left", "AND dead\xFFlock");
 	strict("error@2: a byte that is not UTF-8 (0xFF)", "a \xFF (b");
+}
+
+/* The ideographic space an IME types (U+3000) and the no-break space
+ * pasted from a web page (U+00A0) part the syntax as a space does: they
+ * parted words only, so a OR b was the three words a, or and b, and
+ * -b, +a, title:x, NOT, NEAR, brackets and quotes after one were text
+ * too, as were the errors --strict has for them. */
+#define IDEO "\xE3\x80\x80"
+#define NBSP "\xC2\xA0"
+
+static void test_qparse__any_white_space_parts_the_syntax(void)
+{
+	lenient("OR(words\"a\", words\"b\")", "a" IDEO "OR" IDEO "b");
+	lenient("AND(words\"a\", words\"b\")", "a" NBSP "AND" NBSP "b");
+	lenient("AND_NOT(words\"a\", words\"b\")", "a" IDEO "NOT" IDEO "b");
+	lenient("NEAR/3(words\"lock\", words\"table\")",
+	        "lock" IDEO "NEAR/3" IDEO "table");
+	lenient("SEQ(+words\"a\", words\"b\", -words\"c\")",
+	        "+a" IDEO "b" NBSP "-c");
+	lenient("SEQ(words\"x\", title:words\"lock\")", "x" IDEO "title:lock");
+	lenient("SEQ(OR(words\"a\", words\"b\"), words\"c\")",
+	        "(a" IDEO "OR" IDEO "b)" IDEO "c");
+	lenient("SEQ(words\"a\", -phrase\"b c\")", "a" IDEO "-\"b c\"");
+	/* inside quotes it is the phrase's own white space */
+	strict("error@0: the phrase is empty", "\"" IDEO NBSP "\"");
+	strict("quoted-url\"https://yomu.fyi/post/x.md\"",
+	       "\"" IDEO "https://yomu.fyi/post/x.md" IDEO "\"");
+	strict("year[2025..2025]", "year:\"" NBSP "2025" NBSP "\"");
+	/* a U+2028 line separator, a U+0085 next line: white space too */
+	lenient("OR(words\"a\", words\"b\")", "a\xE2\x80\xA8OR\xC2\x85"
+	                                      "b");
+	/* --strict's errors, at their bytes (4: the OR after a 3-byte
+	 * space) */
+	strict("error@4: OR has nothing to its right", "a" IDEO "OR");
+	strict("error@3: AND has nothing to its right", "a" NBSP "AND");
+	strict("error@4: - with no word after it", "a" IDEO "-" IDEO "b");
 }
 
 static void test_qparse__positions_count_characters(void)
@@ -1275,6 +1314,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__deep_brackets_do_not_recurse_without_end),
 	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
 	FO_TEST(test_qparse__bytes_that_are_not_text_are_noticed),
+	FO_TEST(test_qparse__any_white_space_parts_the_syntax),
 	FO_TEST(test_qparse__positions_count_characters),
 	FO_TEST(test_qdate__bounds_of_periods),
 	FO_TEST(test_qdate__bounds_in_full_width_are_read_as_nfkc_makes_them),
