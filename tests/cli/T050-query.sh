@@ -366,10 +366,16 @@ cat >"$TMP/near-tail.jsonl" <<'JL'
 {"url": "https://t.org/gil", "title": "GIL", "summary": "The GIL was in free-threaded builds; now the GIL lets threads run."}
 {"url": "https://t.org/camel", "title": "Camel", "summary": "A THReads demo."}
 JL
-"$FOLIO" index --db "$TMP/near-tail" "$TMP/near-tail.jsonl" >/dev/null
+
+# marks_in NAME QUERY KEY: $TMP/NAME.jsonl indexed, each hit of QUERY
+# as (URL, its KEY: snippet_marks or title_marks)
+marks_in() {
+	"$FOLIO" index --db "$TMP/$1" "$TMP/$1.jsonl" >/dev/null
+	run "$FOLIO" search --db "$TMP/$1" --json "$2"
+	printf '%s' "$out" | python3 -c 'import json, sys; print([(h["url"], h[sys.argv[1]]) for h in json.load(sys.stdin)["hits"]])' "$3"
+}
 begin "a NEAR marks no word past its window where another post writes a word's parts"
-run "$FOLIO" search --db "$TMP/near-tail" --json 'GIL NEAR/3 threads'
-expect_eq "[[[45, 48], [54, 61]]]" "$(printf '%s' "$out" | python3 -c 'import json, sys; print([h["snippet_marks"] for h in json.load(sys.stdin)["hits"]])')"
+expect_eq "[('https://t.org/gil', [[45, 48], [54, 61]])]" "$(marks_in near-tail 'GIL NEAR/3 threads' snippet_marks)"
 
 # Where the index holds a word's split in three as well (free ty pe of
 # FreeTyPe beside free type), the search widens the NEAR's window by
@@ -380,10 +386,8 @@ cat >"$TMP/near-three.jsonl" <<'JL'
 {"url": "https://t.org/engine", "title": "FreeType 2 font engine", "summary": "Alpha."}
 {"url": "https://t.org/odd", "title": "Odd", "summary": "A FreeTyPe oddity."}
 JL
-"$FOLIO" index --db "$TMP/near-three" "$TMP/near-three.jsonl" >/dev/null
 begin "a post the NEAR's widened window finds has its words marked in it"
-run "$FOLIO" search --db "$TMP/near-three" --json 'freetype NEAR/1 font'
-expect_eq "[('https://t.org/engine', [[0, 8], [11, 15]])]" "$(printf '%s' "$out" | python3 -c 'import json, sys; print([(h["url"], h["title_marks"]) for h in json.load(sys.stdin)["hits"]])')"
+expect_eq "[('https://t.org/engine', [[0, 8], [11, 15]])]" "$(marks_in near-three 'freetype NEAR/1 font' title_marks)"
 
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
