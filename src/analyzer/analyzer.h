@@ -134,10 +134,6 @@ typedef enum fo_char_kind {
  * unless cp is NULL. */
 fo_char_kind fo_char_kind_at(const char *s, size_t len, size_t *n, int32_t *cp);
 
-/* The length of the white space character (fo_char_kind_at) at
- * s[0..len), 0 if there is none there (or len is 0). */
-size_t fo_space_len(const char *s, size_t len);
-
 /* Whether s (NUL-terminated) is empty or white space alone (Unicode's:
  * a no-break space, an ideographic space), as fo_collapse_space would
  * leave it empty. */

@@ -316,15 +316,6 @@ fo_char_kind fo_char_kind_at(const char *s, size_t len, size_t *n, int32_t *cp)
 	           : FO_CHAR_TEXT;
 }
 
-size_t fo_space_len(const char *s, size_t len)
-{
-	size_t n;
-
-	if (len == 0 || (unsigned char)s[0] < 0x80)
-		return len && fo_ascii_is_space((unsigned char)s[0]);
-	return fo_char_kind_at(s, len, &n, NULL) == FO_CHAR_SPACE ? n : 0;
-}
-
 int fo_is_blank(const char *s)
 {
 	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;

@@ -90,6 +90,12 @@ begin "NEAR, brackets and a signed phrase after an ideographic space"
 expect_eq "$REDHAT||$NVIDIA|$META" \
 	"$(hits "GIL${I}NEAR/3${I}threads")|$(hits "GIL${I}NEAR/1${I}threads")|$(hits "(MXFP8${I}OR${I}Heroku)${I}AND${I}NVIDIA")|$(hits "MXFP8${I}-\"transformer engine\"")"
 
+# A control character is read as a break between words, its notice
+# says; the syntax read it as part of a word: MXFP8<U+0001>-Meta found
+# Meta's post.
+begin "a sign or an operator after a control character"
+expect_eq "$NVIDIA|" "$(hits $'MXFP8\x01-Meta')|$(hits $'MXFP8\x01AND\x01Modal')"
+
 # Positions count characters: the ) is the 7th, after MXFP8 and U+3000.
 begin "--strict: a stray ) or operator after an ideographic or no-break space"
 run "$FOLIO" search --db "$TMP/index" --strict "MXFP8${I})"

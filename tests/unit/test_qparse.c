@@ -1166,16 +1166,15 @@ static void test_qparse__bytes_that_are_not_text_are_noticed(void)
 	         "(0xED 0xA0 0x80)%s",
 	         brk);
 	lenient(want, "a\xED\xA0\x80");
+	/* a control character parts the syntax too (below) */
 	snprintf(want, sizeof want,
-	         "SEQ(words\"dead\x07lock\", words\"row\x1B[1m\") |@4 a "
-	         "control character (U+0007)%s |@13 a control character "
-	         "(U+001B)%s",
+	         "SEQ(words\"dead\", words\"lock\", words\"row\", "
+	         "words\"[1m\") |@4 a control character (U+0007)%s |@13 a "
+	         "control character (U+001B)%s",
 	         brk, brk);
 	lenient(want, "dead\x07lock row\x1B[1m");
 	snprintf(want, sizeof want,
-	         "words\"a\x7F\xC2\x9B\" |@1 2 control characters (U+007F "
-	         "U+009B)%s",
-	         brk);
+	         "words\"a\" |@1 2 control characters (U+007F U+009B)%s", brk);
 	lenient(want, "a\x7F\xC2\x9B");
 	/* U+0085 (next line) is a control character that is white space,
 	 * as \t and \n are */
@@ -1222,6 +1221,29 @@ static void test_qparse__any_white_space_parts_the_syntax(void)
 	strict("error@4: OR has nothing to its right", "a" IDEO "OR");
 	strict("error@3: AND has nothing to its right", "a" NBSP "AND");
 	strict("error@4: - with no word after it", "a" IDEO "-" IDEO "b");
+}
+
+/* A control character is read as a break between words (the notice
+ * says so, and posts are read so): it parts the syntax too, as white
+ * space does ("a\x01-b" left no post out). A byte that is not UTF-8
+ * does not: a scan byte by byte meets a character's continuation bytes,
+ * which are no break. */
+static void test_qparse__a_control_character_parts_the_syntax(void)
+{
+	lenient("SEQ(words\"a\", -words\"b\") |@1 a control character "
+	        "(U+0001): read as a break between words",
+	        "a\x01-b");
+	lenient("AND(words\"a\", words\"b\") |@1 a control character "
+	        "(U+0001): read as a break between words |@5 a control "
+	        "character (U+007F): read as a break between words",
+	        "a\x01"
+	        "AND\x7F"
+	        "b");
+	lenient("OR(words\"a\", words\"b\") |@1 a control character "
+	        "(U+009B): read as a break between words |@5 a control "
+	        "character (U+009B): read as a break between words",
+	        "a\xC2\x9BOR\xC2\x9B"
+	        "b");
 }
 
 static void test_qparse__positions_count_characters(void)
@@ -1315,6 +1337,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__notices_past_sixteen_are_counted),
 	FO_TEST(test_qparse__bytes_that_are_not_text_are_noticed),
 	FO_TEST(test_qparse__any_white_space_parts_the_syntax),
+	FO_TEST(test_qparse__a_control_character_parts_the_syntax),
 	FO_TEST(test_qparse__positions_count_characters),
 	FO_TEST(test_qdate__bounds_of_periods),
 	FO_TEST(test_qdate__bounds_in_full_width_are_read_as_nfkc_makes_them),
