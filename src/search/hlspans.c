@@ -351,7 +351,8 @@ static void near_places(const fo_hlspan *spans, const size_t *idx, size_t m,
  * once; and in the text's places where a word's compound matched.
  * work: 6 * n + 1 size_t, at: zero, one count for each position up to
  * the last, left zero. Loose: in the window widened by its slack
- * (near_places). The number of windows full. */
+ * (near_places), none when it has no slack. The number of windows
+ * full. */
 static size_t near_group(const fo_hlspan *spans, size_t n,
                          const fo_termset *terms, unsigned g, int loose,
                          unsigned char *keep, size_t *work, uint32_t *at)
@@ -362,14 +363,19 @@ static size_t near_group(const fo_hlspan *spans, size_t n,
 	size_t m = 0, i, k, lo, hi, bits = 0, present = 0, places = 0;
 	uint32_t count[64] = { 0 };
 	uint64_t all = 0;
-	unsigned window = 0;
+	unsigned window = 0, slack = 0;
 
 	for (i = 0; i < terms->n; i++)
 		if (terms->units[i].near == g) {
 			all |= (uint64_t)1 << terms->units[i].near_bit;
-			window = terms->units[i].near_window +
-			         (loose ? terms->units[i].near_slack : 0);
+			window = terms->units[i].near_window;
+			slack = terms->units[i].near_slack;
 		}
+	/* no wider window to try: keep[] stays as the exact pass left it */
+	if (loose && !slack)
+		return 0;
+	if (loose)
+		window += slack;
 	for (; all; all &= all - 1)
 		bits++;
 	for (i = 0; i < n; i++)
