@@ -121,7 +121,8 @@ size_t fo_collapse_space(char *s, size_t len);
  * ideographic U+3000, U+2028 and U+2029), as fo_collapse_space has it; a
  * control character is any other of category Cc. The analyzer reads all
  * but text as a break between words (doc/analyzer.md rule 1); the query
- * language parts its tokens at white space alone. */
+ * language parts its tokens at white space and control characters
+ * (qlex.c fo_qlex_space). */
 typedef enum fo_char_kind {
 	FO_CHAR_TEXT,
 	FO_CHAR_SPACE,

@@ -42,14 +42,10 @@ size_t fo_qlex_quote(const char *s, size_t len, size_t i)
 
 size_t fo_qlex_space(const char *s, size_t len, size_t i)
 {
-	unsigned char c;
 	size_t n;
 
 	if (i >= len)
 		return 0;
-	c = (unsigned char)s[i];
-	if (c < 0x80)
-		return c <= 0x20 || c == 0x7F;
 	switch (fo_char_kind_at(s + i, len - i, &n, NULL)) {
 	case FO_CHAR_SPACE:
 	case FO_CHAR_CONTROL: return n;
