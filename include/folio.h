@@ -184,7 +184,8 @@ enum folio_open_flags {
 	FOLIO_OPEN_WRITE = 1u << 0,  /**< index too; takes the write lock */
 	FOLIO_OPEN_CREATE = 1u << 1, /**< with WRITE (alone it is
 	                                  FOLIO_ERROR_INVALID): create the
-	                                  index if absent */
+	                                  index if absent, and any
+	                                  missing parent directory */
 	FOLIO_OPEN_WAIT = 1u << 2, /**< with WRITE: wait for the lock instead of
 	                             failing with FOLIO_ERROR_LOCKED (a
 	                             reader takes no lock: it ignores it) */
@@ -291,7 +292,8 @@ typedef struct folio_open_options {
  * command). A damaged replica, or one of another format, fails as a
  * reader's open of it does instead, with the advice to pull it again.
  *
- * @param path   the index directory (created with FOLIO_OPEN_CREATE); an
+ * @param path   the index directory (created with FOLIO_OPEN_CREATE, its
+ *               missing parents too, as mkdir -p makes them); an
  *               empty path is FOLIO_ERROR_INVALID ("an empty path names no
  *               index"), unless remote shards are given (then as NULL).
  *               A relative path is taken from the working directory at

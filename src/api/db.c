@@ -266,6 +266,33 @@ static folio_status check_orphan(const char *path, fo_buf *why)
 	return st;
 }
 
+/* A new index's missing parent directories, as mkdir -p and git init
+ * make them: --db ~/.cache/folio/index should not need a mkdir first.
+ * An existing one answers EEXIST, even where it is not writable. */
+static folio_status make_parents(const char *dir, fo_buf *why)
+{
+	fo_buf p = FO_BUF_INIT;
+	folio_status st = FOLIO_OK;
+	size_t i;
+
+	fo_buf_puts(&p, dir);
+	if (p.oom)
+		st = FOLIO_ERROR_NOMEM;
+	for (i = 1; st == FOLIO_OK && i < p.len; i++) {
+		if (p.data[i] != '/' || p.data[i - 1] == '/')
+			continue;
+		p.data[i] = '\0';
+		if (mkdir(p.data, 0777) != 0 && errno != EEXIST) {
+			fo_buf_printf(why, "cannot create %s: %s", p.data,
+			              fo_strerror(errno));
+			st = FOLIO_ERROR_IO;
+		}
+		p.data[i] = '/';
+	}
+	fo_buf_free(&p);
+	return st;
+}
+
 /* Writers: take the write lock, then open the live generation, creating
  * the index when asked to, and clear away the debris of interrupted runs
  * (layout.h): with the lock held, nothing else can be using it. */
@@ -278,6 +305,9 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	folio_status st;
 	int create = 0, lost;
 
+	if ((flags & FOLIO_OPEN_CREATE) &&
+	    (st = make_parents(db->dir, why)) != FOLIO_OK)
+		return st;
 	if (mkdir(db->dir, 0777) != 0 && errno != EEXIST) {
 		fo_buf_printf(why, "cannot create %s: %s", db->path,
 		              fo_strerror(errno));

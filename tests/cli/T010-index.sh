@@ -24,6 +24,15 @@ begin "FOLIO_INDEX names the index when --db is absent"
 (cd "$TMP/cwd" && FOLIO_INDEX="$TMP/env-index" "$FOLIO" index >/dev/null)
 expect_eq "yes" "$([ -f "$TMP/env-index/XAPIANDB" ] && echo yes)"
 
+begin "a new index's missing parent directories are made, as mkdir -p makes them"
+run "$FOLIO" index --db "$TMP/deep/er/index" "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
+# /proc makes no directories, even for root, who runs the tests.
+begin "a parent that cannot be made is named with the reason"
+run "$FOLIO" index --db /proc/folio-none/index "$FOLIO_SOURCE_DIR/corpus"
+expect_eq "2|folio: cannot create /proc/folio-none: No such file or directory" "$rc|$err"
+
 begin "a post on two topic pages is one document with both topics"
 mkdir -p "$TMP/two"
 cat >"$TMP/two/gpu.md" <<'MD'
