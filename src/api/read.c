@@ -210,7 +210,7 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 }
 
 /* What the parser warns of (a field given twice in a post), as
- * warn_duplicate warns of a URL given twice in a file. */
+ * warn_copy warns of a later copy of a post. */
 static void on_warning(const char *file, unsigned line, const char *message,
                        void *ctx)
 {
@@ -223,24 +223,18 @@ static void on_warning(const char *file, unsigned line, const char *message,
 	warn(r, file, line);
 }
 
-static void warn_duplicate(fo_run *r, const folio_post *p, const char *file,
-                           unsigned line)
-{
-	if (!r->opts.diagnostic)
-		return;
-	fo_buf_clear(&r->why);
-	fo_buf_printf(&r->why, "%s is also earlier in this file: merged into "
-	              "one post, each field from the first copy that has it",
-	              p->url);
-	warn(r, file, line);
-}
+/* Tell the caller of p, a later copy of the post held, in one warning:
+ * on the page of the copy before it (origin, ORIGIN's file and line), as
+ * most likely an edit or a paste that is merged away (on several pages a
+ * post is one post with all their topics, and says nothing of it); and
+ * which of its fields differ from what the post already has, where the
+ * earlier copy's are kept (merge.h): a hand-kept page that drifted from
+ * another should not lose its edit unseen. */
+#define ORIGIN(file_no, line) ((uint64_t)(file_no) << 32 | (line))
 
-/* Tell the caller which fields of p, a later copy of the post held (on
- * another topic page, or later on this one), differ from what the post
- * already has: the earlier copy's are kept (merge.h), and a hand-kept
- * page that drifted from another should not lose its edit unseen. */
-static void warn_conflict(fo_run *r, const folio_post *held,
-                          const folio_post *p, const char *file, unsigned line)
+static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
+                      const folio_post *p, uint32_t file_no, const char *file,
+                      unsigned line)
 {
 	const char *names[] = { "title",     "company", "author",
 		                "published", "type",    "summary" };
@@ -248,27 +242,37 @@ static void warn_conflict(fo_run *r, const folio_post *held,
 		              held->published, held->type,    held->summary };
 	const char *now[] = { p->title,     p->company, p->author,
 		              p->published, p->type,    p->summary };
+	int same_file = origin >> 32 == file_no;
 	size_t i, n = 0;
 
 	if (!r->opts.diagnostic)
 		return;
 	fo_buf_clear(&r->why);
+	if (same_file)
+		fo_buf_printf(&r->why,
+		              "%s is also on line %u of this file: "
+		              "merged into one post, each field from the "
+		              "first copy that has it",
+		              p->url, (unsigned)(origin & 0xffffffffu));
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
 		if (!was[i] || !now[i] || strcmp(was[i], now[i]) == 0)
 			continue;
-		if (!n++)
+		if (n++)
+			fo_buf_printf(&r->why, ", %s", names[i]);
+		else if (same_file)
+			fo_buf_printf(&r->why, "; this copy differs in its %s",
+			              names[i]);
+		else
 			fo_buf_printf(&r->why,
 			              "%s differs from an earlier copy "
 			              "in its %s",
 			              p->url, names[i]);
-		else
-			fo_buf_printf(&r->why, ", %s", names[i]);
 	}
-	if (!n)
-		return;
-	fo_buf_puts(&r->why, n > 1 ? ": the earlier copy's are kept"
-	                           : ": the earlier copy's is kept");
-	warn(r, file, line);
+	if (n)
+		fo_buf_puts(&r->why, n > 1 ? ": the earlier copy's are kept"
+		                           : ": the earlier copy's is kept");
+	if (n || same_file)
+		warn(r, file, line);
 }
 
 /* Whether the run must stop: on an error, or when folio_db_interrupt
@@ -285,7 +289,6 @@ static int on_post_count(const folio_post *p, const char *file, unsigned line,
                          void *ctx)
 {
 	fo_run *r = ctx;
-	fo_tally_entry *t;
 
 	if (stop(r))
 		return 1;
@@ -295,16 +298,8 @@ static int on_post_count(const folio_post *p, const char *file, unsigned line,
 		return r->st != FOLIO_OK;
 	}
 	warn_cut_words(r, p, file, line);
-	r->st = fo_tally_add(r->tally, fo_url_hash(p->url), &t);
-	if (r->st != FOLIO_OK)
-		return 1;
-	/* On several pages a post is one post with all their topics; twice
-	 * on one page, the later copy is most likely an edit or a paste
-	 * that the reader should know is merged away. */
-	if (t->count > 1 && t->file == r->file_no)
-		warn_duplicate(r, p, file, line);
-	t->file = r->file_no;
-	return 0;
+	r->st = fo_tally_add(r->tally, fo_url_hash(p->url), NULL);
+	return r->st != FOLIO_OK;
 }
 
 /* ---- the second pass: posts handed on, each once ------------------------ */
@@ -313,6 +308,7 @@ typedef struct emitter {
 	fo_run *r;
 	fo_merge_fn fn;
 	void *ctx;
+	uint32_t file_no; /* the file being read, from 1 */
 } emitter;
 
 static folio_status emit(const folio_post *p, uint64_t url_hash, void *ctx)
@@ -356,6 +352,7 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	uint64_t hash;
 	fo_tally_entry *t;
 	const folio_post *held;
+	uint64_t origin;
 
 	if (stop(r))
 		return 1;
@@ -381,9 +378,9 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 		r->st = emit_one(p, hash, e);
 		return r->st != FOLIO_OK;
 	}
-	if ((held = fo_merge_find(r->held, p->url)) != NULL)
-		warn_conflict(r, held, p, file, line);
-	r->st = fo_merge_add(r->held, p);
+	if ((held = fo_merge_find(r->held, p->url, &origin)) != NULL)
+		warn_copy(r, held, origin, p, e->file_no, file, line);
+	r->st = fo_merge_add_at(r->held, p, ORIGIN(e->file_no, line));
 	if (r->st == FOLIO_OK && ++t->seen == t->count)
 		r->st = fo_merge_take(r->held, hash, emit, e);
 	return r->st != FOLIO_OK;
@@ -736,15 +733,17 @@ folio_status fo_read_count(fo_run *r)
 
 folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
 {
-	emitter e = { r, fn, ctx };
+	emitter e = { r, fn, ctx, 0 };
 	fo_corpus_sink sink = { on_post_again, on_problem_again, &e, NULL };
 	size_t i;
 
 	r->report->posts = 0;
 	fo_tally_restart(r->tally);
-	for (i = 0; !stop(r) && i < r->n_files; i++)
+	for (i = 0; !stop(r) && i < r->n_files; i++) {
+		e.file_no = (uint32_t)i + 1;
 		read_file(r, r->files[i].path, r->files[i].kind, &sink,
 		          &r->files[i]);
+	}
 	/* Posts still held: their files changed since they were counted. */
 	if (!stop(r))
 		r->st = fo_merge_take_all(r->held, emit, &e);

@@ -18,6 +18,7 @@ typedef struct entry {
 	folio_post post; /* url NULL: taken */
 	char **topics;
 	uint64_t hash;   /* fo_url_hash of the URL */
+	uint64_t origin; /* fo_merge_add_at's, of the latest copy */
 } entry;
 
 /* A slot's value: index + 1 into posts, or one of these. */
@@ -175,6 +176,11 @@ static size_t find(const fo_merge *m, const char *url, uint64_t hash)
 
 folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 {
+	return fo_merge_add_at(m, p, 0);
+}
+
+folio_status fo_merge_add_at(fo_merge *m, const folio_post *p, uint64_t origin)
+{
 	uint64_t hash = fo_url_hash(p->url);
 	size_t h, i;
 	entry *e;
@@ -203,6 +209,7 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 			return FOLIO_ERROR_NOMEM;
 		m->slots[h] = ++m->n;
 	}
+	e->origin = origin;
 	rc |= fill(&e->post.title, p->title);
 	rc |= fill(&e->post.company, p->company);
 	rc |= fill(&e->post.author, p->author);
@@ -214,14 +221,19 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p)
 	return rc ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 }
 
-const folio_post *fo_merge_find(const fo_merge *m, const char *url)
+const folio_post *fo_merge_find(const fo_merge *m, const char *url,
+                                uint64_t *origin)
 {
-	size_t h;
+	const entry *e = NULL;
 
-	if (!m->n_slots)
-		return NULL;
-	h = find(m, url, fo_url_hash(url));
-	return m->slots[h] != EMPTY ? &m->posts[m->slots[h] - 1].post : NULL;
+	if (m->n_slots) {
+		size_t h = find(m, url, fo_url_hash(url));
+		if (m->slots[h] != EMPTY)
+			e = &m->posts[m->slots[h] - 1];
+	}
+	if (origin)
+		*origin = e ? e->origin : 0;
+	return e ? &e->post : NULL;
 }
 
 size_t fo_merge_count(const fo_merge *m)

@@ -24,9 +24,15 @@ void fo_merge_free(fo_merge *m);
 /* Copy p in, or merge it into the post with its URL. FOLIO_ERROR_NOMEM. */
 folio_status fo_merge_add(fo_merge *m, const folio_post *p);
 
+/* fo_merge_add, keeping origin, the caller's mark of where this copy was
+ * read (a file and line), as the post's latest (fo_merge_find). */
+folio_status fo_merge_add_at(fo_merge *m, const folio_post *p, uint64_t origin);
+
 /* The post with this URL, which a copy of it would be merged into, or
- * NULL. Borrowed, until the next call that changes m. */
-const folio_post *fo_merge_find(const fo_merge *m, const char *url);
+ * NULL; *origin (if origin is not NULL) the latest copy's origin, 0 if
+ * none was given. Borrowed, until the next call that changes m. */
+const folio_post *fo_merge_find(const fo_merge *m, const char *url,
+                                uint64_t *origin);
 
 size_t fo_merge_count(const fo_merge *m);
 

@@ -86,12 +86,14 @@ run "$FOLIO" index --db "$TMP/case-index" "$TMP/case"
 run "$FOLIO" search --db "$TMP/case-index" --json kernels
 expect_eq '1|https://example.com/shared|["GPUs", "Kernels"]' "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["hits"][0]["url"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
 
-begin "a post twice on one page is merged with a warning naming the later line"
+# One warning a copy, naming the line of the copy before it: the copy
+# had two (one from each pass over the corpus), and neither said where
+# the earlier copy was.
+begin "a post twice on one page is merged with one warning naming both lines"
 { cat "$TMP/two/gpu.md"; printf '\n'; sed -n '3,$p' "$TMP/two/gpu.md" |
   sed 's/Kernels on GPUs./An edited summary./'; } >"$TMP/twice.md"
 run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
-expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also earlier in this file: merged into one post, each field from the first copy that has it
-$TMP/twice.md:10: warning: https://example.com/shared differs from an earlier copy in its summary: the earlier copy's is kept|1" \
+expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also on line 3 of this file: merged into one post, each field from the first copy that has it; this copy differs in its summary: the earlier copy's is kept|1" \
 	"$rc|$err|$(count_of "$TMP/dup")"
 
 # A copy on another page that had drifted from the first (a hand edit

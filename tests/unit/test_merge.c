@@ -5,7 +5,8 @@
  * posts only fill gaps; posts keep first-seen order; many URLs survive the
  * table's rehashing; the merge owns copies of every string; posts taken
  * out by their URL's hash come out merged, once, and leave the rest
- * findable, in order, through many takes; an allocation that fails is
+ * findable, in order, through many takes; a post found gives where its
+ * latest copy was read; an allocation that fails is
  * FOLIO_ERROR_NOMEM, never a post with a field lost.
  */
 #define _GNU_SOURCE
@@ -110,6 +111,25 @@ static void test_merge__the_same_url_twice_unites_sorted_unique_topics(void)
 	assert_str("Linux", got->topics[1]);
 	assert_str("Parallelism", got->topics[2]);
 	assert_str("Python", got->topics[3]);
+	fo_merge_free(m);
+}
+
+static void test_merge__a_found_post_gives_its_latest_copys_origin(void)
+{
+	folio_post a = post_of("https://example.com/p", "T", NULL, 0);
+	folio_post b = post_of("https://example.com/q", "U", NULL, 0);
+	fo_merge *m = fo_merge_new();
+	uint64_t origin = 99;
+
+	assert_true(fo_merge_find(m, a.url, &origin) == NULL);
+	assert_int(0, origin);
+	assert_ok(fo_merge_add_at(m, &a, 7));
+	assert_ok(fo_merge_add(m, &b));
+	assert_ok(fo_merge_add_at(m, &a, 12));
+	assert_str("T", fo_merge_find(m, a.url, &origin)->title);
+	assert_int(12, origin);
+	assert_str("U", fo_merge_find(m, b.url, &origin)->title);
+	assert_int(0, origin);
 	fo_merge_free(m);
 }
 
@@ -466,7 +486,7 @@ static void test_merge__a_post_is_found_past_the_holes_of_takes(void)
 	assert_int(40, t.n);
 	for (i = 0; i < 400; i++) {
 		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
-		if (fo_merge_find(m, url))
+		if (fo_merge_find(m, url, NULL))
 			found += i % 10 != 0;
 		else
 			gone += i % 10 == 0;
@@ -533,6 +553,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__one_post_is_copied_whole),
 	FO_TEST(test_merge__the_merge_owns_its_strings),
 	FO_TEST(test_merge__the_same_url_twice_unites_sorted_unique_topics),
+	FO_TEST(test_merge__a_found_post_gives_its_latest_copys_origin),
 	FO_TEST(test_merge__duplicate_topics_within_one_post_collapse),
 	FO_TEST(test_merge__topics_sort_bytewise),
 	FO_TEST(test_merge__a_post_without_topics_gains_them_later),
