@@ -414,6 +414,16 @@ static size_t fo_suffix_at(const unsigned char *s, size_t len, size_t p)
 	return k;
 }
 
+/* Whether the "++" at p ends a word as a name whose version follows
+ * (C++20, libstdc++6): the digits are the compound's next part, so that
+ * the name is found alone as it is where nothing follows. Two '+' only:
+ * n+1 and i+++2 are arithmetic. */
+static int fo_versioned_at(const unsigned char *s, size_t len, size_t p)
+{
+	return p + 2 < len && s[p] == '+' && s[p + 1] == '+' &&
+	       fo_class_after(s, len, p + 2) == FO_CL_DIGIT;
+}
+
 /*
  * The common case, a plain ASCII word ended by white space or ordinary
  * punctuation, in one tight loop. Returns 0 (and changes nothing) when the
@@ -553,8 +563,16 @@ after_run:
 		}
 		p = sg->run.end;
 		jl = fo_joiner_at(s, len, p, &j);
-		if (!jl || !FO_IS_WORD(fo_class_after_marks(s, len, p + jl)))
+		if (!jl && fo_versioned_at(s, len, p)) {
+			/* the "++" stays on its name's part, as a suffix does
+			 */
+			c->parts[c->n_parts - 1].end += 2;
+			p += 2;
+			j = 0;
+		} else if (!jl ||
+		           !FO_IS_WORD(fo_class_after_marks(s, len, p + jl))) {
 			break;
+		}
 		if (c->n_parts == FO_SEG_MAX_PARTS) {
 			c->end = p;
 			sg->pos = p;

@@ -106,7 +106,10 @@ enum fo_slot {
  * stems of those runs and of names without their dots (nodej of
  * node.js), so that every post holding a word holds its stem, which
  * queries now rely on (query.c word_query): a format-4 post with
- * node.js would no longer be found by nodejs. */
-#define FO_FORMAT_VERSION "5"
+ * node.js would no longer be found by nodejs. 6: a version after "++"
+ * is the next part of its name's compound (segment.c fo_versioned_at:
+ * C++20 is c++20 J, c++ and 20 P), where format 5 holds c and 20 and so
+ * a query for C++20 now finds nothing in it. */
+#define FO_FORMAT_VERSION "6"
 
 #endif

@@ -93,6 +93,26 @@ check "status" "$U/dpu"
 check "gas" "$U/genalg $U/natgas"
 check "ga" "$U/ga $U/genalg"
 
+# a name's version after "++" is its own part: C++ finds C++20, which
+# was c and 20 (doc/analyzer.md, rule 4); in an index of their own, as a
+# post more here moves the ties below
+cat >"$TMP/cpp.jsonl" <<'JL'
+{"url": "https://example.com/cpp", "title": "C++ and C#", "summary": "Porting C++ code to C#."}
+{"url": "https://example.com/cpp20", "title": "Modules", "summary": "Moving a codebase to C++20 modules, built against libstdc++6."}
+{"url": "https://example.com/sum", "title": "Loops", "summary": "Each loop adds n+1 to the C total, 20 times."}
+JL
+run "$FOLIO" index --db "$TMP/cpp" "$TMP/cpp.jsonl"
+cpp_hits() {
+	run "$FOLIO" search --db "$TMP/cpp" --json "$@"
+	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
+}
+begin "C++ finds the post naming C++20 too"
+expect_eq "$U/cpp $U/cpp20" "$(cpp_hits "C++")"
+begin "C++20 and the phrase \"C++ 20\" find it alone"
+expect_eq "$U/cpp20|$U/cpp20" "$(cpp_hits "C++20")|$(cpp_hits '"C++ 20"')"
+begin "libstdc++ finds libstdc++6"
+expect_eq "$U/cpp20" "$(cpp_hits "libstdc++")"
+
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
 check "mxfp8" "$U/gpu $U/de"

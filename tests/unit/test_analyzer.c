@@ -511,6 +511,25 @@ static void test_analyzer__plus_and_hash_suffix(void)
 	       { "18+", NULL, 10, W, 36, 39, 10, 1 });
 }
 
+/* A version after "++" was a word of its own beside a bare "c": C++ did
+ * not find C++20. The name keeps its "++" as the compound's first part. */
+static void test_analyzer__a_version_after_plus_plus_is_the_next_part(void)
+{
+	EXPECT("C++20 libstdc++6 n+1 i+++2 C++ 17",
+	       { "c++20", NULL, 0, J, 0, 5, 0, 2 },
+	       { "c++", NULL, 0, P, 0, 3, 0, 2 },
+	       { "20", NULL, 1, P, 3, 5, 0, 2 },
+	       { "libstdc++6", NULL, 2, J, 6, 16, 1, 2 },
+	       { "libstdc++", NULL, 2, P, 6, 15, 1, 2 },
+	       { "6", NULL, 3, P, 15, 16, 1, 2 },
+	       { "n", NULL, 4, W, 17, 18, 2, 1 },
+	       { "1", NULL, 5, W, 19, 20, 3, 1 },
+	       { "i", NULL, 6, W, 21, 22, 4, 1 },
+	       { "2", NULL, 7, W, 25, 26, 5, 1 },
+	       { "c++", NULL, 8, W, 27, 30, 6, 1 },
+	       { "17", NULL, 9, W, 31, 33, 7, 1 });
+}
+
 static void test_analyzer__suffix_on_compound(void)
 {
 	EXPECT("Objective-C++",
@@ -1538,6 +1557,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__digit_grouping_comma),
 	FO_TEST(test_analyzer__slash_and_punctuation_separate),
 	FO_TEST(test_analyzer__plus_and_hash_suffix),
+	FO_TEST(test_analyzer__a_version_after_plus_plus_is_the_next_part),
 	FO_TEST(test_analyzer__suffix_on_compound),
 	FO_TEST(test_analyzer__leading_dot),
 	FO_TEST(test_analyzer__camel_case),
