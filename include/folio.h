@@ -379,7 +379,11 @@ FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
 /** The stemming language the index's posts were analysed in, which
  *  queries are analysed in too. Borrowed from db: valid until the next
  *  call on it, since a reader that follows a rebuild into another
- *  language (see folio_open_options.language) reports the new one. */
+ *  language (see folio_open_options.language) reports the new one. In
+ *  french, italian, catalan and irish, queries are also analysed as the
+ *  posts were about elided articles: dropped (l'index as index) in an
+ *  index built since folio drops them, kept until its next rebuild in
+ *  one built before. */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
 /** The number of posts in the index. A reader's count is of the commit

@@ -7,6 +7,7 @@
  */
 #include "analyzer/analyzer.h"
 
+#include "analyzer/elision.h"
 #include "analyzer/normalize.h"
 #include "analyzer/segment.h"
 #include "analyzer/stem.h"
@@ -19,6 +20,10 @@
 struct fo_analyzer {
 	char *language;
 	fo_stemmer *stemmer;
+	/* the elided words it drops, NULL where it drops none (the
+	 * language has none, or a revision before FO_ANALYZER_ELISION) */
+	const fo_elision *elision;
+	unsigned revision;
 	fo_normalizer norm;
 	/* the current compound's parts, normalised */
 	char terms[FO_SEG_MAX_PARTS][FO_MAX_TERM_BYTES + 1];
@@ -52,6 +57,7 @@ folio_status fo_analyzer_new(const char *language, fo_analyzer **out)
 	rc = fo_stemmer_new(language, &an->stemmer);
 	if (rc != FOLIO_OK)
 		goto fail;
+	fo_analyzer_set_revision(an, FO_ANALYZER_REVISION);
 	*out = an;
 	return FOLIO_OK;
 fail:
@@ -72,6 +78,24 @@ void fo_analyzer_free(fo_analyzer *an)
 const char *fo_analyzer_language(const fo_analyzer *an)
 {
 	return an->language;
+}
+
+void fo_analyzer_set_revision(fo_analyzer *an, unsigned revision)
+{
+	an->revision = revision;
+	an->elision = revision >= FO_ANALYZER_ELISION
+	                  ? fo_elision_of(an->language)
+	                  : NULL;
+}
+
+unsigned fo_analyzer_revision(const fo_analyzer *an)
+{
+	return an->revision;
+}
+
+int fo_analyzer_elides(const fo_analyzer *an)
+{
+	return an->elision != NULL;
 }
 
 folio_status fo_analyzer_stem(fo_analyzer *an, const char *term, size_t len,
@@ -506,6 +530,29 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 	return rc;
 }
 
+/*
+ * Drop the elided word that starts the compound's first part, from its
+ * term and its span (l'index: index, spanning "index"; rule 3 of
+ * doc/analyzer.md): it takes no position, as in Lucene's ElisionFilter,
+ * so "l'index inversé" and "index inversé" are one phrase. 1 if it did.
+ */
+static int fo_drop_elided(fo_analyzer *an, const char *text)
+{
+	size_t k = fo_elided(an->elision, an->terms[0], an->term_len[0]);
+	size_t p = an->start[0];
+
+	if (!k)
+		return 0;
+	memmove(an->terms[0], an->terms[0] + k, an->term_len[0] - k + 1);
+	an->term_len[0] -= k;
+	/* the raw apostrophe, ' or U+2019, is the first one: nothing else
+	 * normalises to one inside a word (segment.c fo_apostrophe_at) */
+	while (text[p] != '\'' && (unsigned char)text[p] != 0xe2)
+		p++;
+	an->start[0] = p + (text[p] == '\'' ? 1 : 3);
+	return 1;
+}
+
 static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
                                      const fo_seg_compound *c,
                                      uint32_t *pos, uint32_t *compound,
@@ -514,11 +561,15 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	fo_token tok;
 	folio_status rc = FOLIO_OK;
 	unsigned i, n = 0;
-	size_t jl = 0;
+	size_t jl = 0, start = c->start;
 
 	rc = fo_normalize_parts(an, text, c, &n);
 	if (rc != FOLIO_OK || n == 0)
 		goto out;
+	/* only words with an apostrophe come here with one: the fast
+	 * paths of plain words and compounds never pay for this */
+	if (an->elision && !c->leading_dot && fo_drop_elided(an, text))
+		start = an->start[0];
 
 	memset(&tok, 0, sizeof(tok));
 	tok.compound = *compound;
@@ -548,7 +599,7 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	tok.term = an->joined;
 	tok.len = jl;
 	tok.pos = *pos;
-	tok.start = c->start;
+	tok.start = start;
 	tok.end = c->end;
 	tok.kind = FO_TOK_JOINED;
 	rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len), fn, ctx,

@@ -55,6 +55,30 @@ folio_status fo_analyzer_new(const char *language, fo_analyzer **out);
 void fo_analyzer_free(fo_analyzer *an);
 const char *fo_analyzer_language(const fo_analyzer *an);
 
+/*
+ * Analyzer revisions: a change to the tokens of some language that a
+ * new index takes and an index built before it must not (its posts hold
+ * the old terms, and its queries must ask for those). An index records
+ * the revision it was built with (metadata folio.analyzer; none before
+ * revision 2) and analyses with it until its next full build, so that
+ * such a change needs no new index format, which would make every index
+ * be rebuilt. 1: the first. 2 (FO_ANALYZER_ELISION): French, Italian,
+ * Catalan and Irish drop elided articles (l'index: index).
+ */
+#define FO_ANALYZER_REVISION      2
+#define FO_ANALYZER_REVISION_TEXT "2"
+#define FO_ANALYZER_ELISION       2
+
+/* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
+ * new analyzer is of FO_ANALYZER_REVISION. */
+void fo_analyzer_set_revision(fo_analyzer *an, unsigned revision);
+unsigned fo_analyzer_revision(const fo_analyzer *an);
+
+/* Whether an drops elided articles (its language has them and its
+ * revision drops them): then its tokens, not only its stems, are the
+ * language's own. */
+int fo_analyzer_elides(const fo_analyzer *an);
+
 /**
  * The stem that analysing term[0..len), a normalised lower-case word,
  * would give it: *stem is NULL when the term is not stemmed (digits or

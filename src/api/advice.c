@@ -239,7 +239,11 @@ folio_status fo_db_refuse_format(folio_db *db)
 
 folio_status fo_db_refuse_language(folio_db *db)
 {
-	if (!db->rebuild_an)
+	/* An older analyzer revision of the same language: incremental
+	 * runs keep to it (db.c revision_rebuild). */
+	if (!db->rebuild_an ||
+	    strcmp(fo_analyzer_language(db->an),
+	           fo_analyzer_language(db->rebuild_an)) == 0)
 		return FOLIO_OK;
 	if (!db->live.len)
 		return fo_db_fail(

@@ -377,6 +377,9 @@ static folio_status open_worker(worker *w)
 	if (st == FOLIO_OK)
 		st = fo_xdb_set_metadata(w->x, FO_META_LANGUAGE, w->b->language,
 		                         &w->err);
+	if (st == FOLIO_OK)
+		st = fo_xdb_set_metadata(w->x, FO_META_ANALYZER,
+		                         FO_ANALYZER_REVISION_TEXT, &w->err);
 	/* No deadline (fo_xdb_open_until): the build holds the index's
 	 * write lock, so no commit comes to the live generation while it
 	 * is read, and none of its reads waits behind a writer. */

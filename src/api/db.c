@@ -27,18 +27,49 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The index's format and language, as one read: read one by one, they
- * were two checks for a commit that overtook a read, each of which reads
- * Xapian's version file again (bridge_reader.cc). */
+/* The index's format, language and analyzer revision, as one read: read
+ * one by one, they were checks for a commit that overtook a read, each of
+ * which reads Xapian's version file again (bridge_reader.cc). The
+ * revision is 1 where none is recorded (schema.h FO_META_ANALYZER); one
+ * past this folio's is taken for this folio's, the nearest it knows. */
 static folio_status read_format(folio_db *db, char **format, char **language,
-                                fo_xerr *err)
+                                unsigned *revision, fo_xerr *err)
 {
-	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE };
-	char *out[2];
-	folio_status st = fo_xdb_get_metadata_n(db->xdb, 2, keys, out, err);
+	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE,
+		                            FO_META_ANALYZER };
+	char *out[3];
+	folio_status st = fo_xdb_get_metadata_n(db->xdb, 3, keys, out, err);
+	unsigned long r;
 
 	*format = out[0];
 	*language = out[1];
+	r = st == FOLIO_OK ? strtoul(out[2], NULL, 10) : 0;
+	*revision = r < 1                      ? 1
+	            : r > FO_ANALYZER_REVISION ? FO_ANALYZER_REVISION
+	                                       : (unsigned)r;
+	free(out[2]);
+	return st;
+}
+
+/* For a writer of an index built with an older analyzer revision (an):
+ * the analyzer of its next full build, where this folio's revision
+ * analyses its language otherwise (it drops elided articles). The index
+ * keeps its revision until then, its queries and incremental runs
+ * analysed as its posts were: a French index built before revision 2
+ * holds "l'index", which a query "l'index" must still find. */
+static folio_status revision_rebuild(folio_db *db)
+{
+	fo_analyzer *an = NULL;
+	folio_status st;
+
+	if (fo_analyzer_revision(db->an) == FO_ANALYZER_REVISION)
+		return FOLIO_OK;
+	st = fo_analyzer_new(fo_analyzer_language(db->an), &an);
+	if (st == FOLIO_OK &&
+	    fo_analyzer_elides(an) != fo_analyzer_elides(db->an))
+		db->rebuild_an = an;
+	else
+		fo_analyzer_free(an);
 	return st;
 }
 
@@ -53,9 +84,10 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	char *format = NULL, *language = NULL;
 	fo_xerr err = { "" };
 	uint64_t docs = 0;
+	unsigned revision = 1;
 	folio_status st;
 
-	st = read_format(db, &format, &language, &err);
+	st = read_format(db, &format, &language, &revision, &err);
 	if (st == FOLIO_OK)
 		st = fo_xdb_doccount(db->xdb, &docs, &err);
 	if (st != FOLIO_OK) {
@@ -71,6 +103,11 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 		if (st == FOLIO_OK)
 			st = fo_xdb_set_metadata(db->xdb, FO_META_LANGUAGE, want,
 			                         &err);
+		if (st == FOLIO_OK)
+			st = fo_xdb_set_metadata(db->xdb, FO_META_ANALYZER,
+			                         FO_ANALYZER_REVISION_TEXT,
+			                         &err);
+		revision = FO_ANALYZER_REVISION;
 		if (st != FOLIO_OK)
 			fo_buf_puts(why, err.msg);
 		free(language);
@@ -100,6 +137,9 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 			              ? " (recorded by an index of another "
 			                "format): name one for its rebuild"
 			              : "");
+		/* (one of another format is only ever rebuilt) */
+		if (st == FOLIO_OK && !db->format)
+			fo_analyzer_set_revision(db->an, revision);
 	}
 	/* A writer asking for another language gets it at its next full
 	 * build, which makes the index afresh (build.c). */
@@ -114,6 +154,8 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 			db->rebuild_an = NULL;
 		}
 	}
+	if (st == FOLIO_OK && db->writable && !db->format && !db->rebuild_an)
+		st = revision_rebuild(db);
 done:
 	free(format);
 	free(language);
@@ -577,9 +619,10 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	fo_xerr err = { "" };
 	char *format = NULL, *language = NULL;
 	fo_analyzer *an = NULL;
+	unsigned revision = 1;
 	folio_status st;
 
-	st = read_format(db, &format, &language, &err);
+	st = read_format(db, &format, &language, &revision, &err);
 	if (st != FOLIO_OK) {
 		fo_buf_puts(why, err.msg);
 	} else if (strcmp(format, FO_FORMAT_VERSION) != 0) {
@@ -587,12 +630,14 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 		format = NULL;
 		st = fo_db_refuse_format(db);
 	} else if (*language &&
-	           strcmp(language, fo_analyzer_language(db->an)) != 0) {
+	           (strcmp(language, fo_analyzer_language(db->an)) != 0 ||
+	            revision != fo_analyzer_revision(db->an))) {
 		st = fo_analyzer_new(language, &an);
 		if (st == FOLIO_ERROR_INVALID)
 			fo_buf_printf(why, "index %s has unknown stemming "
 			              "language \"%s\"", db->path, language);
 		if (st == FOLIO_OK) {
+			fo_analyzer_set_revision(an, revision);
 			fo_analyzer_free(db->an);
 			db->an = an;
 		}

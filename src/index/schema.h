@@ -84,6 +84,12 @@ enum fo_slot {
 /* Metadata keys. */
 #define FO_META_FORMAT "folio.format"
 #define FO_META_LANGUAGE "folio.language"
+/* The analyzer revision the index was built with (analyzer.h
+ * FO_ANALYZER_REVISION), which its queries and incremental runs keep to
+ * until its next full build; an index without it was built before
+ * revision 2 (which drops the elided articles of French, Italian,
+ * Catalan and Irish) and is of revision 1. */
+#define FO_META_ANALYZER "folio.analyzer"
 #define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
 #define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
 #define FO_META_CORPUS "folio.corpus"   /* its paths, one per line */

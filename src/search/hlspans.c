@@ -604,8 +604,9 @@ static int stems_keep_first_byte(const fo_analyzer *an)
  * first-touch page faults), yet only a word whose stem starts with the
  * byte a query unit's stem starts with can match it by stem. Where the
  * language's stems keep their word's first byte, the text is scanned by
- * an analyzer that does not stem (the language changes the stems only,
- * never the tokens) and only those words are stemmed, alone; any other
+ * an analyzer that does not stem (English changes the stems only, never
+ * the tokens: it drops no elided article, analyzer.h) and only those
+ * words are stemmed, alone; any other
  * word's stem is set to the word itself, which can match no query stem
  * either. The highlights are the same as from stemming every word.
  */
@@ -674,8 +675,9 @@ done:
  * first-touch page faults), yet only a word whose stem starts with the
  * byte a query unit's stem starts with can match it by stem. Where the
  * language's stems keep their word's first byte, the text is scanned by
- * an analyzer that does not stem (the language changes the stems only,
- * never the tokens) and only those words are stemmed, alone; any other
+ * an analyzer that does not stem (English changes the stems only, never
+ * the tokens: it drops no elided article, analyzer.h) and only those
+ * words are stemmed, alone; any other
  * word's stem is set to the word itself, which can match no query stem
  * either. The highlights are the same as from stemming every word.
  */

@@ -461,6 +461,93 @@ static void test_analyzer__possessive_ends_compound(void)
 	       { "budget", NULL, 1, W, 7, 13, 1, 1 });
 }
 
+/* Elision (rule 3): French, Italian, Catalan and Irish drop the elided
+ * article, which takes no position; the span starts after it. */
+static void test_analyzer__elision_french(void)
+{
+	const char *t = "l'index qu'il aujourd'hui L\xe2\x80\x99Index "
+	                "jusqu'ici d'un";
+
+	EXPECT_LANG_N("french", t, strlen(t),
+	              { "index", NULL, 0, W, 2, 7, 0, 1 },
+	              { "il", NULL, 1, W, 11, 13, 1, 1 },
+	              { "aujourd'hui", NULL, 2, W, 14, 25, 2, 1 },
+	              { "index", NULL, 3, W, 30, 35, 3, 1 },
+	              { "ici", NULL, 4, W, 42, 45, 4, 1 },
+	              { "un", NULL, 5, W, 48, 50, 5, 1 });
+}
+
+static void test_analyzer__elision_compound_and_stem(void)
+{
+	/* the joined term and span lose it too; the word is stemmed */
+	const char *t = "l'open-source d'architectures";
+
+	EXPECT_LANG_N("french", t, strlen(t),
+	              { "opensource", "opensourc", 0, J, 2, 13, 0, 2 },
+	              { "open", NULL, 0, P, 2, 6, 0, 2 },
+	              { "source", "sourc", 1, P, 7, 13, 0, 2 },
+	              { "architectures", "architectur", 2, W, 16, 29, 1, 1 });
+}
+
+static void test_analyzer__elision_italian_catalan_irish(void)
+{
+	const char *it = "dell'indice l'analisi un'altra quell'anno";
+	const char *ca = "d'una l'\xc3\xadndex";
+	const char *ga = "d'fh\xc3\xa1g b'fhearr";
+
+	EXPECT_LANG_N("italian", it, strlen(it),
+	              { "indice", "indic", 0, W, 5, 11, 0, 1 },
+	              { "analisi", "analis", 1, W, 14, 21, 1, 1 },
+	              { "altra", NULL, 2, W, 25, 30, 2, 1 },
+	              { "quell'anno", "quell'ann", 3, W, 31, 41, 3, 1 });
+	EXPECT_LANG_N("catalan", ca, strlen(ca),
+	              { "una", "un", 0, W, 2, 5, 0, 1 },
+	              { "index", NULL, 1, W, 8, 14, 1, 1 });
+	EXPECT_LANG_N("irish", ga, strlen(ga),
+	              { "fhag", "fag", 0, W, 2, 7, 0, 1 },
+	              { "fhearr", "fearr", 1, W, 10, 16, 1, 1 });
+}
+
+static void test_analyzer__elision_not_in_other_languages(void)
+{
+	/* English keeps l'index whole and drops its possessive as before;
+	 * a libstemmer alias (fr) elides as its language does */
+	const char *t = "l'index Meta's";
+
+	EXPECT("l'index Meta's", { "l'index", NULL, 0, W, 0, 7, 0, 1 },
+	       { "meta", NULL, 1, W, 8, 12, 1, 1 });
+	EXPECT_LANG_N("german", t, strlen(t),
+	              { "l'index", NULL, 0, W, 0, 7, 0, 1 },
+	              { "meta", NULL, 1, W, 8, 12, 1, 1 });
+	EXPECT_LANG_N("fr", t, strlen(t), { "index", NULL, 0, W, 2, 7, 0, 1 },
+	              { "meta", "met", 1, W, 8, 12, 1, 1 });
+}
+
+static int first_term(const fo_token *t, void *ctx)
+{
+	snprintf(ctx, FO_MAX_TERM_BYTES + 1, "%.*s", (int)t->len, t->term);
+	return 1;
+}
+
+static void test_analyzer__elision_by_revision(void)
+{
+	/* an index built before revision 2 keeps l'index whole */
+	fo_analyzer *an = NULL;
+	char term[FO_MAX_TERM_BYTES + 1] = "";
+
+	assert_ok(fo_analyzer_new("french", &an));
+	assert_true(fo_analyzer_revision(an) == FO_ANALYZER_REVISION);
+	assert_true(fo_analyzer_elides(an));
+	fo_analyzer_set_revision(an, 1);
+	assert_true(!fo_analyzer_elides(an));
+	assert_ok(fo_analyze(an, "l'index", 7, first_term, term));
+	assert_str("l'index", term);
+	fo_analyzer_set_revision(an, FO_ANALYZER_ELISION);
+	assert_ok(fo_analyze(an, "l'index", 7, first_term, term));
+	assert_str("index", term);
+	fo_analyzer_free(an);
+}
+
 static void test_analyzer__digit_grouping_comma(void)
 {
 	EXPECT("1,068 1,024 1,068,000 1,2 1,0680 a,123",
@@ -1587,6 +1674,11 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__language_none_and_other),
 	FO_TEST(test_analyzer__empty_stem_is_no_stem),
 	FO_TEST(test_analyzer__new_and_language),
+	FO_TEST(test_analyzer__elision_french),
+	FO_TEST(test_analyzer__elision_compound_and_stem),
+	FO_TEST(test_analyzer__elision_italian_catalan_irish),
+	FO_TEST(test_analyzer__elision_not_in_other_languages),
+	FO_TEST(test_analyzer__elision_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
 	FO_TEST(test_analyzer__tokens_do_not_depend_on_offset),
