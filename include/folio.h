@@ -383,7 +383,8 @@ FOLIO_EXTERN const char *folio_db_skipped_shard(const folio_db *db, size_t i,
  *  french, italian, catalan and irish, queries are also analysed as the
  *  posts were about elided articles: dropped (l'index as index) in an
  *  index built since folio drops them, kept until its next rebuild in
- *  one built before. */
+ *  one built before; in every language, likewise about a version after
+ *  "++" (C++20 as c++ and 20, not c and 20). */
 FOLIO_EXTERN const char *folio_db_language(const folio_db *db);
 
 /** The number of posts in the index. A reader's count is of the commit

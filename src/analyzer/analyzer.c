@@ -547,7 +547,7 @@ static int fo_drop_elided(fo_analyzer *an, const char *text)
 	an->term_len[0] -= k;
 	/* the raw apostrophe, ' or U+2019, is the first one: nothing else
 	 * normalises to one inside a word (segment.c fo_apostrophe_at) */
-	while (text[p] != '\'' && (unsigned char)text[p] != 0xe2)
+	while (text[p] != '\'' && memcmp(text + p, "\xe2\x80\x99", 3) != 0)
 		p++;
 	an->start[0] = p + (text[p] == '\'' ? 1 : 3);
 	return 1;
@@ -634,6 +634,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	int stop = 0, have = 0;
 
 	fo_seg_init(&sg, text, len);
+	sg.versioned = an->revision >= FO_ANALYZER_VERSIONED;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

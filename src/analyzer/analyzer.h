@@ -63,11 +63,14 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * revision 2) and analyses with it until its next full build, so that
  * such a change needs no new index format, which would make every index
  * be rebuilt. 1: the first. 2 (FO_ANALYZER_ELISION): French, Italian,
- * Catalan and Irish drop elided articles (l'index: index).
+ * Catalan and Irish drop elided articles (l'index: index). 3
+ * (FO_ANALYZER_VERSIONED), every language: a version after "++" is the
+ * next part of its name (C++20: c++20 joined, c++ and 20; was c, 20).
  */
-#define FO_ANALYZER_REVISION      2
-#define FO_ANALYZER_REVISION_TEXT "2"
+#define FO_ANALYZER_REVISION      3
+#define FO_ANALYZER_REVISION_TEXT "3"
 #define FO_ANALYZER_ELISION       2
+#define FO_ANALYZER_VERSIONED     3
 
 /* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
  * new analyzer is of FO_ANALYZER_REVISION. */

@@ -398,6 +398,7 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->pending_from = 0;
 	sg->run.start = sg->run.end = sg->run.next = 0;
 	sg->run.flags = 0;
+	sg->versioned = 1;
 }
 
 /* Up to 3 '+' or one '#' right after a word, then no word character. */
@@ -563,7 +564,7 @@ after_run:
 		}
 		p = sg->run.end;
 		jl = fo_joiner_at(s, len, p, &j);
-		if (!jl && fo_versioned_at(s, len, p)) {
+		if (!jl && sg->versioned && fo_versioned_at(s, len, p)) {
 			/* the "++" stays on its name's part, as a suffix does
 			 */
 			c->parts[c->n_parts - 1].end += 2;

@@ -52,6 +52,7 @@ typedef struct fo_segmenter {
 	int pending;    /* camelCase pieces of run remain after a full compound */
 	size_t pending_from;
 	fo_seg_run run;
+	int versioned; /* C++20 is c++ and 20 (analyzer revision 3), not c */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

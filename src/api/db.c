@@ -52,25 +52,17 @@ static folio_status read_format(folio_db *db, char **format, char **language,
 }
 
 /* For a writer of an index built with an older analyzer revision (an):
- * the analyzer of its next full build, where this folio's revision
- * analyses its language otherwise (it drops elided articles). The index
+ * the analyzer of its next full build, which analyses afresh the posts
+ * it carries over too (build.c carry_one), as every revision since 2
+ * changes some tokens of every language (revision 3: C++20). The index
  * keeps its revision until then, its queries and incremental runs
  * analysed as its posts were: a French index built before revision 2
  * holds "l'index", which a query "l'index" must still find. */
 static folio_status revision_rebuild(folio_db *db)
 {
-	fo_analyzer *an = NULL;
-	folio_status st;
-
 	if (fo_analyzer_revision(db->an) == FO_ANALYZER_REVISION)
 		return FOLIO_OK;
-	st = fo_analyzer_new(fo_analyzer_language(db->an), &an);
-	if (st == FOLIO_OK &&
-	    fo_analyzer_elides(an) != fo_analyzer_elides(db->an))
-		db->rebuild_an = an;
-	else
-		fo_analyzer_free(an);
-	return st;
+	return fo_analyzer_new(fo_analyzer_language(db->an), &db->rebuild_an);
 }
 
 /* Check the index's format and load its language. A writer may open an

@@ -87,8 +87,7 @@ enum fo_slot {
 /* The analyzer revision the index was built with (analyzer.h
  * FO_ANALYZER_REVISION), which its queries and incremental runs keep to
  * until its next full build; an index without it was built before
- * revision 2 (which drops the elided articles of French, Italian,
- * Catalan and Irish) and is of revision 1. */
+ * revision 2 and is of revision 1. */
 #define FO_META_ANALYZER "folio.analyzer"
 #define FO_META_BUILT "folio.built"     /* UTC time of the last full build */
 #define FO_META_UPDATED "folio.updated" /* UTC time of the last run */
@@ -112,10 +111,9 @@ enum fo_slot {
  * stems of those runs and of names without their dots (nodej of
  * node.js), so that every post holding a word holds its stem, which
  * queries now rely on (query.c word_query): a format-4 post with
- * node.js would no longer be found by nodejs. 6: a version after "++"
- * is the next part of its name's compound (segment.c fo_versioned_at:
- * C++20 is c++20 J, c++ and 20 P), where format 5 holds c and 20 and so
- * a query for C++20 now finds nothing in it. */
-#define FO_FORMAT_VERSION "6"
+ * node.js would no longer be found by nodejs. Changes of some tokens
+ * that an index can keep to until it is rebuilt are analyzer revisions
+ * instead (FO_META_ANALYZER). */
+#define FO_FORMAT_VERSION "5"
 
 #endif

@@ -402,7 +402,7 @@ static void test_gen__the_stats_are_versioned(void)
 		assert_str(mem.s.built, mem.s.updated);
 		assert_str(real, mem.s.corpus);
 		assert_str("english", mem.s.language);
-		assert_str("6", mem.s.format);
+		assert_str("5", mem.s.format);
 		assert_int(3, mem.s.shards);
 		for (k = 0; k < sizeof mem.after; k++)
 			intact &= mem.after[k] == 0xee;
@@ -438,7 +438,7 @@ static void test_gen__stats_and_check(void)
 	assert_str(real, s.corpus);
 	free(real);
 	assert_str("english", s.language);
-	assert_str("6", s.format);
+	assert_str("5", s.format);
 	assert_int(1, s.shards);
 	assert_ok(folio_db_check(w, NULL, &problems));
 	assert_int(0, problems);

@@ -113,6 +113,24 @@ expect_eq "$U/cpp20|$U/cpp20" "$(cpp_hits "C++20")|$(cpp_hits '"C++ 20"')"
 begin "libstdc++ finds libstdc++6"
 expect_eq "$U/cpp20" "$(cpp_hits "libstdc++")"
 
+# An index built before analyzer revision 3 (made so by recording 2 in a
+# new index, then indexing the post) keeps c and 20 until rebuilt: its
+# queries ask for them, and it is not refused.
+begin "an index of revision 2 reads C++20 as it was built, until rebuilt"
+mkdir "$TMP/cppold"
+head -n 1 "$TMP/cpp.jsonl" >"$TMP/cppold/a.jsonl"
+"$FOLIO" index --db "$TMP/cppo" "$TMP/cppold" >/dev/null
+gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
+xapian-metadata set "$gen" folio.analyzer 2
+sed -n 2p "$TMP/cpp.jsonl" >"$TMP/cppold/b.jsonl"
+"$FOLIO" index --db "$TMP/cppo" "$TMP/cppold" >/dev/null
+old=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++"; urls_of "$out" | tr '\n' ' ')
+old20=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++20"; urls_of "$out" | tr '\n' ' ')
+"$FOLIO" index --rebuild --db "$TMP/cppo" "$TMP/cppold" >/dev/null
+gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
+new=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++"; urls_of "$out" | tr '\n' ' ')
+expect_eq "$U/cpp |$U/cpp20 |$U/cpp $U/cpp20 |3" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
+
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
 check "mxfp8" "$U/gpu $U/de"

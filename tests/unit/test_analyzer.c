@@ -548,6 +548,22 @@ static void test_analyzer__elision_by_revision(void)
 	fo_analyzer_free(an);
 }
 
+static void test_analyzer__versioned_names_by_revision(void)
+{
+	/* an index built before revision 3 keeps C++20 as c and 20 */
+	fo_analyzer *an = NULL;
+	char term[FO_MAX_TERM_BYTES + 1] = "";
+
+	assert_ok(fo_analyzer_new("english", &an));
+	fo_analyzer_set_revision(an, FO_ANALYZER_VERSIONED - 1);
+	assert_ok(fo_analyze(an, "C++20", 5, first_term, term));
+	assert_str("c", term);
+	fo_analyzer_set_revision(an, FO_ANALYZER_VERSIONED);
+	assert_ok(fo_analyze(an, "C++20", 5, first_term, term));
+	assert_str("c++20", term);
+	fo_analyzer_free(an);
+}
+
 static void test_analyzer__digit_grouping_comma(void)
 {
 	EXPECT("1,068 1,024 1,068,000 1,2 1,0680 a,123",
@@ -1679,6 +1695,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_italian_catalan_irish),
 	FO_TEST(test_analyzer__elision_not_in_other_languages),
 	FO_TEST(test_analyzer__elision_by_revision),
+	FO_TEST(test_analyzer__versioned_names_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
 	FO_TEST(test_analyzer__tokens_do_not_depend_on_offset),
