@@ -789,13 +789,25 @@ typedef struct folio_stats {
 	 *  n_corpus_paths of them, 0 when unknown. Borrowed like corpus. */
 	const char *const *corpus_paths;
 	size_t n_corpus_paths;
+	/* Version 3: */
+	/** The analyzer revision its posts were analysed with, which its
+	 *  searches and incremental runs keep to (1: an index that records
+	 *  none). Revisions change how some words are read: 2, elided
+	 *  articles in french, italian, catalan and irish (l'index as
+	 *  index); 3, a version after "++" in every language (C++20 as
+	 *  c++ and 20, so that C++ finds it). */
+	unsigned analyzer;
+	/** This library's analyzer revision, the one a full build
+	 *  (folio_index_options.rebuild) analyses in: where it is above
+	 *  analyzer, a rebuild makes those words findable. */
+	unsigned analyzer_latest;
 } folio_stats;
 
-#define FOLIO_STATS_VERSION 2
+#define FOLIO_STATS_VERSION 3
 #define FOLIO_STATS_INIT                                                       \
 	{                                                                      \
 		FOLIO_STATS_VERSION, 0, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, \
-		    0, NULL, 0                                                 \
+		    0, NULL, 0, 0, 0                                           \
 	}
 
 /**

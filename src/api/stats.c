@@ -36,7 +36,8 @@ static folio_status lend_metadata(folio_db *db, int i, const char *key,
 static size_t stats_size(unsigned version)
 {
 	return version == 1   ? offsetof(folio_stats, corpus_paths)
-	       : version == 2 ? sizeof(folio_stats)
+	       : version == 2 ? offsetof(folio_stats, analyzer)
+	       : version == 3 ? sizeof(folio_stats)
 	                      : 0;
 }
 
@@ -111,6 +112,8 @@ static folio_status stats_once(folio_db *db, folio_stats *s, fo_xerr *err)
 		 * reports the new generation's language. */
 		s->language = folio_db_language(db);
 		s->format = FO_FORMAT_VERSION;
+		s->analyzer = fo_analyzer_revision(db->an);
+		s->analyzer_latest = FO_ANALYZER_REVISION;
 		/* a front end of remote shards alone has no generation:
 		 * its directory holds only what its owner put there */
 		s->disk_bytes = db->remote_only

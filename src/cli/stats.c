@@ -9,18 +9,19 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: folio stats [--db DIR] [--json]\n"
-	"\n"
-	"Describe the index: posts, distinct terms, size on disk, the live\n"
-	"generation and its shards, when and from which paths it was last\n"
-	"built, its stemming language and its index format.\n"
-	"\n"
-	"options:\n"
-	"  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
-	"  --json            print one JSON object\n"
-	"  -h, --help        show this help\n"
-	"\n"
-	"exit status: 0 done, 2 error (no index, damaged index, bad usage)\n";
+    "usage: folio stats [--db DIR] [--json]\n"
+    "\n"
+    "Describe the index: posts, distinct terms, size on disk, the live\n"
+    "generation and its shards, when and from which paths it was last\n"
+    "built, its stemming language, its index format and its analyzer\n"
+    "revision.\n"
+    "\n"
+    "options:\n"
+    "  --db DIR          the index directory (default: $FOLIO_INDEX or index)\n"
+    "  --json            print one JSON object\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "exit status: 0 done, 2 error (no index, damaged index, bad usage)\n";
 
 /* s, or JSON null when it is empty. */
 static void json_or_null(const char *s)
@@ -59,7 +60,8 @@ static void print_stats_json(const char *dir, const folio_stats *s,
 	printf(", \"shards\": %u, \"remote_shards\": %zu, \"format\": ",
 	       s->shards, remote);
 	json_string(stdout, s->format);
-	fputs("}\n", stdout);
+	printf(", \"analyzer\": %u, \"analyzer_latest\": %u}\n", s->analyzer,
+	       s->analyzer_latest);
 }
 
 /* One line of the text output: its name, then value as messages print
@@ -105,6 +107,14 @@ static void print_text_stats(const char *dir, const folio_stats *s,
 	}
 	print_line("language", s->language, strlen(s->language));
 	print_line("format", s->format, strlen(s->format));
+	/* An index keeps its revision until rebuilt, missing what a later
+	 * one reads (folio.1, "Analyzer revisions"): nothing else says so. */
+	printf("analyzer    %u", s->analyzer);
+	if (s->analyzer < s->analyzer_latest)
+		printf(" (this folio's is %u: folio index --rebuild finds "
+		       "words this index misses)",
+		       s->analyzer_latest);
+	putchar('\n');
 }
 
 int cmd_stats(int argc, char **argv)

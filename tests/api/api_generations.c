@@ -369,7 +369,7 @@ static void test_gen__the_stats_are_versioned(void)
 	memset(&bad, 0x5a, sizeof bad);
 	bad.version = 0;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(r, &bad));
-	assert_str("folio_stats version 0 is not 1 to 2 (initialise it with "
+	assert_str("folio_stats version 0 is not 1 to 3 (initialise it with "
 	           "FOLIO_STATS_INIT)",
 	           folio_db_error(r));
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.documents);
@@ -377,7 +377,7 @@ static void test_gen__the_stats_are_versioned(void)
 	assert_int(0x5a5a5a5au, bad.shards);
 	bad.version = FOLIO_STATS_VERSION + 1;
 	assert_int(FOLIO_ERROR_INVALID, folio_db_stats(w, &bad));
-	assert_str("folio_stats version 3 is not 1 to 2 (initialise it with "
+	assert_str("folio_stats version 4 is not 1 to 3 (initialise it with "
 	           "FOLIO_STATS_INIT)",
 	           folio_db_error(w));
 	assert_int(0x5a5a5a5a5a5a5a5aULL, bad.terms);
@@ -408,6 +408,13 @@ static void test_gen__the_stats_are_versioned(void)
 			intact &= mem.after[k] == 0xee;
 		assert_true(intact);
 	}
+	/* Version 2: its corpus paths, not version 3's analyzer revisions. */
+	memset(&mem, 0xee, sizeof mem);
+	mem.s.version = 2;
+	assert_ok(folio_db_stats(r, &mem.s));
+	assert_int(1, mem.s.n_corpus_paths);
+	assert_int(0xeeeeeeeeu, mem.s.analyzer);
+	assert_int(0xeeeeeeeeu, mem.s.analyzer_latest);
 	free(real);
 	assert_ok(folio_db_close(r));
 	assert_ok(folio_db_close(w));
@@ -440,6 +447,8 @@ static void test_gen__stats_and_check(void)
 	assert_str("english", s.language);
 	assert_str("5", s.format);
 	assert_int(1, s.shards);
+	assert_int(3, s.analyzer); /* a new index: this folio's revision */
+	assert_int(3, s.analyzer_latest);
 	assert_ok(folio_db_check(w, NULL, &problems));
 	assert_int(0, problems);
 	assert_ok(folio_db_close(w));

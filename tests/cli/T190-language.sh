@@ -130,8 +130,17 @@ cp "$TMP/frc/p.md" "$TMP/oldc/"
 "$FOLIO" index --db "$TMP/old" "$TMP/oldc" >/dev/null
 expect_eq "0|l'architecture
 1|None|([[45, 52]], [[0, 7]])|" "$(hits "$TMP/old" architecture; hits "$TMP/old" "l'index")|$(analyzer_of "$TMP/old")"
+begin "folio stats says its analyzer revision is older than this folio's"
+run "$FOLIO" stats --db "$TMP/old"
+r1="$rc|$(grep '^analyzer' <<<"$out")"
+run "$FOLIO" stats --db "$TMP/old" --json
+expect_eq "0|analyzer    1 (this folio's is 3: folio index --rebuild finds words this index misses)|1 3" \
+	"$r1|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["analyzer"], d["analyzer_latest"])' <<<"$out")"
 begin "and drops elided articles once rebuilt"
 run "$FOLIO" index --db "$TMP/old" --rebuild "$TMP/oldc"
 expect_eq "0|1|None|([[17, 29]], [])|3" "$rc|$(hits "$TMP/old" architecture)|$(analyzer_of "$TMP/old")"
+begin "after which folio stats gives this folio's revision alone"
+run "$FOLIO" stats --db "$TMP/old"
+expect_eq "0|analyzer    3" "$rc|$(grep '^analyzer' <<<"$out")"
 
 finish

@@ -439,7 +439,11 @@ class Stats:
     language:   the stemming language of the posts, which searches use
     shards:     local shards of the live generation (1: not sharded; 0: a
                 front end over remote shards alone)
-    format:     the index format, e.g. "4" (always this folio's own)
+    format:     the index format, e.g. "5" (always this folio's own)
+    analyzer:   the analyzer revision its posts were analysed with, which
+                its searches keep to (folio.h folio_stats)
+    analyzer_latest: this folio's, which index_paths(rebuild=True)
+                analyses in: above analyzer, a rebuild finds more words
     """
 
     documents: int
@@ -452,6 +456,8 @@ class Stats:
     language: str
     shards: int
     format: str
+    analyzer: int
+    analyzer_latest: int
 
 
 @dataclasses.dataclass(frozen=True)
@@ -967,7 +973,8 @@ class Index:
                          _text(st.built) or None, _text(st.updated) or None,
                          corpus,
                          _text(st.language) or "", st.shards,
-                         _text(st.format) or "")
+                         _text(st.format) or "", st.analyzer,
+                         st.analyzer_latest)
 
     def check(self, *, isolate: bool = False,
               time_limit: Optional[float] = None) -> CheckReport:

@@ -62,7 +62,7 @@ OPEN_OPTIONS_VERSION = 2
 INDEX_OPTIONS_VERSION = 3
 SEARCH_OPTIONS_VERSION = 2
 INDEX_REPORT_VERSION = 2
-STATS_VERSION = 2
+STATS_VERSION = 3
 CHECK_OPTIONS_VERSION = 3
 
 _c_status = ctypes.c_int  # a C enum is an int
@@ -166,6 +166,9 @@ class Stats(ctypes.Structure):
         # Version 2:
         ("corpus_paths", ctypes.POINTER(ctypes.c_char_p)),
         ("n_corpus_paths", ctypes.c_size_t),
+        # Version 3:
+        ("analyzer", ctypes.c_uint),
+        ("analyzer_latest", ctypes.c_uint),
     ]
 
 

@@ -507,7 +507,8 @@ def test_stats_describe_the_index(sample, corpus):
     st = sample.stats()
     # Creating the index made an empty gen-1; the first build is gen-2.
     assert (st.documents, st.generation, st.language, st.corpus, st.shards,
-            st.format) == (6, 2, "english", (corpus,), 1, "5")
+            st.format, st.analyzer, st.analyzer_latest) == (
+                6, 2, "english", (corpus,), 1, "5", 3, 3)
     assert st.terms > 100 and st.disk_bytes > 0
     assert st.built is not None and st.built.endswith("Z")
     assert st.updated == st.built
@@ -739,7 +740,7 @@ def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
     assert len(out) == sum(1 + len(c._fields_) for c in _native.STRUCTS.values())
     assert (_native.OPEN_OPTIONS_VERSION, _native.INDEX_OPTIONS_VERSION,
             _native.SEARCH_OPTIONS_VERSION, _native.INDEX_REPORT_VERSION,
-            _native.STATS_VERSION) == (2, 3, 2, 2, 2)
+            _native.STATS_VERSION) == (2, 3, 2, 2, 3)
 
 
 def run_fresh(code, **env):
