@@ -23,6 +23,7 @@ typedef struct fo_remotes {
 	int allow_partial;
 	char **skipped;   /* names and reasons, in pairs: 2 * n_skipped */
 	size_t n_skipped, cap_skipped; /* in pairs */
+	size_t n_unlisted; /* of them, shards of a build that none listed is */
 	double retry_at;  /* CLOCK_MONOTONIC seconds: try skipped ones again */
 } fo_remotes;
 
