@@ -233,7 +233,18 @@ typedef struct folio_open_options {
 	 *  (the local index served by xapian-tcpsrv, a shard served twice,
 	 *  a replica beside its master: one Xapian database UUID), whose
 	 *  posts would come twice; each names the shard. Under
-	 *  allow_partial it is skipped instead, as an unreachable one is. The
+	 *  allow_partial it is skipped instead, as an unreachable one is.
+	 *  Each database of a full build records the build and its shard
+	 *  number: a search of two databases or more (local shards and
+	 *  remotes) that holds a shard of a sharded build twice, or not
+	 *  every shard of one, is FOLIO_ERROR_INVALID too, naming them
+	 *  ("shard 2 of 3 of build 1f0c9a2e of 2026-12-06T03:00:00Z is
+	 *  missing: ..."). Under allow_partial a build's missing shards are
+	 *  skipped (named as "2 of 3 of build ..."), unless the search also
+	 *  holds another sharded build and more shards are missing than
+	 *  remotes are unreached: a mix of builds is refused. Whole indexes
+	 *  side by side (one database each, or all of a build's shards),
+	 *  and indexes built before this record, are not checked. The
 	 * strings are copied: the caller may free them once folio_db_open
 	 * returns. */
 	const char *const *remotes;
@@ -314,7 +325,10 @@ typedef struct folio_open_options {
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  *                               (a writer too, on a replica)
  * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
- *                               option or path
+ *                               option or path, a remote of another
+ *                               language or held already, shards of a
+ *                               sharded build missing, twice, or mixed
+ *                               with another build's (see remotes)
  * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached (see
  *                               allow_partial)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,
@@ -368,8 +382,9 @@ FOLIO_EXTERN size_t folio_db_remote_count(const folio_db *db);
 FOLIO_EXTERN size_t folio_db_skipped_count(const folio_db *db);
 
 /**
- * Skipped shard i ("HOST:PORT"), or NULL when i is out of range. Borrowed:
- * valid until the next call on db.
+ * Skipped shard i ("HOST:PORT", or "K of N of build ID8 of TIME" for a
+ * shard of a build that no shard searched is), or NULL when i is out of range.
+ * Borrowed: valid until the next call on db.
  *
  * @param reason OUT, optional: why it was skipped (borrowed likewise)
  */

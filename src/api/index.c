@@ -9,6 +9,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "api/run.h"
+#include "api/shardid.h"
 #include "api/tidy.h"
 
 #include "corpus/walk.h"
@@ -453,6 +454,8 @@ folio_status fo_stamp(fo_run *r, fo_xdb *xdb, int full, fo_xerr *err)
 	st = corpus.oom ? FOLIO_ERROR_NOMEM : FOLIO_OK;
 	if (st == FOLIO_OK && full)
 		st = fo_xdb_set_metadata(xdb, FO_META_BUILT, now, err);
+	if (st == FOLIO_OK && full)
+		st = fo_shardid_stamp(xdb, now, err);
 	if (st == FOLIO_OK)
 		st = fo_xdb_set_metadata(xdb, FO_META_UPDATED, now, err);
 	if (st == FOLIO_OK)

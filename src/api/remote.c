@@ -9,6 +9,7 @@
 #include "api/remote.h"
 
 #include "api/db.h"
+#include "api/shardid.h"
 #include "index/schema.h"
 #include "util/ascii.h"
 #include "util/errstr.h"
@@ -254,7 +255,7 @@ static void forget_skipped(fo_remotes *rm)
 		free(rm->skipped[i]);
 	free(rm->skipped);
 	rm->skipped = NULL;
-	rm->n_skipped = rm->cap_skipped = 0;
+	rm->n_skipped = rm->cap_skipped = rm->n_unlisted = 0;
 }
 
 static folio_status skip(fo_remotes *rm, const char *name, const char *why)
@@ -279,8 +280,11 @@ static folio_status skip(fo_remotes *rm, const char *name, const char *why)
  * master; its posts would come twice and count twice in every statistic,
  * the total, the facets and the scores. */
 static folio_status check_shard(const char *name, char *const *meta, int again,
-                                char **language, fo_buf *why)
+                                char **language, fo_shardids *ids, fo_buf *why)
 {
+	fo_buf named = FO_BUF_INIT;
+	folio_status st;
+
 	if (!*meta[0]) {
 		fo_buf_printf(why, "remote shard %s is not a folio index (it "
 		              "records no folio format)", name);
@@ -311,12 +315,19 @@ static folio_status check_shard(const char *name, char *const *meta, int again,
 		              name);
 		return FOLIO_ERROR_INVALID;
 	}
-	return FOLIO_OK;
+	/* Nor a shard of a build the search holds that shard of already
+	 * (shardid.h) */
+	fo_buf_printf(&named, "remote shard %s", name);
+	st = named.oom ? FOLIO_ERROR_NOMEM
+	               : fo_shardids_add(ids, named.data, meta[2], why);
+	fo_buf_free(&named);
+	return st;
 }
 
 typedef struct shard_check {
 	const char *name;
 	char **language;
+	fo_shardids *ids;
 	fo_buf *why;
 } shard_check;
 
@@ -324,7 +335,18 @@ static folio_status accept_shard(char *const *meta, int again, void *ctx)
 {
 	shard_check *s = ctx;
 
-	return check_shard(s->name, meta, again, s->language, s->why);
+	return check_shard(s->name, meta, again, s->language, s->ids, s->why);
+}
+
+/* A shard of a build that the search lacks, under allow_partial: named
+ * as a skipped one is, but not tried again (no listed shard is it). */
+static folio_status unlisted(void *ctx, const char *shard, const char *why)
+{
+	fo_remotes *rm = ctx;
+	folio_status st = skip(rm, shard, why);
+
+	rm->n_unlisted++;
+	return st;
 }
 
 /* The local index's language, when it is of this format (else check_meta
@@ -385,20 +407,25 @@ static folio_status left_out(fo_remotes *rm, const char *name, folio_status got,
 folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 {
 	static const char *const keys[] = { FO_META_FORMAT, FO_META_LANGUAGE,
-		                            NULL };
+		                            FO_META_SHARD, NULL };
 	fo_remotes *rm = &db->remote;
+	fo_shardids ids = { NULL, 0, 0 };
 	char *language = NULL;
 	folio_status st;
 	char host[256];
 	unsigned port;
-	size_t i;
+	size_t i, unreached = 0;
 
 	forget_skipped(rm);
-	st = rm->n ? local_language(db, &language, why) : FOLIO_OK;
+	st = db->remote_only ? FOLIO_OK
+	                     : fo_shardids_local(&ids, db->xdb, db->path, why);
+	if (st == FOLIO_OK && rm->n)
+		st = local_language(db, &language, why);
 	for (i = 0; st == FOLIO_OK && i < rm->n; i++) {
 		fo_xerr err = { "" };
 		fo_buf refused = FO_BUF_INIT;
-		shard_check check = { rm->names[i], &language, &refused };
+		shard_check check = { rm->names[i], &language, &ids, &refused };
+		size_t before = ids.n;
 		folio_status got;
 		int timed_out;
 
@@ -406,9 +433,13 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 		got =
 		    fo_xdb_add_remote(db->xdb, host, port, rm->timeout_ms, keys,
 		                      accept_shard, &check, &timed_out, &err);
-		if (got != FOLIO_OK)
+		if (got != FOLIO_OK) {
+			/* (added to ids, then not to the search) */
+			fo_shardids_truncate(&ids, before);
+			unreached += !refused.len;
 			st = left_out(rm, rm->names[i], got, &refused, err.msg,
 			              timed_out, why);
+		}
 		fo_buf_free(&refused);
 	}
 	if (rm->n_skipped) {
@@ -434,13 +465,17 @@ folio_status fo_remotes_attach(folio_db *db, fo_buf *why)
 			              rm->n, rm->skipped[0], rm->skipped[1]);
 		st = FOLIO_ERROR_UNAVAILABLE;
 	}
+	if (st == FOLIO_OK)
+		st = fo_shardids_check(&ids, rm->allow_partial, unreached,
+		                       unlisted, rm, why);
+	fo_shardids_free(&ids);
 	free(language);
 	return st;
 }
 
 int fo_remotes_retry_due(const fo_remotes *rm)
 {
-	return rm->n_skipped && now_seconds() >= rm->retry_at;
+	return rm->n_skipped > rm->n_unlisted && now_seconds() >= rm->retry_at;
 }
 
 void fo_remotes_free(fo_remotes *rm)

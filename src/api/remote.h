@@ -23,6 +23,7 @@ typedef struct fo_remotes {
 	int allow_partial;
 	char **skipped;   /* names and reasons, in pairs: 2 * n_skipped */
 	size_t n_skipped, cap_skipped; /* in pairs */
+	size_t n_unlisted; /* of them, shards of a build that none listed is */
 	double retry_at;  /* CLOCK_MONOTONIC seconds: try skipped ones again */
 } fo_remotes;
 
@@ -35,10 +36,11 @@ folio_status fo_remotes_init(fo_remotes *rm, const char *path,
 
 /* Add every remote to db->xdb, a freshly opened reader. A shard that
  * cannot be reached is skipped under allow_partial, else the error names
- * it (FOLIO_ERROR_UNAVAILABLE). Skipped shards are due to be tried again
- * after FO_REMOTE_RETRY_MIN_MS, or three timeouts if longer: a refused
- * connection fails at once, but one to a host that does not answer
- * costs a timeout, which must not fall on every search. */
+ * it (FOLIO_ERROR_UNAVAILABLE). Then the databases searched, local and
+ * remote, must hold each sharded build whole and once (shardid.h). Skipped
+ * shards are due to be tried again after FO_REMOTE_RETRY_MIN_MS, or three
+ * timeouts if longer: a refused connection fails at once, but one to a host
+ * that does not answer costs a timeout, which must not fall on every search. */
 folio_status fo_remotes_attach(struct folio_db *db, fo_buf *why);
 
 /* Whether the shards skipped at the last attach are due to be tried

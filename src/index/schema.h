@@ -97,6 +97,12 @@ enum fo_slot {
  * one, so that a reader can tell a commit it sees in some shards only
  * (bridge_shard.cc). */
 #define FO_META_COMMIT "folio.commit"
+/* In each database of a full build: which build and which of its shards
+ * it is, "ID K N BUILT" (a random 128-bit ID in hex shared by the build's
+ * N databases, K from 0 as in shard-K, BUILT its UTC time), so that a
+ * reader can tell shards of one build listed incompletely or twice, or
+ * of two builds mixed (api/shardid.c). Incremental runs keep it. */
+#define FO_META_SHARD "folio.shard"
 /* 2: field word terms, parent-domain host terms, the topics slot (and
  * since 2026-11-30 joined names also without their dots and
  * underscores: an older format-2 index finds "nodejs" only in posts

@@ -183,6 +183,18 @@ folio_status fo_xdb_add_remote(fo_xdb *db, const char *host, unsigned port,
                                fo_xremote_accept accept, void *ctx,
                                int *timed_out, fo_xerr *err);
 
+/* Set key to value in shard k (from 0) of the writer db alone (db's one
+ * database when it is not sharded). */
+folio_status fo_xdb_set_shard_metadata(fo_xdb *db, unsigned k, const char *key,
+                                       const char *value, fo_xerr *err);
+/* The reader db's value under key in each of its local databases, before
+ * any remote is added: *n of them, with each one's path (a shard of a
+ * sharded generation, or a replica's shard, read one by one; "" for an
+ * index of one database, which its caller names). *paths and *values are
+ * malloc'd arrays of malloc'd strings: free each. */
+folio_status fo_xdb_local_metadata(fo_xdb *db, const char *key, char ***paths,
+                                   char ***values, size_t *n, fo_xerr *err);
+
 /* ---- documents ---------------------------------------------------------- */
 
 /* Terms longer than Xapian's limit are dropped by the bridge (never an

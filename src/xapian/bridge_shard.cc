@@ -315,3 +315,92 @@ extern "C" folio_status fo_xdb_add_remote(fo_xdb *h, const char *host,
 		free(v);
 	return st;
 }
+
+extern "C" folio_status fo_xdb_set_shard_metadata(fo_xdb *h, unsigned k,
+                                                  const char *key,
+                                                  const char *value,
+                                                  fo_xerr *err)
+{
+	try {
+		std::vector<Xapian::WritableDatabase *> w = fo_xwriters(h);
+		if (k >= w.size())
+			throw Xapian::InvalidArgumentError("no such shard");
+		w[k]->set_metadata(key, value);
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xdb_fail(h, err);
+	}
+}
+
+// path's value under key, as each database it stands for holds it: a
+// stub of several databases (a sharded replica's shards, README) is read
+// member by member, as Xapian would read its first member's alone.
+static void leaf_metadata(const std::string &path, const char *key, int depth,
+                          std::vector<std::string> &paths,
+                          std::vector<std::string> &values)
+{
+	std::vector<std::string> members;
+	if (depth > 4)
+		throw Xapian::DatabaseOpeningError(path +
+		                                   ": stubs nested too deep");
+	if (fo_xstub_members(path, members) && members.size() > 1) {
+		for (const std::string &m : members)
+			leaf_metadata(m, key, depth + 1, paths, values);
+		return;
+	}
+	paths.push_back(path);
+	values.push_back(Xapian::Database(path).get_metadata(key));
+}
+
+extern "C" folio_status fo_xdb_local_metadata(fo_xdb *h, const char *key,
+                                              char ***paths, char ***values,
+                                              size_t *n, fo_xerr *err)
+{
+	std::vector<std::string> p, v;
+	*paths = *values = NULL;
+	*n = 0;
+	try {
+		if (h->remote)
+			throw Xapian::InvalidOperationError(
+			    "remote shards added already");
+		std::vector<std::string> members;
+		if (!h->whole.empty() && fo_xstub_members(h->path, members) &&
+		    members.size() == h->whole.size()) {
+			// Each shard as the reader holds it, at its commit.
+			for (size_t i = 0; i < members.size(); i++) {
+				std::vector<std::string> sub;
+				if (fo_xstub_members(members[i], sub) &&
+				    sub.size() > 1) {
+					leaf_metadata(members[i], key, 1, p, v);
+					continue;
+				}
+				p.push_back(members[i]);
+				v.push_back(h->whole[i].get_metadata(key));
+			}
+		} else if (h->db->size() == 1) {
+			p.push_back(
+			    ""); // the database opened: its caller names it
+			v.push_back(h->db->get_metadata(key));
+		}
+		*paths = (char **)calloc(p.size() + 1, sizeof **paths);
+		*values = (char **)calloc(v.size() + 1, sizeof **values);
+		if (!*paths || !*values)
+			throw std::bad_alloc();
+		for (size_t i = 0; i < p.size(); i++, ++*n)
+			if (!((*paths)[i] = fo_xstrdup(p[i], NULL)) ||
+			    !((*values)[i] = fo_xstrdup(v[i], NULL)))
+				throw std::bad_alloc();
+		return FOLIO_OK;
+	} catch (...) {
+		// calloc'd: what was not copied yet is NULL
+		for (size_t i = 0; i < p.size(); i++) {
+			free(*paths ? (*paths)[i] : NULL);
+			free(*values ? (*values)[i] : NULL);
+		}
+		free(*paths);
+		free(*values);
+		*paths = *values = NULL;
+		*n = 0;
+		return fo_xdb_fail(h, err);
+	}
+}

@@ -16,6 +16,7 @@
  * another in, which can rank anywhere on the first page: in one
  * database, "development file for libwget2" shows libclsync-dev at rank
  * 5, where 2 and 4 shards and every match examined show libgcab-dev.
+ * Shards of two builds put together by hand are refused.
  * So default pages are compared with exhaustive ones on each layout,
  * and only a few may differ.
  */
@@ -329,12 +330,78 @@ static void test_shards__a_default_search_rarely_differs_from_an_exhaustive_one(
 	assert_true(differ * 100 <= n);
 }
 
+/* root/NAME: an index whose generation lists shard-0 and shard-1, links
+ * to shard A of index-N and shard B of index-M's live generations. */
+static int hand_mixed(const char *name, unsigned n, unsigned a, unsigned m,
+                      unsigned b)
+{
+	char dir[512], file[600], target[600], gen[64];
+	const unsigned from[2][2] = { { n, a }, { m, b } };
+	unsigned k;
+	FILE *f;
+
+	snprintf(dir, sizeof dir, "%s/%s", root, name);
+	snprintf(file, sizeof file, "%s/gen-1", dir);
+	if (mkdir(dir, 0777) != 0 || mkdir(file, 0777) != 0)
+		return -1;
+	for (k = 0; k < 2; k++) {
+		snprintf(file, sizeof file, "%s/index-%u/XAPIANDB", root,
+		         from[k][0]);
+		if (!(f = fopen(file, "r")) || fscanf(f, "auto %63s", gen) != 1)
+			return -1;
+		fclose(f);
+		snprintf(target, sizeof target, "%s/index-%u/%s/shard-%u", root,
+		         from[k][0], gen, from[k][1]);
+		snprintf(file, sizeof file, "%s/gen-1/shard-%u", dir, k);
+		if (symlink(target, file) != 0)
+			return -1;
+	}
+	snprintf(file, sizeof file, "%s/gen-1/XAPIANDB", dir);
+	if (!(f = fopen(file, "w")))
+		return -1;
+	fputs("glass shard-0\nglass shard-1\n", f);
+	fclose(f);
+	snprintf(file, sizeof file, "%s/XAPIANDB", dir);
+	if (!(f = fopen(file, "w")))
+		return -1;
+	fputs("auto gen-1\n", f);
+	return fclose(f);
+}
+
+/* Each shard records its build (api/shardid.c): local shards of two
+ * builds, put together by hand, were searched as one index. */
+static void test_shards__shards_of_two_builds_are_refused_together(void)
+{
+	char path[512], *errmsg = NULL;
+	folio_db *db = NULL;
+	folio_status st;
+
+	assert_int(0, hand_mixed("same", 2, 0, 2, 1));
+	assert_int(0, hand_mixed("mixed", 2, 0, 4, 1));
+	snprintf(path, sizeof path, "%s/same", root);
+	assert_int(FOLIO_OK, folio_db_open(path, NULL, &db, &errmsg));
+	folio_db_close(db);
+	db = NULL;
+	snprintf(path, sizeof path, "%s/mixed", root);
+	st = folio_db_open(path, NULL, &db, &errmsg);
+	assert_int(FOLIO_ERROR_INVALID, st);
+	assert_true(db == NULL);
+	assert_true(errmsg && strstr(errmsg, "/mixed/gen-1/shard-0 belongs "
+	                                     "to another build than local "
+	                                     "shard "));
+	assert_true(strstr(errmsg, "/mixed/gen-1/shard-1 (shard 2 of 4 of "
+	                           "build "));
+	free(errmsg);
+}
+
 int main(void)
 {
 	static const fo_test tests[] = {
 		FO_TEST(test_shards__build_as_1_2_and_4_shards),
 		FO_TEST(test_shards__every_layout_ranks_as_one_database),
-		FO_TEST(test_shards__a_default_search_rarely_differs_from_an_exhaustive_one),
+		FO_TEST(
+		    test_shards__a_default_search_rarely_differs_from_an_exhaustive_one),
+		FO_TEST(test_shards__shards_of_two_builds_are_refused_together),
 	};
 	int rc;
 	size_t i;

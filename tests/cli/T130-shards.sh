@@ -150,4 +150,35 @@ for q in 'street NEAR/3 OPENSTREETMAP' 'openstreetmap NEAR/2 data'; do
 	expect_eq "10|0|same|0|same" "$got"
 done
 
+# Each shard records its build (api/shardid.c): shards of two builds in
+# one generation, put there by hand, were searched as one index.
+begin "local shards of two builds mixed by hand are refused, naming both"
+debian_posts 300 "$TMP/small"
+"$FOLIO" index --db "$TMP/mixa" --shards 2 "$TMP/small" >/dev/null
+"$FOLIO" index --db "$TMP/mixb" --shards 2 "$TMP/small" >/dev/null
+ga=$TMP/mixa/$(awk '{print $2}' "$TMP/mixa/XAPIANDB")
+gb=$TMP/mixb/$(awk '{print $2}' "$TMP/mixb/XAPIANDB")
+run "$FOLIO" search --db "$TMP/mixa" --limit 0 library
+before="$rc|$out"
+rm -r "$ga/shard-1"
+cp -r "$gb/shard-1" "$ga/shard-1"
+run "$FOLIO" search --db "$TMP/mixa" --limit 0 library
+expect_eq "0|104 posts match|2|folio: local shard $ga/shard-0 belongs to another build than local shard $ga/shard-1 (shard 2 of 2 of build B): it is shard 1 of 2 of build B, of which the search lacks shard 2; list the shards of one build" \
+	"$before|$rc|$(builds "$err")"
+
+begin "an incremental run keeps the build; a rebuild makes a new one"
+cp -r "$gb/shard-0" "$TMP/b0"
+posts_jsonl 1 1 zqmarktwo >"$TMP/small/extra.jsonl"
+"$FOLIO" index --db "$TMP/mixb" "$TMP/small" >/dev/null
+rm -r "$gb/shard-0"
+cp -r "$TMP/b0" "$gb/shard-0"
+run "$FOLIO" search --db "$TMP/mixb" --limit 0 library
+a="$rc|$err"
+"$FOLIO" index --db "$TMP/mixb" --rebuild "$TMP/small" >/dev/null
+gb2=$TMP/mixb/$(awk '{print $2}' "$TMP/mixb/XAPIANDB")
+rm -r "$gb2/shard-0"
+cp -r "$TMP/b0" "$gb2/shard-0"
+run "$FOLIO" search --db "$TMP/mixb" --limit 0 library
+expect_eq "0||2|folio: local shard $gb2/shard-0 belongs to another build" "$a|$rc|$(builds "$err" | sed 's/ than .*//')"
+
 finish

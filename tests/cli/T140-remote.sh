@@ -3,7 +3,8 @@
 # remote backend) on loopback ports chosen at run time: remote, mixed and
 # local searches rank alike; a dead or hung shard is an error naming it,
 # or with --allow-partial a warning naming it and the rest's results; a
-# shard of another format or language, or no folio index, is refused.
+# shard of another format or language, or no folio index, is refused, and
+# so are shards of a sharded build listed incompletely, twice or mixed.
 . "$(dirname "$0")/lib.sh"
 
 debian_posts 4000 "$TMP/corpus"
@@ -14,9 +15,17 @@ p0=$(free_port)
 p1=$(free_port)
 serve s0 xapian-tcpsrv --interface 127.0.0.1 --port "$p0" "$gen/shard-0"
 serve s1 xapian-tcpsrv --interface 127.0.0.1 --port "$p1" "$gen/shard-1"
-wait_port "$p0" && wait_port "$p1" || { echo "servers did not start"; cat "$TMP/servers.log"; }
+# another index, whole, and the last shard of another sharded build
+"$FOLIO" index --db "$TMP/three" --shards 3 "$TMP/corpus" >/dev/null
+pw=$(free_port)
+p3=$(free_port)
+serve sw xapian-tcpsrv --interface 127.0.0.1 --port "$pw" "$TMP/one/$(awk '{print $2}' "$TMP/one/XAPIANDB")"
+serve s3 xapian-tcpsrv --interface 127.0.0.1 --port "$p3" "$TMP/three/$(awk '{print $2}' "$TMP/three/XAPIANDB")/shard-2"
+wait_port "$p0" && wait_port "$p1" && wait_port "$pw" && wait_port "$p3" || { echo "servers did not start"; cat "$TMP/servers.log"; }
 r0=127.0.0.1:$p0
 r1=127.0.0.1:$p1
+rw=127.0.0.1:$pw
+r3=127.0.0.1:$p3
 
 for q in "python library" "game" "development files" "perl" "library"; do
 	begin "\"$q\": two remote shards rank as one local database"
@@ -99,7 +108,7 @@ expect_eq "https://example.com/2024 https://example.com/2025 https://example.com
 # over the network, and failed (exit 2) when one was down.
 begin "folio check beside a REMOTES file checks the local index alone"
 "$FOLIO" index --db "$TMP/beside" "$TMP/dated/posts.jsonl" >/dev/null
-echo "$r1" >"$TMP/beside/REMOTES"
+echo "$rw" >"$TMP/beside/REMOTES"
 run "$FOLIO" check --db "$TMP/beside"
 expect_eq "0|$TMP/beside: sound (3 posts, no problems found)|" "$rc|$out|$err"
 
@@ -111,7 +120,7 @@ expect_eq "0|true 1 3" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin
 # disk size, and said nothing of it.
 begin "folio stats beside a REMOTES file says which figures count the remote shard"
 run "$FOLIO" stats --db "$TMP/beside"
-n1=$(xapian-delve "$gen/shard-1" | sed -n 's/^number of documents = //p')
+n1=$(xapian-delve "$TMP/one/$(awk '{print $2}' "$TMP/one/XAPIANDB")" | sed -n 's/^number of documents = //p')
 expect_eq "0|documents   $((3 + n1))|shards      1|remote      1 shard: in documents and terms, not in disk size, generation or shards" \
 	"$rc|$(grep ^documents <<<"$out")|$(grep ^shards <<<"$out")|$(grep ^remote <<<"$out")"
 
@@ -233,6 +242,42 @@ esac
 # Each error says what to do: what to check where the shard is served
 # (the library's words), then the options of folio search that get past
 # it. It said only what was wrong.
+# The shards of a sharded build go together: listed incompletely, twice,
+# or beside a shard of another build, their posts were searched as they
+# came (a shard left from before a --shards change: its posts twice).
+# Whole indexes side by side are a search of their own.
+begin "whole indexes side by side are searched together, as before"
+run "$FOLIO" search --db "$TMP/cwd/index" --remote "$rw" --remote "$r0" --remote "$r1" --limit 0 library
+expect_eq "0|$(( $(total_of "$TMP/one" --limit 0 library) * 3 )) posts match" "$rc|$out"
+
+begin "a shard of a sharded build beside another index is refused, naming what is missing"
+run "$FOLIO" search --db "$TMP/one" --remote "$r0" library
+expect_eq "2|folio: shard 2 of 2 of build B is missing: the search lists remote shard $r0, shard 1 of 2, but not every shard of its build; list them all" "$rc|$(builds "$err")"
+
+begin "with --allow-partial it is searched, the missing shard named as skipped"
+run "$FOLIO" search --db "$TMP/one" --remote "$r0" --allow-partial --json --limit 0 library
+expect_eq "0|1|2 of 2 of build B|none of the shards searched is it (remote shard $r0 is shard 1 of 2 of that build)|folio: warning: shard 2 of 2 of build B skipped, results are partial: none of the shards searched is it (remote shard $r0 is shard 1 of 2 of that build)" \
+	"$rc|$(python3 -c 'import json, sys; s = json.load(sys.stdin)["skipped_shards"]; print(len(s), s[0]["shard"], s[0]["reason"], sep="|")' <<<"$out" | builds)|$(builds "$err")"
+
+begin "a shard of another sharded build among a build's shards is refused, naming both"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --remote "$r3" library
+expect_eq "2|folio: remote shard $r3 belongs to another build than remote shard $r0 (shard 1 of 2 of build B): it is shard 3 of 3 of build B, of which the search lacks shard 1; list the shards of one build" "$rc|$(builds "$err")"
+
+begin "and with --allow-partial too: that is no partial search"
+run "$FOLIO" search --remote "$r0" --remote "$r1" --remote "$r3" --allow-partial library
+expect_eq "2|folio: remote shard $r3 belongs to another build than remote shard $r0 (shard 1 of 2 of build B): it is shard 3 of 3 of build B, of which the search lacks shard 1; list the shards of one build" "$rc|$(builds "$err")"
+
+begin "a shard of a build twice (a copy of it, another database) is refused, naming both"
+xapian-compact "$gen/shard-0" "$TMP/copy0" >/dev/null
+pc=$(free_port)
+serve sc xapian-tcpsrv --interface 127.0.0.1 --port "$pc" "$TMP/copy0"
+wait_port "$pc" || { echo "server did not start"; cat "$TMP/servers.log"; }
+run "$FOLIO" search --remote "$r0" --remote "$r1" --remote "127.0.0.1:$pc" library
+expect_eq "2|folio: remote shard 127.0.0.1:$pc is shard 1 of 2 of build B, as remote shard $r0 is: its posts would come twice; list each shard of a build once" "$rc|$(builds "$err")"
+stop_server "$sc"
+stop_server "$s3"
+stop_server "$sw"
+
 begin "a hung shard times out (--timeout), naming it and the options that wait longer or do without it"
 kill -STOP -- "-$s1"
 start=$(date +%s)

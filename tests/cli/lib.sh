@@ -166,4 +166,7 @@ debian_posts() {
 }
 
 # ranking JSON: "url score" per hit, for comparing rankings.
+# A build's id and time in a message (api/shardid.c), which each build
+# makes anew, as "build B": of $1, or of stdin.
+builds() { sed -E 's/build [0-9a-f]{8} of [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/build B/g' <<<"${1-$(cat)}"; }
 ranking() { python3 -c 'import json,sys; [print(h["url"], h["score"]) for h in json.load(sys.stdin)["hits"]]' <<<"$1"; }
