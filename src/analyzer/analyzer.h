@@ -67,8 +67,11 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * (FO_ANALYZER_VERSIONED), every language: a version after "++" is the
  * next part of its name (C++20: c++20 joined, c++ and 20; was c, 20).
  */
-#define FO_ANALYZER_REVISION      3
-#define FO_ANALYZER_REVISION_TEXT "3"
+#define FO_ANALYZER_REVISION 3
+/* the same, as the text an index records */
+#define FO_ANALYZER_TEXT_(n)      #n
+#define FO_ANALYZER_TEXT(n)       FO_ANALYZER_TEXT_(n)
+#define FO_ANALYZER_REVISION_TEXT FO_ANALYZER_TEXT(FO_ANALYZER_REVISION)
 #define FO_ANALYZER_ELISION       2
 #define FO_ANALYZER_VERSIONED     3
 

@@ -34,11 +34,15 @@ run "$FOLIO" index --db "$TMP/idx" "$TMP/tech.jsonl"
 begin "the corpus indexes cleanly"
 expect_eq "0" "$rc"
 
-# hits QUERY...: the URLs found, in rank order, space-separated.
-hits() {
-	run "$FOLIO" search --db "$TMP/idx" --json "$@"
+# hits_in INDEX QUERY...: the URLs found, in rank order, space-separated;
+# hits QUERY...: those of the main index.
+hits_in() {
+	local index=$1
+	shift
+	run "$FOLIO" search --db "$index" --json "$@"
 	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
 }
+hits() { hits_in "$TMP/idx" "$@"; }
 first() { hits "$@" | cut -d' ' -f1; }
 
 # check QUERY EXPECTED: exactly these posts, in this order
@@ -102,16 +106,12 @@ cat >"$TMP/cpp.jsonl" <<'JL'
 {"url": "https://example.com/sum", "title": "Loops", "summary": "Each loop adds n+1 to the C total, 20 times."}
 JL
 run "$FOLIO" index --db "$TMP/cpp" "$TMP/cpp.jsonl"
-cpp_hits() {
-	run "$FOLIO" search --db "$TMP/cpp" --json "$@"
-	urls_of "$out" | tr '\n' ' ' | sed 's/ $//'
-}
 begin "C++ finds the post naming C++20 too"
-expect_eq "$U/cpp $U/cpp20" "$(cpp_hits "C++")"
+expect_eq "$U/cpp $U/cpp20" "$(hits_in "$TMP/cpp" "C++")"
 begin "C++20 and the phrase \"C++ 20\" find it alone"
-expect_eq "$U/cpp20|$U/cpp20" "$(cpp_hits "C++20")|$(cpp_hits '"C++ 20"')"
+expect_eq "$U/cpp20|$U/cpp20" "$(hits_in "$TMP/cpp" "C++20")|$(hits_in "$TMP/cpp" '"C++ 20"')"
 begin "libstdc++ finds libstdc++6"
-expect_eq "$U/cpp20" "$(cpp_hits "libstdc++")"
+expect_eq "$U/cpp20" "$(hits_in "$TMP/cpp" "libstdc++")"
 
 # An index built before analyzer revision 3 (made so by recording 2 in a
 # new index, then indexing the post) keeps c and 20 until rebuilt: its
@@ -124,12 +124,12 @@ gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
 xapian-metadata set "$gen" folio.analyzer 2
 sed -n 2p "$TMP/cpp.jsonl" >"$TMP/cppold/b.jsonl"
 "$FOLIO" index --db "$TMP/cppo" "$TMP/cppold" >/dev/null
-old=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++"; urls_of "$out" | tr '\n' ' ')
-old20=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++20"; urls_of "$out" | tr '\n' ' ')
+old=$(hits_in "$TMP/cppo" "C++")
+old20=$(hits_in "$TMP/cppo" "C++20")
 "$FOLIO" index --rebuild --db "$TMP/cppo" "$TMP/cppold" >/dev/null
 gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
-new=$(run "$FOLIO" search --db "$TMP/cppo" --json "C++"; urls_of "$out" | tr '\n' ' ')
-expect_eq "$U/cpp |$U/cpp20 |$U/cpp $U/cpp20 |3" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
+new=$(hits_in "$TMP/cppo" "C++")
+expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|3" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
