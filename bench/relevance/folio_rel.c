@@ -3,8 +3,8 @@
  * folio search does) and print qid, rank of the right URL, microseconds.
  * Usage: rel_folio INDEX QUERIES.tsv [knob=value...]
  * Knobs override the ranking defaults (src/search/query.h fo_rank), for
- * tuning: k1 b exact title pair window coord join delta abbrev andpair
- * acronym compound common cpen cbonus cwindow andmax defop=and|or|auto;
+ * tuning: k1 b exact xshare xmin title pair window coord join delta abbrev
+ * andpair acronym compound common cpen cbonus cwindow andmax defop=and|or|auto;
  * exhaustive=1 examines every match (FOLIO_SEARCH_EXHAUSTIVE).
  */
 #include "common.h"
@@ -38,6 +38,8 @@ static int set_knob(fo_rank *r, const char *kv)
 	KNOB("cpen", r->cover_penalty = v)
 	KNOB("cbonus", r->cover_bonus = v)
 	KNOB("cwindow", r->cover_window = (unsigned)v)
+	KNOB("xshare", r->exact_share = v)
+	KNOB("xmin", r->exact_min = v)
 	KNOB("andmax", r->and_max_words = (unsigned)v)
 	KNOB("defop", r->defop = strcmp(eq + 1, "and") == 0  ? FO_DEFOP_AND
 	                       : strcmp(eq + 1, "or") == 0 ? FO_DEFOP_OR

@@ -1,14 +1,16 @@
 /*
  * boosts.c: the parts of a query that only rank, never match on their
  * own: title words that abbreviate a query word, adjacent words written
- * as one, acronyms, proximity and the phrase of all the words, and the
- * test for words too common to match alone. Each was measured on the
+ * as one, acronyms, proximity and the phrase of all the words, the
+ * test for words too common to match alone, and the test for exact forms
+ * so frequent that they weigh with their stem. Each was measured on the
  * relevance benchmark (README "Relevance").
  */
 #define _POSIX_C_SOURCE 200809L
 #include "search/compile.h"
 
 #include "index/schema.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,4 +298,59 @@ int fo_qc_common_word(fo_qc *c, const char *term)
 		return 0;
 	return (double)s->termfreq(s->ctx, term) >
 	       c->rank->common_ratio * (double)s->docs;
+}
+
+/* The frequency of prefix + term in every database searched, remote ones
+ * too: what it decides changes weights, which must not depend on how
+ * the posts are sharded. */
+static double freq(fo_qc *c, const char *prefix, const char *term)
+{
+	const fo_qstats *s = c->stats;
+
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_puts(&c->scratch, term);
+	return c->scratch.oom ? 0
+	                      : (double)s->termfreq(s->ctx, c->scratch.data);
+}
+
+/* Keep posts, which freq() just read for the term in c->scratch, for
+ * the speller (query.c words_take_freqs). Only a lookup saved is lost
+ * when memory runs out. */
+static void note(fo_qc *c, double posts)
+{
+	fo_qfreq *f;
+
+	if (c->scratch.oom || fo_grow((void **)&c->freqs, &c->cap_freqs,
+	                              c->n_freqs, sizeof *c->freqs) != 0)
+		return;
+	f = &c->freqs[c->n_freqs];
+	if ((f->term = strdup(c->scratch.data)) != NULL) {
+		f->posts = (uint64_t)posts;
+		c->n_freqs++;
+	}
+}
+
+/* The stem's posts are counted as those of Z<stem> plus those of the
+ * bare <stem> (the word itself where it is its own stem): at least the
+ * synonym's, so the exact form's share is never overstated. Rarer words
+ * keep their exact form: their lists are short to read, and an exact
+ * form sets their posts apart where it is rarer than its stem. */
+int fo_qc_exact_folded(fo_qc *c, fo_qfield f, const char *word,
+                       const char *stem)
+{
+	const fo_qstats *s = c->stats;
+	const fo_rank *r = c->rank;
+	double exact, stems;
+
+	if (!s || !s->termfreq || !s->docs || r->exact_share <= 0)
+		return 0;
+	exact = freq(c, fo_qc_fields[f].exact, word);
+	note(c, exact);
+	if (exact <= r->exact_min * (double)s->docs)
+		return 0;
+	stems = freq(c, fo_qc_fields[f].stem, stem);
+	stems += strcmp(word, stem) == 0 ? exact
+	                                 : freq(c, fo_qc_fields[f].exact, stem);
+	return exact >= r->exact_share * stems;
 }

@@ -343,6 +343,7 @@ static void word_add(fo_qc *c, size_t start, size_t end, const char *prefix,
 	w->end = end;
 	w->prefix = prefix;
 	w->common = c->common;
+	w->posts = 0;
 	w->term = strdup(term);
 	w->stem = fo_qc_dup2(stem_prefix, stem);
 	if (!w->term || !w->stem) {

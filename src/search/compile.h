@@ -41,6 +41,12 @@ typedef struct fo_qtoks {
 	int oom;
 } fo_qtoks;
 
+/* A term's frequency as the compiler read it. */
+typedef struct fo_qfreq {
+	char *term; /* prefixed as indexed */
+	uint64_t posts;
+} fo_qfreq;
+
 typedef struct fo_qc {
 	fo_analyzer *an;
 	const char *text;
@@ -58,6 +64,10 @@ typedef struct fo_qc {
 	size_t words_seen; /* out->words checked for a repeated stem */
 	int repeats;       /* one was found (fo_qc_twins) */
 	fo_buf scratch;
+	/* The exact forms fo_qc_exact_folded read, whose words the speller
+	 * then need not look up (fo_qword posts). */
+	fo_qfreq *freqs;
+	size_t n_freqs, cap_freqs;
 	folio_status st;
 } fo_qc;
 
@@ -174,6 +184,13 @@ void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to);
 void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to);
 /* Whether a ranked word is in more than rank->common_ratio of the posts. */
 int fo_qc_common_word(fo_qc *c, const char *term);
+
+/* Whether the exact form word, in field f, is in at least
+ * rank->exact_share of the posts of its stem, and in more than
+ * rank->exact_min of all posts: its weight is then folded into the
+ * stem's. */
+int fo_qc_exact_folded(fo_qc *c, fo_qfield f, const char *word,
+                       const char *stem);
 
 /* ---- sequences (sequence.c) ---- */
 

@@ -36,6 +36,8 @@ void fo_rank_default(fo_rank *r)
 	r->min_normlen = 0.5;
 	r->delta = 1.0;
 	r->exact_weight = 1.0;
+	r->exact_share = 0.8;
+	r->exact_min = 0.01;
 	r->title_weight = 0.0;
 	r->pair_weight = 0.0;
 	r->pair_window = 2;
@@ -78,7 +80,14 @@ void fo_rank_default(fo_rank *r)
  * Z<stem> alone: a term no post holds adds nothing to a synonym's
  * frequency or wdf, so the weights are the same, and Xapian no longer
  * looks it up twice to find nothing (known-item queries -1%, --all
- * ones -2.6% of get_mset; bench/README.md). */
+ * ones -2.6% of get_mset; bench/README.md). And a frequent word whose
+ * exact form is nearly every form of it in the index (library: 92% of
+ * the posts of Zlibrari) has the exact form's weight folded into its
+ * stem's (fo_qc_exact_folded): the exact term's own weight would be
+ * nearly the same for nearly every post the stem finds, yet Xapian
+ * would decode its posting list, as long as the stem's, for every
+ * candidate (known-item OR queries -18% instructions, MRR@10 0.7453 ->
+ * 0.7455; bench/README.md). */
 static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
                              int own_stem)
 {
@@ -88,6 +97,7 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
 	const char *eterms[2] = { fo_qc_fields[f].exact, t->term };
 	fo_qlist l = { NULL, 0, 0 };
 	int exact = c->rank->exact_weight > 0 && !c->common;
+	double scale = 1.0;
 	fo_xquery *q;
 
 	if (exact && own_stem && !t->stem &&
@@ -97,12 +107,17 @@ static fo_xquery *word_query(fo_qc *c, fo_qfield f, const fo_qtok *t,
 		    1.0, "exact", c->rank->exact_weight, f, eterms, 1);
 		exact = 0;
 	} else {
+		if (exact && own_stem &&
+		    fo_qc_exact_folded(c, f, t->term, stem)) {
+			scale += c->rank->exact_weight;
+			exact = 0;
+		}
 		fo_qc_push(c, &l, fo_qc_term(c, fo_qc_fields[f].stem, stem));
 		if (!t->stem || !fo_qc_absent(c, fo_qc_fields[f].exact, stem))
 			fo_qc_push(c, &l,
 			           fo_qc_term(c, fo_qc_fields[f].exact, stem));
 		q = fo_qc_unit(c, fo_qc_fold(c, FO_XOP_SYNONYM, &l, 0), stem,
-		               "stem", f, 1.0, sterms, 2);
+		               "stem", f, scale, sterms, 2);
 	}
 	if (exact) {
 		fo_xquery *e = fo_qc_term(c, fo_qc_fields[f].exact, t->term);
@@ -1012,6 +1027,28 @@ fo_xquery *fo_qc_compile(fo_qc *c, const fo_qnode *n)
 	return q;
 }
 
+/* Give each word the frequency of its term that the compiler read, so
+ * that the speller does not read it again (the match holds no statistics
+ * of a term its query left out), and free them. */
+static void words_take_freqs(fo_qc *c)
+{
+	fo_compiled *o = c->out;
+	size_t i, k, plen;
+
+	for (i = 0; i < o->n_words; i++) {
+		plen = strlen(o->words[i].prefix);
+		for (k = 0; k < c->n_freqs; k++)
+			if (strncmp(c->freqs[k].term, o->words[i].prefix,
+			            plen) == 0 &&
+			    strcmp(c->freqs[k].term + plen, o->words[i].term) ==
+			        0)
+				o->words[i].posts = c->freqs[k].posts;
+	}
+	for (k = 0; k < c->n_freqs; k++)
+		free(c->freqs[k].term);
+	free(c->freqs);
+}
+
 folio_status fo_query_compile(fo_analyzer *an, const char *text,
                               const fo_qnode *root, const fo_rank *rank,
                               int relevance, long zero_unit,
@@ -1031,6 +1068,7 @@ folio_status fo_query_compile(fo_analyzer *an, const char *text,
 	c.out = out;
 	if (root)
 		out->q = fo_qc_compile(&c, root);
+	words_take_freqs(&c);
 	fo_buf_free(&c.scratch);
 	if (c.st != FOLIO_OK)
 		fo_compiled_free(out);

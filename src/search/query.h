@@ -26,6 +26,10 @@ typedef struct fo_rank {
 	double k1, b, min_normlen; /* BM25Weight (bm25.rst) */
 	double delta;         /* > 0: BM25+ with this lower bound */
 	double exact_weight;  /* scale of the exact form's own term */
+	double exact_share;   /* a word's exact form in at least this share
+	                         of the posts its stem finds, */
+	double exact_min;     /* and in more than this share of all posts,
+	                         is weighed with the stem (0: never) */
 	double title_weight;  /* scale of the extra title-field term */
 	double pair_weight;   /* scale of each adjacent-pair proximity boost */
 	unsigned pair_window; /* the window of those pairs */
@@ -137,6 +141,8 @@ typedef struct fo_qword {
 	                       text (and titles), a field's word prefix */
 	int common;         /* term is in so many posts that the query
 	                       leaves it out (fo_qc_common_word) */
+	uint64_t posts;     /* the term's frequency where the compiler read
+	                       it (fo_qc_exact_folded), else 0 */
 } fo_qword;
 
 typedef struct fo_compiled {
@@ -174,9 +180,10 @@ typedef struct fo_qstats {
 /*
  * Compile tree (parsed from text) into out. relevance: the results are
  * ranked by score, so ranking-only boosts are added (those that add
- * matches are always there: every order lists the same posts). zero_unit: scale the
- * unit with this index to weight 0 (for explanations; -1 for none).
- * stats: term frequencies for rank->common_ratio (NULL: not applied).
+ * matches are always there: every order lists the same posts). zero_unit: scale
+ * the unit with this index to weight 0 (for explanations; -1 for none). stats:
+ * term frequencies for rank->common_ratio and rank->exact_share (NULL: neither
+ * applied).
  */
 folio_status fo_query_compile(fo_analyzer *an, const char *text,
                               const fo_qnode *root, const fo_rank *rank,

@@ -484,6 +484,7 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 		all[n].prefix = words[i].prefix;
 		all[n].stem = NULL;
 		all[n].common = 0;
+		all[n].posts = 0;
 		if (!(all[n].term = malloc(end - start + 1))) {
 			for (k = n_words; k < n; k++)
 				free(all[k].term);
@@ -807,8 +808,12 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		fo_buf_clear(&b);
 		fo_buf_puts(&b, all[i].prefix);
 		fo_buf_puts(&b, all[i].term);
-		st = b.oom
-		         ? FOLIO_ERROR_NOMEM
+		/* The compiler read it, and the match did not where the
+		 * query weighs it with its stem (fo_qc_exact_folded). */
+		c->freq = all[i].posts;
+		st = b.oom ? FOLIO_ERROR_NOMEM
+		     : c->freq
+		         ? FOLIO_OK
 		         : fo_xmset_termfreq(db, match, b.data, &c->freq, err);
 		/* Not as typed, but in another form with its stem (year
 		 * matches years): the word matched, it is no typo. */

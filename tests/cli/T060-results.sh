@@ -443,6 +443,18 @@ expect_eq "stem gb200: wdf 1, in 1 post, length norm" "$(sed -n 5p <<<"$out" | g
 run "$FOLIO" search --db "$TMP/index" --explain MXFP8
 expect_eq "stem mxfp8: wdf 1, in 2 posts, length norm" "$(sed -n 5p <<<"$out" | grep -o 'stem.*norm')"
 
+# changes is in every post of its stem chang (40 of 121, past the 1%
+# exact_min): its exact term would add the stem's weight to every post
+# the stem finds, so the stem weighs twice instead, the same score
+# (src/search/boosts.c fo_qc_exact_folded); change, in no post, keeps
+# its exact form, which adds nothing.
+begin "--explain: a word every post of its stem writes as typed weighs as the stem twice"
+run "$FOLIO" search --db "$TMP/many" --explain --limit 1 changes
+expect_eq "   score 4.4046 =|     4.4046  stem chang: wdf 1, in 40 posts, length norm 1.04, x2|" \
+	"$(sed -n 4,6p <<<"$out" | paste -sd'|')"
+run "$FOLIO" search --db "$TMP/many" --json --explain --limit 1 change
+expect_eq "stem chang 1" "$(json '"|".join(" ".join(str(e[k]) for k in ("how", "term", "query_weight")) for e in d["hits"][0]["explain"])')"
+
 # A phrase (quoted, or a compound's) has term statistics in JSON; the
 # text showed only its factor, "(x0.3)". Parts with none of their own
 # (coverage) show their factor alone in both.

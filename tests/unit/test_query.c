@@ -874,7 +874,8 @@ static uint64_t perl_alone(void *ctx, const char *term)
  * (no Z<stem>) would read the one term <word> twice, as the stem and as
  * the exact form: it is read once, scaled by both weights, which is the
  * same score. Not where another form exists (its Z term then counts), nor
- * where the statistics are not local. */
+ * where the statistics are not local (there the exact form, in every
+ * post of its stem, weighs with the stem's synonym: the same score). */
 static void test_query__a_word_with_no_other_form_is_read_once(void)
 {
 	fo_analyzer *an = english();
@@ -893,22 +894,25 @@ static void test_query__a_word_with_no_other_form_is_read_once(void)
 	                               "AND ((Ztool SYNONYM tool) AND_MAYBE "
 	                               "tools)"));
 	free(got);
+	/* remote statistics: Zperl is looked for, and the exact form,
+	 * every post of the stem, weighs with it for the same score */
 	stats.termfreq = perl_alone;
 	stats.local = 0;
 	got = described_with(an, "perl tools", &stats);
-	assert_true(got && strstr(got, "(Zperl SYNONYM perl) AND_MAYBE perl"));
+	assert_true(got && strstr(got, "(2 * (Zperl SYNONYM perl) AND "));
 	free(got);
 	fo_analyzer_free(an);
 }
 
-/* Posts hold library and libraries (so Zlibrari), and no post holds
- * the stem librari as a word of its own. */
+/* Three posts hold library and three others libraries (so six hold
+ * Zlibrari), and no post holds the stem librari as a word of its own. */
 static uint64_t no_bare_stem(void *ctx, const char *term)
 {
-	static const char *const held[] = { "library", "libraries",
-		                            "Zlibrari" };
+	static const char *const held[] = { "library", "libraries" };
 
 	(void)ctx;
+	if (strcmp(term, "Zlibrari") == 0)
+		return 6;
 	return held_in(held, sizeof held / sizeof *held, term, 3);
 }
 
@@ -934,6 +938,71 @@ static void test_query__a_stem_no_post_holds_bare_is_left_out(void)
 	fo_analyzer_free(an);
 }
 
+/* Of 100 posts: library in 9 and libraries in 1 (so Zlibrari in 10);
+ * kernel in 8 and kernels in 2 (Zkernel); driver in 7 and drivers in 3
+ * (Zdriver); module in 1 and modules in none (Zmodul of modular in 1). */
+static uint64_t one_form_dominates(void *ctx, const char *term)
+{
+	static const struct {
+		const char *term;
+		uint64_t posts;
+	} held[] = { { "library", 9 }, { "libraries", 1 }, { "Zlibrari", 10 },
+		     { "kernel", 8 },  { "kernels", 2 },   { "Zkernel", 2 },
+		     { "driver", 7 },  { "drivers", 3 },   { "Zdriver", 3 },
+		     { "module", 1 },  { "Zmodul", 1 } };
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof held / sizeof *held; i++)
+		if (strcmp(term, held[i].term) == 0)
+			return held[i].posts;
+	return 0;
+}
+
+/* A word whose exact form is in at least 80% of the posts its stem
+ * finds (exact_share), and in more than 1% of all posts (exact_min), is
+ * weighed as its stem scaled by 1 + exact_weight: the exact term would
+ * add nearly the same weight to nearly every post, yet Xapian would
+ * decode its posting list for each. The posts counted for the stem are
+ * Z<stem>'s plus <stem>'s, the word itself where it is its own stem
+ * (kernel: 8 of 8 + 2). The same where the statistics are remote, so
+ * that shard layouts rank alike. */
+static void
+test_query__an_exact_form_nearly_every_post_holds_weighs_as_its_stem(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = one_form_dominates,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_with(an, "library", &stats);
+	assert_str("Query(2 * Zlibrari)", got ? got : "");
+	free(got);
+	got = described_with(an, "kernel", &stats);
+	assert_str("Query(2 * (Zkernel SYNONYM kernel))", got ? got : "");
+	free(got);
+	/* 7 of 10: the exact form sets drivers apart */
+	got = described_with(an, "driver", &stats);
+	assert_str("Query(((Zdriver SYNONYM driver) AND_MAYBE driver))",
+	           got ? got : "");
+	free(got);
+	/* in 1 post of the 10 of its stem */
+	got = described_with(an, "libraries", &stats);
+	assert_str("Query((Zlibrari AND_MAYBE libraries))", got ? got : "");
+	free(got);
+	/* every post of its stem, but in only 1% of all posts */
+	got = described_with(an, "module", &stats);
+	assert_str("Query((Zmodul AND_MAYBE module))", got ? got : "");
+	free(got);
+	stats.local = 0;
+	got = described_with(an, "library", &stats);
+	assert_str("Query(2 * (Zlibrari SYNONYM librari))", got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 /* Every term is in 2 posts; each term asked goes to the fo_buf ctx,
  * followed by a space. */
 static uint64_t noted(void *ctx, const char *term)
@@ -953,7 +1022,7 @@ static void test_query__words_that_must_all_match_are_not_joined(void)
 	fo_analyzer *an = english();
 	fo_buf asked = FO_BUF_INIT;
 	fo_qstats stats = {
-		.termfreq = noted, .ctx = &asked, .docs = 100, .local = 1
+		.termfreq = noted, .ctx = &asked, .docs = 1000, .local = 1
 	};
 	fo_compiled c;
 	char *got = NULL;
@@ -968,7 +1037,10 @@ static void test_query__words_that_must_all_match_are_not_joined(void)
 	           "((Zviewer SYNONYM viewer) AND_MAYBE viewer)) AND_MAYBE "
 	           "(crystal PHRASE 3 model PHRASE 3 viewer)))",
 	           got ? got : "");
-	assert_str("Zcrystal Zmodel Zviewer ", asked.data ? asked.data : "");
+	/* each word's Z<stem>, whether the synonym needs the bare term,
+	 * and its exact form, too rare to weigh with its stem */
+	assert_str("Zcrystal crystal Zmodel model Zviewer viewer ",
+	           asked.data ? asked.data : "");
 	free(got);
 	fo_buf_clear(&asked);
 	assert_ok(compile_as(an, "crystal model", 1, FO_DEFOP_AND, &stats, &c));
@@ -1185,6 +1257,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
 	FO_TEST(test_query__a_word_with_no_other_form_is_read_once),
 	FO_TEST(test_query__a_stem_no_post_holds_bare_is_left_out),
+	FO_TEST(
+	    test_query__an_exact_form_nearly_every_post_holds_weighs_as_its_stem),
 	FO_TEST(test_query__words_that_must_all_match_are_not_joined),
 	FO_TEST(test_query__a_forced_operator_counts_no_words),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
