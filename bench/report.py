@@ -485,7 +485,7 @@ set yrange [0.01:*]
 set xrange [-0.6:%.1f]
 set xtics (%s)
 set ylabel 'ms'
-set key top left reverse Left opaque
+set key below horizontal reverse Left
 set grid ytics
 plot %s
 unset logscale y
@@ -493,6 +493,7 @@ set yrange [0:*]
 set autoscale x
 set xtics auto
 set title 'Full build, 64k posts (posts/s, higher is better)'
+set offsets 0, 0, graph 0.08, 0
 set boxwidth 0.6
 set ylabel 'posts/s'
 unset key
