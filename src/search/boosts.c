@@ -29,6 +29,42 @@ int fo_abbreviable(const char *word)
 	return alphabetic(word) && strlen(word) >= 2 * FO_ABBREV_MIN;
 }
 
+/* Keep posts, just read for the term in c->scratch, for later questions
+ * and for the speller (query.c words_take_freqs). Only a lookup saved is
+ * lost when memory runs out. */
+static void note(fo_qc *c, uint64_t posts)
+{
+	fo_qfreq *f;
+
+	if (fo_grow((void **)&c->freqs, &c->cap_freqs, c->n_freqs,
+	            sizeof *c->freqs) != 0)
+		return;
+	f = &c->freqs[c->n_freqs];
+	if ((f->term = strdup(c->scratch.data)) != NULL) {
+		f->posts = posts;
+		c->n_freqs++;
+	}
+}
+
+/* The frequency of the term in c->scratch, asked of the statistics once
+ * a query: a word's exact form is asked by the test for common words
+ * and again by fo_qc_exact_folded, and over a remote shard each
+ * question is a round trip. (The local guesses of the boosts, dozens a
+ * query and each asked once, are not kept.) */
+static uint64_t asked(fo_qc *c)
+{
+	const fo_qstats *s = c->stats;
+	uint64_t posts;
+	size_t i;
+
+	for (i = 0; i < c->n_freqs; i++)
+		if (strcmp(c->freqs[i].term, c->scratch.data) == 0)
+			return c->freqs[i].posts;
+	posts = s->termfreq(s->ctx, c->scratch.data);
+	note(c, posts);
+	return posts;
+}
+
 /* The local index's frequency of prefix + term[0..len) in *freq; 0
  * where it is unknown (no statistics, or remote ones). */
 static int local_freq(fo_qc *c, const char *prefix, const char *term,
@@ -283,6 +319,18 @@ void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 		fo_qc_push(c, to, q);
 }
 
+/* The frequency of prefix + term in every database searched, remote ones
+ * too: what it decides changes weights, which must not depend on how
+ * the posts are sharded. */
+static double freq(fo_qc *c, const char *prefix, const char *term)
+{
+
+	fo_buf_clear(&c->scratch);
+	fo_buf_puts(&c->scratch, prefix);
+	fo_buf_puts(&c->scratch, term);
+	return c->scratch.oom ? 0 : (double)asked(c);
+}
+
 /* Whether a ranked word is so common that it should be left out where
  * rarer words find the posts, as stop words are (sequence.c seq_commons):
  * in more than rank->common_ratio of the posts its BM25 idf is near 0,
@@ -296,39 +344,7 @@ int fo_qc_common_word(fo_qc *c, const char *term)
 
 	if (!s || !s->termfreq || !s->docs || c->rank->common_ratio <= 0)
 		return 0;
-	return (double)s->termfreq(s->ctx, term) >
-	       c->rank->common_ratio * (double)s->docs;
-}
-
-/* The frequency of prefix + term in every database searched, remote ones
- * too: what it decides changes weights, which must not depend on how
- * the posts are sharded. */
-static double freq(fo_qc *c, const char *prefix, const char *term)
-{
-	const fo_qstats *s = c->stats;
-
-	fo_buf_clear(&c->scratch);
-	fo_buf_puts(&c->scratch, prefix);
-	fo_buf_puts(&c->scratch, term);
-	return c->scratch.oom ? 0
-	                      : (double)s->termfreq(s->ctx, c->scratch.data);
-}
-
-/* Keep posts, which freq() just read for the term in c->scratch, for
- * the speller (query.c words_take_freqs). Only a lookup saved is lost
- * when memory runs out. */
-static void note(fo_qc *c, double posts)
-{
-	fo_qfreq *f;
-
-	if (c->scratch.oom || fo_grow((void **)&c->freqs, &c->cap_freqs,
-	                              c->n_freqs, sizeof *c->freqs) != 0)
-		return;
-	f = &c->freqs[c->n_freqs];
-	if ((f->term = strdup(c->scratch.data)) != NULL) {
-		f->posts = (uint64_t)posts;
-		c->n_freqs++;
-	}
+	return freq(c, "", term) > c->rank->common_ratio * (double)s->docs;
 }
 
 /* The stem's posts are counted as those of Z<stem> plus those of the
@@ -346,7 +362,6 @@ int fo_qc_exact_folded(fo_qc *c, fo_qfield f, const char *word,
 	if (!s || !s->termfreq || !s->docs || r->exact_share <= 0)
 		return 0;
 	exact = freq(c, fo_qc_fields[f].exact, word);
-	note(c, exact);
 	if (exact <= r->exact_min * (double)s->docs)
 		return 0;
 	stems = freq(c, fo_qc_fields[f].stem, stem);

@@ -64,8 +64,9 @@ typedef struct fo_qc {
 	size_t words_seen; /* out->words checked for a repeated stem */
 	int repeats;       /* one was found (fo_qc_twins) */
 	fo_buf scratch;
-	/* The exact forms fo_qc_exact_folded read, whose words the speller
-	 * then need not look up (fo_qword posts). */
+	/* The terms whose frequency the compiler read (boosts.c freq),
+	 * each asked once; the speller need not ask the words among them
+	 * again (fo_qword posts). */
 	fo_qfreq *freqs;
 	size_t n_freqs, cap_freqs;
 	folio_status st;

@@ -1012,6 +1012,28 @@ static uint64_t noted(void *ctx, const char *term)
 	return 2;
 }
 
+/* The statistics are asked each term once a query: a ranked word's
+ * exact form is asked by the test for common words and again by the
+ * test for exact forms nearly every post of its stem holds, and over a
+ * remote shard (local 0) each question is a round trip. */
+static void test_query__each_term_is_asked_of_the_statistics_once(void)
+{
+	fo_analyzer *an = english();
+	fo_buf asked = FO_BUF_INIT;
+	fo_qstats stats = { .termfreq = noted, .ctx = &asked, .docs = 100 };
+	fo_compiled c;
+
+	assert_true(an != NULL);
+	assert_ok(compile_as(an, "kernel scheduler tuning", 1, FO_DEFOP_OR,
+	                     &stats, &c));
+	fo_compiled_free(&c);
+	assert_str("kernel Zkernel scheduler Zschedul schedul tuning Ztune "
+	           "tune ",
+	           asked.data ? asked.data : "");
+	fo_buf_free(&asked);
+	fo_analyzer_free(an);
+}
+
 /* Where three or more free words must all match (folio search --all),
  * words written as one (crystalmodel for "crystal model") find no post
  * the words do not, and are not asked of the index: among ranked words
@@ -1260,6 +1282,7 @@ static const fo_test tests[] = {
 	FO_TEST(
 	    test_query__an_exact_form_nearly_every_post_holds_weighs_as_its_stem),
 	FO_TEST(test_query__words_that_must_all_match_are_not_joined),
+	FO_TEST(test_query__each_term_is_asked_of_the_statistics_once),
 	FO_TEST(test_query__a_forced_operator_counts_no_words),
 	FO_TEST(test_query__a_word_that_is_its_own_stem),
 	FO_TEST(test_query__case_is_folded),
