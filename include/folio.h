@@ -1084,7 +1084,8 @@ typedef struct folio_hit {
  * published:2026-01-01..2026-09-30 and year:2026. Words are analysed
  * exactly as indexed text is (normalised, segmented, stemmed): a word
  * matches any form with the same stem, exact forms ranking above stemmed
- * ones.
+ * ones, except a frequent word's form that nearly every post of its stem
+ * holds, which weighs as the stem does (README "Using the command").
  *
  * Unless opts->flags has FOLIO_SEARCH_STRICT, a stray quote, bracket or
  * operator is skipped and the rest searched; each thing skipped is a
