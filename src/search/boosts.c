@@ -46,31 +46,44 @@ static void note(fo_qc *c, uint64_t posts)
 	}
 }
 
-/* The frequency of the term in c->scratch, asked of the statistics once
- * a query: a word's exact form is asked by the test for common words
- * and again by fo_qc_exact_folded, and over a remote shard each
- * question is a round trip. (The local guesses of the boosts, dozens a
- * query and each asked once, are not kept.) */
-static uint64_t asked(fo_qc *c)
+/* The frequency kept for the term in c->scratch, or NULL. */
+static const fo_qfreq *kept(const fo_qc *c)
 {
-	const fo_qstats *s = c->stats;
-	uint64_t posts;
 	size_t i;
 
 	for (i = 0; i < c->n_freqs; i++)
 		if (strcmp(c->freqs[i].term, c->scratch.data) == 0)
-			return c->freqs[i].posts;
+			return &c->freqs[i];
+	return NULL;
+}
+
+/* The frequency of the term in c->scratch, asked of the statistics once
+ * a query: a word's exact form is asked by the test for common words
+ * and again by fo_qc_exact_folded, and over a remote shard each
+ * question is a round trip. */
+static uint64_t asked(fo_qc *c)
+{
+	const fo_qstats *s = c->stats;
+	const fo_qfreq *k = kept(c);
+	uint64_t posts;
+
+	if (k)
+		return k->posts;
 	posts = s->termfreq(s->ctx, c->scratch.data);
 	note(c, posts);
 	return posts;
 }
 
 /* The local index's frequency of prefix + term[0..len) in *freq; 0
- * where it is unknown (no statistics, or remote ones). */
+ * where it is unknown (no statistics, or remote ones). A frequency
+ * asked() kept is answered from there (the bare stem of a word that
+ * fo_qc_exact_folded weighed); the boosts' own guesses, dozens a query
+ * and each asked once, are not kept. */
 static int local_freq(fo_qc *c, const char *prefix, const char *term,
                       size_t len, uint64_t *freq)
 {
 	const fo_qstats *s = c->stats;
+	const fo_qfreq *k;
 
 	if (!s || !s->termfreq || !s->local)
 		return 0;
@@ -79,7 +92,8 @@ static int local_freq(fo_qc *c, const char *prefix, const char *term,
 	fo_buf_append(&c->scratch, term, len);
 	if (c->scratch.oom)
 		return 0;
-	*freq = s->termfreq(s->ctx, c->scratch.data);
+	k = kept(c);
+	*freq = k ? k->posts : s->termfreq(s->ctx, c->scratch.data);
 	return 1;
 }
 
@@ -324,7 +338,6 @@ void fo_qc_acronyms(fo_qc *c, char **prox, size_t n, fo_qlist *to)
  * the posts are sharded. */
 static double freq(fo_qc *c, const char *prefix, const char *term)
 {
-
 	fo_buf_clear(&c->scratch);
 	fo_buf_puts(&c->scratch, prefix);
 	fo_buf_puts(&c->scratch, term);

@@ -142,7 +142,7 @@ typedef struct fo_qword {
 	int common;         /* term is in so many posts that the query
 	                       leaves it out (fo_qc_common_word) */
 	uint64_t posts;     /* the term's frequency where the compiler read
-	                       it (fo_qc_exact_folded), else 0 */
+	                       it (boosts.c freq), else 0 */
 } fo_qword;
 
 typedef struct fo_compiled {
