@@ -181,9 +181,13 @@ static int word_match(const fo_hlscan *c, const fo_hltok *t, const fo_hlunit *u)
 	       (u->stem && !u->near && same(TERM(c, t), u->stem));
 }
 
-/* Match seq[0..n) at consecutive positions from token i (JOINED tokens
- * carry no position of their own and are skipped), the last as a prefix
- * if last_prefix; the end of the last token matched, or 0. */
+/* Match seq[0..n) at consecutive positions from token i, the last as a
+ * prefix if last_prefix: each word held by a token at its position, as
+ * Xapian matches a phrase; the end of the last token matched, or 0. A
+ * JOINED token stands at its first part's position, as the indexer puts
+ * it, so the phrase "to postgresql" finds "to PostgreSQL" (postgresql
+ * where postgre is), and a sequence passes over the parts of one it
+ * matched. */
 static size_t seq_match(const fo_hlscan *c, size_t i, char *const *seq,
                         size_t n, int last_prefix)
 {
@@ -194,13 +198,15 @@ static size_t seq_match(const fo_hlscan *c, size_t i, char *const *seq,
 		return 0;
 	for (; i < c->n && k < n; i++) {
 		const fo_hltok *t = &c->toks[i];
-		if (t->kind == FO_TOK_JOINED)
+
+		if (t->pos < pos + k)
 			continue;
-		if (t->pos != pos + k ||
-		    (k + 1 == n && last_prefix
-		         ? strncmp(TERM(c, t), seq[k], strlen(seq[k])) != 0
-		         : !same(TERM(c, t), seq[k])))
+		if (t->pos > pos + k)
 			return 0;
+		if (k + 1 == n && last_prefix
+		        ? strncmp(TERM(c, t), seq[k], strlen(seq[k])) != 0
+		        : !same(TERM(c, t), seq[k]))
+			continue; /* another token may hold this position */
 		end = t->end;
 		k++;
 	}

@@ -152,6 +152,26 @@ static void test_snippet__a_phrase_is_marked_as_one_span(void)
 	               "A table lock, a lock on the table.", 200);
 }
 
+/* The index puts a compound's joined form where its first part is, so
+ * a phrase whose last word is the joined form (postgresql) matches the
+ * compound (PostgreSQL: postgre, sql) in the index and is marked there.
+ * (An earlier word matches by the compound's parts, which the compiler
+ * finds among the index's terms: phrase_forms.c.) */
+static void
+test_snippet__a_phrase_ending_in_a_joined_word_marks_the_compound(void)
+{
+	assert_snippet("From MySQL [to PostgreSQL] 13, not to MySQL.",
+	               "\"to postgresql\"",
+	               "From MySQL to PostgreSQL 13, not to MySQL.", 200);
+	assert_snippet("An [experimental free-threaded] build.",
+	               "\"experimental freethreaded\"",
+	               "An experimental free-threaded build.", 200);
+	/* the joined form stands at its first part's place, so a part
+	 * after it is not next to the word before the compound */
+	assert_snippet("to free-threaded", "\"to threaded\"",
+	               "to free-threaded", 200);
+}
+
 /* As Xapian's NEAR matched them: "threads" far from GIL is no part of
  * the match, nor is a GIL with no "threads" within its window. */
 static void test_snippet__a_near_marks_its_words_only_within_its_window(void)
@@ -1175,6 +1195,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__two_words_mark_them_written_as_one),
 	FO_TEST(test_snippet__a_compound_query_never_marks_a_lone_part),
 	FO_TEST(test_snippet__a_phrase_is_marked_as_one_span),
+	FO_TEST(
+	    test_snippet__a_phrase_ending_in_a_joined_word_marks_the_compound),
 	FO_TEST(test_snippet__a_near_marks_its_words_only_within_its_window),
 	FO_TEST(test_snippet__a_near_counts_a_compound_to_its_last_part),
 	FO_TEST(test_snippet__a_near_counts_a_words_compound_as_one_place),
