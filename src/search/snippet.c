@@ -37,6 +37,8 @@
  * ones (doc/analyzer.md). Only a blob, longer than this and than twice
  * the window, is cut. */
 #define WHOLE_MATCH 256
+/* How far past the window a word a match ends in is shown to its end. */
+#define WORD_TAIL 32
 
 /* Score the spans inside [spans[first].start, to): the gain of each
  * distinct unit, the number of matches and where the last one ends. */
@@ -155,6 +157,33 @@ static int unspaced_cut_at(const char *text, size_t p, size_t len)
 	       cat != UTF8PROC_CATEGORY_ME;
 }
 
+/* Whether text[p] goes on with the word before it: a letter, digit or
+ * mark, the rest of such a character, or a hyphen, underscore, dot or
+ * apostrophe before another (thread-safe, 3.13, don't). Not CJK, which
+ * is cut between characters. */
+static int word_goes_on(const char *text, size_t p, size_t len)
+{
+	unsigned char b = (unsigned char)text[p];
+	utf8proc_int32_t cp;
+	utf8proc_category_t cat;
+
+	if (b < 0x80)
+		return fo_ascii_is_alpha(b) || fo_ascii_is_digit(b) ||
+		       ((b == '-' || b == '_' || b == '.' || b == '\'') &&
+		        p + 1 < len &&
+		        (fo_ascii_is_alpha((unsigned char)text[p + 1]) ||
+		         fo_ascii_is_digit((unsigned char)text[p + 1])));
+	if ((b & 0xC0) == 0x80)
+		return 1;
+	if (utf8proc_iterate((const utf8proc_uint8_t *)text + p,
+	                     (utf8proc_ssize_t)(len - p), &cp) <= 0 ||
+	    unspaced_cut_at(text, p, len))
+		return 0;
+	cat = utf8proc_category(cp);
+	return (cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_ND) ||
+	       cat == UTF8PROC_CATEGORY_NL || cat == UTF8PROC_CATEGORY_NO;
+}
+
 /* End the window on a word boundary: the last white space before limit
  * (words parted by tabs or no-break spaces were cut inside one), or
  * before a CJK character (unspaced_cut_at: Japanese after a space was cut
@@ -165,7 +194,7 @@ static int unspaced_cut_at(const char *text, size_t p, size_t len)
 static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
                       size_t keep)
 {
-	size_t end;
+	size_t end, w;
 
 	if (keep > limit &&
 	    (keep - from <= 2 * (limit - from) || keep - from <= WHOLE_MATCH))
@@ -175,6 +204,17 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 	for (end = limit; end > from && end >= keep; end--)
 		if (space_at(text, end, len) || unspaced_cut_at(text, end, len))
 			break;
+	if (keep > from && end < keep) {
+		/* no boundary from the matches' end to limit: the word the
+		 * last match ends in (safe of thread-safe) is shown to its end
+		 * where that is near (a longer one is cut as a giant word) */
+		for (w = keep > limit ? keep : limit;
+		     w < len && w - limit <= WORD_TAIL &&
+		     word_goes_on(text, w, len);)
+			w++;
+		if (w - limit <= WORD_TAIL)
+			return w;
+	}
 	if (end > from && end >= keep) {
 		/* and before the white space ahead of it: no blank
 		 * between the text and the ellipsis */
@@ -200,20 +240,27 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 	return end;
 }
 
-/* Move from back to the white space before it, so that the window does
- * not open on a compound's part ("threaded" of free-threaded reads as a
- * cut), when a window from there still reaches end. A run of more than
- * max_bytes / 5 bytes without white space (a URL) keeps from. */
-static size_t word_start(const char *text, size_t from, size_t end,
-                         size_t max_bytes)
+/* Move from back to the white space before it, up to max_bytes / 5
+ * bytes (a URL, a longer run without white space, keeps from). */
+static size_t word_head(const char *text, size_t from, size_t max_bytes)
 {
 	size_t p = from;
 
 	while (p > 0 && from - p < max_bytes / 5 &&
 	       !fo_ascii_is_space((unsigned char)text[p - 1]))
 		p--;
-	if (p > 0 && !fo_ascii_is_space((unsigned char)text[p - 1]))
-		return from;
+	return p > 0 && !fo_ascii_is_space((unsigned char)text[p - 1]) ? from
+	                                                               : p;
+}
+
+/* word_head, so that the window does not open on a compound's part
+ * ("threaded" of free-threaded reads as a cut), when a window from there
+ * still reaches end. */
+static size_t word_start(const char *text, size_t from, size_t end,
+                         size_t max_bytes)
+{
+	size_t p = word_head(text, from, max_bytes);
+
 	return end <= p + max_bytes ? p : from;
 }
 
@@ -446,6 +493,11 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 		/* A long word before the match must not push it out. */
 		if (from > start || best_end > from + max_bytes)
 			from = start;
+		/* a window that opens on its first match in a word's part
+		 * (threaded of free-threaded) opens at the word, widened to
+		 * its matches' end (cut_end) */
+		if (from == start)
+			from = word_head(text, start, max_bytes);
 		from = fill_window(text, len, from, max_bytes);
 	}
 	while (from < len && space_at(text, from, len))

@@ -361,6 +361,33 @@ static void test_snippet__context_before_the_window_never_hides_its_matches(void
 	               "zz4 zz5 zz6", 40);
 }
 
+/* A first match that is a part of a compound (threaded of free-threaded)
+ * opens the window at the compound, even where that takes the window
+ * past its size; a last match that is one (thread of thread-safe) ends
+ * it at the compound's end, not a byte of the word after it. */
+static void test_snippet__a_match_in_a_compound_shows_the_compound_whole(void)
+{
+	assert_snippet(
+	    ELLIPSIS "free-[threaded] build; not yet [thread]-safe" ELLIPSIS,
+	    "threaded",
+	    "Intro text. An experimental free-threaded build; not yet "
+	    "thread-safe at import time.",
+	    30);
+	assert_snippet(
+	    ELLIPSIS "free-[threaded] build; not yet [thread].safe" ELLIPSIS,
+	    "threaded",
+	    "Intro text. An experimental free-threaded build; not yet "
+	    "thread.safe at import time.",
+	    30);
+	/* punctuation after the match is no part of its word */
+	assert_snippet(
+	    ELLIPSIS "free-[threaded] build; not yet [thread]" ELLIPSIS,
+	    "threaded",
+	    "Intro text. An experimental free-threaded build; not yet "
+	    "thread, safe at import time.",
+	    30);
+}
+
 static void test_snippet__the_window_starts_at_a_whole_word(void)
 {
 	/* the whole compound, when the window from it just holds the
@@ -1216,6 +1243,7 @@ static const fo_test tests[] = {
 	FO_TEST(
 	    test_snippet__context_before_the_window_never_hides_its_matches),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
+	FO_TEST(test_snippet__a_match_in_a_compound_shows_the_compound_whole),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
 	FO_TEST(test_snippet__no_blank_comes_before_the_ellipsis),
 	FO_TEST(test_snippet__a_later_part_of_text_without_spaces_is_searched),
