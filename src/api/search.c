@@ -222,8 +222,17 @@ static folio_status fill_hits(folio_db *db, const fo_xmset *m,
 		r->docids[i] = fo_xmset_docid(m, k);
 		fo_buf_clear(&snip);
 		p = &r->posts[i].post;
+		/* A NEAR that the title holds marks nothing in the summary
+		 * by the search's wider window, nor the reverse (hlspans.h
+		 * near_held): the title is looked at first, and marked once
+		 * the summary has been. */
+		scan.near_held = 0;
+		if (mark_titles && q->n_near)
+			st = fo_highlight(db->an, &scan, p->title, &title_terms,
+			                  &marks, &snip);
+		fo_buf_clear(&snip);
 		/* snippet_bytes 0: no snippet (folio.h), not an ellipsis */
-		if (opts->snippet_bytes)
+		if (st == FOLIO_OK && opts->snippet_bytes)
 			st = fo_snippet(db->an, &scan, p->summary, terms,
 			                opts->snippet_bytes, &marks, &snip);
 		if (st == FOLIO_OK && !(r->snippets[i] = fo_buf_detach(&snip)))

@@ -455,8 +455,11 @@ static size_t near_group(const fo_hlspan *spans, size_t n,
 /* Drop the matches of a NEAR's words (fo_hlunit.near) that no window of
  * the NEAR holds together with a match of each of its other words: the
  * NEAR did not match there, so `GIL NEAR threads` marks the "threads"
- * beside GIL, not every one (near_group). -1: out of memory. */
-static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms)
+ * beside GIL, not every one (near_group). *held: the NEARs another text
+ * of the post holds (fo_hlscan.near_held), to which those this one holds
+ * are added. -1: out of memory. */
+static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms,
+                       uint64_t *held)
 {
 	unsigned char *keep;
 	size_t *work;
@@ -478,11 +481,16 @@ static int near_filter(fo_hlspan *spans, size_t *n, const fo_termset *terms)
 	at = calloc((size_t)top + 1, sizeof *at);
 	if (!keep || !work || !at)
 		goto done;
-	/* where no window of the words' places holds the NEAR, the
-	 * search's wider one did */
-	for (g = 1; g <= groups; g++)
-		if (!near_group(spans, *n, terms, g, 0, keep, work, at))
+	/* where no window of the words' places holds the NEAR, in this
+	 * text or another of the post, the search's wider one did */
+	for (g = 1; g <= groups; g++) {
+		uint64_t bit = g <= 64 ? (uint64_t)1 << (g - 1) : 0;
+
+		if (near_group(spans, *n, terms, g, 0, keep, work, at))
+			*held |= bit;
+		else if (!(*held & bit))
 			near_group(spans, *n, terms, g, 1, keep, work, at);
+	}
 	for (i = 0, kept = 0; i < *n; i++)
 		if (keep[i] || !terms->units[spans[i].unit].near)
 			spans[kept++] = spans[i];
@@ -495,7 +503,7 @@ done:
 	return rc;
 }
 
-int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
+int fo_hl_spans(fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
                 size_t *n_out)
 {
 	fo_hlspan *spans = NULL;
@@ -580,7 +588,7 @@ int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 	}
 	if (n)
 		qsort(spans, n, sizeof *spans, by_start);
-	if (rc == 0 && near_filter(spans, &n, terms) != 0)
+	if (rc == 0 && near_filter(spans, &n, terms, &c->near_held) != 0)
 		rc = -1;
 	for (i = 0, kept = 0; i < n; i++)
 		if (kept == 0 || spans[i].start >= spans[kept - 1].end)

@@ -61,6 +61,12 @@ typedef struct fo_hlscan {
 	fo_prescan pre;
 	size_t from, to;
 	int partial;
+	/* The NEARs (fo_hlunit.near g, bit g - 1, the first 64) that a
+	 * window of their words' places holds in another text of the post
+	 * (its title, its summary): the search's wider window (near_slack)
+	 * is not what found the post, so it marks nothing. fo_hl_spans adds
+	 * those it finds; the caller clears it for each post. */
+	uint64_t near_held;
 } fo_hlscan;
 
 /* Analyse text[0..len), the part of a text that starts at byte base of
@@ -84,9 +90,9 @@ folio_status fo_hl_token_start(const fo_hlscan *c, const char *text, size_t pos,
 
 /* Every match in c of every unit of terms, sorted, without overlaps (the
  * longest match starting at a place wins: a compound marked whole hides
- * its parts), in *out (malloc'd, NULL when none) and *n_out. -1: out of
- * memory. */
-int fo_hl_spans(const fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
+ * its parts), in *out (malloc'd, NULL when none) and *n_out; the NEARs
+ * held are added to c->near_held. -1: out of memory. */
+int fo_hl_spans(fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
                 size_t *n_out);
 
 void fo_hl_scan_free(fo_hlscan *c);

@@ -395,6 +395,18 @@ JL
 begin "a post the NEAR's widened window finds has its words marked in it"
 expect_eq "[('https://t.org/engine', [[0, 8], [11, 15]])]" "$(marks_in near-three 'freetype NEAR/1 font' title_marks)"
 
+# The wider window marks a post that no window of its words' places
+# holds; where its summary holds one, the title's words a window too far
+# apart are not marked by it, nor the summary's where the title holds
+# one (lock NEAR/1 freethreaded widens by free-threaded's other part).
+cat >"$TMP/near-held.jsonl" <<'JL'
+{"url": "https://t.org/title", "title": "Locking in free-threaded tips", "summary": "Later a lock, free-threaded pair."}
+{"url": "https://t.org/summary", "title": "A lock, free-threaded pair", "summary": "Locking in free-threaded code."}
+JL
+begin "a NEAR one text of a post holds marks nothing by the wider window in the other"
+expect_eq "[('https://t.org/summary', [[2, 6], [8, 21]]), ('https://t.org/title', [])]" "$(marks_in near-held 'lock NEAR/1 freethreaded' title_marks)"
+expect_eq "[('https://t.org/summary', []), ('https://t.org/title', [[8, 12], [14, 27]])]" "$(marks_in near-held 'lock NEAR/1 freethreaded' snippet_marks)"
+
 begin "company: whole names, quoted names and case do not matter"
 expect_eq "$HEROKU|$REDHAT|$REDHAT" "$(hits company:HEROKU)|$(hits 'company:"Red Hat"')|$(hits 'company:red')"
 
