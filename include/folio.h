@@ -196,7 +196,10 @@ enum folio_open_flags {
 	                              remotes given, FOLIO_ERROR_INVALID. A
 	                              directory holding a REMOTES file
 	                              alone opens as a front end holding no
-	                              post, which folio_db_check refuses */
+	                              post (searches find nothing; its
+	                              language is the one asked for, else
+	                              "english"), which folio_db_check
+	                              refuses */
 };
 
 typedef struct folio_open_options {

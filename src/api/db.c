@@ -1010,9 +1010,13 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (st == FOLIO_OK && db->xdb)
 		fo_xdb_set_deadline(db->xdb, db->deadline);
 	/* A front end opened with FOLIO_OPEN_LOCAL holds no database whose
-	 * format could be read. */
+	 * format could be read: it searches with the language asked for,
+	 * else folio's default, and finds nothing. */
 	if (st == FOLIO_OK && !(db->remote_only && !db->remote.n))
 		st = check_meta(db, opts->language, &why);
+	else if (st == FOLIO_OK)
+		st = fo_analyzer_new(
+		    opts->language ? opts->language : "english", &db->an);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them

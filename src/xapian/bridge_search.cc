@@ -696,6 +696,14 @@ static void run_read(fo_xdb *h, const fo_xquery *q, const fo_xsearch *p,
 		fo_xsearch read = *p;
 		size_t docs = h->db->get_doccount();
 
+		// A front end opened without its remote shards holds no
+		// database, which Xapian's Enquire refuses: nothing matches.
+		if (h->db->size() == 0) {
+			m->estimate = 0;
+			m->exact = true;
+			return;
+		}
+
 		read.offset = std::min(read.offset, docs);
 		read.limit = std::min(read.limit, docs - read.offset);
 		if (read.exhaustive)

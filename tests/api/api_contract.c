@@ -418,6 +418,35 @@ static void test_api__a_directory_of_other_files_is_not_an_index(void)
 	free(errmsg);
 }
 
+/* A directory holding a REMOTES file alone, opened without its remote
+ * shards, is a front end holding no post: its calls answer as for an
+ * empty index (search, stats and language crashed on its missing
+ * analyzer, and a search then met Xapian's refusal of an Enquire over
+ * no database). */
+static void test_api__a_front_end_opened_local_holds_nothing(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_stats stats = FOLIO_STATS_INIT;
+	folio_db *db = NULL;
+	folio_results *r = NULL;
+	char path[512], file[600], *errmsg = NULL;
+
+	in_root(path, sizeof path, "front-local");
+	assert_int(0, mkdir(path, 0777));
+	snprintf(file, sizeof file, "%s/REMOTES", path);
+	assert_int(0, write_file(file, "127.0.0.1:1\n"));
+	opts.flags = FOLIO_OPEN_LOCAL;
+	assert_ok(folio_db_open(path, &opts, &db, &errmsg));
+	assert_str("english", folio_db_language(db));
+	assert_ok(folio_db_stats(db, &stats));
+	assert_int(0, (int)stats.documents);
+	assert_ok(folio_db_search(db, "python", NULL, &r));
+	assert_int(0, (int)folio_results_count(r));
+	assert_int(0, (int)folio_results_total(r));
+	folio_results_free(r);
+	folio_db_close(db);
+}
+
 static void test_api__closing_null_is_ok(void)
 {
 	assert_ok(folio_db_close(NULL));
@@ -1552,6 +1581,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__opening_needs_a_path_and_an_out_handle),
 	FO_TEST(test_api__a_failed_open_closes_no_descriptor_of_the_caller),
 	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
+	FO_TEST(test_api__a_front_end_opened_local_holds_nothing),
 	FO_TEST(test_api__closing_null_is_ok),
 	FO_TEST(test_api__null_handles_and_out_pointers_are_invalid),
 	FO_TEST(test_api__every_status_has_a_distinct_string),
