@@ -556,8 +556,19 @@ folio_status fo_search_execute(folio_db *db, const fo_search_run *s,
 		st = keep_covers(r, order, factor, cover, first);
 	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_FACETS))
 		st = fill_facets(m, r);
-	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_EXPLAIN))
+	if (st == FOLIO_OK && (opts->flags & FOLIO_SEARCH_EXPLAIN)) {
+		/* Each explanation is searches of its own, which a commit
+		 * may move to a newer state than the hits' (bridge.h
+		 * fo_xdb_moves): their parts would not sum to the score.
+		 * The whole search is then made again on the newest. */
+		unsigned moves = fo_xdb_moves(db->xdb);
+
 		st = fo_explain_hits(db, s, r);
+		if (st == FOLIO_OK && fo_xdb_moves(db->xdb) != moves)
+			st = fo_db_fail(
+			    db, FOLIO_ERROR_MODIFIED,
+			    "a commit came while hits were explained");
+	}
 	if (st == FOLIO_OK) {
 		*out = r;
 		r = NULL;

@@ -108,6 +108,10 @@ folio_status fo_xdb_reopen(fo_xdb *db, int *moved, fo_xerr *err);
  * newest, for the caller to read them all again. FOLIO_OK for writers
  * and readers with remote shards, which never move on by themselves. */
 folio_status fo_xdb_reads_current(fo_xdb *db, fo_xerr *err);
+/* A count that grows each time the reader db moves on to a newer commit
+ * by itself (a read overtaken by a commit, made again on it): reads made
+ * between two equal counts were of one commit. */
+unsigned fo_xdb_moves(const fo_xdb *db);
 /* Whether a writer holds db's write lock (Database::locked()); 1 when
  * that cannot be told. */
 int fo_xdb_locked(const fo_xdb *db);

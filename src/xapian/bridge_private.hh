@@ -36,6 +36,9 @@ struct fo_xdb {
 	// moved, so that the caller never takes the overtaken read for a
 	// damaged index (db.c fo_db_overtaken).
 	bool moved;
+	// How many times the bridge has moved h on by itself, ever: reads
+	// bracketed by the same count were all of one commit (fo_xdb_moves).
+	unsigned moves;
 	// A bad_alloc escaped Xapian while working on it (fo_xdb_broken).
 	bool broken;
 	// When its waits behind a writer end (fo_xdb_set_deadline); 0: none.

@@ -130,14 +130,22 @@ bool fo_xovertaken(fo_xdb *h)
 		return false;
 	}
 	h->moved = true;
+	h->moves++;
 	return true;
 }
 
 void fo_xmodified(fo_xdb *h)
 {
 	h->stale = true;
-	if (move_on_again(h))
+	if (move_on_again(h)) {
 		h->moved = true;
+		h->moves++;
+	}
+}
+
+extern "C" unsigned fo_xdb_moves(const fo_xdb *h)
+{
+	return h ? h->moves : 0;
 }
 
 extern "C" folio_status fo_xdb_reads_current(fo_xdb *h, fo_xerr *err)

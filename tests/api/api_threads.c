@@ -164,6 +164,34 @@ static int search_once(reader_arg *ra, folio_db *db)
 	check_hits(ra, r);
 	ra->last_total = total;
 	folio_results_free(r);
+	/* An explanation is searches of its own: its parts are of the
+	 * state the hit was scored in, and sum to its score (folio.h). */
+	so.limit = 3;
+	so.flags = FOLIO_SEARCH_EXPLAIN;
+	while ((st = folio_db_search(db, "gamma", &so, &r)) ==
+	       FOLIO_ERROR_MODIFIED)
+		ra->retries++;
+	for (size_t i = 0; st == FOLIO_OK && i < folio_results_count(r); i++) {
+		size_t n = 0;
+		const folio_explain_term *e = folio_results_explain(r, i, &n);
+		double sum = 0, score = folio_results_hit(r, i)->score;
+
+		for (size_t k = 0; k < n; k++)
+			sum += e[k].weight;
+		if (sum - score > 1e-9 * score || score - sum > 1e-9 * score)
+			reader_problem(ra,
+			               "an explanation summed to %ld "
+			               "millionths of its score, not %ld",
+			               (long)(sum / score * 1e6 + 0.5),
+			               1000000);
+	}
+	folio_results_free(r);
+	if (st != FOLIO_OK) {
+		reader_problem(ra,
+		               "explained search failed with status %ld (%ld)",
+		               (long)st, 0);
+		fprintf(stderr, "  reader: %s\n", folio_db_error(db));
+	}
 	/* Stats read the index as a search does, and are retried alike:
 	 * never a damaged index for a moving one. */
 	folio_stats stats = FOLIO_STATS_INIT;
