@@ -802,9 +802,11 @@ typedef struct folio_stats {
 	                          0: a front end over remote shards alone).
 	                          Remote shards are not counted. */
 	/* Version 2: */
-	/** The paths of corpus, decoded (no quotes or escapes: each as it
-	 *  was given to folio_db_index_paths), in the same order;
-	 *  n_corpus_paths of them, 0 when unknown. Borrowed like corpus. */
+	/** The paths of corpus, decoded (no quotes or escapes), in the
+	 *  same order: each the real path (absolute, links resolved) of one
+	 *  given to folio_db_index_paths, so that a rebuild from another
+	 *  directory finds it; n_corpus_paths of them, 0 when unknown.
+	 *  Borrowed like corpus. */
 	const char *const *corpus_paths;
 	size_t n_corpus_paths;
 	/* Version 3: */
