@@ -1015,8 +1015,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (st == FOLIO_OK && !(db->remote_only && !db->remote.n))
 		st = check_meta(db, opts->language, &why);
 	else if (st == FOLIO_OK)
-		st = fo_analyzer_new(
-		    opts->language ? opts->language : "english", &db->an);
+		st = fo_analyzer_new(opts->language, &db->an);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them

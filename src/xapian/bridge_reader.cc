@@ -114,6 +114,13 @@ bool fo_xreopen(fo_xdb *h)
 	return moved;
 }
 
+// Record that the bridge moved h on by itself (fo_xdb.moved, .moves).
+static void moved_on(fo_xdb *h)
+{
+	h->moved = true;
+	h->moves++;
+}
+
 bool fo_xovertaken(fo_xdb *h)
 {
 	if (!plain_reader(h))
@@ -129,18 +136,15 @@ bool fo_xovertaken(fo_xdb *h)
 		// its next reopen to meet (db.c fo_db_refresh).
 		return false;
 	}
-	h->moved = true;
-	h->moves++;
+	moved_on(h);
 	return true;
 }
 
 void fo_xmodified(fo_xdb *h)
 {
 	h->stale = true;
-	if (move_on_again(h)) {
-		h->moved = true;
-		h->moves++;
-	}
+	if (move_on_again(h))
+		moved_on(h);
 }
 
 extern "C" unsigned fo_xdb_moves(const fo_xdb *h)
