@@ -1014,8 +1014,11 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	 * else folio's default, and finds nothing. */
 	if (st == FOLIO_OK && !(db->remote_only && !db->remote.n))
 		st = check_meta(db, opts->language, &why);
-	else if (st == FOLIO_OK)
-		st = fo_analyzer_new(opts->language, &db->an);
+	else if (st == FOLIO_OK &&
+	         (st = fo_analyzer_new(opts->language, &db->an)) ==
+	             FOLIO_ERROR_INVALID)
+		fo_buf_printf(&why, "unknown stemming language \"%s\"",
+		              opts->language);
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them

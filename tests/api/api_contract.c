@@ -445,6 +445,14 @@ static void test_api__a_front_end_opened_local_holds_nothing(void)
 	assert_int(0, (int)folio_results_total(r));
 	folio_results_free(r);
 	folio_db_close(db);
+	db = NULL;
+	/* the language it would search with is named if unknown */
+	opts.language = "klingon";
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_open(path, &opts, &db, &errmsg));
+	assert_str("unknown stemming language \"klingon\"", errmsg);
+	assert_true(db == NULL);
+	free(errmsg);
 }
 
 static void test_api__closing_null_is_ok(void)
