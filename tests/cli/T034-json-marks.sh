@@ -88,16 +88,26 @@ QUERIES=(free-threaded rocket café naive 全文 quokka zurich lock nodejs
 	'"free threaded"' 'free lunch' 'rocket OR quokka OR 中文')
 begin "slicing the JSON by the marks gives the words a terminal highlights"
 expect_eq "ok" "$(python3 - "$FOLIO" "$TMP/idx" "${QUERIES[@]}" <<'PY'
-import json, os, pty, re, subprocess, sys
+import json, os, pty, re, select, subprocess, sys, tempfile
 folio, db, queries = sys.argv[1], sys.argv[2], sys.argv[3:]
 S, E = "\x1b[1;33m", "\x1b[0m"
 
+# Runs args on a pseudo-terminal: (output, exit status, stderr). This end
+# keeps the terminal's other side open until the child has exited, so no
+# read meets the hang-up (EIO) while the child's last output may still be
+# on its way to this side; what is left is read after that.
 def tty(args):
     m, s = pty.openpty()
+    err = tempfile.TemporaryFile()
     p = subprocess.Popen(args, stdout=s, stdin=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    os.close(s)
+                         stderr=err)
     out = b""
+    while True:
+        if select.select([m], [], [], 0.05)[0]:
+            out += os.read(m, 65536)
+        elif p.poll() is not None:
+            break
+    os.close(s)
     while True:
         try:
             d = os.read(m, 65536)
@@ -106,9 +116,9 @@ def tty(args):
         if not d:
             break
         out += d
-    p.wait()
     os.close(m)
-    return out.decode().replace("\r\n", "\n")
+    err.seek(0)
+    return out.decode().replace("\r\n", "\n"), p.returncode, err.read()
 
 def put(s, marks):
     for a, b in reversed(marks):
@@ -123,7 +133,7 @@ runs = [["search", "--", q] for q in queries]
 runs += [["similar", "https://example.com/" + n] for n in ("compound", "emoji")]
 words = 0
 for run in runs:
-    text = tty([folio, run[0], "--db", db] + run[1:])
+    text, status, err = tty([folio, run[0], "--db", db] + run[1:])
     d = json.loads(subprocess.run([folio, run[0], "--db", db, "--json"] +
                                   run[1:], stdout=subprocess.PIPE).stdout)
     want = []
@@ -136,7 +146,7 @@ for run in runs:
     titles = [l.split(". ", 1)[1] for l in lines if re.match(r"[0-9]+\. ", l)]
     snippets = [l[3:] for l in lines[2::4]]
     got = [x for pair in zip(titles, snippets) for x in pair]
-    assert len(got) == len(want), (run, got, want)
+    assert len(got) == len(want), (run, status, err, text, got, want)
     for g, (w, sliced) in zip(got, want):
         assert g == w, (run, g, w)
         assert re.findall(re.escape(S) + "(.*?)" + re.escape(E), g) == sliced
