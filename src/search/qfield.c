@@ -76,6 +76,16 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 	fo_qnode *n;
 	int saved;
 
+	/* title: row is title:row, as Lucene's and FTS5's query syntaxes
+	 * read white space after the colon; a colon with no value after
+	 * the space (title: alone, or before a closing bracket) is still a
+	 * field with no value */
+	if (!fo_qp_value_at(p, v)) {
+		size_t w = fo_qlex_skip_space(p->s, p->len, v);
+
+		if (w > v && fo_qp_value_at(p, w))
+			v = w;
+	}
 again:
 	while (v < p->len &&
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {

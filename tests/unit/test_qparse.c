@@ -383,6 +383,20 @@ static void test_qparse__fields(void)
 	        "twice: read once |@6 title: is given twice: read once",
 	        "title:title:title:x y");
 	strict("error@0: title: is given twice", "title:title:x");
+	/* White space after the colon, as Lucene and FTS5 read it: the
+	 * field keeps its value (it was dropped as having none) */
+	strict("SEQ(title:words\"lock\", words\"row\")", "title: lock row");
+	strict("company:phrase\"Red Hat\"", "company:\t \"Red Hat\"");
+	strict("OR(title:words\"a\", title:words\"b\")", "title: (a OR b)");
+	strict("SEQ(-title:words\"row\")", "title: -row");
+	strict("year[2026..2026]", "year: 2026");
+	strict("site\"x.org\"", "site: x.org");
+	lenient("company:words\"x\" |@0 title: is followed by another "
+	        "field: ignored",
+	        "title: company:x");
+	/* ... but no value after the space is still none */
+	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
+	lenient("words\"x\" |@3 title: has no value: ignored", "x (title: )");
 }
 
 static void test_qparse__sites_are_normalised_hosts(void)
