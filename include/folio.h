@@ -305,6 +305,11 @@ typedef struct folio_open_options {
  * says to index the master and pull again (the xapian-replicate
  * command). A damaged replica, or one of another format, fails as a
  * reader's open of it does instead, with the advice to pull it again.
+ * FOLIO_OPEN_WRITE on a part of an index (its generation, a shard of it,
+ * a replica's database, or a gen-N or build-N inside it, which its
+ * writers delete as debris) fails with FOLIO_ERROR_INVALID too, before
+ * anything is created, locked or written there, naming the index to
+ * open instead.
  *
  * @param path   the index directory (created with FOLIO_OPEN_CREATE, its
  *               missing parents too, as mkdir -p makes them); an
@@ -327,11 +332,10 @@ typedef struct folio_open_options {
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  *                               (a writer too, on a replica)
- * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica, a bad
- *                               option or path, a remote of another
- *                               language or held already, shards of a
- *                               sharded build missing, twice, or mixed
- *                               with another build's (see remotes)
+ * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica or a
+ *                               part of an index, a bad option or path, a
+ * remote of another language or held already, shards of a sharded build
+ * missing, twice, or mixed with another build's (see remotes)
  * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached (see
  *                               allow_partial)
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_IO,

@@ -327,6 +327,49 @@ static folio_status make_parents(const char *dir, fo_buf *why)
 	return st;
 }
 
+/* A writer writes a whole index, never one of its parts: a post written
+ * into a generation, a shard or a replica's database directly is in no
+ * other shard's reckoning (shards route posts by URL: it came back as a
+ * second copy) and outside the generations, so a search of the index
+ * found it twice and folio check called the index sound; and an index
+ * made in a directory that the enclosing index's writers take for their
+ * debris (gen-N, build-<pid>) was deleted by the next of them. A bare
+ * glass database of its own (a copy) is still written, as before; so
+ * is an index, wherever it is, whose stub names a generation. */
+static folio_status refuse_part(folio_db *db, fo_buf *why)
+{
+	fo_buf name = FO_BUF_INIT, index = FO_BUF_INIT, ignored = FO_BUF_INIT;
+	fo_layout_kind kind = fo_layout_probe(db->dir);
+	folio_status st = FOLIO_OK;
+	int named = 0, generation, debris, part;
+
+	if (kind == FO_LAYOUT_STUB)
+		named =
+		    fo_layout_live_name(db->dir, &name, &ignored) == FOLIO_OK;
+	generation = named && fo_layout_gen_number(name.data);
+	part = fo_layout_enclosing(db->dir, &index, &debris) &&
+	       (debris || kind == FO_LAYOUT_GLASS || (named && !generation));
+	if (part) {
+		fo_buf_printf(why,
+		              "%s is a part of the index %s (a generation, a "
+		              "shard or a replica's database, or where its "
+		              "writers build), which folio writes only as a "
+		              "whole: index %s",
+		              db->path, index.data, index.data);
+		st = FOLIO_ERROR_INVALID;
+	} else if (named && !generation) {
+		fo_buf_printf(why,
+		              "%s is not a folio index: its stub names %s, "
+		              "not a generation of one",
+		              db->path, name.data);
+		st = FOLIO_ERROR_NOT_FOUND;
+	}
+	fo_buf_free(&name);
+	fo_buf_free(&index);
+	fo_buf_free(&ignored);
+	return st;
+}
+
 /* Writers: take the write lock, then open the live generation, creating
  * the index when asked to, and clear away the debris of interrupted runs
  * (layout.h): with the lock held, nothing else can be using it. */
@@ -339,6 +382,8 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	folio_status st;
 	int create = 0, lost;
 
+	if ((st = refuse_part(db, why)) != FOLIO_OK)
+		return st;
 	if ((flags & FOLIO_OPEN_CREATE) &&
 	    (st = make_parents(db->dir, why)) != FOLIO_OK)
 		return st;

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -530,6 +531,51 @@ static int written_by_replicate(const char *path)
 		close(fd);
 	return got == (ssize_t)sizeof head &&
 	       memcmp(head, mark, sizeof head) == 0;
+}
+
+int fo_layout_enclosing(const char *path, fo_buf *index, int *debris)
+{
+	fo_buf p = FO_BUF_INIT, full = FO_BUF_INIT;
+	char *real, *name, *slash;
+	const char *dir = ".";
+	int levels, found = 0;
+
+	*debris = 0;
+	fo_buf_puts(&p, path);
+	while (!p.oom && p.len > 1 && p.data[p.len - 1] == '/')
+		p.data[--p.len] = '\0';
+	real = p.oom ? NULL : realpath(p.data, NULL);
+	if (real) {
+		fo_buf_puts(&full, real);
+	} else if (!p.oom) {
+		/* not made yet: its parent's real path, then its name */
+		name = strrchr(p.data, '/');
+		if (name) {
+			*name++ = '\0';
+			dir = *p.data ? p.data : "/";
+		} else {
+			name = p.data;
+		}
+		if ((real = realpath(dir, NULL)) != NULL)
+			fo_buf_printf(&full, "%s/%s", real, name);
+	}
+	free(real);
+	for (levels = 0; full.len && !full.oom && levels < 3; levels++) {
+		slash = strrchr(full.data, '/');
+		if (!slash || slash == full.data)
+			break;
+		*slash = '\0';
+		if (!exists_in(full.data, FO_STUB_NAME))
+			break;
+		if (levels == 0)
+			*debris = is_debris(slash + 1);
+		fo_buf_clear(index);
+		fo_buf_puts(index, full.data);
+		found = !index->oom;
+	}
+	fo_buf_free(&p);
+	fo_buf_free(&full);
+	return found;
 }
 
 int fo_layout_replica(const char *path)

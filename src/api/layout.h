@@ -77,6 +77,16 @@ folio_status fo_layout_sync_tree(const char *dir, fo_buf *why);
 /* The total size in bytes of the files under dir. */
 uint64_t fo_layout_disk_size(const char *dir);
 
+/* The index that directory path (made or not) is a part of, when it is
+ * one: the farthest of its three nearest ancestors holding a stub, with
+ * no ancestor between them without one (path is then a generation
+ * gen-N, a replica's database, a shard of a sharded generation or of a
+ * sharded replica, or a directory inside one), into index as a real path;
+ * *debris is whether path's name is one that the writers of its parent
+ * delete (a gen-N the stub does not name, a build-<pid>). 1 when there
+ * is one, else 0. */
+int fo_layout_enclosing(const char *path, fo_buf *index, int *debris);
+
 /* Whether the index at path is a replica that xapian-replicate keeps
  * (README, "Replicas"), which its user pulls again rather than rebuilds:
  * 1 when xapian-replicate wrote its stub, 2 for a sharded replica (a stub

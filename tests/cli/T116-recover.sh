@@ -208,4 +208,36 @@ begin "and a search there advises no folio index that would fail"
 run "$FOLIO" search --db "$TMP/mine" lattices
 expect_eq "2|folio: $TMP/mine is not a folio index" "$rc|$err"
 
+# A part of an index written as if it were one: a generation took a
+# second copy of posts its index already held, a shard posts of the
+# other shard (search found them twice; folio check said "sound"), and an
+# index made at gen-N or build-N inside an index was deleted, as debris,
+# by that index's next run. Each is refused, naming the index to write,
+# and nothing is written or created in it.
+"$FOLIO" index --db "$TMP/whole" "$TMP/three.jsonl" >/dev/null
+"$FOLIO" index --db "$TMP/sharded" --shards 2 "$TMP/three.jsonl" >/dev/null
+posts_jsonl 1 5 >"$TMP/five.jsonl"
+W=$(realpath "$TMP/whole") SH=$(realpath "$TMP/sharded")
+wgen=$(awk '{print $2}' "$W/XAPIANDB") sgen=$(awk '{print $2}' "$SH/XAPIANDB")
+files_of() { (cd "$1" && find . | sort | md5sum); }
+before="$(files_of "$W")|$(files_of "$SH")"
+begin "a generation, a shard, or an index where a writer builds is refused"
+said=""
+for part in "$W/$wgen" "$SH/$sgen" "$SH/$sgen/shard-1" "$W/gen-9" \
+	"$W/build-77"; do
+	top=$W
+	case $part in "$SH"*) top=$SH ;; esac
+	run "$FOLIO" index --db "$part" "$TMP/five.jsonl"
+	[ "$rc|$err" = "2|folio: $part is a part of the index $top (a generation, a shard or a replica's database, or where its writers build), which folio writes only as a whole: index $top" ] ||
+		said="$said [$part] $rc|$err"
+done
+expect_eq "" "$said"
+begin "and nothing was written there"
+expect_eq "$before|3|3" \
+	"$(files_of "$W")|$(files_of "$SH")|$(total_of "$W" lattices)|$(total_of "$SH" lattices)"
+begin "an index of its own inside an index's directory is still an index"
+run "$FOLIO" index --db "$W/mine" "$TMP/five.jsonl"
+"$FOLIO" index --db "$W" "$TMP/three.jsonl" >/dev/null
+expect_eq "0|5" "$rc|$(total_of "$W/mine" lattices)"
+
 finish

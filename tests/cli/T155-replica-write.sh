@@ -56,6 +56,23 @@ run "$FOLIO" index --db "$S" --no-delete "$TMP/extra"
 expect_eq "2|folio: index $S is a sharded replica, which xapian-replicate keeps in step with its master: folio does not write to it (a change there would put it out of step, and pulls could then miss the master's changes); index the master, then pull each shard again with: xapian-replicate -h HOST -p PORT -m INDEX/live/shard-K $S/shards/shard-K|same" \
 	"$rc|$err|$([ "$before" = "$(snapshot "$S")" ] && echo same)"
 
+# Its database written as an index of its own put the replica out of
+# step as a commit in it did, refused or not: it is refused as a part of
+# the replica, as is a shard's database in a sharded replica, naming
+# what folio then refuses as a replica, with what to do.
+begin "the database inside a replica, or inside a shard of one, is refused too"
+before="$(snapshot "$R")|$(snapshot "$S")"
+said=""
+for part in "$R/$(awk '!/^#/ {print $2}' "$R/XAPIANDB")" \
+	"$S/shards/shard-1/$(awk '!/^#/ {print $2}' "$S/shards/shard-1/XAPIANDB")"; do
+	top=$R
+	case $part in "$S"*) top=$S ;; esac
+	run "$FOLIO" index --db "$part" --no-delete "$TMP/extra"
+	[ "$rc|$err" = "2|folio: $part is a part of the index $top (a generation, a shard or a replica's database, or where its writers build), which folio writes only as a whole: index $top" ] ||
+		said="$said [$part] $rc|$err"
+done
+expect_eq "|$before" "$said|$(snapshot "$R")|$(snapshot "$S")"
+
 # An old format recorded on the master (as an older folio would have),
 # which reaches the replica as a changeset.
 begin "a replica of another format is told to be pulled from a master of this one"
