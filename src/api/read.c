@@ -408,6 +408,17 @@ static int is_utf16(const char *bytes, size_t len)
 	                    (bytes[0] == '\xfe' && bytes[1] == '\xff'));
 }
 
+/* Whether bytes are white space alone (ASCII's, as both parsers take
+ * it), after a UTF-8 byte order mark if there is one. */
+static int blank(const char *bytes, size_t len)
+{
+	size_t i = len >= 3 && memcmp(bytes, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	while (i < len && strchr(" \t\r\n\f\v", bytes[i]) && bytes[i])
+		i++;
+	return i == len;
+}
+
 /* A file being read: its bytes so far, from buf[0], which parse_jsonl
  * moves on past what it parsed. Files are read, not mapped: a mapped
  * file that is rewritten in place and shrinks under the reader kills
@@ -543,6 +554,14 @@ static const char *not_corpus(const reader *f)
 		return "an empty file (0 bytes), as a failed write leaves "
 		       "one: not read, and nothing is removed while it is "
 		       "there (delete it if its posts are gone)";
+	/* So is one of white space alone, perhaps after a byte order mark:
+	 * what a generator that died after its first newline leaves, or an
+	 * editor saving a page emptied (read as pages without posts, it
+	 * removed their posts with status 0). */
+	if (f->eof && blank(f->buf, f->len))
+		return "a file of white space alone, as a failed write "
+		       "leaves one: not read, and nothing is removed while "
+		       "it is there (delete it if its posts are gone)";
 	if (is_binary(f->buf, f->len))
 		return "a binary file (NUL bytes, not UTF-8), not a corpus "
 		       "file; not read";

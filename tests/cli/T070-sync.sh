@@ -293,6 +293,22 @@ run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
 expect_eq "1|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 0 removed; 1 skipped; 3 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/e/a.jsonl: an empty file (0 bytes), as a failed write leaves one: not read, and nothing is removed while it is there (delete it if its posts are gone)|5" \
 	"$rc|$out|$err|$(count_of "$TMP/ie")"
 
+# A newline alone, or an editor's byte order mark and line end, read as
+# a page or a file without posts, removed them all with status 0.
+begin "so is a file of white space alone, a page or JSON Lines"
+mkdir -p "$TMP/ws"
+posts_jsonl 1 3 >"$TMP/ws/a.jsonl"
+printf '# T\n\n### [P](https://a.org/p)\n\nP text.\n' >"$TMP/ws/p.md"
+posts_jsonl 4 5 >"$TMP/ws/b.jsonl"
+"$FOLIO" index --db "$TMP/iws" "$TMP/ws" >/dev/null
+printf '\n' >"$TMP/ws/a.jsonl"
+printf '\357\273\277 \r\n\t\n' >"$TMP/ws/p.md"
+run "$FOLIO" index --db "$TMP/iws" "$TMP/ws"
+blank="a file of white space alone, as a failed write leaves one: not read, and nothing is removed while it is there (delete it if its posts are gone)"
+expect_eq "1|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 0 removed; 2 skipped; 4 posts no longer in the corpus kept (nothing is removed when something was skipped)|$TMP/ws/a.jsonl: $blank
+$TMP/ws/p.md: $blank|6" \
+	"$rc|$out|$err|$(count_of "$TMP/iws")"
+
 begin "once the empty file is deleted, a run removes its posts"
 rm "$TMP/e/a.jsonl"
 run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
