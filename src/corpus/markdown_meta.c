@@ -89,11 +89,15 @@ int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
 		unsigned d = fo_edit_distance(low, kn, name, strlen(name), 1);
 
 		if (d == 0 && colon) {
-			if (only_new && st->field_line[f])
+			/* a field given empty ("- Company:") is one the post
+			 * lacks, which a later line still gives */
+			int given = st->field_line[f] && st->present[f];
+
+			if (only_new && given)
 				return 0;
 			/* given twice: the first is kept, as a post's first
 			 * copy is, and the reader is warned (fo_md_again) */
-			if (st->field_line[f]) {
+			if (given) {
 				if (!st->again_line[f])
 					st->again_line[f] = line;
 				return 1;
@@ -159,7 +163,7 @@ void fo_md_guesses(fo_md *st)
 	size_t f;
 
 	for (f = 0; f < FO_MD_NF; f++) {
-		if (st->field_line[f] || !st->guess_line[f])
+		if ((st->field_line[f] && st->present[f]) || !st->guess_line[f])
 			continue;
 		fo_md_text(&st->field[f], st->guess[f], st->guess_n[f]);
 		if (f == FO_MD_PUBLISHED &&

@@ -1247,6 +1247,31 @@ static void test_corpus__md_stop(void)
 	assert_int(1, n_posts);
 }
 
+/* "- Company:" with no value, then "- Company: ACME": the empty line,
+ * a field the post lacks, kept the company from the post with a warning
+ * that "the first" was kept; after a blank line in the list, ACME became
+ * summary text. A later value, or a key's typo, gives it. */
+static void test_corpus__a_field_given_empty_is_given_by_a_later_line(void)
+{
+	assert_ok(md("# T\n"                  /* 1 */
+	             "### [X](https://x/a)\n" /* 2 */
+	             "- Company:\n"           /* 3 */
+	             "- Company: ACME\n"      /* 4 */
+	             "- Type:\n"              /* 5 */
+	             "\n"                     /* 6 */
+	             "- Type: News\n"         /* 7 */
+	             "- Author:\n"            /* 8 */
+	             "- Autor: Ann\n"         /* 9 */
+	             "\nS.\n"));              /* 10-11 */
+	assert_int(1, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("News", posts[0].type);
+	assert_str("Ann", posts[0].author);
+	assert_str("S.", posts[0].summary);
+	assert_int(0, n_problems);
+	assert_int(0, n_warnings);
+}
+
 /* A field given twice in one post kept the last value in silence. The
  * first is kept, as a post's first copy is, with a warning at the
  * second; the post is indexed. */
@@ -1895,6 +1920,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_topic_too_long),
 	FO_TEST(test_corpus__md_front_matter_title_damaged),
 	FO_TEST(test_corpus__md_stop),
+	FO_TEST(test_corpus__a_field_given_empty_is_given_by_a_later_line),
 	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
 	FO_TEST(test_corpus__md_degenerate),
 	FO_TEST(test_corpus__a_malformed_post_names_its_url),
