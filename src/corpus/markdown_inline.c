@@ -33,10 +33,39 @@ static int fo_is_alnum(char c)
 	       (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
 }
 
+/* The longest backtick run that may open a code span inside a link's
+ * brackets: a longer one is text there. */
+#define FO_MD_SPAN_RUN 32
+
+/* Where the code span that the backtick run s[j..r) opens ends (just
+ * past its closing run of as many backticks), before stop and on its
+ * line; 0 when none closes it, or the budget runs out. */
+static size_t fo_md_span_end(const char *s, size_t stop, size_t j, size_t r,
+                             size_t *budget)
+{
+	size_t k, e;
+
+	for (k = r; k < stop && s[k] != '\n'; k = e) {
+		if (*budget == 0)
+			return 0;
+		(*budget)--;
+		for (e = k; e < stop && s[e] == '`'; e++)
+			;
+		if (e == k)
+			e++;
+		else if (e - k == r - j)
+			return e;
+	}
+	return 0;
+}
+
 size_t fo_md_match(const char *s, size_t n, size_t i, char open, char close,
                    size_t limit, size_t *budget)
 {
-	size_t j, depth = 1, stop = n - i > limit ? i + limit : n;
+	size_t j, r, end, depth = 1, stop = n - i > limit ? i + limit : n;
+	/* runs of a length that found no closing run: a later one will not
+	 * either, so a line of backticks is not scanned once per run */
+	unsigned char unclosed[FO_MD_SPAN_RUN + 1] = { 0 };
 
 	for (j = i + 1; j < stop; j++) {
 		char c = s[j];
@@ -44,14 +73,26 @@ size_t fo_md_match(const char *s, size_t n, size_t i, char open, char close,
 		if (*budget == 0)
 			return 0;
 		(*budget)--;
-		if (c == '\\' && j + 1 < stop)
+		if (c == '\\' && j + 1 < stop) {
 			j++;
-		else if (c == '\n')
+		} else if (c == '\n') {
 			return 0;
-		else if (c == open)
+		} else if (c == '`' && open == '[') {
+			/* a code span binds tighter than a link's brackets
+			 * (CommonMark, "Links"): [a `]` b](url) is one link */
+			for (r = j; r < stop && s[r] == '`'; r++)
+				;
+			end = r - j <= FO_MD_SPAN_RUN && !unclosed[r - j]
+			          ? fo_md_span_end(s, stop, j, r, budget)
+			          : 0;
+			if (!end && r - j <= FO_MD_SPAN_RUN)
+				unclosed[r - j] = 1;
+			j = (end ? end : r) - 1;
+		} else if (c == open) {
 			depth++;
-		else if (c == close && --depth == 0)
+		} else if (c == close && --depth == 0) {
 			return j;
+		}
 	}
 	return 0;
 }

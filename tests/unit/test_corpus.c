@@ -496,6 +496,32 @@ static void test_corpus__md_nested_brackets(void)
 	assert_str("https://x.org/q", posts[2].url);
 }
 
+/* "### [Code `a]b` span](url)" was "post has no URL: the ] at column 13
+ * ends its link's text": a code span binds tighter than a link's
+ * brackets (CommonMark), in a heading and a summary's link alike. A run
+ * of backticks that closes no span is text, and a ] after it ends the
+ * link's text, as before. */
+static void test_corpus__md_a_code_span_inside_a_link(void)
+{
+	assert_ok(md("# T\n"
+	             "### [Code `a]b` span](https://x.org/a)\n"
+	             "\nSee [the `]` key](https://x.org/k) here.\n"
+	             "### [Two ``x ` ]`` ticks](https://x.org/b)\n"
+	             "\nS.\n"
+	             "### [Open ` a] b](https://x.org/c)\n"
+	             "\nS.\n"));
+	assert_int(2, n_posts);
+	assert_str("Code a]b span", posts[0].title);
+	assert_str("https://x.org/a", posts[0].url);
+	assert_str("See the ] key here.", posts[0].summary);
+	assert_str("Two x ` ] ticks", posts[1].title);
+	assert_str("https://x.org/b", posts[1].url);
+	assert_int(1, n_problems);
+	assert_str("post has no URL: the ] at column 14 ends its link's text "
+	           "(write a ] of the title as \\])",
+	           problems[0].message);
+}
+
 static void test_corpus__md_emphasis_needs_a_closer(void)
 {
 	assert_ok(md("# T\n### [A](u)\n\n"
@@ -1897,6 +1923,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
+	FO_TEST(test_corpus__md_a_code_span_inside_a_link),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
