@@ -139,6 +139,11 @@ typedef struct cli_progress {
 	double last_draw;   /* when the bar was last drawn */
 	size_t shown;       /* columns of the bar now on screen, 0: none */
 	int columns_warned; /* $COLUMNS, no width, was said to be ignored */
+	/* --progress: when the last plain line was written, and the last
+	 * report not written yet (held: 1), written when its phase ends */
+	double last_line;
+	folio_progress held;
+	int holding;
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, cli_progress_mode mode);
@@ -146,7 +151,7 @@ void cli_progress_init(cli_progress *p, cli_progress_mode mode);
 void cli_progress_report(const folio_progress *fp, void *payload);
 /* Erase the bar, if one is shown: before anything else is printed on
  * the terminal, and at the end of the run. It is redrawn at the next
- * report. */
+ * report. With --progress, write the plain line held back, if any. */
 void cli_progress_clear(cli_progress *p);
 
 /* folio index's SIGINT, SIGTERM and SIGHUP (signals.c), from catch to

@@ -1,9 +1,10 @@
 /*
  * progress.c: what folio index shows on stderr while it runs: on a
  * terminal, one line redrawn in place (phase, a bar, done/total, percent,
- * rate) and erased at the end; with --progress, one plain line per report,
- * for logs. libfolio calls the folio_progress_fn from the calling thread
- * only (folio.h, folio_db_index_paths), so the state needs no lock.
+ * rate) and erased at the end; with --progress, plain lines for logs: a
+ * phase's first and last report, and one a second between them. libfolio calls
+ * the folio_progress_fn from the calling thread only (folio.h,
+ * folio_db_index_paths), so the state needs no lock.
  */
 #define _DEFAULT_SOURCE
 #include "cli.h"
@@ -18,6 +19,10 @@
 /* Redraw the bar at most this often (seconds): a run reports per file
  * while reading, and a terminal is slower than a fast reader. */
 #define REDRAW_EVERY 0.1
+/* With --progress, a line at most this often (seconds) within a phase:
+ * a report per file made a line per file, 100k lines for a corpus of
+ * 100k pages. */
+#define LINE_EVERY 1.0
 /* Below this many columns for the bar itself, show the numbers only. */
 #define BAR_MIN 10
 #define BAR_MAX 40
@@ -67,10 +72,50 @@ void cli_progress_init(cli_progress *p, cli_progress_mode mode)
 	p->last_report = now_seconds();
 }
 
+/* A plain line for report fp: "folio: indexing 1000/3000", or while the
+ * total is unknown, the count and its unit ("folio: reading 12 files"). */
+static void write_line(cli_progress *p, const folio_progress *fp, double now)
+{
+	if (fp->total)
+		fprintf(stderr, "folio: %s %llu/%llu\n", fp->phase,
+		        (unsigned long long)fp->done,
+		        (unsigned long long)fp->total);
+	else
+		fprintf(stderr, "folio: %s %llu %s\n", fp->phase,
+		        (unsigned long long)fp->done,
+		        strcmp(fp->phase, "reading") != 0 ? "posts"
+		        : fp->done == 1                   ? "file"
+		                                          : "files");
+	p->last_line = now;
+	p->holding = 0;
+}
+
+/* --progress: a phase's first report and its last (done of its total,
+ * or the one before the next phase, a problem or the end), and between
+ * them one a second at most. */
+static void report_line(cli_progress *p, const folio_progress *fp)
+{
+	double now = now_seconds();
+	int new_phase = !p->phase || strcmp(p->phase, fp->phase) != 0;
+
+	if (new_phase && p->holding)
+		write_line(p, &p->held, now);
+	p->phase = fp->phase; /* static in libfolio */
+	if (new_phase || (fp->total && fp->done >= fp->total) ||
+	    now - p->last_line >= LINE_EVERY) {
+		write_line(p, fp, now);
+	} else {
+		p->held = *fp;
+		p->holding = 1;
+	}
+}
+
 void cli_progress_clear(cli_progress *p)
 {
 	char blank[CLI_PROGRESS_LINE + 2];
 
+	if (p->mode == CLI_PROGRESS_LINES && p->holding)
+		write_line(p, &p->held, now_seconds());
 	if (p->mode != CLI_PROGRESS_BAR || !p->shown)
 		return;
 	blank[0] = '\r';
@@ -180,13 +225,7 @@ void cli_progress_report(const folio_progress *fp, void *payload)
 	if (p->mode == CLI_PROGRESS_OFF)
 		return;
 	if (p->mode == CLI_PROGRESS_LINES) {
-		if (fp->total)
-			fprintf(stderr, "folio: %s %llu/%llu\n", fp->phase,
-			        (unsigned long long)fp->done,
-			        (unsigned long long)fp->total);
-		else
-			fprintf(stderr, "folio: %s %llu\n", fp->phase,
-			        (unsigned long long)fp->done);
+		report_line(p, fp);
 		return;
 	}
 	now = now_seconds();

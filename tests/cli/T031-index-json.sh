@@ -136,6 +136,6 @@ expect_eq '{"problems": [], "files": 1, "posts": 3000, "added": 3000, "updated":
 
 begin "--progress still prints its lines on stderr with --json"
 run "$FOLIO" index --db "$TMP/i" --json --progress "$TMP/c"
-expect_eq "0|folio: reading 1|ok" "$rc|$(head -1 <<<"$err")|$(shape <<<"$out" 2>&1)"
+expect_eq "0|folio: reading 1 file|ok" "$rc|$(head -1 <<<"$err")|$(shape <<<"$out" 2>&1)"
 
 finish

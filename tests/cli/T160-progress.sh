@@ -3,7 +3,8 @@
 # terminal (run under script(1), from bsdutils, on an 80-column pseudo
 # terminal): one line redrawn in place, erased before the summary line and
 # before each problem it reports; nothing when stderr is not a terminal;
-# nothing with --quiet; one plain line per report with --progress.
+# nothing with --quiet; with --progress, plain lines: each phase's first
+# and last report, and one a second at most between them.
 . "$(dirname "$0")/lib.sh"
 
 posts_jsonl 1 3000 >"$TMP/posts.jsonl"
@@ -82,19 +83,33 @@ begin "on a terminal, --quiet shows no bar, only the summary"
 on_tty "$FOLIO" index --db "$TMP/i4" --quiet "$TMP/posts.jsonl"
 expect_eq "$summary" "$(frames)"
 
-begin "--progress writes one plain line per report, for logs"
+# (2000/3000 is written when a second has passed since 1000/3000)
+begin "--progress writes plain lines, for logs: each phase's first and last"
 run "$FOLIO" index --db "$TMP/i5" --threads 1 --progress "$TMP/posts.jsonl"
-expect_eq "0|$summary|folio: reading 1
+expect_eq "0|$summary|folio: reading 1 file
 folio: indexing 1000/3000
-folio: indexing 2000/3000
 folio: indexing 3000/3000
 folio: merging 0/3000
 folio: merging 3000/3000
-folio: switching 3000/3000" "$rc|$out|$err"
+folio: switching 3000/3000" "$rc|$out|$(grep -v '^folio: indexing 2000/3000$' <<<"$err")"
+
+# A report per file read wrote a line per file: 300 lines for 300 pages.
+begin "--progress writes a line a second at most, and the phase's last count"
+mkdir -p "$TMP/pages"
+for i in $(seq 1 300); do
+	printf '# T\n\n### [P %d](https://a.org/%d)\n\nText.\n' "$i" "$i" \
+		>"$TMP/pages/p$i.md"
+done
+start=$(date +%s)
+run "$FOLIO" index --db "$TMP/i8" --progress "$TMP/pages"
+took=$(($(date +%s) - start))
+reading=$(grep -c '^folio: reading ' <<<"$err")
+expect_eq "0|folio: reading 1 file|folio: reading 300 files|yes" \
+	"$rc|$(head -1 <<<"$err")|$(grep '^folio: reading ' <<<"$err" | tail -1)|$([ "$reading" -le $((took + 3)) ] && echo yes)"
 
 begin "--progress on a terminal also writes plain lines"
 on_tty "$FOLIO" index --db "$TMP/i6" --threads 1 --progress "$TMP/posts.jsonl"
-expect_eq "folio: reading 1
+expect_eq "folio: reading 1 file
 folio: indexing 1000/3000" "$(frames | head -2)"
 
 # on_tty_columns VALUE CMD...: on_tty, on a pseudo terminal that does not
