@@ -181,6 +181,11 @@ static void warn(fo_run *r, const char *file, unsigned line)
 		fo_run_warn(r, file, line, r->why.data);
 }
 
+/* How much of a cut word a warning quotes: enough to find it in the
+ * file (a byte offset into a summary stripped of its markup was not, nor
+ * the post's line, where the word is lines below). */
+#define CUT_QUOTE 20
+
 /* Tell the caller about the first word of each field of p that is cut for
  * the index (analyzer.h: FO_MAX_TERM_BYTES): the post is indexed, but the
  * rest of that word cannot be found. */
@@ -191,7 +196,7 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 		"type" };
 	const char *fields[] = { p->title, p->summary, p->company, p->author,
 		p->type };
-	size_t i, start, end;
+	size_t i, start, end, quote;
 
 	if (!r->opts.diagnostic)
 		return;
@@ -200,10 +205,19 @@ static void warn_cut_words(fo_run *r, const folio_post *p, const char *file,
 		                                       strlen(fields[i]), &start,
 		                                       &end) != 1)
 			continue;
+		/* whole characters: back to the first byte of the one cut */
+		quote = end - start > CUT_QUOTE ? CUT_QUOTE : end - start;
+		while (quote > 0 &&
+		       ((unsigned char)fields[i][start + quote] & 0xC0) == 0x80)
+			quote--;
 		fo_buf_clear(&r->why);
-		fo_buf_printf(&r->why, "%s: the word of %zu bytes at byte %zu "
-		              "is indexed by its first %d bytes only",
-		              names[i], end - start, start + 1,
+		fo_buf_printf(&r->why,
+		              "%s: the word \"%.*s%s\" (%zu bytes, at byte %zu "
+		              "of the %s's text) is indexed by its first %d "
+		              "bytes only",
+		              names[i], (int)quote, fields[i] + start,
+		              quote < end - start ? "\xe2\x80\xa6" : "",
+		              end - start, start + 1, names[i],
 		              FO_MAX_TERM_BYTES);
 		warn(r, file, line);
 	}

@@ -73,7 +73,7 @@ begin "a word longer than the longest term is indexed by its first 64 bytes, wit
 python3 -c 'import json; print(json.dumps({"url": "https://example.com/long", "title": "Long word", "summary": "before " + "w" * 100000 + " afterword"}))' >"$TMP/c/long.jsonl"
 posts_jsonl 900 900 >"$TMP/c/good.jsonl"
 run "$FOLIO" index --db "$TMP/i" "$TMP/c"
-expect_eq "0|$TMP/c/long.jsonl:1: warning: summary: the word of 100000 bytes at byte 8 is indexed by its first 64 bytes only|52" \
+expect_eq "0|$TMP/c/long.jsonl:1: warning: summary: the word \"wwwwwwwwwwwwwwwwwwww…\" (100000 bytes, at byte 8 of the summary's text) is indexed by its first 64 bytes only|52" \
 	"$rc|$err|$(count_of "$TMP/i")"
 begin "the words after the long one and its first 64 bytes are searchable"
 expect_eq "1|1" "$(total_of "$TMP/i" afterword)|$(total_of "$TMP/i" "$(printf 'w%.0s' $(seq 64))")"
