@@ -1128,9 +1128,11 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
 /**
  * The posts most like the post with this URL (relevance feedback: the
  * terms that best set it apart from the collection, Xapian's ESet, ORed
- * and ranked by BM25), without the post itself: its 25 free-text terms
- * of the highest expand weight among those another post holds too (a
- * term of that post alone would find no other). The post's terms come
+ * and ranked by BM25), without the post itself: its 25 terms of the
+ * highest expand weight among those another post holds too (a term of
+ * that post alone would find no other), of its title and summary, not
+ * of its author, company, type or topics (a rare name would choose the
+ * posts). The post's terms come
  * from its stored record, analysed again as indexing did, not from its
  * term list in the index: Xapian 1.4.22 can crash the process reading
  * a damaged term list. The URL is looked up as

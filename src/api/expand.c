@@ -150,7 +150,11 @@ static void best_first(expand *e, size_t k)
 	}
 }
 
-/* The post's text terms from its record, into e. */
+/* The post's text terms from its record, into e: of its title and
+ * summary, what it is about. Its author, company, type and topics are
+ * free text too, but a maintainer's rare name (Joost van Baal-Ilić)
+ * weighed most of all and chose the similar posts: of 150 hits for 15
+ * posts of the 64k bench corpus, 70 were the same person's. */
 static folio_status post_terms(folio_db *db, uint32_t docid, expand *e)
 {
 	fo_xerr err = { "" };
@@ -172,8 +176,14 @@ static folio_status post_terms(folio_db *db, uint32_t docid, expand *e)
 		                  (unsigned)docid);
 	if (st == FOLIO_OK)
 		st = fo_xdoc_new(&doc);
-	if (st == FOLIO_OK)
-		st = fo_index_texts(doc, db->an, &d.post);
+	if (st == FOLIO_OK) {
+		folio_post about = { 0 };
+
+		about.url = d.post.url;
+		about.title = d.post.title;
+		about.summary = d.post.summary;
+		st = fo_index_texts(doc, db->an, &about);
+	}
 	if (st == FOLIO_OK)
 		st = fo_xdoc_terms(doc, on_term, e);
 	if (st == FOLIO_OK && e->oom)
