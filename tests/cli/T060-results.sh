@@ -541,6 +541,28 @@ alone=$(json 'd["total"]')
 run "$FOLIO" similar --db "$TMP/index" --json --explain --limit 100 "$NVIDIA"
 expect_eq "1|25|False" "$alone|$(json 'len({e["term"] for h in d["hits"] for e in h["explain"]})')|$(json 'any(e["term"] == "dropless" for h in d["hits"] for e in h["explain"])')"
 
+# An author's, company's, type's or topic's words are searchable, but
+# not what a post is about: a maintainer's rare name chose the similar
+# posts (Joost van Baal-Ilić's packages for daemontools-run).
+begin "folio similar takes its words from the title and summary, not the author or company"
+python3 - >"$TMP/people.jsonl" <<'PY2'
+import json
+posts = [("a", "Tomato gardening", "Growing tomatoes in raised beds with compost."),
+         ("b", "Rocket engines", "Liquid fuel rocket engines and their nozzles."),
+         ("c", "Tomato beds", "Compost for tomatoes grown in raised garden beds."),
+         ("d", "Bread", "Baking sourdough bread at home.")]
+for n, t, s in posts:
+    mine = n in "ab"
+    print(json.dumps({"url": "https://example.org/" + n, "title": t, "summary": s,
+                      "author": "Zebulon Quixotic" if mine else "Ann Other",
+                      "company": "Quixcorp" if mine else "Othercorp",
+                      "type": "Note", "topics": ["Things"]}))
+PY2
+"$FOLIO" index --db "$TMP/people" "$TMP/people.jsonl" >/dev/null
+run "$FOLIO" similar --db "$TMP/people" --json --explain https://example.org/a
+expect_eq "['https://example.org/c']|[]" \
+	"$(json '[h["url"] for h in d["hits"]]')|$(json 'sorted({e["term"] for h in d["hits"] for e in h["explain"]} & {"zebulon", "quixot", "quixotic", "quixcorp", "note", "thing", "things"})')"
+
 begin "folio similar finds the post whatever the case of the URL's scheme and host"
 run "$FOLIO" similar --db "$TMP/index" --json "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}"
 expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
