@@ -78,12 +78,15 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 
 	/* title: row is title:row, as Lucene's and FTS5's query syntaxes
 	 * read white space after the colon; a colon with no value after
-	 * the space (title: alone, or before a closing bracket) is still a
+	 * the space (title: alone, before a closing bracket, or before an
+	 * operator: title: OR x, where title:OR is the word) is still a
 	 * field with no value */
 	if (!fo_qp_value_at(p, v)) {
 		size_t w = fo_qlex_skip_space(p->s, p->len, v);
 
-		if (w > v && fo_qp_value_at(p, w))
+		fo_qlex_peek(p->s, p->len, w, &inner);
+		if (w > v && fo_qp_value_at(p, w) &&
+		    (inner.kind < FO_QT_AND || inner.kind > FO_QT_NEAR))
 			v = w;
 	}
 again:

@@ -822,11 +822,16 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 			                       err);
 		/* A word in a post or two that the query found may be a
 		 * typo they share (pyhton): corrected only as typed (one
-		 * edit, typo_shaped) to a word in far more posts. */
-		c->found = c->freq > 0 && total > 0;
+		 * edit, typo_shaped) to a word in far more posts. So may a
+		 * word in more posts, of a query that found none: a typo
+		 * common enough to be in a dozen posts (libary: 13 of the
+		 * bench's 63,904, library 25,913) left "python libary" with
+		 * no hit and no suggestion. */
+		c->found = c->freq > 0 && (total > 0 || c->freq > RARE);
 		if (c->found)
 			c->max = c->len >= MIN_FOUND ? 1 : 0;
-		c->wanted = c->max > 0 && c->freq <= (many ? 0 : RARE);
+		c->wanted =
+		    c->max > 0 && (c->freq <= (many ? 0 : RARE) || total == 0);
 		c->least = c->freq ? (c->found ? POPULAR : MORE) * c->freq
 		           : many  ? ABSENT_LEAST
 		                   : 1;

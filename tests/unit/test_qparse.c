@@ -394,7 +394,11 @@ static void test_qparse__fields(void)
 	lenient("company:words\"x\" |@0 title: is followed by another "
 	        "field: ignored",
 	        "title: company:x");
-	/* ... but no value after the space is still none */
+	/* ... but no value after the space is still none, nor is an
+	 * operator there (title:OR is the word) */
+	lenient("words\"x\" |@0 title: has no value: ignored |@7 OR has "
+	        "nothing to its left: ignored",
+	        "title: OR x");
 	lenient("words\"x\" |@2 title: has no value: ignored", "x title: ");
 	lenient("words\"x\" |@3 title: has no value: ignored", "x (title: )");
 }
