@@ -92,14 +92,48 @@ void fo_text_utf8_put(fo_buf *b, unsigned long cp)
 	fo_buf_append(b, out, n);
 }
 
+/* Unicode's White_Space beyond ASCII's, in UTF-8: U+0085, the no-break
+ * space, U+1680, U+2000..U+200A, the line and paragraph separators,
+ * U+202F, U+205F and the ideographic space (PropList.txt; the analyzer's
+ * fo_char_kind_at reads the same as space). */
+static const char *const wide_spaces[] = {
+	"\xc2\x85",     "\xc2\xa0",     "\xe1\x9a\x80", "\xe2\x80\x80",
+	"\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83", "\xe2\x80\x84",
+	"\xe2\x80\x85", "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88",
+	"\xe2\x80\x89", "\xe2\x80\x8a", "\xe2\x80\xa8", "\xe2\x80\xa9",
+	"\xe2\x80\xaf", "\xe2\x81\x9f", "\xe3\x80\x80"
+};
+
+/* The length of the white space character that s[0..n) starts with
+ * (from its end when at_end), or 0. */
+static size_t space_len(const char *s, size_t n, int at_end)
+{
+	size_t i, k;
+
+	if (n && fo_ascii_is_space((unsigned char)s[at_end ? n - 1 : 0]))
+		return 1;
+	for (i = 0; i < sizeof wide_spaces / sizeof *wide_spaces; i++) {
+		k = strlen(wide_spaces[i]);
+		if (n >= k &&
+		    memcmp(at_end ? s + n - k : s, wide_spaces[i], k) == 0)
+			return k;
+	}
+	return 0;
+}
+
 void fo_text_trim(const char **s, size_t *n)
 {
-	while (*n && fo_ascii_is_space((*s)[0])) {
-		(*s)++;
-		(*n)--;
+	size_t k;
+
+	/* a field of a no-break or ideographic space alone is blank, as
+	 * the indexer has it (fo_is_blank): it was "" where ASCII's made
+	 * it missing (null in JSON, no facet) */
+	while ((k = space_len(*s, *n, 0)) != 0) {
+		*s += k;
+		*n -= k;
 	}
-	while (*n && fo_ascii_is_space((*s)[*n - 1]))
-		(*n)--;
+	while ((k = space_len(*s, *n, 1)) != 0)
+		*n -= k;
 }
 
 void fo_text_buf_trim(fo_buf *b)

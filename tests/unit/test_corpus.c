@@ -1298,6 +1298,32 @@ static void test_corpus__a_field_given_empty_is_given_by_a_later_line(void)
 	assert_int(0, n_warnings);
 }
 
+/* A company, author or type of a no-break, ideographic or line
+ * separator space alone was "" (JSON's "" where it documents null, and
+ * no facet), where ASCII's white space alone was missing; a topic of
+ * one was a topic "". Unicode's white space is trimmed as ASCII's is. */
+static void test_corpus__unicode_white_space_alone_is_no_value(void)
+{
+	assert_ok(jl("{\"url\": \"https://a.org/1\", \"title\": \"t\", "
+	             "\"summary\": \"s\", \"company\": \"\\u00a0\", "
+	             "\"author\": \"\\u2028\", \"type\": \"\\u3000 \", "
+	             "\"topics\": [\"\\u00a0\", \"\\u3000Ok\\u00a0\"]}\n"));
+	assert_int(1, n_posts);
+	assert_true(posts[0].company == NULL);
+	assert_true(posts[0].author == NULL);
+	assert_true(posts[0].type == NULL);
+	assert_int(1, (int)posts[0].n_topics);
+	assert_str("Ok", posts[0].topics[0]);
+	assert_ok(md("# T\n"
+	             "### [X](https://x/a)\n"
+	             "- Company: \xc2\xa0\n"
+	             "- Type: \xe3\x80\x80News\xe2\x80\xa8\n"
+	             "\nS.\n"));
+	assert_int(1, n_posts);
+	assert_true(posts[0].company == NULL);
+	assert_str("News", posts[0].type);
+}
+
 /* A field given twice in one post kept the last value in silence. The
  * first is kept, as a post's first copy is, with a warning at the
  * second; the post is indexed. */
@@ -1948,6 +1974,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_front_matter_title_damaged),
 	FO_TEST(test_corpus__md_stop),
 	FO_TEST(test_corpus__a_field_given_empty_is_given_by_a_later_line),
+	FO_TEST(test_corpus__unicode_white_space_alone_is_no_value),
 	FO_TEST(test_corpus__a_field_twice_keeps_the_first_with_a_warning),
 	FO_TEST(test_corpus__md_degenerate),
 	FO_TEST(test_corpus__a_malformed_post_names_its_url),
