@@ -8,6 +8,7 @@
  */
 #include "search/qparse.h"
 
+#include "analyzer/analyzer.h"
 #include "search/qlex.h"
 #include "search/qparser.h"
 
@@ -396,10 +397,15 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 
 size_t fo_qposition(const char *s, size_t pos)
 {
-	size_t i, n = 1;
+	size_t i = 0, n = 1, k, len = strlen(s);
 
-	for (i = 0; i < pos && s[i]; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			n++;
+	/* a byte that is not UTF-8 is a character of its own, as the
+	 * query echoed in JSON has it (one U+FFFD a byte): counting lead
+	 * bytes alone put a notice after "\xc0\xaf" a character early */
+	while (i < pos && i < len) {
+		fo_char_kind_at(s + i, len - i, &k, NULL);
+		i += k;
+		n++;
+	}
 	return n;
 }

@@ -1269,6 +1269,13 @@ static void test_qparse__positions_count_characters(void)
 	/* "é" is two bytes: byte 3 is the 3rd character. */
 	assert_int(1, fo_qposition("\xC3\xA9 )", 0));
 	assert_int(3, fo_qposition("\xC3\xA9 )", 3));
+	/* a byte that is not UTF-8 is one, as JSON echoes it (U+FFFD a
+	 * byte): an overlong pair, a surrogate's three bytes, stray
+	 * continuation bytes, a cut emoji; the quote is the 5th or 6th */
+	assert_int(5, fo_qposition("a\xC0\xAF \"x", 4));
+	assert_int(5, fo_qposition("\xED\xA0\x80 \"x", 4));
+	assert_int(5, fo_qposition("\x80\x80\x80 \"x", 4));
+	assert_int(6, fo_qposition("a\xF0\x9F\x9A \"x", 5));
 }
 
 static void test_qdate__bounds_of_periods(void)
