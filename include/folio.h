@@ -989,8 +989,9 @@ typedef enum folio_sort {
 /** How free words are joined when the query has no operator between them
  *  (README "Query syntax"). */
 typedef enum folio_match {
-	FOLIO_MATCH_AUTO = 0, /**< every word for one or two words; longer
-	                           queries rank posts by the words they match */
+	FOLIO_MATCH_AUTO = 0, /**< every word for one or two words, or under
+	                           a date sort; longer queries rank posts by
+	                           the words they match */
 	FOLIO_MATCH_ALL,      /**< every word must match (AND) */
 	FOLIO_MATCH_ANY       /**< any word may match (OR), best first */
 } folio_match;

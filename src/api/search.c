@@ -881,6 +881,14 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 		if (run.opts.match != FOLIO_MATCH_AUTO)
 			rc.rank.defop = run.opts.match == FOLIO_MATCH_ALL
 			                        ? FO_DEFOP_AND : FO_DEFOP_OR;
+		/* Any of three words or more is tolerable ranked, the posts
+		 * with most of them first; sorted by date it listed the
+		 * newest posts with any one of them ("tiling window
+		 * manager --sort newest": a Windows port, a configuration
+		 * manager), so a date sort needs every word, as FTS5's
+		 * implicit AND has it. */
+		else if (run.opts.sort != FOLIO_SORT_RELEVANCE)
+			rc.rank.defop = FO_DEFOP_AND;
 		st = rebuild(db, &rc, -1, &c);
 	}
 	if (st == FOLIO_OK && !c.q)
