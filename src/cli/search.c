@@ -483,8 +483,12 @@ int cmd_search(int argc, char **argv)
 			cli_advise_index("build one", dir, NULL, 0);
 		/* JSON readers get the error object they get for a failed
 		 * search (for --stdin, one per line read), saying what
-		 * stderr says */
-		if (a.lines)
+		 * stderr says; a bad value (--db '', a malformed --remote)
+		 * is bad usage: the one object with a null query, and no
+		 * line read (cli_usage_json, below) */
+		if (st == FOLIO_ERROR_INVALID)
+			code = EXIT_ERROR;
+		else if (a.lines)
 			open_failed_lines(cli_last_error(), st);
 		else if (a.json)
 			print_error_json(a.query, a.qlen, cli_last_error(), 0,

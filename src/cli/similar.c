@@ -74,7 +74,8 @@ int cmd_similar(int argc, char **argv)
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_error("%s", errmsg);
-		if (json)
+		/* a bad value (--db '') is bad usage: cli_usage_json */
+		if (json && st != FOLIO_ERROR_INVALID)
 			print_error_json(url, strlen(url), errmsg, 0, st);
 		goto done;
 	}

@@ -76,6 +76,18 @@ expect_eq '2||folio: --since: "2026-02-30": day 30 is not in 2026-02, which has 
 run "$FOLIO" search --db "$TMP/index" --json --stdin --since 2026-09 --until 2026-08 < <(printf 'MXFP8\n')
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "--since 2026-09-01 is after --until 2026-08-31"}' "$rc|$out"
 
+# A malformed --remote or an empty --db is a bad value too, found as
+# the index is opened: it gave the query's error object (under --stdin
+# one for each line read, as for an index that is missing).
+begin "a bad --remote or --db value is bad usage: a null query, no line read"
+run "$FOLIO" search --db "$TMP/index" --json --remote 'localhost:+1' lock
+a="$rc|$out"
+run "$FOLIO" search --db '' --json --stdin < <(printf 'MXFP8\nGB200\n')
+b="$rc|$out"
+run "$FOLIO" similar --db '' --json https://x
+c="$rc|$out"
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "remote shard \"localhost:+1\" is not HOST:PORT: its port \"+1\" is not a number from 1 to 65535"};2|{"query": null, "error": "invalid argument", "message": "an empty path names no index"};2|{"query": null, "error": "invalid argument", "message": "an empty path names no index"}' "$a;$b;$c"
+
 begin "a long usage message is cut where a character starts"
 bad=--$(printf 'a%.0s' $(seq 2019))éééééééééé
 run "$FOLIO" search --db "$TMP/index" --json "$bad" lock
