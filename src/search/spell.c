@@ -770,11 +770,18 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 	fo_qword *all = NULL;
 	size_t i, t, n_all = 0, wanted = 0, last = 0;
 	int many = total >= FO_SPELL_FEW;
+	uint64_t docs = 0;
 	folio_status st = FOLIO_OK;
 
 	*out = NULL;
 	if (n_words == 0)
 		return FOLIO_OK;
+	/* A query that found nothing looks at words of any frequency: one
+	 * whose correction would be in more posts than there are has none,
+	 * and its vocabulary is not walked (the bench's known-item queries
+	 * that find nothing: 0.3 ms each, 1.5 ms with those walks). */
+	if (total == 0)
+		st = fo_xdb_doccount(db, &docs, err);
 	all = with_runs(query, len, words, n_words, &n_all);
 	s.c = all ? calloc(n_all, sizeof *s.c) : NULL;
 	if (!s.c)
@@ -836,7 +843,8 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		           : many  ? ABSENT_LEAST
 		                   : 1;
 		c->best_dist = c->max + 1;
-		if (i < n_words && acronym_tail(query, &all[i]))
+		if ((i < n_words && acronym_tail(query, &all[i])) ||
+		    (docs && c->least > docs))
 			c->wanted = 0;
 		wanted += (size_t)c->wanted;
 	}
