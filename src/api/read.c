@@ -24,6 +24,7 @@
 #include "index/indexer.h"
 #include "index/tally.h"
 #include "index/urlterm.h"
+#include "util/ascii.h"
 #include "util/errstr.h"
 
 #include <errno.h>
@@ -428,7 +429,7 @@ static int blank(const char *bytes, size_t len)
 {
 	size_t i = len >= 3 && memcmp(bytes, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 
-	while (i < len && strchr(" \t\r\n\f\v", bytes[i]) && bytes[i])
+	while (i < len && fo_ascii_is_space((unsigned char)bytes[i]))
 		i++;
 	return i == len;
 }

@@ -1,6 +1,7 @@
 /* text.c: the byte-level helpers of text.h. */
 #include "corpus/text.h"
-#include "util/ascii.h"
+
+#include "analyzer/analyzer.h"
 
 #include <string.h>
 
@@ -92,33 +93,26 @@ void fo_text_utf8_put(fo_buf *b, unsigned long cp)
 	fo_buf_append(b, out, n);
 }
 
-/* Unicode's White_Space beyond ASCII's, in UTF-8: U+0085, the no-break
- * space, U+1680, U+2000..U+200A, the line and paragraph separators,
- * U+202F, U+205F and the ideographic space (PropList.txt; the analyzer's
- * fo_char_kind_at reads the same as space). */
-static const char *const wide_spaces[] = {
-	"\xc2\x85",     "\xc2\xa0",     "\xe1\x9a\x80", "\xe2\x80\x80",
-	"\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83", "\xe2\x80\x84",
-	"\xe2\x80\x85", "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88",
-	"\xe2\x80\x89", "\xe2\x80\x8a", "\xe2\x80\xa8", "\xe2\x80\xa9",
-	"\xe2\x80\xaf", "\xe2\x81\x9f", "\xe3\x80\x80"
-};
-
-/* The length of the white space character that s[0..n) starts with
- * (from its end when at_end), or 0. */
+/* The length of the white space character (Unicode's, as the analyzer
+ * reads it: fo_char_kind_at) that s[0..n) starts with, or ends with when
+ * at_end; 0 when it has none there. */
 static size_t space_len(const char *s, size_t n, int at_end)
 {
-	size_t i, k;
+	size_t from = 0, k;
 
-	if (n && fo_ascii_is_space((unsigned char)s[at_end ? n - 1 : 0]))
-		return 1;
-	for (i = 0; i < sizeof wide_spaces / sizeof *wide_spaces; i++) {
-		k = strlen(wide_spaces[i]);
-		if (n >= k &&
-		    memcmp(at_end ? s + n - k : s, wide_spaces[i], k) == 0)
-			return k;
-	}
-	return 0;
+	if (n == 0)
+		return 0;
+	/* back to the first byte of the last character: UTF-8 has at most
+	 * three bytes after it */
+	if (at_end)
+		for (from = n - 1; from > 0 && n - from < 4 &&
+		                   ((unsigned char)s[from] & 0xC0) == 0x80;
+		     from--)
+			;
+	if (fo_char_kind_at(s + from, n - from, &k, NULL) != FO_CHAR_SPACE ||
+	    (at_end && from + k != n))
+		return 0;
+	return k;
 }
 
 void fo_text_trim(const char **s, size_t *n)

@@ -85,8 +85,9 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 		size_t w = fo_qlex_skip_space(p->s, p->len, v);
 
 		fo_qlex_peek(p->s, p->len, w, &inner);
-		if (w > v && fo_qp_value_at(p, w) &&
-		    (inner.kind < FO_QT_AND || inner.kind > FO_QT_NEAR))
+		if (w > v && fo_qp_value_at(p, w) && inner.kind != FO_QT_AND &&
+		    inner.kind != FO_QT_OR && inner.kind != FO_QT_NOT &&
+		    inner.kind != FO_QT_NEAR)
 			v = w;
 	}
 again:
