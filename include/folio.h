@@ -135,7 +135,9 @@ typedef enum folio_status {
 	FOLIO_ERROR_BACKEND, /**< any other error reported by Xapian */
 	FOLIO_ERROR_UNAVAILABLE, /**< a remote shard cannot be reached, or
 	                              did not answer in time */
-	FOLIO_ERROR_INTERRUPTED, /**< folio_db_interrupt() stopped the run */
+	FOLIO_ERROR_INTERRUPTED, /**< folio_db_interrupt() stopped the run,
+	                              or a signal a waiting open
+	                              (FOLIO_OPEN_WAIT) */
 	FOLIO_STATUS_LAST
 } folio_status;
 
@@ -188,7 +190,14 @@ enum folio_open_flags {
 	                                  missing parent directory */
 	FOLIO_OPEN_WAIT = 1u << 2, /**< with WRITE: wait for the lock instead of
 	                             failing with FOLIO_ERROR_LOCKED (a
-	                             reader takes no lock: it ignores it) */
+	                             reader takes no lock: it ignores it).
+	                             A signal caught by a handler
+	                             installed without SA_RESTART
+	                             (alarm(2), pthread_kill(3) of the
+	                             waiting thread) ends the wait with
+	                             FOLIO_ERROR_INTERRUPTED: the way to
+	                             give up waiting; SA_RESTART
+	                             handlers leave it waiting */
 	FOLIO_OPEN_LOCAL = 1u << 3 /**< the local index alone: the remote
 	                              shards its REMOTES file lists are not
 	                              opened (folio_db_check, as they are
@@ -307,7 +316,8 @@ typedef struct folio_open_options {
  * reader's open of it does instead, with the advice to pull it again.
  * FOLIO_OPEN_WRITE on a part of an index (its generation, a shard of it,
  * a replica's database, or a gen-N or build-N inside it, which its
- * writers delete as debris) fails with FOLIO_ERROR_INVALID too, before
+ * writers delete as debris), or on a directory inside one of those,
+ * fails with FOLIO_ERROR_INVALID too, before
  * anything is created, locked or written there, naming the index to
  * open instead.
  *
@@ -330,6 +340,8 @@ typedef struct folio_open_options {
  *                               directory of other files ("DIR is not a
  *                               folio index"), left untouched
  * @retval FOLIO_ERROR_LOCKED     FOLIO_OPEN_WRITE while another writer runs
+ * @retval FOLIO_ERROR_INTERRUPTED FOLIO_OPEN_WAIT, and a signal ended the
+ *                               wait (see FOLIO_OPEN_WAIT)
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
  *                               (a writer too, on a replica)
  * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica or a

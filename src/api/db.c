@@ -333,23 +333,47 @@ static folio_status make_parents(const char *dir, fo_buf *why)
  * second copy) and outside the generations, so a search of the index
  * found it twice and folio check called the index sound; and an index
  * made in a directory that the enclosing index's writers take for their
- * debris (gen-N, build-<pid>) was deleted by the next of them. A bare
+ * debris (gen-N, build-<pid>) was deleted by the next of them, as was
+ * one made inside a generation, retired by the next rebuild. A bare
  * glass database of its own (a copy) is still written, as before; so
- * is an index, wherever it is, whose stub names a generation. */
+ * is an index, wherever it is, whose stub names a generation.
+ *
+ * Whether dir is such a part, and of which index (into index). */
+static int is_part(const char *dir, fo_buf *index)
+{
+	fo_buf name = FO_BUF_INIT, ignored = FO_BUF_INIT;
+	fo_layout_kind kind = fo_layout_probe(dir);
+	int named = 0, debris;
+
+	if (kind == FO_LAYOUT_STUB)
+		named = fo_layout_live_name(dir, &name, &ignored) == FOLIO_OK;
+	named = named && !fo_layout_gen_number(name.data);
+	fo_buf_free(&name);
+	fo_buf_free(&ignored);
+	return fo_layout_enclosing(dir, index, &debris) &&
+	       (debris || kind == FO_LAYOUT_GLASS || named);
+}
+
+/* Refuse db's directory when it, or a directory it is in, is a part of
+ * an index (is_part). */
 static folio_status refuse_part(folio_db *db, fo_buf *why)
 {
 	fo_buf name = FO_BUF_INIT, index = FO_BUF_INIT, ignored = FO_BUF_INIT;
-	fo_layout_kind kind = fo_layout_probe(db->dir);
+	fo_buf dir = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
-	int named = 0, generation, debris, part;
+	char *slash;
+	int part = 0, top = 1;
 
-	if (kind == FO_LAYOUT_STUB)
-		named =
-		    fo_layout_live_name(db->dir, &name, &ignored) == FOLIO_OK;
-	generation = named && fo_layout_gen_number(name.data);
-	part = fo_layout_enclosing(db->dir, &index, &debris) &&
-	       (debris || kind == FO_LAYOUT_GLASS || (named && !generation));
-	if (part) {
+	fo_layout_resolve(db->dir, &dir);
+	while (dir.len && !(part = is_part(dir.data, &index))) {
+		slash = strrchr(dir.data, '/');
+		if (!slash || dir.len == 1)
+			break;
+		dir.len = slash == dir.data ? 1 : (size_t)(slash - dir.data);
+		dir.data[dir.len] = '\0';
+		top = 0;
+	}
+	if (part && top) {
 		fo_buf_printf(why,
 		              "%s is a part of the index %s (a generation, a "
 		              "shard or a replica's database, or where its "
@@ -357,7 +381,17 @@ static folio_status refuse_part(folio_db *db, fo_buf *why)
 		              "whole: index %s",
 		              db->path, index.data, index.data);
 		st = FOLIO_ERROR_INVALID;
-	} else if (named && !generation) {
+	} else if (part) {
+		fo_buf_printf(why,
+		              "%s is inside %s, a part of the index %s (a "
+		              "generation, a shard or a replica's database, or "
+		              "where its writers build), which its writers "
+		              "delete: make the index elsewhere",
+		              db->path, dir.data, index.data);
+		st = FOLIO_ERROR_INVALID;
+	} else if (fo_layout_probe(db->dir) == FO_LAYOUT_STUB &&
+	           fo_layout_live_name(db->dir, &name, &ignored) == FOLIO_OK &&
+	           !fo_layout_gen_number(name.data)) {
 		fo_buf_printf(why,
 		              "%s is not a folio index: its stub names %s, "
 		              "not a generation of one",
@@ -367,6 +401,7 @@ static folio_status refuse_part(folio_db *db, fo_buf *why)
 	fo_buf_free(&name);
 	fo_buf_free(&index);
 	fo_buf_free(&ignored);
+	fo_buf_free(&dir);
 	return st;
 }
 
@@ -392,8 +427,8 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		              fo_strerror(errno));
 		return FOLIO_ERROR_IO;
 	}
-	st = fo_lock_take(db->dir, (flags & FOLIO_OPEN_WAIT) != 0, &db->lock_fd,
-	                  why);
+	st = fo_lock_take(db->dir, db->path, (flags & FOLIO_OPEN_WAIT) != 0,
+	                  &db->lock_fd, why);
 	if (st != FOLIO_OK)
 		goto done;
 	/* Look again: the index may have changed while we waited. */

@@ -533,33 +533,76 @@ static int written_by_replicate(const char *path)
 	       memcmp(head, mark, sizeof head) == 0;
 }
 
+/* Append path component c (of n bytes) to the absolute path full,
+ * reading "." and ".." as the kernel would were they made. */
+static void append_component(fo_buf *full, const char *c, size_t n)
+{
+	char *slash;
+
+	if (n == 0 || (n == 1 && c[0] == '.'))
+		return;
+	if (n == 2 && c[0] == '.' && c[1] == '.') {
+		slash = strrchr(full->data, '/');
+		if (slash) {
+			full->len = slash == full->data
+			                ? 1
+			                : (size_t)(slash - full->data);
+			full->data[full->len] = '\0';
+		}
+		return;
+	}
+	if (full->len > 1)
+		fo_buf_puts(full, "/");
+	fo_buf_printf(full, "%.*s", (int)n, c);
+}
+
+int fo_layout_resolve(const char *path, fo_buf *full)
+{
+	fo_buf p = FO_BUF_INIT;
+	char *real = NULL;
+	size_t end = strlen(path), n;
+	const char *c;
+
+	fo_buf_clear(full);
+	/* the longest prefix that exists: components are cut off the end */
+	for (;;) {
+		fo_buf_clear(&p);
+		if (end == 0)
+			fo_buf_puts(&p, path[0] == '/' ? "/" : ".");
+		else
+			fo_buf_printf(&p, "%.*s", (int)end, path);
+		if (p.oom || (real = realpath(p.data, NULL)) != NULL ||
+		    end == 0)
+			break;
+		while (end > 0 && path[end - 1] == '/')
+			end--;
+		while (end > 0 && path[end - 1] != '/')
+			end--;
+		while (end > 1 && path[end - 1] == '/')
+			end--;
+	}
+	if (real)
+		fo_buf_puts(full, real);
+	free(real);
+	fo_buf_free(&p);
+	for (c = path + end; full->len && !full->oom && *c; c += n) {
+		c += strspn(c, "/");
+		n = strcspn(c, "/");
+		append_component(full, c, n);
+	}
+	if (full->oom)
+		fo_buf_clear(full);
+	return full->len > 0;
+}
+
 int fo_layout_enclosing(const char *path, fo_buf *index, int *debris)
 {
-	fo_buf p = FO_BUF_INIT, full = FO_BUF_INIT;
-	char *real, *name, *slash;
-	const char *dir = ".";
+	fo_buf full = FO_BUF_INIT;
+	char *slash;
 	int levels, found = 0;
 
 	*debris = 0;
-	fo_buf_puts(&p, path);
-	while (!p.oom && p.len > 1 && p.data[p.len - 1] == '/')
-		p.data[--p.len] = '\0';
-	real = p.oom ? NULL : realpath(p.data, NULL);
-	if (real) {
-		fo_buf_puts(&full, real);
-	} else if (!p.oom) {
-		/* not made yet: its parent's real path, then its name */
-		name = strrchr(p.data, '/');
-		if (name) {
-			*name++ = '\0';
-			dir = *p.data ? p.data : "/";
-		} else {
-			name = p.data;
-		}
-		if ((real = realpath(dir, NULL)) != NULL)
-			fo_buf_printf(&full, "%s/%s", real, name);
-	}
-	free(real);
+	fo_layout_resolve(path, &full);
 	for (levels = 0; full.len && !full.oom && levels < 3; levels++) {
 		slash = strrchr(full.data, '/');
 		if (!slash || slash == full.data)
@@ -573,7 +616,6 @@ int fo_layout_enclosing(const char *path, fo_buf *index, int *debris)
 		fo_buf_puts(index, full.data);
 		found = !index->oom;
 	}
-	fo_buf_free(&p);
 	fo_buf_free(&full);
 	return found;
 }

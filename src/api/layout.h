@@ -77,6 +77,12 @@ folio_status fo_layout_sync_tree(const char *dir, fo_buf *why);
 /* The total size in bytes of the files under dir. */
 uint64_t fo_layout_disk_size(const char *dir);
 
+/* The absolute path of path, made or not, into full: the real path
+ * (realpath(3)) of its longest prefix that exists, then the rest as
+ * given, "." and ".." read as they would be were it made. 0, and full
+ * empty, when not even that prefix can be resolved (or no memory). */
+int fo_layout_resolve(const char *path, fo_buf *full);
+
 /* The index that directory path (made or not) is a part of, when it is
  * one: the farthest of its three nearest ancestors holding a stub, with
  * no ancestor between them without one (path is then a generation

@@ -50,7 +50,8 @@ static void name_holder(int fd, fo_buf *why)
 		fo_buf_printf(why, " (process %ld, since %s)", pid, when);
 }
 
-folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
+folio_status fo_lock_take(const char *dir, const char *shown, int wait, int *fd,
+                          fo_buf *why)
 {
 	fo_buf path = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
@@ -64,23 +65,32 @@ folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why)
 	}
 	*fd = open(path.data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (*fd < 0) {
-		fo_buf_printf(why, "cannot open the lock file %s: %s",
-		              path.data, fo_strerror(errno));
+		fo_buf_printf(why, "cannot open the lock file %s/%s: %s", shown,
+		              FO_LOCK_NAME, fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
 		goto done;
 	}
 	do
 		rc = flock(*fd, LOCK_EX | (wait ? 0 : LOCK_NB));
-	while (rc != 0 && errno == EINTR);
+	while (rc != 0 && errno == EINTR && !wait);
 	if (rc != 0) {
 		if (errno == EWOULDBLOCK) {
-			fo_buf_printf(why, "%s is locked: another writer", dir);
+			fo_buf_printf(why, "%s is locked: another writer",
+			              shown);
 			name_holder(*fd, why);
 			fo_buf_puts(why, " is indexing it");
 			st = FOLIO_ERROR_LOCKED;
+		} else if (errno == EINTR) {
+			fo_buf_printf(why,
+			              "a signal stopped the wait for the lock "
+			              "of %s: another writer",
+			              shown);
+			name_holder(*fd, why);
+			fo_buf_puts(why, " is indexing it");
+			st = FOLIO_ERROR_INTERRUPTED;
 		} else {
-			fo_buf_printf(why, "cannot lock %s: %s", path.data,
-			              fo_strerror(errno));
+			fo_buf_printf(why, "cannot lock %s/%s: %s", shown,
+			              FO_LOCK_NAME, fo_strerror(errno));
 			st = FOLIO_ERROR_IO;
 		}
 	}

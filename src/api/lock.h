@@ -19,9 +19,14 @@
 #define FO_LOCK_NAME ".folio-lock"
 
 /* Take the lock of index directory dir (which must exist), waiting for it
- * when wait is non-zero. *fd receives the descriptor that holds it.
- * FOLIO_ERROR_LOCKED when another writer holds it and wait is zero. */
-folio_status fo_lock_take(const char *dir, int wait, int *fd, fo_buf *why);
+ * when wait is non-zero; messages name the directory as shown (the path
+ * as the caller gave it). *fd receives the descriptor that holds it.
+ * FOLIO_ERROR_LOCKED when another writer holds it and wait is zero;
+ * FOLIO_ERROR_INTERRUPTED when a signal whose handler was installed
+ * without SA_RESTART lands in the wait: the caller's way to give up
+ * waiting (alarm(2), a signal to the thread), as for a blocking read. */
+folio_status fo_lock_take(const char *dir, const char *shown, int wait, int *fd,
+                          fo_buf *why);
 
 /* Release the lock (close the descriptor); fd < 0 is allowed. */
 void fo_lock_drop(int fd);

@@ -5,6 +5,9 @@
  * it was, to a reader too; an incremental run stopped keeps exactly the
  * batches it committed; another thread may stop a run; an interrupt while
  * nothing runs changes nothing; the handle indexes again afterwards.
+ * An open waiting for another writer's lock (FOLIO_OPEN_WAIT) is given up
+ * by a signal whose handler does not restart system calls, and only by
+ * such a signal.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -15,11 +18,15 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
 
 /* A progress callback's state: interrupt db at the first report of phase
  * whose done reaches at. */
@@ -393,6 +400,95 @@ static void test_interrupt__an_idle_interrupt_changes_nothing(void)
 }
 
 /* The new status keeps the old ones' numbers, and says what it is. */
+static volatile sig_atomic_t rang;
+
+static void ring(int sig)
+{
+	(void)sig;
+	rang++;
+}
+
+/* SIGALRM in ms milliseconds, caught by ring, its handler restarting
+ * system calls or not. */
+static void alarm_in(long ms, int restart)
+{
+	struct sigaction sa;
+	struct itimerval t = { { 0, 0 }, { ms / 1000, ms % 1000 * 1000 } };
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = ring;
+	sa.sa_flags = restart ? SA_RESTART : 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	rang = 0;
+	setitimer(ITIMER_REAL, &t, NULL);
+}
+
+static void test_interrupt__a_signal_ends_a_waiting_open(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *w, *second = (folio_db *)&opts;
+	char path[512], given[600], want[800], *errmsg = NULL;
+
+	in_root(path, sizeof path, "waiting");
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	/* named as given, not as the directory it resolves to */
+	snprintf(given, sizeof given, "%s/../waiting", path);
+	opts.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_WAIT;
+	alarm_in(100, 0);
+	assert_int(FOLIO_ERROR_INTERRUPTED,
+	           folio_db_open(given, &opts, &second, &errmsg));
+	assert_int(1, rang);
+	assert_true(second == NULL);
+	snprintf(want, sizeof want,
+	         "a signal stopped the wait for the lock of %s: another "
+	         "writer (process %ld, since ",
+	         given, (long)getpid());
+	assert_true(errmsg != NULL);
+	assert_str(want, strstr(errmsg, want) == errmsg ? want : errmsg);
+	assert_str(" is indexing it", errmsg + strlen(errmsg) - 15);
+	free(errmsg);
+	signal(SIGALRM, SIG_DFL);
+	assert_ok(folio_db_close(w));
+}
+
+/* Close the handle after 300 ms, SIGALRM blocked in this thread: the
+ * signal is for the one that waits. */
+static void *close_later(void *db)
+{
+	struct timespec left = { 0, 300 * 1000 * 1000 };
+	sigset_t alrm;
+
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &alrm, NULL);
+	while (nanosleep(&left, &left) != 0)
+		;
+	folio_db_close(db);
+	return NULL;
+}
+
+static void test_interrupt__a_restarting_handler_leaves_the_open_waiting(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *w, *second = NULL;
+	char path[512], *errmsg = NULL;
+	pthread_t closer;
+
+	in_root(path, sizeof path, "restarting");
+	w = open_as(path, WRITE_CREATE);
+	assert_true(w != NULL);
+	opts.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_WAIT;
+	alarm_in(100, 1);
+	assert_int(0, pthread_create(&closer, NULL, close_later, w));
+	assert_ok(folio_db_open(path, &opts, &second, &errmsg));
+	assert_int(0, pthread_join(closer, NULL));
+	assert_int(1, rang);
+	signal(SIGALRM, SIG_DFL);
+	assert_ok(folio_db_close(second));
+}
+
 static void test_interrupt__the_status(void)
 {
 	assert_int(12, FOLIO_ERROR_UNAVAILABLE);
@@ -410,6 +506,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_interrupt__an_incremental_run_keeps_its_commits),
 	FO_TEST(test_interrupt__an_incremental_run_before_its_first_commit),
 	FO_TEST(test_interrupt__an_idle_interrupt_changes_nothing),
+	FO_TEST(test_interrupt__a_signal_ends_a_waiting_open),
+	FO_TEST(test_interrupt__a_restarting_handler_leaves_the_open_waiting),
 	FO_TEST(test_interrupt__the_status),
 };
 

@@ -221,15 +221,29 @@ W=$(realpath "$TMP/whole") SH=$(realpath "$TMP/sharded")
 wgen=$(awk '{print $2}' "$W/XAPIANDB") sgen=$(awk '{print $2}' "$SH/XAPIANDB")
 files_of() { (cd "$1" && find . | sort | md5sum); }
 before="$(files_of "$W")|$(files_of "$SH")"
+# refused DIR WORDS: folio index --db DIR exits 2 with "folio: WORDS";
+# otherwise DIR and what it did are added to $said.
+refused() {
+	run "$FOLIO" index --db "$1" "$TMP/five.jsonl"
+	[ "$rc|$err" = "2|folio: $2" ] || said="$said [$1] $rc|$err"
+}
+top_of() { case $1 in "$SH"*) echo "$SH" ;; *) echo "$W" ;; esac; }
+whole="(a generation, a shard or a replica's database, or where its writers build)"
 begin "a generation, a shard, or an index where a writer builds is refused"
 said=""
 for part in "$W/$wgen" "$SH/$sgen" "$SH/$sgen/shard-1" "$W/gen-9" \
 	"$W/build-77"; do
-	top=$W
-	case $part in "$SH"*) top=$SH ;; esac
-	run "$FOLIO" index --db "$part" "$TMP/five.jsonl"
-	[ "$rc|$err" = "2|folio: $part is a part of the index $top (a generation, a shard or a replica's database, or where its writers build), which folio writes only as a whole: index $top" ] ||
-		said="$said [$part] $rc|$err"
+	top=$(top_of "$part")
+	refused "$part" "$part is a part of the index $top $whole, which folio writes only as a whole: index $top"
+done
+expect_eq "" "$said"
+begin "so is an index inside one of them, which would go with it"
+for pair in "$W/$wgen/mine|$W/$wgen" "$SH/$sgen/shard-0/x|$SH/$sgen/shard-0" \
+	"$W/gen-9/a/b|$W/gen-9" "$W/build-77/mine|$W/build-77" \
+	"$W/sub/../$wgen/./q|$W/$wgen"; do
+	inside=${pair%|*} part=${pair#*|}
+	top=$(top_of "$inside")
+	refused "$inside" "$inside is inside $part, a part of the index $top $whole, which its writers delete: make the index elsewhere"
 done
 expect_eq "" "$said"
 begin "and nothing was written there"
