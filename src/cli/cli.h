@@ -81,6 +81,13 @@ enum cli_json_shape {
  * value (the --json after --db is a directory's name). */
 void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape);
 
+/* Whether the dates of --since and --until are wrong (2026-02-30; a
+ * since after the until), said as bad usage is (cli_error). The library
+ * reads them only as it searches: they are checked as every search would
+ * check them, by one that counts nothing and whose query cannot be the
+ * one at fault. */
+int cli_dates_wrong(folio_db *db, const folio_search_options *so);
+
 /* folio_db_search or folio_db_similar. */
 typedef folio_status (*cli_find_fn)(folio_db *db, const char *text,
                                     const folio_search_options *opts,

@@ -311,6 +311,25 @@ const char *cli_search_error(folio_db *db, folio_status st)
 	return typed;
 }
 
+int cli_dates_wrong(folio_db *db, const folio_search_options *so)
+{
+	folio_search_options probe = *so;
+	folio_results *r = NULL;
+	folio_status st;
+
+	if (!so->since && !so->until)
+		return 0;
+	probe.limit = 0;
+	probe.snippet_bytes = 0;
+	probe.flags = FOLIO_SEARCH_NO_SUGGEST;
+	st = folio_db_search(db, "a", &probe, &r);
+	folio_results_free(r);
+	if (st != FOLIO_ERROR_INVALID)
+		return 0;
+	cli_error("%s", cli_search_error(db, st));
+	return 1;
+}
+
 int cli_find(folio_db *db, cli_find_fn find, const char *text,
              folio_search_options *so, int json)
 {
@@ -320,6 +339,10 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 
 	cli_highlight(so, json);
 	st = find(db, text, so, &r);
+	/* a bad date is bad usage: no query's error object, but the one
+	 * of cli_usage_json, as --stdin says it before reading a line */
+	if (st == FOLIO_ERROR_INVALID && cli_dates_wrong(db, so))
+		return EXIT_ERROR;
 	if (st != FOLIO_OK) {
 		cli_error("%s", cli_search_error(db, st));
 		if (json)

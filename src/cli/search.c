@@ -237,31 +237,6 @@ static void open_failed_lines(const char *message, folio_status st)
 	free(line);
 }
 
-/* Whether the dates of --since and --until are wrong (2026-02-30; a
- * since after the until), said as bad usage is. The library reads them
- * only as it searches, so that --stdin answered every line with the same
- * error object and exited 1, "nothing matched": they are checked, as
- * every line's search would check them, by one search that counts
- * nothing and whose query cannot be the one at fault. */
-static int dates_wrong(folio_db *db, const folio_search_options *so)
-{
-	folio_search_options probe = *so;
-	folio_results *r = NULL;
-	folio_status st;
-
-	if (!so->since && !so->until)
-		return 0;
-	probe.limit = 0;
-	probe.snippet_bytes = 0;
-	probe.flags = FOLIO_SEARCH_NO_SUGGEST;
-	st = folio_db_search(db, "a", &probe, &r);
-	folio_results_free(r);
-	if (st != FOLIO_ERROR_INVALID)
-		return 0;
-	cli_error("%s", cli_search_error(db, st));
-	return 1;
-}
-
 /* --stdin: one query per line in, one JSON object per line out. A line
  * that fails gets an error object, so output lines match input lines. */
 static int search_lines(folio_db *db, folio_search_options *so)
@@ -271,7 +246,7 @@ static int search_lines(folio_db *db, folio_search_options *so)
 	ssize_t n;
 	int code = EXIT_NONE;
 
-	if (dates_wrong(db, so))
+	if (cli_dates_wrong(db, so))
 		return EXIT_ERROR; /* bad usage: no line is read */
 	cli_highlight(so, 1);
 	while ((n = getline(&line, &cap, stdin)) >= 0) {

@@ -549,7 +549,7 @@ expect_eq "2|folio: --since: \"2026-13\": month 13 is not between 01 and 12" "$r
 # The library names the fields of folio_search_options; the user typed
 # --since and --until, and was told "since:" and "since ... is after
 # until ...".
-begin "a bad --since or --until is named as typed, in text and in JSON"
+begin "a bad --since or --until is named as typed, in text and in JSON (bad usage: a null query)"
 run "$FOLIO" search --db "$TMP/index" --until 2026-02-30 lock
 a="$rc|$out|$err"
 run "$FOLIO" search --db "$TMP/index" --json --since 2026-09 --until 2026-08 lock
@@ -557,7 +557,7 @@ b="$rc|$out|$err"
 run "$FOLIO" similar --db "$TMP/index" --json --since 2026-13 "$NVIDIA"
 c="$rc|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["message"])' <<<"$out")"
 expect_eq "2||folio: --until: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days;\
-2|{\"query\": \"lock\", \"error\": \"invalid argument\", \"message\": \"--since 2026-09-01 is after --until 2026-08-31\"}|folio: --since 2026-09-01 is after --until 2026-08-31;\
+2|{\"query\": null, \"error\": \"invalid argument\", \"message\": \"--since 2026-09-01 is after --until 2026-08-31\"}|folio: --since 2026-09-01 is after --until 2026-08-31;\
 2|--since: \"2026-13\": month 13 is not between 01 and 12" "$a;$b;$c"
 # the date left out: the query's word is not taken for it
 run "$FOLIO" search --db "$TMP/index" --since lock
