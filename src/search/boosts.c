@@ -248,38 +248,41 @@ fo_xquery *fo_qc_whole_phrase(fo_qc *c, char **prox, size_t n, double weight)
 	return q;
 }
 
-/* Adjacent free words also match written as one word ("feed parser"
- * finds feedparser, "python 3" python3), as compounds match their parts;
- * one unit per pair. */
+fo_xquery *fo_qc_joined_pair(fo_qc *c, const char *a, const char *b)
+{
+	const char *terms[2] = { "", NULL };
+	char *joined, label[160];
+	fo_xquery *q = NULL;
+	fo_hlunit *hl;
+
+	if (!(joined = fo_qc_dup2(a, b))) {
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	terms[1] = joined;
+	snprintf(label, sizeof label, "%s", joined);
+	if (!fo_qc_absent(c, "", joined)) {
+		hl = fo_qc_hl_add(c, FO_FIELD_ANY, FO_HL_EXACT, joined, NULL);
+		if (hl)
+			hl->one_word = 1;
+		q = fo_qc_unit(c, fo_qc_term(c, "", joined), label, "joined",
+		               FO_FIELD_ANY, c->rank->join_weight, terms, 1);
+		if (!q)
+			fo_qc_nomem(c);
+	}
+	free(joined);
+	return q;
+}
+
 void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to)
 {
+	fo_xquery *q;
 	size_t i;
 
-	for (i = 0; i + 1 < n && c->st == FOLIO_OK; i++) {
-		const char *terms[2] = { "", NULL };
-		char *joined, label[160];
-
-		if (!prox[i] || !prox[i + 1])
-			continue;
-		if (!(joined = fo_qc_dup2(prox[i], prox[i + 1]))) {
-			fo_qc_nomem(c);
-			return;
-		}
-		terms[1] = joined;
-		snprintf(label, sizeof label, "%s", joined);
-		if (!fo_qc_absent(c, "", joined)) {
-			fo_hlunit *hl = fo_qc_hl_add(c, FO_FIELD_ANY,
-			                             FO_HL_EXACT, joined, NULL);
-
-			if (hl)
-				hl->one_word = 1;
-			fo_qc_push(c, to,
-			           fo_qc_unit(c, fo_qc_term(c, "", joined),
-			                      label, "joined", FO_FIELD_ANY,
-			                      c->rank->join_weight, terms, 1));
-		}
-		free(joined);
-	}
+	for (i = 0; i + 1 < n && c->st == FOLIO_OK; i++)
+		if (prox[i] && prox[i + 1] &&
+		    (q = fo_qc_joined_pair(c, prox[i], prox[i + 1])) != NULL)
+			fo_qc_push(c, to, q);
 }
 
 /* Words an acronym skips: "Security Information and Event Management"

@@ -178,7 +178,11 @@ fo_xquery *fo_qc_proximity(fo_qc *c, char **prox, size_t n, double weight);
 /* The free words prox[0..n) as one phrase. */
 fo_xquery *fo_qc_whole_phrase(fo_qc *c, char **prox, size_t n,
                               double weight);
-/* Adjacent free words written as one, pushed to to. */
+/* Free words a and b written as one ("feed parser" finds feedparser,
+ * "python 3" python3), as compounds match their parts: a unit, NULL
+ * when no post holds it (or out of memory: c->st). */
+fo_xquery *fo_qc_joined_pair(fo_qc *c, const char *a, const char *b);
+/* Adjacent free words written as one (fo_qc_joined_pair), pushed to to. */
 void fo_qc_joined_pairs(fo_qc *c, char **prox, size_t n, fo_qlist *to);
 /* Title words spelled by the initials of adjacent free words, pushed to
  * to as one unit. */

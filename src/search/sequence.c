@@ -103,12 +103,14 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 			j = fo_qc_item_end(&tl, i);
 			/* any break the analyzer reads as one: three words
 			 * an IME parts with ideographic spaces were two
-			 * things typed, all three ANDed */
+			 * things typed, all three ANDed; and a * inside a
+			 * word, read as a space (lo*ck is lo ck) */
 			for (p = prev_end; !space && p < tl.t[i].start;
 			     p += len)
 				space = fo_char_kind_at(kid->text + p,
 				                        tl.t[i].start - p, &len,
-				                        NULL) != FO_CHAR_TEXT;
+				                        NULL) != FO_CHAR_TEXT ||
+				        kid->text[p] == '*';
 			n += space;
 			prev_end = tl.t[j - 1].end;
 		}
@@ -133,7 +135,9 @@ typedef struct fo_seq {
 	 * plain word of any field, else NULL, for the boosts that look at
 	 * words side by side (proximity, joined words, initials) */
 	char **words;
-	size_t n_words, cap_words;
+	size_t *at; /* where each word's item is in deflt (AND: no word
+	             * goes to commons) */
+	size_t n_words, cap_words, cap_at;
 } fo_seq;
 
 /* How the free words of a sequence join: AND or OR. Words are counted
@@ -163,6 +167,8 @@ static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
 
 	if (fo_grow((void **)&s->words, &s->cap_words, s->n_words,
 	            sizeof *s->words) != 0 ||
+	    fo_grow((void **)&s->at, &s->cap_at, s->n_words, sizeof *s->at) !=
+	        0 ||
 	    (kid->field == FO_FIELD_ANY && t->kind == FO_TOK_WORD &&
 	     !(word = strdup(t->term)))) {
 		/* a NULL word is no plain word: its joined pairs, proximity
@@ -170,6 +176,7 @@ static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
 		fo_qc_nomem(c);
 		return -1;
 	}
+	s->at[s->n_words] = s->deflt.n - 1;
 	s->words[s->n_words++] = word;
 	return 0;
 }
@@ -196,7 +203,8 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 		if (to != &s->deflt)
 			continue;
 		c->out->n_free++;
-		if (seq_note_word(c, s, kid, &tl.t[i]) != 0)
+		if (c->st != FOLIO_OK ||
+		    seq_note_word(c, s, kid, &tl.t[i]) != 0)
 			break;
 	}
 	fo_qc_toks_free(&tl);
@@ -249,17 +257,39 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 	return 0;
 }
 
+/* Three or more free words that must all match: each may be matched by
+ * a pair of it and a neighbour written as one, which is ORed into both
+ * words' items ("free threaded interpreter" finds "freethreaded
+ * interpreter", "gil lo*ck" finds lock: it was lo AND ck). */
+static void seq_and_joins(fo_qc *c, fo_seq *s)
+{
+	fo_xquery *q, *both;
+	size_t i, a, b;
+
+	for (i = 0; i + 1 < s->n_words && c->st == FOLIO_OK; i++) {
+		if (!s->words[i] || !s->words[i + 1] ||
+		    !(q = fo_qc_joined_pair(c, s->words[i], s->words[i + 1])))
+			continue;
+		a = s->at[i];
+		b = s->at[i + 1];
+		both = fo_xquery_combine(FO_XOP_OR, &q, 1, 0);
+		s->deflt.q[a] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[a], both);
+		s->deflt.q[b] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[b], q);
+		if (!both)
+			fo_qc_nomem(c);
+	}
+}
+
 /* Joined words and initials find posts the words do not (feedparser
- * for "feed parser"), so a date sort has them too: to s->joins. Not
- * where three or more words must all match (--all): there a joined pair
- * finds nothing the words do not and only adds weight, yet each was
- * asked of the index and, where a post held it, read again by the match
- * (known-and: 10% fewer block reads, MRR@10 in AND mode the same,
- * bench/README.md). */
+ * for "feed parser"), so a date sort has them too: to s->joins, or where
+ * three or more words must all match, as alternatives to the words they
+ * join (seq_and_joins). */
 static void seq_joins(fo_qc *c, fo_seq *s)
 {
-	if (c->rank->join_weight > 0 && s->n_words > 1 && !c->sure &&
-	    (s->op == FO_DEFOP_OR || s->n_words == 2))
+	if (c->rank->join_weight > 0 && s->n_words > 2 && !c->sure &&
+	    s->op == FO_DEFOP_AND)
+		seq_and_joins(c, s);
+	else if (c->rank->join_weight > 0 && s->n_words > 1 && !c->sure)
 		fo_qc_joined_pairs(c, s->words, s->n_words, &s->joins);
 	if (s->op == FO_DEFOP_OR && !c->sure && c->rank->acronym_weight > 0 &&
 	    s->n_words >= FO_ACRONYM_MIN)
@@ -404,6 +434,7 @@ static void seq_free(fo_seq *s)
 	for (i = 0; i < s->n_words; i++)
 		free(s->words[i]);
 	free(s->words);
+	free(s->at);
 	fo_qc_release(&s->must);
 	fo_qc_release(&s->deflt);
 	fo_qc_release(&s->nots);

@@ -216,4 +216,18 @@ begin "a russian index stems russian queries (текстов -> текст)"
 run "$FOLIO" search --db "$TMP/ru" --json "текст"
 expect_eq "$U/ru" "$(urls_of "$out")"
 
+# Three or more words that must all match (--all, a date sort): two of
+# them may be written as one, as "free threaded" finds freethreaded.
+cat >"$TMP/joined.jsonl" <<'JL'
+{"url": "https://example.com/j1", "title": "Build news", "summary": "Python free threaded build landed."}
+{"url": "https://example.com/j2", "title": "Another note", "summary": "The freethreaded interpreter mode is here."}
+{"url": "https://example.com/j3", "title": "Row locks", "summary": "The gil and a lock."}
+JL
+"$FOLIO" index --db "$TMP/jidx" "$TMP/joined.jsonl" >/dev/null
+begin "three words that must all match may be two of them written as one"
+expect_eq "$U/j2|$U/j2" \
+	"$(hits_in "$TMP/jidx" --all free threaded interpreter)|$(hits_in "$TMP/jidx" --sort newest free threaded interpreter)"
+begin "lo*ck is two words typed, as lo ck is"
+expect_eq "$U/j3|$U/j3" "$(hits_in "$TMP/jidx" gil lo ck)|$(hits_in "$TMP/jidx" gil 'lo*ck')"
+
 finish
