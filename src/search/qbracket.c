@@ -17,6 +17,7 @@ static int empty_brackets(fo_qparser *p, size_t lparen)
 		return 0;
 	fo_qp_take(p, &t);
 	fo_qp_notice(p, lparen, "ignored", "the brackets are empty");
+	fo_qp_drop(p, lparen, t.end);
 	return 1;
 }
 

@@ -19,6 +19,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	if (!fo_qp_value_at(p, vstart)) {
 		fo_qp_wordless(p, f->start, "%.*s has no value",
 		               (int)(f->end - f->start), p->s + f->start);
+		fo_qp_drop(p, f->start, f->end);
 		p->i = f->end;
 		return NULL;
 	}
@@ -53,12 +54,14 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 			v.wend--;
 		v.prefix = v.wend < v.end;
 		p->i = v.end;
-		if (v.wend == v.start)
+		if (v.wend == v.start) {
 			fo_qp_wordless(
 			    p, f->start, "%.*s* has no word before the *",
 			    (int)(f->end - f->start), p->s + f->start);
-		else
+			fo_qp_drop(p, f->start, v.end);
+		} else {
 			n = fo_qp_word(p, &v);
+		}
 	}
 done:
 	p->field = saved;
@@ -98,6 +101,7 @@ again:
 			fo_qp_wordless(p, f->start, "%.*s has no value",
 			               (int)(f->end - f->start),
 			               p->s + f->start);
+			fo_qp_drop(p, f->start, v + 1);
 			p->i = v + 1;
 			return NULL;
 		}

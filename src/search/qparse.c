@@ -29,11 +29,13 @@ fo_qnode *fo_qp_prim(fo_qparser *p)
 	case FO_QT_STAR:
 		fo_qp_take(p, &t);
 		fo_qp_wordless(p, t.start, "a * needs a word before it");
+		fo_qp_drop(p, t.start, t.end);
 		return NULL;
 	case FO_QT_SIGN:
 		fo_qp_take(p, &t);
 		fo_qp_notice(p, t.start, "ignored", "%s with no word after it",
 		             fo_qp_tok_name(p, &t, name, sizeof name));
+		fo_qp_drop(p, t.start, t.end);
 		return NULL;
 	case FO_QT_NEAR:
 	case FO_QT_AND:
@@ -70,6 +72,7 @@ static int item_sign(fo_qparser *p, const fo_qlexeme *t)
 		/* +-x: the sign nearest the word applies */
 		fo_qp_notice(p, t->start, "ignored", "%c before another sign",
 		             p->s[t->start]);
+		fo_qp_drop(p, t->start, t->end);
 		return -1;
 	}
 	if (ends_seq(next.kind) || next.kind == FO_QT_NEAR) {
@@ -79,6 +82,7 @@ static int item_sign(fo_qparser *p, const fo_qlexeme *t)
 		fo_qp_notice(p, t->start, "ignored", "%c before %s",
 		             p->s[t->start],
 		             fo_qp_tok_name(p, &next, name, sizeof name));
+		fo_qp_drop(p, t->start, t->end);
 		return -1;
 	}
 	return t->kind == FO_QT_PLUS ? FO_OCCUR_MUST : FO_OCCUR_NOT;
@@ -119,6 +123,7 @@ static fo_qnode *parse_seq(fo_qparser *p)
 			 * it was typed to leave out) */
 			fo_qp_notice(p, t.start, "ignored",
 			             "%c before another sign", p->s[t.start]);
+			fo_qp_drop(p, t.start, t.end);
 			occur = FO_OCCUR_DEFAULT;
 		}
 		if (item && occur != FO_OCCUR_DEFAULT)

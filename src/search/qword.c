@@ -92,6 +92,7 @@ fo_qnode *fo_qp_phrase(fo_qparser *p, const fo_qlexeme *q)
 		fo_qp_close(p, "\"");
 	} else if (n == i) {
 		fo_qp_notice(p, q->start, "ignored", "the phrase is empty");
+		fo_qp_drop(p, q->start, p->i);
 		return NULL;
 	}
 	end = fo_qlex_trim_space(p->s, n, i);

@@ -279,6 +279,21 @@ begin "a misspelt word of a NEAR is corrected too"
 run "$FOLIO" search --db "$TMP/index" 'GIL NEAR/3 threds'
 expect_eq "1|folio: did you mean: GIL NEAR/3 threads" "$rc|$err"
 
+# A suggestion that kept a stray sign, star, empty phrase or bracket, or
+# a field without a value, brought back the notice that it was ignored.
+begin "a suggestion leaves out what the notices said was ignored"
+said=""
+for q in 'parallelsim --' 'parallelsim -' 'parallelsim +' 'parallelsim ""' \
+	'parallelsim ()' 'parallelsim *' 'parallelsim title:' \
+	'parallelsim title:*' 'parallelsim title:-'; do
+	run "$FOLIO" search --db "$TMP/index" --json "$q"
+	said="$said[$q] $(json 'd["suggestion"]')"
+done
+expect_eq "[parallelsim --] parallelism[parallelsim -] parallelism\
+[parallelsim +] parallelism[parallelsim \"\"] parallelism[parallelsim ()] parallelism\
+[parallelsim *] parallelism[parallelsim title:] parallelism\
+[parallelsim title:*] parallelism[parallelsim title:-] parallelism" "$said"
+
 begin "field values are corrected from the field's own words"
 run "$FOLIO" search --db "$TMP/index" company:herkou
 expect_eq "1|folio: did you mean: company:heroku" "$rc|$err"
