@@ -144,7 +144,7 @@ int fo_qlex_same(const char *s, size_t start, size_t end, const char *w)
 	return end - start == n && memcmp(s + start, w, n) == 0;
 }
 
-static int field_named(const char *s, size_t start, size_t end)
+int fo_qlex_field_named(const char *s, size_t start, size_t end)
 {
 	size_t i, k, n = end - start;
 
@@ -204,7 +204,7 @@ static int lex_field(const char *s, size_t i, size_t e, fo_qlexeme *t)
 	                      (s[q] >= 'A' && s[q] <= 'Z'));
 	     q++)
 		;
-	if (q < e && s[q] == ':' && (t->field = field_named(s, i, q))) {
+	if (q < e && s[q] == ':' && (t->field = fo_qlex_field_named(s, i, q))) {
 		t->kind = FO_QT_FIELD;
 		t->end = q + 1;
 		return 1;

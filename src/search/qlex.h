@@ -81,6 +81,9 @@ int fo_qlex_delim(const char *s, size_t len, size_t i);
 
 /* The end of the word that starts at byte i. */
 size_t fo_qlex_word_end(const char *s, size_t len, size_t i);
+/* The field (fo_qfield) that s[start, end) names in any case (title,
+ * date, ...), else 0. */
+int fo_qlex_field_named(const char *s, size_t start, size_t end);
 
 /* Whether s[0..len) is an http or https URL with something after the
  * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C

@@ -812,6 +812,14 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 			c->freq = RARE + 1;
 			continue;
 		}
+		/* A field's name read as a word (year:( OR ), when nothing
+		 * but syntax was left) is no typo: corrected, year: became
+		 * near:. An unknown name (contentoin:) is a word. */
+		if (all[i].end < len && query[all[i].end] == ':' &&
+		    fo_qlex_field_named(query, all[i].start, all[i].end)) {
+			c->freq = RARE + 1;
+			continue;
+		}
 		fo_buf_clear(&b);
 		fo_buf_puts(&b, all[i].prefix);
 		fo_buf_puts(&b, all[i].term);

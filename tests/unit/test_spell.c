@@ -55,9 +55,11 @@ static folio_status add_docs(int n, const char *terms)
 	return st;
 }
 
-/* The suggestion for one word typed as query, spelt against prefix ("":
- * the text), as the query found nothing; "" when there is none. */
-static const char *suggest(const char *query, const char *prefix)
+/* The suggestion for the one word query[start..end) (its term in lower
+ * case), spelt against prefix ("": the text), as the query found
+ * nothing; "" when there is none. */
+static const char *suggest_span(const char *query, size_t start, size_t end,
+                                const char *prefix)
 {
 	static char got[sizeof "error: " + sizeof((fo_xerr *)0)->msg];
 	fo_qword w;
@@ -66,9 +68,9 @@ static const char *suggest(const char *query, const char *prefix)
 	size_t i;
 
 	memset(&w, 0, sizeof w);
-	w.start = 0;
-	w.end = strlen(query);
-	w.term = strdup(query);
+	w.start = start;
+	w.end = end;
+	w.term = strndup(query + start, end - start);
 	for (i = 0; w.term[i]; i++)
 		if (w.term[i] >= 'A' && w.term[i] <= 'Z')
 			w.term[i] = (char)(w.term[i] - 'A' + 'a');
@@ -82,6 +84,12 @@ static const char *suggest(const char *query, const char *prefix)
 	free(out);
 	free(w.term);
 	return got;
+}
+
+/* The suggestion for one word typed as query, spelt against prefix. */
+static const char *suggest(const char *query, const char *prefix)
+{
+	return suggest_span(query, 0, strlen(query), prefix);
 }
 
 /* The suggestion for query's space-separated words (in lower case),
@@ -331,6 +339,17 @@ static void test_spell__the_longest_word_is_suggested(void)
 	assert_str(LONGEST, suggest(LONGEST_TYPO, ""));
 }
 
+/* A field's name read as a word (topic:( OR ) is searched as its words
+ * when nothing but syntax is left) is no typo: corrected, it read as
+ * another word or field (year: became near:). An unknown name before a
+ * colon is a word like any. */
+static void test_spell__a_fields_name_is_no_typo(void)
+{
+	assert_str("", suggest_span("topic:( OR )", 0, 5, ""));
+	assert_str("", suggest_span("Topic:()", 0, 5, ""));
+	assert_str("tonic:", suggest_span("tonicc:", 0, 6, ""));
+}
+
 /* What steer saw and took, space-separated. */
 static char seen[256], took[64];
 
@@ -394,6 +413,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__a_pick_steers_the_vocabulary_read),
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
+	FO_TEST(test_spell__a_fields_name_is_no_typo),
 };
 
 int main(void)
@@ -422,6 +442,7 @@ int main(void)
 	    add_docs(1, "graident rgadient graduent XCWmicrosft") != FOLIO_OK ||
 	    add_docs(300, "library") != FOLIO_OK ||
 	    add_docs(3, "libary") != FOLIO_OK ||
+	    add_docs(3, "tonic") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
