@@ -170,6 +170,11 @@ fo_xquery *fo_qc_abbrev(fo_qc *c, const fo_qtok *t);
 /* Whether no post holds prefix + term, by the statistics of a local
  * index (0 where they are unknown or remote). */
 int fo_qc_absent(fo_qc *c, const char *prefix, const char *term);
+/* Whether joined token t is a name with dots or underscores (node.js)
+ * that a post of the field whose exact prefix is exact holds squeezed
+ * (nodejs, fo_token_squeezed), into buf (query.c). */
+int fo_qc_squeeze(fo_qc *c, const char *exact, const fo_qtok *t,
+                  char buf[FO_MAX_TERM_BYTES + 1]);
 /* Whether a post holds prefix + term[0..len), likewise (0 where
  * unknown or remote: a remote shard's answer costs a round trip). */
 int fo_qc_held(fo_qc *c, const char *prefix, const char *term, size_t len);

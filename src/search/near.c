@@ -143,6 +143,9 @@ typedef struct near_item {
 	 * unprefixed; else whole) */
 	int unplaced;
 	fo_xquery *held;
+	/* a name typed with dots or underscores, squeezed as a post holds
+	 * it (node.js: nodejs), an alternative to its whole; else "" */
+	char squeezed[FO_MAX_TERM_BYTES + 1];
 } near_item;
 
 /* Version t (2.0.1, v2.0.1), followed by its parts tl->t[i + 1..j), as
@@ -369,6 +372,14 @@ static int item_of(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
 	if (!version)
 		item->whole = forms ? forms_query(c, f, &tl->t[i])
 		                    : fo_qc_term(c, exact, tl->t[i].term);
+	/* a name typed with dots or underscores (node.js), whole, as a
+	 * post writing it without them holds it (nodejs) */
+	if (compound && !version &&
+	    fo_qc_squeeze(c, exact, &tl->t[i], item->squeezed))
+		item->whole = fo_qc_pair(c, FO_XOP_OR, item->whole,
+		                         fo_qc_term(c, exact, item->squeezed));
+	else
+		item->squeezed[0] = '\0';
 	for (p = i + 1; compound && !version && p < j; p++)
 		fo_qc_push(c, &item->parts,
 		           forms ? forms_query(c, f, &tl->t[p])
@@ -437,6 +448,19 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
 	for (p = i + 2; p < j; p++)
 		fo_qc_hl_seq_add(c, hl, tl->t[p].term);
 	if (at - first < 64)
+		*alt |= (uint64_t)1 << (at - first);
+}
+
+/* The highlight of a name squeezed (nodejs for node.js), as near_units'
+ * alternative to the compound's unit just added (version_hl). */
+static void squeezed_hl(fo_qc *c, fo_qfield field, const char *name,
+                        size_t first, uint64_t *alt)
+{
+	const fo_termset *s =
+	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
+	size_t at = s->n;
+
+	if (fo_qc_hl_add(c, field, FO_HL_EXACT, name, NULL) && at - first < 64)
 		*alt |= (uint64_t)1 << (at - first);
 }
 
@@ -563,6 +587,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 				if (version && it[n_it - 1].other)
 					version_hl(c, kid->field, &tl, i, j,
 					           first_hl, &alt);
+				else if (it[n_it - 1].squeezed[0])
+					squeezed_hl(c, kid->field,
+					            it[n_it - 1].squeezed,
+					            first_hl, &alt);
 			} else {
 				fo_hlunit *hl = fo_qc_hl_add(
 				    c, kid->field,

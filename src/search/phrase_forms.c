@@ -15,8 +15,10 @@
  * (postgre sql), found among the index's terms. Not the last word,
  * whose next place nothing follows, unless no post holds it at a
  * place: a name squeezed from Node.js ("threads in nodejs"). A version
- * (3.13) and a joined form with a dot or an underscore stay as typed:
- * the analyzer always parts them. The phrase becomes the MAX of its
+ * (3.13) stays as typed, and so does a joined form with a dot or an
+ * underscore, which the analyzer always parts, but for the name
+ * squeezed, where a post holds it ("node.js workers" finds "nodejs
+ * workers"). The phrase becomes the MAX of its
  * forms, so a post scores by the best form it holds, never by their
  * sum, and a post holding the phrase as typed scores what it did. A
  * form with a word in parts is scored by the word itself: FILTER(AND
@@ -38,6 +40,9 @@ typedef struct pslot {
 	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
 	size_t at;               /* its first token's query in typed */
 	const char *joined;      /* a typed compound's joined form, else NULL */
+	/* a name typed with dots or underscores (node.js) as a post that
+	 * writes it without them holds it (nodejs): its joined form */
+	char squeezed[FO_MAX_TERM_BYTES + 1];
 	fo_splits splits;        /* a typed word's compounds */
 	int absent; /* a word with splits no post holds whole in the field */
 } pslot;
@@ -191,10 +196,13 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		at += sl[ns].end - sl[ns].first;
 		/* a joined form keeping a dot or an underscore (3.13,
 		 * node.js) is never a post's word alone: the analyzer
-		 * always parts it */
+		 * always parts it; a name's squeezed form may be */
 		if (tl->t[i].kind == FO_TOK_JOINED && sl[ns].end > i + 1 &&
 		    !strpbrk(tl->t[i].term, "._"))
 			sl[ns].joined = tl->t[i].term;
+		else if (tl->t[i].kind == FO_TOK_JOINED &&
+		         fo_qc_squeeze(c, exact, &tl->t[i], sl[ns].squeezed))
+			sl[ns].joined = sl[ns].squeezed;
 		i = sl[ns].end > i ? sl[ns].end : i + 1;
 	}
 	if (ns < 2 || ns > SLOTS_MAX || at != typed->n)

@@ -315,6 +315,28 @@ static int version_first_part(fo_qc *c, const char *prefix, const fo_qtok *t,
 	return 1;
 }
 
+/* Query token t squeezed (fo_token_squeezed) into buf, NUL-ended: 0
+ * when it is no such name. */
+static size_t squeezed_of(const fo_qtok *t, char buf[FO_MAX_TERM_BYTES + 1])
+{
+	fo_token tok;
+	size_t n;
+
+	memset(&tok, 0, sizeof tok);
+	tok.term = t->term;
+	tok.len = strlen(t->term);
+	tok.kind = t->kind;
+	n = fo_token_squeezed(&tok, buf);
+	buf[n] = '\0';
+	return n;
+}
+
+int fo_qc_squeeze(fo_qc *c, const char *exact, const fo_qtok *t,
+                  char buf[FO_MAX_TERM_BYTES + 1])
+{
+	return squeezed_of(t, buf) && !fo_qc_absent(c, exact, buf);
+}
+
 /* A name typed with its dots or underscores (Node.js) as a post that
  * writes it without them holds it (nodejs), where it is one
  * (fo_token_squeezed); a post writing Node.js holds that term too, and
@@ -324,16 +346,9 @@ static fo_xquery *squeezed_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 {
 	char buf[FO_MAX_TERM_BYTES + 1];
 	const char *terms[2] = { fo_qc_fields[f].exact, buf };
-	fo_token tok;
-	size_t n;
 
-	memset(&tok, 0, sizeof tok);
-	tok.term = t->term;
-	tok.len = strlen(t->term);
-	tok.kind = t->kind;
-	if (!(n = fo_token_squeezed(&tok, buf)))
+	if (!squeezed_of(t, buf))
 		return NULL;
-	buf[n] = '\0';
 	fo_qc_hl_add(c, f, FO_HL_WORD, buf, NULL);
 	return fo_qc_unit(c, fo_qc_term(c, fo_qc_fields[f].exact, buf), buf,
 	                  "exact", f, 1.0, terms, 1);
@@ -427,7 +442,9 @@ static void phrase_other_hl(fo_qc *c, const fo_qnode *n, const char **pterms,
 }
 
 /* A phrase that is one joined word alone ("free-threaded"): q, the
- * phrase of its parts, or its joined form (freethreaded). */
+ * phrase of its parts, or its joined form (freethreaded), or for a name
+ * with dots or underscores ("node.js") that name squeezed (nodejs), as
+ * the free word finds it. */
 static fo_xquery *or_joined(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
                             fo_xquery *q)
 {
@@ -435,9 +452,11 @@ static fo_xquery *or_joined(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 	const char *jterms[2] = { exact, tl->t[0].term };
 	fo_xquery *joined = fo_qc_term(c, exact, tl->t[0].term);
 
+	q = fo_qc_pair(c, FO_XOP_OR, q,
+	               fo_qc_unit(c, joined, tl->t[0].term, "exact", n->field,
+	                          1.0, jterms, 1));
 	return fo_qc_pair(c, FO_XOP_OR, q,
-	                  fo_qc_unit(c, joined, tl->t[0].term, "exact",
-	                             n->field, 1.0, jterms, 1));
+	                  squeezed_query(c, n->field, &tl->t[0]));
 }
 
 static fo_xquery *phrase_query(fo_qc *c, const fo_qnode *n)

@@ -222,6 +222,7 @@ cat >"$TMP/joined.jsonl" <<'JL'
 {"url": "https://example.com/j1", "title": "Build news", "summary": "Python free threaded build landed."}
 {"url": "https://example.com/j2", "title": "Another note", "summary": "The freethreaded interpreter mode is here."}
 {"url": "https://example.com/j3", "title": "Row locks", "summary": "The gil and a lock."}
+{"url": "https://example.com/j4", "title": "Runtimes", "summary": "We run nodejs workers; see pgstatactivity for them."}
 JL
 "$FOLIO" index --db "$TMP/jidx" "$TMP/joined.jsonl" >/dev/null
 begin "three words that must all match may be two of them written as one"
@@ -229,5 +230,15 @@ expect_eq "$U/j2|$U/j2" \
 	"$(hits_in "$TMP/jidx" --all free threaded interpreter)|$(hits_in "$TMP/jidx" --sort newest free threaded interpreter)"
 begin "lo*ck is two words typed, as lo ck is"
 expect_eq "$U/j3|$U/j3" "$(hits_in "$TMP/jidx" gil lo ck)|$(hits_in "$TMP/jidx" gil 'lo*ck')"
+# A name typed with its dots or underscores finds the post writing it
+# without them in a phrase and a NEAR too, as a free word does.
+begin "node.js and pg_stat_activity quoted or in a NEAR find nodejs and pgstatactivity"
+said=""
+for q in '"node.js"' '"node.js workers"' 'node.js NEAR/2 workers' \
+	'"pg_stat_activity"' 'pg_stat_activity NEAR/2 them'; do
+	said="$said[$q] $(hits_in "$TMP/jidx" "$q")"
+done
+expect_eq "[\"node.js\"] $U/j4[\"node.js workers\"] $U/j4[node.js NEAR/2 workers] $U/j4\
+[\"pg_stat_activity\"] $U/j4[pg_stat_activity NEAR/2 them] $U/j4" "$said"
 
 finish
