@@ -270,6 +270,7 @@ typedef struct folio_open_options {
 	 *  (folio_db_skipped_shard names what was left out, and why); with
 	 *  no rest (no local path, and no remote reached) it is still
 	 *  FOLIO_ERROR_UNAVAILABLE ("none of the N remote shards can be
+	 *  searched", or for one, "the only remote shard cannot be
 	 *  searched"). 0: it is an error, FOLIO_ERROR_UNAVAILABLE (or the
 	 *  refusal's), naming the shard. */
 	int allow_partial;
@@ -1128,8 +1129,15 @@ typedef struct folio_hit {
  *                              flag, sort or match)
  * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached again
  *                              (see folio_open_options.allow_partial)
- * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or an
- *                              invalid date in the query (both modes);
+ * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or in
+ *                              both modes an invalid date in the query,
+ *                              or a query whose only searchable part
+ *                              was a * with no word before it or a
+ *                              field with no value (*, title:*, site:*,
+ *                              year:, title:"); other syntax alone (an
+ *                              operator, a bracket) is searched as
+ *                              words, and a query with no word at all
+ *                              is FOLIO_ERROR_INVALID;
  *                              folio_db_error_position() says where
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_MODIFIED, FOLIO_ERROR_NOMEM,
  *         FOLIO_ERROR_BACKEND
