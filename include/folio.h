@@ -915,7 +915,9 @@ enum folio_check_flags {
  *  void and that ran again calls for the last run's problems only).
  *  problem is one line that names the table file the problem is in
  *  (".../postlist.glass: DatabaseCorruptError: ...") or the post
- *  ("document 7 has damaged data"), without the advice folio_db_error()
+ *  ("document 7 has damaged data"), or the shards' commits ("the
+ *  shards hold different commits (shard 0 commit 5, shard 1 commit
+ *  4): ..."), without the advice folio_db_error()
  *  ends its first with; it is the library's, valid during the call only
  *  (copy it to keep it). Return 0 for the next problem, non-zero for no
  *  more calls: the check has ended by then, and its status and
@@ -956,7 +958,11 @@ typedef struct folio_check_options {
 
 /**
  * Verify the live generation with Xapian's consistency checker
- * (Xapian::Database::check) and that every post's stored data decodes.
+ * (Xapian::Database::check) and that every post's stored data decodes,
+ * and that the shards of a sharded generation hold one commit of their
+ * writer (a writer killed between its shards' commits leaves part of a
+ * batch in some shards only: a problem, whose advice is the incremental
+ * run that mends it).
  * folio_db_error() then describes the first problem found, and
  * opts->problem, if set, is given each. Where the checker finds
  * problems, the posts' data is not decoded: the index must be rebuilt

@@ -88,7 +88,10 @@ static void shell_word(fo_buf *out, const char *s)
 
 /* The corpus paths are those of its last run when it recorded them
  * (FO_META_CORPUS, one a line), else PATH... */
-void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
+/* "folio index [--rebuild] --db DIR PATH..." of db, its corpus paths
+ * read from x (NULL: db's handle), to why. */
+static void index_command(const folio_db *db, fo_xdb *x, int rebuild,
+                          fo_buf *why)
 {
 	char *corpus = NULL, *path = NULL;
 	const char *p;
@@ -96,7 +99,8 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 	if (!x)
 		x = db->xdb;
 
-	fo_buf_puts(why, "rebuild it with: folio index --rebuild --db ");
+	fo_buf_puts(why, rebuild ? "folio index --rebuild --db "
+	                         : "folio index --db ");
 	shell_word(why, db->path);
 	if (!x ||
 	    fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL) != FOLIO_OK ||
@@ -112,6 +116,12 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 	}
 	free(path);
 	free(corpus);
+}
+
+void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
+{
+	fo_buf_puts(why, "rebuild it with: ");
+	index_command(db, x, 1, why);
 }
 
 const char *fo_db_open_dir(const folio_db *db)
@@ -182,6 +192,9 @@ void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
 		want = FO_ADVICE_REPLICA;
 	} else if (want == FO_ADVICE_REBUILD) {
 		fo_db_rebuild_advice(db, x, why);
+	} else if (want == FO_ADVICE_SYNC) {
+		fo_buf_puts(why, "index it again with: ");
+		index_command(db, x, 0, why);
 	} else {
 		fo_buf_puts(why, "move the index aside and index again");
 		want = FO_ADVICE_ASIDE;

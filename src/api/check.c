@@ -61,6 +61,19 @@ static void advise_rebuild(folio_db *db)
 	fo_buf_free(&msg);
 }
 
+/* The torn shards (fo_xdb_torn) as db's first problem, with the run
+ * that mends them: an incremental one, not a rebuild. */
+static void advise_sync(folio_db *db, const char *torn)
+{
+	fo_buf msg = FO_BUF_INIT;
+
+	fo_buf_puts(&msg, torn);
+	fo_db_advise(db, NULL, &msg, FO_ADVICE_SYNC);
+	if (!msg.oom)
+		fo_db_fail_why(db, FOLIO_ERROR_CORRUPT, &msg);
+	fo_buf_free(&msg);
+}
+
 /* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
  * each into list unless it is NULL, or FOLIO_ERROR_MODIFIED when a
  * writer changed the index under it. */
@@ -72,6 +85,8 @@ static folio_status check_once(folio_db *db, const folio_check_options *o,
 	fo_buf bad = FO_BUF_INIT; /* the posts' problems, kept for last */
 	doc_check docs = { 0, 0, list ? &bad : NULL };
 	folio_status st, walked;
+	char torn[256];
+	uint64_t n_torn = 0;
 	size_t said;
 
 	*found = 0;
@@ -118,6 +133,18 @@ static folio_status check_once(folio_db *db, const folio_check_options *o,
 		           (unsigned)docs.first_bad);
 	if (st == FOLIO_OK)
 		*found += docs.bad;
+	/* shards whose writer died between their commits, which a search
+	 * takes as they are (bridge_shard.cc fo_xsettle) */
+	if (st == FOLIO_OK)
+		st = fo_db_xfail(
+		    db, fo_xdb_torn(db->xdb, torn, sizeof torn, &err), &err);
+	if (st == FOLIO_OK && torn[0]) {
+		if (!*found)
+			advise_sync(db, torn);
+		keep_problem(torn, docs.list);
+		n_torn = 1;
+		*found += 1;
+	}
 	if (st == FOLIO_OK && *found)
 		st = FOLIO_ERROR_CORRUPT;
 	else if (st == FOLIO_ERROR_CORRUPT && !*found)
@@ -126,7 +153,7 @@ static folio_status check_once(folio_db *db, const folio_check_options *o,
 	 * the walk of the posts stopped) is the one db's error says, its
 	 * advice aside; the posts' come after it, as in db's error. */
 	if (st == FOLIO_ERROR_CORRUPT && list && !list->len &&
-	    *found > docs.bad) {
+	    *found > docs.bad + n_torn) {
 		said = db->advice != FO_ADVICE_NONE &&
 		               db->advice_at < db->error.len
 		           ? db->advice_at

@@ -34,7 +34,8 @@ typedef enum fo_advice {
 	FO_ADVICE_NONE,
 	FO_ADVICE_REBUILD, /* "; rebuild it with: folio index --rebuild ..." */
 	FO_ADVICE_ASIDE,   /* "; move the index aside and index again" */
-	FO_ADVICE_REPLICA  /* "; it is a replica: ... pull it again ..." */
+	FO_ADVICE_REPLICA, /* "; it is a replica: ... pull it again ..." */
+	FO_ADVICE_SYNC     /* "; index it again with: folio index --db ..." */
 } fo_advice;
 
 struct folio_db {

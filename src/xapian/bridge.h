@@ -414,6 +414,12 @@ typedef void (*fo_xproblem_fn)(const char *problem, void *ctx);
 folio_status fo_xdb_check(const char *path, int isolate, unsigned timeout_ms,
                           uint64_t *problems, fo_xerr *err, fo_xproblem_fn fn,
                           void *ctx);
+/* Whether reader db's shards hold different commits of their writer
+ * while no writer is at work: one died between its shards' commits, so
+ * part of its last batch is searchable (bridge_shard.cc fo_xsettle).
+ * Then out (size bytes) says which shard holds which commit; else it is
+ * "". */
+folio_status fo_xdb_torn(fo_xdb *db, char *out, size_t size, fo_xerr *err);
 /* Whether the glass database at path (and each a stub there lists) lost
  * a table file that Xapian would take for an empty table (termlist,
  * position, docdata: bridge_check.cc lost_table): FOLIO_ERROR_CORRUPT,

@@ -156,6 +156,29 @@ void fo_xsettle(fo_xdb *h)
 	}
 }
 
+extern "C" folio_status fo_xdb_torn(fo_xdb *h, char *out, size_t size,
+                                    fo_xerr *err)
+{
+	out[0] = '\0';
+	try {
+		if (!torn(h) || any_locked(h))
+			return FOLIO_OK;
+		std::string s = "the shards hold different commits (";
+		for (size_t i = 0; i < h->whole.size(); i++) {
+			std::string n =
+			    h->whole[i].get_metadata(FO_META_COMMIT);
+			s += (i ? ", shard " : "shard ") + std::to_string(i) +
+			     " commit " + (n.empty() ? "0" : n);
+		}
+		s += "): a writer died between its shards' commits, and "
+		     "part of its last batch is in some shards only";
+		snprintf(out, size, "%s", s.c_str());
+		return FOLIO_OK;
+	} catch (...) {
+		return fo_xdb_fail(h, err);
+	}
+}
+
 bool fo_xopen_whole(fo_xdb *h, const std::string &dir)
 {
 	std::vector<std::string> paths, types;
