@@ -418,8 +418,10 @@ int cmd_index(int argc, char **argv)
 			code = 128 + sig;
 		goto done;
 	}
+	/* the library had passed its last point of stopping (its last
+	 * commit, or a rebuild's switch under way) */
 	if (sig)
-		cli_error("%s came after the run's last commit: it finished",
+		cli_error("%s came too late to stop the run: it finished",
 		          cli_signal_name(sig));
 	if (!a.json)
 		print_summary(&rep, &a.io, first);
