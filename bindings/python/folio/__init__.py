@@ -502,17 +502,34 @@ def _text(value: Optional[bytes]) -> Optional[str]:
     return None if value is None else value.decode("utf-8", "replace")
 
 
+def _no_nul(value: bytes, name: str) -> bytes:
+    # The library takes C strings: a NUL would end one there, silently
+    # (a URL cut at it named another post), so it is refused, as open()
+    # refuses one in a path.
+    if b"\0" in value:
+        raise ValueError("embedded null byte in the %s" % name)
+    return value
+
+
 def _bytes(value, name: str, required: bool = False) -> Optional[bytes]:
     if value is None:
         if required:
             raise InvalidArgumentError(_native.ERROR_INVALID,
-                                       "a post needs a %s" % name)
+                                       "no %s given" % name)
         return None
     if isinstance(value, bytes):
-        return value
+        return _no_nul(value, name)
     if isinstance(value, str):
-        return value.encode("utf-8")
+        return _no_nul(value.encode("utf-8"), name)
     raise TypeError("%s must be str, not %s" % (name, type(value).__name__))
+
+
+def _path(value) -> bytes:
+    return _no_nul(os.fsencode(value), "path")
+
+
+# The largest size_t: limit, offset and snippet_bytes past it would wrap.
+_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 
 
 class _CtrlC:
@@ -664,7 +681,7 @@ class Index:
         opts.language = _bytes(language, "language")
         handle = ctypes.c_void_p()
         errmsg = ctypes.c_void_p()
-        status = lib.folio_db_open(None if path is None else os.fsencode(path),
+        status = lib.folio_db_open(None if path is None else _path(path),
                                    ctypes.byref(opts), ctypes.byref(handle),
                                    ctypes.byref(errmsg))
         if status != _native.OK:
@@ -774,7 +791,8 @@ class Index:
         return tuple(found)
 
     def count(self) -> int:
-        """The number of posts in the index, as of the last commit seen."""
+        """The number of posts in the index, as of the last commit seen; a
+        writer's handle also counts its own changes not yet committed."""
         n = ctypes.c_uint64()
         with self._lock:
             self._check(self._lib.folio_db_count(self._db(), ctypes.byref(n)))
@@ -798,6 +816,9 @@ class Index:
             raise TypeError("add() takes a Post or keyword fields, not both")
         if post is None:
             post = Post(**fields)
+        if isinstance(post.topics, (str, bytes)):
+            raise TypeError("topics must be a list of names, not one %s"
+                            % type(post.topics).__name__)
         topics = [_bytes(t, "topic", True) for t in post.topics]
         c_topics = (ctypes.c_char_p * max(len(topics), 1))(*topics)
         c_post = _native.Post(
@@ -922,7 +943,7 @@ class Index:
         opts = _native.IndexOptions(_native.INDEX_OPTIONS_VERSION, callback, None,
                                     int(bool(rebuild)), int(bool(no_delete)),
                                     threads, progress_callback, shards)
-        c_paths = (ctypes.c_char_p * len(paths))(*[os.fsencode(p) for p in paths])
+        c_paths = (ctypes.c_char_p * len(paths))(*[_path(p) for p in paths])
         report = _native.IndexReport(_native.INDEX_REPORT_VERSION)
         with self._lock:
             ctrl_c = self._catch_ctrl_c()
@@ -1112,8 +1133,9 @@ class Index:
                              % (", ".join(sorted(_SORTS)), sort))
         if match not in _MATCHES:
             raise ValueError("match must be one of auto, all, any, not %r" % (match,))
-        if limit < 0 or offset < 0 or snippet_bytes < 0:
-            raise ValueError("limit, offset and snippet_bytes must be >= 0")
+        if not all(0 <= n <= _SIZE_MAX for n in (limit, offset, snippet_bytes)):
+            raise ValueError("limit, offset and snippet_bytes must be "
+                             "between 0 and %d" % _SIZE_MAX)
         flags = 0
         if strict:
             flags |= _native.SEARCH_STRICT

@@ -185,6 +185,33 @@ def test_bad_search_options_are_refused(index):
     with pytest.raises(folio.InvalidArgumentError) as e:
         index.search("   ")
     assert "no words" in e.value.message
+    # past size_t they wrapped: offset 2**64 + 5 was offset 5
+    for big in ({"offset": 2 ** 64 + 5}, {"limit": 2 ** 64}):
+        with pytest.raises(ValueError, match="between 0 and"):
+            index.search("lock", **big)
+    with pytest.raises(folio.InvalidArgumentError, match="no query given"):
+        index.search(None)
+
+
+def test_a_nul_in_a_string_is_refused_not_cut_there(index, tmp_path):
+    # A C string ends at a NUL: the URL https://example.com/mxfp8\0x was
+    # https://example.com/mxfp8, and replaced that post.
+    with pytest.raises(ValueError, match="embedded null byte in the url"):
+        index.add(url=MXFP8.url + "\0x", title="Other", summary="Other.")
+    assert [h.title for h in index.search("mxfp8")] == [MXFP8.title]
+    with pytest.raises(ValueError, match="null byte in the query"):
+        index.search("lock\0 NOT lock")
+    with pytest.raises(ValueError, match="null byte in the url"):
+        index.similar(MXFP8.url + "\0x")
+    with pytest.raises(ValueError, match="null byte in the path"):
+        folio.Index(str(tmp_path / "index") + "\0x")
+
+
+def test_topics_given_as_one_string_are_refused(index):
+    # iterated, "Databases" was six topics of one letter
+    with pytest.raises(TypeError, match="topics must be a list"):
+        index.add(url="https://example.com/t", title="T", summary="S.",
+                  topics="Databases")
 
 
 def test_indexing_the_sample_corpus(tmp_path, corpus):
