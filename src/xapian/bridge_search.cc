@@ -34,6 +34,7 @@ public:
 		if (v.empty())
 			return;
 		seen_.clear();
+		seen_spellings_.clear();
 		for (;;) {
 			size_t end = v.find('\0', start);
 			if (end == std::string::npos)
@@ -91,13 +92,20 @@ private:
 			it = spelt_.emplace(part, spelt{ &c, &c.spellings[part] })
 			             .first;
 		}
-		// A post on the topics "AI" and "ai" counts once.
+		// A post on the topics "AI" and "ai" counts once, and for
+		// each spelling it writes: the value is named by the spelling
+		// most of its posts write, whatever other they write too.
+		uint64_t *spelling_n = it->second.n;
+		if (std::find(seen_spellings_.begin(), seen_spellings_.end(),
+		              spelling_n) == seen_spellings_.end()) {
+			seen_spellings_.push_back(spelling_n);
+			*spelling_n += n;
+		}
 		value *v = it->second.v;
 		if (std::find(seen_.begin(), seen_.end(), v) != seen_.end())
 			return;
 		seen_.push_back(v);
 		v->n += n;
-		*it->second.n += n;
 	}
 	// 1 for a spelling with both upper and lower case letters, which
 	// names a value better than "RED HAT" or "nvidia" alone: the
@@ -130,6 +138,7 @@ private:
 	std::map<std::string, value> counts_; // by key; nodes never move
 	std::unordered_map<std::string, spelt> spelt_;
 	std::vector<const value *> seen_; // the values of one raw value
+	std::vector<const uint64_t *> seen_spellings_; // and its spellings
 };
 
 } // namespace

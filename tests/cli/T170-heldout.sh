@@ -65,6 +65,18 @@ JL
 run "$FOLIO" search --db "$TMP/twice" --json --facets x
 expect_eq '[{"value": "AI", "count": 1}]' "$(json 'json.dumps(d["facets"]["topic"])')"
 
+# A post writing both spellings counted only for the one it wrote first,
+# so "Databases" named a value that more posts wrote "databases".
+begin "a value is named by the spelling most of its posts write"
+cat >"$TMP/spelt.jsonl" <<'JL'
+{"url": "https://s.com/1", "title": "A", "summary": "x", "topics": ["databases"]}
+{"url": "https://s.com/2", "title": "B", "summary": "x", "topics": ["Databases", "databases"]}
+{"url": "https://s.com/3", "title": "C", "summary": "x", "topics": ["Databases", "databases"]}
+JL
+"$FOLIO" index --db "$TMP/spelt" "$TMP/spelt.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/spelt" --json --facets x
+expect_eq '[{"value": "databases", "count": 3}]' "$(json 'json.dumps(d["facets"]["topic"])')"
+
 # Mixed case was told by ASCII letters alone: ÉCLAIR beat Éclair, whose
 # only capital is not ASCII (explore-p).
 begin "a spelling whose capital is not ASCII is mixed case too"
