@@ -1110,7 +1110,7 @@ class Index:
                 snippet_bytes: int = 200,
                 since: Optional[str] = None, until: Optional[str] = None,
                 facets: bool = False, explain: bool = False,
-                html: bool = False) -> Results:
+                html: bool = False, exhaustive: bool = False) -> Results:
         """The posts most like the indexed post with this URL, without the
         post itself (`folio similar`): the terms that best set it apart
         from the other posts (Xapian's relevance feedback), ORed and
@@ -1120,7 +1120,7 @@ class Index:
         """
         return self._run("folio_db_similar", url, "url", limit, offset, sort,
                          highlight, snippet_bytes, since, until, "auto", False,
-                         facets, explain, True, html, False)
+                         facets, explain, True, html, exhaustive)
 
     def _run(self, function: str, text, what: str, limit: int, offset: int,
              sort: str, highlight: Optional[Tuple[str, str]], snippet_bytes: int,

@@ -526,6 +526,8 @@ def test_similar_finds_the_posts_most_like_one_post(sample):
     assert (page.total, len(page), page[0].company) == (3, 1, "Meta")
     assert sum(v.count for v in page.facets["year"]) == 3
     assert math.isclose(sum(t.weight for t in page[0].explain), page[0].score)
+    counted = sample.similar(NVIDIA_URL, limit=1, exhaustive=True)
+    assert (counted.total, counted.total_exact) == (5, True)
     with pytest.raises(folio.NotFoundError):
         sample.similar("https://example.com/not-indexed")
 
