@@ -45,33 +45,28 @@ static int check_doc(uint32_t docid, const char *data, size_t len, void *ctx)
 	return 0;
 }
 
-/* Follow the first problem in db's error with the command that mends
- * the index, unless it says what to do already (db->advice: the
- * explanation of fo_db_report_damage or of a failed open). */
-static void advise_rebuild(folio_db *db)
+/* problem as db's error (FOLIO_ERROR_CORRUPT), followed by the advice
+ * want (fo_db_advise). problem may be db's own error: it is copied
+ * before db's error is replaced. */
+static void fail_advised(folio_db *db, const char *problem, fo_advice want)
 {
 	fo_buf msg = FO_BUF_INIT;
 
-	if (db->advice != FO_ADVICE_NONE)
-		return;
-	fo_buf_puts(&msg, folio_db_error(db));
-	fo_db_advise(db, NULL, &msg, fo_db_damage_advice(db));
+	fo_buf_puts(&msg, problem);
+	fo_db_advise(db, NULL, &msg, want);
 	if (!msg.oom)
 		fo_db_fail_why(db, FOLIO_ERROR_CORRUPT, &msg);
 	fo_buf_free(&msg);
 }
 
-/* The torn shards (fo_xdb_torn) as db's first problem, with the run
- * that mends them: an incremental one, not a rebuild. */
-static void advise_sync(folio_db *db, const char *torn)
+/* Follow the first problem in db's error with the command that mends
+ * the index, unless it says what to do already (db->advice: the
+ * explanation of fo_db_report_damage or of a failed open, or torn
+ * shards' incremental run). */
+static void advise_rebuild(folio_db *db)
 {
-	fo_buf msg = FO_BUF_INIT;
-
-	fo_buf_puts(&msg, torn);
-	fo_db_advise(db, NULL, &msg, FO_ADVICE_SYNC);
-	if (!msg.oom)
-		fo_db_fail_why(db, FOLIO_ERROR_CORRUPT, &msg);
-	fo_buf_free(&msg);
+	if (db->advice == FO_ADVICE_NONE)
+		fail_advised(db, folio_db_error(db), fo_db_damage_advice(db));
 }
 
 /* One check of the newest state: *found problems (FOLIO_ERROR_CORRUPT),
@@ -139,8 +134,9 @@ static folio_status check_once(folio_db *db, const folio_check_options *o,
 		st = fo_db_xfail(
 		    db, fo_xdb_torn(db->xdb, torn, sizeof torn, &err), &err);
 	if (st == FOLIO_OK && torn[0]) {
+		/* mended by an incremental run, not a rebuild */
 		if (!*found)
-			advise_sync(db, torn);
+			fail_advised(db, torn, FO_ADVICE_SYNC);
 		keep_problem(torn, docs.list);
 		n_torn = 1;
 		*found += 1;

@@ -327,6 +327,19 @@ static folio_status make_parents(const char *dir, fo_buf *why)
 	return st;
 }
 
+/* Whether dir's stub names something other than a generation (a
+ * sharded generation's stub names its shards), that name into name. */
+static int names_no_generation(const char *dir, fo_layout_kind kind,
+                               fo_buf *name)
+{
+	fo_buf ignored = FO_BUF_INIT;
+	int named = kind == FO_LAYOUT_STUB &&
+	            fo_layout_live_name(dir, name, &ignored) == FOLIO_OK;
+
+	fo_buf_free(&ignored);
+	return named && !fo_layout_gen_number(name->data);
+}
+
 /* A writer writes a whole index, never one of its parts: a post written
  * into a generation, a shard or a replica's database directly is in no
  * other shard's reckoning (shards route posts by URL: it came back as a
@@ -341,25 +354,20 @@ static folio_status make_parents(const char *dir, fo_buf *why)
  * Whether dir is such a part, and of which index (into index). */
 static int is_part(const char *dir, fo_buf *index)
 {
-	fo_buf name = FO_BUF_INIT, ignored = FO_BUF_INIT;
+	fo_buf name = FO_BUF_INIT;
 	fo_layout_kind kind = fo_layout_probe(dir);
-	int named = 0, debris;
+	int other = names_no_generation(dir, kind, &name), debris;
 
-	if (kind == FO_LAYOUT_STUB)
-		named = fo_layout_live_name(dir, &name, &ignored) == FOLIO_OK;
-	named = named && !fo_layout_gen_number(name.data);
 	fo_buf_free(&name);
-	fo_buf_free(&ignored);
 	return fo_layout_enclosing(dir, index, &debris) &&
-	       (debris || kind == FO_LAYOUT_GLASS || named);
+	       (debris || kind == FO_LAYOUT_GLASS || other);
 }
 
 /* Refuse db's directory when it, or a directory it is in, is a part of
  * an index (is_part). */
 static folio_status refuse_part(folio_db *db, fo_buf *why)
 {
-	fo_buf name = FO_BUF_INIT, index = FO_BUF_INIT, ignored = FO_BUF_INIT;
-	fo_buf dir = FO_BUF_INIT;
+	fo_buf name = FO_BUF_INIT, index = FO_BUF_INIT, dir = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
 	char *slash;
 	int part = 0, top = 1;
@@ -389,9 +397,8 @@ static folio_status refuse_part(folio_db *db, fo_buf *why)
 		              "delete: make the index elsewhere",
 		              db->path, dir.data, index.data);
 		st = FOLIO_ERROR_INVALID;
-	} else if (fo_layout_probe(db->dir) == FO_LAYOUT_STUB &&
-	           fo_layout_live_name(db->dir, &name, &ignored) == FOLIO_OK &&
-	           !fo_layout_gen_number(name.data)) {
+	} else if (names_no_generation(db->dir, fo_layout_probe(db->dir),
+	                               &name)) {
 		fo_buf_printf(why,
 		              "%s is not a folio index: its stub names %s, "
 		              "not a generation of one",
@@ -400,7 +407,6 @@ static folio_status refuse_part(folio_db *db, fo_buf *why)
 	}
 	fo_buf_free(&name);
 	fo_buf_free(&index);
-	fo_buf_free(&ignored);
 	fo_buf_free(&dir);
 	return st;
 }
