@@ -1164,8 +1164,8 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
  * term list in the index: Xapian 1.4.22 can crash the process reading
  * a damaged term list. The URL is looked up as
  * given, else with its scheme and host in lower case (as
- * folio_db_delete_post), else as pasted in <...> or (...), between
- * blanks or before a sentence's punctuation (as in a query). opts works
+ * folio_db_delete_post), else as pasted in <...>, (...), quotes or backticks,
+ * between blanks or before a sentence's punctuation (as in a query). opts works
  * as for
  * folio_db_search (limit, offset, sort, since/until, facets, explain).
  *

@@ -47,10 +47,10 @@ int fo_url_term_folded(const char *url, fo_buf *out)
 
 void fo_url_trim(const char **s, size_t *len)
 {
-	if (*len && (*s)[0] == '<') {
+	if (*len && strchr("<'\"`", (*s)[0])) {
 		(*s)++;
 		(*len)--;
 	}
-	while (*len && strchr(">.,;:!?'\"", (*s)[*len - 1]))
+	while (*len && strchr(">.,;:!?'\"`", (*s)[*len - 1]))
 		(*len)--;
 }

@@ -28,8 +28,9 @@ void fo_url_term(const char *url, fo_buf *out);
 int fo_url_term_folded(const char *url, fo_buf *out);
 
 /* The URL in the pasted text (*s, *len), narrowed in place: without the
- * angle brackets that quote URLs in mail (RFC 3986 appendix C) or the
- * punctuation of a sentence around it, which a URL can end with but a
+ * angle brackets that quote URLs in mail (RFC 3986 appendix C), the
+ * quotes or backticks of JSON, shell or markdown, or the punctuation of
+ * a sentence around it, which a URL can end with but a
  * post's rarely does. For a second lookup, after the URL as given. */
 void fo_url_trim(const char **s, size_t *len);
 

@@ -99,7 +99,7 @@ int fo_qlex_url(const char *s, size_t len)
 	static const char *const schemes[] = { "http://", "https://" };
 	size_t k, n;
 
-	if (len > 0 && s[0] == '<')
+	if (len > 0 && (s[0] == '<' || s[0] == '\'' || s[0] == '`'))
 		s++, len--;
 	for (k = 0; k < 2; k++) {
 		n = strlen(schemes[k]);

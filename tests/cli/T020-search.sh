@@ -243,6 +243,12 @@ begin "a URL pasted in quotes finds its post as the bare URL does"
 expect_eq "$NVIDIA|$NVIDIA|$META" \
 	"$(hits "\"$NVIDIA\"")|$(hits "“ HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi} ”")|$(hits MXFP8 -"\"$NVIDIA\"")"
 
+# After a ' or a backtick (as a shell or markdown quotes it) a URL was
+# text: nothing matched.
+begin "a URL in single quotes or backticks finds its post as the bare URL does"
+expect_eq "$NVIDIA|$NVIDIA|$NVIDIA" \
+	"$(hits "'$NVIDIA'")|$(hits "\`$NVIDIA\`")|$(hits "'$NVIDIA")"
+
 begin "a quoted URL no post has is the phrase it was: the posts quoting it"
 cat >"$TMP/quoting.jsonl" <<'JL'
 {"url": "https://example.com/list", "title": "Reading list", "summary": "Start with https://example.com/gone/post.md, then the docs."}

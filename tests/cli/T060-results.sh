@@ -590,6 +590,16 @@ expect_eq "0|$META" "$rc|$(json 'd["hits"][0]["url"]')"
 run "$FOLIO" similar --db "$TMP/index" "<https://example.com/none>"
 expect_eq "2|folio: no post with URL <https://example.com/none>" "$rc|$err"
 
+# As search does, folio similar takes a URL copied with the quotes of
+# the JSON it came from, or a shell's or markdown's; it said "no post".
+begin "folio similar finds a URL pasted in quotes or backticks"
+s=""
+for u in "\"$NVIDIA\"" "'$NVIDIA'" "\`$NVIDIA\`" "\"$NVIDIA\","; do
+	run "$FOLIO" similar --db "$TMP/index" --json "$u"
+	s="$s|$rc $(json 'd["hits"][0]["url"]')"
+done
+expect_eq "|0 $META|0 $META|0 $META|0 $META" "$s"
+
 # A query finds a post by its URL in brackets or with blanks around it
 # (the parser reads them); folio similar said "no post with URL".
 begin "folio similar finds a URL in brackets or with blanks around it, as search does"
