@@ -451,6 +451,8 @@ FOLIO_EXTERN folio_status folio_db_count(folio_db *db, uint64_t *out);
  * @retval FOLIO_OK
  * @retval FOLIO_ERROR_INVALID  no URL, title or summary (or a blank
  *         title or summary), or a malformed date or invalid UTF-8; a
+ *         URL, title, company, author, type or topic longer than 65536
+ *         bytes, or a summary longer than 1048576; a
  *         read-only handle; or the handle was
  *         opened with a language other than the index's
  *         (folio_open_options.language: rebuild first)
@@ -487,7 +489,8 @@ FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
  *                               that fills while Xapian 1.4.22 merges
  *                               value streams ends the process in
  *                               std::terminate instead, the index as at
- *                               its last commit too: README, "How it
+ *                               its last commit too, as memory that
+ *                               runs out there does: README, "How it
  *                               works", Xapian's known limits; see
  *                               folio_abort_handler_set())
  *  @retval FOLIO_ERROR_CORRUPT  a damaged index (see folio_db_open: a
@@ -501,18 +504,18 @@ FOLIO_EXTERN folio_status folio_db_commit(folio_db *db);
  *  inside the library) and not return. */
 typedef void (*folio_abort_fn)(const char *what, void *payload);
 
-/** The one failure that no call can return as a status: a disk that fills
- *  while a commit (folio_db_commit(), folio_db_index_paths()) merges value
- *  streams makes Xapian 1.4.22 throw from a destructor, and the C++
- *  runtime ends the process in std::terminate. The index is as at its
- *  last commit. After this call, such an ending first calls fn(what,
- *  payload) on the committing thread, so that a program can report it as
- *  it reports FOLIO_ERROR_IO and exit (folio index exits 2); if fn
- *  returns, or for any other std::terminate, the process ends as it
- *  would have (the terminate handler installed before the first call).
- *  fn NULL: nothing is called. Process-wide, as the C++ runtime's
- *  terminate handler is: call it before starting threads that use the
- *  library, never concurrently with itself. */
+/** The one failure that no call can return as a status: a disk that fills,
+ *  or memory that runs out, while a commit (folio_db_commit(),
+ *  folio_db_index_paths()) merges value streams makes Xapian 1.4.22 throw
+ *  from a destructor, and the C++ runtime ends the process in
+ *  std::terminate. The index is as at its last commit. After this call, such an
+ * ending first calls fn(what, payload) on the committing thread, so that a
+ * program can report it as it reports FOLIO_ERROR_IO and exit (folio index
+ * exits 2); if fn returns, or for any other std::terminate, the process ends as
+ * it would have (the terminate handler installed before the first call). fn
+ * NULL: nothing is called. Process-wide, as the C++ runtime's terminate handler
+ * is: call it before starting threads that use the library, never concurrently
+ * with itself. */
 FOLIO_EXTERN void folio_abort_handler_set(folio_abort_fn fn, void *payload);
 
 /** One problem found in the corpus: the post or line was skipped, or, for

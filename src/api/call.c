@@ -20,9 +20,17 @@ static double monotonic_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void fo_db_begin(folio_db *db)
+/* Empty db->error for a message to come, which may have room again
+ * where the last one had none (folio_db_error). */
+static void error_clear(folio_db *db)
 {
 	fo_buf_clear(&db->error);
+	db->error.oom = 0; /* its data, when there is any, is still sound */
+}
+
+void fo_db_begin(folio_db *db)
+{
+	error_clear(db);
 	db->error_pos = 0;
 	db->advice = FO_ADVICE_NONE;
 }
@@ -84,7 +92,7 @@ folio_status fo_db_fail(folio_db *db, folio_status st, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	fo_buf_clear(&db->error);
+	error_clear(db);
 	db->advice = FO_ADVICE_NONE;
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);

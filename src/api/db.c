@@ -1176,7 +1176,12 @@ folio_status folio_db_close(folio_db *db)
 
 const char *folio_db_error(const folio_db *db)
 {
-	return db && db->error.data ? db->error.data : "";
+	if (db && db->error.len)
+		return db->error.data;
+	/* fo_db_fail found no room for the message */
+	return db && db->error.oom ? "out of memory (with no room for the "
+	                             "message of the failure)"
+	                           : "";
 }
 
 const char *folio_db_language(const folio_db *db)

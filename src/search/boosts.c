@@ -136,8 +136,9 @@ static void title_term(fo_qc *c, fo_qlist *l, fo_buf *names, size_t *n,
 	fo_qc_push(c, l, fo_qc_term(c, FO_PREFIX_TITLE, name));
 	fo_buf_append(names, name, strlen(name) + 1);
 	if (names->oom)
-		fo_qc_nomem(c);
-	(*n)++;
+		fo_qc_nomem(c); /* names holds the *n it had: count no more */
+	else
+		(*n)++;
 }
 
 /* The synonym of the title terms in names as one weighted unit, whose

@@ -6,6 +6,7 @@
 #include "util/errstr.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -141,23 +142,34 @@ static std::terminate_handler abort_before;
 static void on_terminate()
 {
 	// Where glass's destructor itself throws, terminate has no exception
-	// to name: errno is still the failed write's.
+	// to name: errno is still the failed write's. Nothing here may count
+	// on memory: a commit that runs out of it ends here too.
 	int e = errno;
+	char what[sizeof(fo_xerr::msg)];
 
 	if (abort_fn && fo_xcommitting) {
-		std::string what =
-		    "DatabaseError: Xapian gave up in its commit";
-		if (e)
-			what = what + " (" + fo_strerror(e) + ")";
+		snprintf(what, sizeof what,
+		         "DatabaseError: Xapian gave up in its commit%s%s%s",
+		         e ? " (" : "", e ? fo_strerror(e) : "", e ? ")" : "");
 		try {
 			std::exception_ptr x = std::current_exception();
 			if (x)
 				std::rethrow_exception(x);
+		} catch (const std::bad_alloc &) {
+			snprintf(what, sizeof what,
+			         "out of memory: Xapian gave up in its commit");
 		} catch (const Xapian::Error &x) {
-			what = x.get_description();
+			try {
+				snprintf(what, sizeof what, "%s",
+				         x.get_description().c_str());
+			} catch (...) {
+				// no room for the description: its class
+				snprintf(what, sizeof what, "%s: %s",
+				         x.get_type(), x.get_msg().c_str());
+			}
 		} catch (...) {
 		}
-		abort_fn(what.c_str(), abort_payload);
+		abort_fn(what, abort_payload);
 	}
 	if (abort_before)
 		abort_before();

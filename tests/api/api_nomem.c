@@ -101,6 +101,7 @@ typedef struct reader_ctx {
 	const char *query;
 	uint64_t total; /* what the search finds */
 	uint64_t count;
+	int for_good; /* every allocation fails from the n-th on */
 } reader_ctx;
 
 static int reader_child(long n, void *ctx)
@@ -112,6 +113,7 @@ static int reader_child(long n, void *ctx)
 
 	(void)n; /* unused where SANITIZED leaves the countdown out */
 #ifndef SANITIZED
+	failing_on = c->for_good;
 	countdown = n;
 #endif
 	st = search_hits(c->db, c->query, &total);
@@ -120,6 +122,8 @@ static int reader_child(long n, void *ctx)
 #endif
 	if (st != FOLIO_OK && st != FOLIO_ERROR_NOMEM)
 		return 2;
+	if (st == FOLIO_ERROR_NOMEM && !*folio_db_error(c->db))
+		return 6;
 	if (st == FOLIO_OK && total != c->total)
 		return 3;
 	/* The same handle searches again, as if nothing had happened. */
@@ -133,10 +137,12 @@ static int reader_child(long n, void *ctx)
 }
 
 /* A reader of an index of n posts (in scratch directory name), all of
- * which text finds, searching it with every allocation failing in turn. */
-static void sweep_reader(const char *name, int n, const char *text, long upto)
+ * which text finds, searching it with every allocation failing in turn
+ * (for_good: with every one from it on failing). */
+static void sweep_reader(const char *name, int n, const char *text, long upto,
+                         int for_good)
 {
-	reader_ctx c = { NULL, text, 0, 0 };
+	reader_ctx c = { NULL, text, 0, 0, for_good };
 	char idx[300];
 
 	in_root(idx, sizeof idx, name);
@@ -154,7 +160,18 @@ static void sweep_reader(const char *name, int n, const char *text, long upto)
 
 static void test_nomem__a_reader_searches_on_after_running_out(void)
 {
-	sweep_reader("reader", 3000, query, SWEEP);
+	sweep_reader("reader", 3000, query, SWEEP, 0);
+}
+
+/* Memory that stays short from some allocation of a search on: each
+ * failure reaches the caller as FOLIO_ERROR_NOMEM with a message. An
+ * abbreviation's title terms (posterior: pos... in the titles "Post N")
+ * crashed the process where their list could not grow (boosts.c
+ * title_term counted the name it had not kept), and the message was ""
+ * where there was no room left to write it. */
+static void test_nomem__a_reader_searches_on_while_memory_stays_short(void)
+{
+	sweep_reader("short", 30, "posterior lattices words quokkas", SWEEP, 1);
 }
 
 /* Only the joined form of two of the words, quokkas, finds the posts: a
@@ -166,13 +183,14 @@ static void test_nomem__a_reader_searches_on_after_running_out(void)
 static void test_nomem__a_joined_pair_is_never_lost_running_out(void)
 {
 	/* the losses this guards against were at allocations 15, 26
-	 * (the words' copies) and 39 (the joined form's lookup) */
-	sweep_reader("joined", 30, "quok kas zzz", 100);
+	 * (the words' copies) and 39 (the joined form's lookup), counting
+	 * malloc's alone */
+	sweep_reader("joined", 30, "quok kas zzz", SWEEP, 0);
 }
 
-static int writer_child(long n, void *ctx)
+/* The post a writer adds (p.url changed for more). */
+static folio_post new_post(void)
 {
-	const char *idx = ctx;
 	folio_post p = { "https://example.com/new0",
 		         "A new post",
 		         NULL,
@@ -182,6 +200,14 @@ static int writer_child(long n, void *ctx)
 		         "Quokkas again.",
 		         NULL,
 		         0 };
+
+	return p;
+}
+
+static int writer_child(long n, void *ctx)
+{
+	const char *idx = ctx;
+	folio_post p = new_post();
 	uint64_t count = 0;
 	folio_status st;
 	folio_db *db = open_as(idx, FOLIO_OPEN_WRITE);
@@ -235,11 +261,83 @@ test_nomem__a_writer_refuses_and_commits_nothing_after_running_out(void)
 	assert_true(sweep(writer_child, idx, SWEEP) > 0);
 }
 
+/* What the abort handler does in commit_child's committing process:
+ * exit, saying whether it was told what failed. */
+static void commit_aborted(const char *what, void *payload)
+{
+	(void)payload;
+	_exit(*what ? 20 : 21);
+}
+
+/* A writer's commit with memory short from its n-th allocation on, in a
+ * process of its own. It must end in FOLIO_OK, in FOLIO_ERROR_NOMEM with
+ * a message, or in the abort handler, which is Xapian 1.4.22's only way
+ * out where a destructor of its commit throws (folio_abort_handler_set):
+ * a bare SIGABRT, or a handler told nothing, fails. The index is then as
+ * at one of its commits. */
+static int commit_child(long n, void *ctx)
+{
+	const char *idx = ctx;
+	folio_post p = new_post();
+	uint64_t count = 0;
+	int ws = 0;
+	pid_t pid;
+	folio_db *db;
+
+	(void)n; /* unused where SANITIZED leaves the countdown out */
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		folio_status st;
+
+		db = open_as(idx, FOLIO_OPEN_WRITE);
+		if (!db || folio_db_add_post(db, &p) != FOLIO_OK)
+			_exit(2);
+		folio_abort_handler_set(commit_aborted, NULL);
+#ifndef SANITIZED
+		failing_on = 1;
+		countdown = n;
+#endif
+		st = folio_db_commit(db);
+#ifndef SANITIZED
+		countdown = -1;
+#endif
+		_exit(st == FOLIO_OK                                   ? 10
+		      : st == FOLIO_ERROR_NOMEM && *folio_db_error(db) ? 11
+		                                                       : 3);
+	}
+	if (pid < 0 || waitpid(pid, &ws, 0) != pid)
+		return 4;
+	if (!WIFEXITED(ws))
+		return 5;
+	if (WEXITSTATUS(ws) < 10 || WEXITSTATUS(ws) == 21)
+		return 6;
+	db = open_as(idx, FOLIO_OPEN_READ);
+	if (!db || folio_db_count(db, &count) != FOLIO_OK ||
+	    (count != 50 && count != 51))
+		return 7;
+	folio_db_close(db);
+	return WEXITSTATUS(ws) != 10;
+}
+
+static void
+test_nomem__a_commit_short_of_memory_fails_or_ends_in_the_abort_handler(void)
+{
+	char idx[300];
+
+	in_root(idx, sizeof idx, "commit");
+	make_index(idx, 50);
+	assert_true(sweep(commit_child, idx, SWEEP) > 0);
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_nomem__a_reader_searches_on_after_running_out),
+	FO_TEST(test_nomem__a_reader_searches_on_while_memory_stays_short),
 	FO_TEST(test_nomem__a_joined_pair_is_never_lost_running_out),
 	FO_TEST(
 	    test_nomem__a_writer_refuses_and_commits_nothing_after_running_out),
+	FO_TEST(
+	    test_nomem__a_commit_short_of_memory_fails_or_ends_in_the_abort_handler),
 };
 
 int main(void)
