@@ -129,6 +129,7 @@ typedef struct fo_seq {
 	fo_qlist filters; /* what selects without scoring (site:, a URL) */
 	fo_qlist urls;    /* indexed posts' URLs among the free items */
 	fo_qlist commons; /* common free words (seq_commons) */
+	size_t unheld;    /* free words in deflt no post holds (seq_commons) */
 	fo_qlist coord;   /* coordination, a unit per free word */
 	fo_qlist joins;   /* free words written as one, and initials */
 	/* each free word joined by op, in order: its term where it is a
@@ -181,6 +182,18 @@ static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
 	return 0;
 }
 
+/* Whether no post holds the ranked word t of field f, by the index's
+ * statistics: neither its stem's term nor the word itself where it is its
+ * own stem (its exact form implies one of them). */
+static int unheld(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	const char *stem = t->stem ? t->stem : t->term;
+
+	return t->kind == FO_TOK_WORD &&
+	       fo_qc_absent(c, fo_qc_fields[f].stem, stem) &&
+	       fo_qc_absent(c, fo_qc_fields[f].exact, stem);
+}
+
 /* The words of kid, free text not excluded, each to the list to (must
  * or deflt), a common one among ranked words to s->commons. -1 when
  * they could not be analysed. */
@@ -199,6 +212,9 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 		            fo_qc_common_word(c, tl.t[i].term);
 		fo_qc_push(c, c->common ? &s->commons : to,
 		           fo_qc_item(c, kid->field, kid, &tl, i, j));
+		if (to == &s->deflt && s->op == FO_DEFOP_OR && !c->common &&
+		    j == i + 1 && unheld(c, kid->field, &tl.t[i]))
+			s->unheld++;
 		c->common = 0;
 		if (to != &s->deflt)
 			continue;
@@ -303,14 +319,15 @@ static void seq_joins(fo_qc *c, fo_seq *s)
  * queries' "the", "and", "for": 28% of the instructions of the slowest
  * 1%, at the same MRR@10 or better, bench/README.md). They still mark
  * snippets and count in the second phase's title coverage (hl). With
- * none to find the posts (only common words were typed; joined pairs
- * and initials only add weight), they find the posts themselves, ranked
- * as words are, so that the query still has its answer. */
+ * none to find the posts (only common words were typed, or with them
+ * only words no post holds, a typo's "alpha zzzz"; joined pairs and
+ * initials only add weight), they find the posts themselves, ranked as
+ * words are, so that the query still has its answer. */
 static void seq_commons(fo_qc *c, fo_seq *s)
 {
 	size_t i;
 
-	if (s->commons.n && !s->deflt.n && !s->must.n) {
+	if (s->commons.n && s->deflt.n <= s->unheld && !s->must.n) {
 		for (i = 0; i < s->commons.n; i++)
 			fo_qc_push(c, &s->deflt, s->commons.q[i]);
 		s->commons.n = 0;

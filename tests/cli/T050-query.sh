@@ -41,6 +41,11 @@ hit_set() { hits "$@" | tr ' ' '\n' | sort | xargs; }
 begin "a query of common words alone still finds posts"
 expect_eq "6|5|6|6" "$(total_of "$TMP/index" 'the and of')|$(total_of "$TMP/index" --sort newest 'the and of')|$(total_of "$TMP/index" --sort newest --any 'the and of')|$(total_of "$TMP/index" --any the and of)"
 
+# Nor did they where the rarer words typed are in no post (a typo, or
+# a word the index lacks): "the zzzzq" found nothing, even with --any.
+begin "common words beside a word no post holds still find their posts"
+expect_eq "6|6|6" "$(total_of "$TMP/index" --any the zzzzq)|$(total_of "$TMP/index" 'the and zzzzq')|$(total_of "$TMP/index" --any the of zzzzq)"
+
 begin "OR finds either word"
 expect_eq "$HEROKU $NVIDIA $META" "$(hits 'MXFP8 OR Heroku')"
 

@@ -1165,6 +1165,31 @@ static void test_query__common_words_alone_still_find_posts(void)
 	fo_analyzer_free(an);
 }
 
+/* No post holds zzzzq: what common_frequencies says of the rest. */
+static uint64_t unheld_frequencies(void *ctx, const char *term)
+{
+	return strstr(term, "zzzzq") ? 0 : common_frequencies(ctx, term);
+}
+
+static void test_query__common_words_find_posts_beside_a_word_none_holds(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = unheld_frequencies,
+		            .docs = 100,
+		            .local = 1 };
+	char *got;
+
+	assert_true(an != NULL);
+	/* zzzzq finds no post for the common words to weigh in: they find
+	 * them, as they do alone (it was Query(2 * zzzzq)) */
+	got = described_with(an, "the zzzzq of", &stats);
+	assert_str("Query((2 * zzzzq OR (Zthe SYNONYM the) OR (Zof SYNONYM "
+	           "of)))",
+	           got ? got : "");
+	free(got);
+	fo_analyzer_free(an);
+}
+
 /* Posts hold v2.0.1 (and its parts), and no 2.0.1. */
 static uint64_t tagged_release(void *ctx, const char *term)
 {
@@ -1328,6 +1353,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_near_of_wordless_kids_is_no_query),
 	FO_TEST(test_query__a_common_ranked_word_is_left_out),
 	FO_TEST(test_query__common_words_alone_still_find_posts),
+	FO_TEST(test_query__common_words_find_posts_beside_a_word_none_holds),
 	FO_TEST(test_query__a_version_matches_with_or_without_its_v),
 	FO_TEST(test_query__a_version_prefix_completes_with_or_without_its_v),
 };
