@@ -37,6 +37,9 @@ typedef struct fo_md {
 	const char *guess[FO_MD_NF];
 	size_t guess_n[FO_MD_NF];
 	unsigned guess_line[FO_MD_NF];
+	/* The last line after a blank line in the field list that gave a
+	 * field (0: none). */
+	unsigned loose_line;
 	fo_md_blocks blocks; /* the page's, outside posts */
 } fo_md;
 

@@ -24,16 +24,24 @@
 static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
                            int gap)
 {
-	int item;
+	int item, taken;
 	size_t k = fo_md_marker(s, ln, &item);
 
 	/* After a blank line (a loose list) an item still gives a field the
-	 * post lacks; any other line is the summary's. A line that is no
-	 * item ("-Company: ACME", its marker's space forgotten, or
-	 * "**Company:** ACME", with none) still gives by a field's own key
-	 * the field the post lacks, else the summary would start here and
-	 * take every field after it. */
-	return fo_md_meta(st, s + k, ln - k, at, item ? gap : 1);
+	 * post lacks. A line that is no item ("-Company: ACME", its marker's
+	 * space forgotten, or "**Company:** ACME", with none) still gives by
+	 * a field's own key the field the post lacks, else the summary would
+	 * start here and take every field after it; but one with no marker
+	 * after a blank line is the summary's, which may well start "Author:
+	 * Jane Doe explains". */
+	if (gap && !k)
+		return 0;
+	taken = fo_md_meta(st, s + k, ln - k, at, item ? gap : 1);
+	/* a summary written as a list item is then a field: a post left
+	 * with no summary names this line (fo_md_why) */
+	if (taken && gap)
+		st->loose_line = at;
+	return taken;
 }
 
 /* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a
@@ -153,6 +161,7 @@ static void fo_md_reset(fo_md *st)
 	fo_buf_clear(&st->msg);
 	fo_buf_clear(&st->url);
 	fo_buf_clear(&st->raw);
+	st->loose_line = 0;
 	for (f = 0; f < FO_MD_NF; f++) {
 		fo_buf_clear(&st->field[f]);
 		st->present[f] = 0;

@@ -32,6 +32,26 @@ unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at)
 	return at;
 }
 
+/* "post has no summary" in st->msg. A field a line after a blank line
+ * gave may be the summary, written as a list item ("- Author: Jane Doe
+ * explains ..."): that line is then to blame, and named. */
+static void fo_md_no_summary(fo_md *st, unsigned *problem_line)
+{
+	size_t f;
+
+	fo_buf_puts(&st->msg, "post has no summary");
+	for (f = 0; f < FO_MD_NF && st->loose_line; f++) {
+		if (st->field_line[f] != st->loose_line)
+			continue;
+		fo_buf_printf(&st->msg,
+		              ": this line, after a blank line, is read as "
+		              "its %s field",
+		              fo_md_field_names[f]);
+		*problem_line = st->loose_line;
+		return;
+	}
+}
+
 void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
 {
 	size_t f;
@@ -64,7 +84,7 @@ void fo_md_why(fo_md *st, char date[11], unsigned *problem_line)
 			            "\"Sep 14, 2026\" or \"2026-09-14\"",
 			            &st->msg);
 		} else if (st->summary.len == 0) {
-			fo_buf_puts(&st->msg, "post has no summary");
+			fo_md_no_summary(st, problem_line);
 		}
 	}
 }

@@ -950,6 +950,48 @@ static void test_corpus__md_a_field_line_without_its_list_marker(void)
 	           posts[2].summary);
 }
 
+/* A summary that starts with a field's key ("Author: Jane Doe explains
+ * ...") after the blank line that ends the fields was read as that field:
+ * the post, left with no summary, was dropped, or with a date that is no
+ * date. Such a line with no list marker starts the summary; a list item
+ * there still gives a field, and a post it leaves with no summary names
+ * that item's line rather than its heading's. */
+static void test_corpus__md_a_summary_that_starts_with_a_field_s_key(void)
+{
+	assert_ok(md("# A\n"                                     /* 1 */
+	             "### [T](https://x/t)\n"                    /* 2 */
+	             "- Company: ACME\n"                         /* 3 */
+	             "- Published: Sep 14, 2026\n"               /* 4 */
+	             "\n"                                        /* 5 */
+	             "Author: Jane Doe explains threads.\n"      /* 6 */
+	             "### [U](https://x/u)\n"                    /* 7 */
+	             "- Company: ACME\n"                         /* 8 */
+	             "\n"                                        /* 9 */
+	             "**Published:** the results appeared.\n"    /* 10 */
+	             "### [V](https://x/v)\n"                    /* 11 */
+	             "- Company: ACME\n"                         /* 12 */
+	             "\n"                                        /* 13 */
+	             "-Type: News\n"                             /* 14 */
+	             "\nS.\n"                                    /* 15-16 */
+	             "### [W](https://x/w)\n"                    /* 17 */
+	             "- Company: ACME\n"                         /* 18 */
+	             "\n"                                        /* 19 */
+	             "- Author: Jane Doe explains threads.\n")); /* 20 */
+	assert_int(3, n_posts);
+	assert_str(NULL, posts[0].author);
+	assert_str("Author: Jane Doe explains threads.", posts[0].summary);
+	assert_str(NULL, posts[1].published);
+	assert_str("Published: the results appeared.", posts[1].summary);
+	/* a marker that lost its space is still a field's */
+	assert_str("News", posts[2].type);
+	assert_str("S.", posts[2].summary);
+	assert_int(1, n_problems);
+	assert_int(20, problems[0].line);
+	assert_str("post has no summary: this line, after a blank line, is "
+	           "read as its author field",
+	           problems[0].message);
+}
+
 #define PAREN_MSG                                                              \
 	"post has no URL: its link's ( is never closed (a ( in the URL needs " \
 	"its ), or write it as %28)"
@@ -1964,6 +2006,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_keys_in_bold_italics),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
 	FO_TEST(test_corpus__md_a_field_line_without_its_list_marker),
+	FO_TEST(test_corpus__md_a_summary_that_starts_with_a_field_s_key),
 	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_unclosed_link),
