@@ -115,9 +115,7 @@ size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
 	return end + 1;
 }
 
-/* Decode the entity at s[i] ('&') into out; returns the index past it, or
- * 0 when it is not one we know. */
-static size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
+size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
 {
 	static const struct {
 		const char *name;

@@ -47,6 +47,27 @@ static void fo_md_no_link(fo_md *st, const char *t, size_t tn, size_t col)
 		              col + close);
 }
 
+/* Set url to the link destination (s, n) as CommonMark reads it, its
+ * backslash escapes and entities decoded: "?a=1&amp;b=2" is the URL
+ * "?a=1&b=2", one post however the page spells it. */
+static void fo_md_destination(fo_buf *url, const char *s, size_t n)
+{
+	size_t k, past;
+
+	fo_buf_clear(url);
+	fo_buf_append(url, "", 0);
+	for (k = 0; k < n; k++) {
+		if (s[k] == '&' && (past = fo_md_entity(url, s, n, k)) != 0) {
+			k = past - 1;
+			continue;
+		}
+		if (s[k] == '\\' && k + 1 < n && fo_md_is_punct(s[k + 1]))
+			k++;
+		fo_buf_putc(url, s[k]);
+	}
+	fo_text_buf_trim(url);
+}
+
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
                               const char **t, size_t *ts, size_t *te)
 {
@@ -85,13 +106,6 @@ const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 			       "inside <>)";
 		dn = end;
 	}
-	fo_buf_append(&st->url, "", 0);
-	for (k = 0; k < dn; k++) {
-		if (dest[k] == '\\' && k + 1 < dn &&
-		    fo_md_is_punct(dest[k + 1]))
-			k++;
-		fo_buf_putc(&st->url, dest[k]);
-	}
-	fo_text_buf_trim(&st->url);
+	fo_md_destination(&st->url, dest, dn);
 	return NULL;
 }

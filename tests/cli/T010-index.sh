@@ -96,6 +96,14 @@ run "$FOLIO" index --db "$TMP/dup" "$TMP/twice.md"
 expect_eq "0|$TMP/twice.md:10: warning: https://example.com/shared is also on line 3 of this file: merged into one post, each field from the first copy that has it; this copy differs in its summary: the earlier copy's is kept|1" \
 	"$rc|$err|$(count_of "$TMP/dup")"
 
+# "&amp;" in a link's URL was kept as written: one post, its URL spelled
+# two ways, was two.
+begin "an entity in a post's URL is decoded, so both spellings are one post"
+printf '# T\n\n### [Entity](https://ex.org/?a=1&amp;b=2)\n- Company: ACME\n\nS.\n\n### [Raw amp](https://ex.org/?a=1&b=2)\n- Company: ACME\n\nS.\n' >"$TMP/amp.md"
+run "$FOLIO" index --db "$TMP/amp" "$TMP/amp.md"
+expect_eq "0|$TMP/amp.md:8: warning: https://ex.org/?a=1&b=2 is also on line 3 of this file: merged into one post, each field from the first copy that has it; this copy differs in its title: the earlier copy's is kept|1|https://ex.org/?a=1&b=2" \
+	"$rc|$err|$(count_of "$TMP/amp")|$(urls_of "$("$FOLIO" search --db "$TMP/amp" --json acme)")"
+
 # A copy on another page that had drifted from the first (a hand edit
 # of one page) lost its edit in silence: a warning names its line and
 # the fields that differ; identical copies (above) warn of nothing.

@@ -1087,6 +1087,24 @@ static void test_corpus__md_problems(void)
 	assert_str(PAREN_MSG, problems[7].message);
 }
 
+/* "?a=1&amp;b=2" in a heading's link was a URL of its own, beside
+ * "?a=1&b=2": one post, spelled two ways, was two. A destination's
+ * entities are decoded, as CommonMark reads them and as a title's are;
+ * an escaped "&", or one that starts no entity, stays as written. */
+static void test_corpus__md_entities_in_a_url_are_decoded(void)
+{
+	assert_ok(md("# T\n"
+	             "### [E &amp; F](https://ex.org/?a=1&amp;b=2)\n\nS.\n"
+	             "### [N](<https://ex.org/&#x41;&#66;>)\n\nS.\n"
+	             "### [L](https://ex.org/\\&amp;&bogus;&)\n\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("E & F", posts[0].title);
+	assert_str("https://ex.org/?a=1&b=2", posts[0].url);
+	assert_str("https://ex.org/AB", posts[1].url);
+	assert_str("https://ex.org/&amp;&bogus;&", posts[2].url);
+}
+
 /* A URL with parentheses of its own that do not pair up: the link
  * never closes, and the message says so rather than that there is no
  * URL. */
@@ -2009,6 +2027,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_summary_that_starts_with_a_field_s_key),
 	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
 	FO_TEST(test_corpus__md_problems),
+	FO_TEST(test_corpus__md_entities_in_a_url_are_decoded),
 	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_invalid_utf8_topic),
