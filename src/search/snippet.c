@@ -255,13 +255,22 @@ static size_t word_head(const char *text, size_t from, size_t max_bytes)
 
 /* word_head, so that the window does not open on a compound's part
  * ("threaded" of free-threaded reads as a cut), when a window from there
- * still reaches end. */
+ * still reaches end; else after that word, at the next one before end
+ * ("8 and 10.2" of "Linux 9.8 and 10.2" read as another number). */
 static size_t word_start(const char *text, size_t from, size_t end,
                          size_t max_bytes)
 {
 	size_t p = word_head(text, from, max_bytes);
 
-	return end <= p + max_bytes ? p : from;
+	if (end <= p + max_bytes)
+		return p;
+	if (p == from)
+		return from;
+	while (from < end && !fo_ascii_is_space((unsigned char)text[from]))
+		from++;
+	while (from < end && fo_ascii_is_space((unsigned char)text[from]))
+		from++;
+	return from;
 }
 
 /* When the window from from reaches the end of the text with room to

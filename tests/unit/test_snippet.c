@@ -405,6 +405,15 @@ static void test_snippet__the_window_starts_at_a_whole_word(void)
 	               "w1 w2 w3 abcdefgh-threaded lock table zz1 zz2 zz3 zz4 "
 	               "zz5 zz6 zz7",
 	               40);
+	/* The context would open at "8" of "9.8", which reads as another
+	 * number, and the window from "9.8" no longer holds the matches:
+	 * it opens at the next word. */
+	assert_snippet(ELLIPSIS
+	               "and [lock] mmmmmm nnnnnn oooooo pp [table]" ELLIPSIS,
+	               "lock table",
+	               "w1 w2 w3 Linux 9.8 and lock mmmmmm nnnnnn oooooo pp "
+	               "table zz1 zz2",
+	               40);
 	/* The context before "lock" would start at "threaded", a part of
 	 * free-threaded: the whole compound is shown instead. */
 	assert_snippet(ELLIPSIS "free-threaded [lock] [table] zz1 zz2 zz3 zz4" ELLIPSIS,
