@@ -213,6 +213,17 @@ static size_t seq_match(const fo_hlscan *c, size_t i, char *const *seq,
 	return k == n ? end : 0;
 }
 
+/* Whether token i is a compound's joined token whose first part, the
+ * token after it from the same byte, begins with prefix. */
+static int first_part_prefixed(const fo_hlscan *c, size_t i, const char *prefix)
+{
+	const fo_hltok *t = &c->toks[i];
+
+	return t->kind == FO_TOK_JOINED && i + 1 < c->n &&
+	       c->toks[i + 1].start == t->start &&
+	       strncmp(TERM(c, &c->toks[i + 1]), prefix, strlen(prefix)) == 0;
+}
+
 /* A camelCase run of parts from token i (each starting where the one
  * before ends, no joiner between them) that spells word, as indexer.c
  * add_run indexes it (PyArrow of PyArrow-backed for pyarrow): the end of
@@ -556,6 +567,11 @@ int fo_hl_spans(fo_hlscan *c, const fo_termset *terms, fo_hlspan **out,
 					end = run_match(c, i, h->term);
 				break;
 			case FO_HL_PREFIX:
+				/* a compound whose first part the prefix
+				 * matches is marked at that part, as the
+				 * word typed is (table* of Table-Locking) */
+				if (first_part_prefixed(c, i, h->term))
+					break;
 				if (strncmp(TERM(c, t), h->term,
 				            strlen(h->term)) == 0)
 					end = t->end;

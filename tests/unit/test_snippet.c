@@ -258,6 +258,21 @@ static void test_snippet__a_prefix_marks_every_completion(void)
 	               200);
 }
 
+/* A compound whose first part the prefix completes is marked at that
+ * part, as the word typed is: table* marked Table-Locking whole, by its
+ * joined form tablelocking, where lock* marked Locking alone. Where only
+ * the joined form completes it, the compound is marked whole. */
+static void
+test_snippet__a_prefix_marks_the_part_of_a_compound_it_completes(void)
+{
+	assert_snippet("the [Table]-Locking query", "table*",
+	               "the Table-Locking query", 200);
+	assert_snippet("the [locking]-library", "lock*", "the locking-library",
+	               200);
+	assert_snippet("the [Table-Locking] query", "tablelo*",
+	               "the Table-Locking query", 200);
+}
+
 static void test_snippet__a_compound_prefix_marks_its_parts_in_sequence(void)
 {
 	/* python-lib* finds the joined form completed and the parts as a
@@ -1240,6 +1255,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_near_over_a_repeated_word_is_fast),
 	FO_TEST(test_snippet__excluded_words_are_not_marked),
 	FO_TEST(test_snippet__a_prefix_marks_every_completion),
+	FO_TEST(
+	    test_snippet__a_prefix_marks_the_part_of_a_compound_it_completes),
 	FO_TEST(test_snippet__a_compound_prefix_marks_its_parts_in_sequence),
 	FO_TEST(test_snippet__the_window_prefers_a_phrase_match),
 	FO_TEST(test_snippet__markers_are_the_callers_choice),
