@@ -82,6 +82,12 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	st = read_format(db, &format, &language, &revision, &err);
 	if (st == FOLIO_OK)
 		st = fo_xdb_doccount(db->xdb, &docs, &err);
+	/* Damage to the leaf of the posting lists that holds the metadata
+	 * reads as an index with posts that records no format: on that
+	 * path alone, the checker tells it from an index of another kind. */
+	if (st == FOLIO_OK && !*format && docs > 0 &&
+	    fo_db_damaged_file(fo_db_open_dir(db), &err))
+		st = FOLIO_ERROR_CORRUPT;
 	if (st != FOLIO_OK) {
 		fo_buf_puts(why, err.msg);
 		goto done;

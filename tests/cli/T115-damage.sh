@@ -93,6 +93,29 @@ python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 
 refused "the leaf of what the index records" "$d" \
 	"folio: index $d is damaged: $f: XAPIAN$(advice "$d")" $all
 
+# The same leaf with every entry of its directory (after the block's
+# 11-byte header) pointing at its first item, which Xapian reads without
+# an error: the format's key is not found, and every command said the
+# index "records no format", of another kind, whose rebuild then kept
+# nothing aside.
+d="$TMP/nokeys"
+cp -r "$TMP/i" "$d"
+f="$d/$gen/postlist.glass"
+python3 - "$f" "$leaf" <<'PY'
+import sys
+with open(sys.argv[1], "r+b") as f:
+    at = int(sys.argv[2]) * 8192
+    f.seek(at)
+    block = bytearray(f.read(8192))
+    dir_end = int.from_bytes(block[9:11], "big")
+    for k in range(13, dir_end, 2):
+        block[k:k + 2] = block[11:13]
+    f.seek(at)
+    f.write(block)
+PY
+refused "the keys of what the index records" "$d" \
+	"folio: index $d is damaged: $f: XAPIAN$(advice "$d")" $all
+
 # A post's termlist entry damaged in a small index (one termlist block,
 # whose items are written from its end: the last 256 bytes hold post 1's):
 # folio similar, which reads the post's terms, said Xapian's words alone,
