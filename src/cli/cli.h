@@ -194,9 +194,14 @@ long cli_parse_range(const char *name, const char *value, long min,
 /* The same from 0 to 1000000 (--limit, --offset, --timeout). */
 long cli_parse_count(const char *name, const char *value);
 
+/* Whether word is written as a long option is (--json): never the value
+ * of the option before it. */
+int cli_option_word(const char *word);
+
 /* If argv[*i] is "--name VALUE" or "--name=VALUE", store VALUE, advance *i
  * past it and return 1; return -1 (after printing) when the value is
- * missing; 0 when argv[*i] is not this option. */
+ * missing, or is another option (--name --other); 0 when argv[*i] is
+ * not this option. */
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 

@@ -417,8 +417,8 @@ void print_stats_error_json(const char *message, folio_status st)
 	print_error_fields(message, 0, st);
 }
 
-/* The options of command whose value is the next argument: --db --json
- * names a directory called --json. Each command's own: another's is an
+/* The options of command whose value is the next argument: --db x
+ * names a directory called x. Each command's own: another's is an
  * unknown option there, and the word after it may be its --json. */
 static const char *valued_options(const char *command)
 {
@@ -444,7 +444,10 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		snprintf(word, sizeof word, " %s ", argv[i]);
 		if (strlen(argv[i]) < 13 && strstr(valued, word)) {
-			i++;
+			/* its value, unless an option stands there,
+			 * which cli_option_value refuses as one */
+			if (i + 1 < argc && !cli_option_word(argv[i + 1]))
+				i++;
 			continue;
 		}
 		if (strcmp(argv[i], "--json") != 0)

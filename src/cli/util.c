@@ -3,6 +3,7 @@
 
 /* a header-only table of characters, not the library: the CLI stays a
  * client of folio.h */
+#include "../util/ascii.h"
 #include "../util/display.h"
 #include "../util/shellword.h"
 
@@ -52,6 +53,12 @@ long cli_parse_count(const char *name, const char *value)
 	return cli_parse_range(name, value, 0, 1000000);
 }
 
+int cli_option_word(const char *word)
+{
+	return strncmp(word, "--", 2) == 0 &&
+	       fo_ascii_is_alpha((unsigned char)word[2]);
+}
+
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value)
 {
@@ -68,6 +75,14 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 		return 0;
 	if (*i + 1 >= argc) {
 		cli_error("%s needs a value", name);
+		return -1;
+	}
+	/* a value left out must not take the next option for it (--db
+	 * --json made an index named --json); --name=--x still gives one */
+	if (cli_option_word(argv[*i + 1])) {
+		cli_error("%s needs a value, not the option %s (%s=%s gives "
+		          "it that value)",
+		          name, argv[*i + 1], name, argv[*i + 1]);
 		return -1;
 	}
 	*value = argv[++*i];

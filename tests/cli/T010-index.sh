@@ -244,6 +244,13 @@ begin "an empty index path is refused"
 run "$FOLIO" index --db "" "$FOLIO_SOURCE_DIR/corpus"
 expect_eq "2|folio: an empty path names no index" "$rc|$err"
 
+# A value left out took the next option for it: --db --json made an
+# index named --json, and exited 0.
+begin "an option's value left out does not take the next option for it"
+(cd "$TMP" && run "$FOLIO" index --db --json "$FOLIO_SOURCE_DIR/corpus"
+	echo "$rc|$out|$(ls -d -- --json 2>/dev/null)") >"$TMP/valueless"
+expect_eq '2|{"problems": [], "error": "invalid argument", "message": "--db needs a value, not the option --json (--db=--json gives it that value)"}|' "$(cat "$TMP/valueless")"
+
 begin "an unknown option is a usage error"
 run "$FOLIO" index --frobnicate
 expect_eq "2|folio: unknown option --frobnicate (try 'folio index --help')" "$rc|$err"

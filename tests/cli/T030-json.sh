@@ -62,6 +62,9 @@ run "$FOLIO" search --db "$TMP/index" --json --limit -1 lock
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"-1\""}' "$rc|$out"
 run "$FOLIO" search --db "$TMP/index" --json --stdin --limit x </dev/null
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "--limit takes a whole number from 0 to 1000000, not \"x\""}' "$rc|$out"
+# --db --json said "no index at --json", in text
+run "$FOLIO" search --db --json x
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "--db needs a value, not the option --json (--db=--json gives it that value)"}' "$rc|$out"
 run "$FOLIO" search --db "$TMP/index" --json
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "search needs a query (try '"'folio search --help'"')"}' "$rc|$out"
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
@@ -94,8 +97,8 @@ run "$FOLIO" search --db "$TMP/index" --json "$bad" lock
 expect_eq "2|False" "$rc|$(python3 -c 'import json,sys; print("\ufffd" in json.load(sys.stdin)["message"])' <<<"$out")"
 
 begin "--json as the value of --db asks for no JSON"
-run "$FOLIO" search --db --json lock
-expect_eq "2|" "$rc|$out"
+run "$FOLIO" search --db=--json lock
+expect_eq "2||folio: no index at --json" "$rc|$out|$(head -n 1 <<<"$err")"
 
 begin "folio stats --json on a missing index is an error object, with exit status 2"
 run "$FOLIO" stats --db "$TMP/none" --json

@@ -106,10 +106,14 @@ run "$FOLIO" index --json --threads x "$TMP/c"
 expect_eq '2|{"problems": [], "error": "invalid argument", "message": "--threads takes a whole number from 0 to 256, not \"x\""}' "$rc|$out"
 
 begin "--json as the value of --threads or --shards asks for no JSON"
+run "$FOLIO" index --db "$TMP/i" --threads=--json "$TMP/c"
+expect_eq "2|" "$rc|$out"
+run "$FOLIO" index --db "$TMP/i" --shards=--json "$TMP/c"
+expect_eq "2|" "$rc|$out"
+
+begin "an option where --threads' value should be is bad usage, in JSON"
 run "$FOLIO" index --db "$TMP/i" --threads --json "$TMP/c"
-expect_eq "2|" "$rc|$out"
-run "$FOLIO" index --db "$TMP/i" --shards --json "$TMP/c"
-expect_eq "2|" "$rc|$out"
+expect_eq '2|{"problems": [], "error": "invalid argument", "message": "--threads needs a value, not the option --json (--threads=--json gives it that value)"}' "$rc|$out"
 
 # A run that fails after problems were reported (a rebuild of an index
 # of another format that would lose the skipped post, T180) keeps them

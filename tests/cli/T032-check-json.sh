@@ -83,8 +83,10 @@ run "$FOLIO" check --db "$TMP/i" extra --json
 expect_eq "2|{\"error\": \"invalid argument\", \"message\": \"check takes no operand, not extra (try 'folio check --help')\"}" "$rc|$out"
 
 begin "--json as the value of --time-limit asks for no JSON"
-run "$FOLIO" check --db "$TMP/i" --time-limit --json
+run "$FOLIO" check --db "$TMP/i" --time-limit=--json
 expect_eq "2|" "$rc|$out"
+run "$FOLIO" check --db "$TMP/i" --time-limit --json
+expect_eq '2|{"error": "invalid argument", "message": "--time-limit needs a value, not the option --json (--time-limit=--json gives it that value)"}' "$rc|$out"
 
 # The checker hangs (T118's shim in front of Xapian's): the time limit
 # stops it, and the check ends in an error, not in damage.
