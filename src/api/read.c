@@ -742,6 +742,7 @@ folio_status fo_read_count(fo_run *r)
 		return FOLIO_ERROR_NOMEM;
 	for (i = 0; st == FOLIO_OK && i < r->n_paths; i++) {
 		uint32_t before = r->file_no;
+		uint64_t skipped = r->report->skipped;
 		folio_status walked = fo_walk(r->paths[i], on_file, on_problem, r);
 		if (r->st != FOLIO_OK)
 			st = r->st;
@@ -749,12 +750,14 @@ folio_status fo_read_count(fo_run *r)
 			st = fo_db_fail(db, walked, "out of memory");
 		else if (walked == FOLIO_ERROR_NOT_FOUND)
 			fo_run_problem(r, r->paths[i], 0, fo_strerror(ENOENT));
-		else if (r->file_no == before && stat(r->paths[i], &sb) == 0 &&
-		         S_ISDIR(sb.st_mode))
+		else if (r->file_no == before &&
+		         r->report->skipped == skipped &&
+		         stat(r->paths[i], &sb) == 0 && S_ISDIR(sb.st_mode))
 			/* A corpus directory that is unmounted, or emptied by a
 			 * failed checkout, is not a corpus whose posts were all
 			 * deleted: as for a path that cannot be read, nothing
-			 * is removed. */
+			 * is removed. (One the walk could not read is said to
+			 * be so, not to hold nothing.) */
 			fo_run_problem(r, r->paths[i], 0,
 			               "holds no topic pages (*.md) or JSON "
 			               "Lines files (*.jsonl)");

@@ -53,6 +53,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	run "$FOLIO" index --db "$TMP/i" "$TMP/c"
 	expect_eq "1|150" "$rc|$(count_of "$TMP/i")"
 	chmod 644 "$TMP/c/b.jsonl"
+
+	# It was said twice: unreadable, and as holding no topic pages
+	begin "a corpus directory without read permission is said to be unreadable, once"
+	chmod 000 "$TMP/c"
+	run "$FOLIO" index --db "$TMP/i" "$TMP/c"
+	chmod 755 "$TMP/c"
+	expect_eq "1|$TMP/c: Permission denied|150" "$rc|$err|$(count_of "$TMP/i")"
 fi
 
 begin "a malformed line (a file cut short) removes nothing"
