@@ -96,7 +96,7 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 	fo_md st;
 	size_t pos = 0;
 	unsigned lineno = 1, bad_line = 0;
-	int rc = FOLIO_OK, topic;
+	int rc = FOLIO_OK, topic, posts = 0;
 
 	memset(&st, 0, sizeof(st));
 	st.file = file;
@@ -126,6 +126,19 @@ folio_status fo_markdown_parse(const char *file, const char *buf, size_t len,
 			size_t start = pos;
 			unsigned first = lineno;
 
+			if (!posts++ && !st.topic.len && !st.fm_title.len &&
+			    sink->warning) {
+				/* "#Topic", "# " or front matter never
+				 * closed: the page's posts lost their topic
+				 * without a word */
+				fo_buf_clear(&st.msg);
+				fo_buf_puts(
+				    &st.msg,
+				    "the page has no topic (a \"# Topic\" "
+				    "heading, a space after its #, before "
+				    "its first post): its posts have none");
+				fo_corpus_warning(sink, file, lineno, &st.msg);
+			}
 			if (level != 3 && sink->warning) {
 				fo_buf_clear(&st.msg);
 				fo_buf_printf(

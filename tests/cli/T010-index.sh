@@ -204,6 +204,18 @@ begin "the good post of a partly malformed file is searchable"
 run "$FOLIO" search --db "$TMP/d" quokkas
 expect_eq 0 "$rc"
 
+# "#Topic" (no space: no heading), "# " (an empty one) or no heading at
+# all: the page's posts lost their topic without a word.
+begin "a page whose posts have no topic says so, and its posts are indexed"
+mkdir -p "$TMP/notopic"
+printf '#Bees\n\n### [One](https://a.org/n1)\n\nAbout bees.\n' >"$TMP/notopic/a.md"
+printf '# \n\n### [Two](https://a.org/n2)\n\nAbout ants.\n' >"$TMP/notopic/b.md"
+printf '# Wasps\n\n### [Three](https://a.org/n3)\n\nAbout wasps.\n' >"$TMP/notopic/c.md"
+run "$FOLIO" index --db "$TMP/nt" "$TMP/notopic"
+w='warning: the page has no topic (a "# Topic" heading, a space after its #, before its first post): its posts have none'
+expect_eq "0|3 posts in 3 files: 3 added, 0 updated, 0 unchanged, 0 removed; 0 skipped|$TMP/notopic/a.md:3: $w
+$TMP/notopic/b.md:3: $w" "$rc|$out|$err"
+
 begin "a corpus path that does not exist is skipped, the rest indexed"
 run "$FOLIO" index --db "$TMP/e" "$TMP/no-such-dir" "$FOLIO_SOURCE_DIR/corpus"
 expect_eq "1|$TMP/no-such-dir: No such file or directory" "$rc|$err"
