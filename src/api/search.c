@@ -690,36 +690,45 @@ typedef struct trial {
 	double top; /* the query's best score; < 0: not known yet */
 } trial;
 
+/* Whether suggestion s raises the query's best score. */
+static int raises_top(trial *t, const char *s)
+{
+	if (t->top < 0)
+		t->top = top_score(t->db, t->call, t->query, t->opts);
+	return t->top >= 0 &&
+	       top_score(t->db, t->call, s, t->opts) > t->top * (1 + 1e-9);
+}
+
 /* Whether suggestion s is one to make. A query that found few posts:
  * when s finds more (counting only), as Lucene's spell checker offers
- * only more popular words; one that finds fewer is worse than none
- * (PDFfiles, split as pd + ffiles, found a post; its suggestion PDFiles
- * none). A query that found FO_SPELL_FEW or more, whose words in no
- * post alone are corrected: when s finds posts with a correction, which
- * raises the best score. Its total says less: past 1000 matches both
- * are estimates, rounded (python progamming language and python
- * programming language: 14000 each), and a correction whose posts the
- * query found already (moodule beside modules, which share their stem)
- * finds none more; a phrase the correction never fits finds nothing
- * more and adds no score. */
+ * only more popular words, or as many with a higher best score, where
+ * the posts found hold the correction too (free-threaded pyton build
+ * found the 2 posts free-threaded python build finds, and suggested
+ * nothing); one that finds fewer is worse than none (PDFfiles, split as
+ * pd + ffiles, found a post; its suggestion PDFiles none). A query that
+ * found FO_SPELL_FEW or more, whose words in no post alone are
+ * corrected: when s finds posts with a correction, which raises the best
+ * score. Its total says less: past 1000 matches both are estimates,
+ * rounded (python progamming language and python programming language:
+ * 14000 each), and a correction whose posts the query found already
+ * (moodule beside modules, which share their stem) finds none more; a
+ * phrase the correction never fits finds nothing more and adds no
+ * score. */
 static int finds_more_than(const char *s, void *ctx)
 {
 	trial *t = ctx;
 	folio_results *more;
-	int yes;
+	uint64_t total;
 
 	if (strcmp(s, t->query) == 0)
 		return 0;
-	if (t->total >= FO_SPELL_FEW) {
-		if (t->top < 0)
-			t->top = top_score(t->db, t->call, t->query, t->opts);
-		return t->top >= 0 && top_score(t->db, t->call, s, t->opts) >
-		                          t->top * (1 + 1e-9);
-	}
+	if (t->total >= FO_SPELL_FEW)
+		return raises_top(t, s);
 	more = search_within(t->db, t->call, s, t->opts, 0);
-	yes = more && folio_results_total(more) > t->total;
+	total = more ? folio_results_total(more) : 0;
 	folio_results_free(more);
-	return yes;
+	return total > t->total ||
+	       (total == t->total && total > 0 && raises_top(t, s));
 }
 
 /* A suggestion for the query, the part searched (tree's) corrected,

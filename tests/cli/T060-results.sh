@@ -156,6 +156,13 @@ expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 OR trainnig'
 expect_eq "MXFP8 OR training" "$(json 'd["suggestion"]')"
 
+# A typo beside words that found posts: the correction finds the same
+# posts, which hold it, ranked higher; there was no suggestion, as it
+# found no more.
+begin "a misspelt word beside words that find posts gets a suggestion"
+run "$FOLIO" search --db "$TMP/index" --json 'free-threaded pyton build'
+expect_eq "2|free-threaded python build" "$(json 'd["total"]')|$(json 'd["suggestion"]')"
+
 # parallelsim) suggested parallelism), which searched says the same
 # notice of the stray ) again (loose-ends-3).
 begin "a suggestion leaves out the stray ) and operators the query ignored"
