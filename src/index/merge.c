@@ -10,6 +10,7 @@
 
 #include "index/docdata.h"
 #include "index/urlterm.h"
+#include "index/valueterm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +128,34 @@ static int fill(const char **dst, const char *src)
 	return *dst ? 0 : -1;
 }
 
+/* Whether e has topic already, spelt otherwise: the same but for case,
+ * accents or white space, as its filter term and facets take it
+ * ("Machine Learning" and "machine  learning" on two pages). 1 yes, 0 no,
+ * -1 out of memory. */
+static int spelt_otherwise(const entry *e, const char *topic)
+{
+	fo_buf want = FO_BUF_INIT, have = FO_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	if (fo_value_term("", topic, strlen(topic), &want) < 0)
+		rc = -1;
+	for (i = 0; rc == 0 && i < e->post.n_topics; i++) {
+		if (fo_value_term("", e->topics[i], strlen(e->topics[i]),
+		                  &have) < 0)
+			rc = -1;
+		else if (have.len == want.len &&
+		         memcmp(have.data, want.data, want.len) == 0)
+			rc = 1;
+	}
+	fo_buf_free(&want);
+	fo_buf_free(&have);
+	return rc;
+}
+
 /* Insert topic into e's sorted, unique topics: a binary search and one
- * memmove, so a URL repeated thousands of times stays cheap. */
+ * memmove, so a URL repeated thousands of times stays cheap. A topic
+ * spelt otherwise keeps the spelling read first. */
 static int add_topic(entry *e, const char *topic)
 {
 	size_t lo = 0, hi = e->post.n_topics, mid;
@@ -145,6 +172,9 @@ static int add_topic(entry *e, const char *topic)
 		else
 			hi = mid;
 	}
+	c = e->post.n_topics ? spelt_otherwise(e, topic) : 0;
+	if (c != 0)
+		return c < 0 ? -1 : 0;
 	grown = realloc(e->topics, (e->post.n_topics + 1) * sizeof *grown);
 	if (!grown)
 		return -1;

@@ -149,6 +149,27 @@ static void test_merge__duplicate_topics_within_one_post_collapse(void)
 	fo_merge_free(m);
 }
 
+/* Case, accents and white space apart, a topic is the one its filter
+ * term and facets take it for: a post on "Machine Learning" and
+ * "machine  learning" pages showed both. The spelling read first stays. */
+static void test_merge__topics_spelt_otherwise_collapse_to_the_first(void)
+{
+	static const char *const topics[] = { "Machine Learning", "Caf\xC3\xA9",
+		                              "machine  learning", "CAFE",
+		                              "Cafes" };
+	folio_post p = post_of("https://example.com/c", "T", topics, 5);
+	fo_merge *m = fo_merge_new();
+	const folio_post *got;
+
+	assert_ok(fo_merge_add(m, &p));
+	got = fo_merge_get(m, 0);
+	assert_int(3, got->n_topics);
+	assert_str("Cafes", got->topics[0]);
+	assert_str("Caf\xC3\xA9", got->topics[1]);
+	assert_str("Machine Learning", got->topics[2]);
+	fo_merge_free(m);
+}
+
 static void test_merge__topics_sort_bytewise(void)
 {
 	/* strcmp order: upper case before lower case, UTF-8 last. */
@@ -555,6 +576,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__the_same_url_twice_unites_sorted_unique_topics),
 	FO_TEST(test_merge__a_found_post_gives_its_latest_copys_origin),
 	FO_TEST(test_merge__duplicate_topics_within_one_post_collapse),
+	FO_TEST(test_merge__topics_spelt_otherwise_collapse_to_the_first),
 	FO_TEST(test_merge__topics_sort_bytewise),
 	FO_TEST(test_merge__a_post_without_topics_gains_them_later),
 	FO_TEST(test_merge__first_seen_values_win_and_gaps_are_filled),
