@@ -88,10 +88,11 @@ int fo_url_fold(char *url)
 		return 0;
 	changed = fold_ascii(url, 0, i);
 	/* "//" authority: [ userinfo "@" ] host [ ":" port ], up to the path,
-	 * query or fragment; userinfo keeps its case, a port has none. */
+	 * query or fragment (or a backslash, which no host holds, and which
+	 * browsers read as a /); userinfo keeps its case, a port has none. */
 	if (url[i + 1] == '/' && url[i + 2] == '/') {
 		host = i + 3;
-		end = host + strcspn(url + host, "/?#");
+		end = host + strcspn(url + host, "/?#\\");
 		for (i = host; i < end; i++)
 			if (url[i] == '@')
 				host = i + 1;

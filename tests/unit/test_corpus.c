@@ -473,6 +473,12 @@ static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
 	             "\"title\": \"t\", \"summary\": \"s\"}\n"));
 	assert_int(1, n_posts);
 	assert_str("https://\xc3\xa9x.org:1/\xc3\x89", posts[0].url);
+	/* a backslash, which no host holds, ends it as a / does (browsers
+	 * read it as one): the path after it kept its case no longer */
+	assert_ok(jl("{\"url\": \"Https://Ex.Org\\\\Path\", "
+	             "\"title\": \"t\", \"summary\": \"s\"}\n"));
+	assert_int(1, n_posts);
+	assert_str("https://ex.org\\Path", posts[0].url);
 	/* never to ASCII: İX.org is not ix.org (explore-v) */
 	assert_ok(jl("{\"url\": \"https://\xc4\xb0X.org/\", \"title\": \"t\", "
 	             "\"summary\": \"s\"}\n"));
