@@ -86,12 +86,14 @@ int fo_md_find_topic(fo_md *st, const char *buf, size_t len, size_t pos,
 /* ---- the post heading's link (markdown_link.c) ------------------------- */
 
 /*
- * Read the post heading line (s, n): its URL, unescaped, goes to st->url
- * and its title's span to (*t)[*ts..*te). Returns NULL, or why the
- * heading gives no URL ("" when st->msg says why: a column it names).
+ * Read the post heading line (s, n): its URL, unescaped, goes to st->url,
+ * its title's span to (*t)[*ts..*te) and what follows the link to
+ * (*t)[*rest..*tn). Returns NULL, or why the heading gives no URL (""
+ * when st->msg says why: a column it names).
  */
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
-                              const char **t, size_t *ts, size_t *te);
+                              const char **t, size_t *ts, size_t *te,
+                              size_t *rest, size_t *tn);
 
 /* ---- what is wrong with a post (markdown_problem.c) -------------------- */
 

@@ -69,17 +69,19 @@ static void fo_md_destination(fo_buf *url, const char *s, size_t n)
 }
 
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
-                              const char **t, size_t *ts, size_t *te)
+                              const char **t, size_t *ts, size_t *te,
+                              size_t *rest, size_t *tn)
 {
 	const char *dest;
-	size_t tn, dn, ds, de, k, budget = FO_MD_UNLIMITED;
+	size_t dn, ds, de, k, budget = FO_MD_UNLIMITED;
 
-	fo_md_heading(s, n, t, &tn);
-	if (!tn || (*t)[0] != '[')
+	fo_md_heading(s, n, t, tn);
+	if (!*tn || (*t)[0] != '[')
 		return "post has no URL";
-	if (!fo_md_link(*t, tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds,
-	                &de)) {
-		fo_md_no_link(st, *t, tn, (size_t)(*t - s) + 1);
+	*rest =
+	    fo_md_link(*t, *tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de);
+	if (!*rest) {
+		fo_md_no_link(st, *t, *tn, (size_t)(*t - s) + 1);
 		return "";
 	}
 	/* The destination may be <bracketed> and followed by a "title". */

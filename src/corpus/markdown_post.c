@@ -191,17 +191,32 @@ static int fo_md_oom(const fo_md *st)
 	return 0;
 }
 
+/* Text after the heading's link (s, n), which no field holds, is left
+ * out with a warning, not in silence: "### [A](u1) [B](u2)" lost the
+ * second post. A block of attributes ({#id}) is no text. */
+static void heading_rest(fo_md *st, const char *s, size_t n, unsigned line)
+{
+	fo_text_trim(&s, &n);
+	if (!n || (s[0] == '{' && s[n - 1] == '}' && !memchr(s, '\n', n)))
+		return;
+	fo_buf_clear(&st->msg);
+	fo_buf_puts(&st->msg, "text after the heading's link is left out: \"");
+	fo_text_quote(&st->msg, s, n);
+	fo_buf_putc(&st->msg, '"');
+	fo_corpus_warning(st->sink, st->file, line, &st->msg);
+}
+
 int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 {
 	const char *s, *t, *why;
-	size_t pos, ln, bad, ts, te;
+	size_t pos, ln, bad, ts, te, rest = 0, tn = 0;
 	int rc;
 	unsigned at = line, problem_line = line; /* the line being read */
 	char date[11] = "";
 
 	fo_md_reset(st);
 	pos = fo_md_line(b, n, 0, &s, &ln);
-	why = fo_md_heading_url(st, s, ln, &t, &ts, &te);
+	why = fo_md_heading_url(st, s, ln, &t, &ts, &te, &rest, &tn);
 	bad = fo_text_utf8_check(b, n, 0);
 	if (bad < n) {
 		fo_buf_clear(&st->msg);
@@ -218,6 +233,7 @@ int fo_md_post(fo_md *st, const char *b, size_t n, unsigned line)
 		                         NULL);
 	}
 	fo_md_text(&st->title, t + ts, te - ts);
+	heading_rest(st, t + rest, tn - rest, line);
 
 	rc = fo_md_body(st, b, n, pos, at, line);
 	if (rc != FOLIO_OK || st->msg.len)

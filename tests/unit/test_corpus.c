@@ -636,6 +636,25 @@ static void test_corpus__md_a_post_heading_without_its_space(void)
 	assert_str("https://x/c", posts[2].url);
 }
 
+/* Text after a post heading's link was left out without a word: a
+ * second link ("### [A](u1) [B](u2)") lost its post. It is left out
+ * with a warning; an attribute block ({#id}) and closing #s are no
+ * text. */
+static void test_corpus__md_text_after_a_heading_s_link_is_a_warning(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a) [B](https://x/b)\n\nFirst.\n"
+	             "### [C](https://x/c) {#c} ###\n\nSecond.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_int(1, n_warnings);
+	assert_int(2, warnings[0].line);
+	assert_str("text after the heading's link is left out: "
+	           "\"[B](https://x/b)\"",
+	           warnings[0].message);
+	assert_str("https://x/c", posts[1].url);
+}
+
 /* A post whose heading is of another level (a page that writes its posts
  * as "## [Title](url)" or "#### [Title](url)") was not indexed, and no
  * word said so: at level 2 it went with nothing, at level 4 into the
@@ -2020,6 +2039,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
+	FO_TEST(test_corpus__md_text_after_a_heading_s_link_is_a_warning),
 	FO_TEST(test_corpus__md_a_post_heading_of_another_level),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
