@@ -20,15 +20,104 @@ static int fo_md_is_fence(const char *s, size_t n)
 	return n == 3 && memcmp(s, "---", 3) == 0;
 }
 
-/* Keep the front matter's title: "..." (or bare) value as the fallback
- * topic. Only the simplest YAML scalars are understood. One that is not
- * UTF-8 or is too long is noted (st->fm_bad_at, line at), as a topic
- * heading would be, for fo_md_find_topic to report if the page has no
- * other topic. */
-static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at)
+/* The code point of the n hex digits at s, or -1 when they are not. */
+static long hex_digits(const char *s, size_t n)
 {
-	const char *line = s;
-	size_t k, line_n = n;
+	long cp = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9'   ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                               : -1;
+		if (d < 0)
+			return -1;
+		cp = cp * 16 + d;
+	}
+	return cp;
+}
+
+/* A YAML double-quoted scalar's body s[0..n) into out, its escapes
+ * decoded (\" \\ \/ \t \n \xXX \uXXXX \UXXXXXXXX; YAML 1.2 section
+ * 5.7); another backslash stays as written. */
+static void double_quoted(fo_buf *out, const char *s, size_t n)
+{
+	static const char simple[] = "\"\"\\\\//t\tn r 0 ";
+	size_t k, w;
+	long cp;
+	const char *e;
+
+	for (k = 0; k < n; k++) {
+		if (s[k] != '\\' || k + 1 >= n) {
+			fo_buf_putc(out, s[k]);
+			continue;
+		}
+		w = s[k + 1] == 'x'   ? 2
+		    : s[k + 1] == 'u' ? 4
+		    : s[k + 1] == 'U' ? 8
+		                      : 0;
+		if (w && k + 2 + w <= n &&
+		    (cp = hex_digits(s + k + 2, w)) > 0 && cp <= 0x10FFFF &&
+		    (cp < 0xD800 || cp > 0xDFFF)) {
+			fo_text_utf8_put(out, (unsigned long)cp);
+			k += 1 + w;
+		} else if (!w && (e = strchr(simple, s[k + 1])) != NULL &&
+		           (e - simple) % 2 == 0) {
+			/* a line break or tab in a topic is a space */
+			fo_buf_putc(out,
+			            e[1] == ' ' || e[1] == '\t' ? ' ' : e[1]);
+			k++;
+		} else {
+			fo_buf_putc(out, s[k]);
+		}
+	}
+}
+
+/* The end of a quoted scalar opened by s[0] in s[0..n), past its closing
+ * quote, or 0 when it is not closed on the line. */
+static size_t quoted_end(const char *s, size_t n)
+{
+	size_t k;
+
+	for (k = 1; k < n; k++) {
+		if (s[0] == '"' && s[k] == '\\')
+			k++;
+		else if (s[0] == '\'' && s[k] == '\'' && k + 1 < n &&
+		         s[k + 1] == '\'')
+			k++;
+		else if (s[k] == s[0])
+			return k + 1;
+	}
+	return 0;
+}
+
+/* The plain scalar s[0..*n) without a comment (" #..."). */
+static void plain_scalar(const char *s, size_t *n)
+{
+	size_t k;
+
+	for (k = 1; k < *n; k++)
+		if (s[k] == '#' && (s[k - 1] == ' ' || s[k - 1] == '\t')) {
+			*n = k;
+			return;
+		}
+}
+
+/* Keep the front matter's title as the fallback topic: a plain,
+ * "double" or 'single' quoted scalar on its line, a comment after it
+ * left out, or a block scalar (> or |) on the indented lines after it
+ * (rest[0..rest_n), the front matter after the line), joined by spaces:
+ * a topic is one line. Only these YAML scalars are understood. One that
+ * is not UTF-8 or is too long is noted (st->fm_bad_at, line at), as a
+ * topic heading would be, for fo_md_find_topic to report if the page has
+ * no other topic. */
+static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at,
+                              const char *rest, size_t rest_n)
+{
+	const char *line = s, *l;
+	size_t k, e, line_n = n, p, ln;
 
 	if (n < 6 || memcmp(s, "title:", 6) != 0)
 		return;
@@ -37,20 +126,32 @@ static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at)
 	n -= 6;
 	fo_text_trim(&s, &n);
 	fo_buf_clear(&st->fm_title);
-	if (n >= 2 && s[0] == '"' && s[n - 1] == '"') {
-		for (k = 1; k + 1 < n; k++) {
-			if (s[k] == '\\' && k + 2 < n &&
-			    (s[k + 1] == '"' || s[k + 1] == '\\'))
-				k++;
-			fo_buf_putc(&st->fm_title, s[k]);
+	/* a backslash before the last quote escapes nothing ("C:\") */
+	e = n && (s[0] == '"' || s[0] == '\'') ? quoted_end(s, n) : 0;
+	if (!e && n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
+		e = n;
+	if (e) {
+		if (s[0] == '"') {
+			double_quoted(&st->fm_title, s + 1, e - 2);
+		} else {
+			for (k = 1; k + 1 < e; k++) {
+				if (s[k] == '\'' && k + 2 < e)
+					k++;
+				fo_buf_putc(&st->fm_title, s[k]);
+			}
 		}
-	} else if (n >= 2 && s[0] == '\'' && s[n - 1] == '\'') {
-		for (k = 1; k + 1 < n; k++) {
-			if (s[k] == '\'' && k + 2 < n && s[k + 1] == '\'')
-				k++;
-			fo_buf_putc(&st->fm_title, s[k]);
+	} else if (n && (s[0] == '>' || s[0] == '|')) {
+		for (p = 0; p < rest_n;) {
+			p = fo_md_line(rest, rest_n, p, &l, &ln);
+			if (ln && l[0] != ' ' && l[0] != '\t')
+				break;
+			fo_text_trim(&l, &ln);
+			if (ln && st->fm_title.len)
+				fo_buf_putc(&st->fm_title, ' ');
+			fo_buf_append(&st->fm_title, l, ln);
 		}
 	} else {
+		plain_scalar(s, &n);
 		fo_buf_append(&st->fm_title, s, n);
 	}
 	fo_text_buf_trim(&st->fm_title);
@@ -84,7 +185,8 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 				pos = fo_md_line(buf, len, pos, &s, &n);
 				at++;
 				if (!fo_md_is_fence(s, n))
-					fo_md_front_title(st, s, n, at);
+					fo_md_front_title(st, s, n, at,
+					                  buf + pos, p - pos);
 			}
 			return p;
 		}

@@ -406,6 +406,18 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_ok(md("---\ntitle: \"C:\\\"\n---\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
 	assert_str("C:\\", posts[0].topics[0]);
+	/* YAML's comment, escapes and block scalars: "Plain # comment",
+	 * ">" and "\u00e9" escaped were topics as written */
+	assert_ok(md("---\ntitle: Plain # comment\n---\n### [A](u)\n\nS.\n"));
+	assert_str("Plain", posts[0].topics[0]);
+	assert_ok(md("---\ntitle: 'It''s' # c\n---\n### [A](u)\n\nS.\n"));
+	assert_str("It's", posts[0].topics[0]);
+	assert_ok(md("---\ntitle: \"Caf\\u00e9\\tbar\\x21\"\n---\n"
+	             "### [A](u)\n\nS.\n"));
+	assert_str("Caf\xC3\xA9 bar!", posts[0].topics[0]);
+	assert_ok(md("---\ntitle: >-\n  Folded\n  topic\nother: x\n---\n"
+	             "### [A](u)\n\nS.\n"));
+	assert_str("Folded topic", posts[0].topics[0]);
 	/* only --- opens and closes it: ---- is a rule, ---x a word */
 	assert_ok(md("----\ntitle: F\n----\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
