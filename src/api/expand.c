@@ -9,6 +9,7 @@
  * here (the formulas below).
  */
 #include "api/expand.h"
+#include "api/results.h"
 
 #include "index/docdata.h"
 #include "index/indexer.h"
@@ -119,8 +120,13 @@ static folio_status choose(folio_db *db, expand *e, unsigned n, uint64_t len,
 		cand c = e->c[i];
 
 		st = fo_xdb_termfreq(db->xdb, e->names.data + c.off, &tf, &err);
-		/* a term no other post has cannot find another post */
-		if (st != FOLIO_OK || tf <= 1)
+		/* a term no other post has cannot find another post; one in
+		 * more than rank.common_ratio of them is a stop word, which a
+		 * search leaves out too (sequence.c seq_commons): on a small
+		 * index "and" and "in" made posts alike */
+		if (st != FOLIO_OK || tf <= 1 ||
+		    (db->rank.common_ratio > 0 &&
+		     (double)tf > db->rank.common_ratio * (double)N))
 			continue;
 		c.wt = trad_eweight(c.wdf, len, avlen, tf, N);
 		if (c.wt <= min_wt)
@@ -213,6 +219,7 @@ folio_status fo_expand_post(folio_db *db, uint32_t docid, unsigned n,
 		    &err);
 	if (st == FOLIO_OK)
 		st = fo_db_xfail(db, fo_xdb_doccount(db->xdb, &N, &err), &err);
+	fo_db_rank(db);
 	if (st == FOLIO_OK)
 		st = choose(db, &e, n, len, avlen, N, &kept);
 	if (st == FOLIO_OK) {

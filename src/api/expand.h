@@ -13,7 +13,9 @@ typedef void (*fo_expand_fn)(const char *term, size_t len, double weight,
                              void *ctx);
 
 /* The n unprefixed terms of post docid that some other post holds too,
- * with the highest expand weights, as Enquire::get_eset gives them (same
+ * and no more than the rank's common_ratio of them (a search's stop
+ * words), with the highest expand weights, as Enquire::get_eset gives
+ * them (same
  * terms, weights and order) on an index that is not sharded; on shards,
  * weighted by the exact term frequencies, where get_eset estimates them
  * from the post's own shard. Explained on db when it fails. */

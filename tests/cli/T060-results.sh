@@ -566,6 +566,20 @@ expect_eq "1|25|False" "$alone|$(json 'len({e["term"] for h in d["hits"] for e i
 # An author's, company's, type's or topic's words are searchable, but
 # not what a post is about: a maintainer's rare name chose the similar
 # posts (Joost van Baal-Ilić's packages for daemontools-run).
+# A word in more than half of the posts is a stop word to a search; to
+# folio similar it made posts alike ("and", "in": z and u came first).
+begin "folio similar leaves out words in more than half of the posts"
+cat >"$TMP/stop.jsonl" <<'JL'
+{"url": "https://ex.org/x", "title": "Locks", "summary": "Redis locks, and in, and in, and in."}
+{"url": "https://ex.org/y", "title": "Garden", "summary": "Redis gardening tips for the weekend."}
+{"url": "https://ex.org/z", "title": "Notes", "summary": "And in, and in, and in, and in."}
+{"url": "https://ex.org/u", "title": "Travel", "summary": "Travel and in."}
+{"url": "https://ex.org/v", "title": "Cooking", "summary": "Cooking pasta."}
+JL
+"$FOLIO" index --db "$TMP/stop" "$TMP/stop.jsonl" >/dev/null
+run "$FOLIO" similar --db "$TMP/stop" --json https://ex.org/x
+expect_eq "0|https://ex.org/y" "$rc|$(urls_of "$out" | xargs)"
+
 begin "folio similar takes its words from the title and summary, not the author or company"
 python3 - >"$TMP/people.jsonl" <<'PY2'
 import json
