@@ -607,7 +607,7 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 		                          ? &tree->notices[i]
 		                          : &c->notices[i - tree->n_notices];
 		r->notices[i].position = fo_qposition(query, n->pos);
-		if (i < tree->n_notices) {
+		if (!n->prefix_cut) {
 			r->notices[i].message =
 			    fo_results_keep(r, n->message, strlen(n->message));
 		} else {
@@ -907,11 +907,16 @@ static folio_status search_once(folio_db *db, const fo_retry *call,
 	if (st == FOLIO_OK && c.n_notices &&
 	    (run.opts.flags & FOLIO_SEARCH_STRICT)) {
 		db->error_pos = fo_qposition(query, c.notices[0].pos);
-		st = fo_db_fail(db, FOLIO_ERROR_QUERY,
-		                "query position %zu: %s, more than the %d a "
-		                "prefix may search",
-		                db->error_pos, c.notices[0].message,
-		                FO_PREFIX_MAX);
+		if (c.notices[0].prefix_cut)
+			st = fo_db_fail(
+			    db, FOLIO_ERROR_QUERY,
+			    "query position %zu: %s, more than the %d "
+			    "a prefix may search",
+			    db->error_pos, c.notices[0].message, FO_PREFIX_MAX);
+		else
+			st = fo_db_fail(db, FOLIO_ERROR_QUERY,
+			                "query position %zu: %s", db->error_pos,
+			                c.notices[0].message);
 	}
 	if (st == FOLIO_OK)
 		st = fo_date_filter(db, &run.opts, &run.filter);

@@ -9,6 +9,8 @@
 #include "index/schema.h"
 #include "util/grow.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -377,6 +379,30 @@ void fo_qc_site_add(fo_qc *c, const fo_qnode *n, const char *host)
 		         FO_PREFIX_HOST, host);
 }
 
+void fo_qc_notice(fo_qc *c, size_t pos, const char *fmt, ...)
+{
+	fo_compiled *out = c->out;
+	fo_qnotice *nt;
+	va_list ap;
+	size_t i;
+
+	/* a word analysed twice (counted, then compiled) is said once */
+	for (i = 0; i < out->n_notices; i++)
+		if (out->notices[i].pos == pos)
+			return;
+	if (fo_grow((void **)&out->notices, &out->cap_notices, out->n_notices,
+	            sizeof *out->notices) != 0) {
+		fo_qc_nomem(c);
+		return;
+	}
+	nt = &out->notices[out->n_notices++];
+	nt->pos = pos;
+	nt->prefix_cut = 0;
+	va_start(ap, fmt);
+	vsnprintf(nt->message, sizeof nt->message, fmt, ap);
+	va_end(ap);
+}
+
 /* ---- analysis ----------------------------------------------------------- */
 
 static int on_token(const fo_token *t, void *ctx)
@@ -424,6 +450,52 @@ void fo_qc_toks_free(fo_qtoks *l)
 	memset(l, 0, sizeof *l);
 }
 
+/* A + or # stuck to the end of a word (lock+, python#): the analyzer
+ * keeps them, as C++ and C# are words, but where no post holds the word
+ * so, they are the query's strays, left out with a notice, as a stray
+ * - or ! is: lock+ found nothing and said nothing. Where the statistics
+ * cannot tell (none, or remote), the word is kept as typed. */
+static folio_status stray_marks(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
+{
+	const char *stem, *typed;
+	size_t i, k, len, stem_len, typed_len;
+	folio_status st = FOLIO_OK;
+
+	for (i = 0; st == FOLIO_OK && i < l->n; i++) {
+		fo_qtok *t = &l->t[i];
+
+		len = strlen(t->term);
+		for (k = len;
+		     k > 0 && (t->term[k - 1] == '+' || t->term[k - 1] == '#');
+		     k--)
+			;
+		/* c++ and f# stay: a letter alone is no better reading */
+		if (t->kind != FO_TOK_WORD || k == len || k < 2 ||
+		    !fo_qc_absent(c, "", t->term))
+			continue;
+		/* the word as typed, where its marks end it as typed (not a
+		 * full-width one the analyzer made +) */
+		typed = n->text + t->start;
+		typed_len = t->end - t->start;
+		if (typed_len < len - k ||
+		    memcmp(typed + typed_len - (len - k), t->term + k, len - k))
+			typed = t->term, typed_len = len;
+		fo_qc_notice(c,
+		             (size_t)(n->text - c->text) + t->end - (len - k),
+		             "%.*s after %.*s, which no post has: ignored",
+		             (int)(len - k), t->term + k,
+		             (int)(typed_len - (len - k)), typed);
+		t->term[k] = '\0';
+		free(t->stem);
+		t->stem = NULL;
+		st = fo_analyzer_stem(c->an, t->term, k, &stem, &stem_len);
+		if (st == FOLIO_OK && stem &&
+		    !(t->stem = strndup(stem, stem_len)))
+			st = FOLIO_ERROR_NOMEM;
+	}
+	return st;
+}
+
 int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 {
 	folio_status st;
@@ -432,6 +504,8 @@ int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 	st = fo_analyze(c->an, n->text, n->len, on_token, l);
 	if (st == FOLIO_OK && l->oom)
 		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		st = stray_marks(c, n, l);
 	if (st != FOLIO_OK && c->st == FOLIO_OK)
 		c->st = st;
 	return c->st == FOLIO_OK ? 0 : -1;

@@ -80,6 +80,10 @@ typedef struct fo_qc {
  * (fo_qc_nomem), so a caller checks c->st once, not every result. ---- */
 
 void fo_qc_nomem(fo_qc *c);
+/* Record a notice at byte pos of the query: what the search did other
+ * than it says (strict mode makes it an error). */
+void fo_qc_notice(fo_qc *c, size_t pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Append q (NULL records a failure) to l, which then owns it. */
 void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q);
 /* Append a copy of q to l, q staying the caller's. */

@@ -51,6 +51,7 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	}
 	nt = &t->notices[t->n_notices++];
 	nt->pos = pos;
+	nt->prefix_cut = 0;
 	va_start(ap, fmt);
 	n = vsnprintf(nt->message, sizeof nt->message, fmt, ap);
 	va_end(ap);

@@ -95,6 +95,8 @@ struct fo_qnode {
 typedef struct fo_qnotice {
 	size_t pos;        /* byte offset in the query */
 	char message[160]; /* what was ignored and why, without position */
+	int prefix_cut;    /* the compiler's: a prefix searched in part, its
+	                    * message "lib* matches N words" (query.c) */
 } fo_qnotice;
 
 /* Bytes of the query the lenient parser left out as a stray token (a )

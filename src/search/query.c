@@ -606,19 +606,11 @@ static int on_expansion(const char *term, size_t len, uint64_t freq,
  * TooManyClauses). */
 static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
-	fo_compiled *out = c->out;
-	fo_qnotice *nt;
 	size_t shown = fo_utf8_cut(word, strlen(word), 60);
 
-	if (fo_grow((void **)&out->notices, &out->cap_notices, out->n_notices,
-	            sizeof *out->notices) != 0) {
-		fo_qc_nomem(c);
-		return;
-	}
-	nt = &out->notices[out->n_notices++];
-	nt->pos = pos;
-	snprintf(nt->message, sizeof nt->message, "%.*s* matches %zu words",
-	         (int)shown, word, seen);
+	fo_qc_notice(c, pos, "%.*s* matches %zu words", (int)shown, word, seen);
+	if (c->st == FOLIO_OK)
+		c->out->notices[c->out->n_notices - 1].prefix_cut = 1;
 }
 
 /* The synonym of the terms starting with prefix. Expanded here, over the
