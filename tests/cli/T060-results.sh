@@ -156,6 +156,17 @@ expect_eq "1|folio: did you mean: parallelism" "$rc|$err"
 run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 OR trainnig'
 expect_eq "MXFP8 OR training" "$(json 'd["suggestion"]')"
 
+# An operator read as a word (nothing to join) was corrected as one:
+# "python *NEAR" suggested "python *YEAR".
+begin "an operator read as a word is not corrected"
+cat >"$TMP/op.jsonl" <<'JL'
+{"url": "https://ex.org/1", "title": "Python year in review", "summary": "A year of Python releases."}
+{"url": "https://ex.org/2", "title": "Python tips", "summary": "Tips for the year ahead."}
+{"url": "https://ex.org/3", "title": "Rust notes", "summary": "Notes on Rust this year."}
+JL
+"$FOLIO" index --db "$TMP/op" "$TMP/op.jsonl" >/dev/null
+expect_eq "|None|None" "$(suggestions "$TMP/op" 'python *NEAR' 'NEAR/rust||')"
+
 # A typo beside words that found posts: the correction finds the same
 # posts, which hold it, ranked higher; there was no suggestion, as it
 # found no more.
