@@ -39,15 +39,30 @@ static long hex_digits(const char *s, size_t n)
 	return cp;
 }
 
+/* What the escape \c stands for in a topic, or -1 when it is none of
+ * these: a line break or tab is a space there (a topic is one line). */
+static int simple_escape(char c)
+{
+	switch (c) {
+	case '"':
+	case '\\':
+	case '/': return c;
+	case 't':
+	case 'n':
+	case 'r':
+	case '0': return ' ';
+	default: return -1;
+	}
+}
+
 /* A YAML double-quoted scalar's body s[0..n) into out, its escapes
  * decoded (\" \\ \/ \t \n \xXX \uXXXX \UXXXXXXXX; YAML 1.2 section
  * 5.7); another backslash stays as written. */
 static void double_quoted(fo_buf *out, const char *s, size_t n)
 {
-	static const char simple[] = "\"\"\\\\//t\tn r 0 ";
 	size_t k, w;
 	long cp;
-	const char *e;
+	int c;
 
 	for (k = 0; k < n; k++) {
 		if (s[k] != '\\' || k + 1 >= n) {
@@ -63,11 +78,8 @@ static void double_quoted(fo_buf *out, const char *s, size_t n)
 		    (cp < 0xD800 || cp > 0xDFFF)) {
 			fo_text_utf8_put(out, (unsigned long)cp);
 			k += 1 + w;
-		} else if (!w && (e = strchr(simple, s[k + 1])) != NULL &&
-		           (e - simple) % 2 == 0) {
-			/* a line break or tab in a topic is a space */
-			fo_buf_putc(out,
-			            e[1] == ' ' || e[1] == '\t' ? ' ' : e[1]);
+		} else if (!w && (c = simple_escape(s[k + 1])) >= 0) {
+			fo_buf_putc(out, (char)c);
 			k++;
 		} else {
 			fo_buf_putc(out, s[k]);
