@@ -720,9 +720,9 @@ static void test_api__blank_fields_are_absent_as_in_a_corpus_file(void)
 	assert_true(h->company == NULL);
 	assert_true(h->author == NULL);
 	assert_str("Explainer", h->type);
-	assert_int(2, h->n_topics);
+	/* zoo is Zoo but for case: one topic, spelt as given first */
+	assert_int(1, h->n_topics);
 	assert_str("Zoo", h->topics[0]);
-	assert_str("zoo", h->topics[1]);
 	topic = folio_results_facet(r, 2);
 	assert_str("topic", topic->name);
 	assert_int(1, topic->n_values);
