@@ -214,12 +214,16 @@ wait "$pid" && rc=0 || rc=$?
 # Cut while the run read it, the file is reported once and nothing is
 # removed. Read whole before the cut (a fast machine), or only after it
 # (a loaded one: the run had not opened it yet), the run syncs what it
-# read: all of the posts, or the 2000 left. Never a signal.
+# read: all of the posts, or the 2000 left. Opened between cat's
+# truncation and its write (once, under ASan in CI94), it is an empty
+# file, reported, and nothing is removed. Never a signal.
 changed=$(grep -c 'posts.jsonl: changed while it was being indexed' "$TMP/big.err")
 after=$(count_of "$TMP/ib")
 echo "# exit $rc, reported $changed time(s), $after posts"
-case $rc/$changed/$after in
-1/1/"$before" | 0/0/"$before" | 0/0/2000) verdict="a run that synced what it read" ;;
+empty=$(grep -c 'posts.jsonl: an empty file (0 bytes)' "$TMP/big.err")
+case $rc/$changed/$after/$empty in
+1/1/"$before"/0 | 0/0/"$before"/0 | 0/0/2000/0 | 1/0/"$before"/1)
+	verdict="a run that synced what it read" ;;
 *) verdict="exit $rc, $changed reports, $after posts: $(cat "$TMP/big.err")" ;;
 esac
 "$FOLIO" check --db "$TMP/ib" >/dev/null || verdict="$verdict, check failed"
