@@ -281,6 +281,14 @@ static int lex_operator(const char *s, size_t i, size_t e, fo_qlexeme *t)
 	return 1;
 }
 
+int fo_qlex_operator(const char *s, size_t start, size_t end)
+{
+	fo_qlexeme t;
+
+	memset(&t, 0, sizeof t);
+	return lex_operator(s, start, end, &t);
+}
+
 /* The word s[i..e): where it ends without the stars of a prefix
  * (lock*), a run of stars alone being FO_QT_STAR. */
 static void lex_word(const char *s, size_t i, size_t e, fo_qlexeme *t)

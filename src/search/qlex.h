@@ -85,6 +85,12 @@ size_t fo_qlex_word_end(const char *s, size_t len, size_t i);
  * date, ...), else 0. */
 int fo_qlex_field_named(const char *s, size_t start, size_t end);
 
+/* Whether s[start..end) is an operator as the lexer reads one (AND, OR,
+ * NOT, NEAR, NEAR/n, upper case only; && and ||): the speller leaves it
+ * alone where the parser, with nothing for it to join, read it as a
+ * word. */
+int fo_qlex_operator(const char *s, size_t start, size_t end);
+
 /* Whether s[0..len) is an http or https URL with something after the
  * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
  * quote them, or after a ' or ` as shells and markdown quote them):

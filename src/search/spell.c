@@ -82,17 +82,6 @@ typedef struct scan {
  * edit brings in at most one byte the other word lacks, so two words
  * max edits apart differ by at most max bytes either way; bytes that
  * share a bit only make the test pass more often, never wrongly fail. */
-/* Whether query[start..end) is an operator as typed (AND, OR, NOT,
- * NEAR, upper case only), which the parser read as a word where it had
- * nothing to join. */
-static int operator_word(const char *query, size_t start, size_t end)
-{
-	return fo_qlex_same(query, start, end, "AND") ||
-	       fo_qlex_same(query, start, end, "OR") ||
-	       fo_qlex_same(query, start, end, "NOT") ||
-	       fo_qlex_same(query, start, end, "NEAR");
-}
-
 static uint64_t byte_set(const char *word, size_t len)
 {
 	uint64_t set = 0;
@@ -830,7 +819,7 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		 * *YEAR). */
 		if ((all[i].end < len && query[all[i].end] == ':' &&
 		     fo_qlex_field_named(query, all[i].start, all[i].end)) ||
-		    operator_word(query, all[i].start, all[i].end)) {
+		    fo_qlex_operator(query, all[i].start, all[i].end)) {
 			c->freq = RARE + 1;
 			continue;
 		}
