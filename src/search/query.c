@@ -608,9 +608,8 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	size_t shown = fo_utf8_cut(word, strlen(word), 60);
 
-	fo_qc_notice(c, pos, "%.*s* matches %zu words", (int)shown, word, seen);
-	if (c->st == FOLIO_OK)
-		c->out->notices[c->out->n_notices - 1].prefix_cut = 1;
+	fo_qc_notice(c, pos, 1, "%.*s* matches %zu words", (int)shown, word,
+	             seen);
 }
 
 /* The synonym of the terms starting with prefix. Expanded here, over the
