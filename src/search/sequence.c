@@ -212,8 +212,12 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 		            fo_qc_common_word(c, tl.t[i].term);
 		fo_qc_push(c, c->common ? &s->commons : to,
 		           fo_qc_item(c, kid->field, kid, &tl, i, j));
+		/* asked only while every item so far is such a word: the
+		 * first a post holds settles it (seq_commons), and each
+		 * question is a lookup of the index */
 		if (to == &s->deflt && s->op == FO_DEFOP_OR && !c->common &&
-		    j == i + 1 && unheld(c, kid->field, &tl.t[i]))
+		    j == i + 1 && s->unheld + 1 == s->deflt.n &&
+		    unheld(c, kid->field, &tl.t[i]))
 			s->unheld++;
 		c->common = 0;
 		if (to != &s->deflt)
