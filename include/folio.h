@@ -508,14 +508,14 @@ typedef void (*folio_abort_fn)(const char *what, void *payload);
  *  or memory that runs out, while a commit (folio_db_commit(),
  *  folio_db_index_paths()) merges value streams makes Xapian 1.4.22 throw
  *  from a destructor, and the C++ runtime ends the process in
- *  std::terminate. The index is as at its last commit. After this call, such an
- * ending first calls fn(what, payload) on the committing thread, so that a
- * program can report it as it reports FOLIO_ERROR_IO and exit (folio index
- * exits 2); if fn returns, or for any other std::terminate, the process ends as
- * it would have (the terminate handler installed before the first call). fn
- * NULL: nothing is called. Process-wide, as the C++ runtime's terminate handler
- * is: call it before starting threads that use the library, never concurrently
- * with itself. */
+ *  std::terminate. The index is as at its last commit. After this call,
+ *  such an ending first calls fn(what, payload) on the committing thread,
+ *  so that a program can report it as it reports FOLIO_ERROR_IO and exit
+ *  (folio index exits 2); if fn returns, or for any other std::terminate,
+ *  the process ends as it would have (the terminate handler installed
+ *  before the first call). fn NULL: nothing is called. Process-wide, as
+ *  the C++ runtime's terminate handler is: call it before starting threads
+ *  that use the library, never concurrently with itself. */
 FOLIO_EXTERN void folio_abort_handler_set(folio_abort_fn fn, void *payload);
 
 /** One problem found in the corpus: the post or line was skipped, or, for
