@@ -610,6 +610,119 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 	}
 }
 
+/* Word breaks, as Lucene's WordBreakSpellChecker makes them: a word in
+ * no post, that no edit corrects, or only two, may be two words typed
+ * without the space between them (pytorchdistributed). Parts are
+ * BREAK_PART bytes or more, and never part a run of digits (python314 is
+ * no python3 14); each is in as many posts as a correction must be
+ * (cand.least); the best split is the one whose rarer part is in the
+ * most posts; and of the BREAK_TRIES best, the first whose parts a post
+ * holds in that order within BREAK_WINDOW positions is kept: a split
+ * that no post writes apart (finkel: fin kel) is a guess, not what was
+ * meant. */
+#define BREAK_PART  2
+#define BREAK_TRIES 3
+/* The indexer puts a compound (PyTorch, free-threaded) at its first
+ * part's position and its other parts after it, so the word after a
+ * compound of two is two positions on. No more: gilthreads is not gil
+ * threads where a post says "the GIL, allowing Python threads". */
+#define BREAK_WINDOW 3
+
+typedef struct split {
+	size_t at;
+	uint64_t freq; /* the rarer part's */
+} split;
+
+/* Whether a post holds the text words a then b, within BREAK_WINDOW
+ * positions. */
+static folio_status in_order(fo_xdb *db, const char *a, size_t na,
+                             const char *b, int *yes, fo_xerr *err)
+{
+	fo_xquery *t[2], *q = NULL;
+	fo_xmset *m = NULL;
+	fo_xsearch p;
+	folio_status st = FOLIO_ERROR_NOMEM;
+
+	*yes = 0;
+	t[0] = fo_xquery_term(a, na, 1);
+	t[1] = fo_xquery_term(b, strlen(b), 1);
+	if (t[0] && t[1])
+		q = fo_xquery_combine(FO_XOP_PHRASE, t, 2, BREAK_WINDOW);
+	if (q) {
+		memset(&p, 0, sizeof p);
+		p.limit = 1;
+		st = fo_xdb_search(db, q, &p, &m, err);
+	}
+	if (st == FOLIO_OK)
+		*yes = fo_xmset_size(m) > 0;
+	fo_xmset_free(m);
+	fo_xquery_free(q);
+	fo_xquery_free(t[0]);
+	fo_xquery_free(t[1]);
+	return st;
+}
+
+/* Keeps the split at at, whose rarer part is in freq posts, among the
+ * n best of top, most posts first. */
+static void keep_split(split *top, size_t *n, size_t at, uint64_t freq)
+{
+	size_t i = *n;
+
+	while (i > 0 && freq > top[i - 1].freq)
+		i--;
+	if (i == BREAK_TRIES)
+		return;
+	if (*n < BREAK_TRIES)
+		(*n)++;
+	memmove(&top[i + 1], &top[i], (*n - 1 - i) * sizeof *top);
+	top[i].at = at;
+	top[i].freq = freq;
+}
+
+/* c's word broken in two (above), as its best: a break is one change,
+ * which comes before a correction of two edits (moetraining is moe
+ * training, not pretraining); that correction is its runner-up. */
+static folio_status break_word(fo_xdb *db, const fo_xmset *match, cand *c,
+                               fo_xerr *err)
+{
+	const char *w = c->word->term;
+	char left[MAX_WORD + 1];
+	split top[BREAK_TRIES];
+	size_t n = 0, i;
+	folio_status st = FOLIO_OK;
+	int yes = 0;
+
+	for (i = BREAK_PART; st == FOLIO_OK && i + BREAK_PART <= c->len; i++) {
+		uint64_t lf = 0, rf = 0;
+
+		if (((unsigned char)w[i] & 0xC0) == 0x80 ||
+		    (digit_at(w, c->len, i - 1) && digit_at(w, c->len, i)))
+			continue;
+		memcpy(left, w, i);
+		left[i] = '\0';
+		st = fo_xmset_termfreq(db, match, left, &lf, err);
+		if (st == FOLIO_OK && lf >= c->least)
+			st = fo_xmset_termfreq(db, match, w + i, &rf, err);
+		if (st == FOLIO_OK && lf >= c->least && rf >= c->least)
+			keep_split(top, &n, i, lf < rf ? lf : rf);
+	}
+	for (i = 0; st == FOLIO_OK && !yes && i < n; i++)
+		st = in_order(db, w, top[i].at, w + top[i].at, &yes, err);
+	if (st == FOLIO_OK && yes) {
+		i--;
+		if (c->best[0])
+			keep_next(c, c->best, strlen(c->best), c->best_dist,
+			          c->best_freq);
+		memcpy(c->best, w, top[i].at);
+		c->best[top[i].at] = ' ';
+		memcpy(c->best + top[i].at + 1, w + top[i].at,
+		       c->len - top[i].at + 1);
+		c->best_dist = 1;
+		c->best_freq = top[i].freq;
+	}
+	return st;
+}
+
 /* query[from, to) into b but for the dropped spans in it, from *next
  * on (in the query's order): foo)bar is foo bar, foo ) bar foo bar,
  * and )foo ) foo, without the white space left at either end; a span
@@ -863,6 +976,12 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		st = scan_terms(db, &s, err);
 	if (st == FOLIO_OK)
 		settle_runs(query, s.c, n_words, n_all);
+	for (i = 0; st == FOLIO_OK && i < n_words; i++)
+		if (s.c[i].wanted && !s.c[i].freq &&
+		    (!s.c[i].best[0] || s.c[i].best_dist > 1) &&
+		    s.c[i].plen == 0 && s.c[i].len < MAX_WORD &&
+		    !in_run(all, n_words, n_all, i))
+			st = break_word(db, match, &s.c[i], err);
 	/* The query's words in its order; a query cut at its limits
 	 * without what followed its last word read (put_suggestion). */
 	for (i = 0; query[len] && i < n_words; i++)

@@ -38,7 +38,9 @@ typedef int (*fo_spell_finds)(const char *suggestion, void *ctx);
  * (NULL: the first does). The first copy tried corrects each word to its
  * best; up to two more: a word split at a change of case corrected whole
  * where that took as few edits as its parts (PARALLELsim), then each one
- * word's next best (a phrase whose other word the best never follows). words
+ * word's next best (a phrase whose other word the best never follows). A
+ * text word that no edit corrects, or only two, may be suggested as two
+ * words a post has side by side (memorybandwidth: memory bandwidth). words
  * are the query's words (query.h), each spelt against the terms of its own
  * prefix (company:nvdia against the company words); a word is corrected when
  * the index holds none of it in any form, whatever the query found (total

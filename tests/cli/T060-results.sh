@@ -220,6 +220,15 @@ begin "a misspelt part of a compound is corrected in place"
 run "$FOLIO" search --db "$TMP/index" free-threadd
 expect_eq "1|folio: did you mean: free-threaded" "$rc|$err"
 
+# Lucene's WordBreakSpellChecker does this; folio found nothing and
+# said nothing for two words typed without their space.
+begin "two words typed glued are suggested apart where a post has them so"
+run "$FOLIO" search --db "$TMP/index" Pythonthreads
+expect_eq "1|folio: did you mean: Python threads" "$rc|$err"
+# a post says "the GIL, allowing Python threads": not side by side
+expect_eq "|python threads|None" \
+	"$(suggestions "$TMP/index" pythonthreads gilthreads)"
+
 # The analyzer splits pARALLELSIM at its change of case; its second part
 # was corrected alone and spliced back: pPARALLELISM (explore-k).
 begin "a word split at a change of case is corrected whole"

@@ -28,7 +28,8 @@ static fo_xdb *db;
 #define LONGEST_TYPO                                                           \
 	"qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqba"
 
-/* n documents, each holding the terms of the space-separated list. */
+/* n documents, each holding the terms of the space-separated list, in
+ * its order. */
 static folio_status add_docs(int n, const char *terms)
 {
 	static int next;
@@ -39,13 +40,14 @@ static folio_status add_docs(int n, const char *terms)
 		fo_xdoc *doc = NULL;
 		fo_xerr err = { "" };
 		char id[32], list[256], *t, *save = NULL;
+		uint32_t pos = 1;
 
 		snprintf(id, sizeof id, "Qdoc%d", next++);
 		snprintf(list, sizeof list, "%s", terms);
 		st = fo_xdoc_new(&doc);
 		for (t = strtok_r(list, " ", &save); st == FOLIO_OK && t;
 		     t = strtok_r(NULL, " ", &save))
-			st = fo_xdoc_add_posting(doc, t, strlen(t), 1, 1);
+			st = fo_xdoc_add_posting(doc, t, strlen(t), pos++, 1);
 		if (st == FOLIO_OK)
 			st = fo_xdoc_add_boolean(doc, id, strlen(id));
 		if (st == FOLIO_OK)
@@ -390,8 +392,24 @@ static void test_spell__a_pick_steers_the_vocabulary_read(void)
 	seen[0] = took[0] = '\0';
 	assert_int(FOLIO_OK, fo_xdb_terms_between(db, "a", NULL, steer, take,
 	                                          NULL, &err));
-	assert_str("flashattention2 nvida parallelism python python3", seen);
+	assert_str("abc12 bandwidth data datasets fin flashattention2 nvida "
+	           "parallelism pretraining python python3",
+	           seen);
 	assert_str("python 3", took);
+}
+
+/* Two words typed glued are broken where a post has them apart, side
+ * by side; never where none does, never inside a number, and not where
+ * one edit corrects the word whole, but rather than by two. */
+static void test_spell__a_word_typed_glued_is_broken_where_posts_part_it(void)
+{
+	assert_str("memory bandwidth", suggest("memorybandwidth", ""));
+	assert_str("Memory bandwidth", suggest("Memorybandwidth", ""));
+	assert_str("", suggest("memorybandwidth", "XCW"));
+	assert_str("", suggest("finkel", ""));
+	assert_str("", suggest("abc1234", ""));
+	assert_str("datasets", suggest("dataset", ""));
+	assert_str("moe training", suggest("moetraining", ""));
 }
 
 static const fo_test tests[] = {
@@ -414,6 +432,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_spell__a_suggestion_is_the_query_as_read),
 	FO_TEST(test_spell__a_cut_query_keeps_its_rest),
 	FO_TEST(test_spell__a_fields_name_is_no_typo),
+	FO_TEST(test_spell__a_word_typed_glued_is_broken_where_posts_part_it),
 };
 
 int main(void)
@@ -443,6 +462,12 @@ int main(void)
 	    add_docs(300, "library") != FOLIO_OK ||
 	    add_docs(3, "libary") != FOLIO_OK ||
 	    add_docs(3, "tonic") != FOLIO_OK ||
+	    add_docs(2, "memory bandwidth fin") != FOLIO_OK ||
+	    add_docs(2, "kel abc12 34") != FOLIO_OK ||
+	    add_docs(2, "data set") != FOLIO_OK ||
+	    add_docs(20, "datasets") != FOLIO_OK ||
+	    add_docs(2, "moe training") != FOLIO_OK ||
+	    add_docs(20, "pretraining") != FOLIO_OK ||
 	    fo_xdb_commit(db, &err) != FOLIO_OK) {
 		fprintf(stderr, "test_spell: cannot build the index: %s\n",
 		        err.msg);
