@@ -146,6 +146,10 @@ typedef struct near_item {
 	/* a name typed with dots or underscores, squeezed as a post holds
 	 * it (node.js: nodejs), an alternative to its whole; else "" */
 	char squeezed[FO_MAX_TERM_BYTES + 1];
+	/* a CJK run: its bigrams (parts) alone, with no joined form to
+	 * mix (analyzer.c fo_emit_cjk); phrase, their phrase */
+	int cjk;
+	fo_xquery *phrase;
 } near_item;
 
 /* Version t (2.0.1, v2.0.1), followed by its parts tl->t[i + 1..j), as
@@ -253,8 +257,8 @@ static void word_tail(fo_qc *c, fo_qfield f, const char *term, near_item *it)
  * mixable before it. */
 static int apart(const near_item *it, unsigned split, unsigned b)
 {
-	return (it->parts.n || it->tail) &&
-	       ((split >> (b < NEAR_MIXES ? b : 0)) & 1u);
+	return it->cjk || ((it->parts.n || it->tail) &&
+	                   ((split >> (b < NEAR_MIXES ? b : 0)) & 1u));
 }
 
 /* Item i's bit in a mix: the mixable items before it. */
@@ -263,7 +267,7 @@ static unsigned mix_bit(const near_item *it, size_t i)
 	unsigned b = 0;
 
 	while (i-- > 0)
-		b += it[i].parts.n || it[i].tail;
+		b += (it[i].parts.n || it[i].tail) && !it[i].cjk;
 	return b;
 }
 
@@ -512,6 +516,49 @@ static void near_terms_free(near_terms *nt)
 	free(nt->pairs);
 }
 
+/* Before a NEAR's next word in its label, the window as typed: NEAR
+ * alone is NEAR/10. */
+static void near_sep(fo_buf *label, unsigned window)
+{
+	if (label->len && window == FO_NEAR_DEFAULT)
+		fo_buf_puts(label, " NEAR ");
+	else if (label->len)
+		fo_buf_printf(label, " NEAR/%u ", window);
+}
+
+/* CJK run tl->t[i..j) of field f as an item: by all its bigrams, in any
+ * order, as a compound's parts are, in a post that holds them in order
+ * somewhere too (phrase), which the NEAR alone does not ask; marked and
+ * explained by them, and labelled as typed. It was its first bigram
+ * alone: 検索 NEAR/2 エンジン found 検索エンタープライズ (qa-grader). */
+static void cjk_item(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
+                     size_t j, near_item *item, near_terms *stats,
+                     fo_buf *label)
+{
+	const char *exact = fo_qc_fields[f].exact;
+	fo_hlunit *hl = fo_qc_hl_add(c, f, FO_HL_COMPOUND, tl->t[i].term, NULL);
+	fo_qlist in_order = { NULL, 0, 0 };
+	size_t p;
+
+	memset(item, 0, sizeof *item);
+	item->cjk = 1;
+	fo_buf_puts(label, tl->t[i].term);
+	for (p = i; p < j; p++) {
+		const char *b = tl->t[p].term;
+		size_t n = strlen(b);
+
+		fo_qc_push(c, &item->parts, fo_qc_term(c, exact, b));
+		fo_qc_push(c, &in_order, fo_qc_term(c, exact, b));
+		near_term(c, stats, exact, b);
+		fo_qc_hl_seq_add(c, hl, b);
+		if (p > i) /* each bigram adds its last character */
+			fo_buf_puts(label, b + fo_utf8_cut(b, n, n - 1));
+	}
+	item->phrase =
+	    fo_qc_fold(c, FO_XOP_PHRASE, &in_order, (unsigned)(j - i));
+	fo_qc_release(&in_order);
+}
+
 /* NEAR: every word of the kids in any form the index holds (forms_query;
  * a quoted word its exact form), within the window. A compound takes
  * part by its joined form or by its parts, each in any form the index
@@ -548,11 +595,12 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			break;
 		for (i = 0; i < tl.n; i = j) {
 			const fo_qtok *t = &tl.t[i];
-			int compound, forms, version;
+			int compound, forms, version, cjk;
 			size_t p;
 
 			j = fo_qc_item_end(&tl, i);
 			compound = t->kind == FO_TOK_JOINED && j - i > 2;
+			cjk = t->kind == FO_TOK_PART && j - i > 1;
 			forms = kid->kind == FO_Q_WORDS && c->stats &&
 			        c->stats->terms &&
 			        (t->kind == FO_TOK_WORD || compound);
@@ -560,6 +608,12 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			    0) {
 				fo_qc_nomem(c);
 				break;
+			}
+			if (cjk) {
+				near_sep(&label, n->window);
+				cjk_item(c, kid->field, &tl, i, j, &it[n_it++],
+				         &stats, &label);
+				continue;
 			}
 			version = item_of(c, kid->field, &tl, i, j, compound,
 			                  forms, &it[n_it]);
@@ -601,11 +655,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 					hl->near_squeezed =
 					    it[n_it - 1].unplaced;
 			}
-			/* the window as typed: NEAR alone is NEAR/10 */
-			if (label.len && n->window == FO_NEAR_DEFAULT)
-				fo_buf_puts(&label, " NEAR ");
-			else if (label.len)
-				fo_buf_printf(&label, " NEAR/%u ", n->window);
+			near_sep(&label, n->window);
 			fo_buf_puts(&label, t->term);
 		}
 		fo_qc_toks_free(&tl);
@@ -620,6 +670,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		                                            : 0u,
 		                    n->window));
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
+	for (i = 0; q && i < n_it; i++) {
+		q = fo_qc_pair(c, FO_XOP_FILTER, q, it[i].phrase);
+		it[i].phrase = NULL;
+	}
 	if (c->st == FOLIO_OK)
 		/* a word's compound, which one highlight unit matches
 		 * whole, takes one place of the window (hlspans.c
@@ -634,6 +688,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		fo_xquery_free(it[i].head);
 		fo_xquery_free(it[i].tail);
 		fo_xquery_free(it[i].held);
+		fo_xquery_free(it[i].phrase);
 		fo_qc_release(&it[i].parts);
 	}
 	free(it);

@@ -193,6 +193,25 @@ JL
 "$FOLIO" index --db "$TMP/cjk" "$TMP/cjk.jsonl" >/dev/null
 expect_eq "1|0" "$(total_of "$TMP/cjk" '全文 NEAR/4 系统')|$(total_of "$TMP/cjk" '全文 NEAR/3 系统')"
 
+# A word of three characters or more was its first bigram alone:
+# 検索 NEAR/2 エンジン found 検索エンタープライズ, and 中文 NEAR/4
+# 检索系统 found 中文检索工具 (qa-grader).
+begin "a CJK word in a NEAR is all its bigrams, in order, and marked whole"
+cat >"$TMP/cjk2.jsonl" <<'JL'
+{"url": "https://cjk.example/a", "title": "A", "summary": "検索エンタープライズの話です。"}
+{"url": "https://cjk.example/b", "title": "B", "summary": "全文検索エンジンの話です。"}
+{"url": "https://cjk.example/c", "title": "C", "summary": "中文全文检索系统很好。"}
+{"url": "https://cjk.example/d", "title": "D", "summary": "中文检索工具很好。"}
+JL
+"$FOLIO" index --db "$TMP/cjk2" "$TMP/cjk2.jsonl" >/dev/null
+titles() {
+	"$FOLIO" search --db "$TMP/cjk2" --json "$1" | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+print(" ".join(h["title"] + ":" + ",".join(h["snippet"][a:b] for a, b in h["snippet_marks"]) for h in d["hits"]))'
+}
+expect_eq "B:検索,エンジン|A:検索,エンタープライズ|C:中文,检索系统|C:中文,检索系统|" \
+	"$(titles '検索 NEAR/2 エンジン')|$(titles '検索 NEAR/2 エンタープライズ')|$(titles '中文 NEAR/4 检索系统')|$(titles '检索系统 NEAR/4 中文')|$(titles '中文 NEAR/3 检索系统')"
+
 begin "a prefix completes any word of a company's value (hat* finds Red Hat)"
 expect_eq "2|2|2|2" "$(total_of "$TMP/db" 'company:"red hat"')|$(total_of "$TMP/db" 'company:red*')|$(total_of "$TMP/db" 'company:la*')|$(total_of "$TMP/db" 'company:hat*')"
 
