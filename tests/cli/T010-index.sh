@@ -118,6 +118,15 @@ run "$FOLIO" search --db "$TMP/drifted" --json kernels
 expect_eq "0|$TMP/drift/b.md:3: warning: https://example.com/shared differs from an earlier copy in its company, summary: the earlier copy's are kept|Example|[\"GPUs\", \"Kernels\"]" \
 	"$index_rc|$index_err|$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["company"], json.dumps(h["topics"]), sep="|")' <<<"$out")"
 
+# A company spaced otherwise is stored as one ("Red  Hat" is "Red Hat"),
+# yet was warned of as a difference (qa-grader).
+begin "a copy whose fields differ only as the index stores them as one is no drift"
+mkdir -p "$TMP/spaced"
+printf '# A\n\n### [S](https://example.com/spaced)\n- Company: Red Hat\n- Type: Blog\n\nS.\n' >"$TMP/spaced/a.md"
+printf '# B\n\n### [S](https://example.com/spaced)\n- Company: Red  Hat\n- Type: Blog \n\nS.\n' >"$TMP/spaced/b.md"
+run "$FOLIO" index --db "$TMP/spaced-db" "$TMP/spaced"
+expect_eq "0||1" "$rc|$err|$(count_of "$TMP/spaced-db")"
+
 # A field twice in one post kept the last value in silence.
 begin "a field twice in one post keeps the first, with a warning naming the later line"
 mkdir -p "$TMP/field2"
