@@ -512,15 +512,21 @@ int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 }
 
 /* The end of the item (a word, or a compound's joined term and parts)
- * that starts at token i. */
+ * that starts at token i. A CJK run (parts with no joined term) goes on
+ * past its compound where the analyzer continued it as another, from
+ * its 16th character, the first bigram overlapping the last: it is one
+ * word, whose bigrams stand at consecutive positions (doc/analyzer.md),
+ * and its two compounds were ANDed, found anywhere in a post. */
 size_t fo_qc_item_end(const fo_qtoks *l, size_t i)
 {
 	size_t j = i + 1;
+	int cjk = l->t[i].kind == FO_TOK_PART;
 
 	if (l->t[i].kind == FO_TOK_WORD)
 		return j;
-	while (j < l->n && l->t[j].kind == FO_TOK_PART &&
-	       l->t[j].compound == l->t[i].compound)
+	while (j < l->n && ((l->t[j].kind == FO_TOK_PART &&
+	                     l->t[j].compound == l->t[i].compound) ||
+	                    (cjk && l->t[j].start < l->t[j - 1].end)))
 		j++;
 	return j;
 }

@@ -212,6 +212,18 @@ print(" ".join(h["title"] + ":" + ",".join(h["snippet"][a:b] for a, b in h["snip
 expect_eq "B:検索,エンジン|A:検索,エンタープライズ|C:中文,检索系统|C:中文,检索系统|" \
 	"$(titles '検索 NEAR/2 エンジン')|$(titles '検索 NEAR/2 エンタープライズ')|$(titles '中文 NEAR/4 检索系统')|$(titles '检索系统 NEAR/4 中文')|$(titles '中文 NEAR/3 检索系统')"
 
+# The analyzer continues a run past 16 characters as a new compound; a
+# query of 17 was its two compounds ANDed, found in a post holding
+# neither the whole nor its last character marked (qa-unicode).
+begin "a CJK word longer than 16 characters is one word, marked whole"
+expect_eq "L2:十甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳|L1:十甲乙丙丁戊己庚辛壬癸子丑寅卯辰 L2:十甲乙丙丁戊己庚辛壬癸子丑寅卯辰" \
+	"$(cat >"$TMP/cjk2.jsonl" <<'JL'
+{"url": "https://cjk.example/l1", "title": "L1", "summary": "十甲乙丙丁戊己庚辛壬癸子丑寅卯辰。另外辰巳。"}
+{"url": "https://cjk.example/l2", "title": "L2", "summary": "好十甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥一二三四五六七八九十好"}
+JL
+"$FOLIO" index --db "$TMP/cjk2" "$TMP/cjk2.jsonl" >/dev/null
+titles '十甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳')|$(titles '十甲乙丙丁戊己庚辛壬癸子丑寅卯辰')"
+
 begin "a prefix completes any word of a company's value (hat* finds Red Hat)"
 expect_eq "2|2|2|2" "$(total_of "$TMP/db" 'company:"red hat"')|$(total_of "$TMP/db" 'company:red*')|$(total_of "$TMP/db" 'company:la*')|$(total_of "$TMP/db" 'company:hat*')"
 
