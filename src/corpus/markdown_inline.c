@@ -4,6 +4,7 @@
  * the topic-page parser (markdown.c); see markdown_inline.h.
  */
 #include "corpus/markdown_inline.h"
+#include "corpus/entities.h"
 #include "corpus/text.h"
 #include "util/ascii.h"
 
@@ -115,27 +116,37 @@ size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
 	return end + 1;
 }
 
-size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
+/* The named character reference at s[i] ('&'), as CommonMark reads one:
+ * a name HTML5 gives (case-sensitive) and its ';'. Without the ';', or
+ * with a name HTML5 does not give (&bogus;), it is text as written. */
+static size_t fo_md_entity_named(fo_buf *out, const char *s, size_t n, size_t i)
 {
-	static const struct {
-		const char *name;
-		const char *text;
-	} named[] = {
-		{ "&amp;", "&" },   { "&lt;", "<" },   { "&gt;", ">" },
-		{ "&quot;", "\"" }, { "&apos;", "'" }, { "&nbsp;", " " },
-	};
-	size_t k, j, digits;
+	size_t j;
+	const char *text;
+
+	/* a name is letters and digits: the run holds no other '&', so
+	 * however long it is, no byte is looked at twice */
+	for (j = i + 1; j < n && (fo_ascii_is_alpha((unsigned char)s[j]) ||
+	                          fo_ascii_is_digit((unsigned char)s[j]));
+	     j++)
+		;
+	if (j >= n || s[j] != ';')
+		return 0;
+	text = fo_entity_named(s + i + 1, j - i - 1);
+	if (!text)
+		return 0;
+	fo_buf_puts(out, text);
+	return j + 1;
+}
+
+/* The numeric character reference at s[i] ('&'): &#233; or &#xE9;. */
+static size_t fo_md_entity_numeric(fo_buf *out, const char *s, size_t n,
+                                   size_t i)
+{
+	size_t j, digits;
 	unsigned long cp = 0;
 	int hex;
 
-	for (k = 0; k < sizeof(named) / sizeof(named[0]); k++) {
-		size_t nl = strlen(named[k].name);
-
-		if (n - i >= nl && memcmp(s + i, named[k].name, nl) == 0) {
-			fo_buf_puts(out, named[k].text);
-			return i + nl;
-		}
-	}
 	if (n - i < 4 || s[i + 1] != '#')
 		return 0;
 	j = i + 2;
@@ -161,6 +172,13 @@ size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
 		return 0;
 	fo_text_utf8_put(out, cp);
 	return j + 1;
+}
+
+size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i)
+{
+	if (i + 1 < n && s[i + 1] == '#')
+		return fo_md_entity_numeric(out, s, n, i);
+	return fo_md_entity_named(out, s, n, i);
 }
 
 /*

@@ -35,8 +35,10 @@ size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
                   size_t *budget, size_t *ts, size_t *te, size_t *ds,
                   size_t *de);
 
-/* Decode the entity at s[i] ('&') into out; returns the index past it, or
- * 0 when it is not one we know. */
+/* Decode the entity at s[i] ('&') into out, a named one of HTML5's
+ * (&eacute;) or a numeric one (&#233;, &#xE9;), as CommonMark does;
+ * returns the index past it, or 0 when there is none there (&eacute
+ * without its ';', &bogus;), which is then text. */
 size_t fo_md_entity(fo_buf *out, const char *s, size_t n, size_t i);
 
 /* Whether c is ASCII punctuation, which a backslash escapes (CommonMark

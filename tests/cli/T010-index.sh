@@ -104,6 +104,17 @@ run "$FOLIO" index --db "$TMP/amp" "$TMP/amp.md"
 expect_eq "0|$TMP/amp.md:8: warning: https://ex.org/?a=1&b=2 is also on line 3 of this file: merged into one post, each field from the first copy that has it; this copy differs in its title: the earlier copy's is kept|1|https://ex.org/?a=1&b=2" \
 	"$rc|$err|$(count_of "$TMP/amp")|$(urls_of "$("$FOLIO" search --db "$TMP/amp" --json acme)")"
 
+# "caf&eacute;" was indexed as the words "caf" and "eacute", and the
+# snippet showed "don&rsquo;t": six named entities were decoded, not
+# HTML5's 2125. An unknown one (&foo;) stays as written.
+begin "a named entity is decoded: caf&eacute; is found by café, shown as don’t"
+printf '# T\n\n### [Caf&eacute; notes](https://ex.org/cafe)\n- Company: ACME\n\nWe don&rsquo;t cache caf&eacute; menus&hellip; &foo;\n' >"$TMP/named.md"
+run "$FOLIO" index --db "$TMP/named" "$TMP/named.md"
+index_rc=$rc
+run "$FOLIO" search --db "$TMP/named" --json café
+expect_eq "0|1|Café notes|We don’t cache café menus… &foo;|0" \
+	"$index_rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["hits"][0]["title"], d["hits"][0]["snippet"], sep="|")' <<<"$out")|$(total_of "$TMP/named" eacute)"
+
 # A copy on another page that had drifted from the first (a hand edit
 # of one page) lost its edit in silence: a warning names its line and
 # the fields that differ; identical copies (above) warn of nothing.

@@ -1142,6 +1142,29 @@ static void test_corpus__md_entities_in_a_url_are_decoded(void)
 	assert_str("https://ex.org/&amp;&bogus;&", posts[2].url);
 }
 
+/* "caf&eacute;" was indexed as the words "caf" and "eacute", and a
+ * snippet showed "don&rsquo;t": six named entities were decoded, of
+ * HTML5's 2125. Each is, as CommonMark decodes them (one, two code
+ * points); an unknown name, or a name without its ';', is text as
+ * written, in a URL too. */
+static void test_corpus__md_html5_named_entities(void)
+{
+	assert_ok(
+	    md("# T\n"
+	       "### [Caf&eacute; &NotEqualTilde; &AMP;](https://ex.org/"
+	       "?q=&lang;&copy=2&eacute)\n\n"
+	       "don&rsquo;t, team&mdash;small, fast&hellip; "
+	       "soft&shy;hyphen &frac12; &foo; caf&eacute and &Eacute\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("Caf\xc3\xa9 \xe2\x89\x82\xcc\xb8 &", posts[0].title);
+	assert_str("https://ex.org/?q=\xe2\x9f\xa8&copy=2&eacute",
+	           posts[0].url);
+	assert_str("don\xe2\x80\x99t, team\xe2\x80\x94small, fast\xe2\x80\xa6 "
+	           "soft\xc2\xadhyphen \xc2\xbd &foo; caf&eacute and &Eacute",
+	           posts[0].summary);
+}
+
 /* A URL with parentheses of its own that do not pair up: the link
  * never closes, and the message says so rather than that there is no
  * URL. */
@@ -2066,6 +2089,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_link_cut_by_its_bracket),
 	FO_TEST(test_corpus__md_problems),
 	FO_TEST(test_corpus__md_entities_in_a_url_are_decoded),
+	FO_TEST(test_corpus__md_html5_named_entities),
 	FO_TEST(test_corpus__md_unclosed_link),
 	FO_TEST(test_corpus__md_invalid_utf8),
 	FO_TEST(test_corpus__md_invalid_utf8_topic),
