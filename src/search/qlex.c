@@ -214,35 +214,42 @@ static int lex_field(const char *s, size_t i, size_t e, fo_qlexeme *t)
 
 /* The window of NEAR/n, its digits from s[k] on, the word ending at e:
  * a whole number of words, 1 (adjacent) to NEAR_MAX; anything else is
- * read as well as it can be, with a notice (t->bad_window). */
+ * read as well as it can be, with a notice (t->bad_window). A word right
+ * after the number (NEAR/3GIL) is read as if a space were there, the
+ * number then as it would be alone: NEAR/2000tuple is NEAR/1000 tuple,
+ * where it left tuple out, and NEAR/2000lock alone searched nothing. */
 static unsigned long near_window(const char *s, size_t k, size_t e,
                                  fo_qlexeme *t)
 {
 	size_t digits = k;
 	unsigned long n = 0;
+	int glued;
 
 	for (; k < e && s[k] >= '0' && s[k] <= '9'; k++)
 		if (n <= NEAR_MAX)
 			n = n * 10 + (unsigned long)(s[k] - '0');
-	if (k < e && k > digits && n >= 1 && n <= NEAR_MAX &&
-	    (fo_ascii_is_alpha((unsigned char)s[k]) || s[k] == '_' ||
-	     (unsigned char)s[k] >= 0x80)) {
-		/* NEAR/3GIL: the number, then a word */
-		t->end = k;
-		t->bad_window = "has a word right after its number";
-		t->bad_read = "read as if a space were there";
-	} else if (k < e) {
+	glued = k < e && k > digits &&
+	        (fo_ascii_is_alpha((unsigned char)s[k]) || s[k] == '_' ||
+	         (unsigned char)s[k] >= 0x80);
+	if (glued)
+		t->end = e = k;
+	if (k < e) {
 		n = FO_NEAR_DEFAULT;
 		t->bad_window = "needs a whole number of words after the /";
 		t->bad_read = "read as NEAR/10";
 	} else if (n == 0) {
 		n = 1;
 		t->bad_window = "is at least 1 (adjacent words)";
-		t->bad_read = "read as NEAR/1";
+		t->bad_read = glued ? "read as NEAR/1, a space after it"
+		                    : "read as NEAR/1";
 	} else if (n > NEAR_MAX) {
 		n = NEAR_MAX;
 		t->bad_window = "is at most 1000 words";
-		t->bad_read = "read as NEAR/1000";
+		t->bad_read = glued ? "read as NEAR/1000, a space after it"
+		                    : "read as NEAR/1000";
+	} else if (glued) {
+		t->bad_window = "has a word right after its number";
+		t->bad_read = "read as if a space were there";
 	}
 	return n;
 }

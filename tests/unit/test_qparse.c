@@ -304,6 +304,14 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	lenient("NEAR/3(words\"python\", words\"\xC3\xA9lan\") |@7 NEAR/3 has "
 	        "a word right after its number: read as if a space were there",
 	        "python NEAR/3\xC3\xA9lan");
+	/* a number out of range before the word lost the word: NEAR/2000
+	 * tuple "had nothing to its right" (qa-grader) */
+	lenient("NEAR/1000(words\"lock\", words\"tuple\") |@5 NEAR/2000 is "
+	        "at most 1000 words: read as NEAR/1000, a space after it",
+	        "lock NEAR/2000tuple");
+	lenient("NEAR/1(words\"lock\", words\"tuple\") |@5 NEAR/0 is at "
+	        "least 1 (adjacent words): read as NEAR/1, a space after it",
+	        "lock NEAR/0tuple");
 }
 
 static void test_qparse__prefixes(void)
