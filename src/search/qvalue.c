@@ -11,10 +11,19 @@
 
 #include <string.h>
 
+/* Where the first * of s[0..n) stands in the query, else pos: the place
+ * a notice of it names (--strict's error position). */
+static size_t star_pos(const fo_qparser *p, const char *s, size_t n, size_t pos)
+{
+	const char *star = memchr(s, '*', n);
+
+	return star ? (size_t)(star - p->s) : pos;
+}
+
 /* site:VALUE: the host, lower case, without scheme, "www." or path. */
 static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 {
-	const char *host = v, *end = v + len, *s;
+	const char *host = v, *end = v + len, *s, *rest;
 	char buf[256];
 	size_t n = 0;
 	fo_qnode *nd;
@@ -37,6 +46,7 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 	while (n > 0 && buf[n - 1] == '.')
 		n--;
 	buf[n] = '\0';
+	rest = host;
 	/* site:*.debian.org, and site:.debian.org as cookies and no_proxy
 	 * write it (it found nothing): the subdomains are what site: finds
 	 * anyway, so these mean what they say (README) and pass in
@@ -51,8 +61,11 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		memmove(buf, buf + skip, n - skip + 1);
 		n -= skip;
 		if (n && star)
-			fo_qp_notice(p, pos, "read without it",
+			fo_qp_notice(p,
+			             star_pos(p, host + from, skip - from, pos),
+			             "read without it",
 			             "site: finds every subdomain without a *");
+		rest += skip; /* buf's bytes are host's, one for one */
 	}
 	if (memchr(buf, '*', n)) {
 		/* site:debian.org*, site:lists.*.debian.org: a * past the
@@ -67,7 +80,8 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		while (k > 0 && buf[k - 1] == '.')
 			k--;
 		buf[n = k] = '\0';
-		fo_qp_notice(p, pos, "read without its *",
+		fo_qp_notice(p, star_pos(p, rest, (size_t)(end - rest), pos),
+		             "read without its *",
 		             "site: takes a host, not a pattern");
 	}
 	if (n > 4 && memcmp(buf, "www.", 4) == 0)
