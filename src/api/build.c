@@ -845,7 +845,8 @@ static folio_status switch_gen(build *b)
 {
 	fo_run *r = b->r;
 	folio_db *db = r->db;
-	folio_status st;
+	folio_status st, adopted;
+	int renamed = 0;
 
 	st = fo_run_interrupted(r);
 	if (st == FOLIO_OK)
@@ -863,10 +864,13 @@ static folio_status switch_gen(build *b)
 	 * point, after which it finishes whatever is asked. */
 	if (st == FOLIO_OK)
 		st = fo_run_interrupted(r);
-	if (st == FOLIO_OK &&
-	    fo_layout_switch(db->dir, b->name.data, &b->why) != FOLIO_OK)
+	if (st == FOLIO_OK && fo_layout_switch(db->dir, b->name.data, &renamed,
+	                                       &b->why) != FOLIO_OK)
 		st = fo_db_fail(db, FOLIO_ERROR_IO, "%s", b->why.data);
-	if (st != FOLIO_OK)
+	/* Once renamed, the stub names the new generation, whatever went
+	 * wrong after: it is the index now, never to be removed as a failed
+	 * build's (build_end) */
+	if (!renamed)
 		return st;
 	r->report->rebuilt = 1;
 	/* Readers now analyse queries in the new generation's language
@@ -878,12 +882,16 @@ static folio_status switch_gen(build *b)
 	}
 	if (db->damage || b->lost) {
 		warn_damage(b, db->damage, db->language_lost);
-		return fo_db_adopt(db, b->name.data);
+		adopted = fo_db_adopt(db, b->name.data);
+		return st != FOLIO_OK ? st : adopted;
 	}
-	st = fo_db_adopt(db, b->name.data);
-	/* The switch happened: the old generation goes either way. */
-	fo_layout_remove_tree(b->live.data);
-	return st;
+	adopted = fo_db_adopt(db, b->name.data);
+	/* The switch happened: the old generation goes, unless a crash may
+	 * yet bring back the stub that names it (the directory unsynced);
+	 * the next run removes it as a generation no stub names. */
+	if (st == FOLIO_OK)
+		fo_layout_remove_tree(b->live.data);
+	return st != FOLIO_OK ? st : adopted;
 }
 
 /* Undo what a build that failed before its switch did, and free b. */

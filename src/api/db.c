@@ -515,7 +515,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		goto done;
 	}
 	if (create)
-		st = fo_layout_switch(db->dir, "gen-1", why);
+		st = fo_layout_switch(db->dir, "gen-1", NULL, why);
 done:
 	fo_buf_free(&name);
 	fo_buf_free(&gen);

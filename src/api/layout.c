@@ -475,7 +475,8 @@ void fo_layout_point_live(const char *path, const char *gen)
 	fo_buf_free(&link);
 }
 
-folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
+folio_status fo_layout_switch(const char *path, const char *gen, int *renamed,
+                              fo_buf *why)
 {
 	fo_buf tmp = FO_BUF_INIT, stub = FO_BUF_INIT, body = FO_BUF_INIT;
 	folio_status st = FOLIO_OK;
@@ -501,13 +502,22 @@ folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why)
 	}
 	close(fd);
 	fd = -1;
-	if (rename(tmp.data, stub.data) != 0 || sync_dir(path) != 0) {
+	if (rename(tmp.data, stub.data) != 0) {
 		fo_buf_printf(why, "cannot replace %s: %s", stub.data,
 		              fo_strerror(errno));
 		st = FOLIO_ERROR_IO;
+		goto done;
 	}
-	if (st == FOLIO_OK)
-		fo_layout_point_live(path, gen);
+	if (renamed)
+		*renamed = 1;
+	if (sync_dir(path) != 0) {
+		fo_buf_printf(why,
+		              "%s names %s now, but cannot be made to last a "
+		              "crash (syncing %s: %s)",
+		              stub.data, gen, path, fo_strerror(errno));
+		st = FOLIO_ERROR_IO;
+	}
+	fo_layout_point_live(path, gen);
 done:
 	if (fd >= 0)
 		close(fd);

@@ -43,8 +43,12 @@ folio_status fo_layout_live(const char *path, fo_buf *out, fo_buf *why);
 
 /* Point the stub at generation directory name gen (relative to path):
  * written to a temporary file, synced, renamed over XAPIANDB, and the
- * directory synced, so a crash leaves the old or the new stub. */
-folio_status fo_layout_switch(const char *path, const char *gen, fo_buf *why);
+ * directory synced, so a crash leaves the old or the new stub. Once the
+ * rename is done, *renamed (NULL: not asked) is set: the stub names gen,
+ * even where the directory's sync then fails (FOLIO_ERROR_IO), after
+ * which a crash may bring back the old stub. */
+folio_status fo_layout_switch(const char *path, const char *gen, int *renamed,
+                              fo_buf *why);
 
 /* If the operator made a symlink path/live, point it at generation name
  * gen unless it does already, atomically (symlink, then rename): one

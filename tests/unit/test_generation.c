@@ -134,7 +134,7 @@ static void test_generation__names_and_debris(void)
 	assert_int(7, fo_layout_gen_number("/x/gen-7"));
 	assert_int(0, fo_layout_gen_number("/x/gen-07"));
 	assert_int(0, fo_layout_gen_number("/x/generation"));
-	assert_ok(fo_layout_switch(dir, "gen-7", &why));
+	assert_ok(fo_layout_switch(dir, "gen-7", NULL, &why));
 	assert_int(FO_LAYOUT_STUB, fo_layout_probe(dir));
 	fo_buf_clear(&name);
 	assert_ok(fo_layout_live_name(dir, &name, &why));
