@@ -83,6 +83,7 @@ const char *fo_analyzer_language(const fo_analyzer *an)
 void fo_analyzer_set_revision(fo_analyzer *an, unsigned revision)
 {
 	an->revision = revision;
+	an->norm.revision = revision;
 	an->elision = revision >= FO_ANALYZER_ELISION
 	                  ? fo_elision_of(an->language)
 	                  : NULL;

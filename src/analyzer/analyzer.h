@@ -66,14 +66,17 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * Catalan and Irish drop elided articles (l'index: index). 3
  * (FO_ANALYZER_VERSIONED), every language: a version after "++" is the
  * next part of its name (C++20: c++20 joined, c++ and 20; was c, 20).
+ * 4 (FO_ANALYZER_SCRIPTS), every language: the voiced sound marks of
+ * kana are kept (パス and バス were both ハス).
  */
-#define FO_ANALYZER_REVISION 3
+#define FO_ANALYZER_REVISION 4
 /* the same, as the text an index records */
 #define FO_ANALYZER_TEXT_(n)      #n
 #define FO_ANALYZER_TEXT(n)       FO_ANALYZER_TEXT_(n)
 #define FO_ANALYZER_REVISION_TEXT FO_ANALYZER_TEXT(FO_ANALYZER_REVISION)
 #define FO_ANALYZER_ELISION       2
 #define FO_ANALYZER_VERSIONED     3
+#define FO_ANALYZER_SCRIPTS       4
 
 /* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
  * new analyzer is of FO_ANALYZER_REVISION. */

@@ -17,6 +17,9 @@
 #define FO_NORM_OPTIONS                                                       \
 	(UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |                \
 	 UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE)
+/* Since analyzer revision 4 (FO_ANALYZER_SCRIPTS), tokens keep some marks
+ * (fo_strip_marks), so utf8proc decomposes without dropping any. */
+#define FO_NORM_KEEP_OPTIONS (FO_NORM_OPTIONS & ~UTF8PROC_STRIPMARK)
 
 /*
  * Called by utf8proc on each code point before it decomposes, case folds
@@ -81,6 +84,7 @@ void fo_normalizer_init(fo_normalizer *nz)
 {
 	nz->ucs = NULL;
 	nz->cap = 0;
+	nz->revision = FO_ANALYZER_REVISION;
 }
 
 void fo_normalizer_free(fo_normalizer *nz)
@@ -144,21 +148,64 @@ static void fo_fold_digraphs(unsigned char *s, size_t n)
 	}
 }
 
+/* Whether cp is Hiragana or Katakana (not the half-width forms, which
+ * NFKC has made full width by the time this is asked). */
+static int fo_is_kana(utf8proc_int32_t cp)
+{
+	return cp >= 0x3040 && cp <= 0x30ff;
+}
+
+/*
+ * utf8proc's STRIPMARK on the decomposed code points u[0..n), except for
+ * U+3099 and U+309A COMBINING KATAKANA-HIRAGANA (SEMI-)VOICED SOUND MARK
+ * after kana. Those are no accents: they make another sound, so another
+ * word (バス bus, パス path, ハス lotus), and recomposition (UAX #15) puts
+ * them back into the kana (カ + U+3099 = ガ). The half-width marks
+ * U+FF9E and U+FF9F decompose to them too (NFKC), so ｶﾞ folds as ガ.
+ * Lucene's CJKWidthFilter and ICU's nfkc_cf keep them likewise. Returns
+ * the new count.
+ */
+static utf8proc_ssize_t fo_strip_marks(utf8proc_int32_t *u, utf8proc_ssize_t n)
+{
+	utf8proc_ssize_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		utf8proc_int32_t cp = u[i];
+
+		/* no mark comes before U+0300 */
+		if (cp >= 0x300) {
+			switch (utf8proc_category(cp)) {
+			case UTF8PROC_CATEGORY_MN:
+			case UTF8PROC_CATEGORY_MC:
+			case UTF8PROC_CATEGORY_ME:
+				if ((cp != 0x3099 && cp != 0x309a) || m == 0 ||
+				    !fo_is_kana(u[m - 1]))
+					continue;
+				break;
+			default: break;
+			}
+		}
+		u[m++] = cp;
+	}
+	return m;
+}
+
 /* Decompose and recompose src into nz->ucs, returning the UTF-8 length
  * (the bytes are in nz->ucs), or a negative utf8proc error. */
 static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
                                          const unsigned char *src, size_t n)
 {
+	int keep = nz->revision >= FO_ANALYZER_SCRIPTS;
 	utf8proc_ssize_t r;
 	int32_t *p;
 	size_t cap;
 
 	for (;;) {
-		r = utf8proc_decompose_custom(src, (utf8proc_ssize_t)n,
-		                              (utf8proc_int32_t *)nz->ucs,
-		                              (utf8proc_ssize_t)nz->cap,
-		                              FO_NORM_OPTIONS, fo_norm_custom,
-		                              NULL);
+		r = utf8proc_decompose_custom(
+		    src, (utf8proc_ssize_t)n, (utf8proc_int32_t *)nz->ucs,
+		    (utf8proc_ssize_t)nz->cap,
+		    keep ? FO_NORM_KEEP_OPTIONS : FO_NORM_OPTIONS,
+		    fo_norm_custom, NULL);
 		if (r < 0)
 			return r;
 		/* reencode writes a NUL after the UTF-8, hence the + 1 */
@@ -171,6 +218,8 @@ static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
 		nz->ucs = p;
 		nz->cap = cap;
 	}
+	if (keep)
+		r = fo_strip_marks((utf8proc_int32_t *)nz->ucs, r);
 	r = utf8proc_reencode((utf8proc_int32_t *)nz->ucs, r, FO_NORM_OPTIONS);
 	if (r > 0)
 		fo_fold_digraphs((unsigned char *)nz->ucs, (size_t)r);

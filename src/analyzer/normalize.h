@@ -15,8 +15,10 @@
 #define FO_NORM_RAW_MAX (4 * FO_MAX_TERM_BYTES)
 
 typedef struct fo_normalizer {
-	int32_t *ucs; /* code point scratch for utf8proc, reused */
-	size_t cap;   /* in code points */
+	int32_t *ucs;      /* code point scratch for utf8proc, reused */
+	size_t cap;        /* in code points */
+	unsigned revision; /* the analyzer revision whose folding it does
+	                      (analyzer.h); fo_normalizer_init: the latest */
 } fo_normalizer;
 
 void fo_normalizer_init(fo_normalizer *nz);
@@ -27,8 +29,9 @@ void fo_normalizer_free(fo_normalizer *nz);
  * FO_MAX_TERM_BYTES + 1 bytes; the result is NUL-terminated and cut at a
  * UTF-8 boundary. Commas and spaces are dropped, also those produced by
  * compatibility forms (a comma only occurs in a token as digit grouping)
- * and U+2019 becomes "'". *out_len may be 0 when nothing is
- * left. FOLIO_ERROR_NOMEM on allocation failure.
+ * and U+2019 becomes "'". Since revision 4 (FO_ANALYZER_SCRIPTS), the
+ * voiced sound marks of kana are kept (ガ stays ガ). *out_len may be 0 when
+ * nothing is left. FOLIO_ERROR_NOMEM on allocation failure.
  */
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
                                 size_t len, char *out, size_t *out_len);

@@ -655,6 +655,9 @@ static void scan_setup(fo_analyzer *an, const fo_termset *terms, fo_hlscan *c)
 	memset(c->first, 0, sizeof c->first);
 	if (stems_keep_first_byte(an) &&
 	    (c->plain || fo_analyzer_new("none", &c->plain) == FOLIO_OK)) {
+		/* its tokens must be those of an's revision, which the
+		 * index holds: revision 4 changed kana in every language */
+		fo_analyzer_set_revision(c->plain, fo_analyzer_revision(an));
 		c->stemmer = an;
 		for (u = 0; u < terms->n; u++) {
 			const fo_hlunit *h = &terms->units[u];

@@ -264,6 +264,20 @@ static void test_analyzer__cjk_half_width_katakana_folded(void)
 	       { "\xe3\x82\xb9\xe3\x83\x88", NULL, 1, P, 3, 9, 0, 2 });
 }
 
+static void test_analyzer__cjk_voiced_sound_marks_kept(void)
+{
+	/* パス (path) and バス (bus) are not ハス; half-width ｶﾞｲﾄﾞ and
+	 * decomposed カ + U+3099 fold as full-width ガイド and ガ */
+	EXPECT("\xe3\x83\x91\xe3\x82\xb9 \xe3\x83\x90\xe3\x82\xb9 "
+	       "\xef\xbd\xb6\xef\xbe\x9e\xef\xbd\xb2\xef\xbe\x84\xef\xbe\x9e "
+	       "\xe3\x82\xab\xe3\x82\x99",
+	       { "\xe3\x83\x91\xe3\x82\xb9", NULL, 0, W, 0, 6, 0, 1 },
+	       { "\xe3\x83\x90\xe3\x82\xb9", NULL, 1, W, 7, 13, 1, 1 },
+	       { "\xe3\x82\xac\xe3\x82\xa4", NULL, 2, P, 14, 23, 2, 2 },
+	       { "\xe3\x82\xa4\xe3\x83\x89", NULL, 3, P, 20, 29, 2, 2 },
+	       { "\xe3\x82\xac", NULL, 4, W, 30, 36, 3, 1 });
+}
+
 static void test_analyzer__cjk_long_run_overlaps_at_the_cut(void)
 {
 	/* 18 x 一 (U+4E00): 16 characters (15 bigrams), then the run goes on
@@ -565,6 +579,21 @@ static void test_analyzer__versioned_names_by_revision(void)
 	assert_ok(fo_analyzer_new("english", &an));
 	assert_str("c", first_term_of(an, FO_ANALYZER_VERSIONED - 1, "C++20"));
 	assert_str("c++20", first_term_of(an, FO_ANALYZER_VERSIONED, "C++20"));
+	fo_analyzer_free(an);
+}
+
+static void test_analyzer__cjk_voiced_sound_marks_by_revision(void)
+{
+	/* an index built before revision 4 holds ハス for パス */
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_str("\xe3\x83\x8f\xe3\x82\xb9",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1,
+	                         "\xe3\x83\x91\xe3\x82\xb9"));
+	assert_str(
+	    "\xe3\x83\x91\xe3\x82\xb9",
+	    first_term_of(an, FO_ANALYZER_SCRIPTS, "\xe3\x83\x91\xe3\x82\xb9"));
 	fo_analyzer_free(an);
 }
 
@@ -1648,6 +1677,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__normalize_token_direct),
 	FO_TEST(test_analyzer__cjk_bigrams),
 	FO_TEST(test_analyzer__cjk_half_width_katakana_folded),
+	FO_TEST(test_analyzer__cjk_voiced_sound_marks_kept),
 	FO_TEST(test_analyzer__cjk_long_run_overlaps_at_the_cut),
 	FO_TEST(test_analyzer__cjk_does_not_join),
 	FO_TEST(test_analyzer__hyphen_compound),
@@ -1700,6 +1730,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_not_in_other_languages),
 	FO_TEST(test_analyzer__elision_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
+	FO_TEST(test_analyzer__cjk_voiced_sound_marks_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
 	FO_TEST(test_analyzer__tokens_do_not_depend_on_offset),

@@ -197,6 +197,45 @@ static void test_normalize__documented_folding(void)
 	fo_normalizer_free(&nz);
 }
 
+/* Tokens keep the voiced sound marks of kana (a mark that makes another
+ * word, not an accent) and still lose Latin accents; every spelling of
+ * ガ, composed, decomposed or half width, folds alike. */
+static void test_normalize__kana_keep_voiced_sound_marks(void)
+{
+	/* clang-format off */
+	static const char *const cases[][2] = {
+		{ "\xe3\x83\x91", "\xe3\x83\x91" },             /* パ */
+		{ "\xe3\x83\x8f\xe3\x82\x9a", "\xe3\x83\x91" }, /* ハ + U+309A */
+		{ "\xef\xbe\x8a\xef\xbe\x9f", "\xe3\x83\x91" }, /* ﾊﾟ */
+		{ "\xe3\x82\xac", "\xe3\x82\xac" },             /* ガ */
+		{ "\xef\xbd\xb6\xef\xbe\x9e", "\xe3\x82\xac" }, /* ｶﾞ */
+		{ "\xe3\x81\xa7", "\xe3\x81\xa7" },             /* で */
+		{ "\xe3\x8c\x80", "\xe3\x82\xa2\xe3\x83\x91\xe3\x83\xbc"
+		                  "\xe3\x83\x88" },             /* ㌀: アパート */
+		/* after anything but kana, it is a mark like any other */
+		{ "e\xe3\x82\x99", "e" },
+		{ "\xe3\x82\x9b", "" },                       /* ゛ alone */
+		{ "caf\xc3\xa9", "cafe" },
+		{ "\xc3\x87" "a", "ca" },
+	};
+	/* clang-format on */
+	char out[FO_MAX_TERM_BYTES + 1];
+	fo_normalizer nz;
+	size_t i, n;
+
+	fo_normalizer_init(&nz);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_ok(fo_normalize_token(&nz, cases[i][0],
+		                             strlen(cases[i][0]), out, &n));
+		assert_str(cases[i][1], out);
+	}
+	/* revision 3 stripped them: パ was ハ */
+	nz.revision = FO_ANALYZER_SCRIPTS - 1;
+	assert_ok(fo_normalize_token(&nz, "\xe3\x83\x91", 3, out, &n));
+	assert_str("\xe3\x83\x8f", out);
+	fo_normalizer_free(&nz);
+}
+
 /* fo_mixed_case, which picks the spelling a facet value is shown in: an
  * upper and a lower case letter, or a title-case letter, both in one. */
 static void test_normalize__mixed_case_wants_an_upper_and_a_lower_letter(void)
@@ -219,6 +258,7 @@ static void test_normalize__mixed_case_wants_an_upper_and_a_lower_letter(void)
 static const fo_test tests[] = {
 	FO_TEST(test_normalize__normalization_test_nfkc),
 	FO_TEST(test_normalize__documented_folding),
+	FO_TEST(test_normalize__kana_keep_voiced_sound_marks),
 	FO_TEST(test_normalize__mixed_case_wants_an_upper_and_a_lower_letter),
 };
 
