@@ -636,6 +636,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 
 	fo_seg_init(&sg, text, len);
 	sg.versioned = an->revision >= FO_ANALYZER_VERSIONED;
+	sg.cjk_bounds = an->revision >= FO_ANALYZER_SCRIPTS;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

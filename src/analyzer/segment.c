@@ -399,18 +399,29 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->run.start = sg->run.end = sg->run.next = 0;
 	sg->run.flags = 0;
 	sg->versioned = 1;
+	sg->cjk_bounds = 1;
 }
 
-/* Up to 3 '+' or one '#' right after a word, then no word character. */
-static size_t fo_suffix_at(const unsigned char *s, size_t len, size_t p)
+/*
+ * Up to 3 '+' or one '#' right after a word, then no word character: a
+ * separator, or a CJK character where it bounds words (cjk_bounds).
+ * Chinese and Japanese write no space around a Latin name, so
+ * "これはC++の" and "C#で" name C++ and C# as "C++ の" would.
+ */
+static size_t fo_suffix_at(const fo_segmenter *sg, size_t p)
 {
-	size_t k = 0;
+	const unsigned char *s = sg->s;
+	size_t len = sg->len, k = 0;
+	int cl;
 
 	while (p + k < len && s[p + k] == '+' && k < 4)
 		k++;
 	if (k == 0 && p < len && s[p] == '#')
 		k = 1;
-	if (k == 0 || k > 3 || fo_class_after(s, len, p + k) != FO_CL_SEP)
+	if (k == 0 || k > 3)
+		return 0;
+	cl = fo_class_after(s, len, p + k);
+	if (cl != FO_CL_SEP && !(cl == FO_CL_CJK && sg->cjk_bounds))
 		return 0;
 	return k;
 }
@@ -491,7 +502,9 @@ static void fo_cjk_run(fo_segmenter *sg, fo_seg_compound *c, size_t p)
 	if (c->n_parts == FO_SEG_MAX_PARTS && p < len &&
 	    fo_class_at(s, len, p, &n) == FO_CL_CJK)
 		sg->pos = c->parts[c->n_parts - 1].start;
-	sg->prev_word = 1;
+	/* a '.' after it may start .NET (使用.NET开发), as after a space:
+	 * CJK characters never join a compound */
+	sg->prev_word = !sg->cjk_bounds;
 }
 
 /*
@@ -584,7 +597,7 @@ after_run:
 		if (fo_add_run(sg, c, p + jl, j))
 			return 1;
 	}
-	k = fo_suffix_at(s, len, p);
+	k = fo_suffix_at(sg, p);
 	c->parts[c->n_parts - 1].end += k;
 	c->end = p + k;
 	sg->pos = p + k;

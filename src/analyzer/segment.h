@@ -53,6 +53,8 @@ typedef struct fo_segmenter {
 	size_t pending_from;
 	fo_seg_run run;
 	int versioned; /* C++20 is c++ and 20 (analyzer revision 3), not c */
+	int cjk_bounds; /* a CJK character ends C++ and C# and may precede
+	                   .NET, as a space does (revision 4) */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

@@ -199,6 +199,7 @@ check "英文检索" ""
 cat >"$TMP/scripts.jsonl" <<'JL'
 {"url": "https://example.com/path", "title": "パスの設定", "summary": "環境変数のパスを書き換える。"}
 {"url": "https://example.com/bus", "title": "バスの時刻", "summary": "ｶﾞｲﾄﾞブックのバス停。"}
+{"url": "https://example.com/cjkcpp", "title": "入門", "summary": "これはC++の入門書です。C#で書いた例と使用.NET开发。"}
 JL
 "$FOLIO" index --db "$TMP/sidx" "$TMP/scripts.jsonl" >/dev/null
 # marks_in INDEX QUERY: each hit's URL and its title and snippet marks
@@ -211,6 +212,9 @@ print(*[(h["url"][20:], h["title_marks"], h["snippet_marks"]) for h in d["hits"]
 begin "kana keep their voiced sound marks: パス is not バス, ガイド is half-width ｶﾞｲﾄﾞ"
 expect_eq "('path', [[0, 2]], [[5, 7]])|('bus', [[0, 2]], [[9, 11]])|('bus', [], [[0, 5]])" \
 	"$(marks_in "$TMP/sidx" パス)|$(marks_in "$TMP/sidx" バス)|$(marks_in "$TMP/sidx" ガイド)"
+begin "C++, C# and .NET written against CJK text keep their symbols"
+expect_eq "('cjkcpp', [], [[3, 6]])|('cjkcpp', [], [[13, 15]])|('cjkcpp', [], [[23, 27]])" \
+	"$(marks_in "$TMP/sidx" C++)|$(marks_in "$TMP/sidx" C#)|$(marks_in "$TMP/sidx" .NET)"
 
 # folding and other languages
 check "strasse" "$U/de"

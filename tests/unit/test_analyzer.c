@@ -597,6 +597,26 @@ static void test_analyzer__cjk_voiced_sound_marks_by_revision(void)
 	fo_analyzer_free(an);
 }
 
+static void test_analyzer__symbols_against_cjk_by_revision(void)
+{
+	/* an index built before revision 4 holds c for C#で, net for
+	 * 使.NET */
+	static fo_got g;
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_str(
+	    "c", first_term_of(an, FO_ANALYZER_SCRIPTS - 1, "C#\xe3\x81\xa7"));
+	assert_str("c#",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS, "C#\xe3\x81\xa7"));
+	memset(&g, 0, sizeof(g));
+	fo_analyzer_set_revision(an, FO_ANALYZER_SCRIPTS - 1);
+	assert_ok(fo_analyze(an, "\xe4\xbd\xbf.NET", 7, collect, &g));
+	assert_int(2, g.n);
+	assert_str("net", g.term[1]);
+	fo_analyzer_free(an);
+}
+
 static void test_analyzer__digit_grouping_comma(void)
 {
 	EXPECT("1,068 1,024 1,068,000 1,2 1,0680 a,123",
@@ -689,21 +709,46 @@ static void test_analyzer__leading_dot(void)
 	       { ".net", NULL, 4, J, 27, 31, 3, 1 },
 	       { "net", NULL, 4, P, 28, 31, 3, 1 },
 	       { "5", NULL, 5, W, 33, 34, 4, 1 });
-	/* after a + or # suffix, a non-word character, the dot leads; after
-	 * a CJK character or a possessive, word characters, it does not
-	 * (NetCore, a camelCase word, takes the general path) */
+	/* after a + or # suffix, a non-word character, or a CJK character,
+	 * which bounds words as a space does, the dot leads; after a
+	 * possessive, word characters, it does not (NetCore, a camelCase
+	 * word, takes the general path) */
 	EXPECT("C++.NET \xe6\x97\xa5.NetCore Meta's.NetCore",
 	       { "c++", NULL, 0, W, 0, 3, 0, 1 },
 	       { ".net", NULL, 1, J, 3, 7, 1, 1 },
 	       { "net", NULL, 1, P, 4, 7, 1, 1 },
 	       { "\xe6\x97\xa5", NULL, 2, W, 8, 11, 2, 1 },
-	       { "netcore", "netcor", 3, J, 12, 19, 3, 2 },
+	       { ".netcore", NULL, 3, J, 11, 19, 3, 2 },
 	       { "net", NULL, 3, P, 12, 15, 3, 2 },
 	       { "core", NULL, 4, P, 15, 19, 3, 2 },
 	       { "meta", NULL, 5, W, 20, 24, 4, 1 },
 	       { "netcore", "netcor", 6, J, 27, 34, 5, 2 },
 	       { "net", NULL, 6, P, 27, 30, 5, 2 },
 	       { "core", NULL, 7, P, 30, 34, 5, 2 });
+}
+
+static void test_analyzer__symbols_against_cjk(void)
+{
+	/* これはC++の C#で 使用.NET开发: Chinese and Japanese write no
+	 * space around a name, so a CJK character bounds it as a space
+	 * does */
+	EXPECT("\xe3\x81\xaf"
+	       "C++\xe3\x81\xae C#\xe3\x81\xa7 "
+	       "\xe4\xbd\xbf\xe7\x94\xa8.NET\xe5\xbc\x80",
+	       { "\xe3\x81\xaf", NULL, 0, W, 0, 3, 0, 1 },
+	       { "c++", NULL, 1, W, 3, 6, 1, 1 },
+	       { "\xe3\x81\xae", NULL, 2, W, 6, 9, 2, 1 },
+	       { "c#", NULL, 3, W, 10, 12, 3, 1 },
+	       { "\xe3\x81\xa7", NULL, 4, W, 12, 15, 4, 1 },
+	       { "\xe4\xbd\xbf\xe7\x94\xa8", NULL, 5, W, 16, 22, 5, 1 },
+	       { ".net", NULL, 6, J, 22, 26, 6, 1 },
+	       { "net", NULL, 6, P, 23, 26, 6, 1 },
+	       { "\xe5\xbc\x80", NULL, 7, W, 26, 29, 7, 1 });
+	/* a version after ++ too: C++20の */
+	EXPECT("C++20\xe3\x81\xae", { "c++20", NULL, 0, J, 0, 5, 0, 2 },
+	       { "c++", NULL, 0, P, 0, 3, 0, 2 },
+	       { "20", NULL, 1, P, 3, 5, 0, 2 },
+	       { "\xe3\x81\xae", NULL, 2, W, 5, 8, 1, 1 });
 }
 
 /* --- rule 6: camelCase --- */
@@ -1697,6 +1742,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__a_version_after_plus_plus_is_the_next_part),
 	FO_TEST(test_analyzer__suffix_on_compound),
 	FO_TEST(test_analyzer__leading_dot),
+	FO_TEST(test_analyzer__symbols_against_cjk),
 	FO_TEST(test_analyzer__camel_case),
 	FO_TEST(test_analyzer__caps_and_digits_never_split),
 	FO_TEST(test_analyzer__caps_plural_not_split),
@@ -1731,6 +1777,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
 	FO_TEST(test_analyzer__cjk_voiced_sound_marks_by_revision),
+	FO_TEST(test_analyzer__symbols_against_cjk_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
 	FO_TEST(test_analyzer__positions_restart_per_call),
 	FO_TEST(test_analyzer__tokens_do_not_depend_on_offset),
