@@ -23,6 +23,9 @@ struct fo_analyzer {
 	/* the elided words it drops, NULL where it drops none (the
 	 * language has none, or a revision before FO_ANALYZER_ELISION) */
 	const fo_elision *elision;
+	/* whether it drops suffixes after an apostrophe (Turkish, since
+	 * FO_ANALYZER_SCRIPTS) */
+	int suffixes;
 	unsigned revision;
 	fo_normalizer norm;
 	/* the current compound's parts, normalised */
@@ -87,6 +90,8 @@ void fo_analyzer_set_revision(fo_analyzer *an, unsigned revision)
 	an->elision = revision >= FO_ANALYZER_ELISION
 	                  ? fo_elision_of(an->language)
 	                  : NULL;
+	an->suffixes = revision >= FO_ANALYZER_SCRIPTS &&
+	               fo_apostrophe_suffixes(an->language);
 }
 
 unsigned fo_analyzer_revision(const fo_analyzer *an)
@@ -532,6 +537,19 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 }
 
 /*
+ * The first raw apostrophe at or after p, which a part's term holds as
+ * its first "'", and its length in *n: ' or U+2019, as nothing else
+ * normalises to one inside a word (segment.c fo_apostrophe_at).
+ */
+static size_t fo_raw_apostrophe(const char *text, size_t p, size_t *n)
+{
+	while (text[p] != '\'' && memcmp(text + p, "\xe2\x80\x99", 3) != 0)
+		p++;
+	*n = text[p] == '\'' ? 1 : 3;
+	return p;
+}
+
+/*
  * Drop the elided word that starts the compound's first part, from its
  * term and its span (l'index: index, spanning "index"; rule 3 of
  * doc/analyzer.md): it takes no position, as in Lucene's ElisionFilter,
@@ -540,18 +558,39 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 static int fo_drop_elided(fo_analyzer *an, const char *text)
 {
 	size_t k = fo_elided(an->elision, an->terms[0], an->term_len[0]);
-	size_t p = an->start[0];
+	size_t n, p;
 
 	if (!k)
 		return 0;
 	memmove(an->terms[0], an->terms[0] + k, an->term_len[0] - k + 1);
 	an->term_len[0] -= k;
-	/* the raw apostrophe, ' or U+2019, is the first one: nothing else
-	 * normalises to one inside a word (segment.c fo_apostrophe_at) */
-	while (text[p] != '\'' && memcmp(text + p, "\xe2\x80\x99", 3) != 0)
-		p++;
-	an->start[0] = p + (text[p] == '\'' ? 1 : 3);
+	p = fo_raw_apostrophe(text, an->start[0], &n);
+	an->start[0] = p + n;
 	return 1;
+}
+
+/*
+ * Drop the suffix after an apostrophe from each part of the compound,
+ * from its term and its span (Turkish İstanbul'da: istanbul, spanning
+ * "İstanbul"), as Lucene's ApostropheFilter does. 1 if it cut the last
+ * part, whose end is then the compound's.
+ */
+static int fo_drop_suffixes(fo_analyzer *an, const char *text, unsigned n)
+{
+	size_t k, len;
+	unsigned i;
+	int last = 0;
+
+	for (i = 0; i < n; i++) {
+		k = fo_before_suffix(an->terms[i], an->term_len[i]);
+		if (k == an->term_len[i])
+			continue;
+		an->terms[i][k] = '\0';
+		an->term_len[i] = k;
+		an->end[i] = fo_raw_apostrophe(text, an->start[i], &len);
+		last = i + 1 == n;
+	}
+	return last;
 }
 
 static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
@@ -562,7 +601,7 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	fo_token tok;
 	folio_status rc = FOLIO_OK;
 	unsigned i, n = 0;
-	size_t jl = 0, start = c->start;
+	size_t jl = 0, start = c->start, end = c->end;
 
 	rc = fo_normalize_parts(an, text, c, &n);
 	if (rc != FOLIO_OK || n == 0)
@@ -571,6 +610,8 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	 * paths of plain words and compounds never pay for this */
 	if (an->elision && !c->leading_dot && fo_drop_elided(an, text))
 		start = an->start[0];
+	if (an->suffixes && fo_drop_suffixes(an, text, n))
+		end = an->end[n - 1];
 
 	memset(&tok, 0, sizeof(tok));
 	tok.compound = *compound;
@@ -601,7 +642,7 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	tok.len = jl;
 	tok.pos = *pos;
 	tok.start = start;
-	tok.end = c->end;
+	tok.end = end;
 	tok.kind = FO_TOK_JOINED;
 	rc = fo_emit(an, &tok, fo_term_stemmable(tok.term, tok.len), fn, ctx,
 	             stop);

@@ -68,7 +68,8 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * next part of its name (C++20: c++20 joined, c++ and 20; was c, 20).
  * 4 (FO_ANALYZER_SCRIPTS), every language: the voiced sound marks of
  * kana are kept (パス and バス were both ハス); a CJK character bounds
- * C++, C# and .NET as a space does (C#で: c#, was c).
+ * C++, C# and .NET as a space does (C#で: c#, was c); Turkish drops the
+ * suffix after an apostrophe (İstanbul'da: istanbul).
  */
 #define FO_ANALYZER_REVISION 4
 /* the same, as the text an index records */

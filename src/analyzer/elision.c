@@ -5,6 +5,12 @@
  * Snowball's French, Italian and Catalan stemmers take the word alone
  * (their voc.txt holds no apostrophe); its Irish one drops b', d' and m'
  * from the stem, but the term kept them, so fhág did not find d'fhág.
+ *
+ * Turkish writes the case suffixes of a name after an apostrophe
+ * (İstanbul'da "in Istanbul", Türkiye'nin "of Turkey"); Lucene's
+ * TurkishAnalyzer drops the apostrophe and all after it (ApostropheFilter),
+ * so that the name is found as it is typed alone. Snowball's Turkish
+ * stemmer leaves such words whole (its voc.txt holds no apostrophe).
  */
 #include "analyzer/elision.h"
 
@@ -49,6 +55,26 @@ const fo_elision *fo_elision_of(const char *language)
 			if (strcmp(*name, language) == 0)
 				return &sets[i];
 	return NULL;
+}
+
+static const char *const turkish_names[] = { "turkish", "tr", "tur", NULL };
+
+int fo_apostrophe_suffixes(const char *language)
+{
+	const char *const *name;
+
+	for (name = turkish_names; *name; name++)
+		if (strcmp(*name, language) == 0)
+			return 1;
+	return 0;
+}
+
+size_t fo_before_suffix(const char *term, size_t len)
+{
+	const char *apostrophe = memchr(term, '\'', len);
+
+	return apostrophe && apostrophe > term ? (size_t)(apostrophe - term)
+	                                       : len;
 }
 
 size_t fo_elided(const fo_elision *set, const char *term, size_t len)

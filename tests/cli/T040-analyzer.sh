@@ -216,6 +216,15 @@ begin "C++, C# and .NET written against CJK text keep their symbols"
 expect_eq "('cjkcpp', [], [[3, 6]])|('cjkcpp', [], [[13, 15]])|('cjkcpp', [], [[23, 27]])" \
 	"$(marks_in "$TMP/sidx" C++)|$(marks_in "$TMP/sidx" C#)|$(marks_in "$TMP/sidx" .NET)"
 
+# Turkish writes a name's suffixes after an apostrophe: dropped with it
+cat >"$TMP/tr.jsonl" <<'JL'
+{"url": "https://example.com/ist", "title": "İstanbul'da buluşma", "summary": "Ankara’ya ve Türkiye'nin her yerine."}
+JL
+"$FOLIO" index --db "$TMP/tridx" --language turkish "$TMP/tr.jsonl" >/dev/null
+begin "turkish: istanbul, Ankara and İstanbul'da find İstanbul'da, marked without the suffix"
+expect_eq "('ist', [[0, 8]], [])|('ist', [], [[0, 6]])|('ist', [[0, 8]], [])" \
+	"$(marks_in "$TMP/tridx" istanbul)|$(marks_in "$TMP/tridx" Ankara)|$(marks_in "$TMP/tridx" "İstanbul'da")"
+
 # folding and other languages
 check "strasse" "$U/de"
 check "Straße" "$U/de"

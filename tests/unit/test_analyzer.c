@@ -537,6 +537,28 @@ static void test_analyzer__elision_not_in_other_languages(void)
 	              { "meta", "met", 1, W, 8, 12, 1, 1 });
 }
 
+static void test_analyzer__turkish_apostrophe_suffixes(void)
+{
+	/* İstanbul'da Ankara’ya Türkiye'nin Node.js'te: Turkish drops the
+	 * apostrophe and the suffix after it (Lucene's ApostropheFilter);
+	 * the span ends before it, for the highlighter; tr is its alias */
+	const char *t = "\xc4\xb0stanbul'da Ankara\xe2\x80\x99ya "
+	                "T\xc3\xbcrkiye'nin Node.js'te";
+
+	EXPECT_LANG_N("turkish", t, strlen(t),
+	              { "istanbul", NULL, 0, W, 0, 9, 0, 1 },
+	              { "ankara", "ankar", 1, W, 13, 19, 1, 1 },
+	              { "turkiye", "turki", 2, W, 25, 33, 2, 1 },
+	              { "node.js", NULL, 3, J, 38, 45, 3, 2 },
+	              { "node", NULL, 3, P, 38, 42, 3, 2 },
+	              { "js", NULL, 4, P, 43, 45, 3, 2 });
+	EXPECT_LANG_N("tr", "Ankara'ya", 9,
+	              { "ankara", "ankar", 0, W, 0, 6, 0, 1 });
+	/* other languages keep the word whole */
+	EXPECT_LANG_N("german", "Ankara'ya", 9,
+	              { "ankara'ya", NULL, 0, W, 0, 9, 0, 1 });
+}
+
 static int first_term(const fo_token *t, void *ctx)
 {
 	snprintf(ctx, FO_MAX_TERM_BYTES + 1, "%.*s", (int)t->len, t->term);
@@ -614,6 +636,19 @@ static void test_analyzer__symbols_against_cjk_by_revision(void)
 	assert_ok(fo_analyze(an, "\xe4\xbd\xbf.NET", 7, collect, &g));
 	assert_int(2, g.n);
 	assert_str("net", g.term[1]);
+	fo_analyzer_free(an);
+}
+
+static void test_analyzer__turkish_suffixes_by_revision(void)
+{
+	/* an index built before revision 4 holds istanbul'da */
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("turkish", &an));
+	assert_str("istanbul'da",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1, "Istanbul'da"));
+	assert_str("istanbul",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS, "Istanbul'da"));
 	fo_analyzer_free(an);
 }
 
@@ -1775,6 +1810,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_italian_catalan_irish),
 	FO_TEST(test_analyzer__elision_not_in_other_languages),
 	FO_TEST(test_analyzer__elision_by_revision),
+	FO_TEST(test_analyzer__turkish_apostrophe_suffixes),
+	FO_TEST(test_analyzer__turkish_suffixes_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
 	FO_TEST(test_analyzer__cjk_voiced_sound_marks_by_revision),
 	FO_TEST(test_analyzer__symbols_against_cjk_by_revision),
