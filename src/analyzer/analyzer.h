@@ -69,7 +69,8 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * 4 (FO_ANALYZER_SCRIPTS), every language: the voiced sound marks of
  * kana are kept (パス and バス were both ハス); a CJK character bounds
  * C++, C# and .NET as a space does (C#で: c#, was c); Turkish drops the
- * suffix after an apostrophe (İstanbul'da: istanbul).
+ * suffix after an apostrophe (İstanbul'da: istanbul); the Arabic tatweel
+ * is dropped (العـــربية: العربية).
  */
 #define FO_ANALYZER_REVISION 4
 /* the same, as the text an index records */

@@ -162,8 +162,11 @@ static int fo_is_kana(utf8proc_int32_t cp)
  * word (バス bus, パス path, ハス lotus), and recomposition (UAX #15) puts
  * them back into the kana (カ + U+3099 = ガ). The half-width marks
  * U+FF9E and U+FF9F decompose to them too (NFKC), so ｶﾞ folds as ガ.
- * Lucene's CJKWidthFilter and ICU's nfkc_cf keep them likewise. Returns
- * the new count.
+ * Lucene's CJKWidthFilter and ICU's nfkc_cf keep them likewise. U+0640
+ * ARABIC TATWEEL goes too, though a letter: it only stretches a word
+ * (العـــربية is العربية), and Lucene's ArabicNormalizationFilter drops
+ * it; here, after decomposition, as NFKC makes it of presentation forms
+ * (U+FE71, U+FE77). Returns the new count.
  */
 static utf8proc_ssize_t fo_strip_marks(utf8proc_int32_t *u, utf8proc_ssize_t n)
 {
@@ -172,6 +175,8 @@ static utf8proc_ssize_t fo_strip_marks(utf8proc_int32_t *u, utf8proc_ssize_t n)
 	for (i = 0; i < n; i++) {
 		utf8proc_int32_t cp = u[i];
 
+		if (cp == 0x640)
+			continue;
 		/* no mark comes before U+0300 */
 		if (cp >= 0x300) {
 			switch (utf8proc_category(cp)) {

@@ -199,6 +199,7 @@ check "英文检索" ""
 cat >"$TMP/scripts.jsonl" <<'JL'
 {"url": "https://example.com/path", "title": "パスの設定", "summary": "環境変数のパスを書き換える。"}
 {"url": "https://example.com/bus", "title": "バスの時刻", "summary": "ｶﾞｲﾄﾞブックのバス停。"}
+{"url": "https://example.com/ar", "title": "العـــربية", "summary": "نص"}
 {"url": "https://example.com/cjkcpp", "title": "入門", "summary": "これはC++の入門書です。C#で書いた例と使用.NET开发。"}
 JL
 "$FOLIO" index --db "$TMP/sidx" "$TMP/scripts.jsonl" >/dev/null
@@ -215,6 +216,8 @@ expect_eq "('path', [[0, 2]], [[5, 7]])|('bus', [[0, 2]], [[9, 11]])|('bus', [],
 begin "C++, C# and .NET written against CJK text keep their symbols"
 expect_eq "('cjkcpp', [], [[3, 6]])|('cjkcpp', [], [[13, 15]])|('cjkcpp', [], [[23, 27]])" \
 	"$(marks_in "$TMP/sidx" C++)|$(marks_in "$TMP/sidx" C#)|$(marks_in "$TMP/sidx" .NET)"
+begin "the Arabic tatweel only stretches a word: العربية finds and marks العـــربية"
+expect_eq "('ar', [[0, 10]], [])" "$(marks_in "$TMP/sidx" العربية)"
 
 # Turkish writes a name's suffixes after an apostrophe: dropped with it
 cat >"$TMP/tr.jsonl" <<'JL'

@@ -278,6 +278,20 @@ static void test_analyzer__cjk_voiced_sound_marks_kept(void)
 	       { "\xe3\x82\xac", NULL, 4, W, 30, 36, 3, 1 });
 }
 
+static void test_analyzer__arabic_tatweel_dropped(void)
+{
+	/* العـــربية is العربية stretched (U+0640 x 3); the span is the
+	 * word as written; a run of tatweel alone is no word */
+	EXPECT("\xd8\xa7\xd9\x84\xd8\xb9\xd9\x80\xd9\x80\xd9\x80\xd8\xb1\xd8"
+	       "\xa8\xd9\x8a\xd8\xa9 "
+	       "\xd8\xa7\xd9\x84\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9 "
+	       "\xd9\x80\xd9\x80",
+	       { "\xd8\xa7\xd9\x84\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9",
+	         NULL, 0, W, 0, 20, 0, 1 },
+	       { "\xd8\xa7\xd9\x84\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9",
+	         NULL, 1, W, 21, 35, 1, 1 });
+}
+
 static void test_analyzer__cjk_long_run_overlaps_at_the_cut(void)
 {
 	/* 18 x 一 (U+4E00): 16 characters (15 bigrams), then the run goes on
@@ -649,6 +663,21 @@ static void test_analyzer__turkish_suffixes_by_revision(void)
 	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1, "Istanbul'da"));
 	assert_str("istanbul",
 	           first_term_of(an, FO_ANALYZER_SCRIPTS, "Istanbul'da"));
+	fo_analyzer_free(an);
+}
+
+static void test_analyzer__arabic_tatweel_by_revision(void)
+{
+	/* an index built before revision 4 keeps the tatweel */
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_str("\xd8\xb9\xd9\x80\xd8\xb1",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1,
+	                         "\xd8\xb9\xd9\x80\xd8\xb1"));
+	assert_str(
+	    "\xd8\xb9\xd8\xb1",
+	    first_term_of(an, FO_ANALYZER_SCRIPTS, "\xd8\xb9\xd9\x80\xd8\xb1"));
 	fo_analyzer_free(an);
 }
 
@@ -1758,6 +1787,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__cjk_bigrams),
 	FO_TEST(test_analyzer__cjk_half_width_katakana_folded),
 	FO_TEST(test_analyzer__cjk_voiced_sound_marks_kept),
+	FO_TEST(test_analyzer__arabic_tatweel_dropped),
+	FO_TEST(test_analyzer__arabic_tatweel_by_revision),
 	FO_TEST(test_analyzer__cjk_long_run_overlaps_at_the_cut),
 	FO_TEST(test_analyzer__cjk_does_not_join),
 	FO_TEST(test_analyzer__hyphen_compound),

@@ -199,7 +199,8 @@ static void test_normalize__documented_folding(void)
 
 /* Tokens keep the voiced sound marks of kana (a mark that makes another
  * word, not an accent) and still lose Latin accents; every spelling of
- * ガ, composed, decomposed or half width, folds alike. */
+ * ガ, composed, decomposed or half width, folds alike. The Arabic
+ * tatweel goes. */
 static void test_normalize__kana_keep_voiced_sound_marks(void)
 {
 	/* clang-format off */
@@ -217,6 +218,9 @@ static void test_normalize__kana_keep_voiced_sound_marks(void)
 		{ "\xe3\x82\x9b", "" },                       /* ゛ alone */
 		{ "caf\xc3\xa9", "cafe" },
 		{ "\xc3\x87" "a", "ca" },
+		/* the Arabic tatweel only stretches a word */
+		{ "\xd8\xa7\xd9\x84\xd8\xb9\xd9\x80\xd9\x80\xd9\x80\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9", "\xd8\xa7\xd9\x84\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9" },       /* العـــربية */
+		{ "\xd8\xb9\xef\xb9\xb1", "\xd8\xb9" },        /* ع + U+FE71 */
 	};
 	/* clang-format on */
 	char out[FO_MAX_TERM_BYTES + 1];
