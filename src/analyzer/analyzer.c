@@ -537,16 +537,26 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 }
 
 /*
- * The first raw apostrophe at or after p, which a part's term holds as
- * its first "'", and its length in *n: ' or U+2019, as nothing else
- * normalises to one inside a word (segment.c fo_apostrophe_at).
+ * The first raw apostrophe in text[p..end), which a part's term holds as
+ * its first "'", and its length in *n: ', U+2019 or U+02BC (segment.c
+ * fo_apostrophe_at; U+02BC only since revision 4, and before it a term
+ * whose first "'" follows an elided word or a Turkish name has none
+ * before that). NFKC makes one of U+0149 (ŉ: U+02BC n) too, which is no
+ * apostrophe in the text: then end, with *n 0.
  */
-static size_t fo_raw_apostrophe(const char *text, size_t p, size_t *n)
+static size_t fo_raw_apostrophe(const char *text, size_t p, size_t end,
+                                size_t *n)
 {
-	while (text[p] != '\'' && memcmp(text + p, "\xe2\x80\x99", 3) != 0)
-		p++;
-	*n = text[p] == '\'' ? 1 : 3;
-	return p;
+	for (; p < end; p++) {
+		*n = text[p] == '\''                                        ? 1
+		     : end - p >= 3 && !memcmp(text + p, "\xe2\x80\x99", 3) ? 3
+		     : end - p >= 2 && !memcmp(text + p, "\xca\xbc", 2)     ? 2
+		                                                            : 0;
+		if (*n)
+			return p;
+	}
+	*n = 0;
+	return end;
 }
 
 /*
@@ -562,9 +572,11 @@ static int fo_drop_elided(fo_analyzer *an, const char *text)
 
 	if (!k)
 		return 0;
+	p = fo_raw_apostrophe(text, an->start[0], an->end[0], &n);
+	if (!n)
+		return 0;
 	memmove(an->terms[0], an->terms[0] + k, an->term_len[0] - k + 1);
 	an->term_len[0] -= k;
-	p = fo_raw_apostrophe(text, an->start[0], &n);
 	an->start[0] = p + n;
 	return 1;
 }
@@ -577,7 +589,7 @@ static int fo_drop_elided(fo_analyzer *an, const char *text)
  */
 static int fo_drop_suffixes(fo_analyzer *an, const char *text, unsigned n)
 {
-	size_t k, len;
+	size_t k, len, p;
 	unsigned i;
 	int last = 0;
 
@@ -585,9 +597,12 @@ static int fo_drop_suffixes(fo_analyzer *an, const char *text, unsigned n)
 		k = fo_before_suffix(an->terms[i], an->term_len[i]);
 		if (k == an->term_len[i])
 			continue;
+		p = fo_raw_apostrophe(text, an->start[i], an->end[i], &len);
+		if (!len)
+			continue;
 		an->terms[i][k] = '\0';
 		an->term_len[i] = k;
-		an->end[i] = fo_raw_apostrophe(text, an->start[i], &len);
+		an->end[i] = p;
 		last = i + 1 == n;
 	}
 	return last;
@@ -678,6 +693,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	fo_seg_init(&sg, text, len);
 	sg.versioned = an->revision >= FO_ANALYZER_VERSIONED;
 	sg.cjk_bounds = an->revision >= FO_ANALYZER_SCRIPTS;
+	sg.modifier_apostrophe = an->revision >= FO_ANALYZER_SCRIPTS;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

@@ -70,7 +70,8 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * kana are kept (パス and バス were both ハス); a CJK character bounds
  * C++, C# and .NET as a space does (C#で: c#, was c); Turkish drops the
  * suffix after an apostrophe (İstanbul'da: istanbul); the Arabic tatweel
- * is dropped (العـــربية: العربية).
+ * is dropped (العـــربية: العربية); U+02BC is an apostrophe (donʼt:
+ * don't).
  */
 #define FO_ANALYZER_REVISION 4
 /* the same, as the text an index records */

@@ -18,7 +18,7 @@
 	(UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |                \
 	 UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE)
 /* Since analyzer revision 4 (FO_ANALYZER_SCRIPTS), tokens keep some marks
- * (fo_strip_marks), so utf8proc decomposes without dropping any. */
+ * (fo_fold_decomposed), so utf8proc decomposes without dropping any. */
 #define FO_NORM_KEEP_OPTIONS (FO_NORM_OPTIONS & ~UTF8PROC_STRIPMARK)
 
 /*
@@ -156,7 +156,8 @@ static int fo_is_kana(utf8proc_int32_t cp)
 }
 
 /*
- * utf8proc's STRIPMARK on the decomposed code points u[0..n), except for
+ * folio's folding of the decomposed code points u[0..n): utf8proc's
+ * STRIPMARK, except for
  * U+3099 and U+309A COMBINING KATAKANA-HIRAGANA (SEMI-)VOICED SOUND MARK
  * after kana. Those are no accents: they make another sound, so another
  * word (バス bus, パス path, ハス lotus), and recomposition (UAX #15) puts
@@ -166,17 +167,24 @@ static int fo_is_kana(utf8proc_int32_t cp)
  * ARABIC TATWEEL goes too, though a letter: it only stretches a word
  * (العـــربية is العربية), and Lucene's ArabicNormalizationFilter drops
  * it; here, after decomposition, as NFKC makes it of presentation forms
- * (U+FE71, U+FE77). Returns the new count.
+ * (U+FE71, U+FE77). U+02BC MODIFIER LETTER APOSTROPHE, which the
+ * segmenter reads as an apostrophe (segment.c fo_run_class_at), becomes
+ * "'" as U+2019 does, here too for NFKC's ŉ (U+0149: U+02BC n), and goes
+ * where it starts the term, as the segmenter would not start a word with
+ * it (so ŉ folds as n). Returns the new count.
  */
-static utf8proc_ssize_t fo_strip_marks(utf8proc_int32_t *u, utf8proc_ssize_t n)
+static utf8proc_ssize_t fo_fold_decomposed(utf8proc_int32_t *u,
+                                           utf8proc_ssize_t n)
 {
 	utf8proc_ssize_t i, m = 0;
 
 	for (i = 0; i < n; i++) {
 		utf8proc_int32_t cp = u[i];
 
-		if (cp == 0x640)
+		if (cp == 0x640 || (cp == 0x2bc && m == 0))
 			continue;
+		if (cp == 0x2bc)
+			cp = '\'';
 		/* no mark comes before U+0300 */
 		if (cp >= 0x300) {
 			switch (utf8proc_category(cp)) {
@@ -224,7 +232,7 @@ static utf8proc_ssize_t fo_norm_utf8proc(fo_normalizer *nz,
 		nz->cap = cap;
 	}
 	if (keep)
-		r = fo_strip_marks((utf8proc_int32_t *)nz->ucs, r);
+		r = fo_fold_decomposed((utf8proc_int32_t *)nz->ucs, r);
 	r = utf8proc_reencode((utf8proc_int32_t *)nz->ucs, r, FO_NORM_OPTIONS);
 	if (r > 0)
 		fo_fold_digraphs((unsigned char *)nz->ucs, (size_t)r);

@@ -29,9 +29,10 @@ void fo_normalizer_free(fo_normalizer *nz);
  * FO_MAX_TERM_BYTES + 1 bytes; the result is NUL-terminated and cut at a
  * UTF-8 boundary. Commas and spaces are dropped, also those produced by
  * compatibility forms (a comma only occurs in a token as digit grouping)
- * and U+2019 becomes "'". Since revision 4 (FO_ANALYZER_SCRIPTS), the
- * voiced sound marks of kana are kept (ガ stays ガ). *out_len may be 0 when
- * nothing is left. FOLIO_ERROR_NOMEM on allocation failure.
+ * and U+2019 (and U+02BC since revision 4) becomes "'". Since revision 4
+ * (FO_ANALYZER_SCRIPTS), the voiced sound marks of kana are kept (ガ stays ガ).
+ * *out_len may be 0 when nothing is left. FOLIO_ERROR_NOMEM on allocation
+ * failure.
  */
 folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
                                 size_t len, char *out, size_t *out_len);

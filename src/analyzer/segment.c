@@ -212,14 +212,43 @@ static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p)
 	return FO_CL_SEP;
 }
 
-/* Length of an apostrophe (' or U+2019) at p, or 0. */
-static size_t fo_apostrophe_at(const unsigned char *s, size_t len, size_t p)
+/* Whether U+02BC MODIFIER LETTER APOSTROPHE is at p. */
+static int fo_modifier_apostrophe_at(const unsigned char *s, size_t len,
+                                     size_t p)
+{
+	return s[p] == 0xca && p + 1 < len && s[p + 1] == 0xbc;
+}
+
+/*
+ * fo_class_at for a run's characters: U+02BC, where the segmenter reads
+ * it as an apostrophe (modifier), is no letter but an apostrophe, which
+ * stays inside a word between letters only. Unicode makes it a letter
+ * (Lm; UAX #29 ALetter), for the languages that write a glottal stop
+ * with it, but it is typed for an apostrophe too (donʼt, lʼindex), and
+ * utf8proc's LUMP option folds it to one, as it does U+2019.
+ */
+static int fo_run_class_at(const unsigned char *s, size_t len, size_t p,
+                           size_t *n, int modifier)
+{
+	if (modifier && fo_modifier_apostrophe_at(s, len, p)) {
+		*n = 2;
+		return FO_CL_SEP;
+	}
+	return fo_class_at(s, len, p, n);
+}
+
+/* Length of an apostrophe (', U+2019, and U+02BC where modifier) at p,
+ * or 0. */
+static size_t fo_apostrophe_at(const unsigned char *s, size_t len, size_t p,
+                               int modifier)
 {
 	if (s[p] == '\'')
 		return 1;
 	if (s[p] == 0xe2 && p + 2 < len && s[p + 1] == 0x80 &&
 	    s[p + 2] == 0x99)
 		return 3;
+	if (modifier && fo_modifier_apostrophe_at(s, len, p))
+		return 2;
 	return 0;
 }
 
@@ -245,10 +274,11 @@ static size_t fo_joiner_at(const unsigned char *s, size_t len, size_t p,
 /*
  * Scan a run of word characters from start (which holds one). Marks stay
  * with their base character; an apostrophe between letters and a comma
- * grouping three digits stay inside the run.
+ * grouping three digits stay inside the run. modifier: U+02BC is an
+ * apostrophe (fo_run_class_at).
  */
 static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
-                        fo_seg_run *run)
+                        fo_seg_run *run, int modifier)
 {
 	size_t p = start, q, n, a;
 	unsigned flags = 0, f;
@@ -266,7 +296,7 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 			last = fo_ascii_class[s[p - 1]];
 		if (p >= len)
 			break;
-		cl = fo_class_at(s, len, p, &n);
+		cl = fo_run_class_at(s, len, p, &n, modifier);
 		if (FO_IS_WORD(cl)) {
 			flags |= fo_class_flags[cl];
 			last = cl;
@@ -277,7 +307,7 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 			p += n;
 			continue;
 		}
-		a = fo_apostrophe_at(s, len, p);
+		a = fo_apostrophe_at(s, len, p, modifier);
 		if (a && FO_IS_LETTER(last) && p + a < len &&
 		    FO_IS_LETTER(fo_class_after_marks(s, len, p + a))) {
 			if ((s[p + a] == 's' || s[p + a] == 'S') &&
@@ -400,6 +430,7 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->run.flags = 0;
 	sg->versioned = 1;
 	sg->cjk_bounds = 1;
+	sg->modifier_apostrophe = 1;
 }
 
 /*
@@ -545,7 +576,7 @@ fo_seg_next_general(fo_segmenter *sg, fo_seg_compound *c, size_t p,
 			break;
 		}
 		tried = 0;
-		cl = fo_class_at(s, len, p, &n);
+		cl = fo_run_class_at(s, len, p, &n, sg->modifier_apostrophe);
 		if (FO_IS_WORD(cl))
 			break;
 		if (cl == FO_CL_CJK) {
@@ -564,7 +595,7 @@ fo_seg_next_general(fo_segmenter *sg, fo_seg_compound *c, size_t p,
 	}
 	c->start = p;
 run:
-	fo_scan_run(s, len, p, &sg->run);
+	fo_scan_run(s, len, p, &sg->run, sg->modifier_apostrophe);
 	if (fo_add_run(sg, c, p, 0))
 		return 1;
 after_run:
@@ -593,7 +624,7 @@ after_run:
 			sg->prev_word = 1;
 			return 1;
 		}
-		fo_scan_run(s, len, p + jl, &sg->run);
+		fo_scan_run(s, len, p + jl, &sg->run, sg->modifier_apostrophe);
 		if (fo_add_run(sg, c, p + jl, j))
 			return 1;
 	}

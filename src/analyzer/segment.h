@@ -55,6 +55,8 @@ typedef struct fo_segmenter {
 	int versioned; /* C++20 is c++ and 20 (analyzer revision 3), not c */
 	int cjk_bounds; /* a CJK character ends C++ and C# and may precede
 	                   .NET, as a space does (revision 4) */
+	int modifier_apostrophe; /* U+02BC is an apostrophe, as U+2019 is
+	                            (revision 4), not a letter */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

@@ -173,6 +173,7 @@ check "Meta's" "$U/meta"
 check_first "Meta" "$U/meta"
 check "don't" "$U/meta"
 check "don’t" "$U/meta"
+check "donʼt" "$U/meta"
 
 # camelCase
 check "getElementById" "$U/lang"

@@ -551,6 +551,28 @@ static void test_analyzer__elision_not_in_other_languages(void)
 	              { "meta", "met", 1, W, 8, 12, 1, 1 });
 }
 
+static void test_analyzer__modifier_letter_apostrophe(void)
+{
+	/* U+02BC, typed for an apostrophe, is read as one (as U+2019 is):
+	 * donʼt is don't, Metaʼs a possessive, and one starting a word
+	 * separates; French elides lʼ, Turkish drops the suffix after it */
+	const char *fr = "l\xca\xbcindex", *tr = "Ankara\xca\xbcya";
+
+	EXPECT("don\xca\xbct Meta\xca\xbcs \xca\xbctis",
+	       { "don't", NULL, 0, W, 0, 6, 0, 1 },
+	       { "meta", NULL, 1, W, 7, 11, 1, 1 },
+	       { "tis", NULL, 2, W, 17, 20, 2, 1 });
+	EXPECT_LANG_N("french", fr, strlen(fr),
+	              { "index", NULL, 0, W, 3, 8, 0, 1 });
+	EXPECT_LANG_N("turkish", tr, strlen(tr),
+	              { "ankara", "ankar", 0, W, 0, 6, 0, 1 });
+	/* NFKC's U+02BC of ŉ is no apostrophe in the text: nothing to cut */
+	EXPECT_LANG_N("turkish", "a\xc5\x89", 3,
+	              { "a'n", NULL, 0, W, 0, 3, 0, 1 });
+	EXPECT_LANG_N("french", "l\xc5\x89", 3,
+	              { "l'n", NULL, 0, W, 0, 3, 0, 1 });
+}
+
 static void test_analyzer__turkish_apostrophe_suffixes(void)
 {
 	/* İstanbul'da Ankara’ya Türkiye'nin Node.js'te: Turkish drops the
@@ -678,6 +700,19 @@ static void test_analyzer__arabic_tatweel_by_revision(void)
 	assert_str(
 	    "\xd8\xb9\xd8\xb1",
 	    first_term_of(an, FO_ANALYZER_SCRIPTS, "\xd8\xb9\xd9\x80\xd8\xb1"));
+	fo_analyzer_free(an);
+}
+
+static void test_analyzer__modifier_apostrophe_by_revision(void)
+{
+	/* an index built before revision 4 holds donʼt as written */
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_str("don\xca\xbct",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1, "don\xca\xbct"));
+	assert_str("don't",
+	           first_term_of(an, FO_ANALYZER_SCRIPTS, "don\xca\xbct"));
 	fo_analyzer_free(an);
 }
 
@@ -1841,6 +1876,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_italian_catalan_irish),
 	FO_TEST(test_analyzer__elision_not_in_other_languages),
 	FO_TEST(test_analyzer__elision_by_revision),
+	FO_TEST(test_analyzer__modifier_letter_apostrophe),
+	FO_TEST(test_analyzer__modifier_apostrophe_by_revision),
 	FO_TEST(test_analyzer__turkish_apostrophe_suffixes),
 	FO_TEST(test_analyzer__turkish_suffixes_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),

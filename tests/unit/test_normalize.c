@@ -221,6 +221,11 @@ static void test_normalize__kana_keep_voiced_sound_marks(void)
 		/* the Arabic tatweel only stretches a word */
 		{ "\xd8\xa7\xd9\x84\xd8\xb9\xd9\x80\xd9\x80\xd9\x80\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9", "\xd8\xa7\xd9\x84\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9" },       /* العـــربية */
 		{ "\xd8\xb9\xef\xb9\xb1", "\xd8\xb9" },        /* ع + U+FE71 */
+		/* U+02BC is an apostrophe, also NFKC's of ŉ, but none
+		 * starts a term */
+		{ "don\xca\xbct", "don't" },
+		{ "a\xc5\x89", "a'n" },
+		{ "\xc5\x89", "n" },
 	};
 	/* clang-format on */
 	char out[FO_MAX_TERM_BYTES + 1];
