@@ -187,31 +187,6 @@ static inline int fo_class_at(const unsigned char *s, size_t len, size_t p,
 	return fo_class_of(cp);
 }
 
-static int fo_class_after(const unsigned char *s, size_t len, size_t p)
-{
-	size_t n;
-
-	return p < len ? fo_class_at(s, len, p, &n) : FO_CL_SEP;
-}
-
-/* The class of the first character at or after p that is not a mark:
- * UAX #29 rule WB4 lets Extend and Format characters (a soft hyphen, a
- * combining accent) sit after an apostrophe or a joiner without ending
- * the word, so folio looks past them too. */
-static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p)
-{
-	size_t n;
-	int cl;
-
-	while (p < len) {
-		cl = fo_class_at(s, len, p, &n);
-		if (cl != FO_CL_MARK)
-			return cl;
-		p += n;
-	}
-	return FO_CL_SEP;
-}
-
 /* Whether U+02BC MODIFIER LETTER APOSTROPHE is at p. */
 static int fo_modifier_apostrophe_at(const unsigned char *s, size_t len,
                                      size_t p)
@@ -235,6 +210,33 @@ static int fo_run_class_at(const unsigned char *s, size_t len, size_t p,
 		return FO_CL_SEP;
 	}
 	return fo_class_at(s, len, p, n);
+}
+
+static int fo_class_after(const unsigned char *s, size_t len, size_t p,
+                          int modifier)
+{
+	size_t n;
+
+	return p < len ? fo_run_class_at(s, len, p, &n, modifier) : FO_CL_SEP;
+}
+
+/* The class of the first character at or after p that is not a mark:
+ * UAX #29 rule WB4 lets Extend and Format characters (a soft hyphen, a
+ * combining accent) sit after an apostrophe or a joiner without ending
+ * the word, so folio looks past them too. */
+static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p,
+                                int modifier)
+{
+	size_t n;
+	int cl;
+
+	while (p < len) {
+		cl = fo_run_class_at(s, len, p, &n, modifier);
+		if (cl != FO_CL_MARK)
+			return cl;
+		p += n;
+	}
+	return FO_CL_SEP;
 }
 
 /* Length of an apostrophe (', U+2019, and U+02BC where modifier) at p,
@@ -309,9 +311,11 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 		}
 		a = fo_apostrophe_at(s, len, p, modifier);
 		if (a && FO_IS_LETTER(last) && p + a < len &&
-		    FO_IS_LETTER(fo_class_after_marks(s, len, p + a))) {
+		    FO_IS_LETTER(
+		        fo_class_after_marks(s, len, p + a, modifier))) {
 			if ((s[p + a] == 's' || s[p + a] == 'S') &&
-			    fo_class_after(s, len, p + a + 1) == FO_CL_SEP) {
+			    fo_class_after(s, len, p + a + 1, modifier) ==
+			        FO_CL_SEP) {
 				flags |= FO_RUN_POSS;
 				run->next = p + a + 1;
 				break;
@@ -451,7 +455,7 @@ static size_t fo_suffix_at(const fo_segmenter *sg, size_t p)
 		k = 1;
 	if (k == 0 || k > 3)
 		return 0;
-	cl = fo_class_after(s, len, p + k);
+	cl = fo_class_after(s, len, p + k, sg->modifier_apostrophe);
 	if (cl != FO_CL_SEP && !(cl == FO_CL_CJK && sg->cjk_bounds))
 		return 0;
 	return k;
@@ -464,7 +468,7 @@ static size_t fo_suffix_at(const fo_segmenter *sg, size_t p)
 static int fo_versioned_at(const unsigned char *s, size_t len, size_t p)
 {
 	return p + 2 < len && s[p] == '+' && s[p + 1] == '+' &&
-	       fo_class_after(s, len, p + 2) == FO_CL_DIGIT;
+	       fo_class_after(s, len, p + 2, 0) == FO_CL_DIGIT;
 }
 
 /*
@@ -584,7 +588,8 @@ fo_seg_next_general(fo_segmenter *sg, fo_seg_compound *c, size_t p,
 			return 1;
 		}
 		if (s[p] == '.' && !sg->prev_word &&
-		    FO_IS_LETTER(fo_class_after(s, len, p + 1))) {
+		    FO_IS_LETTER(fo_class_after(s, len, p + 1,
+		                                sg->modifier_apostrophe))) {
 			c->leading_dot = 1;
 			c->start = p;
 			p++;
@@ -615,7 +620,8 @@ after_run:
 			p += 2;
 			j = 0;
 		} else if (!jl ||
-		           !FO_IS_WORD(fo_class_after_marks(s, len, p + jl))) {
+		           !FO_IS_WORD(fo_class_after_marks(
+		               s, len, p + jl, sg->modifier_apostrophe))) {
 			break;
 		}
 		if (c->n_parts == FO_SEG_MAX_PARTS) {

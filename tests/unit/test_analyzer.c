@@ -571,6 +571,13 @@ static void test_analyzer__modifier_letter_apostrophe(void)
 	              { "a'n", NULL, 0, W, 0, 3, 0, 1 });
 	EXPECT_LANG_N("french", "l\xc5\x89", 3,
 	              { "l'n", NULL, 0, W, 0, 3, 0, 1 });
+	/* nor after a leading dot or a joiner, where a letter would start a
+	 * run: .ʼX began a compound of no part, whose suffix was added to
+	 * parts[-1] (fuzz_analyzer) */
+	EXPECT("\xca\xbc.\xca\xbcX", { "x", NULL, 0, W, 5, 6, 0, 1 });
+	EXPECT("x-\xca\xbcy .\xca\xbcnet", { "x", NULL, 0, W, 0, 1, 0, 1 },
+	       { "y", NULL, 1, W, 4, 5, 1, 1 },
+	       { "net", NULL, 2, W, 9, 12, 2, 1 });
 }
 
 static void test_analyzer__turkish_apostrophe_suffixes(void)
