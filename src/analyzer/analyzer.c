@@ -538,8 +538,8 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 
 /*
  * The first raw apostrophe in text[p..end), which a part's term holds as
- * its first "'", and its length in *n: ', U+2019 or U+02BC (segment.c
- * fo_apostrophe_at; U+02BC only since revision 4, and before it a term
+ * its first "'", and its length in *n: ', U+2019 or U+02BC
+ * (fo_seg_apostrophe_at; U+02BC only since revision 4, and before it a term
  * whose first "'" follows an elided word or a Turkish name has none
  * before that). NFKC makes one of U+0149 (ŉ: U+02BC n) too, which is no
  * apostrophe in the text: then end, with *n 0.
@@ -547,14 +547,10 @@ static folio_status fo_emit_ascii_compound(fo_analyzer *an, const char *text,
 static size_t fo_raw_apostrophe(const char *text, size_t p, size_t end,
                                 size_t *n)
 {
-	for (; p < end; p++) {
-		*n = text[p] == '\''                                        ? 1
-		     : end - p >= 3 && !memcmp(text + p, "\xe2\x80\x99", 3) ? 3
-		     : end - p >= 2 && !memcmp(text + p, "\xca\xbc", 2)     ? 2
-		                                                            : 0;
-		if (*n)
+	for (; p < end; p++)
+		if ((*n = fo_seg_apostrophe_at((const unsigned char *)text, end,
+		                               p, 1)))
 			return p;
-	}
 	*n = 0;
 	return end;
 }

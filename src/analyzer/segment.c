@@ -239,10 +239,8 @@ static int fo_class_after_marks(const unsigned char *s, size_t len, size_t p,
 	return FO_CL_SEP;
 }
 
-/* Length of an apostrophe (', U+2019, and U+02BC where modifier) at p,
- * or 0. */
-static size_t fo_apostrophe_at(const unsigned char *s, size_t len, size_t p,
-                               int modifier)
+size_t fo_seg_apostrophe_at(const unsigned char *s, size_t len, size_t p,
+                            int modifier)
 {
 	if (s[p] == '\'')
 		return 1;
@@ -309,7 +307,7 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 			p += n;
 			continue;
 		}
-		a = fo_apostrophe_at(s, len, p, modifier);
+		a = fo_seg_apostrophe_at(s, len, p, modifier);
 		if (a && FO_IS_LETTER(last) && p + a < len &&
 		    FO_IS_LETTER(
 		        fo_class_after_marks(s, len, p + a, modifier))) {

@@ -69,6 +69,11 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c);
  * one without cutting a word. */
 int fo_seg_is_cjk(int cp);
 
+/* Length of an apostrophe at s[p] (p < len) as a run holds one: ',
+ * U+2019, and U+02BC where modifier (revision 4); else 0. */
+size_t fo_seg_apostrophe_at(const unsigned char *s, size_t len, size_t p,
+                            int modifier);
+
 /*
  * Per byte, for the hot loops: FO_B_WORD for ASCII letters and digits,
  * FO_B_SKIP for ASCII separators other than '.' (which may start .NET),
