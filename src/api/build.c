@@ -177,14 +177,22 @@ static uint64_t commit_batch(uint64_t done)
 }
 
 /* Report the posts all workers have done, from the calling thread (the
- * only one that may call the caller back), every PROGRESS_EVERY posts. */
-static void progress(build *b)
+ * only one that may call the caller back), every PROGRESS_EVERY posts,
+ * and at the end (last) the phase's final count: a display shows where
+ * the phase ended, not the last multiple of PROGRESS_EVERY before it
+ * (nothing at all for a build of fewer posts). */
+static void progress(build *b, int last)
 {
 	uint64_t done = done_so_far(b);
 
 	while (b->reported + PROGRESS_EVERY <= done) {
 		b->reported += PROGRESS_EVERY;
 		fo_run_progress(b->r, "indexing", b->reported,
+		                fo_tally_count(b->r->tally));
+	}
+	if (last && done > b->reported) {
+		b->reported = done;
+		fo_run_progress(b->r, "indexing", done,
 		                fo_tally_count(b->r->tally));
 	}
 }
@@ -317,7 +325,7 @@ static folio_status hand_over(build *b, worker *w)
 	while (w->queued >= QUEUE_BATCHES && b->failed == FOLIO_OK) {
 		pthread_cond_wait(&b->room, &b->lock);
 		pthread_mutex_unlock(&b->lock);
-		progress(b);
+		progress(b, 0);
 		pthread_mutex_lock(&b->lock);
 	}
 	st = b->failed;
@@ -335,7 +343,7 @@ static folio_status hand_over(build *b, worker *w)
 	pthread_mutex_unlock(&b->lock);
 done:
 	batch_free(bt);
-	progress(b);
+	progress(b, 0);
 	return st;
 }
 
@@ -418,14 +426,14 @@ static folio_status feed_workers(build *b)
 			break;
 		pthread_cond_wait(&b->room, &b->lock);
 		pthread_mutex_unlock(&b->lock);
-		progress(b);
+		progress(b, 0);
 		pthread_mutex_lock(&b->lock);
 	}
 	pthread_mutex_unlock(&b->lock);
 	for (k = 0; k < b->n; k++)
 		if (b->w[k].started)
 			pthread_join(b->w[k].thread, NULL);
-	progress(b);
+	progress(b, read == FOLIO_OK);
 	return read;
 }
 

@@ -74,6 +74,10 @@ folio_status fo_sync(fo_run *r)
 	st = fo_gone_begin(r);
 	if (st == FOLIO_OK)
 		st = fo_read_posts(r, store, r);
+	/* The phase's last count, unless a report above gave it already. */
+	if (st == FOLIO_OK && rep->posts % PROGRESS_EVERY != 0)
+		fo_run_progress(r, "indexing", rep->posts,
+		                fo_tally_count(r->tally));
 	/* Not committed first: a run of fewer changes than a batch stays
 	 * one commit. The gone are live posts never touched, which this run
 	 * has not written to (it only wrote touched ones and new ones). */
@@ -93,7 +97,7 @@ folio_status fo_sync(fo_run *r)
 			db->pending = 0;
 			r->at_commit = *rep;
 		}
-		if ((i + 1) % PROGRESS_EVERY == 0)
+		if ((i + 1) % PROGRESS_EVERY == 0 || i + 1 == r->n_gone)
 			fo_run_progress(r, "removing", i + 1, r->n_gone);
 	}
 	/* The last moment to stop: the commit below is the run's last. */

@@ -93,6 +93,19 @@ folio: merging 0/3000
 folio: merging 3000/3000
 folio: switching 3000/3000" "$rc|$out|$(grep -v '^folio: indexing 2000/3000$' <<<"$err")"
 
+# The library reported every 1000 posts only: a phase of 1500 ended at
+# 1000/1500, and one of fewer than 1000 posts was never shown.
+begin "--progress writes the last count of a phase of no round number"
+posts_jsonl 1 1500 >"$TMP/odd.jsonl"
+run "$FOLIO" index --db "$TMP/odd" --threads 1 --progress "$TMP/odd.jsonl"
+full=$(grep '^folio: indexing' <<<"$err")
+posts_jsonl 1 1400 v2 >"$TMP/odd.jsonl"
+run "$FOLIO" index --db "$TMP/odd" --progress "$TMP/odd.jsonl"
+expect_eq "folio: indexing 1000/1500
+folio: indexing 1500/1500|folio: indexing 1000/1400
+folio: indexing 1400/1400
+folio: removing 100/100" "$full|$(grep -E '^folio: (indexing|removing)' <<<"$err")"
+
 # A report per file read wrote a line per file: 300 lines for 300 pages.
 begin "--progress writes a line a second at most, and the phase's last count"
 mkdir -p "$TMP/pages"

@@ -599,8 +599,9 @@ def test_index_paths_reports_progress_from_the_calling_thread(tmp_path, corpus):
     with folio.Index(tmp_path / "p", create=True) as ix:
         report = ix.index_paths(corpus, progress=progress, threads=2)
     assert report.rebuilt
-    assert seen == [("reading", 1, 0, True), ("merging", 0, 6, True),
-                    ("merging", 6, 6, True), ("switching", 6, 6, True)]
+    assert seen == [("reading", 1, 0, True), ("indexing", 6, 6, True),
+                    ("merging", 0, 6, True), ("merging", 6, 6, True),
+                    ("switching", 6, 6, True)]
 
 
 def test_progress_counts_posts_while_indexing(tmp_path):
@@ -615,7 +616,8 @@ def test_progress_counts_posts_while_indexing(tmp_path):
         report = ix.index_paths(lines, progress=seen.append)
     assert (report.updated, report.rebuilt) == (2500, False)
     assert [(p.phase, p.done, p.total) for p in seen] == \
-        [("reading", 1, 0), ("indexing", 1000, 2500), ("indexing", 2000, 2500)]
+        [("reading", 1, 0), ("indexing", 1000, 2500), ("indexing", 2000, 2500),
+         ("indexing", 2500, 2500)]
 
 
 def test_an_exception_in_the_progress_callback_reaches_the_caller(tmp_path, corpus):
