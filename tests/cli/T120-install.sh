@@ -239,6 +239,12 @@ done
 warnings=$(groff -man -ww -z "$SRC/doc/folio.1" 2>&1; groff -man -ww -z "$SRC/doc/folio.3" 2>&1)
 expect_eq "index search stats check similar::" "$(echo $commands):$undocumented:$warnings"
 
+# ".B text )." sets the ")" in bold after a space ("the last )."): a
+# font macro whose last argument is punctuation alone meant .BR or .IR.
+begin "no .B or .I line in the man pages ends in punctuation set apart"
+set_apart='^\.[BI] ("[^"]*"|[A-Za-z_]+) [])}.,;:!?]+$'
+expect_eq "" "$(grep -nE "$set_apart" "$SRC/doc/folio.1" "$SRC/doc/folio.3")"
+
 begin "folio.3 documents every function and type folio.h declares"
 names=$( (grep -o 'folio_[a-z_]*' "$SRC/include/folio.h"; grep -o 'FOLIO_[A-Z_]*' "$SRC/include/folio.h") |
 	grep -vx 'FOLIO_H\|FOLIO_EXTERN' | sort -u)
