@@ -469,7 +469,10 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
 
 /** Remove the post with this URL: as given, else with its scheme and host
  *  in lower case (they are case-insensitive, RFC 3986 section 6.2.2.1; the
- *  path is not). Visible to readers after the next commit.
+ *  path is not). Visible to readers after the next commit, which may be
+ *  the library's own: a deletion counts towards the 5000 changes that
+ *  folio_db_add_post() commits by itself, and the one that completes
+ *  them commits.
  *  @retval FOLIO_OK
  *  @retval FOLIO_ERROR_NOT_FOUND  no post has that URL
  *  @retval FOLIO_ERROR_INVALID    a NULL or empty URL, a read-only handle,
@@ -477,6 +480,9 @@ FOLIO_EXTERN folio_status folio_db_add_post(folio_db *db,
  *                                 than the index's (rebuild first)
  *  @retval FOLIO_ERROR_VERSION    an index of another format (rebuild it)
  *  @retval FOLIO_ERROR_CORRUPT    a damaged index (rebuild it)
+ *  @retval FOLIO_ERROR_IO         a batch's commit could not be written (a
+ *                                 full disk): the index is as at its last
+ *                                 commit
  *  @retval FOLIO_ERROR_NOMEM, FOLIO_ERROR_BACKEND */
 FOLIO_EXTERN folio_status folio_db_delete_post(folio_db *db, const char *url);
 

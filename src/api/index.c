@@ -85,6 +85,16 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 	return st;
 }
 
+/* Count one change (an addition or a deletion) towards the pending batch,
+ * and commit the batch once it holds FO_COMMIT_BATCH (folio.h). */
+static folio_status count_change(folio_db *db, fo_xerr *err)
+{
+	if (++db->pending < FO_COMMIT_BATCH)
+		return FOLIO_OK;
+	db->pending = 0;
+	return fo_xdb_commit(db->xdb, err);
+}
+
 folio_status fo_store(folio_db *db, const fo_known *known, int keep,
                       const folio_post *p, uint64_t url_hash, int *outcome,
                       uint32_t *docid, int *damaged)
@@ -99,10 +109,8 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 		/* a new post's docid: the run must not take it for one
 		 * the corpus no longer has (gone.c) */
 		st = fo_index_post(db->xdb, db->an, p, docid, &err);
-		if (st == FOLIO_OK && ++db->pending >= FO_COMMIT_BATCH) {
-			st = fo_xdb_commit(db->xdb, &err);
-			db->pending = 0;
-		}
+		if (st == FOLIO_OK)
+			st = count_change(db, &err);
 	}
 	st = fo_db_xfail(db, st, &err);
 	fo_merge_free(kept);
@@ -191,8 +199,9 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 	if (st == FOLIO_OK && deleted == 0)
 		st = fo_db_fail(db, FOLIO_ERROR_NOT_FOUND,
 		                "no post with URL %s", url);
+	/* deletions alone fill a batch too (folio.h) */
 	if (st == FOLIO_OK)
-		db->pending++;
+		st = fo_db_xfail(db, count_change(db, &err), &err);
 	fo_buf_free(&term);
 	return st;
 }

@@ -804,6 +804,41 @@ static void test_api__deleting_by_url_removes_the_post(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* The library commits by itself once 5000 changes are pending, deletions
+ * counting too (folio.h): a series of deletions alone reaches readers in
+ * batches as a series of additions does, never only at the handle's end. */
+static void test_api__deletions_alone_are_committed_every_5000(void)
+{
+	folio_post post = post_mxfp8;
+	folio_db *writer = NULL, *reader = NULL;
+	folio_stats stats = FOLIO_STATS_INIT;
+	char path[512], url[64];
+	int i;
+
+	in_root(path, sizeof path, "delete-batch");
+	assert_ok(seed_open(path, WRITE_CREATE, &writer));
+	post.url = url;
+	for (i = 0; i < 5001; i++) {
+		snprintf(url, sizeof url, "https://example.com/batch/%d", i);
+		assert_ok(folio_db_add_post(writer, &post));
+	}
+	assert_ok(folio_db_commit(writer));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &reader));
+	for (i = 0; i < 4999; i++) {
+		snprintf(url, sizeof url, "https://example.com/batch/%d", i);
+		assert_ok(folio_db_delete_post(writer, url));
+	}
+	assert_ok(folio_db_stats(reader, &stats));
+	assert_int(5001, stats.documents);
+	/* the 5000th deletion completes the batch */
+	assert_ok(
+	    folio_db_delete_post(writer, "https://example.com/batch/4999"));
+	assert_ok(folio_db_stats(reader, &stats));
+	assert_int(1, stats.documents);
+	assert_ok(folio_db_close(reader));
+	assert_ok(folio_db_close(writer));
+}
+
 /* Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1), the
  * path is not: a URL is looked up as given, then with its scheme and host
  * in lower case, and a post is stored with them in lower case. */
@@ -1601,6 +1636,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_post_that_is_not_utf8_is_invalid),
 	FO_TEST(test_api__blank_fields_are_absent_as_in_a_corpus_file),
 	FO_TEST(test_api__deleting_by_url_removes_the_post),
+	FO_TEST(test_api__deletions_alone_are_committed_every_5000),
 	FO_TEST(test_api__a_url_is_found_whatever_the_case_of_its_host),
 	FO_TEST(test_api__a_post_like_no_other_has_no_similar_posts),
 	FO_TEST(test_api__a_second_writer_is_locked_out),
