@@ -291,6 +291,67 @@ static size_t fo_md_inline_comment(const char *s, size_t n, size_t i,
 	return 0;
 }
 
+/* Whether c may be in an email autolink's part before its "@"
+ * (CommonMark 0.30, 6.5, after HTML5's valid e-mail address). */
+static int fo_md_email_local(unsigned char c)
+{
+	return fo_ascii_is_alpha(c) || fo_ascii_is_digit(c) ||
+	       (c && strchr(".!#$%&'*+/=?^_`{|}~-", c) != NULL);
+}
+
+/*
+ * An autolink (CommonMark 0.30, 6.5) that starts at s[i] ('<'):
+ * "<https://x.org/a>" or "<jane@x.org>". Appends its URL or address as
+ * written, the text a reader sees (no escape, entity or emphasis in
+ * it), and returns the index past its '>'; 0 when there is none there,
+ * and the '<' is text (a tag, Vec<T>).
+ */
+static size_t fo_md_autolink(fo_buf *out, const char *s, size_t n, size_t i,
+                             size_t *budget)
+{
+	size_t j = i + 1, k = j, label;
+
+	while (k < n && k - j <= 32 &&
+	       (fo_ascii_is_alpha((unsigned char)s[k]) ||
+	        (k > j && (fo_ascii_is_digit((unsigned char)s[k]) ||
+	                   s[k] == '+' || s[k] == '.' || s[k] == '-'))))
+		k++;
+	if (k - j >= 2 && k - j <= 32 && k < n && s[k] == ':') {
+		for (k++; k < n && *budget; k++, (*budget)--) {
+			unsigned char c = (unsigned char)s[k];
+
+			if (c <= ' ' || c == 0x7f || c == '<' || c == '>')
+				break;
+		}
+		if (k < n && s[k] == '>') {
+			fo_buf_append(out, s + j, k - j);
+			return k + 1;
+		}
+		return 0;
+	}
+	for (k = j; k < n && fo_md_email_local((unsigned char)s[k]); k++)
+		;
+	if (k == j || k >= n || s[k] != '@')
+		return 0;
+	/* labels of letters, digits and '-', which neither starts nor ends
+	 * one, of 63 characters at most, parted by '.' */
+	for (k++;; k++) {
+		for (label = k;
+		     k < n && k - label < 64 &&
+		     (fo_ascii_is_alpha((unsigned char)s[k]) ||
+		      fo_ascii_is_digit((unsigned char)s[k]) || s[k] == '-');
+		     k++)
+			;
+		if (k == label || k - label > 63 || s[label] == '-' ||
+		    s[k - 1] == '-' || k >= n || (s[k] != '.' && s[k] != '>'))
+			return 0;
+		if (s[k] == '>')
+			break;
+	}
+	fo_buf_append(out, s + j, k - j);
+	return k + 1;
+}
+
 /* Append the visible text of inline markdown s[0..n) to out. */
 static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
                          size_t *budget)
@@ -344,7 +405,8 @@ static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
 			continue;
 		}
 		if (c == '<' &&
-		    (next = fo_md_inline_comment(s, n, i, budget))) {
+		    ((next = fo_md_inline_comment(s, n, i, budget)) ||
+		     (next = fo_md_autolink(out, s, n, i, budget)))) {
 			i = next;
 			continue;
 		}

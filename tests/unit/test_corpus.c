@@ -582,6 +582,28 @@ static void test_corpus__md_inline_markup(void)
 	           posts[0].summary);
 }
 
+/* An autolink shows its URL or address, as a reader of the page sees it:
+ * "<https://x.org/a>" in a snippet is markup. A tag (<b>) or a "<" that
+ * starts neither stays. */
+static void test_corpus__md_autolinks_show_their_text(void)
+{
+	assert_ok(md("# <https://topic.example>\n"
+	             "### [T](u)\n"
+	             "- Company: <https://acme.example>\n\n"
+	             "Read <https://x.org/__init__?q=1&amp;r> and "
+	             "<MAILTO:a@b.c>, mail <jane.doe+x@mail.example.org>; "
+	             "keep <b>, Vec<T>, <a:b c>, <a@-b.c>, "
+	             "<http://a b> and <1x:y>.\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("https://topic.example", posts[0].topics[0]);
+	assert_str("https://acme.example", posts[0].company);
+	assert_str("Read https://x.org/__init__?q=1&amp;r and MAILTO:a@b.c, "
+	           "mail jane.doe+x@mail.example.org; keep <b>, Vec<T>, "
+	           "<a:b c>, <a@-b.c>, <http://a b> and <1x:y>.",
+	           posts[0].summary);
+}
+
 /* A code span shows its text as it is: `__init__` is no emphasis, nor
  * `[x](y)` a link nor `&amp;` an entity; a reader of the page sees them
  * literally, and the title shown was "Python init and kwargs". */
@@ -2071,6 +2093,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_a_code_span_inside_a_link),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
+	FO_TEST(test_corpus__md_autolinks_show_their_text),
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
