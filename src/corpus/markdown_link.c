@@ -11,6 +11,8 @@
 #include "corpus/text.h"
 #include "util/ascii.h"
 
+#include <string.h>
+
 /* Why the heading text t (tn bytes), which starts with '[' at column col
  * of its line, is no link, in st->msg: a bracket or parenthesis that
  * never closes (a URL's own "(" without its ")"), or a "]" that ends the
@@ -68,6 +70,24 @@ static void fo_md_destination(fo_buf *url, const char *s, size_t n)
 	fo_text_buf_trim(url);
 }
 
+/* Drop the emphasis markers around a heading's link, "**[Title](url)**"
+ * or "_[Title](url)_", from its text (*t, *tn): a page that sets its
+ * titles in bold writes them so, and a reader sees the link alone. A
+ * run that no run as long closes at the end of the text stays. */
+static void fo_md_unwrap(const char **t, size_t *tn)
+{
+	const char *s = *t;
+	size_t r = 0;
+
+	while (r < 3 && r < *tn && (s[r] == '*' || s[r] == '_') && s[r] == s[0])
+		r++;
+	if (!r || *tn < 2 * r + 1 || s[r] != '[' || s[*tn - r - 1] == s[0] ||
+	    memcmp(s + *tn - r, s, r) != 0)
+		return;
+	*t += r;
+	*tn -= 2 * r;
+}
+
 const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
                               const char **t, size_t *ts, size_t *te,
                               size_t *rest, size_t *tn)
@@ -76,6 +96,7 @@ const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 	size_t dn, ds, de, k, budget = FO_MD_UNLIMITED;
 
 	fo_md_heading(s, n, t, tn);
+	fo_md_unwrap(t, tn);
 	if (!*tn || (*t)[0] != '[')
 		return "post has no URL";
 	*rest =

@@ -689,6 +689,29 @@ static void test_corpus__md_text_after_a_heading_s_link_is_a_warning(void)
 	assert_str("https://x/c", posts[1].url);
 }
 
+/* A heading whose link is emphasised, "### **[Title](url)**", as a page
+ * that sets its titles in bold writes it, is a post's: it was skipped
+ * as "post has no URL", beside the URL it shows. */
+static void test_corpus__md_an_emphasised_heading_link(void)
+{
+	assert_ok(md("# T\n"
+	             "### **[Bold](https://x/a)**\n\nFirst.\n"
+	             "### _[Em `a_b`](https://x/b)_ ###\n\nSecond.\n"
+	             "### **[Rest](https://x/c) more**\n\nThird.\n"
+	             "### **[Unpaired](https://x/d)\n\nFourth.\n"));
+	assert_int(1, n_problems);
+	assert_int(11, problems[0].line);
+	assert_int(3, n_posts);
+	assert_str("https://x/a", posts[0].url);
+	assert_str("Bold", posts[0].title);
+	assert_str("https://x/b", posts[1].url);
+	assert_str("Em a_b", posts[1].title);
+	assert_str("https://x/c", posts[2].url);
+	assert_int(1, n_warnings);
+	assert_str("text after the heading's link is left out: \"more\"",
+	           warnings[0].message);
+}
+
 /* A post whose heading is of another level (a page that writes its posts
  * as "## [Title](url)" or "#### [Title](url)") was not indexed, and no
  * word said so: at level 2 it went with nothing, at level 4 into the
@@ -2098,6 +2121,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
 	FO_TEST(test_corpus__md_text_after_a_heading_s_link_is_a_warning),
+	FO_TEST(test_corpus__md_an_emphasised_heading_link),
 	FO_TEST(test_corpus__md_a_post_heading_of_another_level),
 	FO_TEST(test_corpus__md_fenced_code_is_summary_text),
 	FO_TEST(test_corpus__md_a_fence_never_spans_posts),
