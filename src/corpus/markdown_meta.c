@@ -31,6 +31,31 @@ static int fo_md_emphasis(char c)
 	return c == '*' || c == '_';
 }
 
+/* The text of a field's value (val, vn) to b, as a reader sees it: a
+ * value set in italics as a whole ("*ACME*", "_Jane Doe_") without its
+ * markers, which a summary keeps (identifiers hold them, a*b), so that
+ * "*ACME*" is the company ACME and "*Sep 14, 2026*" a date. */
+static void fo_md_field_text(fo_buf *b, const char *val, size_t vn)
+{
+	size_t n;
+	char c;
+
+	fo_md_text(b, val, vn);
+	n = b->len;
+	if (n < 3 || b->oom)
+		return;
+	c = b->data[0];
+	if ((c != '*' && c != '_') || b->data[n - 1] != c || b->data[1] == c ||
+	    b->data[n - 2] == c ||
+	    fo_ascii_is_space((unsigned char)b->data[1]) ||
+	    fo_ascii_is_space((unsigned char)b->data[n - 2]) ||
+	    memchr(b->data + 1, c, n - 2))
+		return;
+	memmove(b->data, b->data + 1, n - 2);
+	b->len = n - 2;
+	b->data[b->len] = '\0';
+}
+
 /* Split a field line (s, n), without its marker, into its key and value;
  * returns whether the key has its colon. */
 static int fo_md_key(const char *s, size_t n, const char **key, size_t *kn,
@@ -102,7 +127,7 @@ int fo_md_meta(fo_md *st, const char *s, size_t n, unsigned line, int only_new)
 					st->again_line[f] = line;
 				return 1;
 			}
-			fo_md_text(&st->field[f], val, vn);
+			fo_md_field_text(&st->field[f], val, vn);
 			st->present[f] = st->field[f].len > 0;
 			st->field_line[f] = line;
 			return 1;
@@ -165,7 +190,7 @@ void fo_md_guesses(fo_md *st)
 	for (f = 0; f < FO_MD_NF; f++) {
 		if ((st->field_line[f] && st->present[f]) || !st->guess_line[f])
 			continue;
-		fo_md_text(&st->field[f], st->guess[f], st->guess_n[f]);
+		fo_md_field_text(&st->field[f], st->guess[f], st->guess_n[f]);
 		if (f == FO_MD_PUBLISHED &&
 		    fo_date_parse(st->field[f].data, st->field[f].len, date)) {
 			fo_buf_clear(&st->field[f]);

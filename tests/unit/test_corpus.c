@@ -899,6 +899,36 @@ static void test_corpus__md_a_mistyped_field_key_still_gives_the_field(void)
 	assert_str("First", posts[4].company);
 }
 
+/* A value set in italics as a whole ("- Company: *ACME*") is the value a
+ * reader sees: kept with its markers, it was a company "*ACME*" beside
+ * "ACME" in the facets, and "*Sep 14, 2026*" was no date. A marker inside
+ * the value (a*b, snake_case) is text, as in a summary. */
+static void test_corpus__md_an_italic_field_value(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- Company: *ACME*\n"
+	             "- Author: _Jane Doe_\n"
+	             "- Published: *Sep 14, 2026*\n"
+	             "- Type: _News_\n"
+	             "\nS *kept*.\n"
+	             "### [B](https://x/b)\n"
+	             "- Company: *a*b\n"
+	             "- Author: _x_ and _y_\n"
+	             "- Type: *\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("Jane Doe", posts[0].author);
+	assert_str("2026-09-14", posts[0].published);
+	assert_str("News", posts[0].type);
+	assert_str("S *kept*.", posts[0].summary);
+	assert_str("*a*b", posts[1].company);
+	assert_str("_x_ and _y_", posts[1].author);
+	assert_str("*", posts[1].type);
+}
+
 /* Editors bold the keys of a field list: the key is still the field's,
  * whichever side of the colon its emphasis closes. */
 static void test_corpus__md_emphasised_field_keys(void)
@@ -2128,6 +2158,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_unclosed_fences_take_linear_time),
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
+	FO_TEST(test_corpus__md_an_italic_field_value),
 	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_keys_in_bold_italics),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
