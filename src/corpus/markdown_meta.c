@@ -31,6 +31,28 @@ static int fo_md_emphasis(char c)
 	return c == '*' || c == '_';
 }
 
+/* Skip, at the start of the value (*val, *vn) of a key without its colon,
+ * a dash or "=" that stands in for the colon ("- Company - ACME", "- Type
+ * = News"): it is no part of the value. */
+static void fo_md_dash(const char **val, size_t *vn)
+{
+	static const char *const seps[] = { "-", "=", "\xe2\x80\x93",
+		                            "\xe2\x80\x94" };
+	const char *v = *val;
+	size_t n = *vn, k, len;
+
+	fo_text_trim(&v, &n);
+	for (k = 0; k < sizeof seps / sizeof *seps; k++) {
+		len = strlen(seps[k]);
+		if (n > len && memcmp(v, seps[k], len) == 0 &&
+		    (v[len] == ' ' || v[len] == '\t')) {
+			*val = v + len;
+			*vn = n - len;
+			return;
+		}
+	}
+}
+
 /* The text of a field's value (val, vn) to b, as a reader sees it: a
  * value set in italics as a whole ("*ACME*", "_Jane Doe_") without its
  * markers, which a summary keeps (identifiers hold them, a*b), so that
@@ -74,6 +96,8 @@ static int fo_md_key(const char *s, size_t n, const char **key, size_t *kn,
 		;
 	*val = colon ? colon + 1 : s + *kn;
 	*vn = (size_t)(s + n - *val);
+	if (!colon)
+		fo_md_dash(val, vn);
 	if (colon)
 		*kn = (size_t)(colon - s);
 	fo_text_trim(key, kn);

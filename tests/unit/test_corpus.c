@@ -929,6 +929,27 @@ static void test_corpus__md_an_italic_field_value(void)
 	assert_str("*", posts[1].type);
 }
 
+/* "- Company - ACME", a field's key without its colon and a dash in its
+ * place, gave the company "- ACME". */
+static void test_corpus__md_a_dash_for_a_key_s_colon(void)
+{
+	assert_ok(md("# T\n"
+	             "### [A](https://x/a)\n"
+	             "- Company - ACME\n"
+	             "- Type \xe2\x80\x94 News\n"
+	             "- Author = Ann\n"
+	             "\nS.\n"
+	             "### [B](https://x/b)\n"
+	             "- Company -ACME\n"
+	             "\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(2, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("News", posts[0].type);
+	assert_str("Ann", posts[0].author);
+	assert_str("-ACME", posts[1].company);
+}
+
 /* Editors bold the keys of a field list: the key is still the field's,
  * whichever side of the colon its emphasis closes. */
 static void test_corpus__md_emphasised_field_keys(void)
@@ -2159,6 +2180,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_html_comments_hide_what_they_hold),
 	FO_TEST(test_corpus__md_a_mistyped_field_key_still_gives_the_field),
 	FO_TEST(test_corpus__md_an_italic_field_value),
+	FO_TEST(test_corpus__md_a_dash_for_a_key_s_colon),
 	FO_TEST(test_corpus__md_emphasised_field_keys),
 	FO_TEST(test_corpus__md_keys_in_bold_italics),
 	FO_TEST(test_corpus__md_a_blank_line_in_the_field_list),
