@@ -35,6 +35,14 @@ static void fo_md_no_link(fo_md *st, const char *t, size_t tn, size_t col)
 		            "the URL needs its ), or write it as %28)");
 		return;
 	}
+	/* "[Title][ref]", whose URL a definition line elsewhere gives: not
+	 * read here, as the URL must be on the heading's line */
+	if (close + 1 < tn && t[close + 1] == '[') {
+		fo_buf_puts(&st->msg,
+		            ": a reference link ([Title][label]) is not read: "
+		            "write the heading as ### [Title](url)");
+		return;
+	}
 	for (k = close + 1; k < tn && (t[k] == ' ' || t[k] == '\t'); k++)
 		;
 	if (k > close + 1 && k < tn && t[k] == '(')
@@ -97,8 +105,13 @@ const char *fo_md_heading_url(fo_md *st, const char *s, size_t n,
 
 	fo_md_heading(s, n, t, tn);
 	fo_md_unwrap(t, tn);
+	/* "### Notes": a section of the page, maybe, which ends the post
+	 * before it; the problem says what a post's heading is, and where
+	 * a section within a post goes */
 	if (!*tn || (*t)[0] != '[')
-		return "post has no URL";
+		return "post has no URL: its heading is no link (a post's "
+		       "heading is ### [Title](url); a heading of level 4 is "
+		       "text of the post)";
 	*rest =
 	    fo_md_link(*t, *tn, 0, FO_MD_UNLIMITED, &budget, ts, te, &ds, &de);
 	if (!*rest) {

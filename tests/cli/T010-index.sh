@@ -218,7 +218,7 @@ No URL at all.
 MD
 run "$FOLIO" index --db "$TMP/d" "$TMP/bad"
 expect_eq "1|1 post in 1 file: 1 added, 0 updated, 0 unchanged, 0 removed; 2 skipped|$TMP/bad/page.md:12: unparseable date \"Sepember 14, 2026\" (expected e.g. \"Sep 14, 2026\" or \"2026-09-14\")
-$TMP/bad/page.md:17: post has no URL" "$rc|$out|$err"
+$TMP/bad/page.md:17: post has no URL: its heading is no link (a post's heading is ### [Title](url); a heading of level 4 is text of the post)" "$rc|$out|$err"
 
 begin "the good post of a partly malformed file is searchable"
 run "$FOLIO" search --db "$TMP/d" quokkas

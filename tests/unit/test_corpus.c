@@ -1129,6 +1129,10 @@ static void test_corpus__md_a_summary_that_starts_with_a_field_s_key(void)
 	"post has no URL: its link's ( is never closed (a ( in the URL needs " \
 	"its ), or write it as %28)"
 #define BRACKET_MSG "post has no URL: its link's [ is never closed"
+/* a level-3 heading with no link, "### Notes" */
+#define NOT_A_LINK_MSG                                                         \
+	"post has no URL: its heading is no link (a post's heading is ### "    \
+	"[Title](url); a heading of level 4 is text of the post)"
 
 /* "### [A ] B](url)" and "### [Title] (url)" were "post has no URL", with
  * the URL in plain sight: the problem names the bracket that ends the
@@ -1158,6 +1162,16 @@ static void test_corpus__md_a_link_cut_by_its_bracket(void)
 	           "are parted by a space",
 	           problems[1].message);
 	assert_str("post has no URL", problems[2].message);
+	/* a reference link, which CommonMark resolves from a definition
+	 * line, is named as such, rather than "no URL" beside its label */
+	assert_ok(md("# Topic\n### [Title][ref]\n\nS.\n\n[ref]: https://x/r\n"
+	             "### [Collapsed][]\n\nS.\n"));
+	assert_int(2, n_problems);
+	assert_str("post has no URL: a reference link ([Title][label]) is not "
+	           "read: write the heading as ### [Title](url)",
+	           problems[0].message);
+	assert_int(7, problems[1].line);
+	assert_str(problems[0].message, problems[1].message);
 }
 
 static void test_corpus__md_problems(void)
@@ -1200,7 +1214,7 @@ static void test_corpus__md_problems(void)
 	assert_str("the URL has a space in it (write it as %20, or inside <>)",
 	           problems[8].message);
 	assert_int(2, problems[0].line);
-	assert_str("post has no URL", problems[0].message);
+	assert_str(NOT_A_LINK_MSG, problems[0].message);
 	assert_int(5, problems[1].line);
 	assert_str("post has no URL", problems[1].message);
 	assert_int(8, problems[2].line);
@@ -1603,7 +1617,7 @@ static void test_corpus__md_degenerate(void)
 	assert_int(0, n_posts);
 	assert_ok(md("###"));
 	assert_int(1, n_problems);
-	assert_str("post has no URL", problems[0].message);
+	assert_str(NOT_A_LINK_MSG, problems[0].message);
 	assert_ok(md("---"));
 	assert_ok(md("\xef\xbb"));
 	assert_ok(md("### [a](b)"));
