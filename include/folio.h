@@ -1009,7 +1009,11 @@ FOLIO_EXTERN folio_status folio_db_check(folio_db *db,
 typedef struct folio_results folio_results;
 
 typedef enum folio_sort {
-	FOLIO_SORT_RELEVANCE = 0, /**< BM25, newest first among equal scores */
+	/** BM25, newest first among equal scores; a ranked query's first
+	 *  20 hits are scored again by how much of each title its words
+	 *  cover (README, "Relevance"), so hit 21 may score more than hit
+	 *  20: past them, the order is the ranking, not the score */
+	FOLIO_SORT_RELEVANCE = 0,
 	FOLIO_SORT_NEWEST,
 	FOLIO_SORT_OLDEST
 } folio_sort;
@@ -1096,7 +1100,9 @@ typedef struct folio_search_options {
 /** One hit. All strings are borrowed from the results that hold it. */
 typedef struct folio_hit {
 	size_t rank;   /**< 1-based, counting from the first hit of the query */
-	double score;  /**< BM25 weight (under a date sort it breaks ties) */
+	double score;  /**< BM25 weight, and the title coverage of the
+	                    first 20 (FOLIO_SORT_RELEVANCE); under a date
+	                    sort it breaks ties */
 	const char *url;
 	const char *title;
 	const char *company;   /**< NULL when absent */
@@ -1230,7 +1236,9 @@ FOLIO_EXTERN const folio_notice *folio_results_notice(
  *  when the query had three hits or more, a better first hit (of up to
  *  three tried: each word's closest correction, then one word's next
  *  closest; not when that search gave up behind a writer: see "Thread
- *  safety"). Borrowed. */
+ *  safety"). The words not corrected are kept as the query wrote
+ *  them, bytes that are not UTF-8 and control characters too: a caller
+ *  that prints it cleans it as it would the query. Borrowed. */
 FOLIO_EXTERN const char *folio_results_suggestion(const folio_results *results);
 
 /** One value of a facet and the number of matching posts that have it. */
