@@ -212,8 +212,15 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 		     w < len && w - limit <= WORD_TAIL &&
 		     word_goes_on(text, w, len);)
 			w++;
-		if (w - limit <= WORD_TAIL)
-			return w;
+		/* a word ends between code points, which may be inside a
+		 * cluster (a ZWJ sequence, a flag, a skin tone): back to its
+		 * start, unless that would cut the matches */
+		if (w - limit <= WORD_TAIL) {
+			size_t c =
+			    w < len ? cluster_end(text, from, w, len) : len;
+
+			return c >= keep ? c : w;
+		}
 	}
 	if (end > from && end >= keep) {
 		/* and before the white space ahead of it: no blank

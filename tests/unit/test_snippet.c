@@ -570,6 +570,36 @@ static void test_snippet__a_giant_word_is_never_cut_inside_a_cluster(void)
 	               "a\xCC\x81\xCC\x81\xCC\x81\xCC\x81 b", 6);
 }
 
+/* The same after a match, where the window's end is looked for past the
+ * match rather than from the start of the text: it ended on the first
+ * emoji of a ZWJ family, or on one regional indicator of a flag. */
+static void test_snippet__a_cut_after_a_match_is_never_inside_a_cluster(void)
+{
+	/* lock, then man ZWJ woman ZWJ girl twice: 25 bytes end inside
+	 * the second family's man */
+	assert_snippet(
+	    "[lock],\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7" ELLIPSIS,
+	    "lock",
+	    "lock,\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+	    "\xF0\x9F\x91\xA7\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91"
+	    "\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7",
+	    25);
+	/* lock, then two flags: 15 bytes end inside the second flag */
+	assert_snippet("[lock],\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5" ELLIPSIS,
+	               "lock",
+	               "lock,\xF0\x9F\x87\xAF\xF0\x9F\x87\xB5\xF0\x9F\x87\xAB"
+	               "\xF0\x9F\x87\xB7",
+	               15);
+	/* a thumbs up and its skin tone modifier */
+	assert_snippet("[lock]," ELLIPSIS, "lock",
+	               "lock,\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD"
+	               "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD",
+	               7);
+	/* the end of the text is a cluster's end */
+	assert_snippet("[lock],abc", "lock", "lock,abc", 7);
+}
+
 static void test_snippet__no_window_size_cuts_utf8(void)
 {
 	static const char text[] =
@@ -1275,6 +1305,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_later_part_of_text_without_spaces_is_searched),
 	FO_TEST(test_snippet__any_white_space_parts_words_for_the_cut),
 	FO_TEST(test_snippet__a_giant_word_is_never_cut_inside_a_cluster),
+	FO_TEST(test_snippet__a_cut_after_a_match_is_never_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
