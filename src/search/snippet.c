@@ -280,6 +280,18 @@ static size_t word_start(const char *text, size_t from, size_t end,
 	return from;
 }
 
+/* The first word that starts at or after pos, or start if none starts
+ * before it: the white space after the word pos is in, then the word. */
+static size_t word_after(const char *text, size_t pos, size_t start, size_t len)
+{
+	if (pos > 0 && !space_at(text, pos - 1, len))
+		while (pos < start && !space_at(text, pos, len))
+			pos++;
+	while (pos < start && space_at(text, pos, len))
+		pos += space_len(text, pos, len);
+	return pos < start ? pos : start;
+}
+
 /* When the window from from reaches the end of the text with room to
  * spare, open it earlier, at a word, so that it shows max_bytes: a short
  * summary whole, a long one's last max_bytes, never cut for nothing. It
@@ -501,14 +513,17 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 
 		if (lead > room)
 			lead = room;
-		from = start > lead ? start - lead : 0;
-		st = fo_hl_token_start(cp, text, from, &from);
+		size_t lead_from = start > lead ? start - lead : 0;
+
+		st = fo_hl_token_start(cp, text, lead_from, &from);
 		if (st != FOLIO_OK)
 			goto done;
 		from = word_start(text, from, best_end, max_bytes);
-		/* A long word before the match must not push it out. */
+		/* A long word before the match must not push it out, nor
+		 * a lead of no tokens (emoji, a row of symbols), whose
+		 * token start is far back: open at a word in the lead. */
 		if (from > start || best_end > from + max_bytes)
-			from = start;
+			from = word_after(text, lead_from, start, len);
 		/* a window that opens on its first match in a word's part
 		 * (threaded of free-threaded) opens at the word, widened to
 		 * its matches' end (cut_end) */

@@ -376,6 +376,30 @@ static void test_snippet__context_before_the_window_never_hides_its_matches(void
 	               "zz4 zz5 zz6", 40);
 }
 
+/* Context whose words are no tokens (emoji, a row of symbols) is shown
+ * too: with no token in the lead, the window opened at the token before
+ * it, too far back to hold the match, and so at the match itself,
+ * leaving out even the word just before it. */
+static void test_snippet__context_of_symbols_is_shown(void)
+{
+	assert_snippet(ELLIPSIS "= rocket [lock] tail tail tail tail tail tail "
+	                        "tail" ELLIPSIS,
+	               "lock",
+	               "intro = = = = = = = = = = = = = = = = = = rocket lock "
+	               "tail tail tail tail tail tail tail tail tail tail",
+	               50);
+	assert_snippet(ELLIPSIS "rocket [lock] tail tail tail tail tail tail "
+	                        "tail" ELLIPSIS,
+	               "lock",
+	               "\xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 "
+	               "\xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 "
+	               "\xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 "
+	               "\xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 \xF0\x9F\x9A\x80 "
+	               "\xF0\x9F\x9A\x80 rocket lock tail tail tail tail tail "
+	               "tail tail tail tail tail",
+	               50);
+}
+
 /* A first match that is a part of a compound (threaded of free-threaded)
  * opens the window at the compound, even where that takes the window
  * past its size; a last match that is one (thread of thread-safe) ends
@@ -1298,6 +1322,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__the_first_of_equal_windows_wins),
 	FO_TEST(
 	    test_snippet__context_before_the_window_never_hides_its_matches),
+	FO_TEST(test_snippet__context_of_symbols_is_shown),
 	FO_TEST(test_snippet__the_window_starts_at_a_whole_word),
 	FO_TEST(test_snippet__a_match_in_a_compound_shows_the_compound_whole),
 	FO_TEST(test_snippet__utf8_is_never_cut_inside_a_character),
