@@ -85,9 +85,7 @@ folio_status fo_compare(fo_xdb *xdb, const fo_known *known, const folio_post *p,
 	return st;
 }
 
-/* Count one change (an addition or a deletion) towards the pending batch,
- * and commit the batch once it holds FO_COMMIT_BATCH (folio.h). */
-static folio_status count_change(folio_db *db, fo_xerr *err)
+folio_status fo_count_change(folio_db *db, fo_xerr *err)
 {
 	if (++db->pending < FO_COMMIT_BATCH)
 		return FOLIO_OK;
@@ -110,7 +108,7 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 		 * the corpus no longer has (gone.c) */
 		st = fo_index_post(db->xdb, db->an, p, docid, &err);
 		if (st == FOLIO_OK)
-			st = count_change(db, &err);
+			st = fo_count_change(db, &err);
 	}
 	st = fo_db_xfail(db, st, &err);
 	fo_merge_free(kept);
@@ -201,7 +199,7 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 		                "no post with URL %s", url);
 	/* deletions alone fill a batch too (folio.h) */
 	if (st == FOLIO_OK)
-		st = fo_db_xfail(db, count_change(db, &err), &err);
+		st = fo_db_xfail(db, fo_count_change(db, &err), &err);
 	fo_buf_free(&term);
 	return st;
 }

@@ -118,6 +118,11 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
                       const folio_post *p, uint64_t url_hash, int *outcome,
                       uint32_t *docid, int *damaged);
 
+/* Count one change (an addition or a deletion) towards db's pending
+ * batch, and commit the batch once it holds FO_COMMIT_BATCH (folio.h);
+ * db->pending is 0 after a commit, made or failed. */
+folio_status fo_count_change(folio_db *db, fo_xerr *err);
+
 /* Count an outcome of fo_store or fo_compare in rep's added, updated or
  * unchanged. */
 void fo_run_count(folio_index_report *rep, int outcome);

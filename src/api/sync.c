@@ -92,10 +92,10 @@ folio_status fo_sync(fo_run *r)
 		st = fo_db_xfail(db, fo_xdb_delete(db->xdb, r->gone[i], &deleted,
 		                                   &err), &err);
 		rep->removed += deleted ? 1 : 0;
-		if (st == FOLIO_OK && ++db->pending >= FO_COMMIT_BATCH) {
-			st = fo_db_xfail(db, fo_xdb_commit(db->xdb, &err), &err);
-			db->pending = 0;
-			r->at_commit = *rep;
+		if (st == FOLIO_OK) {
+			st = fo_db_xfail(db, fo_count_change(db, &err), &err);
+			if (db->pending == 0)
+				r->at_commit = *rep;
 		}
 		if ((i + 1) % PROGRESS_EVERY == 0 || i + 1 == r->n_gone)
 			fo_run_progress(r, "removing", i + 1, r->n_gone);
