@@ -67,7 +67,7 @@ static void fo_md_field_text(fo_buf *b, const char *val, size_t vn)
 	if (n < 3 || b->oom)
 		return;
 	c = b->data[0];
-	if ((c != '*' && c != '_') || b->data[n - 1] != c || b->data[1] == c ||
+	if (!fo_md_emphasis(c) || b->data[n - 1] != c || b->data[1] == c ||
 	    b->data[n - 2] == c ||
 	    fo_ascii_is_space((unsigned char)b->data[1]) ||
 	    fo_ascii_is_space((unsigned char)b->data[n - 2]) ||
