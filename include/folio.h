@@ -1179,10 +1179,10 @@ FOLIO_EXTERN folio_status folio_db_search(folio_db *db, const char *query,
  * term list in the index: Xapian 1.4.22 can crash the process reading
  * a damaged term list. The URL is looked up as
  * given, else with its scheme and host in lower case (as
- * folio_db_delete_post), else as pasted in <...>, (...), quotes or backticks,
- * between blanks or before a sentence's punctuation (as in a query). opts works
- * as for
- * folio_db_search (limit, offset, sort, since/until, facets, explain).
+ * folio_db_delete_post), else as pasted in <...>, (...), [...], quotes
+ * (typographic too) or backticks, between blanks or before a sentence's
+ * punctuation (as in a query). opts works as for folio_db_search (limit,
+ * offset, sort, since/until, facets, explain).
  *
  * @param out OUT: the results, owned by the caller: folio_results_free()
  * @retval FOLIO_OK               also with no hits: a post that no word

@@ -29,9 +29,15 @@ int fo_url_term_folded(const char *url, fo_buf *out);
 
 /* The URL in the pasted text (*s, *len), narrowed in place: without the
  * angle brackets that quote URLs in mail (RFC 3986 appendix C), the
- * quotes or backticks of JSON, shell or markdown, or the punctuation of
- * a sentence around it, which a URL can end with but a
+ * quotes or backticks of JSON, shell or markdown, the square brackets of
+ * a note, the typographic quotes or corner brackets of prose, or the
+ * punctuation of a sentence around it, which a URL can end with but a
  * post's rarely does. For a second lookup, after the URL as given. */
 void fo_url_trim(const char **s, size_t *len);
+
+/* The length of the quotation mark or bracket that opens s[0..len)
+ * when it is one a URL is pasted in (<, ', ", `, [, curly quotes,
+ * guillemets, CJK corner brackets), else 0. */
+size_t fo_url_opener(const char *s, size_t len);
 
 #endif

@@ -5,6 +5,7 @@
 #include "search/qlex.h"
 
 #include "analyzer/analyzer.h"
+#include "index/urlterm.h"
 #include "util/ascii.h"
 
 #include <string.h>
@@ -97,10 +98,10 @@ size_t fo_qlex_word_end(const char *s, size_t len, size_t i)
 int fo_qlex_url(const char *s, size_t len)
 {
 	static const char *const schemes[] = { "http://", "https://" };
-	size_t k, n;
+	size_t k, n = fo_url_opener(s, len);
 
-	if (len > 0 && (s[0] == '<' || s[0] == '\'' || s[0] == '`'))
-		s++, len--;
+	s += n;
+	len -= n;
 	for (k = 0; k < 2; k++) {
 		n = strlen(schemes[k]);
 		if (len > n && fo_ascii_ieq(s, schemes[k], n))

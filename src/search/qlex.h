@@ -92,9 +92,10 @@ int fo_qlex_field_named(const char *s, size_t start, size_t end);
 int fo_qlex_operator(const char *s, size_t start, size_t end);
 
 /* Whether s[0..len) is an http or https URL with something after the
- * "//" (or such a URL in angle brackets, as mail and RFC 3986 appendix C
- * quote them, or after a ' or ` as shells and markdown quote them):
- * pasted from a feed, it names a post. */
+ * "//", or such a URL after a mark it is pasted in (fo_url_opener: the
+ * angle brackets of mail, RFC 3986 appendix C, a shell's or markdown's
+ * quote, a bracket, a typographic quote): pasted from a feed, it names
+ * a post. */
 int fo_qlex_url(const char *s, size_t len);
 
 /* Whether s[start..end) is exactly w. */

@@ -249,6 +249,13 @@ begin "a URL in single quotes or backticks finds its post as the bare URL does"
 expect_eq "$NVIDIA|$NVIDIA|$NVIDIA" \
 	"$(hits "'$NVIDIA'")|$(hits "\`$NVIDIA\`")|$(hits "'$NVIDIA")"
 
+# In a note's square brackets, in the curly single quotes a word
+# processor types, or in Japanese corner brackets, a URL was text: its
+# words found nothing.
+begin "a URL in brackets, curly single quotes or corner brackets finds its post"
+expect_eq "$NVIDIA|$NVIDIA|$NVIDIA|$NVIDIA" \
+	"$(hits "[$NVIDIA]")|$(hits "‘$NVIDIA’")|$(hits "「$NVIDIA」。")|$(hits "»$NVIDIA«")"
+
 begin "a quoted URL no post has is the phrase it was: the posts quoting it"
 cat >"$TMP/quoting.jsonl" <<'JL'
 {"url": "https://example.com/list", "title": "Reading list", "summary": "Start with https://example.com/gone/post.md, then the docs."}

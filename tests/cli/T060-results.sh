@@ -632,14 +632,16 @@ run "$FOLIO" similar --db "$TMP/index" "<https://example.com/none>"
 expect_eq "2|folio: no post with URL <https://example.com/none>" "$rc|$err"
 
 # As search does, folio similar takes a URL copied with the quotes of
-# the JSON it came from, or a shell's or markdown's; it said "no post".
-begin "folio similar finds a URL pasted in quotes or backticks"
+# the JSON it came from, or a shell's or markdown's, or prose's curly
+# quotes, guillemets, brackets; it said "no post".
+begin "folio similar finds a URL pasted in quotes, backticks or brackets"
 s=""
-for u in "\"$NVIDIA\"" "'$NVIDIA'" "\`$NVIDIA\`" "\"$NVIDIA\","; do
+for u in "\"$NVIDIA\"" "'$NVIDIA'" "\`$NVIDIA\`" "\"$NVIDIA\"," \
+	"“$NVIDIA”" "‘$NVIDIA’" "«$NVIDIA»" "[$NVIDIA]" "「$NVIDIA」"; do
 	run "$FOLIO" similar --db "$TMP/index" --json "$u"
 	s="$s|$rc $(json 'd["hits"][0]["url"]')"
 done
-expect_eq "|0 $META|0 $META|0 $META|0 $META" "$s"
+expect_eq "|0 $META|0 $META|0 $META|0 $META|0 $META|0 $META|0 $META|0 $META|0 $META" "$s"
 
 # A query finds a post by its URL in brackets or with blanks around it
 # (the parser reads them); folio similar said "no post with URL".

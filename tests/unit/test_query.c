@@ -9,6 +9,7 @@
 #include "harness.h"
 
 #include "search/compile.h"
+#include "search/qlex.h"
 #include "search/query.h"
 #include "index/urlterm.h"
 #include "util/buf.h"
@@ -1137,6 +1138,42 @@ static void test_query__a_forced_operator_counts_no_words(void)
 	fo_analyzer_free(an);
 }
 
+/* A URL pasted in a note's brackets, in the curly quotes a word
+ * processor types or in Japanese corner brackets was text: the query
+ * found nothing and folio similar "no post with URL". Its own brackets
+ * (an IPv6 host) stay. */
+static void test_query__a_pasted_url_loses_the_marks_around_it(void)
+{
+	static const char *const cases[][2] = {
+		{ "[https://x.org/a]", "https://x.org/a" },
+		{ "[https://x.org/a].", "https://x.org/a" },
+		{ "\xe2\x80\x98https://x.org/a\xe2\x80\x99",
+		  "https://x.org/a" },
+		{ "\xc2\xbbhttps://x.org/a\xc2\xab", "https://x.org/a" },
+		{ "\xe3\x80\x8chttps://x.org/a\xe3\x80\x8d\xe3\x80\x82",
+		  "https://x.org/a" },
+		{ "<https://x.org/a>,", "https://x.org/a" },
+		{ "https://[::1]", "https://[::1]" },
+		{ "https://x.org/caf\xc3\xa9", "https://x.org/caf\xc3\xa9" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *s = cases[i][0];
+		size_t len = strlen(s);
+		char got[64];
+
+		fo_url_trim(&s, &len);
+		assert_true(len < sizeof got);
+		memcpy(got, s, len);
+		got[len] = '\0';
+		assert_str(cases[i][1], got);
+	}
+	assert_int(1, fo_qlex_url("[https://x.org/a]", 17));
+	assert_int(1, fo_qlex_url("\xe2\x80\x98https://x.org/a", 18));
+	assert_int(0, fo_qlex_url("[x.org/a]", 9));
+}
+
 static uint64_t common_frequencies(void *ctx, const char *term)
 {
 	(void)ctx;
@@ -1356,6 +1393,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__common_words_find_posts_beside_a_word_none_holds),
 	FO_TEST(test_query__a_version_matches_with_or_without_its_v),
 	FO_TEST(test_query__a_version_prefix_completes_with_or_without_its_v),
+	FO_TEST(test_query__a_pasted_url_loses_the_marks_around_it),
 };
 
 int main(void)
