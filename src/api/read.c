@@ -243,16 +243,18 @@ static void on_warning(const char *file, unsigned line, const char *message,
  * on the page of the copy before it (origin, ORIGIN's file and line), as
  * most likely an edit or a paste that is merged away (on several pages a
  * post is one post with all their topics, and says nothing of it); and
- * which of its fields differ from what the post already has, where the
+ * which of its fields differ from what the post already has, naming
+ * where it was first read (first: in a corpus of many pages the reader
+ * could not tell which copy was kept), where the
  * earlier copy's are kept (merge.h): a hand-kept page that drifted from
  * another should not lose its edit unseen. Fields are compared as they
  * are stored (stored.h): "Red  Hat" is "Red Hat", and a copy that
  * differs only so is no drift (qa-grader). */
 #define ORIGIN(file_no, line) ((uint64_t)(file_no) << 32 | (line))
 
-static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
-                      const folio_post *p, uint32_t file_no, const char *file,
-                      unsigned line)
+static void warn_copy(fo_run *r, const folio_post *held, uint64_t first,
+                      uint64_t origin, const folio_post *p, uint32_t file_no,
+                      const char *file, unsigned line)
 {
 	const char *names[] = { "title",     "company", "author",
 		                "published", "type",    "summary" };
@@ -292,9 +294,11 @@ static void warn_copy(fo_run *r, const folio_post *held, uint64_t origin,
 			              names[i]);
 		else
 			fo_buf_printf(&r->why,
-			              "%s differs from an earlier copy "
-			              "in its %s",
-			              p->url, names[i]);
+			              "%s differs from its copy first read at "
+			              "%s:%u in its %s",
+			              p->url, r->files[(first >> 32) - 1].path,
+			              (unsigned)(first & 0xffffffffu),
+			              names[i]);
 	}
 	if (n)
 		fo_buf_puts(&r->why, n > 1 ? ": the earlier copy's are kept"
@@ -382,7 +386,7 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 	uint64_t hash;
 	fo_tally_entry *t;
 	const folio_post *held;
-	uint64_t origin;
+	uint64_t first, origin;
 
 	if (stop(r))
 		return 1;
@@ -408,8 +412,8 @@ static int on_post_again(const folio_post *p, const char *file, unsigned line,
 		r->st = emit_one(p, hash, e);
 		return r->st != FOLIO_OK;
 	}
-	if ((held = fo_merge_find(r->held, p->url, &origin)) != NULL)
-		warn_copy(r, held, origin, p, e->file_no, file, line);
+	if ((held = fo_merge_find(r->held, p->url, &first, &origin)) != NULL)
+		warn_copy(r, held, first, origin, p, e->file_no, file, line);
 	r->st = fo_merge_add_at(r->held, p, ORIGIN(e->file_no, line));
 	if (r->st == FOLIO_OK && ++t->seen == t->count)
 		r->st = fo_merge_take(r->held, hash, emit, e);

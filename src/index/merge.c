@@ -19,7 +19,8 @@ typedef struct entry {
 	folio_post post; /* url NULL: taken */
 	char **topics;
 	uint64_t hash;   /* fo_url_hash of the URL */
-	uint64_t origin; /* fo_merge_add_at's, of the latest copy */
+	uint64_t first;  /* fo_merge_add_at's, of the first copy */
+	uint64_t origin; /* and of the latest */
 } entry;
 
 /* A slot's value: index + 1 into posts, or one of these. */
@@ -234,6 +235,7 @@ folio_status fo_merge_add_at(fo_merge *m, const folio_post *p, uint64_t origin)
 		e = &m->posts[m->n];
 		memset(e, 0, sizeof *e);
 		e->hash = hash;
+		e->first = origin;
 		/* The URL first: the table must never hold a post without one. */
 		if (fill(&e->post.url, p->url) != 0)
 			return FOLIO_ERROR_NOMEM;
@@ -252,7 +254,7 @@ folio_status fo_merge_add_at(fo_merge *m, const folio_post *p, uint64_t origin)
 }
 
 const folio_post *fo_merge_find(const fo_merge *m, const char *url,
-                                uint64_t *origin)
+                                uint64_t *first, uint64_t *origin)
 {
 	const entry *e = NULL;
 
@@ -261,6 +263,8 @@ const folio_post *fo_merge_find(const fo_merge *m, const char *url,
 		if (m->slots[h] != EMPTY)
 			e = &m->posts[m->slots[h] - 1];
 	}
+	if (first)
+		*first = e ? e->first : 0;
 	if (origin)
 		*origin = e ? e->origin : 0;
 	return e ? &e->post : NULL;

@@ -29,10 +29,11 @@ folio_status fo_merge_add(fo_merge *m, const folio_post *p);
 folio_status fo_merge_add_at(fo_merge *m, const folio_post *p, uint64_t origin);
 
 /* The post with this URL, which a copy of it would be merged into, or
- * NULL; *origin (if origin is not NULL) the latest copy's origin, 0 if
- * none was given. Borrowed, until the next call that changes m. */
+ * NULL; *first and *origin (each if not NULL) the first and the latest
+ * copy's origin, 0 if none was given. Borrowed, until the next call that
+ * changes m. */
 const folio_post *fo_merge_find(const fo_merge *m, const char *url,
-                                uint64_t *origin);
+                                uint64_t *first, uint64_t *origin);
 
 size_t fo_merge_count(const fo_merge *m);
 

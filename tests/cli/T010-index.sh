@@ -117,7 +117,9 @@ expect_eq "0|1|Café notes|We don’t cache café menus… &foo;|0" \
 
 # A copy on another page that had drifted from the first (a hand edit
 # of one page) lost its edit in silence: a warning names its line and
-# the fields that differ; identical copies (above) warn of nothing.
+# the fields that differ, and the earlier copy's file and line (it named
+# no file, which in a corpus of many pages left the reader to search for
+# it); identical copies (above) warn of nothing.
 begin "a copy on another page that differs is merged with a warning naming its fields"
 mkdir -p "$TMP/drift"
 cp "$TMP/two/gpu.md" "$TMP/drift/a.md"
@@ -126,8 +128,15 @@ sed -e 's/^# GPUs/# Kernels/' -e 's/^- Company: Example/- Company: Other/' \
 run "$FOLIO" index --db "$TMP/drifted" "$TMP/drift"
 index_err=$err index_rc=$rc
 run "$FOLIO" search --db "$TMP/drifted" --json kernels
-expect_eq "0|$TMP/drift/b.md:3: warning: https://example.com/shared differs from an earlier copy in its company, summary: the earlier copy's are kept|Example|[\"GPUs\", \"Kernels\"]" \
+expect_eq "0|$TMP/drift/b.md:3: warning: https://example.com/shared differs from its copy first read at $TMP/drift/a.md:3 in its company, summary: the earlier copy's are kept|Example|[\"GPUs\", \"Kernels\"]" \
 	"$index_rc|$index_err|$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["company"], json.dumps(h["topics"]), sep="|")' <<<"$out")"
+
+begin "a third copy that differs names the first copy, whose fields are kept"
+sed -e 's/^# GPUs/# TPUs/' -e 's/Kernels on GPUs./Kernels on TPUs./' \
+	"$TMP/two/gpu.md" >"$TMP/drift/c.md"
+run "$FOLIO" index --db "$TMP/drifted3" "$TMP/drift"
+expect_eq "0|$TMP/drift/b.md:3: warning: https://example.com/shared differs from its copy first read at $TMP/drift/a.md:3 in its company, summary: the earlier copy's are kept
+$TMP/drift/c.md:3: warning: https://example.com/shared differs from its copy first read at $TMP/drift/a.md:3 in its summary: the earlier copy's is kept" "$rc|$err"
 
 # A company spaced otherwise is stored as one ("Red  Hat" is "Red Hat"),
 # yet was warned of as a difference (qa-grader).

@@ -114,21 +114,25 @@ static void test_merge__the_same_url_twice_unites_sorted_unique_topics(void)
 	fo_merge_free(m);
 }
 
-static void test_merge__a_found_post_gives_its_latest_copys_origin(void)
+static void test_merge__a_found_post_gives_its_first_and_latest_origin(void)
 {
 	folio_post a = post_of("https://example.com/p", "T", NULL, 0);
 	folio_post b = post_of("https://example.com/q", "U", NULL, 0);
 	fo_merge *m = fo_merge_new();
-	uint64_t origin = 99;
+	uint64_t first = 99, origin = 99;
 
-	assert_true(fo_merge_find(m, a.url, &origin) == NULL);
+	assert_true(fo_merge_find(m, a.url, &first, &origin) == NULL);
+	assert_int(0, first);
 	assert_int(0, origin);
 	assert_ok(fo_merge_add_at(m, &a, 7));
 	assert_ok(fo_merge_add(m, &b));
 	assert_ok(fo_merge_add_at(m, &a, 12));
-	assert_str("T", fo_merge_find(m, a.url, &origin)->title);
-	assert_int(12, origin);
-	assert_str("U", fo_merge_find(m, b.url, &origin)->title);
+	assert_ok(fo_merge_add_at(m, &a, 15));
+	assert_str("T", fo_merge_find(m, a.url, &first, &origin)->title);
+	assert_int(7, first);
+	assert_int(15, origin);
+	assert_str("U", fo_merge_find(m, b.url, &first, &origin)->title);
+	assert_int(0, first);
 	assert_int(0, origin);
 	fo_merge_free(m);
 }
@@ -507,7 +511,7 @@ static void test_merge__a_post_is_found_past_the_holes_of_takes(void)
 	assert_int(40, t.n);
 	for (i = 0; i < 400; i++) {
 		snprintf(url, sizeof url, "https://example.com/post/%zu", i);
-		if (fo_merge_find(m, url, NULL))
+		if (fo_merge_find(m, url, NULL, NULL))
 			found += i % 10 != 0;
 		else
 			gone += i % 10 == 0;
@@ -574,7 +578,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_merge__one_post_is_copied_whole),
 	FO_TEST(test_merge__the_merge_owns_its_strings),
 	FO_TEST(test_merge__the_same_url_twice_unites_sorted_unique_topics),
-	FO_TEST(test_merge__a_found_post_gives_its_latest_copys_origin),
+	FO_TEST(test_merge__a_found_post_gives_its_first_and_latest_origin),
 	FO_TEST(test_merge__duplicate_topics_within_one_post_collapse),
 	FO_TEST(test_merge__topics_spelt_otherwise_collapse_to_the_first),
 	FO_TEST(test_merge__topics_sort_bytewise),
