@@ -8,21 +8,27 @@
 
 #include <string.h>
 
+/* Field f has no value: f to end is skipped, and is all a query of it
+ * alone holds (fo_qp_wordless). */
+static fo_qnode *no_value(fo_qparser *p, const fo_qlexeme *f, size_t end)
+{
+	fo_qp_wordless(p, f->start, "%.*s has no value",
+	               (int)(f->end - f->start), p->s + f->start);
+	fo_qp_drop(p, f->start, end);
+	p->i = end;
+	return NULL;
+}
+
 /* The value of field f, from vstart. */
 static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	fo_qfield saved = p->field;
 	fo_qnode *n = NULL;
-	size_t qn;
+	size_t qn, close;
 	fo_qlexeme v;
 
-	if (!fo_qp_value_at(p, vstart)) {
-		fo_qp_wordless(p, f->start, "%.*s has no value",
-		               (int)(f->end - f->start), p->s + f->start);
-		fo_qp_drop(p, f->start, f->end);
-		p->i = f->end;
-		return NULL;
-	}
+	if (!fo_qp_value_at(p, vstart))
+		return no_value(p, f, f->end);
 	p->i = vstart;
 	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
 	    f->field == FO_QF_YEAR)
@@ -38,7 +44,13 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		if (!fo_qp_unclosed_quote(p, v.start, vstart))
 			goto done;
 	}
-	if (v.kind == FO_QT_QUOTE) {
+	if (v.kind == FO_QT_QUOTE &&
+	    (close = fo_qp_closing_quote(p, v.end, &qn)) < p->len &&
+	    fo_qlex_skip_space(p->s, close, v.end) == close) {
+		/* company:"" is no value, as company: is: alone it is no
+		 * query, not a search for "company" */
+		n = no_value(p, f, close + qn);
+	} else if (v.kind == FO_QT_QUOTE) {
 		fo_qp_take(p, &v);
 		n = fo_qp_phrase(p, &v);
 	} else if (v.kind == FO_QT_LPAREN && p->depth < FO_QP_MAX_DEPTH) {

@@ -92,9 +92,10 @@ static fo_qnode *site_node(fo_qparser *p, size_t pos, const char *v, size_t len)
 		return NULL;
 	}
 	if (n == 0) {
-		fo_qp_notice(p, pos, "ignored",
-		             "site: needs a host name such as "
-		             "developer.nvidia.com");
+		/* site:https:// alone is no query (it found "site") */
+		fo_qp_wordless(p, pos,
+		               "site: needs a host name such as "
+		               "developer.nvidia.com");
 		return NULL;
 	}
 	nd = fo_qp_node(p, FO_Q_SITE, pos);
@@ -299,12 +300,19 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 		 * (explore-p) */
 		int bracket = vstart < p->len && p->s[vstart] == '(';
 
-		if (bracket)
+		if (bracket) {
 			p->i = fo_qp_bracket_end(p, vstart);
-		fo_qp_notice(p, f->start, "ignored",
-		             "%.*s needs a plain value%s",
-		             (int)(f->end - f->start), p->s + f->start,
-		             bracket ? ", not brackets" : "");
+			fo_qp_notice(p, f->start, "ignored",
+			             "%.*s needs a plain value, not brackets",
+			             (int)(f->end - f->start), p->s + f->start);
+		} else {
+			/* year:"" is no value, as year: is (it found
+			 * "year") */
+			fo_qp_wordless(p, f->start, "%.*s has no value",
+			               (int)(f->end - f->start),
+			               p->s + f->start);
+			fo_qp_drop(p, f->start, p->i);
+		}
 		return NULL;
 	}
 	return fo_qp_value(p, f->field, f->start, vstart, vend);

@@ -1009,6 +1009,7 @@ static void test_qparse__stray_tokens_are_dropped_spans(void)
  * to search: a query left with nothing else is an error at the first,
  * in either mode, rather than its field names searched as words (site:*
  * found "site" and suggested lite:*). */
+#define HOSTLESS "site: needs a host name such as developer.nvidia.com"
 static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 {
 	static const char tail[] = ": the query has no words to search for";
@@ -1032,6 +1033,15 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 		{ "site:)", "site: has no value", 0 },
 		{ "title:-", "title: has no value", 0 },
 		{ "title:\"", "the quote is never closed", 6 },
+		/* and so is an empty one, quoted or a site with no host
+		 * (site:"" found "site" too, and published:"" found
+		 * "published") */
+		{ "title:\"\"", "title: has no value", 0 },
+		{ "company: \" \"", "company: has no value", 0 },
+		{ "year:\"\"", "year: has no value", 0 },
+		{ "site:\"\"", "site: has no value", 0 },
+		{ "site:/", HOSTLESS, 0 },
+		{ "site:https://", HOSTLESS, 0 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
 	};
 	char want[200];
@@ -1057,6 +1067,10 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 	lenient("words\"lock\" |@0 site:* has no host before the *: "
 	        "ignored",
 	        "site:* lock");
+	lenient("words\"lock\" |@0 company: has no value: ignored",
+	        "company:\"\" lock");
+	lenient("words\"lock\" |@0 " HOSTLESS ": ignored",
+	        "site:https:// lock");
 	/* year: and published: take no * at all (year:202* neither) */
 	lenient("error@5: \"*\" is not a year or a range of years (YYYY or "
 	        "YYYY..YYYY)",
