@@ -256,12 +256,60 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 	return at;
 }
 
+/* year:2024 .. 2025, published:2026-01-01 ..2026-09-30 or
+ * published:2026-09-14 .. (then a word): a range typed with spaces
+ * around its .., the value s[vstart..vend) its first bound. It was the
+ * one period, and the second bound text, in silence. The range's node,
+ * with p->i past it, or NULL where no .. follows. */
+static fo_qnode *spaced_range(fo_qparser *p, const fo_qlexeme *f, size_t vstart,
+                              size_t vend)
+{
+	size_t a = fo_qlex_skip_space(p->s, p->len, vend);
+	size_t b = a + 2, e, na = vend - vstart, bad = 0;
+	char buf[96], why[200];
+	fo_qnode *n;
+
+	if (f->field == FO_QF_SITE || a == vend || a + 2 > p->len ||
+	    memcmp(p->s + a, "..", 2) != 0 || na > 40 ||
+	    memchr(p->s + vstart, '.', na))
+		return NULL;
+	e = fo_qlex_word_end(p->s, p->len, a);
+	if (e == b) { /* a .. of its own: the bound is the next word */
+		b = fo_qlex_skip_space(p->s, p->len, b);
+		e = fo_qlex_word_end(p->s, p->len, b);
+	}
+	/* a bound starts with a digit, ASCII or full-width (EF BC 9x) */
+	if (b < e && !((p->s[b] >= '0' && p->s[b] <= '9') ||
+	               (unsigned char)p->s[b] == 0xEF)) {
+		if (b > a + 2)
+			b = e = a + 2; /* published:2026-09 .. lock */
+		else
+			return NULL; /* ..lock is text */
+	}
+	if (e - b > 40)
+		return NULL;
+	memcpy(buf, p->s + vstart, na);
+	memcpy(buf + na, "..", 2);
+	memcpy(buf + na + 2, p->s + b, e - b);
+	p->i = e;
+	n = fo_qp_node(p, value_kind(f->field), f->start);
+	if (n && fo_qdate_range(buf, na + 2 + e - b, f->field == FO_QF_YEAR,
+	                        n->lo, n->hi, &bad, why, sizeof why) != 0)
+		fo_qp_fail(p,
+		           bad < na       ? vstart + bad
+		           : bad < na + 2 ? a
+		                          : b + (bad - na - 2),
+		           why);
+	return n;
+}
+
 /* The value of a field that takes plain values (site:, published:,
  * year:), from vstart: a word, a quoted one, or a bracket of them
  * (value_group). */
 fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
 	size_t vend, q, i = 0, close = 0;
+	fo_qnode *n;
 
 	vstart = past_slip(p, f->field, vstart);
 	/* year:(2025 OR 2026), and year:(2025) as Lucene reads
@@ -272,6 +320,8 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	q = fo_qlex_quote(p->s, p->len, vstart);
 	vend = fo_qlex_word_end(p->s, p->len, vstart);
 	p->i = vend;
+	if (!q && vend > vstart && (n = spaced_range(p, f, vstart, vend)))
+		return n;
 	/* A quoted value, as the other fields take one
 	 * (published:"2026-09-14"), its spaces trimmed. */
 	if (q)

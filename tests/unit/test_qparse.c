@@ -466,6 +466,19 @@ static void test_qparse__date_forms(void)
 	lenient("year[2020..2022]", "year:2020..2022");
 	lenient("SEQ(words\"lock\", date[2019-01-01..2019-12-31])",
 	        "lock published:2019");
+	/* a range typed with spaces around its .. is that range: year:2024
+	 * .. 2025 searched 2024 for the text "2025", in silence */
+	lenient("year[2024..2025]", "year:2024 .. 2025");
+	lenient("date[2024-01-01..2024-12-31]",
+	        "published:2024-01-01 ..2024-12-31");
+	lenient("SEQ(date[2026-09-14..], words\"lock\")",
+	        "published:2026-09-14 .. lock");
+	lenient("date[2026-09-01..]", "date:2026-09 ..");
+	lenient("error@5: \"2026..2024\": the range ends before it starts",
+	        "year:2026 .. 2024");
+	lenient("error@24: \"2026-02-30\": day 30 is not in 2026-02, which "
+	        "has 28 days",
+	        "published:2026-01-01 .. 2026-02-30");
 }
 
 static void test_qparse__a_url_names_a_post(void)
