@@ -301,13 +301,22 @@ static folio_status check_run(const char *path, report_buf &report,
 	} catch (const Xapian::DatabaseOpeningError &e) {
 		st = fo_xerr_from_current_exception(err);
 		// Xapian 1.4's checker opens each table read/write, as
-		// xapian-check does, though it writes nothing: say so.
+		// xapian-check does, though it writes nothing: say so. On a
+		// read-only file system no user may write the index.
 		if (e.get_msg().find("read/write") != std::string::npos) {
+			const char *errstr = e.get_error_string();
+			bool rofs =
+			    errstr &&
+			    std::strcmp(errstr, fo_strerror(EROFS)) == 0;
 			std::string why =
 			    e.get_description() +
-			    " (Xapian's checker opens the tables "
-			    "for writing: run it as a user who may "
-			    "write the index)";
+			    (rofs ? " (Xapian's checker opens the tables for "
+			            "writing, which a read-only file system "
+			            "refuses: check a copy of the index on a "
+			            "writable one)"
+			          : " (Xapian's checker opens the tables "
+			            "for writing: run it as a user who may "
+			            "write the index)");
 			fo_xerr_set(err, why.c_str());
 		}
 	} catch (const Xapian::DatabaseError &e) {
