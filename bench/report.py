@@ -124,6 +124,22 @@ def main():
         return med([one[r]["wall"] / (th * many[r]["wall"]) if key == "wall"
                     else many[r]["cpu"] / one[r]["cpu"] for r in many if r in one])
 
+    for key, r in res["build"].items():
+        scale, e, th = key.split("/")
+        r["threads"] = int(th)
+        if e != "folio":
+            # RESULTS.md's last two columns: folio (with its most threads)
+            # over this peer, per wall and per CPU second
+            r["folio_ratio"] = build_ratio(scale, folio_threads[-1], e)
+            r["folio_ratio_cpu"] = build_ratio(scale, folio_threads[-1], e, "cpu")
+    res["resync"] = {}
+    for th in folio_threads:
+        rs, fb = brow("resync", "folio", "64k", th), brow("build", "folio", "64k", th)
+        if rs and fb:
+            rs["threads"] = th
+            rs["of_build"] = rs["wall_s"] / fb["wall_s"]
+            res["resync"]["64k/folio/%d" % th] = rs
+
     # ---- analyzers ----------------------------------------------------------
     tok = collections.defaultdict(list)
     for run, e, _, name, value in read_tsv(os.path.join(raw, "tok.tsv")):
@@ -165,6 +181,9 @@ def main():
         res["latency_ms"][key] = {"p50": lstat(scale, e, c, 50), "p95": lstat(scale, e, c, 95),
                                   "p99": lstat(scale, e, c, 99),
                                   "n": len(lat[(scale, e, run, c)])}
+        if e != "folio":
+            res["latency_ms"][key]["folio_ratio_p50"] = lratio(scale, e, c, 50)
+            res["latency_ms"][key]["folio_ratio_p99"] = lratio(scale, e, c, 99)
 
     # ---- whole process ------------------------------------------------------
     proc = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -241,9 +260,12 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
     w("| target | measured | met | Xapian baseline, same run |")
     w("|---|---|---|---|")
 
+    res["targets"] = []
+
     def target(name, value, ok, xapian="—"):
         w("| %s | %s | %s | %s |" % (name, value, "—" if ok is None else ("yes" if ok else "**no**"),
                                      xapian))
+        res["targets"].append({"target": name, "measured": value, "met": ok, "xapian": xapian})
 
     def verdict(ok):
         return "" if ok is None else " (meets it)" if ok else " (misses it)"

@@ -1,0 +1,140 @@
+# T220-bench-report.sh: bench/report.py, which turns one bench/run's raw
+# timings into RESULTS.md and results.json, on raw timings written here
+# (two runs, folio at 1 and 2 threads, Xapian and FTS5 beside it), so
+# that what it computes can be checked by hand. gnuplot is a stand-in:
+# the chart is not looked at here.
+. "$(dirname "$0")/lib.sh"
+
+raw=$TMP/raw
+mkdir -p "$raw/q" "$TMP/out" "$TMP/bin"
+printf '#!/bin/sh\ncat >/dev/null\n' >"$TMP/bin/gnuplot"
+chmod +x "$TMP/bin/gnuplot"
+tab() { local IFS=$'\t'; echo "$*"; }
+{
+	tab date 2026-12-07T00:00Z
+	tab commit 0000000
+	tab cpu test
+	tab cores 2
+	tab mem_gib 24
+	tab xapian 1.4.22-1
+	tab sqlite 3.40.1
+	tab clucene none
+	tab folio_classes common
+	tab folio_threads "1 2"
+	tab folio_cli_sort 0
+	tab runs 2
+	tab reps 1
+	tab engines "folio xapian fts5"
+	tab posts_64k 64000
+	tab bytes_64k 32000000
+} >"$raw/meta.tsv"
+# kind engine scale threads run wall user sys rss_kb bytes. Run 1: folio's
+# 2-thread build 10 s against Xapian's 30 (3x); run 2: 20 s against 20
+# (1x). Pair by pair the median is 2x; the medians' ratio would be 1.67x.
+{
+	tab build folio 64k 1 1 19.0 18.5 0.5 40960 150000000
+	tab resync folio 64k 1 1 0.5 0.4 0.1 20480 150000000
+	tab build folio 64k 2 1 10.0 18.5 0.7 61440 151000000
+	tab resync folio 64k 2 1 0.7 0.5 0.1 20480 151000000
+	tab build xapian 64k 1 1 30.0 29.0 1.0 102400 230000000
+	tab build fts5 64k 1 1 1.5 1.2 0.1 8192 53000000
+	tab build folio 64k 1 2 37.0 36.0 1.0 40960 150000000
+	tab resync folio 64k 1 2 0.9 0.8 0.1 20480 150000000
+	tab build folio 64k 2 2 20.0 36.5 1.5 61440 151000000
+	tab resync folio 64k 2 2 1.3 1.0 0.2 20480 151000000
+	tab build xapian 64k 1 2 20.0 19.0 1.0 102400 230000000
+	tab build fts5 64k 1 2 2.5 2.2 0.2 8192 53000000
+} >"$raw/build.tsv"
+{
+	tab folio 64k 154000000
+	tab xapian 64k 126000000
+	tab fts5 64k 52000000
+} >"$raw/compact.tsv"
+{
+	tab 1 folio stat analyzer_mb_s 210.0
+	tab 1 folio stat analyzer_cold_mb_s 130.0
+	tab 1 xapian stat tokenizer_mb_s 11.0
+	tab 1 xapian stat tokenizer_cold_mb_s 10.5
+	tab 2 folio stat analyzer_mb_s 220.0
+	tab 2 folio stat analyzer_cold_mb_s 136.0
+	tab 2 xapian stat tokenizer_mb_s 9.0
+	tab 2 xapian stat tokenizer_cold_mb_s 9.5
+} >"$raw/tok.tsv"
+tab "build folio 64k" 1.0 >"$raw/load.tsv"
+# common words, in microseconds: folio 3 ms against Xapian's 1 in run 1,
+# 4 against 4 in run 2; FTS5 always 12 ms.
+q() { # q SCALE ENGINE RUN US...
+	local f=$raw/q/$1.$2.$3.txt us
+	shift 3
+	for us; do tab q common "$us"; done >"$f"
+}
+q 64k folio 1 3000 3000 3000
+q 64k xapian 1 1000 1000 1000
+q 64k fts5 1 12000 12000 12000
+q 64k folio 2 4000 4000 4000
+q 64k xapian 2 4000 4000 4000
+q 64k fts5 2 12000 12000 12000
+
+run env PATH="$TMP/bin:$PATH" python3 "$FOLIO_SOURCE_DIR/bench/report.py" "$raw" "$TMP/out"
+begin "report.py writes its results from raw timings"
+expect_eq "0|" "$rc|$err"
+
+begin "a build ratio is the median of the runs' ratios, pair by pair"
+expect_eq "| 64k | Xapian TermGenerator+QueryParser | 1 | 25.00 | 2560 | 1.28 | 25.00 | 100 | 230 | 126 | 2.00 | 1.04 |" \
+	"$(grep '^| 64k | Xapian' "$TMP/out/RESULTS.md")"
+
+# Every figure of RESULTS.md's tables is in results.json: ratios, the
+# re-sync, and the targets with their verdicts, not only the medians.
+begin "every number of RESULTS.md's tables is in results.json"
+run python3 - "$TMP/out" <<'PY'
+import json, re, sys
+out = sys.argv[1]
+res = json.load(open(out + "/results.json"))
+leaves = []
+def walk(x):
+    if isinstance(x, dict):
+        for v in x.values():
+            walk(v)
+    elif isinstance(x, list):
+        for v in x:
+            walk(v)
+    elif isinstance(x, (int, float)) and not isinstance(x, bool):
+        leaves.append(x)
+walk(res)
+def shown(cell):
+    nd = len(cell.split(".")[1]) if "." in cell else 0
+    return any(("%." + str(nd) + "f") % v == cell for v in leaves)
+missing = []
+section = ""
+for line in open(out + "/RESULTS.md"):
+    if line.startswith("## "):
+        section = line[3:].strip()
+    if not line.startswith("|") or line.startswith("|---"):
+        continue
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if section == "Targets":
+        if cells[0] != "target" and not any(
+                t["target"] == cells[0] and t["measured"] == cells[1]
+                and t["xapian"] == cells[3] for t in res.get("targets", [])):
+            missing.append("target: " + cells[0])
+        continue
+    for cell in cells[1:]:
+        if re.fullmatch(r"[0-9]+(\.[0-9]+)?", cell) and not shown(cell):
+            missing.append("%s: %s" % (cells[0], cell))
+for line in open(out + "/RESULTS.md"):
+    if line.startswith("Re-sync"):
+        for n in re.findall(r"[0-9]+\.[0-9]+", line):
+            if not (shown(n) or any("%.1f" % (100 * x) == n for x in leaves)):
+                missing.append("re-sync: " + n)
+print("\n".join(missing))
+PY
+expect_eq "0|" "$rc|$out"
+
+begin "results.json holds each target's verdict"
+run python3 -c 'import json, sys
+t = {x["target"]: x["met"] for x in json.load(open(sys.argv[1]))["targets"]}
+print(t["common: p50 and p99 <= best peer'"'"'s"], t["build scaling from 1 to 2 threads >= 85% efficient"])' \
+	"$TMP/out/results.json"
+expect_eq "False|True" "$(echo "$out" | tr ' ' '|')"
+
+finish
