@@ -1,5 +1,6 @@
-# T220-bench-report.sh: bench/report.py, which turns one bench/run's raw
-# timings into RESULTS.md and results.json, on raw timings written here
+# T220-bench-report.sh: the benchmark's scripts, without the benchmark.
+# bench/report.py, which turns one bench/run's raw timings into
+# RESULTS.md and results.json, runs on raw timings written here
 # (two runs, folio at 1 and 2 threads, Xapian and FTS5 beside it), so
 # that what it computes can be checked by hand. gnuplot is a stand-in:
 # the chart is not looked at here.
@@ -136,5 +137,12 @@ t = {x["target"]: x["met"] for x in json.load(open(sys.argv[1]))["targets"]}
 print(t["common: p50 and p99 <= best peer'"'"'s"], t["build scaling from 1 to 2 threads >= 85% efficient"])' \
 	"$TMP/out/results.json"
 expect_eq "False|True" "$(echo "$out" | tr ' ' '|')"
+
+# bench/run --help prints the usage at the top of the script: its
+# comment, not the first line of code after it.
+begin "bench/run --help prints its usage and nothing else"
+run bash "$FOLIO_SOURCE_DIR/bench/run" --help
+expect_eq "0|#   --quick         --runs 1 --reps 1 --no-1m (a smoke test of the harness)|# in bench/results/RESULTS.md and bench/results/bench.png." \
+	"$rc|$(grep '^#   --quick' <<<"$out")|$(tail -1 <<<"$out")"
 
 finish
