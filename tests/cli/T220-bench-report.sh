@@ -145,4 +145,32 @@ run bash "$FOLIO_SOURCE_DIR/bench/run" --help
 expect_eq "0|#   --quick         --runs 1 --reps 1 --no-1m (a smoke test of the harness)|# in bench/results/RESULTS.md and bench/results/bench.png." \
 	"$rc|$(grep '^#   --quick' <<<"$out")|$(tail -1 <<<"$out")"
 
+# Stand-ins for the package tools: dpkg-query knows only what
+# $TMP/installed lists, apt-get installs nothing (as offline), and cmake (the build,
+# minutes of it) must not be reached when a tool the run needs is missing.
+mkdir -p "$TMP/pkg"
+cat >"$TMP/pkg/dpkg-query" <<'SH'
+#!/bin/sh
+p=$(eval echo \${$#})
+grep -qx "$p" "$INSTALLED" && printf 'install ok installed'
+SH
+printf '#!/bin/sh\n[ "$1" = update ] && exit 0\necho "E: Unable to locate package" >&2\nexit 100\n' >"$TMP/pkg/apt-get"
+printf '#!/bin/sh\necho "cmake reached" >&2\nexit 1\n' >"$TMP/pkg/cmake"
+printf '#!/bin/sh\nexec "$@"\n' >"$TMP/pkg/sudo"
+chmod +x "$TMP/pkg/"*
+bench_run() { run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
+	bash "$FOLIO_SOURCE_DIR/bench/run" --quick --work "$TMP/work" --out "$TMP/res"; }
+
+begin "bench/run names the packages it cannot do without, before building"
+printf '%s\n' sqlite3 xapian-tools time python3 libsqlite3-dev >"$TMP/installed"
+bench_run
+expect_eq "2|bench/run: hyperfine gnuplot-nox are missing and could not be installed: apt-get install hyperfine gnuplot-nox" \
+	"$rc|$(tail -1 <<<"$err")"
+
+begin "bench/run says which peer it leaves out for want of its library"
+printf '%s\n' sqlite3 xapian-tools time python3 libsqlite3-dev hyperfine gnuplot-nox >"$TMP/installed"
+bench_run
+expect_eq "1|no CLucene peer: libclucene-dev is missing and could not be installed (apt-get install libclucene-dev)|cmake reached" \
+	"$rc|$(grep -o 'no CLucene.*' <<<"$err")|$(tail -1 <<<"$err")"
+
 finish
