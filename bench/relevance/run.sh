@@ -26,10 +26,13 @@ mkdir -p "$WORK"
 cmake --build "$build" --target bench_relevance -j2 >/dev/null
 bin=$build/bench/relevance
 
-# Documents as JSON Lines (folio) and escaped TSV (the peers).
+# Documents as JSON Lines (folio) and escaped TSV (the peers). What is
+# reused from an earlier run is written under another name and renamed
+# when whole: a run stopped half way (Ctrl-C) leaves nothing the next
+# would take for done.
 if [ ! -s "$WORK/docs.tsv" ]; then
 	gzip -dc "$DATA/docs.jsonl.gz" >"$WORK/docs.jsonl"
-	python3 - "$WORK/docs.jsonl" "$WORK/docs.tsv" <<'PY'
+	python3 - "$WORK/docs.jsonl" "$WORK/docs.tsv.part" <<'PY'
 import json, sys
 esc = lambda s: (s or "").replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
 with open(sys.argv[1]) as f, open(sys.argv[2], "w") as out:
@@ -37,6 +40,7 @@ with open(sys.argv[1]) as f, open(sys.argv[2], "w") as out:
         d = json.loads(line)
         out.write("\t".join(esc(d[k]) for k in ("url", "title", "summary")) + "\n")
 PY
+	mv "$WORK/docs.tsv.part" "$WORK/docs.tsv"
 fi
 # Queries: all, and the two halves.
 python3 - "$QUERIES" "$WORK" <<'PY'
@@ -61,11 +65,13 @@ t1=$(date +%s.%N)
 printf 'indexing seconds: folio %.1f' "$(echo "$t1 - $t0" | bc)"
 if [ -n "${REINDEX:-}" ] || [ ! -e "$WORK/xapian/iamglass" ] ||
 	[ ! -e "$WORK/fts5.db" ]; then
-	rm -rf "$WORK/xapian" "$WORK/fts5.db"
-	"$bin/rel_xapian" index "$WORK/xapian" "$WORK/docs.tsv"
+	rm -rf "$WORK/xapian" "$WORK/fts5.db" "$WORK/xapian.part" "$WORK/fts5.db.part"
+	"$bin/rel_xapian" index "$WORK/xapian.part" "$WORK/docs.tsv"
 	t2=$(date +%s.%N)
-	"$bin/rel_fts5" index "$WORK/fts5.db" "$WORK/docs.tsv"
+	"$bin/rel_fts5" index "$WORK/fts5.db.part" "$WORK/docs.tsv"
 	t3=$(date +%s.%N)
+	mv "$WORK/xapian.part" "$WORK/xapian"
+	mv "$WORK/fts5.db.part" "$WORK/fts5.db"
 	printf ', xapian %.1f, fts5 %.1f' \
 		"$(echo "$t2 - $t1" | bc)" "$(echo "$t3 - $t2" | bc)"
 fi

@@ -173,4 +173,42 @@ bench_run
 expect_eq "1|no CLucene peer: libclucene-dev is missing and could not be installed (apt-get install libclucene-dev)|cmake reached" \
 	"$rc|$(grep -o 'no CLucene.*' <<<"$err")|$(tail -1 <<<"$err")"
 
+# bench/relevance/run.sh with stand-ins for the build and the engines
+# (rel_fts5 writes "part" and, told to stop, exits as Ctrl-C leaves it;
+# it writes "whole" when it ends, and its index finds the right answer
+# only then). A run stopped while an index is written must leave nothing
+# that the next run reuses as if it were whole.
+rel=$TMP/rel
+mkdir -p "$rel/data" "$rel/bin" "$rel/build/bench/relevance"
+printf '{"url": "u1", "title": "t", "summary": "s"}\n' | gzip >"$rel/data/docs.jsonl.gz"
+printf 'q1\tsome words\tu1\n' >"$rel/data/queries-dev.tsv"
+printf '#!/bin/sh\nexit 0\n' >"$rel/bin/cmake"
+printf '#!/bin/sh\nexit 0\n' >"$rel/build/folio"
+printf '#!/bin/sh\nprintf "q1\\t1\\t100\\n"\n' >"$rel/build/bench/relevance/rel_folio"
+cat >"$rel/build/bench/relevance/rel_xapian" <<'SH'
+#!/bin/sh
+if [ "$1" = index ]; then mkdir -p "$2" && touch "$2/iamglass"; exit 0; fi
+printf 'q1\t1\t100\n'
+SH
+cat >"$rel/build/bench/relevance/rel_fts5" <<'SH'
+#!/bin/sh
+if [ "$1" = index ]; then
+	echo part >"$2"
+	[ -n "${STOP:-}" ] && exit 130
+	echo whole >"$2"
+	exit 0
+fi
+grep -q whole "$2" && printf 'q1\t1\t100\n' || printf 'q1\t0\t100\n'
+SH
+chmod +x "$rel/bin/"* "$rel/build/folio" "$rel/build/bench/relevance/"*
+rel_run() { run env PATH="$rel/bin:$PATH" DATA="$rel/data" WORK="$rel/work" "$@" \
+	bash "$FOLIO_SOURCE_DIR/bench/relevance/run.sh" "$rel/build"; }
+
+begin "a relevance run stopped while indexing leaves no index the next one reuses"
+rel_run STOP=1
+first=$rc
+rel_run
+expect_eq "130|0|fts5 all 1 1.000 1.000" \
+	"$first|$rc|$(awk '$1 == "fts5" && $2 == "all" {print $1, $2, $3, $4, $5}' <<<"$out")"
+
 finish
