@@ -25,6 +25,12 @@ mkdir -p "$WORK"
 
 cmake --build "$build" --target bench_relevance -j2 >/dev/null
 bin=$build/bench/relevance
+# The FTS5 peer needs SQLite's headers, which folio does not (tools/setup
+# leaves them out): say so now, not after minutes of indexing.
+if [ ! -x "$bin/rel_fts5" ]; then
+	echo "bench/relevance/run.sh: $bin/rel_fts5 was not built (CMake found no SQLite): apt-get install libsqlite3-dev, then cmake -B $build, and run again" >&2
+	exit 2
+fi
 
 # Documents as JSON Lines (folio) and escaped TSV (the peers). What is
 # reused from an earlier run is written under another name and renamed
