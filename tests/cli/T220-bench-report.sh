@@ -142,7 +142,7 @@ expect_eq "False|True" "$(echo "$out" | tr ' ' '|')"
 # comment, not the first line of code after it.
 begin "bench/run --help prints its usage and nothing else"
 run bash "$FOLIO_SOURCE_DIR/bench/run" --help
-expect_eq "0|#   --quick         --runs 1 --reps 1 --no-1m (a smoke test of the harness)|# in bench/results/RESULTS.md and bench/results/bench.png." \
+expect_eq "0|#   --quick         --runs 1 --reps 1 --no-1m (a smoke test of the harness,|# results land in bench/results/ (RESULTS.md, results.json, bench.png)." \
 	"$rc|$(grep '^#   --quick' <<<"$out")|$(tail -1 <<<"$out")"
 
 # Stand-ins for the package tools: dpkg-query knows only what
@@ -159,7 +159,7 @@ printf '#!/bin/sh\necho "cmake reached" >&2\nexit 1\n' >"$TMP/pkg/cmake"
 printf '#!/bin/sh\nexec "$@"\n' >"$TMP/pkg/sudo"
 chmod +x "$TMP/pkg/"*
 bench_run() { run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
-	bash "$FOLIO_SOURCE_DIR/bench/run" --quick --work "$TMP/work" --out "$TMP/res"; }
+	bash "$FOLIO_SOURCE_DIR/bench/run" --quick --work "$TMP/work"; }
 
 begin "bench/run names the packages it cannot do without, before building"
 printf '%s\n' sqlite3 xapian-tools time python3 libsqlite3-dev >"$TMP/installed"
@@ -219,5 +219,16 @@ printf '#!/bin/sh\necho "folio reached" >&2\n' >"$rel/build/folio"
 REINDEX=1 rel_run
 expect_eq "2|bench/relevance/run.sh: $rel/build/bench/relevance/rel_fts5 was not built (CMake found no SQLite): apt-get install libsqlite3-dev, then cmake -B $rel/build, and run again" \
 	"$rc|$err"
+
+# A smoke test (--quick: one run, no 1M corpus) must not write over the
+# committed bench/results, which README's performance section quotes.
+begin "bench/run --quick writes its results under --work, a full run to bench/results"
+printf '%s\n' sqlite3 xapian-tools time python3 libsqlite3-dev hyperfine gnuplot-nox libclucene-dev >"$TMP/installed"
+bench_run
+quick=$(grep -o 'results go to .*' <<<"$err")
+run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
+	bash "$FOLIO_SOURCE_DIR/bench/run" --work "$TMP/work"
+expect_eq "results go to $TMP/work/results|results go to $(cd "$FOLIO_SOURCE_DIR" && pwd)/bench/results" \
+	"$quick|$(grep -o 'results go to .*' <<<"$err")"
 
 finish
