@@ -328,7 +328,8 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
            "p50 %s ms, p99 %s ms" % (fmt(p[0], 2), fmt(p[1], 2)) if p[0] is not None else "not run",
            None if p[0] is None else p[1] < 10,
            "p50 %s ms, p99 %s ms%s" % (fmt(xp[0], 2), fmt(xp[1], 2), verdict(xp[1] < 10))
-           if xp[0] is not None else "not built at 1M (`--1m-engines`)")
+           if xp[0] is not None else "not built at 1M (`--1m-engines`)" if "posts_1m" in meta
+           else "not run")
     for c, d in sorted(res["process_ms"].items()):
         r = d.get("ratio/xapian")
         if r is None and c == "date":
