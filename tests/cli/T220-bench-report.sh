@@ -238,4 +238,12 @@ run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
 expect_eq "results go to $TMP/work/results|results go to $(cd "$FOLIO_SOURCE_DIR" && pwd)/bench/results" \
 	"$quick|$(grep -o 'results go to .*' <<<"$err")"
 
+# A relative --work or --out is where the user typed it, not inside the
+# checkout bench/run moves to.
+begin "bench/run takes a relative --work from the directory it was run in"
+(cd "$TMP" && run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
+	bash "$FOLIO_SOURCE_DIR/bench/run" --quick --work rel-work &&
+	echo "$err" >"$TMP/rel-err")
+expect_eq "results go to $TMP/rel-work/results" "$(grep -o 'results go to .*' "$TMP/rel-err")"
+
 finish
