@@ -65,10 +65,12 @@ PY
 # folio's index always comes from this build: one left by an older
 # folio (same format, fewer terms) once moved MRR@10 by 0.0007.
 rm -rf "$WORK/folio"
+# seconds from $1 to $2 (date +%s.%N), in awk: bc is not on every Debian
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { print b - a }'; }
 t0=$(date +%s.%N)
 "$build/folio" index --db "$WORK/folio" "$WORK/docs.jsonl" >/dev/null
 t1=$(date +%s.%N)
-printf 'indexing seconds: folio %.1f' "$(echo "$t1 - $t0" | bc)"
+printf 'indexing seconds: folio %.1f' "$(secs "$t0" "$t1")"
 if [ -n "${REINDEX:-}" ] || [ ! -e "$WORK/xapian/iamglass" ] ||
 	[ ! -e "$WORK/fts5.db" ]; then
 	rm -rf "$WORK/xapian" "$WORK/fts5.db" "$WORK/xapian.part" "$WORK/fts5.db.part"
@@ -79,7 +81,7 @@ if [ -n "${REINDEX:-}" ] || [ ! -e "$WORK/xapian/iamglass" ] ||
 	mv "$WORK/xapian.part" "$WORK/xapian"
 	mv "$WORK/fts5.db.part" "$WORK/fts5.db"
 	printf ', xapian %.1f, fts5 %.1f' \
-		"$(echo "$t2 - $t1" | bc)" "$(echo "$t3 - $t2" | bc)"
+		"$(secs "$t1" "$t2")" "$(secs "$t2" "$t3")"
 fi
 echo
 
