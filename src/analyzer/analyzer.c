@@ -690,6 +690,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	sg.versioned = an->revision >= FO_ANALYZER_VERSIONED;
 	sg.cjk_bounds = an->revision >= FO_ANALYZER_SCRIPTS;
 	sg.modifier_apostrophe = an->revision >= FO_ANALYZER_SCRIPTS;
+	sg.fullwidth_joiners = an->revision >= FO_ANALYZER_WIDTH;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

@@ -71,9 +71,12 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * C++, C# and .NET as a space does (C#で: c#, was c); Turkish drops the
  * suffix after an apostrophe (İstanbul'da: istanbul); the Arabic tatweel
  * is dropped (العـــربية: العربية); U+02BC is an apostrophe (donʼt:
- * don't).
+ * don't). 5 (FO_ANALYZER_WIDTH), every language: the full-width
+ * hyphen, full stop and low line join a compound as '-', '.' and '_' do
+ * (ｆｒｅｅ－ｔｈｒｅａｄｅｄ: freethreaded joined, free and threaded;
+ * Ｎｏｄｅ．ｊｓ: node.js; were free, threaded and node, js).
  */
-#define FO_ANALYZER_REVISION 4
+#define FO_ANALYZER_REVISION 5
 /* the same, as the text an index records */
 #define FO_ANALYZER_TEXT_(n)      #n
 #define FO_ANALYZER_TEXT(n)       FO_ANALYZER_TEXT_(n)
@@ -81,6 +84,7 @@ const char *fo_analyzer_language(const fo_analyzer *an);
 #define FO_ANALYZER_ELISION       2
 #define FO_ANALYZER_VERSIONED     3
 #define FO_ANALYZER_SCRIPTS       4
+#define FO_ANALYZER_WIDTH         5
 
 /* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
  * new analyzer is of FO_ANALYZER_REVISION. */

@@ -252,9 +252,10 @@ size_t fo_seg_apostrophe_at(const unsigned char *s, size_t len, size_t p,
 	return 0;
 }
 
-/* Length of a joiner at p (setting *j to '-', '_' or '.'), or 0. */
+/* Length of a joiner at p (setting *j to '-', '_' or '.'), or 0;
+ * fullwidth: their full-width forms too, which NFKC makes them. */
 static size_t fo_joiner_at(const unsigned char *s, size_t len, size_t p,
-                           char *j)
+                           char *j, int fullwidth)
 {
 	if (p >= len)
 		return 0;
@@ -266,6 +267,13 @@ static size_t fo_joiner_at(const unsigned char *s, size_t len, size_t p,
 	if (s[p] == 0xe2 && p + 2 < len && s[p + 1] == 0x80 &&
 	    (s[p + 2] == 0x90 || s[p + 2] == 0x91)) {
 		*j = '-';
+		return 3;
+	}
+	/* U+FF0D FULLWIDTH HYPHEN-MINUS, U+FF0E FULLWIDTH FULL STOP, U+FF3F
+	 * FULLWIDTH LOW LINE, as an IME types them */
+	if (fullwidth && s[p] == 0xef && p + 2 < len && s[p + 1] == 0xbc &&
+	    (s[p + 2] == 0x8d || s[p + 2] == 0x8e || s[p + 2] == 0xbf)) {
+		*j = s[p + 2] == 0x8d ? '-' : s[p + 2] == 0x8e ? '.' : '_';
 		return 3;
 	}
 	return 0;
@@ -433,6 +441,7 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->versioned = 1;
 	sg->cjk_bounds = 1;
 	sg->modifier_apostrophe = 1;
+	sg->fullwidth_joiners = 1;
 }
 
 /*
@@ -610,7 +619,7 @@ after_run:
 			return 1;
 		}
 		p = sg->run.end;
-		jl = fo_joiner_at(s, len, p, &j);
+		jl = fo_joiner_at(s, len, p, &j, sg->fullwidth_joiners);
 		if (!jl && sg->versioned && fo_versioned_at(s, len, p)) {
 			/* the "++" stays on its name's part, as a suffix does
 			 */

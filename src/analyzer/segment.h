@@ -57,6 +57,8 @@ typedef struct fo_segmenter {
 	                   .NET, as a space does (revision 4) */
 	int modifier_apostrophe; /* U+02BC is an apostrophe, as U+2019 is
 	                            (revision 4), not a letter */
+	int fullwidth_joiners;   /* U+FF0D, U+FF3F and U+FF0E join as '-', '_'
+	                            and '.' do (revision 5), not separate */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

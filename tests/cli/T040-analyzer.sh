@@ -129,7 +129,7 @@ old20=$(hits_in "$TMP/cppo" "C++20")
 "$FOLIO" index --rebuild --db "$TMP/cppo" "$TMP/cppold" >/dev/null
 gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
 new=$(hits_in "$TMP/cppo" "C++")
-expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|4" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
+expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|5" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
@@ -202,6 +202,7 @@ cat >"$TMP/scripts.jsonl" <<'JL'
 {"url": "https://example.com/bus", "title": "バスの時刻", "summary": "ｶﾞｲﾄﾞブックのバス停。"}
 {"url": "https://example.com/ar", "title": "العـــربية", "summary": "نص"}
 {"url": "https://example.com/cjkcpp", "title": "入門", "summary": "これはC++の入門書です。C#で書いた例と使用.NET开发。"}
+{"url": "https://example.com/fwidth", "title": "設定", "summary": "ｆｒｅｅ－ｔｈｒｅａｄｅｄ ビルドと Ｎｏｄｅ．ｊｓ、ｐｇ＿ｓｔａｔ。"}
 JL
 "$FOLIO" index --db "$TMP/sidx" "$TMP/scripts.jsonl" >/dev/null
 # marks_in INDEX QUERY: each hit's URL and its title and snippet marks
@@ -217,6 +218,9 @@ expect_eq "('path', [[0, 2]], [[5, 7]])|('bus', [[0, 2]], [[9, 11]])|('bus', [],
 begin "C++, C# and .NET written against CJK text keep their symbols"
 expect_eq "('cjkcpp', [], [[3, 6]])|('cjkcpp', [], [[13, 15]])|('cjkcpp', [], [[23, 27]])" \
 	"$(marks_in "$TMP/sidx" C++)|$(marks_in "$TMP/sidx" C#)|$(marks_in "$TMP/sidx" .NET)"
+begin "an IME's full-width hyphen, full stop and low line join as - . _ do: free-threaded, nodejs, pg_stat find them"
+expect_eq "('fwidth', [], [[0, 13]])|('fwidth', [], [[19, 26]])|('fwidth', [], [[27, 34]])|('fwidth', [], [[0, 13]])" \
+	"$(marks_in "$TMP/sidx" free-threaded)|$(marks_in "$TMP/sidx" nodejs)|$(marks_in "$TMP/sidx" pg_stat)|$(marks_in "$TMP/sidx" ｆｒｅｅ－ｔｈｒｅａｄｅｄ)"
 begin "the Arabic tatweel only stretches a word: العربية finds and marks العـــربية"
 expect_eq "('ar', [[0, 10]], [])" "$(marks_in "$TMP/sidx" العربية)"
 

@@ -580,6 +580,26 @@ static void test_analyzer__modifier_letter_apostrophe(void)
 	       { "net", NULL, 2, W, 9, 12, 2, 1 });
 }
 
+static void test_analyzer__fullwidth_joiners(void)
+{
+	/* ｆｒｅｅ－ｔｈｒｅａｄｅｄ, ｐｇ＿ｓｔａｔ, Ｎｏｄｅ．ｊｓ as an IME
+	 * types them (U+FF0D, U+FF3F, U+FF0E, which NFKC makes - _ .): the
+	 * compounds their ASCII spellings are, so free-threaded finds them */
+	EXPECT("free\xef\xbc\x8dthreaded pg\xef\xbc\xbfstat Node\xef\xbc\x8ejs",
+	       { "freethreaded", "freethread", 0, J, 0, 15, 0, 2 },
+	       { "free", NULL, 0, P, 0, 4, 0, 2 },
+	       { "threaded", "thread", 1, P, 7, 15, 0, 2 },
+	       { "pg_stat", NULL, 2, J, 16, 25, 1, 2 },
+	       { "pg", NULL, 2, P, 16, 18, 1, 2 },
+	       { "stat", NULL, 3, P, 21, 25, 1, 2 },
+	       { "node.js", NULL, 4, J, 26, 35, 2, 2 },
+	       { "node", NULL, 4, P, 26, 30, 2, 2 },
+	       { "js", NULL, 5, P, 33, 35, 2, 2 });
+	/* as separators they still separate */
+	EXPECT("a\xef\xbc\x8d \xef\xbc\x8e\xef\xbc\x8e",
+	       { "a", NULL, 0, W, 0, 1, 0, 1 });
+}
+
 static void test_analyzer__turkish_apostrophe_suffixes(void)
 {
 	/* İstanbul'da Ankara’ya Türkiye'nin Node.js'te: Turkish drops the
@@ -720,6 +740,20 @@ static void test_analyzer__modifier_apostrophe_by_revision(void)
 	           first_term_of(an, FO_ANALYZER_SCRIPTS - 1, "don\xca\xbct"));
 	assert_str("don't",
 	           first_term_of(an, FO_ANALYZER_SCRIPTS, "don\xca\xbct"));
+	fo_analyzer_free(an);
+}
+
+static void test_analyzer__fullwidth_joiners_by_revision(void)
+{
+	/* an index built before revision 5 holds free and threaded for
+	 * ｆｒｅｅ－ｔｈｒｅａｄｅｄ */
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_str("free", first_term_of(an, FO_ANALYZER_WIDTH - 1,
+	                                 "free\xef\xbc\x8dthreaded"));
+	assert_str("freethreaded", first_term_of(an, FO_ANALYZER_WIDTH,
+	                                         "free\xef\xbc\x8dthreaded"));
 	fo_analyzer_free(an);
 }
 
@@ -1885,6 +1919,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__elision_by_revision),
 	FO_TEST(test_analyzer__modifier_letter_apostrophe),
 	FO_TEST(test_analyzer__modifier_apostrophe_by_revision),
+	FO_TEST(test_analyzer__fullwidth_joiners),
+	FO_TEST(test_analyzer__fullwidth_joiners_by_revision),
 	FO_TEST(test_analyzer__turkish_apostrophe_suffixes),
 	FO_TEST(test_analyzer__turkish_suffixes_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
