@@ -41,15 +41,21 @@ size_t fo_qlex_quote(const char *s, size_t len, size_t i)
 	return 0;
 }
 
+/* White space, a control character, or a zero-width space (U+200B)
+ * or byte order mark (U+FEFF): a BOM a --stdin file or a paste from
+ * Windows begins with, or a ZWSP a web page breaks a line at, before
+ * title:x or NOT made it text (the analyzer drops both from words). */
 size_t fo_qlex_space(const char *s, size_t len, size_t i)
 {
+	int32_t cp;
 	size_t n;
 
 	if (i >= len)
 		return 0;
-	switch (fo_char_kind_at(s + i, len - i, &n, NULL)) {
+	switch (fo_char_kind_at(s + i, len - i, &n, &cp)) {
 	case FO_CHAR_SPACE:
 	case FO_CHAR_CONTROL: return n;
+	case FO_CHAR_TEXT: return cp == 0x200B || cp == 0xFEFF ? n : 0;
 	default: return 0;
 	}
 }

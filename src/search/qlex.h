@@ -64,8 +64,9 @@ size_t fo_qlex_quote(const char *s, size_t len, size_t i);
  * with an IME, or a no-break space pasted from a web page, parts tokens
  * as a space does; and a control character, which the parser's notice
  * says is read as a break between words (qbytes.c), as the analyzer
- * reads it. Not a byte that is not UTF-8: scanned byte by byte, a
- * character's continuation bytes would be. */
+ * reads it; and a zero-width space or byte order mark (qlex.c). Not a
+ * byte that is not UTF-8: scanned byte by byte, a character's
+ * continuation bytes would be. */
 size_t fo_qlex_space(const char *s, size_t len, size_t i);
 
 /* The first byte at or after i that is no white space, or len. */

@@ -1274,6 +1274,10 @@ static void test_qparse__any_white_space_parts_the_syntax(void)
 	/* a U+2028 line separator, a U+0085 next line: white space too */
 	lenient("OR(words\"a\", words\"b\")", "a\xE2\x80\xA8OR\xC2\x85"
 	                                      "b");
+	/* a byte order mark (a --stdin file's first line) and a zero-width
+	 * space part it too: a field after one was text */
+	strict("title:words\"lock\"", "\xEF\xBB\xBFtitle:lock");
+	lenient("SEQ(words\"a\", -words\"b\")", "a\xE2\x80\x8B-b");
 	/* --strict's errors, at their bytes (4: the OR after a 3-byte
 	 * space) */
 	strict("error@4: OR has nothing to its right", "a" IDEO "OR");
