@@ -417,6 +417,24 @@ static folio_status refuse_part(folio_db *db, fo_buf *why)
 	return st;
 }
 
+/* "PATH is not a folio index", and where PATH holds nothing but an
+ * index's generations, how to give back the stub that names the live
+ * one (lost to an rm, or to a copy that skipped it): without it the
+ * index is whole but no command may touch it, as it could be anyone's. */
+static void not_an_index(const folio_db *db, fo_buf *why)
+{
+	fo_buf line = FO_BUF_INIT;
+
+	fo_buf_printf(why, "%s is not a folio index", db->path);
+	if (fo_layout_lost_stub(db->dir, &line))
+		fo_buf_printf(why,
+		              ": it holds %s but no %s naming it; if that "
+		              "file was lost, echo '%s' >%s/%s gives it back",
+		              strchr(line.data, ' ') + 1, FO_STUB_NAME,
+		              line.data, db->path, FO_STUB_NAME);
+	fo_buf_free(&line);
+}
+
 /* Writers: take the write lock, then open the live generation, creating
  * the index when asked to, and clear away the debris of interrupted runs
  * (layout.h): with the lock held, nothing else can be using it. */
@@ -459,7 +477,7 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 		if (st == FOLIO_ERROR_CORRUPT)
 			fo_db_advise(db, NULL, why, FO_ADVICE_ASIDE);
 	} else if (kind != FO_LAYOUT_GLASS) {
-		fo_buf_printf(why, "%s is not a folio index", db->path);
+		not_an_index(db, why);
 		st = FOLIO_ERROR_NOT_FOUND;
 		goto done;
 	}
@@ -628,7 +646,7 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 	}
 	kind = fo_layout_probe(db->dir);
 	if (kind == FO_LAYOUT_OTHER) {
-		fo_buf_printf(why, "%s is not a folio index", db->path);
+		not_an_index(db, why);
 		return FOLIO_ERROR_NOT_FOUND;
 	}
 	if ((kind == FO_LAYOUT_MISSING || kind == FO_LAYOUT_EMPTY) &&

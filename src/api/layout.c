@@ -449,6 +449,42 @@ static int is_sharded(const char *path, const char *gen)
 	return found;
 }
 
+int fo_layout_lost_stub(const char *path, fo_buf *line)
+{
+	unsigned long top = 0, n;
+	struct dirent *e;
+	DIR *d = opendir(path);
+	fo_buf gen = FO_BUF_INIT;
+	int other = 0, sharded, found = 0;
+
+	if (!d)
+		return 0;
+	while (!other && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || is_debris(e->d_name) ||
+		    strcmp(e->d_name, FO_LIVE_LINK) == 0) {
+			if ((n = gen_of(e->d_name)) > top)
+				top = n;
+		} else {
+			other = 1;
+		}
+	}
+	closedir(d);
+	if (other || !top)
+		return 0;
+	fo_buf_printf(&gen, "gen-%lu", top);
+	if (!gen.oom) {
+		sharded = is_sharded(path, gen.data);
+		fo_buf_clear(line);
+		fo_buf_printf(line, "%s %s", sharded ? "auto" : "glass",
+		              gen.data);
+		fo_buf_puts(&gen, "/iamglass");
+		found = !gen.oom && !line->oom &&
+		        (sharded || exists_in(path, gen.data));
+	}
+	fo_buf_free(&gen);
+	return found;
+}
+
 /* Searches never use the link: the stub is the truth, so a failure here
  * only leaves the link behind (until the next writer's open). */
 void fo_layout_point_live(const char *path, const char *gen)

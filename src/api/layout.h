@@ -64,6 +64,14 @@ folio_status fo_layout_live_name(const char *path, fo_buf *out, fo_buf *why);
 /* N of a generation directory named ".../gen-N"; 0 when it is not one. */
 unsigned long fo_layout_gen_number(const char *gen_path);
 
+/* Whether path is an index that lost its stub (deleted by hand, or by a
+ * copy that skipped it): nothing in it but what a folio index holds
+ * (generations, build directories, the live link, dot files), its
+ * newest generation a database. 1 with the stub line that would name
+ * that generation in line ("glass gen-N", "auto gen-N" when sharded),
+ * else 0. */
+int fo_layout_lost_stub(const char *path, fo_buf *line);
+
 /* The name of a generation that does not exist yet: gen-(highest+1). */
 folio_status fo_layout_next_gen(const char *path, fo_buf *name, fo_buf *why);
 

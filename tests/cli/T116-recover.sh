@@ -252,6 +252,23 @@ begin "nor a gen-1 of someone's files"
 run "$FOLIO" index --db "$TMP/mine2" "$TMP/three.jsonl"
 expect_eq "2|folio: $TMP/mine2 is not a folio index|photo" \
 	"$rc|$err|$(cat "$TMP/mine2/gen-1/photo.jpg")"
+# An index whose stub was deleted (by hand, or a copy that skipped it)
+# was "not a folio index" to every command, with no word of what was
+# missing or how to give it back; a sharded one's stub says "auto".
+begin "an index that lost its stub says which line gives it back"
+"$FOLIO" index --db "$TMP/nostub" "$TMP/c" >/dev/null
+"$FOLIO" index --db "$TMP/nostub2" --shards 2 "$TMP/c" >/dev/null
+g1=$(sed 's/^glass //' "$TMP/nostub/XAPIANDB")
+g2=$(sed 's/^auto //' "$TMP/nostub2/XAPIANDB")
+rm "$TMP/nostub/XAPIANDB" "$TMP/nostub2/XAPIANDB"
+run "$FOLIO" search --db "$TMP/nostub" lattices
+s="$rc|$err"
+run "$FOLIO" index --db "$TMP/nostub2" "$TMP/c"
+expect_eq "2|folio: $TMP/nostub is not a folio index: it holds $g1 but no XAPIANDB naming it; if that file was lost, echo 'glass $g1' >$TMP/nostub/XAPIANDB gives it back|2|folio: $TMP/nostub2 is not a folio index: it holds $g2 but no XAPIANDB naming it; if that file was lost, echo 'auto $g2' >$TMP/nostub2/XAPIANDB gives it back" \
+	"$s|$rc|$err"
+echo "glass $g1" >"$TMP/nostub/XAPIANDB"
+expect_eq "60" "$(total_of "$TMP/nostub" lattices)"
+
 begin "and a search there advises no folio index that would fail"
 run "$FOLIO" search --db "$TMP/mine" lattices
 expect_eq "2|folio: $TMP/mine is not a folio index" "$rc|$err"
