@@ -168,6 +168,17 @@ chmod +x "$TMP/pkg/"*
 bench_run() { run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/installed" \
 	bash "$FOLIO_SOURCE_DIR/bench/run" --quick --work "$TMP/work"; }
 
+# An option's value left out ended the run with bash's "$2: unbound
+# variable", or took the next option for it (--work --quick was a full
+# run into ./--quick). Under the stand-ins, so that a run never builds.
+begin "bench/run says which option has no value"
+: >"$TMP/none"
+(cd "$TMP" && run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/none" \
+	bash "$FOLIO_SOURCE_DIR/bench/run" --runs && echo "$rc|$err" >"$TMP/v1")
+(cd "$TMP" && run env PATH="$TMP/pkg:$PATH" INSTALLED="$TMP/none" \
+	bash "$FOLIO_SOURCE_DIR/bench/run" --work --quick && echo "$rc|$err" >"$TMP/v2")
+expect_eq "2|bench/run: --runs needs a value (bench/run --help)|2|bench/run: --work needs a value (bench/run --help)" "$(cat "$TMP/v1")|$(cat "$TMP/v2")"
+
 begin "bench/run names the packages it cannot do without, before building"
 printf '%s\n' sqlite3 xapian-tools time python3 libsqlite3-dev >"$TMP/installed"
 bench_run
