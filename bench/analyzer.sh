@@ -3,9 +3,12 @@
 # summaries of the benchmark corpus, with English stemming and without.
 # Usage: bench/analyzer.sh [BUILD_DIR] [CORPUS.jsonl.gz]
 set -euo pipefail
+# paths given are from where the command was typed; the default build
+# directory is the checkout's
+[ -z "${1:-}" ] || build=$(realpath -m -- "$1")
+corpus=$(realpath -m -- "${2:-/work/shared/data/debian-posts.jsonl.gz}")
 cd "$(dirname "$0")/.."
-build=${1:-build}
-corpus=${2:-/work/shared/data/debian-posts.jsonl.gz}
+build=${build:-build}
 
 cmake --build "$build" --target bench_analyzer >/dev/null
 text=$(mktemp "${TMPDIR:-/tmp}/folio-bench.XXXXXX")

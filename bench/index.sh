@@ -8,9 +8,12 @@
 # Usage: bench/index.sh [CORPUS.jsonl[.gz]] [ROUNDS]
 #   default corpus: /work/shared/data/debian-posts.jsonl.gz (63,955 posts)
 set -euo pipefail
+# paths given are from where the command was typed; the defaults are the
+# checkout's
+corpus=$(realpath -m -- "${1:-/work/shared/data/debian-posts.jsonl.gz}")
+[ -z "${FOLIO:-}" ] || FOLIO=$(realpath -m -- "$FOLIO")
 cd "$(dirname "$0")/.."
 
-corpus=${1:-/work/shared/data/debian-posts.jsonl.gz}
 rounds=${2:-2}
 folio=${FOLIO:-build/folio}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/folio-bench.XXXXXX")

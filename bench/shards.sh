@@ -8,9 +8,11 @@
 # words, AND semantics) plus 28 one- and two-word queries with many hits.
 # Usage: bench/shards.sh [CORPUS.jsonl[.gz]] [NQ] [ROUNDS]
 set -euo pipefail
+# a corpus given is from where the command was typed
+corpus=$(realpath -m -- "${1:-/work/shared/data/debian-posts.jsonl.gz}")
+[ -z "${FOLIO:-}" ] || FOLIO=$(realpath -m -- "$FOLIO")
 cd "$(dirname "$0")/.."
 
-corpus=${1:-/work/shared/data/debian-posts.jsonl.gz}
 nq=${2:-300}
 rounds=${3:-3}
 folio=${FOLIO:-build/folio}
