@@ -8,17 +8,6 @@
 
 #include <string.h>
 
-/* Field f has no value: f to end is skipped, and is all a query of it
- * alone holds (fo_qp_wordless). */
-static fo_qnode *no_value(fo_qparser *p, const fo_qlexeme *f, size_t end)
-{
-	fo_qp_wordless(p, f->start, "%.*s has no value",
-	               (int)(f->end - f->start), p->s + f->start);
-	fo_qp_drop(p, f->start, end);
-	p->i = end;
-	return NULL;
-}
-
 /* The value of field f, from vstart. */
 static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 {
@@ -28,7 +17,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	fo_qlexeme v;
 
 	if (!fo_qp_value_at(p, vstart))
-		return no_value(p, f, f->end);
+		return fo_qp_no_value(p, f, f->end);
 	p->i = vstart;
 	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
 	    f->field == FO_QF_YEAR)
@@ -49,7 +38,7 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	    fo_qlex_skip_space(p->s, close, v.end) == close) {
 		/* company:"" is no value, as company: is: alone it is no
 		 * query, not a search for "company" */
-		n = no_value(p, f, close + qn);
+		n = fo_qp_no_value(p, f, close + qn);
 	} else if (v.kind == FO_QT_QUOTE) {
 		fo_qp_take(p, &v);
 		n = fo_qp_phrase(p, &v);
@@ -108,15 +97,9 @@ fo_qnode *fo_qp_field(fo_qparser *p, const fo_qlexeme *f)
 again:
 	while (v < p->len &&
 	       (p->s[v] == '+' || p->s[v] == '-' || p->s[v] == '!')) {
-		if (!fo_qp_value_at(p, v + 1)) {
+		if (!fo_qp_value_at(p, v + 1))
 			/* title:- alone went in silence (explore-r) */
-			fo_qp_wordless(p, f->start, "%.*s has no value",
-			               (int)(f->end - f->start),
-			               p->s + f->start);
-			fo_qp_drop(p, f->start, v + 1);
-			p->i = v + 1;
-			return NULL;
-		}
+			return fo_qp_no_value(p, f, v + 1);
 		if (sign != FO_OCCUR_DEFAULT)
 			/* title:-+row: as +-row, the sign nearest the
 			 * word applies */

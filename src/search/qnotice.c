@@ -76,6 +76,15 @@ void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
 	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 
+fo_qnode *fo_qp_no_value(fo_qparser *p, const fo_qlexeme *f, size_t end)
+{
+	fo_qp_wordless(p, f->start, "%.*s has no value",
+	               (int)(f->end - f->start), p->s + f->start);
+	fo_qp_drop(p, f->start, end);
+	p->i = end;
+	return NULL;
+}
+
 void fo_qp_read_as(fo_qparser *p, size_t start, size_t end, const char *put)
 {
 	fo_qtree *t = p->t;

@@ -94,6 +94,11 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Field f (its name's token) has no value (year:, company:"", title:-):
+ * f to end is skipped as fo_qp_wordless skips it, and parsing goes on at
+ * end. NULL, for the caller to return. */
+fo_qnode *fo_qp_no_value(fo_qparser *p, const fo_qlexeme *f, size_t end);
+
 /* Record query[start, end) as a stray token left out (fo_qspan). */
 void fo_qp_drop(fo_qparser *p, size_t start, size_t end);
 

@@ -355,15 +355,10 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 			fo_qp_notice(p, f->start, "ignored",
 			             "%.*s needs a plain value, not brackets",
 			             (int)(f->end - f->start), p->s + f->start);
-		} else {
-			/* year:"" is no value, as year: is (it found
-			 * "year") */
-			fo_qp_wordless(p, f->start, "%.*s has no value",
-			               (int)(f->end - f->start),
-			               p->s + f->start);
-			fo_qp_drop(p, f->start, p->i);
+			return NULL;
 		}
-		return NULL;
+		/* year:"" is no value, as year: is (it found "year") */
+		return fo_qp_no_value(p, f, p->i);
 	}
 	return fo_qp_value(p, f->field, f->start, vstart, vend);
 }
