@@ -472,14 +472,13 @@ int fo_layout_lost_stub(const char *path, fo_buf *line)
 	if (other || !top)
 		return 0;
 	fo_buf_printf(&gen, "gen-%lu", top);
-	if (!gen.oom) {
-		sharded = is_sharded(path, gen.data);
+	sharded = !gen.oom && is_sharded(path, gen.data);
+	fo_buf_puts(&gen, "/iamglass");
+	if (!gen.oom && (sharded || exists_in(path, gen.data))) {
 		fo_buf_clear(line);
-		fo_buf_printf(line, "%s %s", sharded ? "auto" : "glass",
-		              gen.data);
-		fo_buf_puts(&gen, "/iamglass");
-		found = !gen.oom && !line->oom &&
-		        (sharded || exists_in(path, gen.data));
+		fo_buf_printf(line, "%s gen-%lu", sharded ? "auto" : "glass",
+		              top);
+		found = !line->oom;
 	}
 	fo_buf_free(&gen);
 	return found;
