@@ -9,13 +9,7 @@
 # std::terminate, "terminate called after throwing an instance of
 # 'Xapian::DatabaseError'" and exit 134, with no word of the index.
 # The disk is a small tmpfs in a mount namespace of this test's own.
-if [ -z "${FOLIO_T111_NS:-}" ]; then
-	if ! unshare -rm true 2>/dev/null; then
-		echo "skipped: no mount namespace (unshare -rm) here"
-		exit 0
-	fi
-	FOLIO_T111_NS=1 exec unshare -rm bash "$0" "$@"
-fi
+. "$(dirname "$0")/mountns.sh"
 . "$(dirname "$0")/lib.sh"
 
 # dated FIRST_YEAR: 2000 posts, each with a date in FIRST_YEAR; runs that

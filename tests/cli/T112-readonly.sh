@@ -5,13 +5,7 @@
 # fails with exit 2 and says that the file system is read-only, not that
 # another user should run it: no user can write there. The file system
 # is a read-only bind mount in a mount namespace of this test's own.
-if [ -z "${FOLIO_T112_NS:-}" ]; then
-	if ! unshare -rm true 2>/dev/null; then
-		echo "skipped: no mount namespace (unshare -rm) here"
-		exit 0
-	fi
-	FOLIO_T112_NS=1 exec unshare -rm bash "$0" "$@"
-fi
+. "$(dirname "$0")/mountns.sh"
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$TMP/c" "$TMP/ro"
