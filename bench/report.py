@@ -223,13 +223,20 @@ def write_markdown(res, meta, out, engines, folio_threads, brow, build_ratio,
     fcls = meta["folio_classes"].split(",")
     w("# folio side by side with its peers")
     w("")
+    # --quick makes one run: a median of one is not a median.
+    if int(meta["runs"]) == 1:
+        how = ("Every figure is from a single run (a smoke test: not to be quoted); "
+               "every ratio folio/peer is computed within it, pair by pair.")
+    else:
+        how = ("Every figure is the median of %s runs; every ratio folio/peer is "
+               "computed within each run, pair by pair, and its median reported."
+               % meta["runs"])
     w("Written by `bench/run` (%s, commit %s). Machine: %s, %s cores, %s GiB, "
       "shared with other engineers: load average during the run min %s, median %s, "
-      "max %s. Every figure is the median of %s runs; every ratio folio/peer is "
-      "computed within each run, pair by pair, and its median reported." % (
+      "max %s. %s" % (
           meta["date"], meta["commit"], meta["cpu"], meta["cores"], meta["mem_gib"],
           fmt(res["load"].get("min")), fmt(res["load"].get("median")),
-          fmt(res["load"].get("max")), meta["runs"]))
+          fmt(res["load"].get("max")), how))
     w("")
     w("Peers, all from Debian 12 packages: Xapian %s used through its own "
       "TermGenerator and QueryParser (`bench/xapian_bench.cc`), SQLite %s FTS5 "

@@ -145,6 +145,16 @@ print(t["common: p50 and p99 <= best peer'"'"'s"], t["build scaling from 1 to 2 
 	"$TMP/out/results.json"
 expect_eq "False|True" "$(echo "$out" | tr ' ' '|')"
 
+# bench/run --quick makes one run; its report said "the median of 1
+# runs". The same raw timings, read as one run's.
+begin "a one-run report says its figures are from a single run"
+cp -r "$raw" "$TMP/raw1"
+mkdir -p "$TMP/out1"
+sed -i 's/^runs\t2$/runs\t1/' "$TMP/raw1/meta.tsv"
+run env PATH="$TMP/bin:$PATH" python3 "$FOLIO_SOURCE_DIR/bench/report.py" "$TMP/raw1" "$TMP/out1"
+expect_eq "0|Every figure is from a single run (a smoke test: not to be quoted)|" \
+	"$rc|$(grep -o 'Every figure is from a single run ([^)]*)' "$TMP/out1/RESULTS.md")|$(grep -o 'median of 1 runs' "$TMP/out1/RESULTS.md")"
+
 # bench/run --help prints the usage at the top of the script: its
 # comment, not the first line of code after it.
 begin "bench/run --help prints its usage and nothing else"
