@@ -239,6 +239,20 @@ rel_run
 expect_eq "130|0|fts5 all 1 1.000 1.000" \
 	"$first|$rc|$(awk '$1 == "fts5" && $2 == "all" {print $1, $2, $3, $4, $5}' <<<"$out")"
 
+# The known-item documents hold 32 URLs twice with different text, and
+# folio index warned of each on the terminal, between the benchmark's
+# lines. The warnings go to a log and the run says how many; a folio
+# index that fails still shows its error.
+begin "a relevance run keeps folio's indexing warnings in a log and counts them"
+printf '#!/bin/sh\necho "folio: warning: one" >&2\necho "folio: warning: two" >&2\n' >"$rel/build/folio"
+rel_run
+expect_eq "0|folio index: 2 lines of warnings, in $rel/work/folio-index.log||folio: warning: two" \
+	"$rc|$(grep '^folio index:' <<<"$out")|$err|$(tail -1 "$rel/work/folio-index.log")"
+printf '#!/bin/sh\necho "folio: docs.jsonl:3: broken" >&2\nexit 1\n' >"$rel/build/folio"
+rel_run
+expect_eq "1|folio: docs.jsonl:3: broken" "$rc|$err"
+printf '#!/bin/sh\nexit 0\n' >"$rel/build/folio"
+
 # Without libsqlite3-dev (not in tools/setup) CMake leaves rel_fts5 out:
 # the run must say so before it spends minutes indexing with the others.
 begin "a relevance run without the FTS5 peer names the package, before indexing"
