@@ -280,11 +280,26 @@ static size_t word_start(const char *text, size_t from, size_t end,
 	return from;
 }
 
+/* Whether the character that ends at text[pos] is white space: one of
+ * several bytes (U+3000) is not found at pos - 1. */
+static int space_before(const char *text, size_t pos, size_t len)
+{
+	size_t p = pos;
+
+	while (p > 0 && pos - p < 4 &&
+	       ((unsigned char)text[--p] & 0xC0) == 0x80)
+		;
+	return p < pos && space_len(text, p, len) == pos - p;
+}
+
 /* The first word that starts at or after pos, or start if none starts
- * before it: the white space after the word pos is in, then the word. */
+ * before it: the white space after the word pos is in, then the word.
+ * pos, a byte count back from the match, may be inside a character. */
 static size_t word_after(const char *text, size_t pos, size_t start, size_t len)
 {
-	if (pos > 0 && !space_at(text, pos - 1, len))
+	while (pos < start && ((unsigned char)text[pos] & 0xC0) == 0x80)
+		pos++;
+	if (pos > 0 && !space_before(text, pos, len))
 		while (pos < start && !space_at(text, pos, len))
 			pos++;
 	while (pos < start && space_at(text, pos, len))

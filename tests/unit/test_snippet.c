@@ -1291,6 +1291,41 @@ static void test_snippet__the_window_opens_at_a_word_left_out(void)
 	    40);
 }
 
+/* A window whose context would open just after the first byte of a
+ * white space character of several (U+2028, U+3000, a no-break space),
+ * behind a word too long to open at, opened inside it: "…\x80\xA8[lock]"
+ * is no UTF-8. It opens at the word after that white space. */
+static void test_snippet__a_multibyte_space_before_the_match_is_not_cut(void)
+{
+	static const char *const spaces[] = { "\xE2\x80\xA8", "\xE3\x80\x80",
+		                              "\xC2\xA0" };
+	size_t i, lead;
+
+	assert_snippet(ELLIPSIS "[lock] bbbbbbbb [lock]", "lock",
+	               "aaaa \xE2\x80\xA8lock bbbbbbbb lock", 20);
+	assert_snippet(ELLIPSIS "[lock] bbbbbbbb [lock]", "lock",
+	               "aaaa \xE3\x80\x80lock bbbbbbbb lock", 20);
+	/* and wherever the lead ends in the white space before the match,
+	 * however wide the window */
+	for (i = 0; i < sizeof spaces / sizeof *spaces; i++)
+		for (lead = 0; lead < 12; lead++) {
+			char text[128], *got;
+			int ok;
+
+			snprintf(text, sizeof text,
+			         "aaaaaaaaaaaa %s%slock %.*s lock tail",
+			         spaces[i], spaces[i], (int)lead,
+			         "bbbbbbbbbbbb");
+			got = snippet("lock", text, 20 + lead, "[", "]");
+			ok = got && utf8_valid(got);
+			if (!ok)
+				fprintf(stderr, "  \"%s\": \"%s\"\n", text,
+				        got ? got : "(null)");
+			free(got);
+			assert_true(ok);
+		}
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_stem_highlights_every_form),
 	FO_TEST(test_snippet__an_exact_query_word_highlights_its_stem_family),
@@ -1364,6 +1399,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_phrase_runs_across_chunks_without_words),
 	FO_TEST(test_snippet__the_window_opens_at_a_word_left_out),
 	FO_TEST(test_snippet__a_tiny_window_shows_its_match_whole),
+	FO_TEST(test_snippet__a_multibyte_space_before_the_match_is_not_cut),
 };
 
 int main(void)
