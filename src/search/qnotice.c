@@ -6,6 +6,7 @@
  */
 #include "search/qparser.h"
 
+#include "analyzer/normalize.h"
 #include "util/grow.h"
 
 #include <stdarg.h>
@@ -134,9 +135,10 @@ void fo_qp_fail(fo_qparser *p, size_t pos, const char *why)
 const char *fo_qp_tok_name(const fo_qparser *p, const fo_qlexeme *t, char *buf,
                            size_t size)
 {
-	size_t n = t->end - t->start;
+	/* its first 20 bytes, cut between characters (NEAR/ééé…) */
+	size_t n = fo_utf8_cut(p->s + t->start, t->end - t->start, 20);
 
-	snprintf(buf, size, "%.*s", (int)(n > 20 ? 20 : n), p->s + t->start);
+	snprintf(buf, size, "%.*s", (int)n, p->s + t->start);
 	return buf;
 }
 

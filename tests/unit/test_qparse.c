@@ -314,6 +314,21 @@ static void test_qparse__near_with_and_without_a_distance(void)
 	        "lock NEAR/0tuple");
 }
 
+/* A notice names an operator by its first 20 bytes, which cut the
+ * 8th é of NEAR/éééé… in two: "NEAR/ééééééé\xC3 has nothing to its
+ * right", a U+FFFD in JSON. It is cut before that character. */
+static void test_qparse__a_named_operator_is_cut_on_a_character(void)
+{
+	lenient(
+	    "words\"lock\" |@5 NEAR/\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+	    "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 needs a whole number of "
+	    "words after the /: read as NEAR/10 |@5 NEAR/\xC3\xA9\xC3\xA9"
+	    "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 has nothing to its "
+	    "right: ignored",
+	    "lock NEAR/\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+	    "\xC3\xA9\xC3\xA9\xC3\xA9");
+}
+
 static void test_qparse__prefixes(void)
 {
 	lenient("prefix\"lock\"", "lock*");
@@ -1384,6 +1399,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__brackets_group),
 	FO_TEST(test_qparse__phrases_and_curly_quotes),
 	FO_TEST(test_qparse__near_with_and_without_a_distance),
+	FO_TEST(test_qparse__a_named_operator_is_cut_on_a_character),
 	FO_TEST(test_qparse__prefixes),
 	FO_TEST(test_qparse__fields),
 	FO_TEST(test_qparse__sites_are_normalised_hosts),
