@@ -584,10 +584,15 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 	fo_buf_free(&head);
 	if (!db->damage || !db->damage_msg)
 		return FOLIO_ERROR_NOMEM;
-	if (!want && db->xdb &&
-	    fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language, NULL) ==
-	        FOLIO_OK &&
-	    *language && fo_analyzer_new(language, &db->rebuild_an) == FOLIO_OK)
+	if (!want && db->xdb)
+		fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language, NULL);
+	/* A table cut short fails even a reader's open, though the
+	 * language lives in the posting-list table, which may be whole. */
+	else if (!want)
+		fo_xdb_salvage_metadata(db->live.data, FO_META_LANGUAGE,
+		                        &language, NULL);
+	if (language && *language &&
+	    fo_analyzer_new(language, &db->rebuild_an) == FOLIO_OK)
 		want = language;
 	fo_analyzer_free(db->rebuild_an);
 	db->rebuild_an = NULL;
