@@ -279,33 +279,6 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 	return st;
 }
 
-/* Before a creation deletes a gen-1 left without a stub: it must be the
- * empty debris of a killed creation, not an index whose stub was lost. */
-static folio_status check_orphan(const char *path, fo_buf *why)
-{
-	fo_buf gen = FO_BUF_INIT;
-	fo_xdb *x = NULL;
-	uint64_t docs = 0;
-	struct stat sb;
-	folio_status st = FOLIO_OK;
-
-	fo_buf_printf(&gen, "%s/gen-1", path);
-	if (gen.oom)
-		st = FOLIO_ERROR_NOMEM;
-	else if (stat(gen.data, &sb) == 0 &&
-	         fo_xdb_open(gen.data, FO_XDB_READ, &x, NULL) == FOLIO_OK &&
-	         fo_xdb_doccount(x, &docs, NULL) == FOLIO_OK && docs > 0) {
-		fo_buf_printf(why, "index %s has lost its stub %s, but %s holds "
-		              "%llu posts: restore the stub (a line \"glass "
-		              "gen-1\") or move the index aside", path,
-		              FO_STUB_NAME, gen.data, (unsigned long long)docs);
-		st = FOLIO_ERROR_CORRUPT;
-	}
-	fo_xdb_close(x, NULL);
-	fo_buf_free(&gen);
-	return st;
-}
-
 /* A new index's missing parent directories, as mkdir -p and git init
  * make them: --db ~/.cache/folio/index should not need a mkdir first.
  * An existing one answers EEXIST, even where it is not writable. */
@@ -435,6 +408,33 @@ static void not_an_index(const folio_db *db, fo_buf *why)
 	fo_buf_free(&line);
 }
 
+/* An index directory holding a gen-1 but no stub (fo_layout_probe takes
+ * it for empty): the debris of a creation killed before its first stub,
+ * which a creation deletes, unless gen-1 holds posts. Then it is an
+ * index that lost its stub, told as one that lost it beside a later
+ * generation is (not_an_index): FOLIO_ERROR_NOT_FOUND. */
+static folio_status check_orphan(folio_db *db, fo_buf *why)
+{
+	fo_buf gen = FO_BUF_INIT;
+	fo_xdb *x = NULL;
+	uint64_t docs = 0;
+	struct stat sb;
+	folio_status st = FOLIO_OK;
+
+	fo_buf_printf(&gen, "%s/gen-1", db->dir);
+	if (gen.oom)
+		st = FOLIO_ERROR_NOMEM;
+	else if (stat(gen.data, &sb) == 0 &&
+	         fo_xdb_open(gen.data, FO_XDB_READ, &x, NULL) == FOLIO_OK &&
+	         fo_xdb_doccount(x, &docs, NULL) == FOLIO_OK && docs > 0) {
+		not_an_index(db, why);
+		st = FOLIO_ERROR_NOT_FOUND;
+	}
+	fo_xdb_close(x, NULL);
+	fo_buf_free(&gen);
+	return st;
+}
+
 /* Writers: take the write lock, then open the live generation, creating
  * the index when asked to, and clear away the debris of interrupted runs
  * (layout.h): with the lock held, nothing else can be using it. */
@@ -464,14 +464,15 @@ static folio_status open_writer(folio_db *db, unsigned flags, fo_buf *why)
 	/* Look again: the index may have changed while we waited. */
 	kind = fo_layout_probe(db->dir);
 	if (kind == FO_LAYOUT_EMPTY || kind == FO_LAYOUT_MISSING) {
-		if (!(flags & FOLIO_OPEN_CREATE)) {
+		st = kind == FO_LAYOUT_EMPTY ? check_orphan(db, why) : FOLIO_OK;
+		if (st == FOLIO_OK && !(flags & FOLIO_OPEN_CREATE)) {
 			fo_buf_printf(why, "no index at %s", db->path);
 			st = FOLIO_ERROR_NOT_FOUND;
-			goto done;
 		}
+		if (st != FOLIO_OK)
+			goto done;
 		create = 1;
 		fo_buf_puts(&name, "gen-1");
-		st = check_orphan(db->dir, why);
 	} else if (kind == FO_LAYOUT_STUB) {
 		st = fo_layout_live_name(db->dir, &name, why);
 		if (st == FOLIO_ERROR_CORRUPT)
@@ -656,8 +657,10 @@ static folio_status open_xdb(folio_db *db, unsigned flags, fo_buf *why)
 	}
 	if ((kind == FO_LAYOUT_MISSING || kind == FO_LAYOUT_EMPTY) &&
 	    !((flags & FOLIO_OPEN_CREATE) && (flags & FOLIO_OPEN_WRITE))) {
-		fo_buf_printf(why, "no index at %s", db->path);
-		return FOLIO_ERROR_NOT_FOUND;
+		st = kind == FO_LAYOUT_EMPTY ? check_orphan(db, why) : FOLIO_OK;
+		if (st == FOLIO_OK)
+			fo_buf_printf(why, "no index at %s", db->path);
+		return st == FOLIO_OK ? FOLIO_ERROR_NOT_FOUND : st;
 	}
 	if (flags & FOLIO_OPEN_WRITE)
 		return open_writer(db, flags, why);

@@ -224,6 +224,22 @@ int cli_stdout_errno(void)
 	return stdout_errno;
 }
 
+/* Whether the database dir/gen ever stored a post. */
+static int holds_posts(const char *dir, const char *gen)
+{
+	size_t n = strlen(dir) + strlen(gen) + sizeof "//docdata.glass";
+	char *p = malloc(n);
+	struct stat sb;
+	int found;
+
+	if (!p)
+		return 0;
+	snprintf(p, n, "%s/%s/docdata.glass", dir, gen);
+	found = stat(p, &sb) == 0;
+	free(p);
+	return found;
+}
+
 int cli_may_index(const char *dir)
 {
 	struct dirent *e;
@@ -237,8 +253,12 @@ int cli_may_index(const char *dir)
 		return 0;
 	while (empty && (e = readdir(d)) != NULL)
 		/* or the debris a killed creation leaves (layout.h): it
-		 * never builds, so a build-* there is someone's */
-		empty = e->d_name[0] == '.' || strcmp(e->d_name, "gen-1") == 0;
+		 * never builds, so a build-* there is someone's, and it
+		 * stores no post, so a gen-1 that did (docdata.glass) is
+		 * an index that lost its stub */
+		empty =
+		    e->d_name[0] == '.' || (strcmp(e->d_name, "gen-1") == 0 &&
+		                            !holds_posts(dir, e->d_name));
 	closedir(d);
 	return empty;
 }

@@ -292,6 +292,26 @@ expect_eq "2|folio: $TMP/nostub is not a folio index: it holds $g1 but no XAPIAN
 echo "glass $g1" >"$TMP/nostub/XAPIANDB"
 expect_eq "60" "$(total_of "$TMP/nostub" lattices)"
 
+# An index whose only generation, gen-1, holds posts and that lost its
+# stub looked like the debris of a creation killed before its stub: "no index at DIR" and "build one with: folio index", which
+# then failed saying "index DIR is damaged: index DIR has lost its stub"
+# and "move the index aside". Every command now says it as for gen-2.
+begin "an index that lost its stub beside gen-1 alone says which line gives it back"
+"$FOLIO" index --db "$TMP/g1" "$TMP/c" >/dev/null
+mv "$TMP/g1/$(awk '{print $2}' "$TMP/g1/XAPIANDB")" "$TMP/g1/gen-1"
+rm "$TMP/g1/XAPIANDB"
+said="folio: $TMP/g1 is not a folio index: it holds gen-1 but no XAPIANDB naming it; if that file was lost, echo 'glass gen-1' >$TMP/g1/XAPIANDB gives it back"
+all=""
+for cmd in "search --db $TMP/g1 lattices" "check --db $TMP/g1" "stats --db $TMP/g1" \
+	"index --db $TMP/g1 $TMP/c" "index --rebuild --db $TMP/g1 $TMP/c"; do
+	run "$FOLIO" $cmd
+	[ "$rc|$err" = "2|$said" ] || all="$all [$cmd] $rc|$err"
+done
+expect_eq "|gen-1" "$all|$(ls "$TMP/g1")"
+begin "and the line it gives brings the index back"
+echo 'glass gen-1' >"$TMP/g1/XAPIANDB"
+expect_eq "60" "$(total_of "$TMP/g1" lattices)"
+
 begin "and a search there advises no folio index that would fail"
 run "$FOLIO" search --db "$TMP/mine" lattices
 expect_eq "2|folio: $TMP/mine is not a folio index" "$rc|$err"
