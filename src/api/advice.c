@@ -102,9 +102,14 @@ static void index_command(const folio_db *db, fo_xdb *x, int rebuild,
 	fo_buf_puts(why, rebuild ? "folio index --rebuild --db "
 	                         : "folio index --db ");
 	shell_word(why, db->path);
-	if (!x ||
-	    fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL) != FOLIO_OK ||
-	    !*corpus || !(path = malloc(strlen(corpus) + 1))) {
+	if (x)
+		fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL);
+	/* an open that failed, as a table cut short fails it, though the
+	 * posting lists that record the paths may be whole */
+	else
+		fo_xdb_salvage_metadata(fo_db_open_dir(db), FO_META_CORPUS,
+		                        &corpus, NULL);
+	if (!corpus || !*corpus || !(path = malloc(strlen(corpus) + 1))) {
 		fo_buf_puts(why, " PATH...");
 	} else {
 		for (p = corpus; fo_pathlist_next(&p, path);) {

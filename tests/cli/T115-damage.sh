@@ -52,7 +52,8 @@ all="search stats similar check index"
 
 # Each table kind, its root block overwritten (opening reads it) or the
 # file cut short (a copy or a full disk): Xapian's error named a block
-# ("EOF reading block 6"), not the file it is in.
+# ("EOF reading block 6"), not the file it is in. Where the posting lists
+# are whole, the advice named PATH... though they record the corpus paths.
 for table in postlist termlist position docdata; do
 	for how in block cut; do
 		d="$TMP/$table-$how"
@@ -64,8 +65,11 @@ for table in postlist termlist position docdata; do
 		else
 			truncate -s $(($(stat -c %s "$f") / 2)) "$f"
 		fi
+		# the corpus paths are read from the posting lists alone
+		paths=
+		[ $table = postlist ] || paths=$TMP/c
 		refused "$table table, $how damaged" "$d" \
-			"folio: index $d is damaged: $f: XAPIAN$(advice "$d")" $all
+			"folio: index $d is damaged: $f: XAPIAN$(advice "$d" $paths)" $all
 	done
 done
 

@@ -50,7 +50,11 @@ for kind in postlist-root termlist-root position-root docdata-root iamglass-cut;
 	damage "$d" "$kind"
 	f="$d/$gen/${kind%-*}.glass"
 	[ "$kind" = iamglass-cut ] && f="$d/$gen/iamglass"
-	said="folio: index $d is damaged: $f: XAPIAN; rebuild it with: folio index --rebuild --db $d PATH..."
+	# the corpus paths, as the language, are read from the posting
+	# lists, whichever other table is damaged
+	paths="PATH..."
+	case $kind in termlist-* | position-* | docdata-*) paths="$TMP/c" ;; esac
+	said="folio: index $d is damaged: $f: XAPIAN; rebuild it with: folio index --rebuild --db $d $paths"
 	for cmd in check search index; do
 		begin "$kind: folio $cmd names the rebuild"
 		case $cmd in
