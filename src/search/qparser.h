@@ -201,6 +201,11 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart);
  * when it is no SEQ. */
 fo_qnode *fo_qp_values_either(fo_qparser *p, fo_qnode *seq);
 
+/* The word s[start..end) in a bracket of p->vfield's values: its value,
+ * or the range it starts with a .. of its own after it
+ * (year:(2024 .. 2025), as year:2024 .. 2025 is), p->i then past it. */
+fo_qnode *fo_qp_value_word(fo_qparser *p, size_t start, size_t end);
+
 /* The node of s[vstart..vend), a value of field (FO_QF_SITE,
  * FO_QF_PUBLISHED or FO_QF_YEAR): a host, a date range or a range of
  * years. pos is where the node, and notices about it, point; an invalid

@@ -258,18 +258,20 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
 
 /* year:2024 .. 2025, published:2026-01-01 ..2026-09-30 or
  * published:2026-09-14 .. (then a word): a range typed with spaces
- * around its .., the value s[vstart..vend) its first bound. It was the
- * one period, and the second bound text, in silence. The range's node,
- * with p->i past it, or NULL where no .. follows. */
-static fo_qnode *spaced_range(fo_qparser *p, const fo_qlexeme *f, size_t vstart,
-                              size_t vend)
+ * around its .., the value s[vstart..vend) of field its first bound, the
+ * node at pos. It was the one period, and the second bound text, in
+ * silence. lone: only a .. of its own joins (in a bracket, where
+ * 2025 ..2020 are two values side by side). The range's node, with p->i
+ * past it, or NULL where no .. follows. */
+static fo_qnode *spaced_range(fo_qparser *p, int field, size_t pos,
+                              size_t vstart, size_t vend, int lone)
 {
 	size_t a = fo_qlex_skip_space(p->s, p->len, vend);
 	size_t b = a + 2, e, na = vend - vstart, bad = 0;
 	char buf[96], why[200];
 	fo_qnode *n;
 
-	if (f->field == FO_QF_SITE || a == vend || a + 2 > p->len ||
+	if (field == FO_QF_SITE || a == vend || a + 2 > p->len ||
 	    memcmp(p->s + a, "..", 2) != 0 || na > 40 ||
 	    memchr(p->s + vstart, '.', na))
 		return NULL;
@@ -277,6 +279,8 @@ static fo_qnode *spaced_range(fo_qparser *p, const fo_qlexeme *f, size_t vstart,
 	if (e == b) { /* a .. of its own: the bound is the next word */
 		b = fo_qlex_skip_space(p->s, p->len, b);
 		e = fo_qlex_word_end(p->s, p->len, b);
+	} else if (lone) {
+		return NULL;
 	}
 	/* a bound starts with a digit, ASCII or full-width (EF BC 9x) */
 	if (b < e && !((p->s[b] >= '0' && p->s[b] <= '9') ||
@@ -292,15 +296,22 @@ static fo_qnode *spaced_range(fo_qparser *p, const fo_qlexeme *f, size_t vstart,
 	memcpy(buf + na, "..", 2);
 	memcpy(buf + na + 2, p->s + b, e - b);
 	p->i = e;
-	n = fo_qp_node(p, value_kind(f->field), f->start);
-	if (n && fo_qdate_range(buf, na + 2 + e - b, f->field == FO_QF_YEAR,
-	                        n->lo, n->hi, &bad, why, sizeof why) != 0)
+	n = fo_qp_node(p, value_kind(field), pos);
+	if (n && fo_qdate_range(buf, na + 2 + e - b, field == FO_QF_YEAR, n->lo,
+	                        n->hi, &bad, why, sizeof why) != 0)
 		fo_qp_fail(p,
 		           bad < na       ? vstart + bad
 		           : bad < na + 2 ? a
 		                          : b + (bad - na - 2),
 		           why);
 	return n;
+}
+
+fo_qnode *fo_qp_value_word(fo_qparser *p, size_t start, size_t end)
+{
+	fo_qnode *n = spaced_range(p, p->vfield, start, start, end, 1);
+
+	return n ? n : fo_qp_value(p, p->vfield, start, start, end);
 }
 
 /* The value of a field that takes plain values (site:, published:,
@@ -320,7 +331,8 @@ fo_qnode *fo_qp_plain_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	q = fo_qlex_quote(p->s, p->len, vstart);
 	vend = fo_qlex_word_end(p->s, p->len, vstart);
 	p->i = vend;
-	if (!q && vend > vstart && (n = spaced_range(p, f, vstart, vend)))
+	if (!q && vend > vstart &&
+	    (n = spaced_range(p, f->field, f->start, vstart, vend, 0)))
 		return n;
 	/* A quoted value, as the other fields take one
 	 * (published:"2026-09-14"), its spaces trimmed. */

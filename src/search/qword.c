@@ -157,7 +157,7 @@ fo_qnode *fo_qp_word(fo_qparser *p, const fo_qlexeme *t)
 	/* year:(2025 OR 2026): each word of the bracket is a value, its
 	 * * too (year:202* is no year, in a bracket or not) */
 	if (p->vfield)
-		return fo_qp_value(p, p->vfield, t->start, t->start, t->end);
+		return fo_qp_value_word(p, t->start, t->end);
 	url = !t->prefix && p->field == FO_FIELD_ANY &&
 	      fo_qlex_url(p->s + t->start, t->end - t->start);
 	n = fo_qp_node(p,

@@ -500,6 +500,12 @@ begin "dates or hosts side by side in a bracket are alternatives"
 expect_eq "$REDHAT $NVIDIA $META $MODAL $EBAY|$EBAY $HEROKU|$META" \
 	"$(hits 'year:(2025 2026)')|$(hits --sort newest 'published:(2025 ..2020)')|$(hits 'year:(2019 2026) company:meta')"
 
+# A .. of its own in a bracket was an error (".." needs a date on at
+# least one side), where year:2024 .. 2025 outside one is the range.
+begin "a range in a bracket may have spaces around its .."
+expect_eq "$EBAY $HEROKU|$MODAL $EBAY" \
+	"$(hits --sort newest 'year:(2019 .. 2025)')|$(hits --sort newest 'published:(2025-01-01 .. 2026-04-30)')"
+
 begin "a bracket of dates takes NOT and signs, inside and before it"
 expect_eq "$EBAY $HEROKU|$HEROKU|$EBAY|$HEROKU" \
 	"$(hits 'year:(NOT 2026)')|$(hits -- '-year:(2025 OR 2026)')|$(hits 'year:(2019..2025 -2019)')|$(hits 'year:-(2025 OR 2026)')"

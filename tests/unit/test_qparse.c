@@ -648,6 +648,22 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	        "year:(2025 NEAR 2026)");
 	lenient("words\"gil\" |@5 the brackets are empty: ignored",
 	        "year:() gil");
+	/* a range typed with a .. of its own, as outside a bracket
+	 * (year:2024 .. 2025): the lone .. was an error ("needs a date on
+	 * at least one side"); a .. against one bound still parts two
+	 * values side by side */
+	strict("year[2024..2025]", "year:(2024 .. 2025)");
+	strict("date[2026-01-01..2026-03-31]",
+	       "published:(2026-01-01 .. 2026-03-31)");
+	strict("OR(year[2019..2019], year[2024..2025])",
+	       "year:(2019 OR 2024 .. 2025)");
+	strict("SEQ(year[2020..2026], -year[2023..2023])",
+	       "year:(2020 .. 2026 -2023)");
+	strict("date[2026-09-01..]", "date:(2026-09 ..)");
+	strict("OR(date[2025-01-01..2025-12-31], date[..2020-12-31])",
+	       "published:(2025 ..2020)");
+	lenient("error@6: \"2026..2024\": the range ends before it starts",
+	        "year:(2026 .. 2024)");
 	/* an invalid value is an error in both modes, at its position */
 	lenient("error@11: \"2026-02-30\": day 30 is not in 2026-02, which "
 	        "has 28 days",
