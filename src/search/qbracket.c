@@ -7,17 +7,26 @@
  */
 #include "search/qparser.h"
 
-/* "( )": nothing to group, so nothing to search; the ) is taken. */
-static int empty_brackets(fo_qparser *p, size_t lparen)
+size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen)
 {
 	fo_qlexeme t;
 
-	fo_qlex_peek(p->s, p->len, p->i, &t);
-	if (t.kind != FO_QT_RPAREN)
+	if (lparen >= p->len || p->s[lparen] != '(')
 		return 0;
-	fo_qp_take(p, &t);
+	fo_qlex_peek(p->s, p->len, lparen + 1, &t);
+	return t.kind == FO_QT_RPAREN ? t.end : 0;
+}
+
+/* "( )": nothing to group, so nothing to search; the ) is taken. */
+static int empty_brackets(fo_qparser *p, size_t lparen)
+{
+	size_t end = fo_qp_empty_bracket(p, lparen);
+
+	if (!end)
+		return 0;
+	p->i = end;
 	fo_qp_notice(p, lparen, "ignored", "the brackets are empty");
-	fo_qp_drop(p, lparen, t.end);
+	fo_qp_drop(p, lparen, end);
 	return 1;
 }
 

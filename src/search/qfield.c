@@ -18,6 +18,10 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 
 	if (!fo_qp_value_at(p, vstart))
 		return fo_qp_no_value(p, f, f->end);
+	/* date:() is no value, as date:"" is: alone it was searched as
+	 * the words "date", beside others an empty bracket ignored */
+	if ((close = fo_qp_empty_bracket(p, vstart)) != 0)
+		return fo_qp_no_value(p, f, close);
 	p->i = vstart;
 	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
 	    f->field == FO_QF_YEAR)

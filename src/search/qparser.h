@@ -152,6 +152,10 @@ fo_qnode *fo_qp_group(fo_qparser *p, const fo_qlexeme *t);
  * its words take (p->field, or p->vfield). */
 fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen);
 
+/* Past the ) of the bracket at lparen when it holds white space alone
+ * (company:( )), else 0. */
+size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen);
+
 /* Past the ) that closes the ( at i (brackets inside counted), or past
  * the ( alone when none does. */
 size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);

@@ -673,7 +673,7 @@ expect_eq "2|folio: query position 1: site:* has no host before the *: the query
 # spelling of the field's name, as site:* suggested lite:*.
 begin "a field with no value alone has nothing to search, and no suggestion"
 r=
-for q in 'date:' 'year:' 'title: OR'; do
+for q in 'date:' 'year:' 'title: OR' 'published:()'; do
 	run "$FOLIO" search --db "$TMP/index" "$q"
 	r="$r$rc|$err
 "
@@ -681,6 +681,7 @@ done
 expect_eq "2|folio: query position 1: date: has no value: the query has no words to search for
 2|folio: query position 1: year: has no value: the query has no words to search for
 2|folio: query position 1: title: has no value: the query has no words to search for
+2|folio: query position 1: published: has no value: the query has no words to search for
 " "$r"
 
 begin "an empty query is a usage error"

@@ -646,8 +646,7 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	        "words or phrases only, not a prefix, a bracket or a filter: "
 	        "read as AND",
 	        "year:(2025 NEAR 2026)");
-	lenient("words\"gil\" |@5 the brackets are empty: ignored",
-	        "year:() gil");
+	lenient("words\"gil\" |@0 year: has no value: ignored", "year:() gil");
 	/* a range typed with a .. of its own, as outside a bracket
 	 * (year:2024 .. 2025): the lone .. was an error ("needs a date on
 	 * at least one side"); a .. against one bound still parts two
@@ -965,7 +964,8 @@ static void test_qparse__lenient_skips_stray_syntax_with_notices(void)
 	lenient("words\"lock\" |@5 the phrase is empty: ignored", "lock \"\"");
 	lenient("words\"lock\" |@5 the brackets are empty: ignored",
 	        "lock ( )");
-	lenient("words\"lock\" |@11 the brackets are empty: ignored",
+	/* a field's empty brackets are its value's: it has none */
+	lenient("words\"lock\" |@5 title: has no value: ignored",
 	        "lock title:()");
 }
 
@@ -1084,6 +1084,11 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 		{ "company: \" \"", "company: has no value", 0 },
 		{ "year:\"\"", "year: has no value", 0 },
 		{ "site:\"\"", "site: has no value", 0 },
+		/* and so are empty brackets (date:() was searched as the
+		 * words "date", as syntax alone is) */
+		{ "date:()", "date: has no value", 0 },
+		{ "published:( )", "published: has no value", 0 },
+		{ "company:()", "company: has no value", 0 },
 		{ "site:/", HOSTLESS, 0 },
 		{ "site:https://", HOSTLESS, 0 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
@@ -1113,6 +1118,9 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 	        "site:* lock");
 	lenient("words\"lock\" |@0 company: has no value: ignored",
 	        "company:\"\" lock");
+	lenient("words\"lock\" |@0 date: has no value: ignored",
+	        "date:() lock");
+	strict("error@0: title: has no value", "title:-() lock");
 	lenient("words\"lock\" |@0 " HOSTLESS ": ignored",
 	        "site:https:// lock");
 	/* year: and published: take no * at all (year:202* neither) */
