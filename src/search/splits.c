@@ -54,7 +54,7 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 	int in_field;
 
 	memset(s, 0, sizeof *s);
-	if (len < 3 || len > FO_MAX_TERM_BYTES)
+	if (len < 2 || len > FO_MAX_TERM_BYTES)
 		return;
 	/* held whole in the field, or, for a field's word, in any: a name
 	 * written with a dot (Node.js) is held whole only as the unprefixed
@@ -63,6 +63,18 @@ void fo_qc_word_splits(fo_qc *c, const char *prefix, const char *w,
 	s->outside = !in_field && *prefix && fo_qc_held(c, "", w, len);
 	if (!(s->outside || (in_field && !outside_only)))
 		return;
+	if (len == 2) {
+		/* us of U.S., held as its letters u, s at their places and
+		 * squeezed (indexer.c add_squeezed) without one: a word of
+		 * two letters is parted only as such a name, as most are
+		 * two letters that posts also write apart (i s) */
+		if ((w[1] & 0xC0) != 0x80 && fo_qc_held(c, prefix, w, 1) &&
+		    fo_qc_held(c, prefix, w + 1, 1))
+			add_split(c, s, w, 1, 2, 2);
+		if (!fo_qc_squeezed(c, w, s))
+			fo_splits_free(s);
+		return;
+	}
 	for (i = 1; i + 1 < len; i++) {
 		int starts = (w[i] & 0xC0) != 0x80;
 		head[i] = starts && fo_qc_held(c, prefix, w, i);
