@@ -37,8 +37,9 @@ struct fo_analyzer {
 	char simple[FO_MAX_TERM_BYTES + 8];
 	/* the stem of an acronym's plural (GPUs: gpu) */
 	char plural[FO_MAX_TERM_BYTES + 1];
-	/* room for every part and joiner before the cut */
-	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) + 1];
+	/* room for every part and joiner, and the suffix, before the cut */
+	char joined[1 + FO_SEG_MAX_PARTS * (FO_MAX_TERM_BYTES + 1) +
+	            FO_SEG_MAX_SUFFIX + 1];
 };
 
 folio_status fo_analyzer_new(const char *language, fo_analyzer **out)
@@ -627,7 +628,7 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 	memset(&tok, 0, sizeof(tok));
 	tok.compound = *compound;
 	tok.n_parts = n;
-	if (n == 1 && !c->leading_dot) {
+	if (n == 1 && !c->leading_dot && !c->suffix_len) {
 		fo_part_token(an, 0, &tok);
 		tok.pos = (*pos)++;
 		tok.kind = FO_TOK_WORD;
@@ -647,6 +648,8 @@ static folio_status fo_emit_compound(fo_analyzer *an, const char *text,
 		memcpy(an->joined + jl, an->terms[i], an->term_len[i]);
 		jl += an->term_len[i];
 	}
+	memcpy(an->joined + jl, c->suffix, c->suffix_len);
+	jl += c->suffix_len;
 	jl = fo_utf8_cut(an->joined, jl, FO_MAX_TERM_BYTES);
 	an->joined[jl] = '\0';
 	tok.term = an->joined;
@@ -691,6 +694,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	sg.cjk_bounds = an->revision >= FO_ANALYZER_SCRIPTS;
 	sg.modifier_apostrophe = an->revision >= FO_ANALYZER_SCRIPTS;
 	sg.fullwidth_joiners = an->revision >= FO_ANALYZER_WIDTH;
+	sg.suffix_apart = an->revision >= FO_ANALYZER_SUFFIX;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

@@ -74,9 +74,13 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * don't). 5 (FO_ANALYZER_WIDTH), every language: the full-width
  * hyphen, full stop and low line join a compound as '-', '.' and '_' do
  * (ｆｒｅｅ－ｔｈｒｅａｄｅｄ: freethreaded joined, free and threaded;
- * Ｎｏｄｅ．ｊｓ: node.js; were free, threaded and node, js).
+ * Ｎｏｄｅ．ｊｓ: node.js; were free, threaded and node, js). 6
+ * (FO_ANALYZER_SUFFIX), every language: a +/# suffix after a name of 3
+ * letters or more is the JOINED term's, and the name a part (GTK+: gtk+
+ * joined and gtk; Notepad++: notepad++ and notepad; were gtk+ and
+ * notepad++ alone); C++, C# and F# stay as they were.
  */
-#define FO_ANALYZER_REVISION 5
+#define FO_ANALYZER_REVISION 6
 /* the same, as the text an index records */
 #define FO_ANALYZER_TEXT_(n)      #n
 #define FO_ANALYZER_TEXT(n)       FO_ANALYZER_TEXT_(n)
@@ -85,6 +89,7 @@ const char *fo_analyzer_language(const fo_analyzer *an);
 #define FO_ANALYZER_VERSIONED     3
 #define FO_ANALYZER_SCRIPTS       4
 #define FO_ANALYZER_WIDTH         5
+#define FO_ANALYZER_SUFFIX        6
 
 /* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
  * new analyzer is of FO_ANALYZER_REVISION. */

@@ -442,6 +442,7 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->cjk_bounds = 1;
 	sg->modifier_apostrophe = 1;
 	sg->fullwidth_joiners = 1;
+	sg->suffix_apart = 1;
 }
 
 /*
@@ -466,6 +467,21 @@ static size_t fo_suffix_at(const fo_segmenter *sg, size_t p)
 	if (cl != FO_CL_SEP && !(cl == FO_CL_CJK && sg->cjk_bounds))
 		return 0;
 	return k;
+}
+
+/* Whether s[start..end) has at least n letters: a name before a +/#
+ * suffix that is a word without it (GTK+, Notepad++), not C++ or F#. */
+static int fo_has_letters(const unsigned char *s, size_t start, size_t end,
+                          unsigned n)
+{
+	size_t p = start, l;
+
+	while (p < end && n > 0) {
+		if (FO_IS_LETTER(fo_class_at(s, end, p, &l)))
+			n--;
+		p += l;
+	}
+	return n == 0;
 }
 
 /* Whether the "++" at p ends a word as a name whose version follows
@@ -642,7 +658,15 @@ after_run:
 			return 1;
 	}
 	k = fo_suffix_at(sg, p);
-	c->parts[c->n_parts - 1].end += k;
+	if (k && sg->suffix_apart &&
+	    fo_has_letters(s, c->parts[c->n_parts - 1].start, p, 3)) {
+		/* GTK+: the suffix is the JOINED term's, the part is gtk, as
+		 * free-threaded gives freethreaded and free */
+		memcpy(c->suffix, s + p, k);
+		c->suffix_len = (unsigned)k;
+	} else {
+		c->parts[c->n_parts - 1].end += k;
+	}
 	c->end = p + k;
 	sg->pos = p + k;
 	sg->prev_word = k == 0;
@@ -662,6 +686,7 @@ int fo_seg_next(fo_segmenter *sg, fo_seg_compound *c)
 	c->leading_dot = 0;
 	c->cjk = 0;
 	c->simple = 0;
+	c->suffix_len = 0;
 	if (sg->pending)
 		return fo_seg_next_general(sg, c, p, 0);
 	q = p;
@@ -751,6 +776,7 @@ int fo_seg_short_compound(fo_segmenter *sg, fo_seg_compound *c,
 	c->leading_dot = 0;
 	c->cjk = 0;
 	c->simple = 0;
+	c->suffix_len = 0;
 	sg->pos += e;
 	sg->prev_word = 1;
 	return 1;

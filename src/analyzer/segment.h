@@ -18,9 +18,12 @@
 /* Longer chains of joined segments start a new compound, which keeps the
  * joined term meaningful and the compound in a fixed-size array. */
 #define FO_SEG_MAX_PARTS 16
+/* The longest +/# suffix: "+++" */
+#define FO_SEG_MAX_SUFFIX 3
 
 typedef struct fo_seg_part {
-	size_t start, end; /* raw span; the last part's includes a kept +/# */
+	size_t start, end; /* raw span; the last part's includes a kept +/#
+	                      unless the compound holds it apart (suffix) */
 	char joiner;       /* '-', '_' or '.' before this part; 0 for the
 	                      first part and at a camelCase hump */
 } fo_seg_part;
@@ -34,6 +37,11 @@ typedef struct fo_seg_compound {
 	int simple;        /* one plain word of ASCII letters and digits, no
 	                      camelCase: lowercasing is all it needs */
 	int digits;        /* simple, with digits */
+	/* a +/# suffix kept off the last part ("+", "++", "+++" or "#",
+	 * not NUL-terminated): GTK+ is the JOINED gtk+ and the part gtk
+	 * (revision 6); 0 when there is none or the part holds it (C++) */
+	unsigned suffix_len;
+	char suffix[FO_SEG_MAX_SUFFIX];
 	fo_seg_part parts[FO_SEG_MAX_PARTS];
 } fo_seg_compound;
 
@@ -59,6 +67,9 @@ typedef struct fo_segmenter {
 	                            (revision 4), not a letter */
 	int fullwidth_joiners;   /* U+FF0D, U+FF3F and U+FF0E join as '-', '_'
 	                            and '.' do (revision 5), not separate */
+	int suffix_apart;        /* a +/# suffix after a part of 3 letters
+	                            or more is c->suffix (revision 6), not
+	                            the part's */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

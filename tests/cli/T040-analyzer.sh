@@ -138,7 +138,7 @@ old20=$(hits_in "$TMP/cppo" "C++20")
 "$FOLIO" index --rebuild --db "$TMP/cppo" "$TMP/cppold" >/dev/null
 gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
 new=$(hits_in "$TMP/cppo" "C++")
-expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|5" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
+expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|6" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
@@ -214,9 +214,10 @@ cat >"$TMP/scripts.jsonl" <<'JL'
 {"url": "https://example.com/fwidth", "title": "設定", "summary": "ｆｒｅｅ－ｔｈｒｅａｄｅｄ ビルドと Ｎｏｄｅ．ｊｓ、ｐｇ＿ｓｔａｔ。"}
 JL
 "$FOLIO" index --db "$TMP/sidx" "$TMP/scripts.jsonl" >/dev/null
-# marks_in INDEX QUERY: each hit's URL and its title and snippet marks
+# marks_in INDEX QUERY [OPTION...]: each hit's URL and its title and
+# snippet marks
 marks_in() {
-	"$FOLIO" search --db "$1" --json "$2" 2>/dev/null | python3 -c '
+	"$FOLIO" search --db "$1" --json "${@:2}" 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 print(*[(h["url"][20:], h["title_marks"], h["snippet_marks"]) for h in d["hits"]], sep="|")'
@@ -232,6 +233,35 @@ expect_eq "('fwidth', [], [[0, 13]])|('fwidth', [], [[19, 26]])|('fwidth', [], [
 	"$(marks_in "$TMP/sidx" free-threaded)|$(marks_in "$TMP/sidx" nodejs)|$(marks_in "$TMP/sidx" pg_stat)|$(marks_in "$TMP/sidx" ｆｒｅｅ－ｔｈｒｅａｄｅｄ)"
 begin "the Arabic tatweel only stretches a word: العربية finds and marks العـــربية"
 expect_eq "('ar', [[0, 10]], [])" "$(marks_in "$TMP/sidx" العربية)"
+
+# a name of 3 letters or more before its + or # is a word without them
+# too (doc/analyzer.md, rule 4): gtk finds GTK+, as in Lucene and FTS5
+cat >"$TMP/gtk.jsonl" <<'JL'
+{"url": "https://example.com/gtk", "title": "Toolkits", "summary": "The GTK+ toolkit and Notepad++ editor, with C++ and C# and F# bindings."}
+{"url": "https://example.com/cf", "title": "Languages", "summary": "The C and F languages."}
+JL
+"$FOLIO" index --db "$TMP/gidx" "$TMP/gtk.jsonl" >/dev/null
+begin "gtk, notepad, gtk* and the phrase \"gtk toolkit\" find GTK+ and Notepad++, marked without the symbols"
+expect_eq "('gtk', [], [[4, 7]])|('gtk', [], [[21, 28]])|('gtk', [], [[4, 7]])|('gtk', [], [[4, 16]])" \
+	"$(marks_in "$TMP/gidx" gtk)|$(marks_in "$TMP/gidx" notepad)|$(marks_in "$TMP/gidx" 'gtk*')|$(marks_in "$TMP/gidx" '"gtk toolkit"')"
+begin "gtk+, notepad++ and \"gtk+ toolkit\" still find and mark them whole, --strict too"
+expect_eq "('gtk', [], [[4, 8]])|('gtk', [], [[21, 30]])|('gtk', [], [[4, 16]])|('gtk', [], [[4, 8]])" \
+	"$(marks_in "$TMP/gidx" gtk+)|$(marks_in "$TMP/gidx" notepad++)|$(marks_in "$TMP/gidx" '"gtk+ toolkit"')|$(marks_in "$TMP/gidx" gtk+ --strict)"
+begin "C++, C# and F# stay one word each: c and f find only the post naming C and F"
+expect_eq "$U/cf|$U/cf|$U/gtk" "$(hits_in "$TMP/gidx" c)|$(hits_in "$TMP/gidx" f)|$(hits_in "$TMP/gidx" f#)"
+# an index built before analyzer revision 6 holds gtk+ alone, until rebuilt
+mkdir "$TMP/gtkold"
+sed -n 2p "$TMP/gtk.jsonl" >"$TMP/gtkold/a.jsonl"
+"$FOLIO" index --db "$TMP/gold" "$TMP/gtkold" >/dev/null
+gen=$TMP/gold/$(awk '{print $2}' "$TMP/gold/XAPIANDB")
+xapian-metadata set "$gen" folio.analyzer 5
+sed -n 1p "$TMP/gtk.jsonl" >"$TMP/gtkold/b.jsonl"
+"$FOLIO" index --db "$TMP/gold" "$TMP/gtkold" >/dev/null
+old=$(hits_in "$TMP/gold" gtk)
+oldplus=$(hits_in "$TMP/gold" gtk+)
+"$FOLIO" index --rebuild --db "$TMP/gold" "$TMP/gtkold" >/dev/null
+begin "an index of revision 5 reads GTK+ as it was built, until rebuilt"
+expect_eq "|$U/gtk|$U/gtk" "$old|$oldplus|$(hits_in "$TMP/gold" gtk)"
 
 # Turkish writes a name's suffixes after an apostrophe: dropped with it
 cat >"$TMP/tr.jsonl" <<'JL'

@@ -667,6 +667,32 @@ static void test_analyzer__versioned_names_by_revision(void)
 	fo_analyzer_free(an);
 }
 
+/* The terms an analyzer of this revision makes of text, in g. */
+static folio_status terms_of(fo_analyzer *an, unsigned revision,
+                             const char *text, fo_got *g)
+{
+	memset(g, 0, sizeof(*g));
+	fo_analyzer_set_revision(an, revision);
+	return fo_analyze(an, text, strlen(text), collect, g);
+}
+
+static void test_analyzer__suffix_apart_by_revision(void)
+{
+	/* an index built before revision 6 holds gtk+ alone for GTK+ */
+	static fo_got g;
+	fo_analyzer *an = NULL;
+
+	assert_ok(fo_analyzer_new("english", &an));
+	assert_ok(terms_of(an, FO_ANALYZER_SUFFIX - 1, "GTK+", &g));
+	assert_int(1, (int)g.n);
+	assert_str("gtk+", g.term[0]);
+	assert_ok(terms_of(an, FO_ANALYZER_SUFFIX, "GTK+", &g));
+	assert_int(2, (int)g.n);
+	assert_str("gtk+", g.term[0]);
+	assert_str("gtk", g.term[1]);
+	fo_analyzer_free(an);
+}
+
 static void test_analyzer__cjk_voiced_sound_marks_by_revision(void)
 {
 	/* an index built before revision 4 holds ハス for パス */
@@ -832,6 +858,35 @@ static void test_analyzer__suffix_on_compound(void)
 	       { "objectivec++", NULL, 0, J, 0, 13, 0, 2 },
 	       { "objective", "object", 0, P, 0, 9, 0, 2 },
 	       { "c++", NULL, 1, P, 10, 13, 0, 2 });
+}
+
+/* GTK+ and Notepad++ were the terms gtk+ and notepad++ alone, so gtk and
+ * notepad found none of the posts that name them (Lucene and FTS5 drop
+ * the + and find them). A name of 3 letters or more keeps its suffix in
+ * the JOINED term and is the part, as .NET is .net and net; shorter
+ * ones (C++, F#, IO+) are still one word, the name the symbols make. */
+static void test_analyzer__suffix_after_a_name_is_apart(void)
+{
+	EXPECT("GTK+ Notepad++ C++ F# Dev# Objective-C++ foo-bar+ IO+ 100+ "
+	       "Caf\xc3\xa9+",
+	       { "gtk+", NULL, 0, J, 0, 4, 0, 1 },
+	       { "gtk", NULL, 0, P, 0, 3, 0, 1 },
+	       { "notepad++", NULL, 1, J, 5, 14, 1, 1 },
+	       { "notepad", NULL, 1, P, 5, 12, 1, 1 },
+	       { "c++", NULL, 2, W, 15, 18, 2, 1 },
+	       { "f#", NULL, 3, W, 19, 21, 3, 1 },
+	       { "dev#", NULL, 4, J, 22, 26, 4, 1 },
+	       { "dev", NULL, 4, P, 22, 25, 4, 1 },
+	       { "objectivec++", NULL, 5, J, 27, 40, 5, 2 },
+	       { "objective", "object", 5, P, 27, 36, 5, 2 },
+	       { "c++", NULL, 6, P, 37, 40, 5, 2 },
+	       { "foobar+", NULL, 7, J, 41, 49, 6, 2 },
+	       { "foo", NULL, 7, P, 41, 44, 6, 2 },
+	       { "bar", NULL, 8, P, 45, 48, 6, 2 },
+	       { "io+", NULL, 9, W, 50, 53, 7, 1 },
+	       { "100+", NULL, 10, W, 54, 58, 8, 1 },
+	       { "cafe+", NULL, 11, J, 59, 65, 9, 1 },
+	       { "cafe", NULL, 11, P, 59, 64, 9, 1 });
 }
 
 /* --- rule 5: leading dot --- */
@@ -1187,7 +1242,8 @@ static void test_analyzer__no_stem_for_digits_and_symbols(void)
 	       { "threads_x", NULL, 1, J, 9, 18, 1, 2 },
 	       { "threads", "thread", 1, P, 9, 16, 1, 2 },
 	       { "x", NULL, 2, P, 17, 18, 1, 2 },
-	       { "threads++", NULL, 3, W, 19, 28, 2, 1 });
+	       { "threads++", NULL, 3, J, 19, 28, 2, 1 },
+	       { "threads", "thread", 3, P, 19, 26, 2, 1 });
 	/* a digit past a part's first 8 bytes, in a compound of the 16-byte
 	 * fast path (which tests each half of a part for one) */
 	EXPECT("playstation5s-x", { "playstation5sx", NULL, 0, J, 0, 15, 0, 2 },
@@ -1883,6 +1939,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__plus_and_hash_suffix),
 	FO_TEST(test_analyzer__a_version_after_plus_plus_is_the_next_part),
 	FO_TEST(test_analyzer__suffix_on_compound),
+	FO_TEST(test_analyzer__suffix_after_a_name_is_apart),
 	FO_TEST(test_analyzer__leading_dot),
 	FO_TEST(test_analyzer__symbols_against_cjk),
 	FO_TEST(test_analyzer__camel_case),
@@ -1924,6 +1981,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__turkish_apostrophe_suffixes),
 	FO_TEST(test_analyzer__turkish_suffixes_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
+	FO_TEST(test_analyzer__suffix_apart_by_revision),
 	FO_TEST(test_analyzer__cjk_voiced_sound_marks_by_revision),
 	FO_TEST(test_analyzer__symbols_against_cjk_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
