@@ -78,7 +78,8 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * (FO_ANALYZER_SUFFIX), every language: a +/# suffix after a name of 3
  * letters or more is the JOINED term's, and the name a part (GTK+: gtk+
  * joined and gtk; Notepad++: notepad++ and notepad; were gtk+ and
- * notepad++ alone); C++, C# and F# stay as they were.
+ * notepad++ alone); C++, C# and F# stay as they were; the full-width
+ * plus and number sign make a suffix as + and # do (Ｃ＋＋: c++, was c).
  */
 #define FO_ANALYZER_REVISION 6
 /* the same, as the text an index records */

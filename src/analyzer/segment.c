@@ -443,27 +443,52 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->modifier_apostrophe = 1;
 	sg->fullwidth_joiners = 1;
 	sg->suffix_apart = 1;
+	sg->fullwidth_suffix = 1;
+}
+
+/* Length of the suffix symbol ch ('+' or '#') at p, or 0; where
+ * fullwidth_suffix, its full-width form too (U+FF0B, U+FF03), which an
+ * IME types and NFKC makes it. */
+static size_t fo_suffix_symbol_at(const fo_segmenter *sg, size_t p, char ch)
+{
+	const unsigned char *s = sg->s;
+
+	if (p >= sg->len)
+		return 0;
+	if (s[p] == (unsigned char)ch)
+		return 1;
+	if (sg->fullwidth_suffix && s[p] == 0xef && p + 2 < sg->len &&
+	    s[p + 1] == 0xbc && s[p + 2] == (ch == '+' ? 0x8b : 0x83))
+		return 3;
+	return 0;
 }
 
 /*
  * Up to 3 '+' or one '#' right after a word, then no word character: a
  * separator, or a CJK character where it bounds words (cjk_bounds).
  * Chinese and Japanese write no space around a Latin name, so
- * "これはC++の" and "C#で" name C++ and C# as "C++ の" would.
+ * "これはC++の" and "C#で" name C++ and C# as "C++ の" would. Returns
+ * their length in bytes, with how many there are in *n and which in *ch.
  */
-static size_t fo_suffix_at(const fo_segmenter *sg, size_t p)
+static size_t fo_suffix_at(const fo_segmenter *sg, size_t p, unsigned *n,
+                           char *ch)
 {
-	const unsigned char *s = sg->s;
-	size_t len = sg->len, k = 0;
+	size_t k = 0, l;
 	int cl;
 
-	while (p + k < len && s[p + k] == '+' && k < 4)
-		k++;
-	if (k == 0 && p < len && s[p] == '#')
-		k = 1;
-	if (k == 0 || k > 3)
+	*n = 0;
+	*ch = '+';
+	while (*n < 4 && (l = fo_suffix_symbol_at(sg, p + k, '+'))) {
+		k += l;
+		(*n)++;
+	}
+	if (*n == 0 && (k = fo_suffix_symbol_at(sg, p, '#'))) {
+		*n = 1;
+		*ch = '#';
+	}
+	if (*n == 0 || *n > FO_SEG_MAX_SUFFIX)
 		return 0;
-	cl = fo_class_after(s, len, p + k, sg->modifier_apostrophe);
+	cl = fo_class_after(sg->s, sg->len, p + k, sg->modifier_apostrophe);
 	if (cl != FO_CL_SEP && !(cl == FO_CL_CJK && sg->cjk_bounds))
 		return 0;
 	return k;
@@ -576,8 +601,9 @@ fo_seg_next_general(fo_segmenter *sg, fo_seg_compound *c, size_t p,
 {
 	const unsigned char *s = sg->s;
 	size_t len = sg->len, q, n, jl, k;
+	unsigned n_sym;
 	int cl;
-	char j = 0;
+	char j = 0, sym;
 
 	if (sg->pending) {
 		sg->pending = 0;
@@ -657,13 +683,13 @@ after_run:
 		if (fo_add_run(sg, c, p + jl, j))
 			return 1;
 	}
-	k = fo_suffix_at(sg, p);
+	k = fo_suffix_at(sg, p, &n_sym, &sym);
 	if (k && sg->suffix_apart &&
 	    fo_has_letters(s, c->parts[c->n_parts - 1].start, p, 3)) {
 		/* GTK+: the suffix is the JOINED term's, the part is gtk, as
 		 * free-threaded gives freethreaded and free */
-		memcpy(c->suffix, s + p, k);
-		c->suffix_len = (unsigned)k;
+		memset(c->suffix, sym, n_sym);
+		c->suffix_len = n_sym;
 	} else {
 		c->parts[c->n_parts - 1].end += k;
 	}

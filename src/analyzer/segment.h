@@ -70,6 +70,8 @@ typedef struct fo_segmenter {
 	int suffix_apart;        /* a +/# suffix after a part of 3 letters
 	                            or more is c->suffix (revision 6), not
 	                            the part's */
+	int fullwidth_suffix;    /* U+FF0B and U+FF03 make a suffix as '+'
+	                            and '#' do (revision 6), not separate */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

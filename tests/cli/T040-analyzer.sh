@@ -249,6 +249,14 @@ expect_eq "('gtk', [], [[4, 8]])|('gtk', [], [[21, 30]])|('gtk', [], [[4, 16]])|
 	"$(marks_in "$TMP/gidx" gtk+)|$(marks_in "$TMP/gidx" notepad++)|$(marks_in "$TMP/gidx" '"gtk+ toolkit"')|$(marks_in "$TMP/gidx" gtk+ --strict)"
 begin "C++, C# and F# stay one word each: c and f find only the post naming C and F"
 expect_eq "$U/cf|$U/cf|$U/gtk" "$(hits_in "$TMP/gidx" c)|$(hits_in "$TMP/gidx" f)|$(hits_in "$TMP/gidx" f#)"
+# an IME's full-width ＋ and ＃ (U+FF0B, U+FF03) are + and #
+cat >"$TMP/fw.jsonl" <<'JL'
+{"url": "https://example.com/fw", "title": "入門", "summary": "Ｃ＋＋ と Ｃ＃ と Ｇｔｋ＋"}
+JL
+"$FOLIO" index --db "$TMP/fwidx" "$TMP/fw.jsonl" >/dev/null
+begin "C++, C#, gtk and gtk+ find and mark Ｃ＋＋, Ｃ＃ and Ｇｔｋ＋; c finds nothing"
+expect_eq "('fw', [], [[0, 3]])|('fw', [], [[6, 8]])|('fw', [], [[11, 14]])|('fw', [], [[11, 15]])|" \
+	"$(marks_in "$TMP/fwidx" C++)|$(marks_in "$TMP/fwidx" C#)|$(marks_in "$TMP/fwidx" gtk)|$(marks_in "$TMP/fwidx" gtk+)|$(marks_in "$TMP/fwidx" c)"
 # an index built before analyzer revision 6 holds gtk+ alone, until rebuilt
 mkdir "$TMP/gtkold"
 sed -n 2p "$TMP/gtk.jsonl" >"$TMP/gtkold/a.jsonl"

@@ -690,6 +690,12 @@ static void test_analyzer__suffix_apart_by_revision(void)
 	assert_int(2, (int)g.n);
 	assert_str("gtk+", g.term[0]);
 	assert_str("gtk", g.term[1]);
+	/* and Ｃ＋＋ as c */
+	assert_str("c", first_term_of(an, FO_ANALYZER_SUFFIX - 1,
+	                              "\xef\xbc\xa3\xef\xbc\x8b\xef\xbc\x8b"));
+	assert_str("c++",
+	           first_term_of(an, FO_ANALYZER_SUFFIX,
+	                         "\xef\xbc\xa3\xef\xbc\x8b\xef\xbc\x8b"));
 	fo_analyzer_free(an);
 }
 
@@ -887,6 +893,21 @@ static void test_analyzer__suffix_after_a_name_is_apart(void)
 	       { "100+", NULL, 10, W, 54, 58, 8, 1 },
 	       { "cafe+", NULL, 11, J, 59, 65, 9, 1 },
 	       { "cafe", NULL, 11, P, 59, 64, 9, 1 });
+}
+
+static void test_analyzer__fullwidth_suffix(void)
+{
+	/* Ｃ＋＋ Ｃ＃ Ｇｔｋ＋ Ｃ＋＋＋＋ as an IME types them (U+FF0B and
+	 * U+FF03, which NFKC makes + and #): the names their ASCII
+	 * spellings are; four are still too many */
+	EXPECT("\xef\xbc\xa3\xef\xbc\x8b\xef\xbc\x8b \xef\xbc\xa3\xef\xbc\x83 "
+	       "\xef\xbc\xa7\xef\xbd\x94\xef\xbd\x8b\xef\xbc\x8b "
+	       "\xef\xbc\xa3\xef\xbc\x8b\xef\xbc\x8b\xef\xbc\x8b\xef\xbc\x8b",
+	       { "c++", NULL, 0, W, 0, 9, 0, 1 },
+	       { "c#", NULL, 1, W, 10, 16, 1, 1 },
+	       { "gtk+", NULL, 2, J, 17, 29, 2, 1 },
+	       { "gtk", NULL, 2, P, 17, 26, 2, 1 },
+	       { "c", NULL, 3, W, 30, 33, 3, 1 });
 }
 
 /* --- rule 5: leading dot --- */
@@ -1940,6 +1961,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__a_version_after_plus_plus_is_the_next_part),
 	FO_TEST(test_analyzer__suffix_on_compound),
 	FO_TEST(test_analyzer__suffix_after_a_name_is_apart),
+	FO_TEST(test_analyzer__fullwidth_suffix),
 	FO_TEST(test_analyzer__leading_dot),
 	FO_TEST(test_analyzer__symbols_against_cjk),
 	FO_TEST(test_analyzer__camel_case),
