@@ -454,7 +454,9 @@ void fo_qc_toks_free(fo_qtoks *l)
  * keeps them, as C++ and C# are words, but where no post holds the word
  * so, they are the query's strays, left out with a notice, as a stray
  * - or ! is: lock+ found nothing and said nothing. Where the statistics
- * cannot tell (none, or remote), the word is kept as typed. */
+ * cannot tell (none, or remote), the word is kept as typed. Since
+ * analyzer revision 6 the word is a JOINED term before its name (lock+:
+ * lock+ and lock), whose parts alone would find lock silently. */
 static folio_status stray_marks(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 {
 	const char *stem, *typed;
@@ -470,7 +472,7 @@ static folio_status stray_marks(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 		     k--)
 			;
 		/* c++ and f# stay: a letter alone is no better reading */
-		if (t->kind != FO_TOK_WORD || k == len || k < 2 ||
+		if (t->kind == FO_TOK_PART || k == len || k < 2 ||
 		    !fo_qc_absent(c, "", t->term))
 			continue;
 		/* the word as typed, where its marks end it as typed (not a
