@@ -37,6 +37,11 @@ typedef struct emit_ctx {
 	unsigned run_parts;      /* 0: none */
 	uint32_t run_compound, run_pos, run_of;
 	int run_long;            /* longer than a term may be */
+	/* The JOINED term of the compound being read, which a run of all
+	 * its parts may differ from (NotePad++: notepad++, run notepad). */
+	char joined[FO_MAX_TERM_BYTES];
+	size_t joined_len;
+	uint32_t joined_compound;
 } emit_ctx;
 
 static folio_status add_prefixed(emit_ctx *c, const char *prefix,
@@ -116,12 +121,19 @@ static folio_status add_squeezed(emit_ctx *c, const fo_token *t)
  * of eBPF-based as ebpf, as the run alone would be (its JOINED term).
  * The compound's own JOINED term (pyarrowbacked) and parts (py, arrow,
  * backed) hold neither, so a query typed in lower case found nothing.
- * Its parts follow each other with no joiner between them. */
+ * Its parts follow each other with no joiner between them. A run of
+ * every part is the JOINED term, unless a suffix or a leading dot is
+ * the JOINED term's alone (NotePad++: notepad++, so notepad found
+ * nothing). */
 static folio_status add_run(emit_ctx *c)
 {
 	folio_status st = FOLIO_OK;
+	int is_joined = c->run_parts == c->run_of &&
+	                c->joined_compound == c->run_compound &&
+	                c->joined_len == c->run_len &&
+	                memcmp(c->joined, c->run, c->run_len) == 0;
 
-	if (c->run_parts >= 2 && c->run_parts < c->run_of && !c->run_long) {
+	if (c->run_parts >= 2 && !is_joined && !c->run_long) {
 		st = fo_xdoc_add_posting(c->doc, c->run, c->run_len,
 		                         c->run_pos, c->wdf);
 		if (st == FOLIO_OK && c->prefix)
@@ -153,6 +165,11 @@ static folio_status follow_run(emit_ctx *c, const fo_token *t)
 	}
 	if (c->run_parts)
 		st = add_run(c);
+	if (t->kind == FO_TOK_JOINED) {
+		c->joined_len = t->len <= sizeof c->joined ? t->len : 0;
+		memcpy(c->joined, t->term, c->joined_len);
+		c->joined_compound = t->compound;
+	}
 	if (t->kind == FO_TOK_PART && t->len <= sizeof c->run) {
 		memcpy(c->run, t->term, t->len);
 		c->run_len = t->len;

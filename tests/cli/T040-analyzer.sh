@@ -249,6 +249,16 @@ expect_eq "('gtk', [], [[4, 8]])|('gtk', [], [[21, 30]])|('gtk', [], [[4, 16]])|
 	"$(marks_in "$TMP/gidx" gtk+)|$(marks_in "$TMP/gidx" notepad++)|$(marks_in "$TMP/gidx" '"gtk+ toolkit"')|$(marks_in "$TMP/gidx" gtk+ --strict)"
 begin "C++, C# and F# stay one word each: c and f find only the post naming C and F"
 expect_eq "$U/cf|$U/cf|$U/gtk" "$(hits_in "$TMP/gidx" c)|$(hits_in "$TMP/gidx" f)|$(hits_in "$TMP/gidx" f#)"
+# a camelCase name before its suffix is found joined too: its run of
+# parts (notepad) is not the compound's JOINED term (notepad++), as
+# .NetCore's is not .netcore (src/index/indexer.c add_run)
+cat >"$TMP/camel.jsonl" <<'JL'
+{"url": "https://example.com/camel", "title": "Tools", "summary": "NotePad++, KeePass+ and WinMerge# on .NetCore"}
+JL
+"$FOLIO" index --db "$TMP/cidx" "$TMP/camel.jsonl" >/dev/null
+begin "notepad, keepass, winmerge and netcore find and mark NotePad++, KeePass+, WinMerge# and .NetCore"
+expect_eq "('camel', [], [[0, 7]])|('camel', [], [[11, 18]])|('camel', [], [[24, 32]])|('camel', [], [[38, 45]])" \
+	"$(marks_in "$TMP/cidx" notepad)|$(marks_in "$TMP/cidx" keepass)|$(marks_in "$TMP/cidx" winmerge)|$(marks_in "$TMP/cidx" netcore)"
 # an IME's full-width ＋ and ＃ (U+FF0B, U+FF03) are + and #
 cat >"$TMP/fw.jsonl" <<'JL'
 {"url": "https://example.com/fw", "title": "入門", "summary": "Ｃ＋＋ と Ｃ＃ と Ｇｔｋ＋"}
