@@ -260,18 +260,21 @@ static size_t past_slip(fo_qparser *p, int field, size_t vstart)
  * published:2026-09-14 .. (then a word): a range typed with spaces
  * around its .., the value s[vstart..vend) of field its first bound, the
  * node at pos. It was the one period, and the second bound text, in
- * silence. lone: only a .. of its own joins (in a bracket, where
- * 2025 ..2020 are two values side by side). The range's node, with p->i
- * past it, or NULL where no .. follows. */
+ * silence. A value that is a .. alone opens the range (year:.. 2025 is
+ * year:..2025; it said ".." needs a date on at least one side). lone:
+ * only a .. of its own joins (in a bracket, where 2025 ..2020 are two
+ * values side by side). The range's node, with p->i past it, or NULL
+ * where no .. follows. */
 static fo_qnode *spaced_range(fo_qparser *p, int field, size_t pos,
                               size_t vstart, size_t vend, int lone)
 {
-	size_t a = fo_qlex_skip_space(p->s, p->len, vend);
-	size_t b = a + 2, e, na = vend - vstart, bad = 0;
+	int open = vend - vstart == 2 && memcmp(p->s + vstart, "..", 2) == 0;
+	size_t a = open ? vstart : fo_qlex_skip_space(p->s, p->len, vend);
+	size_t b = a + 2, e, na = open ? 0 : vend - vstart, bad = 0;
 	char buf[96], why[200];
 	fo_qnode *n;
 
-	if (field == FO_QF_SITE || a == vend || a + 2 > p->len ||
+	if (field == FO_QF_SITE || (a == vend && !open) || a + 2 > p->len ||
 	    memcmp(p->s + a, "..", 2) != 0 || na > 40 ||
 	    memchr(p->s + vstart, '.', na))
 		return NULL;

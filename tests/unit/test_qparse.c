@@ -489,6 +489,13 @@ static void test_qparse__date_forms(void)
 	lenient("SEQ(date[2026-09-14..], words\"lock\")",
 	        "published:2026-09-14 .. lock");
 	lenient("date[2026-09-01..]", "date:2026-09 ..");
+	/* and one open at its start: year:.. 2025 said ".." needs a date
+	 * on at least one side, where year:..2025 is the range */
+	lenient("year[..2025]", "year:.. 2025");
+	lenient("year[..2025]", "year: .. 2025");
+	lenient("date[..2020-12-31]", "published:.. 2020-12-31");
+	lenient("error@5: \"..\" needs a date on at least one side",
+	        "year:.. gil");
 	lenient("error@5: \"2026..2024\": the range ends before it starts",
 	        "year:2026 .. 2024");
 	lenient("error@24: \"2026-02-30\": day 30 is not in 2026-02, which "
@@ -659,6 +666,7 @@ static void test_qparse__date_and_site_fields_take_a_bracket_of_values(void)
 	strict("SEQ(year[2020..2026], -year[2023..2023])",
 	       "year:(2020 .. 2026 -2023)");
 	strict("date[2026-09-01..]", "date:(2026-09 ..)");
+	strict("OR(year[2019..2019], year[..2024])", "year:(2019 OR .. 2024)");
 	strict("OR(date[2025-01-01..2025-12-31], date[..2020-12-31])",
 	       "published:(2025 ..2020)");
 	lenient("error@6: \"2026..2024\": the range ends before it starts",
