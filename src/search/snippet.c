@@ -7,6 +7,7 @@
  */
 #include "search/snippet.h"
 
+#include "analyzer/normalize.h"
 #include "analyzer/segment.h"
 #include "search/hlspans.h"
 #include "util/ascii.h"
@@ -281,15 +282,13 @@ static size_t word_start(const char *text, size_t from, size_t end,
 }
 
 /* Whether the character that ends at text[pos] is white space: one of
- * several bytes (U+3000) is not found at pos - 1. */
+ * several bytes (U+3000) is not found at pos - 1, but where a cut one
+ * byte short of pos backs up to (fo_utf8_cut). */
 static int space_before(const char *text, size_t pos, size_t len)
 {
-	size_t p = pos;
+	size_t p = fo_utf8_cut(text, pos, pos - 1);
 
-	while (p > 0 && pos - p < 4 &&
-	       ((unsigned char)text[--p] & 0xC0) == 0x80)
-		;
-	return p < pos && space_len(text, p, len) == pos - p;
+	return space_len(text, p, len) == pos - p;
 }
 
 /* The first word that starts at or after pos, or start if none starts
