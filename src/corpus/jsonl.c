@@ -301,8 +301,8 @@ static void fo_jsonl_clear(fo_jsonl *st)
 }
 
 /*
- * Read one non-blank line. col0 is the column of line[0] less one (the
- * first line may start after a BOM). Returns FOLIO_OK, FOLIO_ERROR_NOMEM,
+ * Read one non-blank line. col0 is the column of line[0] less one (a
+ * line may start after a BOM). Returns FOLIO_OK, FOLIO_ERROR_NOMEM,
  * or -1 when the callback asked to stop.
  */
 static int fo_jsonl_line(fo_jsonl *st, const char *line, size_t n,
@@ -365,7 +365,7 @@ folio_status fo_jsonl_parse_from(const char *file, const char *buf,
                                  const fo_corpus_sink *sink)
 {
 	fo_jsonl st;
-	size_t pos = 0, col0 = 0;
+	size_t pos = 0;
 	unsigned lineno = first_line - 1;
 	int f, rc = FOLIO_OK;
 
@@ -373,22 +373,24 @@ folio_status fo_jsonl_parse_from(const char *file, const char *buf,
 	st.file = file;
 	st.sink = sink;
 	fo_json_init(&st.json);
-	/* A byte order mark is the file's, not a later line's. */
-	if (first_line == 1 && len >= 3 &&
-	    memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
-		pos = 3;
-		col0 = 3;
-	}
 	while (pos < len) {
 		const char *line = buf + pos;
 		const char *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		size_t i;
+		size_t i, col0 = 0;
 
 		pos += n + (nl ? 1 : 0);
 		lineno++;
 		if (n && line[n - 1] == '\r')
 			n--;
+		/* a byte order mark where a file joined to this one began
+		 * (cat a.jsonl b.jsonl) is no JSON, as at the file's start:
+		 * unseen, it cost its line's post with "expected a value" */
+		if (n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+			line += 3;
+			n -= 3;
+			col0 = 3;
+		}
 		for (i = 0; i < n; i++)
 			if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
 				break;
@@ -397,7 +399,6 @@ folio_status fo_jsonl_parse_from(const char *file, const char *buf,
 			if (rc != FOLIO_OK)
 				break;
 		}
-		col0 = 0;
 	}
 	if (rc == -1)
 		rc = FOLIO_OK;
