@@ -117,6 +117,17 @@ static void plain_scalar(const char *s, size_t *n)
 		}
 }
 
+/* Whether the plain scalar s[0..n) is YAML's null (1.2 core schema),
+ * as a generator writes a page's missing title: no title, so the posts
+ * have no topic rather than the topic "null". */
+static int yaml_null(const char *s, size_t n)
+{
+	return (n == 1 && s[0] == '~') ||
+	       (n == 4 &&
+	        (memcmp(s, "null", 4) == 0 || memcmp(s, "Null", 4) == 0 ||
+	         memcmp(s, "NULL", 4) == 0));
+}
+
 /* Keep the front matter's title as the fallback topic: a plain,
  * "double" or 'single' quoted scalar on its line, a comment after it
  * left out, or a block scalar (> or |) on the indented lines after it
@@ -164,7 +175,9 @@ static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at,
 		}
 	} else {
 		plain_scalar(s, &n);
-		fo_buf_append(&st->fm_title, s, n);
+		fo_text_trim(&s, &n);
+		if (!yaml_null(s, n))
+			fo_buf_append(&st->fm_title, s, n);
 	}
 	fo_text_buf_trim(&st->fm_title);
 	if ((k = fo_text_utf8_check(line, line_n, 0)) != line_n) {

@@ -418,6 +418,21 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_ok(md("---\ntitle: >-\n  Folded\n  topic\nother: x\n---\n"
 	             "### [A](u)\n\nS.\n"));
 	assert_str("Folded topic", posts[0].topics[0]);
+	/* YAML's null is no title (a generator's page with none gave its
+	 * posts the topic "null"); quoted, it is the word */
+	assert_ok(md("---\ntitle: null # none\n---\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, posts[0].n_topics);
+	assert_int(1, n_warnings);
+	assert_int(4, warnings[0].line);
+	assert_ok(md("---\ntitle: ~\n---\n### [A](u)\n\nS.\n"));
+	assert_int(0, posts[0].n_topics);
+	assert_ok(md("---\ntitle: \"null\"\n---\n### [A](u)\n\nS.\n"));
+	assert_str("null", posts[0].topics[0]);
+	assert_ok(md("---\ntitle: NULL\n---\n### [A](u)\n\nS.\n"));
+	assert_int(0, posts[0].n_topics);
+	assert_ok(md("---\ntitle: Nulls\n---\n### [A](u)\n\nS.\n"));
+	assert_str("Nulls", posts[0].topics[0]);
 	/* only --- opens and closes it: ---- is a rule, ---x a word */
 	assert_ok(md("----\ntitle: F\n----\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
