@@ -116,6 +116,58 @@ size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
 	return end + 1;
 }
 
+/* A reference link, [text][label] or [text][], whose '[' is s[i]: sets
+ * its text's span and returns the index past its label's ']', or 0. Its
+ * URL is on a definition line (fo_md_link_def), and a reader sees the
+ * text. A '[' right after a word's character is no link: m[i][j] is an
+ * index into an array, as text. So is Go's [][]byte, whose text is empty,
+ * and "[a][b](url)", a link b after text. */
+static size_t fo_md_ref_link(const char *s, size_t n, size_t i, size_t *budget,
+                             size_t *ts, size_t *te)
+{
+	size_t close, end;
+
+	if (i > 0 && (fo_is_alnum(s[i - 1]) || s[i - 1] == ']'))
+		return 0;
+	close = fo_md_match(s, n, i, '[', ']', FO_MD_LINK_SCAN, budget);
+	if (close < i + 2 || close + 1 >= n || s[close + 1] != '[')
+		return 0;
+	end = fo_md_match(s, n, close + 1, '[', ']', FO_MD_LINK_SCAN, budget);
+	if (!end || (end + 1 < n && s[end + 1] == '('))
+		return 0;
+	*ts = i + 1;
+	*te = close;
+	return end + 1;
+}
+
+int fo_md_link_def(const char *s, size_t n)
+{
+	size_t budget = FO_MD_UNLIMITED, k;
+	size_t close = n > 1 && s[0] == '[' && s[1] != '^'
+	                   ? fo_md_match(s, n, 0, '[', ']', n, &budget)
+	                   : 0;
+
+	if (close < 2 || close + 1 >= n || s[close + 1] != ':')
+		return 0;
+	for (k = close + 2; k < n && (s[k] == ' ' || s[k] == '\t'); k++)
+		;
+	if (k == n)
+		return 0;
+	if (s[k] == '<') {
+		while (k < n && s[k] != '>')
+			k++;
+		if (k++ == n)
+			return 0;
+	} else {
+		while (k < n && s[k] != ' ' && s[k] != '\t')
+			k++;
+	}
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	/* only a title may follow the URL: "[1]: Smith et al." is text */
+	return k == n || s[k] == '"' || s[k] == '\'' || s[k] == '(';
+}
+
 /* The named character reference at s[i] ('&'), as CommonMark reads one:
  * a name HTML5 gives (case-sensitive) and its ';'. Without the ';', or
  * with a name HTML5 does not give (&bogus;), it is text as written. */
@@ -416,9 +468,13 @@ static void fo_md_inline(fo_buf *out, const char *s, size_t n, int nest,
 		}
 		if ((c == '[' || (c == '!' && i + 1 < n && s[i + 1] == '[')) &&
 		    nest < FO_MD_MAX_NEST) {
-			next = fo_md_link(s, n, c == '!' ? i + 1 : i,
-			                  FO_MD_LINK_SCAN, budget, &ts, &te,
-			                  &ds, &de);
+			size_t at = c == '!' ? i + 1 : i;
+
+			next = fo_md_link(s, n, at, FO_MD_LINK_SCAN, budget,
+			                  &ts, &te, &ds, &de);
+			if (!next)
+				next =
+				    fo_md_ref_link(s, n, at, budget, &ts, &te);
 			if (next) {
 				fo_md_inline(out, s + ts, te - ts, nest + 1,
 				             budget);

@@ -35,6 +35,11 @@ size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
                   size_t *budget, size_t *ts, size_t *te, size_t *ds,
                   size_t *de);
 
+/* Whether the line (s, n), trimmed, is a link reference definition,
+ * "[label]: url", perhaps with a "title": a reader never sees it. A
+ * footnote's, "[^1]: text", is seen, and is not one. */
+int fo_md_link_def(const char *s, size_t n);
+
 /* Decode the entity at s[i] ('&') into out, a named one of HTML5's
  * (&eacute;) or a numeric one (&#233;, &#xE9;), as CommonMark does;
  * returns the index past it, or 0 when there is none there (&eacute

@@ -77,7 +77,7 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 {
 	const char *s;
 	size_t ln;
-	int phase = 0, para = 0, gap = 0;
+	int phase = 0, para = 0, gap = 0, def = 0;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	fo_md_fences fences;
 
@@ -122,6 +122,12 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 			}
 			phase = 2;
 		}
+		/* a link reference definition starts a paragraph (it cannot
+		 * interrupt one), as do those after it; its URL is unseen */
+		def = !fence && (def || para || !st->raw.len) &&
+		      fo_md_link_def(s, ln);
+		if (def)
+			continue;
 		if (fo_md_summary_line(st, s, ln, &para) != 0)
 			return fo_corpus_problem(
 			    st->sink, st->file, &st->msg, line,

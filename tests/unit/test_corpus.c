@@ -619,6 +619,36 @@ static void test_corpus__md_autolinks_show_their_text(void)
 	           posts[0].summary);
 }
 
+/* A reference link shows its text, and its definition line, which a
+ * reader never sees, is left out: "See the [docs][ref]" was indexed as
+ * written, with "[ref]: https://..." as the summary's last paragraph. An
+ * index into an array (m[i][j]), Go's [][]byte, a footnote and a citation
+ * stay text. */
+static void test_corpus__md_reference_links_show_their_text(void)
+{
+	assert_ok(
+	    md("# T\n"
+	       "### [T](u)\n"
+	       "- Company: [ACME][]\n\n"
+	       "See the [docs][ref] and ![a chart][img], m[i][j], [][]byte, "
+	       "[a][b](https://x/b), [^1] and [1].\n"
+	       "[ref]: https://x/docs\n\n"
+	       "[img]: <https://x/c.png> \"Chart\"\n"
+	       "[ACME]: https://acme.example\n"
+	       "[1]: Smith et al.\n\n"
+	       "[^1]: A footnote.\n\n"
+	       "```\n[code]: https://x/kept\n```\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("ACME", posts[0].company);
+	assert_str("See the docs and a chart, m[i][j], [][]byte, [a]b, [^1] "
+	           "and [1]. "
+	           "[ref]: https://x/docs\n\n"
+	           "[1]: Smith et al.\n\n[^1]: A footnote.\n\n"
+	           "[code]: https://x/kept",
+	           posts[0].summary);
+}
+
 /* A code span shows its text as it is: `__init__` is no emphasis, nor
  * `[x](y)` a link nor `&amp;` an entity; a reader of the page sees them
  * literally, and the title shown was "Python init and kwargs". */
@@ -2215,6 +2245,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_a_code_span_inside_a_link),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_autolinks_show_their_text),
+	FO_TEST(test_corpus__md_reference_links_show_their_text),
 	FO_TEST(test_corpus__md_code_spans_are_literal),
 	FO_TEST(test_corpus__md_headings_end_posts),
 	FO_TEST(test_corpus__md_a_post_heading_without_its_space),
