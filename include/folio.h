@@ -45,7 +45,10 @@
  * read (by any number of threads at once: the getters change nothing)
  * and freed, once, by any thread, before or after the handle is closed.
  * The callbacks of folio_db_index_paths() must not make calls on the
- * handle that runs it. folio_db_interrupt() is the exception to all of
+ * handle that runs it: one that does (a call that returns a
+ * folio_status) is refused with FOLIO_ERROR_INVALID, saying so, and the
+ * run goes on as if it had not been made (folio_db_close() leaves the
+ * handle open). folio_db_interrupt() is the exception to all of
  * this: it may be called on an open handle at any time, from any thread,
  * from a signal handler or from those callbacks. Two writers in one
  * process are two writers: the
@@ -362,7 +365,9 @@ FOLIO_EXTERN folio_status folio_db_open(const char *path,
  * Commit pending changes (writers), release the write lock and free the
  * handle and everything obtained from it except results. NULL is
  * allowed. Returns the status of the final commit; the handle is freed
- * either way, and the explanation of a failure with it: a writer that
+ * either way (but from a callback of folio_db_index_paths() on it:
+ * FOLIO_ERROR_INVALID, the handle left open), and the explanation of a
+ * failure with it: a writer that
  * reports why calls folio_db_commit() first and reads folio_db_error().
  * A writer left with a change half made by running out of memory (see
  * the conventions above) commits nothing: its changes since the last

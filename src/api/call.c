@@ -35,6 +35,16 @@ void fo_db_begin(folio_db *db)
 	db->advice = FO_ADVICE_NONE;
 }
 
+folio_status fo_db_refuse_nested(folio_db *db, const char *call)
+{
+	if (atomic_load(&db->run) == FO_RUN_IDLE)
+		return FOLIO_OK;
+	return fo_db_fail(db, FOLIO_ERROR_INVALID,
+	                  "%s was called while folio_db_index_paths runs on "
+	                  "this handle: its callbacks must not call on it",
+	                  call);
+}
+
 void fo_retry_start(fo_retry *r, folio_db *db)
 {
 	r->deadline = monotonic_now() + FO_WAIT_SECONDS;

@@ -181,6 +181,9 @@ folio_status folio_db_check(folio_db *db, const folio_check_options *opts,
 		*problems = 0;
 	if (!db)
 		return FOLIO_ERROR_INVALID;
+	st = fo_db_refuse_nested(db, "folio_db_check");
+	if (st != FOLIO_OK)
+		return st;
 	fo_db_begin(db);
 	fo_retry_start(&r, db);
 	if (opts &&

@@ -1201,6 +1201,10 @@ folio_status folio_db_close(folio_db *db)
 
 	if (!db)
 		return FOLIO_OK;
+	/* freed under a run it would crash: left open instead */
+	st = fo_db_refuse_nested(db, "folio_db_close");
+	if (st != FOLIO_OK)
+		return st;
 	st = fo_xdb_close(db->xdb, &err);
 	free_handle(db);
 	return st;
@@ -1231,6 +1235,9 @@ folio_status folio_db_count(folio_db *db, uint64_t *out)
 		*out = 0;
 	if (!db)
 		return FOLIO_ERROR_INVALID;
+	st = fo_db_refuse_nested(db, "folio_db_count");
+	if (st != FOLIO_OK)
+		return st;
 	fo_db_begin(db);
 	/* reopening a reader that ran out of memory (fo_db_mend) waits */
 	fo_retry_start(&r, db);

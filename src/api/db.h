@@ -101,6 +101,13 @@ struct folio_db {
 
 enum { FO_RUN_IDLE, FO_RUN_BUSY, FO_RUN_STOP };
 
+/* Refuse call (its name) on db while a folio_db_index_paths runs on it:
+ * a callback of the run calling on its handle (folio.h: it must not),
+ * which would change what the run is doing under it. FOLIO_OK when
+ * none runs; else the error text says why (the run's own, if it fails,
+ * replaces it; folio_db_index_paths clears it if it succeeds). */
+folio_status fo_db_refuse_nested(folio_db *db, const char *call);
+
 /* Start a call: forget the previous call's error. */
 void fo_db_begin(folio_db *db);
 

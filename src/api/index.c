@@ -128,6 +128,9 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 
 	if (!db)
 		return FOLIO_ERROR_INVALID;
+	st = fo_db_refuse_nested(db, "folio_db_add_post");
+	if (st != FOLIO_OK)
+		return st;
 	fo_db_begin(db);
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
@@ -181,6 +184,9 @@ folio_status folio_db_delete_post(folio_db *db, const char *url)
 
 	if (!db)
 		return FOLIO_ERROR_INVALID;
+	st = fo_db_refuse_nested(db, "folio_db_delete_post");
+	if (st != FOLIO_OK)
+		return st;
 	fo_db_begin(db);
 	st = need_writer(db);
 	if (st == FOLIO_OK && db->format)
@@ -211,6 +217,9 @@ folio_status folio_db_commit(folio_db *db)
 
 	if (!db)
 		return FOLIO_ERROR_INVALID;
+	st = fo_db_refuse_nested(db, "folio_db_commit");
+	if (st != FOLIO_OK)
+		return st;
 	fo_db_begin(db);
 	st = need_writer(db);
 	if (st != FOLIO_OK)
@@ -722,13 +731,22 @@ folio_status folio_db_index_paths(folio_db *db, const char *const *paths,
 {
 	folio_status st;
 
+	int idle = FO_RUN_IDLE;
+
 	/* Running from here, so that folio_db_interrupt can stop it... */
-	if (db)
-		atomic_store(&db->run, FO_RUN_BUSY);
+	if (db &&
+	    !atomic_compare_exchange_strong(&db->run, &idle, FO_RUN_BUSY)) {
+		/* one of a run's callbacks, which must leave it running */
+		give_report(&(folio_index_report)FOLIO_INDEX_REPORT_INIT, out);
+		return fo_db_refuse_nested(db, "folio_db_index_paths");
+	}
 	st = index_paths(db, paths, n_paths, opts, out);
 	/* ...until here: an interrupt the run did not meet (after its
 	 * last check) goes with it, and never stops the next run. */
 	if (db)
 		atomic_store(&db->run, FO_RUN_IDLE);
+	/* a success says nothing, whatever a callback was refused */
+	if (db && st == FOLIO_OK)
+		fo_db_begin(db);
 	return st;
 }

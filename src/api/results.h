@@ -85,6 +85,12 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db, fo_retry *r,
                              const char *text, const folio_search_options *opts,
                              folio_results **out);
 
+/* fo_db_refuse_nested for folio_db_search and folio_db_similar (call),
+ * before they touch db: *out (if any) NULL when refused. db may be NULL
+ * (FOLIO_OK: the search says what is wrong). */
+folio_status fo_search_refuse_nested(folio_db *db, const char *call,
+                                     folio_results **out);
+
 /* Fill r->explain for every hit of r (explain.c). */
 folio_status fo_explain_hits(folio_db *db, const fo_search_run *s,
                              folio_results *r);

@@ -958,12 +958,25 @@ folio_status fo_search_retry(fo_search_once once, folio_db *db, fo_retry *r,
 	return st;
 }
 
+folio_status fo_search_refuse_nested(folio_db *db, const char *call,
+                                     folio_results **out)
+{
+	if (!db || fo_db_refuse_nested(db, call) == FOLIO_OK)
+		return FOLIO_OK;
+	if (out)
+		*out = NULL;
+	return FOLIO_ERROR_INVALID;
+}
+
 folio_status folio_db_search(folio_db *db, const char *query,
                              const folio_search_options *opts,
                              folio_results **out)
 {
+	folio_status st = fo_search_refuse_nested(db, "folio_db_search", out);
 	fo_retry r;
 
+	if (st != FOLIO_OK)
+		return st;
 	fo_retry_start(&r, db);
 	return fo_search_retry(search_once, db, &r, query, opts, out);
 }

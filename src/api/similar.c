@@ -211,8 +211,11 @@ folio_status folio_db_similar(folio_db *db, const char *url,
                               const folio_search_options *opts,
                               folio_results **out)
 {
+	folio_status st = fo_search_refuse_nested(db, "folio_db_similar", out);
 	fo_retry r;
 
+	if (st != FOLIO_OK)
+		return st;
 	fo_retry_start(&r, db);
 	return fo_search_retry(similar_once, db, &r, url, opts, out);
 }

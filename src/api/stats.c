@@ -132,7 +132,7 @@ folio_status folio_db_stats(folio_db *db, folio_stats *out)
 	folio_status st = FOLIO_OK;
 	fo_retry r;
 
-	if (!db) {
+	if (!db || fo_db_refuse_nested(db, "folio_db_stats") != FOLIO_OK) {
 		/* a failure sets out all the same, as folio.h says */
 		if (out && stats_size(out->version)) {
 			s = stats_none();

@@ -1389,9 +1389,17 @@ static void on_diag(const folio_diagnostic *d, void *payload)
 	}
 }
 
-static void test_api__indexing_the_sample_corpus(void)
+/* The sample corpus of the source tree, into buf. */
+static void sample_corpus(char *buf, size_t size)
 {
 	const char *src = getenv("FOLIO_SOURCE_DIR");
+
+	assert_true(src != NULL);
+	snprintf(buf, size, "%s/corpus", src);
+}
+
+static void test_api__indexing_the_sample_corpus(void)
+{
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
 	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
 	diag_log log;
@@ -1401,8 +1409,7 @@ static void test_api__indexing_the_sample_corpus(void)
 	folio_db *db = NULL;
 	char path[512], corpus[512];
 
-	assert_true(src != NULL);
-	snprintf(corpus, sizeof corpus, "%s/corpus", src);
+	sample_corpus(corpus, sizeof corpus);
 	paths[0] = corpus;
 	memset(&log, 0, sizeof log);
 	io.diagnostic = on_diag;
@@ -1616,6 +1623,97 @@ static void test_api__a_malformed_post_is_reported_and_skipped(void)
 	assert_ok(folio_db_close(db));
 }
 
+/* What a progress callback that calls on its run's handle (folio.h: it
+ * must not) got back, and the error text that came with it. */
+typedef struct nested_log {
+	folio_db *db;
+	int calls;
+	folio_status add, del, commit, run, search, similar, count, stats,
+	    check, close;
+	uint64_t documents;
+	char error[256];
+} nested_log;
+
+static void on_progress_call_handle(const folio_progress *p, void *payload)
+{
+	static const folio_post late = {
+		"https://example.com/late", "Late", NULL, NULL, NULL, NULL,
+		"Added from a callback.",   NULL,   0
+	};
+	nested_log *log = payload;
+	folio_results *r = NULL;
+	char corpus[512];
+	const char *paths[1] = { corpus };
+	folio_stats stats = FOLIO_STATS_INIT;
+	uint64_t n;
+
+	(void)p;
+	if (log->calls++)
+		return;
+	sample_corpus(corpus, sizeof corpus);
+	log->add = folio_db_add_post(log->db, &late);
+	snprintf(log->error, sizeof log->error, "%s", folio_db_error(log->db));
+	log->del = folio_db_delete_post(log->db, URL_PYTHON);
+	log->commit = folio_db_commit(log->db);
+	log->run = folio_db_index_paths(log->db, paths, 1, NULL, NULL);
+	log->search = folio_db_search(log->db, "python", NULL, &r);
+	folio_results_free(r);
+	log->similar = folio_db_similar(log->db, URL_PYTHON, NULL, &r);
+	folio_results_free(r);
+	log->count = folio_db_count(log->db, &n);
+	stats.documents = 5;
+	log->stats = folio_db_stats(log->db, &stats);
+	log->documents = stats.documents;
+	log->check = folio_db_check(log->db, NULL, NULL);
+	log->close = folio_db_close(log->db);
+}
+
+static void test_api__a_callback_calling_on_its_runs_handle_is_refused(void)
+{
+	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
+	folio_index_report report = FOLIO_INDEX_REPORT_INIT;
+	nested_log log;
+	const char *paths[1];
+	folio_db *db = NULL;
+	char path[512], corpus[512];
+
+	sample_corpus(corpus, sizeof corpus);
+	paths[0] = corpus;
+	in_root(path, sizeof path, "nested");
+	assert_ok(seed_open(path, WRITE_CREATE, &db));
+	memset(&log, 0, sizeof log);
+	log.db = db;
+	io.progress = on_progress_call_handle;
+	io.payload = &log;
+	/* Before: the post added from the callback was reported added and
+	 * then lost to the build's switch, and the nested run broke the
+	 * outer one (FOLIO_ERROR_NOT_FOUND, a build directory gone). */
+	assert_ok(folio_db_index_paths(db, paths, 1, &io, &report));
+	assert_true(log.calls > 0);
+	assert_int(FOLIO_ERROR_INVALID, log.add);
+	assert_str("folio_db_add_post was called while folio_db_index_paths "
+	           "runs on this handle: its callbacks must not call on it",
+	           log.error);
+	assert_int(FOLIO_ERROR_INVALID, log.del);
+	assert_int(FOLIO_ERROR_INVALID, log.commit);
+	assert_int(FOLIO_ERROR_INVALID, log.run);
+	assert_int(FOLIO_ERROR_INVALID, log.search);
+	assert_int(FOLIO_ERROR_INVALID, log.similar);
+	assert_int(FOLIO_ERROR_INVALID, log.count);
+	assert_int(FOLIO_ERROR_INVALID, log.stats);
+	assert_int(0, log.documents);
+	assert_int(FOLIO_ERROR_INVALID, log.check);
+	assert_int(FOLIO_ERROR_INVALID, log.close);
+	/* the run went on as if no call had been made, and says so */
+	assert_str("", folio_db_error(db));
+	assert_int(6, report.added);
+	assert_int(6, count_of(db));
+	/* and the handle works as before afterwards */
+	assert_ok(folio_db_add_post(db, &post_python));
+	assert_int(7, count_of(db));
+	assert_ok(folio_db_close(db));
+}
+
 static const fo_test tests[] = {
 	FO_TEST(test_api__opening_a_missing_index_without_create_is_not_found),
 	FO_TEST(test_api__a_new_index_is_english_and_empty),
@@ -1656,6 +1754,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_missing_path_is_skipped_unless_all_are),
 	FO_TEST(test_api__an_empty_path_list_is_invalid_and_removes_nothing),
 	FO_TEST(test_api__a_malformed_post_is_reported_and_skipped),
+	FO_TEST(test_api__a_callback_calling_on_its_runs_handle_is_refused),
 };
 
 int main(void)
