@@ -1038,7 +1038,8 @@ typedef enum folio_match {
 enum folio_search_flags {
 	/** A stray quote, bracket or operator is an error
 	 *  (FOLIO_ERROR_QUERY, see folio_db_error_position) instead of being
-	 *  skipped with a notice, and so is a prefix of more words than it
+	 *  skipped with a notice, and so is a query of more than 256 words
+	 *  or 4096 bytes, and a prefix of more words than it
 	 *  searches ("lib* matches 4224 words, more than the 128 a prefix
 	 *  may search"). */
 	FOLIO_SEARCH_STRICT = 1u << 0,
@@ -1138,7 +1139,11 @@ typedef struct folio_hit {
  *
  * Unless opts->flags has FOLIO_SEARCH_STRICT, a stray quote, bracket or
  * operator is skipped and the rest searched; each thing skipped is a
- * notice (folio_results_notice). A spelling suggestion may be made from
+ * notice (folio_results_notice). So is what follows the query's 256th
+ * word (a run without white space, an operator too) or its first 4096
+ * bytes: it is left out ("more than 256 words: left out, with the rest
+ * of the query"), as every word adds to the matcher's cost (a query of
+ * 4000 words took seconds). A spelling suggestion may be made from
  * the index's own words (folio_results_suggestion): with few or no hits,
  * or for a word in no post.
  *
@@ -1155,7 +1160,8 @@ typedef struct folio_hit {
  *                              flag, sort or match)
  * @retval FOLIO_ERROR_UNAVAILABLE a remote shard cannot be reached again
  *                              (see folio_open_options.allow_partial)
- * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax, or in
+ * @retval FOLIO_ERROR_QUERY    strict mode and malformed syntax or a
+ *                              query past its limits (above), or in
  *                              both modes an invalid date in the query,
  *                              or a query whose only searchable part
  *                              was a * with no word before it or a

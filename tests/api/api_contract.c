@@ -1348,6 +1348,38 @@ static void test_api__a_query_error_position_lasts_until_the_next_call(void)
 	assert_ok(folio_db_close(db));
 }
 
+static void test_api__a_query_is_read_up_to_its_256th_word(void)
+{
+	folio_search_options so = FOLIO_SEARCH_OPTIONS_INIT;
+	folio_results *r = NULL;
+	folio_db *db = NULL;
+	char path[512], query[300 * 5 + 1];
+	size_t i;
+
+	/* "lock " 256 times, then "mxfp8": the word past the limit is
+	 * left out, at character 256 * 5 + 1 */
+	for (i = 0; i < 256; i++)
+		memcpy(query + 5 * i, "lock ", 5);
+	strcpy(query + 5 * 256, "mxfp8");
+	in_root(path, sizeof path, "longquery");
+	assert_ok(build_three(path));
+	assert_ok(seed_open(path, FOLIO_OPEN_READ, &db));
+	so.match = FOLIO_MATCH_ANY;
+	assert_ok(folio_db_search(db, query, &so, &r));
+	assert_int(1, folio_results_count(r));
+	assert_str(URL_LOCKING, folio_results_hit(r, 0)->url);
+	assert_int(1, folio_results_notice_count(r));
+	assert_int(1281, folio_results_notice(r, 0)->position);
+	assert_str("more than 256 words: left out, with the rest of the query",
+	           folio_results_notice(r, 0)->message);
+	folio_results_free(r);
+	so.flags = FOLIO_SEARCH_STRICT;
+	assert_int(FOLIO_ERROR_QUERY, folio_db_search(db, query, &so, &r));
+	assert_true(r == NULL);
+	assert_int(1281, folio_db_error_position(db));
+	assert_ok(folio_db_close(db));
+}
+
 static void test_api__results_outlive_the_handle(void)
 {
 	folio_results *r = NULL;
@@ -1749,6 +1781,7 @@ static const fo_test tests[] = {
 	    test_api__date_sorted_hits_are_newest_first_and_keep_their_weight),
 	FO_TEST(test_api__an_empty_query_is_invalid),
 	FO_TEST(test_api__a_query_error_position_lasts_until_the_next_call),
+	FO_TEST(test_api__a_query_is_read_up_to_its_256th_word),
 	FO_TEST(test_api__results_outlive_the_handle),
 	FO_TEST(test_api__indexing_the_sample_corpus),
 	FO_TEST(test_api__a_missing_path_is_skipped_unless_all_are),
