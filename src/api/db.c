@@ -220,6 +220,15 @@ static folio_status live_gen(folio_db *db, fo_buf *out, fo_buf *why)
 	return st;
 }
 
+/* Exchange db's live generation name with gen (no allocation). */
+static void swap_live(folio_db *db, fo_buf *gen)
+{
+	fo_buf t = db->live;
+
+	db->live = *gen;
+	*gen = t;
+}
+
 /* Readers: open the generation the stub names. A rebuild may switch the
  * stub and delete the old generation between our reading the stub and
  * opening what it named: then the stub has changed, and we try again.
@@ -229,7 +238,7 @@ static folio_status live_gen(folio_db *db, fo_buf *out, fo_buf *why)
 static folio_status open_reader(folio_db *db, fo_buf *why)
 {
 	fo_buf gen = FO_BUF_INIT, again = FO_BUF_INIT;
-	fo_xdb *x = NULL;
+	fo_xdb *x = NULL, *old;
 	fo_xerr err = { "" };
 	folio_status st = FOLIO_OK;
 	int attempt, stuck, lost;
@@ -265,15 +274,27 @@ static folio_status open_reader(folio_db *db, fo_buf *why)
 			break;
 	}
 	if (st == FOLIO_OK) {
-		fo_xdb_close(db->xdb, NULL);
+		/* the live generation's name and the database, both kept
+		 * until the remotes are attached */
+		swap_live(db, &gen);
+		old = db->xdb;
 		db->xdb = x;
-		fo_buf_clear(&db->live);
-		fo_buf_puts(&db->live, gen.data);
-		if (db->live.oom)
-			st = FOLIO_ERROR_NOMEM;
-	}
-	if (st == FOLIO_OK)
 		st = fo_remotes_attach(db, why);
+		/* Refused, the local generation alone must not take the
+		 * place of the handle's database: its next search, as if
+		 * no shard were missing, would find the local posts alone
+		 * and say FOLIO_OK. The old database fails again (a remote
+		 * that stopped answering), or the stub still differs from
+		 * it: either opens again, and is refused until the shard
+		 * is back. (An open, which has none, reads what failed
+		 * from the new one, and fails.) */
+		if (st != FOLIO_OK && old) {
+			swap_live(db, &gen);
+			db->xdb = old;
+			old = x;
+		}
+		fo_xdb_close(old, NULL);
+	}
 	fo_buf_free(&gen);
 	fo_buf_free(&again);
 	return st;

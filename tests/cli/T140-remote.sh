@@ -340,6 +340,35 @@ SERVERS="$SERVERS $s1"
 expect_eq "$part $full" "$totals"
 stop_server "$s1"
 
+begin "without --allow-partial a handle fails while its shard is down, never searching the rest alone"
+# One --stdin process, one handle, a local index beside a remote shard:
+# each query while the shard is down is an error (before, the query after
+# the first error searched the local index alone and answered as if
+# nothing were missing); once it is back, both are searched again.
+"$FOLIO" index --db "$TMP/five" "$FOLIO_SOURCE_DIR/corpus" >/dev/null
+p5=$(free_port)
+serve s5 xapian-tcpsrv --interface 127.0.0.1 --port "$p5" "$TMP/five/$(awk '{print $2}' "$TMP/five/XAPIANDB")"
+wait_port "$p5"
+# (killed from the subshell, s5 is reaped in ours: quietly)
+{
+	{
+		echo library
+		until [ -s "$TMP/answers" ]; do sleep 0.1; done
+		stop_server "$s5"
+		echo library
+		echo library
+		serve s5 xapian-tcpsrv --interface 127.0.0.1 --port "$p5" "$TMP/five/$(awk '{print $2}' "$TMP/five/XAPIANDB")"
+		echo "$s5" >"$TMP/s5.pid"
+		wait_port "$p5"
+		echo library
+	} | "$FOLIO" search --db "$TMP/one" --remote "127.0.0.1:$p5" --stdin --limit 0 >"$TMP/answers"
+	wait "$s5"
+} 2>/dev/null
+SERVERS="$SERVERS $(cat "$TMP/s5.pid")"
+expect_eq "ok remote-shard-unavailable remote-shard-unavailable ok" \
+	"$(python3 -c 'import json, sys; print(" ".join("ok" if "total" in a else a["error"].replace(" ", "-") for a in map(json.loads, sys.stdin)))' <"$TMP/answers")"
+stop_server "$(cat "$TMP/s5.pid")"
+
 begin "a shard listed twice (REMOTES and --remote) is searched once"
 mkdir "$TMP/front0"
 echo "$r0" >"$TMP/front0/REMOTES"
