@@ -981,8 +981,11 @@ typedef struct folio_check_options {
  * opts->problem, if set, is given each. Where the checker finds
  * problems, the posts' data is not decoded: the index must be rebuilt
  * anyway, and reading it would meet the same damage. The checker
- * reads local files: check each remote shard where it is served (a
- * handle over remote shards alone gets FOLIO_ERROR_INVALID). The checker
+ * and the shards' commits are read from local files alone: check each
+ * remote shard where it is served (a handle over remote shards alone
+ * gets FOLIO_ERROR_INVALID); the posts decoded are a remote shard's
+ * too, read over the network (open with FOLIO_OPEN_LOCAL to leave
+ * them out, as folio check does). The checker
  * runs in the calling process unless opts->flags has FOLIO_CHECK_ISOLATE,
  * which a damaged term list can crash (see there).
  *
