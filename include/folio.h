@@ -338,8 +338,10 @@ typedef struct folio_open_options {
  * @param errmsg OUT, optional: on failure a one-line explanation that the
  *               caller frees with free(); NULL on success
  * @retval FOLIO_OK
- * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE),
- *                               or something else is there, with
+ * @retval FOLIO_ERROR_NOT_FOUND  no index there (and no FOLIO_OPEN_CREATE):
+ *                               errmsg is then "no index at PATH" exactly,
+ *                               the one case where FOLIO_OPEN_CREATE would
+ *                               make one; or something else is there, with
  *                               FOLIO_OPEN_CREATE too: a file, or a
  *                               directory of other files ("DIR is not a
  *                               folio index"), left untouched

@@ -60,11 +60,15 @@ void print_notices(const folio_results *r);
  * for search and similar, "problems": [] for index). */
 const char *cli_last_error(void);
 
-/* Whether folio index could make an index at dir: nothing is there, or
- * an empty directory (hidden files aside), as the library takes it. Not
- * a file, nor a directory of other things ("is not a folio index"),
- * where advising "folio index --db DIR" would send the user to fail
- * again. */
+/* Whether folio_db_open(dir) failing with st and errmsg found no index
+ * there and room for one, as the library decides it (folio.h: "no index
+ * at DIR"): not a file, a directory of other things or an index that
+ * lost its stub ("is not a folio index"), where advising "folio index
+ * --db DIR" would send the user to fail again. */
+int cli_no_index(const char *dir, folio_status st, const char *errmsg);
+
+/* The same, asking the library by opening dir to read (a writer that is
+ * about to create the index asks first). */
 int cli_may_index(const char *dir);
 
 /* "folio: WHAT with: folio index --db DIR PATH..." on stderr, each word

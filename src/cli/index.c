@@ -383,7 +383,8 @@ int cmd_index(int argc, char **argv)
 		goto done;
 	}
 	cli_signals_say(said, printed);
-	first = cli_may_index(dir);
+	/* asked only where the summary would say "rebuilt" (print_summary) */
+	first = (a.io.rebuild || a.io.shards) && cli_may_index(dir);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
 		cli_signals_release();

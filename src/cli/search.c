@@ -454,7 +454,7 @@ int cmd_search(int argc, char **argv)
 	if (st != FOLIO_OK) {
 		/* one condition, one line, with what to do about it */
 		cli_error("%s%s", errmsg, cli_remote_advice(st, errmsg));
-		if (st == FOLIO_ERROR_NOT_FOUND && dir && cli_may_index(dir))
+		if (dir && cli_no_index(dir, st, errmsg))
 			cli_advise_index("build one", dir, NULL, 0);
 		/* JSON readers get the error object they get for a failed
 		 * search (for --stdin, one per line read), saying what

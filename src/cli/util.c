@@ -7,12 +7,10 @@
 #include "../util/display.h"
 #include "../util/shellword.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 const char *cli_db_path(const char *flag_value)
 {
@@ -224,43 +222,30 @@ int cli_stdout_errno(void)
 	return stdout_errno;
 }
 
-/* Whether the database dir/gen ever stored a post. */
-static int holds_posts(const char *dir, const char *gen)
+int cli_no_index(const char *dir, folio_status st, const char *errmsg)
 {
-	size_t n = strlen(dir) + strlen(gen) + sizeof "//docdata.glass";
-	char *p = malloc(n);
-	struct stat sb;
-	int found;
+	static const char said[] = "no index at ";
+	size_t n = sizeof said - 1;
 
-	if (!p)
-		return 0;
-	snprintf(p, n, "%s/%s/docdata.glass", dir, gen);
-	found = stat(p, &sb) == 0;
-	free(p);
-	return found;
+	return st == FOLIO_ERROR_NOT_FOUND && errmsg &&
+	       strncmp(errmsg, said, n) == 0 && strcmp(errmsg + n, dir) == 0;
 }
 
 int cli_may_index(const char *dir)
 {
-	struct dirent *e;
-	struct stat sb;
-	DIR *d;
-	int empty = 1;
+	folio_open_options oo = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char *errmsg = NULL;
+	folio_status st;
+	int may;
 
-	if (stat(dir, &sb) != 0)
-		return errno == ENOENT;
-	if (!S_ISDIR(sb.st_mode) || !(d = opendir(dir)))
-		return 0;
-	while (empty && (e = readdir(d)) != NULL)
-		/* or the debris a killed creation leaves (layout.h): it
-		 * never builds, so a build-* there is someone's, and it
-		 * stores no post, so a gen-1 that did (docdata.glass) is
-		 * an index that lost its stub */
-		empty =
-		    e->d_name[0] == '.' || (strcmp(e->d_name, "gen-1") == 0 &&
-		                            !holds_posts(dir, e->d_name));
-	closedir(d);
-	return empty;
+	/* the local index alone: REMOTES, if any, are no index here */
+	oo.flags = FOLIO_OPEN_LOCAL;
+	st = folio_db_open(dir, &oo, &db, &errmsg);
+	may = cli_no_index(dir, st, errmsg);
+	folio_db_close(db);
+	free(errmsg);
+	return may;
 }
 
 /* word quoted for a POSIX shell (a newline is part of the word), then

@@ -316,6 +316,26 @@ begin "and the line it gives brings the index back"
 echo 'glass gen-1' >"$TMP/g1/XAPIANDB"
 expect_eq "60" "$(total_of "$TMP/g1" lattices)"
 
+# A gen-1 alone whose posts were all removed, stub lost: the library
+# takes it for a killed creation's debris ("no index at DIR", as for a
+# directory never built), but the CLI looked for docdata.glass itself and
+# took it for an index: a search left out "build one with", and a first
+# --rebuild there said "rebuilt". Both now follow what the library says.
+begin "a gen-1 that holds no post, stub lost, is no index: a search says how to build one"
+mkdir -p "$TMP/nopost"
+printf '# Empty\n\n## Articles\n' >"$TMP/nopost/empty.md"
+"$FOLIO" index --db "$TMP/g0" "$TMP/c" >/dev/null
+"$FOLIO" index --db "$TMP/g0" "$TMP/nopost" >/dev/null
+mv "$TMP/g0/$(awk '{print $2}' "$TMP/g0/XAPIANDB")" "$TMP/g0/gen-1"
+rm "$TMP/g0/XAPIANDB"
+cp -r "$TMP/g0" "$TMP/g0b"
+run "$FOLIO" search --db "$TMP/g0" lattices
+expect_eq "2|folio: no index at $TMP/g0
+folio: build one with: folio index --db $TMP/g0 corpus/" "$rc|$err"
+begin "and a --rebuild there is a first run, not said to be rebuilt"
+run "$FOLIO" index --rebuild --db "$TMP/g0b" "$TMP/c"
+expect_eq "0|60 posts in 2 files: 60 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
 begin "and a search there advises no folio index that would fail"
 run "$FOLIO" search --db "$TMP/mine" lattices
 expect_eq "2|folio: $TMP/mine is not a folio index" "$rc|$err"
