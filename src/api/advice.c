@@ -90,11 +90,10 @@ static void shell_word(fo_buf *out, const char *s)
  * (FO_META_CORPUS, one a line), else PATH... */
 /* "folio index [--rebuild] --db DIR PATH..." of db, its corpus paths
  * read from x (NULL: db's handle), to why. */
-static void index_command(const folio_db *db, fo_xdb *x, int rebuild,
-                          fo_buf *why)
+static void index_command(folio_db *db, fo_xdb *x, int rebuild, fo_buf *why)
 {
 	char *corpus = NULL, *path = NULL;
-	const char *p;
+	const char *p, *salvaged;
 
 	if (!x)
 		x = db->xdb;
@@ -106,9 +105,8 @@ static void index_command(const folio_db *db, fo_xdb *x, int rebuild,
 		fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL);
 	/* an open that failed, as a table cut short fails it, though the
 	 * posting lists that record the paths may be whole */
-	else
-		fo_xdb_salvage_metadata(fo_db_open_dir(db), FO_META_CORPUS,
-		                        &corpus, NULL);
+	else if ((salvaged = fo_db_salvaged(db, FO_SALVAGE_CORPUS)) != NULL)
+		corpus = strdup(salvaged);
 	if (!corpus || !*corpus || !(path = malloc(strlen(corpus) + 1))) {
 		fo_buf_puts(why, " PATH...");
 	} else {
@@ -123,7 +121,7 @@ static void index_command(const folio_db *db, fo_xdb *x, int rebuild,
 	free(corpus);
 }
 
-void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
+void fo_db_rebuild_advice(folio_db *db, fo_xdb *x, fo_buf *why)
 {
 	fo_buf_puts(why, "rebuild it with: ");
 	index_command(db, x, 1, why);
@@ -132,6 +130,35 @@ void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why)
 const char *fo_db_open_dir(const folio_db *db)
 {
 	return db->live.len ? db->live.data : db->dir;
+}
+
+const char *fo_db_salvaged(folio_db *db, fo_salvage which)
+{
+	static const char *const keys[FO_SALVAGE_N] = { FO_META_CORPUS,
+		                                        FO_META_LANGUAGE };
+	const char *dir = fo_db_open_dir(db);
+
+	/* once per directory: a long-lived reader may meet another
+	 * damaged generation */
+	if (!db->salvaged_from || strcmp(db->salvaged_from, dir) != 0) {
+		fo_db_salvage_forget(db);
+		if ((db->salvaged_from = strdup(dir)) != NULL)
+			fo_xdb_salvage_metadata(dir, keys, FO_SALVAGE_N,
+			                        db->salvaged, NULL);
+	}
+	return db->salvaged[which];
+}
+
+void fo_db_salvage_forget(folio_db *db)
+{
+	size_t i;
+
+	free(db->salvaged_from);
+	db->salvaged_from = NULL;
+	for (i = 0; i < FO_SALVAGE_N; i++) {
+		free(db->salvaged[i]);
+		db->salvaged[i] = NULL;
+	}
 }
 
 fo_advice fo_db_damage_advice(const folio_db *db)
@@ -212,7 +239,7 @@ void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want)
  * xapian-replicate would undo the rebuild, so it is pulled again from a
  * master of this format. Remote shards are checked as they are attached
  * (remote.c). */
-void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why)
+void fo_db_explain_format(folio_db *db, const char *format, fo_buf *why)
 {
 	int replica;
 

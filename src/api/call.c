@@ -33,6 +33,7 @@ void fo_db_begin(folio_db *db)
 	error_clear(db);
 	db->error_pos = 0;
 	db->advice = FO_ADVICE_NONE;
+	fo_db_salvage_forget(db);
 }
 
 folio_status fo_db_refuse_nested(folio_db *db, const char *call)

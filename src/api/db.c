@@ -572,7 +572,7 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 	fo_buf head = FO_BUF_INIT;
 	fo_xerr found = { "" }, err = { "" };
 	char *language = NULL;
-	const char *what = why->data ? why->data : "", *cut;
+	const char *what = why->data ? why->data : "", *cut, *salvaged;
 	folio_status st;
 
 	/* A reader may open what a writer cannot (a lost table), for the
@@ -609,10 +609,11 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 	if (!want && db->xdb)
 		fo_xdb_get_metadata(db->xdb, FO_META_LANGUAGE, &language, NULL);
 	/* A table cut short fails even a reader's open, though the
-	 * language lives in the posting-list table, which may be whole. */
-	else if (!want)
-		fo_xdb_salvage_metadata(db->live.data, FO_META_LANGUAGE,
-		                        &language, NULL);
+	 * language lives in the posting-list table, which may be whole:
+	 * read with the corpus paths the advice above read. */
+	else if (!want &&
+	         (salvaged = fo_db_salvaged(db, FO_SALVAGE_LANGUAGE)) != NULL)
+		language = strdup(salvaged);
 	if (language && *language &&
 	    fo_analyzer_new(language, &db->rebuild_an) == FOLIO_OK)
 		want = language;
@@ -991,6 +992,7 @@ static void free_handle(folio_db *db)
 	free(db->format);
 	free(db->damage);
 	free(db->damage_msg);
+	fo_db_salvage_forget(db);
 	fo_lock_drop(db->lock_fd);
 	free(db);
 }

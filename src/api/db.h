@@ -38,6 +38,14 @@ typedef enum fo_advice {
 	FO_ADVICE_SYNC     /* "; index it again with: folio index --db ..." */
 } fo_advice;
 
+/* What a generation Xapian cannot open may still record (fo_db_salvaged):
+ * the corpus paths for the advice, the language for its rebuild. */
+typedef enum fo_salvage {
+	FO_SALVAGE_CORPUS,
+	FO_SALVAGE_LANGUAGE,
+	FO_SALVAGE_N
+} fo_salvage;
+
 struct folio_db {
 	char *path; /* the index directory, as given: for messages */
 	/* The same made absolute at open, for every file operation: a
@@ -79,6 +87,11 @@ struct folio_db {
 	 * either, so an is the one asked for, else english. */
 	char *damage;
 	char *damage_msg; /* what every other call fails with */
+	/* What salvaged_from, the open directory that Xapian could not
+	 * open, still records (fo_db_salvaged): read once, kept until the
+	 * next call begins (fo_db_begin). */
+	char *salvaged_from;
+	char *salvaged[FO_SALVAGE_N];
 	int language_lost;
 	fo_advice damage_advice; /* the advice damage_msg ends with, at */
 	size_t damage_advice_at; /* this byte */
@@ -192,7 +205,7 @@ int fo_db_damaged_file(const char *gen, fo_xerr *found);
 folio_status fo_db_report_damage(folio_db *db, const char *what);
 /* Append why an index of format format (empty: none recorded) cannot
  * be used, and the command that rebuilds it. */
-void fo_db_explain_format(const folio_db *db, const char *format, fo_buf *why);
+void fo_db_explain_format(folio_db *db, const char *format, fo_buf *why);
 
 /* A writer's read of the live generation met damage (db's error says
  * which, as fo_db_report_damage does): make db the handle of a damaged
@@ -214,6 +227,13 @@ void fo_db_advise(folio_db *db, fo_xdb *x, fo_buf *why, fo_advice want);
 /* The directory of the database db has open: its live generation, or
  * the index directory itself for a bare glass database. */
 const char *fo_db_open_dir(const folio_db *db);
+/* What the directory of db (fo_db_open_dir), which Xapian cannot open,
+ * still records under which ("" when nothing; NULL when it cannot be
+ * read): both values are read from its posting-list table in one
+ * salvage (fo_xdb_salvage_metadata), kept until the next call begins. */
+const char *fo_db_salvaged(folio_db *db, fo_salvage which);
+/* Forget what fo_db_salvaged read. */
+void fo_db_salvage_forget(folio_db *db);
 /* The advice for damage in db's live generation: the rebuild, or for a
  * bare glass database moving it aside. */
 fo_advice fo_db_damage_advice(const folio_db *db);
@@ -226,7 +246,7 @@ void fo_db_name_damage(folio_db *db, fo_xerr *err);
  * index --rebuild --db DIR PATH...", naming the corpus paths of its last
  * run when the index can still tell them (FO_META_CORPUS, read from x,
  * else from db->xdb). */
-void fo_db_rebuild_advice(const folio_db *db, fo_xdb *x, fo_buf *why);
+void fo_db_rebuild_advice(folio_db *db, fo_xdb *x, fo_buf *why);
 /* The post whose URL is url: its document in *docid (0: none), and in
  * term its unique term as the index holds it, which is the URL as given
  * or, failing that, with its scheme and host in lower case (indexer.h).

@@ -425,13 +425,14 @@ folio_status fo_xdb_torn(fo_xdb *db, char *out, size_t size, fo_xerr *err);
  * position, docdata: bridge_check.cc lost_table): FOLIO_ERROR_CORRUPT,
  * naming the file in err. */
 folio_status fo_xdb_lost(const char *path, fo_xerr *err);
-/* The value under key (malloc'd into *out) that the glass database at
- * path (or the first of those a stub there lists that can be read)
- * records, read from its posting-list table alone: for a database that
+/* The values under keys[0..n) (each malloc'd into out[i], "" for a key
+ * not recorded; all NULL on failure) that the glass database at path (or
+ * the first of those a stub there lists that can be read) records, read
+ * from its posting-list table alone, in one open: for a database that
  * cannot be opened, as another of its tables is cut short or damaged
  * (bridge_salvage.cc). */
-folio_status fo_xdb_salvage_metadata(const char *path, const char *key,
-                                     char **out, fo_xerr *err);
+folio_status fo_xdb_salvage_metadata(const char *path, const char *const *keys,
+                                     size_t n, char **out, fo_xerr *err);
 
 /* ---- walking a database (bridge_admin.cc) ------------------------------- */
 

@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-// The value under key of the glass database at dir, read through a
-// stand-in directory holding links to its version file and posting-list
-// table only: glass takes the tables missing there for empty ones.
-static std::string postlist_metadata(const std::string &dir, const char *key)
+// The values under keys[0..n) of the glass database at dir, read through
+// one open of a stand-in directory holding links to its version file and
+// posting-list table only: glass takes the tables missing there for empty
+// ones.
+static std::vector<std::string>
+postlist_metadata(const std::string &dir, const char *const *keys, size_t n)
 {
 	char *real = realpath(dir.c_str(), NULL);
 	const char *tmp = getenv("TMPDIR");
@@ -28,14 +30,16 @@ static std::string postlist_metadata(const std::string &dir, const char *key)
 	if (real_dir.empty() || !mkdtemp(name.data()))
 		throw Xapian::DatabaseOpeningError(dir + ": cannot be read");
 	std::string stand_in = name.data();
-	std::string value;
+	std::vector<std::string> values;
 	bool read = false;
 	if (symlink((real_dir + "/iamglass").c_str(),
 	            (stand_in + "/iamglass").c_str()) == 0 &&
 	    symlink((real_dir + "/postlist.glass").c_str(),
 	            (stand_in + "/postlist.glass").c_str()) == 0) {
 		try {
-			value = Xapian::Database(stand_in).get_metadata(key);
+			Xapian::Database db(stand_in);
+			for (size_t i = 0; i < n; i++)
+				values.push_back(db.get_metadata(keys[i]));
 			read = true;
 		} catch (...) {
 		}
@@ -45,19 +49,20 @@ static std::string postlist_metadata(const std::string &dir, const char *key)
 	rmdir(stand_in.c_str());
 	if (!read)
 		throw Xapian::DatabaseOpeningError(dir + ": cannot be read");
-	return value;
+	return values;
 }
 
 // As postlist_metadata, for a stub too: the first member that can be
 // read (every shard carries the metadata, fo_xdb_set_metadata).
-static std::string salvage(const std::string &path, const char *key, int depth)
+static std::vector<std::string>
+salvage(const std::string &path, const char *const *keys, size_t n, int depth)
 {
 	std::vector<std::string> members;
 	if (depth > 4 || !fo_xstub_members(path, members))
-		return postlist_metadata(path, key);
+		return postlist_metadata(path, keys, n);
 	for (const std::string &m : members) {
 		try {
-			return salvage(m, key, depth + 1);
+			return salvage(m, keys, n, depth + 1);
 		} catch (...) {
 			if (&m == &members.back())
 				throw;
@@ -67,14 +72,26 @@ static std::string salvage(const std::string &path, const char *key, int depth)
 }
 
 extern "C" folio_status fo_xdb_salvage_metadata(const char *path,
-                                                const char *key, char **out,
+                                                const char *const *keys,
+                                                size_t n, char **out,
                                                 fo_xerr *err)
 {
-	*out = NULL;
+	size_t i;
+	for (i = 0; i < n; i++)
+		out[i] = NULL;
 	try {
-		*out = fo_xstrdup(salvage(path, key, 0), NULL);
-		return *out ? FOLIO_OK : FOLIO_ERROR_NOMEM;
+		std::vector<std::string> values = salvage(path, keys, n, 0);
+		for (i = 0; i < n; i++)
+			if (!(out[i] = fo_xstrdup(values[i], NULL)))
+				break;
+		if (i == n)
+			return FOLIO_OK;
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
+	while (i-- > 0) {
+		free(out[i]);
+		out[i] = NULL;
+	}
+	return FOLIO_ERROR_NOMEM;
 }

@@ -249,4 +249,42 @@ for name in "d; rebuild it with: folio index --rebuild x" "c; move the index asi
 	expect_eq "0|$want" "$rc|$(head -n 1 <<<"$err" | sed 's/: Database[A-Za-z]*Error: [^)]*)/: XAPIAN)/' | cut -c 1-${#want})"
 done
 
+# A writer's open of a generation Xapian cannot open salvaged its
+# posting lists once for the advice's corpus paths and again for the
+# rebuild's language (and once more for the open's first message): a
+# stand-in directory and a Xapian open each. One salvage reads both.
+begin "a damaged generation is salvaged once per open, for its paths and language"
+mkdir -p "$TMP/shim"
+cat >"$TMP/shim/salvage.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+char *mkdtemp(char *tmpl)
+{
+	char *(*real)(char *) = (char *(*)(char *))dlsym(RTLD_NEXT, "mkdtemp");
+	FILE *log = getenv("SALVAGE_LOG") ? fopen(getenv("SALVAGE_LOG"), "a") : NULL;
+
+	if (log && strstr(tmpl, "folio-salvage-"))
+		fputs("salvage\n", log);
+	if (log)
+		fclose(log);
+	return real(tmpl);
+}
+C
+cc -shared -fPIC -o "$TMP/shim/salvage.so" "$TMP/shim/salvage.c" -ldl
+"$FOLIO" index --db "$TMP/fr" --language french "$TMP/c" >/dev/null
+d="$TMP/fr" g=$(sed 's/^glass //' "$TMP/fr/XAPIANDB")
+truncate -s 100 "$d/$g/position.glass"
+: >"$TMP/salvage.log"
+SALVAGE_LOG="$TMP/salvage.log" LD_PRELOAD="$TMP/shim/salvage.so" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	run "$FOLIO" index --db "$d" "$TMP/c"
+expect_eq "2|folio: index $d is damaged: $d/$g/position.glass: XAPIAN$(advice "$d" "$TMP/c")|1" \
+	"$rc|$(xapian_text <<<"$err")|$(wc -l <"$TMP/salvage.log")"
+begin "and the rebuild keeps the language that salvage read"
+run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
+expect_eq "0|french" "$rc|$("$FOLIO" stats --db "$d" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["language"])')"
+
 finish
