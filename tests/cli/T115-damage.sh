@@ -287,4 +287,26 @@ begin "and the rebuild keeps the language that salvage read"
 run "$FOLIO" index --rebuild --db "$d" "$TMP/c"
 expect_eq "0|french" "$rc|$("$FOLIO" stats --db "$d" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["language"])')"
 
+# A term list cut short past what an open reads: the nightly incremental
+# run reads the posting lists alone, exits 0 and says nothing, run after
+# run. The cron file's nightly line checks the index after it, so its log
+# says so.
+begin "the cron file's nightly line logs damage the incremental run cannot see"
+posts_jsonl 1 3000 >"$TMP/cron.jsonl"
+mkdir -p "$TMP/cronc" "$TMP/bin" && mv "$TMP/cron.jsonl" "$TMP/cronc/"
+d="$TMP/cron"
+"$FOLIO" index --db "$d" "$TMP/cronc" >/dev/null
+g=$(sed 's/^glass //' "$d/XAPIANDB")
+truncate -s $(($(stat -c %s "$d/$g/termlist.glass") / 2)) "$d/$g/termlist.glass"
+printf '#!/bin/sh\ncat >"%s"\n' "$TMP/cron.log" >"$TMP/bin/logger"
+ln -s "$FOLIO" "$TMP/bin/folio"
+chmod +x "$TMP/bin/logger"
+line=$(grep '^[^#].* 1-6 ' "$FOLIO_SOURCE_DIR/contrib/cron/folio-index" |
+	cut -d' ' -f8- | sed "s|/srv/folio/index|$d|g; s|/srv/folio/corpus|$TMP/cronc|g")
+PATH="$TMP/bin:$PATH" sh -c "$line"
+expect_eq "3000 posts in 1 file: 0 added, 0 updated, 3000 unchanged, 0 removed; 0 skipped
+exit status 0
+folio: index $d is damaged: 1 problem, the first: $d/$g/termlist.glass: XAPIAN$(advice "$d" "$TMP/cronc")
+check exit status 1" "$(xapian_text <"$TMP/cron.log")"
+
 finish
