@@ -298,6 +298,57 @@ static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	                  f, 1.0, terms, 1);
 }
 
+/* A name run into its dotted version (python3.14) as a post writes it
+ * spaced ("Python 3.14"): the phrase of the name and the version's
+ * parts (python 3 14), which the joined word and its own parts
+ * (python3 14) never line up with, so python3.14 missed "Python 3.14"
+ * while python-3.14 found both. Scaled as a compound's phrase, so the
+ * spelling typed ranks first. Only for two letters or more then a
+ * version with a dot: v3.14 is version_query's, and python3, mp3 or
+ * h264 are names that posts do not write spaced. NULL for no such
+ * word, or where no post holds the name. */
+static fo_xquery *spaced_version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+{
+	const char *exact = fo_qc_fields[f].exact, *p;
+	/* the name, then each part of the version, NUL-parted */
+	char buf[FO_MAX_TERM_BYTES + 2], other[FO_MAX_TERM_BYTES + 2];
+	const char *pterms[2 * (FO_MAX_TERM_BYTES / 2 + 1)];
+	fo_qlist parts = { NULL, 0, 0 };
+	fo_buf label = FO_BUF_INIT;
+	fo_hlunit *hl;
+	fo_xquery *q;
+	size_t name = 0, len = strlen(t->term), np = 0, k;
+
+	while (t->term[name] >= 'a' && t->term[name] <= 'z')
+		name++;
+	if (name < 2 || len > FO_MAX_TERM_BYTES || t->term[name] < '0' ||
+	    t->term[name] > '9' || !fo_qc_version_other(t->term + name, other))
+		return NULL;
+	memcpy(buf, t->term, name);
+	buf[name] = '\0';
+	memcpy(buf + name + 1, t->term + name, len - name + 1);
+	for (k = name + 1; k <= len; k++)
+		if (buf[k] == '.')
+			buf[k] = '\0';
+	if (fo_qc_absent(c, exact, buf))
+		return NULL;
+	hl = fo_qc_hl_add(c, f, FO_HL_SEQ, NULL, NULL);
+	for (p = buf; p < buf + len + 1; p += strlen(p) + 1, np++) {
+		fo_qc_push(c, &parts, fo_qc_term(c, exact, p));
+		fo_qc_hl_seq_add(c, hl, p);
+		pterms[2 * np] = exact;
+		pterms[2 * np + 1] = p;
+		fo_buf_puts(&label, np ? " " : "");
+		fo_buf_puts(&label, p);
+	}
+	q = fo_qc_unit(c, fo_qc_fold(c, FO_XOP_PHRASE, &parts, (unsigned)np),
+	               fo_qc_label(&label), "phrase", f,
+	               c->rank->compound_weight, pterms, np);
+	fo_qc_release(&parts);
+	fo_buf_free(&label);
+	return q;
+}
+
 /* The first part of version t (a JOINED token) written the other way,
  * in first[FO_MAX_TERM_BYTES + 2], where a post holds that form of the
  * version: v2 for the 2 of 2.0.1, 2 for the v2 of v2.0.1. Both forms
@@ -419,7 +470,8 @@ fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
 		q = fo_qc_pair(
 		    c, FO_XOP_OR,
 		    fo_qc_pair(c, FO_XOP_OR, q, version_query(c, f, t)),
-		    squeezed_query(c, f, t));
+		    fo_qc_pair(c, FO_XOP_OR, squeezed_query(c, f, t),
+		               spaced_version_query(c, f, t)));
 	free(pterms);
 	fo_buf_free(&label);
 	fo_qc_release(&parts);

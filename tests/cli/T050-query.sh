@@ -688,4 +688,18 @@ begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"
 
+# python3.14 did not find a post that writes "Python 3.14", though
+# python-3.14 found both spellings: a name run into a dotted version now
+# also matches it spaced, as a phrase ranked below the spelling typed,
+# and marked where it found it. A post with the name and the number
+# apart is not found.
+cat >"$TMP/spaced-version.jsonl" <<'JL'
+{"url": "https://p.org/spaced", "title": "Spaced", "summary": "The new Python 3.14 release brings changes."}
+{"url": "https://p.org/joined", "title": "Joined", "summary": "Install python3.14 from the repository."}
+{"url": "https://p.org/hyphen", "title": "Hyphen", "summary": "The python-3.14 package is in testing."}
+{"url": "https://p.org/apart", "title": "Apart", "summary": "Python is great and 3.14 is a number near pi."}
+JL
+begin "a name run into its version finds it written spaced, ranked below the spelling typed"
+expect_eq "[('https://p.org/joined', [[8, 18]]), ('https://p.org/hyphen', [[4, 15]]), ('https://p.org/spaced', [[8, 19]])]" "$(marks_in spaced-version 'Python3.14' snippet_marks)"
+
 finish

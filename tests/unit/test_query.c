@@ -1275,6 +1275,60 @@ static void test_query__a_version_matches_with_or_without_its_v(void)
 	             "v3.14");
 }
 
+/* Posts hold python, 3.14 and its parts (a post's "Python 3.14"). */
+static uint64_t spaced_release(void *ctx, const char *term)
+{
+	static const char *const held[] = { "python", "3.14", "3", "14" };
+
+	(void)ctx;
+	return held_in(held, sizeof held / sizeof *held, term, 2);
+}
+
+/* A name run into its dotted version (python3.14) also matches it
+ * spaced, as the phrase of the name and the version's parts: the
+ * joined word's own parts (python3 14) never lined up with a post's
+ * "Python 3.14", which python3.14 missed. Scaled as a compound's phrase
+ * and highlighted as that sequence. Not without a dot (python3, mp3),
+ * nor after one letter (v3.14 is a version), nor where no post holds
+ * the name. */
+static void test_query__a_name_run_into_its_version_matches_it_spaced(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = spaced_release,
+		            .docs = 100,
+		            .local = 1 };
+	fo_compiled c;
+	char *got;
+
+	assert_true(an != NULL);
+	assert_query("Query(((0.2999999999999999889 * (python3 PHRASE 2 14) OR "
+	             "((Zpython3.14 SYNONYM python3.14) AND_MAYBE "
+	             "python3.14)) OR 0.2999999999999999889 * (python PHRASE "
+	             "3 3 PHRASE 3 14)))",
+	             "Python3.14");
+	assert_ok(compile(an, "python3.14", 0, &c));
+	assert_int(2, c.hl.n);
+	assert_int(FO_HL_SEQ, c.hl.units[1].kind);
+	assert_int(3, c.hl.units[1].n_seq);
+	assert_str("python", c.hl.units[1].seq[0]);
+	assert_str("3", c.hl.units[1].seq[1]);
+	assert_str("14", c.hl.units[1].seq[2]);
+	fo_compiled_free(&c);
+	got = described_with(an, "gtk2.24.33", &stats);
+	assert_true(got && !strstr(got, "gtk PHRASE"));
+	free(got);
+	got = described_with(an, "python3.14", &stats);
+	assert_true(got && strstr(got, "(python PHRASE 3 3 PHRASE 3 14)"));
+	free(got);
+	fo_analyzer_free(an);
+	assert_query("Query(((Zpython3 SYNONYM python3) AND_MAYBE python3))",
+	             "python3");
+	assert_query("Query(((Zmp3 SYNONYM mp3) AND_MAYBE mp3))", "mp3");
+	assert_query("Query((0.2999999999999999889 * (x3 PHRASE 2 14) OR "
+	             "((Zx3.14 SYNONYM x3.14) AND_MAYBE x3.14)))",
+	             "x3.14");
+}
+
 /* Releases in the vocabulary, in byte order: 3.28 written bare, 2.0.x
  * with a v. */
 static folio_status release_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
@@ -1354,6 +1408,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_unit_whose_label_ran_out_of_memory_fails),
 	FO_TEST(test_query__a_label_cut_short_is_no_label),
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
+	FO_TEST(test_query__a_name_run_into_its_version_matches_it_spaced),
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
