@@ -22,6 +22,15 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	 * the words "date", beside others an empty bracket ignored */
 	if ((close = fo_qp_empty_bracket(p, vstart)) != 0)
 		return fo_qp_no_value(p, f, close);
+	/* date:( is date:() closed at the end, as title:" is title:"":
+	 * alone it searched the words "date" */
+	if (p->s[vstart] == '(' &&
+	    fo_qlex_skip_space(p->s, p->len, vstart + 1) == p->len) {
+		fo_qp_wordless(p, vstart, "the ( is never closed");
+		fo_qp_drop(p, f->start, p->len);
+		p->i = p->len;
+		return NULL;
+	}
 	p->i = vstart;
 	if (f->field == FO_QF_SITE || f->field == FO_QF_PUBLISHED ||
 	    f->field == FO_QF_YEAR)

@@ -684,6 +684,20 @@ expect_eq "2|folio: query position 1: date: has no value: the query has no words
 2|folio: query position 1: published: has no value: the query has no words to search for
 " "$r"
 
+# date:( alone, its bracket never closed, was read as syntax alone and
+# searched the words "date", as date:() no longer is.
+begin "a field whose bracket is never closed and holds nothing is no query"
+r=
+for q in 'date:(' 'title: ( '; do
+	run "$FOLIO" search --db "$TMP/index" "$q"
+	r="$r$rc|$err
+"
+done
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 company:('
+expect_eq "2|folio: query position 6: the ( is never closed: the query has no words to search for
+2|folio: query position 8: the ( is never closed: the query has no words to search for
+|0|$NVIDIA $META|folio: query position 15: the ( is never closed: ignored" "$r|$rc|$(urls_of "$out" | sort | xargs)|$err"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

@@ -1097,6 +1097,12 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 		{ "date:()", "date: has no value", 0 },
 		{ "published:( )", "published: has no value", 0 },
 		{ "company:()", "company: has no value", 0 },
+		/* and a bracket never closed that holds nothing, read as
+		 * closed at the end (title:( searched "title", date:( found
+		 * every post saying "date") */
+		{ "title:(", "the ( is never closed", 6 },
+		{ "date:(  ", "the ( is never closed", 5 },
+		{ "year: (", "the ( is never closed", 6 },
 		{ "site:/", HOSTLESS, 0 },
 		{ "site:https://", HOSTLESS, 0 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
@@ -1128,6 +1134,8 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 	        "company:\"\" lock");
 	lenient("words\"lock\" |@0 date: has no value: ignored",
 	        "date:() lock");
+	lenient("words\"lock\" |@11 the ( is never closed: ignored",
+	        "lock title:(");
 	strict("error@0: title: has no value", "title:-() lock");
 	lenient("words\"lock\" |@0 " HOSTLESS ": ignored",
 	        "site:https:// lock");
