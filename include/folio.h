@@ -34,8 +34,9 @@
  *    version goes.
  *
  * Thread safety: libfolio has no global mutable state but the handler
- * of folio_abort_handler_set(): folio_version()
- * and folio_status_string() may be called from any thread at any time,
+ * of folio_abort_handler_set(): folio_version(), folio_status_string(),
+ * folio_language_count() and folio_language_name() may be called from
+ * any thread at any time,
  * and calls on different handles never need a lock. A folio_db handle
  * and everything obtained from it must be used by one thread at a time:
  * calls on one handle must not overlap, but they may come from different
@@ -148,6 +149,22 @@ typedef enum folio_status {
 FOLIO_EXTERN const char *folio_status_string(folio_status status);
 
 /* ------------------------------------------------------------------------
+ * Stemming languages
+ * ------------------------------------------------------------------------ */
+
+/** The number of stemming languages folio_open_options.language takes:
+ *  "none" and those of the libstemmer folio was built with (at least 1). */
+FOLIO_EXTERN size_t folio_language_count(void);
+
+/** Stemming language i (0-based) of those folio_open_options.language
+ *  takes: "none" (no stemming) first, then libstemmer's Snowball names in
+ *  its order ("arabic", ..., "english", ...); NULL when i is
+ *  folio_language_count() or more. Static: valid for the life of the
+ *  process, never freed. An unknown language's FOLIO_ERROR_INVALID
+ *  (folio_db_open) lists them too. */
+FOLIO_EXTERN const char *folio_language_name(size_t i);
+
+/* ------------------------------------------------------------------------
  * Posts
  * ------------------------------------------------------------------------ */
 
@@ -218,18 +235,18 @@ typedef struct folio_open_options {
 	unsigned version; /**< FOLIO_OPEN_OPTIONS_VERSION */
 	unsigned flags;   /**< folio_open_flags */
 	/** Snowball stemmer for a new index ("english" when NULL; "none"
-	 *  disables stemming), by a name sb_stemmer_list() gives: with
+	 *  disables stemming), by a name folio_language_name() gives: with
 	 *  FOLIO_OPEN_WRITE, another (an alias such as "en") is
-	 *  FOLIO_ERROR_INVALID. An existing index keeps the language it was
-	 *  built with, which folio_db_language() reports, until a full build
-	 *  (folio_db_index_paths with rebuild, a new shard count, or over an
-	 *  empty index) makes it anew: with FOLIO_OPEN_WRITE, a language
-	 *  other than the index's is the one that build analyses every post
-	 *  in, and readers switch to it with the new generation. Until then
-	 *  every other write on the handle (an incremental run,
-	 *  folio_db_add_post) fails with FOLIO_ERROR_INVALID, saying that a
-	 *  new language needs a rebuild; searches use the index's language.
-	 *  The rebuild of an index of another format is made in this
+	 *  FOLIO_ERROR_INVALID, whose message lists those names. An existing
+	 * index keeps the language it was built with, which folio_db_language()
+	 * reports, until a full build (folio_db_index_paths with rebuild, a new
+	 * shard count, or over an empty index) makes it anew: with
+	 * FOLIO_OPEN_WRITE, a language other than the index's is the one that
+	 * build analyses every post in, and readers switch to it with the new
+	 * generation. Until then every other write on the handle (an
+	 * incremental run, folio_db_add_post) fails with FOLIO_ERROR_INVALID,
+	 * saying that a new language needs a rebuild; searches use the index's
+	 * language. The rebuild of an index of another format is made in this
 	 *  language too. Readers ignore it. */
 	const char *language;
 	/* Version 2: remote shards (readers only). */

@@ -51,14 +51,24 @@ int fo_term_stemmable(const char *term, size_t len)
 	return 1;
 }
 
+const char *fo_stemmer_name(size_t i)
+{
+	const char **l = sb_stemmer_list();
+
+	if (i == 0)
+		return "none";
+	for (i--; *l && i; l++, i--)
+		;
+	return *l;
+}
+
 int fo_stemmer_known(const char *language)
 {
-	const char **l;
+	const char *name;
+	size_t i;
 
-	if (strcmp(language, "none") == 0)
-		return 1;
-	for (l = sb_stemmer_list(); *l; l++) {
-		if (strcmp(*l, language) == 0)
+	for (i = 0; (name = fo_stemmer_name(i)) != NULL; i++) {
+		if (strcmp(name, language) == 0)
 			return 1;
 	}
 	return 0;

@@ -61,6 +61,10 @@ typedef struct fo_stemmer fo_stemmer;
  * FOLIO_ERROR_INVALID for an unknown language. libstemmer takes its
  * aliases too ("en", "fr"), so that an index that stored one still opens. */
 folio_status fo_stemmer_new(const char *language, fo_stemmer **out);
+/* Language i (0-based) of those an index may be built in: "none", then
+ * the names sb_stemmer_list() reports, in its order; NULL past the last.
+ * Static strings. */
+const char *fo_stemmer_name(size_t i);
 /* 1 for a name sb_stemmer_list() reports, or "none"; 0 for an alias
  * ("en" is english): a language an index is to be built in must be one of
  * these, since an index compares the name it stores with the one asked

@@ -65,6 +65,23 @@ static folio_status revision_rebuild(folio_db *db)
 	return fo_analyzer_new(fo_analyzer_language(db->an), &db->rebuild_an);
 }
 
+/* Why language is refused, note saying more ("" for nothing), and the
+ * names that are taken, since nothing else lists them (folio.h,
+ * folio_language_name). */
+static void unknown_language(fo_buf *why, const char *language,
+                             const char *note)
+{
+	const char *name;
+	size_t i;
+
+	fo_buf_printf(why,
+	              "unknown stemming language \"%s\"%s; the languages "
+	              "are",
+	              language, note);
+	for (i = 0; (name = folio_language_name(i)) != NULL; i++)
+		fo_buf_printf(why, "%s %s", i ? "," : "", name);
+}
+
 /* Check the index's format and load its language. A writer may open an
  * index of another format, for a rebuild only (db->format, upgrade.c):
  * it will be built in the language asked for (want, NULL when the caller
@@ -130,11 +147,12 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	if (st == FOLIO_OK) {
 		st = fo_analyzer_new(language, &db->an);
 		if (st == FOLIO_ERROR_INVALID)
-			fo_buf_printf(why, "unknown stemming language \"%s\"%s",
-			              language, db->format
-			              ? " (recorded by an index of another "
-			                "format): name one for its rebuild"
-			              : "");
+			unknown_language(why, language,
+			                 db->format
+			                     ? " (recorded by an index of "
+			                       "another format): name one "
+			                       "for its rebuild"
+			                     : "");
 		/* (one of another format is only ever rebuilt) */
 		if (st == FOLIO_OK && !db->format)
 			fo_analyzer_set_revision(db->an, revision);
@@ -144,8 +162,7 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	if (st == FOLIO_OK && db->writable && want && !db->format) {
 		st = fo_analyzer_new(want, &db->rebuild_an);
 		if (st == FOLIO_ERROR_INVALID)
-			fo_buf_printf(why, "unknown stemming language \"%s\"",
-			              want);
+			unknown_language(why, want, "");
 		if (st == FOLIO_OK && strcmp(fo_analyzer_language(db->rebuild_an),
 		                             fo_analyzer_language(db->an)) == 0) {
 			fo_analyzer_free(db->rebuild_an);
@@ -625,7 +642,7 @@ static folio_status open_damaged(folio_db *db, const char *want, fo_buf *why)
 	fo_buf_clear(why);
 	st = fo_analyzer_new(want ? want : "english", &db->an);
 	if (st == FOLIO_ERROR_INVALID)
-		fo_buf_printf(why, "unknown stemming language \"%s\"", want);
+		unknown_language(why, want, "");
 	free(language);
 	fo_xdb_close(db->xdb, NULL);
 	db->xdb = NULL;
@@ -1140,8 +1157,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	if (db->writable && opts->language &&
 	    !fo_stemmer_known(opts->language)) {
 		st = FOLIO_ERROR_INVALID;
-		fo_buf_printf(&why, "unknown stemming language \"%s\"",
-		              opts->language);
+		unknown_language(&why, opts->language, "");
 	}
 	/* An open waits behind a writer (open_reader) as long as any call. */
 	fo_retry_start(&r, db);
@@ -1158,8 +1174,7 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	else if (st == FOLIO_OK &&
 	         (st = fo_analyzer_new(opts->language, &db->an)) ==
 	             FOLIO_ERROR_INVALID)
-		fo_buf_printf(&why, "unknown stemming language \"%s\"",
-		              opts->language);
+		unknown_language(&why, opts->language, "");
 	/* Its reads can meet a writer's commits as the open can
 	 * (open_reader): they read nothing yet kept, so move to the newest
 	 * revision and read again, unless nothing can have overtaken them

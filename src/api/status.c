@@ -1,5 +1,8 @@
-/* status.c: status codes as text, and the library version. */
+/* status.c: what a caller may ask before opening an index: status codes
+ * as text, the library version and the stemming languages. */
 #include "folio.h"
+
+#include "analyzer/stem.h"
 
 const char *folio_status_string(folio_status status)
 {
@@ -26,4 +29,18 @@ const char *folio_status_string(folio_status status)
 const char *folio_version(void)
 {
 	return FOLIO_VERSION_STRING;
+}
+
+size_t folio_language_count(void)
+{
+	size_t n = 0;
+
+	while (fo_stemmer_name(n))
+		n++;
+	return n;
+}
+
+const char *folio_language_name(size_t i)
+{
+	return fo_stemmer_name(i);
 }

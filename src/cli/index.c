@@ -273,6 +273,26 @@ typedef struct index_args {
 	int lines, quiet, json; /* --progress, --quiet, --json */
 } index_args;
 
+/* The end of --help: the names --language takes, from the library, as
+ * they are libstemmer's (the completions list them too: T120 compares). */
+static void print_languages(void)
+{
+	const char *name;
+	size_t i, col;
+
+	fputs("\nlanguages (--language):", stdout);
+	col = strlen("languages (--language):");
+	for (i = 0; (name = folio_language_name(i)) != NULL; i++) {
+		if (col + 1 + strlen(name) > 72) {
+			fputs("\n ", stdout);
+			col = 1;
+		}
+		printf(" %s", name);
+		col += 1 + strlen(name);
+	}
+	putchar('\n');
+}
+
 /* Read argv into a (which the caller frees, whatever it returns): 0, 1
  * after printing usage (--help), -1 after an error. */
 static int parse_args(int argc, char **argv, index_args *a)
@@ -291,8 +311,11 @@ static int parse_args(int argc, char **argv, index_args *a)
 		return -1;
 	}
 	a->oo.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
-	if ((rc = cli_help(argc, argv, usage)) != 0)
+	if ((rc = cli_help(argc, argv, usage)) != 0) {
+		if (rc > 0)
+			print_languages();
 		return rc;
+	}
 	for (i = 1; i < argc; i++) {
 		if ((rc = cli_option_value(argc, argv, &i, "--db", &value)) != 0) {
 			if (rc < 0)

@@ -450,8 +450,65 @@ static void test_api__a_front_end_opened_local_holds_nothing(void)
 	opts.language = "klingon";
 	assert_int(FOLIO_ERROR_INVALID,
 	           folio_db_open(path, &opts, &db, &errmsg));
-	assert_str("unknown stemming language \"klingon\"", errmsg);
+	assert_str("unknown stemming language \"klingon\"; the languages are "
+	           "none, arabic, armenian, basque, catalan, danish, dutch, "
+	           "english, finnish, french, german, greek, hindi, hungarian, "
+	           "indonesian, irish, italian, lithuanian, nepali, norwegian, "
+	           "porter, portuguese, romanian, russian, serbian, spanish, "
+	           "swedish, tamil, turkish, yiddish",
+	           errmsg);
 	assert_true(db == NULL);
+	free(errmsg);
+}
+
+/* folio.h: the languages folio_open_options.language takes are listed,
+ * "none" first, then libstemmer's names, each one that an open takes and
+ * reports as given; an unknown language's message lists the same names,
+ * so that a caller never needs libstemmer to tell a user which exist. */
+static void test_api__the_stemming_languages_are_listed(void)
+{
+	folio_open_options opts = FOLIO_OPEN_OPTIONS_INIT;
+	folio_db *db = NULL;
+	char path[512], file[600], *errmsg = NULL, list[4096] = "";
+	size_t i, n = folio_language_count();
+
+	assert_true(n > 2);
+	assert_str("none", folio_language_name(0));
+	assert_true(folio_language_name(n) == NULL);
+	assert_true(folio_language_name((size_t)-1) == NULL);
+	in_root(path, sizeof path, "front-languages");
+	assert_int(0, mkdir(path, 0777));
+	snprintf(file, sizeof file, "%s/REMOTES", path);
+	assert_int(0, write_file(file, "127.0.0.1:1\n"));
+	opts.flags = FOLIO_OPEN_LOCAL;
+	for (i = 0; i < n; i++) {
+		const char *name = folio_language_name(i);
+
+		assert_true(name != NULL);
+		opts.language = name;
+		assert_ok(folio_db_open(path, &opts, &db, NULL));
+		assert_str(name, folio_db_language(db));
+		folio_db_close(db);
+		db = NULL;
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		         "%s%s", i ? ", " : "", name);
+	}
+	assert_true(strstr(list, ", english, ") != NULL);
+	/* a writer refuses an alias, naming every language */
+	opts.flags = FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE;
+	opts.language = "en";
+	in_root(path, sizeof path, "alias");
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_open(path, &opts, &db, &errmsg));
+	assert_true(db == NULL);
+	assert_true(errmsg != NULL);
+	if (errmsg) {
+		const char *at = strstr(errmsg, "; the languages are ");
+
+		assert_true(at != NULL);
+		if (at)
+			assert_str(list, at + strlen("; the languages are "));
+	}
 	free(errmsg);
 }
 
@@ -1755,6 +1812,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_api__a_failed_open_closes_no_descriptor_of_the_caller),
 	FO_TEST(test_api__a_directory_of_other_files_is_not_an_index),
 	FO_TEST(test_api__a_front_end_opened_local_holds_nothing),
+	FO_TEST(test_api__the_stemming_languages_are_listed),
 	FO_TEST(test_api__closing_null_is_ok),
 	FO_TEST(test_api__null_handles_and_out_pointers_are_invalid),
 	FO_TEST(test_api__every_status_has_a_distinct_string),

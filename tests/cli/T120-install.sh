@@ -277,7 +277,7 @@ bash_help=$(bash -c 'source "$1/completions/folio.bash"; COMP_WORDS=(folio help 
 zsh_help=$(sed -n '/^\thelp)$/,/;;/p' "$SRC/completions/_folio" | grep -o '1:command:([a-z ]*)')
 expect_eq "index search similar stats check|1:command:(index search similar stats check)" "$bash_help|$zsh_help"
 
-begin "bash and zsh completions offer every command and option the help lists"
+begin "bash and zsh completions offer every command, option and language the help lists"
 unoffered=""
 for cmd in $commands; do
 	grep -q -- "compgen -W '[a-z ]*\\b$cmd\\b" "$SRC/completions/folio.bash" ||
@@ -288,6 +288,17 @@ for cmd in $commands; do
 		grep -q -- "$opt" "$SRC/completions/_folio" || unoffered="$unoffered zsh:$cmd:$opt"
 	done
 done
+# The languages are libstemmer's, which folio index --help lists from
+# the library; the completions, which cannot ask it, list them too.
+help_langs=$("$FOLIO" index --help | sed -n '/^languages (--language):/,$p' |
+	sed 's/^languages (--language)://' | tr -s ' \n' '\n' | grep . | sort)
+bash_langs=$(bash -c 'source "$1/completions/folio.bash"; COMP_WORDS=(folio index --language ""); COMP_CWORD=3
+	COMPREPLY=(); _folio; printf "%s\n" "${COMPREPLY[@]}"' _ "$SRC" | sort)
+zsh_langs=$(sed -n '/^languages=(/,/)$/p' "$SRC/completions/_folio" | sed 's/^languages=(//; s/)$//' |
+	tr -s ' \t\n' '\n' | grep . | sort)
+[ "$help_langs" = "$bash_langs" ] || unoffered="$unoffered bash:languages"
+[ "$help_langs" = "$zsh_langs" ] || unoffered="$unoffered zsh:languages"
+[ "$(wc -l <<<"$help_langs")" -gt 2 ] || unoffered="$unoffered help:languages"
 zsh_syntax=ok
 if command -v zsh >/dev/null; then zsh -n "$SRC/completions/_folio" || zsh_syntax=bad; fi
 expect_eq ":ok" "$unoffered:$zsh_syntax"

@@ -65,13 +65,19 @@ expect_eq "english|0|https://example.com/run https://example.com/running " "$(st
 # libstemmer also takes aliases (en, eng, fr): an index built with "en"
 # stored it, and then refused --language english, the same stemmer, as
 # a new language needing a rebuild. Only Snowball's names are taken.
-begin "a stemmer's alias (en) is an unknown language, and nothing is created"
+# The error names the languages taken, as folio index --help does.
+languages="none, arabic, armenian, basque, catalan, danish, dutch, english, finnish, french, german, greek, hindi, hungarian, indonesian, irish, italian, lithuanian, nepali, norwegian, porter, portuguese, romanian, russian, serbian, spanish, swedish, tamil, turkish, yiddish"
+begin "a stemmer's alias (en) is an unknown language, naming the languages, and nothing is created"
 run "$FOLIO" index --db "$TMP/alias" --language en "$TMP/posts.jsonl"
-expect_eq "2||folio: unknown stemming language \"en\"|no index" \
+expect_eq "2||folio: unknown stemming language \"en\"; the languages are $languages|no index" \
 	"$rc|$out|$err|$([ -e "$TMP/alias/XAPIANDB" ] && echo index || echo no index)"
 begin "nor does a rebuild take one"
 run "$FOLIO" index --db "$TMP/i" --rebuild --language fr "$TMP/posts.jsonl"
-expect_eq "2|folio: unknown stemming language \"fr\"|english" "$rc|$err|$(stats_language)"
+expect_eq "2|folio: unknown stemming language \"fr\"; the languages are $languages|english" "$rc|$err|$(stats_language)"
+begin "folio index --help lists the same languages"
+run "$FOLIO" index --help
+expect_eq "0|languages (--language): ${languages//,/}" \
+	"$rc|$(sed -n '/^languages (--language):/,$p' <<<"$out" | tr -s ' \n' ' ' | sed 's/ $//')"
 
 # Elision: the post of a French blog, as a markdown topic page.
 mkdir "$TMP/frc"
