@@ -682,6 +682,10 @@ static int read_file(fo_run *r, const char *path, int kind,
 	}
 	if (!first && !(rec = record_file(r, path, kind, &st)))
 		goto done;
+	/* The files read are those the second pass reads: one deleted (or
+	 * no longer a file) since the first is not. */
+	if (first)
+		r->report->files++;
 	/* A callback that stopped the parser left its error in r->st; the
 	 * parser's own is out of memory. Topic pages are parsed whole. */
 	if (kind == FO_CORPUS_MARKDOWN) {
@@ -794,6 +798,7 @@ folio_status fo_read_posts(fo_run *r, fo_merge_fn fn, void *ctx)
 	size_t i;
 
 	r->report->posts = 0;
+	r->report->files = 0;
 	fo_tally_restart(r->tally);
 	for (i = 0; !stop(r) && i < r->n_files; i++) {
 		e.file_no = (uint32_t)i + 1;

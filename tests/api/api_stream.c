@@ -9,7 +9,8 @@
  * ranking every time; progress counts the posts of every worker; a file
  * that changes between the two readings is reported and nothing is
  * removed, and a post it gains a copy of meanwhile stays one post; one
- * replaced by a FIFO meanwhile is reported, not waited on for ever.
+ * replaced by a FIFO meanwhile is reported, not waited on for ever; one
+ * deleted meanwhile is reported and not counted as read.
  */
 #define _XOPEN_SOURCE 700
 #include "folio.h"
@@ -499,22 +500,27 @@ static void fifo_on_reading(const folio_progress *p, void *payload)
 	}
 }
 
-/* The second reading opened a FIFO that no one writes to, and waited for
- * a writer for ever, holding the index's lock: every later run failed as
- * locked. The alarm ends this process should it wait again. */
-static void test_stream__a_file_made_a_fifo_between_readings_is_reported(void)
+/* Index the three files of 10 posts each of a new corpus sub, then
+ * again (rebuild or not) with act taking the first away once the first
+ * reading has read them: the run says why (path:0: why), reads and
+ * counts the other two, and removes nothing. The alarm ends this
+ * process should the run wait for ever. */
+static void lose_first_file_between_readings(const char *sub,
+                                             folio_progress_fn act, int rebuild,
+                                             const char *why)
 {
 	folio_index_options io = FOLIO_INDEX_OPTIONS_INIT;
 	folio_index_report rep = FOLIO_INDEX_REPORT_INIT;
 	change_log log;
 	const char *paths[1];
-	char dir[512], name[600], want[1024];
-	folio_db *db = create("fifo");
+	char dir[512], name[600], want[1024], corpus[64];
+	folio_db *db = create(sub);
 	uint64_t n = 0;
 	FILE *f;
 	int i;
 
-	in_root(dir, sizeof dir, "fifo-corpus");
+	snprintf(corpus, sizeof corpus, "%s-corpus", sub);
+	in_root(dir, sizeof dir, corpus);
 	assert_int(0, mkdir(dir, 0777));
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof name, "%s/%c.jsonl", dir, 'a' + i);
@@ -525,10 +531,12 @@ static void test_stream__a_file_made_a_fifo_between_readings_is_reported(void)
 	paths[0] = dir;
 	assert_ok(folio_db_index_paths(db, paths, 1, NULL, &rep));
 	assert_int(30, rep.added);
+	assert_int(3, rep.files);
 	memset(&log, 0, sizeof log);
 	snprintf(name, sizeof name, "%s/a.jsonl", dir);
 	log.file = name;
-	io.progress = fifo_on_reading;
+	io.rebuild = rebuild;
+	io.progress = act;
 	io.diagnostic = on_diag;
 	io.payload = &log;
 	alarm(60);
@@ -537,14 +545,46 @@ static void test_stream__a_file_made_a_fifo_between_readings_is_reported(void)
 	alarm(0);
 	assert_int(1, log.changed);
 	assert_int(1, log.n);
-	snprintf(want, sizeof want, "%s:0: not a regular file", name);
+	snprintf(want, sizeof want, "%s:0: %s", name, why);
 	assert_str(want, log.first);
 	assert_int(1, rep.skipped);
+	assert_int(2, rep.files);
+	assert_int(20, rep.posts);
 	assert_int(0, rep.removed);
 	assert_int(10, rep.kept);
 	assert_ok(folio_db_count(db, &n));
 	assert_int(30, n);
 	assert_ok(folio_db_close(db));
+}
+
+/* The second reading opened a FIFO that no one writes to, and waited for
+ * a writer for ever, holding the index's lock: every later run failed as
+ * locked. */
+static void test_stream__a_file_made_a_fifo_between_readings_is_reported(void)
+{
+	lose_first_file_between_readings("fifo", fifo_on_reading, 0,
+	                                 "not a regular file");
+}
+
+/* Once the first reading has read every file, the first is deleted. */
+static void delete_on_reading(const folio_progress *p, void *payload)
+{
+	change_log *log = payload;
+
+	if (strcmp(p->phase, "reading") == 0 && p->done == 3 && !log->changed)
+		log->changed = remove(log->file) == 0 ? 1 : -1;
+}
+
+/* A file deleted between the readings is reported and its posts are
+ * kept, in an incremental run and a rebuild alike; and the report's
+ * files are those read, not those the first reading counted: the
+ * summary said "20 posts in 3 files" of a corpus that had two left. */
+static void test_stream__a_file_deleted_between_readings_is_not_counted(void)
+{
+	lose_first_file_between_readings("deleted", delete_on_reading, 0,
+	                                 "No such file or directory");
+	lose_first_file_between_readings("deleted-rebuild", delete_on_reading,
+	                                 1, "No such file or directory");
 }
 
 static const fo_test tests[] = {
@@ -556,6 +596,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_stream__a_file_changed_between_readings_removes_nothing),
 	FO_TEST(test_stream__a_post_copied_between_readings_is_one_post),
 	FO_TEST(test_stream__a_file_made_a_fifo_between_readings_is_reported),
+	FO_TEST(test_stream__a_file_deleted_between_readings_is_not_counted),
 };
 
 int main(void)
