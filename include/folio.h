@@ -238,15 +238,15 @@ typedef struct folio_open_options {
 	 *  disables stemming), by a name folio_language_name() gives: with
 	 *  FOLIO_OPEN_WRITE, another (an alias such as "en") is
 	 *  FOLIO_ERROR_INVALID, whose message lists those names. An existing
-	 * index keeps the language it was built with, which folio_db_language()
-	 * reports, until a full build (folio_db_index_paths with rebuild, a new
-	 * shard count, or over an empty index) makes it anew: with
-	 * FOLIO_OPEN_WRITE, a language other than the index's is the one that
-	 * build analyses every post in, and readers switch to it with the new
-	 * generation. Until then every other write on the handle (an
-	 * incremental run, folio_db_add_post) fails with FOLIO_ERROR_INVALID,
-	 * saying that a new language needs a rebuild; searches use the index's
-	 * language. The rebuild of an index of another format is made in this
+	 *  index keeps the language it was built with, which folio_db_language()
+	 *  reports, until a full build (folio_db_index_paths with rebuild, a new
+	 *  shard count, or over an empty index) makes it anew: with
+	 *  FOLIO_OPEN_WRITE, a language other than the index's is the one that
+	 *  build analyses every post in, and readers switch to it with the new
+	 *  generation. Until then every other write on the handle (an
+	 *  incremental run, folio_db_add_post) fails with FOLIO_ERROR_INVALID,
+	 *  saying that a new language needs a rebuild; searches use the index's
+	 *  language. The rebuild of an index of another format is made in this
 	 *  language too. Readers ignore it. */
 	const char *language;
 	/* Version 2: remote shards (readers only). */
