@@ -442,6 +442,39 @@ static int is_utf16(const char *bytes, size_t len)
 	                    (bytes[0] == '\xfe' && bytes[1] == '\xff'));
 }
 
+/* What to say of a compressed file (posts.jsonl written by "gzip -c",
+ * or fetched still compressed), which the check below would call binary
+ * with no hint of what to do; NULL when it is none. Each magic is
+ * invalid UTF-8 by its second byte, so no page is taken for one.
+ * Decompressing it would need a library folio does not link. */
+static const char *compressed(const char *bytes, size_t len)
+{
+	static const struct {
+		const char *magic;
+		size_t len;
+		const char *why;
+	} kinds[] = {
+		{ "\x1f\x8b", 2,
+		  "a gzip file: decompress it (gzip -dc FILE > COPY) "
+		  "and index the copy; not read" },
+		{ "\xfd"
+		  "7zXZ",
+		  5,
+		  "an xz file: decompress it (xz -dc FILE > COPY) "
+		  "and index the copy; not read" },
+		{ "\x28\xb5\x2f\xfd", 4,
+		  "a zstd file: decompress it (zstd -dc FILE > COPY) "
+		  "and index the copy; not read" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (len >= kinds[i].len &&
+		    memcmp(bytes, kinds[i].magic, kinds[i].len) == 0)
+			return kinds[i].why;
+	return NULL;
+}
+
 /* Whether bytes are white space alone (ASCII's, as both parsers take
  * it), after a UTF-8 byte order mark if there is one. */
 static int blank(const char *bytes, size_t len)
@@ -577,6 +610,8 @@ static int read_before(const fo_run *r, const struct stat *st)
  * first pass says and reads no further; NULL for one to parse. */
 static const char *not_corpus(const reader *f)
 {
+	const char *why;
+
 	if (is_utf16(f->buf, f->len))
 		return "a UTF-16 file (it starts with a UTF-16 byte order "
 		       "mark): save it as UTF-8; not read";
@@ -596,6 +631,8 @@ static const char *not_corpus(const reader *f)
 		return "a file of white space alone, as a failed write "
 		       "leaves one: not read, and nothing is removed while "
 		       "it is there (delete it if its posts are gone)";
+	if ((why = compressed(f->buf, f->len)) != NULL)
+		return why;
 	if (is_binary(f->buf, f->len))
 		return "a binary file (NUL bytes, not UTF-8), not a corpus "
 		       "file; not read";

@@ -48,6 +48,18 @@ printf '\0\xff' >>"$TMP/c/binary.jsonl"
 hostile binary "$TMP/c/binary.jsonl: a binary file (NUL bytes, not UTF-8), not a corpus file; not read"
 rm "$TMP/c/binary.jsonl"
 
+begin "a gzipped file named like a corpus file says it is gzip, not just binary"
+posts_jsonl 800 810 | gzip -c >"$TMP/c/packed.jsonl"
+hostile gzip "$TMP/c/packed.jsonl: a gzip file: decompress it (gzip -dc FILE > COPY) and index the copy; not read"
+rm "$TMP/c/packed.jsonl"
+
+begin "and an xz or zstd one likewise (stand-ins: the format's magic alone)"
+printf '\xfd7zXZ\0\0\x04' >"$TMP/c/packed.jsonl"
+hostile xz "$TMP/c/packed.jsonl: an xz file: decompress it (xz -dc FILE > COPY) and index the copy; not read"
+printf '\x28\xb5\x2f\xfd\x24\x00' >"$TMP/c/packed.md"
+hostile zstd "$TMP/c/packed.md: a zstd file: decompress it (zstd -dc FILE > COPY) and index the copy; not read"
+rm "$TMP/c/packed.jsonl" "$TMP/c/packed.md"
+
 begin "a topic page saved as UTF-16 (Windows Notepad's \"Unicode\")"
 printf '# Topic\n\n### [Wide](https://example.com/wide)\n\nWide.\n' |
 	iconv -f UTF-8 -t UTF-16 >"$TMP/c/wide.md"
