@@ -458,6 +458,25 @@ char *fo_normalize_nfkc(const char *text, size_t len)
 	return (char *)out;
 }
 
+char *fo_normalize_ascii_form(const char *s, size_t len)
+{
+	char *nf;
+	size_t i;
+
+	for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
+		;
+	if (i == len || memchr(s, '\0', len) ||
+	    (nf = fo_normalize_nfkc(s, len)) == NULL)
+		return NULL;
+	for (i = 0; nf[i] && (unsigned char)nf[i] < 0x80; i++)
+		;
+	if (nf[i]) {
+		free(nf);
+		return NULL;
+	}
+	return nf;
+}
+
 int fo_mixed_case(const char *text, size_t len)
 {
 	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)text;

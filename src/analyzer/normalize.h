@@ -46,6 +46,16 @@ folio_status fo_normalize_token(fo_normalizer *nz, const char *raw,
  */
 char *fo_normalize_nfkc(const char *text, size_t len);
 
+/*
+ * s's NFKC form when s is not ASCII but that form is, else NULL (free it;
+ * NULL too for a NUL in s, which the form, a C string, would cut).
+ * Full-width digits, hyphens and full stops (２０２６－０９, as an IME types
+ * them) are read by the date parsers, of queries and of the corpus, as
+ * the analyzer's NFKC makes them, as words are; a value it leaves other
+ * than ASCII is read as typed.
+ */
+char *fo_normalize_ascii_form(const char *s, size_t len);
+
 /* The longest prefix of s[0..len) of at most max bytes that does not end
  * inside a UTF-8 sequence. */
 size_t fo_utf8_cut(const char *s, size_t len, size_t max);

@@ -2,14 +2,20 @@
  * date.c: fo_date_parse, turning the dates written on topic pages and in
  * JSON Lines ("Sep 14, 2026", "14 Sep 2026", "2026-09-14", and RFC 3339
  * timestamps, "2026-09-14T10:00:00Z") into the "YYYY-MM-DD" form the
- * index stores and sorts on. Any Unicode space parts a date's words.
+ * index stores and sorts on. Any Unicode space parts a date's words, and
+ * full-width digits are read as NFKC makes them, as the query side reads
+ * them. Feeds' other unambiguous forms are taken too: a day with its
+ * ordinal ("Sep 14th, 2026"), a month or day of one digit ("2026-9-14"),
+ * a full stop ending the date, a local time without seconds.
  */
 #include "corpus/corpus.h"
 #include "corpus/text.h"
 
+#include "analyzer/normalize.h"
 #include "util/ascii.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
@@ -52,6 +58,22 @@ static int fo_digits(const char *s, size_t n, size_t *i, size_t min,
 	if (*i - start < min)
 		return -1;
 	return v;
+}
+
+/* Skip an English ordinal's suffix at *i ("14th", "1st"), in any case:
+ * any of the four, as a feed's wrong one ("22th") still names the day. */
+static void fo_ordinal(const char *s, size_t n, size_t *i)
+{
+	static const char *const suffixes[4] = { "st", "nd", "rd", "th" };
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (n - *i >= 2 && fo_ascii_ieq(s + *i, suffixes[k], 2) &&
+		    (n - *i == 2 ||
+		     !fo_ascii_is_alpha((unsigned char)s[*i + 2]))) {
+			*i += 2;
+			return;
+		}
 }
 
 /* The length of the space at s[i] (i < n): a space or tab, or a Unicode
@@ -147,25 +169,31 @@ static int fo_two(const char *s, size_t n, size_t *i, char sep)
 
 /* The rest of an RFC 3339 timestamp from its "T" at *i to n: "T10:00:00",
  * fractional seconds, and an offset, "Z" or "+02:00" (left out, it is a
- * local time, as ISO 8601 reads it). RFC 3339 section 5.6 lets a space
- * stand for the T and either case for T and Z. Its fields are not yet
- * checked against the clock; -1 when its form is none of these. */
+ * local time, as ISO 8601 reads it, as are the seconds: "T10:00").
+ * RFC 3339 section 5.6 lets a space stand for the T and either case for
+ * T and Z. Its fields are not yet checked against the clock; -1 when its
+ * form is none of these. */
 static int fo_clock_fields(const char *s, size_t n, size_t *i, fo_clock *c)
 {
 	if (*i >= n || (s[*i] != 'T' && s[*i] != 't' && s[*i] != ' '))
 		return -1;
 	(*i)++;
 	if ((c->hour = fo_two(s, n, i, ':')) < 0 ||
-	    (c->minute = fo_two(s, n, i, ':')) < 0 ||
-	    (c->second = fo_two(s, n, i, 0)) < 0)
+	    (c->minute = fo_two(s, n, i, 0)) < 0)
 		return -1;
-	if (*i < n && s[*i] == '.') {
-		size_t start = ++*i;
-
-		while (*i < n && fo_ascii_is_digit(s[*i]))
-			(*i)++;
-		if (*i == start)
+	c->second = 0;
+	if (*i < n && s[*i] == ':') {
+		(*i)++;
+		if ((c->second = fo_two(s, n, i, 0)) < 0)
 			return -1;
+		if (*i < n && s[*i] == '.') {
+			size_t start = ++*i;
+
+			while (*i < n && fo_ascii_is_digit(s[*i]))
+				(*i)++;
+			if (*i == start)
+				return -1;
+		}
 	}
 	if (*i < n && (s[*i] == 'Z' || s[*i] == 'z')) {
 		(*i)++;
@@ -198,12 +226,9 @@ static int fo_clock_why(const fo_clock *c, char *why, size_t size)
 	return 1;
 }
 
-/* The year, month and day of text in one of the accepted forms, and the
- * time of a timestamp in *clock (every field -1 without one), not yet
- * checked against the calendar or the clock; -1 when its form is none of
- * them. */
-static int fo_date_fields(const char *text, size_t len, int *year, int *month,
-                          int *day, fo_clock *clock)
+/* fo_date_fields of an ASCII text, or of one with Unicode spaces. */
+static int fo_date_read(const char *text, size_t len, int *year, int *month,
+                        int *day, fo_clock *clock)
 {
 	size_t i = 0, n = len, k;
 	int y = -1, m = 0, d = -1;
@@ -214,6 +239,9 @@ static int fo_date_fields(const char *text, size_t len, int *year, int *month,
 	fo_spaces(text, n, &i);
 	while (n > i && (k = fo_space_before(text, i, n)) != 0)
 		n -= k;
+	/* "Published: Sep 14, 2026." */
+	if (n > i + 1 && text[n - 1] == '.')
+		n--;
 	if (i >= n)
 		return -1;
 	if (fo_ascii_is_digit(text[i])) {
@@ -226,11 +254,11 @@ static int fo_date_fields(const char *text, size_t len, int *year, int *month,
 			/* 2026-09-14 */
 			y = first;
 			i++;
-			m = fo_digits(text, n, &i, 2, 2);
+			m = fo_digits(text, n, &i, 1, 2);
 			if (m < 0 || i >= n || text[i] != '-')
 				return -1;
 			i++;
-			d = fo_digits(text, n, &i, 2, 2);
+			d = fo_digits(text, n, &i, 1, 2);
 			/* 2026-09-14T10:00:00Z */
 			if (d >= 0 && i < n &&
 			    fo_clock_fields(text, n, &i, clock) != 0)
@@ -238,6 +266,7 @@ static int fo_date_fields(const char *text, size_t len, int *year, int *month,
 		} else if (i - start <= 2) {
 			/* 14 Sep 2026 */
 			d = first;
+			fo_ordinal(text, n, &i);
 			if (!fo_spaces(text, n, &i))
 				return -1;
 			m = fo_month_word(text, n, &i);
@@ -259,6 +288,7 @@ static int fo_date_fields(const char *text, size_t len, int *year, int *month,
 		if (!m || !fo_spaces(text, n, &i))
 			return -1;
 		d = fo_digits(text, n, &i, 1, 2);
+		fo_ordinal(text, n, &i);
 		sp = 0;
 		if (i < n && text[i] == ',') {
 			i++;
@@ -275,6 +305,23 @@ static int fo_date_fields(const char *text, size_t len, int *year, int *month,
 	*month = m;
 	*day = d;
 	return 0;
+}
+
+/* The year, month and day of text in one of the accepted forms, and the
+ * time of a timestamp in *clock (every field -1 without one), not yet
+ * checked against the calendar or the clock; -1 when its form is none of
+ * them. */
+static int fo_date_fields(const char *text, size_t len, int *year, int *month,
+                          int *day, fo_clock *clock)
+{
+	char *nf = fo_normalize_ascii_form(text, len);
+	int rc;
+
+	if (!nf)
+		return fo_date_read(text, len, year, month, day, clock);
+	rc = fo_date_read(nf, strlen(nf), year, month, day, clock);
+	free(nf);
+	return rc;
 }
 
 int fo_date_parse(const char *text, size_t len, char out[11])

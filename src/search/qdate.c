@@ -221,32 +221,10 @@ static size_t typed_offset(const char *s, size_t len, size_t at)
 	return made == at ? i : 0;
 }
 
-/* s's NFKC form when s is not ASCII but that form is, else NULL (free
- * it). Full-width digits, hyphens and full stops (２０２６－０９, as an IME
- * types them) are read as the analyzer's NFKC makes them, as words are;
- * a value it leaves other than ASCII is no date, and is read as typed. */
-static char *ascii_form(const char *s, size_t len)
-{
-	char *nf;
-	size_t i;
-
-	for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
-		;
-	if (i == len || (nf = fo_normalize_nfkc(s, len)) == NULL)
-		return NULL;
-	for (i = 0; nf[i] && (unsigned char)nf[i] < 0x80; i++)
-		;
-	if (nf[i]) {
-		free(nf);
-		return NULL;
-	}
-	return nf;
-}
-
 int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
                    char *why, size_t why_size)
 {
-	char *nf = ascii_form(s, len);
+	char *nf = fo_normalize_ascii_form(s, len);
 	int rc = nf ? bound_ascii(nf, strlen(nf), upper, out, why, why_size)
 	            : bound_ascii(s, len, upper, out, why, why_size);
 
@@ -257,7 +235,7 @@ int fo_qdate_bound(const char *s, size_t len, int upper, char out[11],
 int fo_qdate_range(const char *s, size_t len, int years_only, char lo[11],
                    char hi[11], size_t *bad_at, char *why, size_t why_size)
 {
-	char *nf = ascii_form(s, len);
+	char *nf = fo_normalize_ascii_form(s, len);
 	int rc;
 
 	if (!nf)
