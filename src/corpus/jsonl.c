@@ -195,7 +195,8 @@ static int fo_jsonl_hand_on(fo_jsonl *st, unsigned lineno, const char *date)
 	                         date);
 }
 
-/* Token tok, after the line's first, in the topics list. */
+/* Token tok, after the line's first, in the topics list. A null in it
+ * is no topic, as null is no value anywhere else. */
 static int fo_jsonl_in_topics(fo_jsonl *st, fo_json_tok tok, unsigned depth)
 {
 	fo_jsonl_found *fd = &st->found;
@@ -204,6 +205,8 @@ static int fo_jsonl_in_topics(fo_jsonl *st, fo_json_tok tok, unsigned depth)
 		fd->in_topics = 0;
 	else if (depth == 2 && tok == FO_JSON_STRING)
 		return fo_jsonl_add_topic(st, &st->json.str);
+	else if (depth == 2 && tok == FO_JSON_NULL)
+		return 0;
 	else if (fd->bad_field < 0)
 		fd->bad_field = FO_F_TOPICS;
 	return 0;

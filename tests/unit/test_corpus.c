@@ -1847,6 +1847,29 @@ static void test_corpus__jsonl_a_key_in_another_case(void)
 	           warnings[0].message);
 }
 
+/* A null in the topics list skipped the whole post ("topics" must be a
+ * list of strings), though null is no value in any other field and for
+ * the list as a whole: it is no topic, the others kept. */
+static void test_corpus__jsonl_a_null_topic_is_none(void)
+{
+	assert_ok(jl("{\"url\": \"https://x/a\", \"title\": \"T\", "
+	             "\"topics\": [\"A\", null, \"B\"], \"summary\": \"s\"}\n"
+	             "{\"url\": \"https://x/b\", \"title\": \"T\", "
+	             "\"topics\": [null], \"summary\": \"s\"}\n"
+	             "{\"url\": \"https://x/c\", \"title\": \"T\", "
+	             "\"topics\": [\"A\", [null]], \"summary\": \"s\"}\n"));
+	assert_int(2, n_posts);
+	assert_int(2, (int)posts[0].n_topics);
+	assert_str("A", posts[0].topics[0]);
+	assert_str("B", posts[0].topics[1]);
+	assert_str("https://x/b", posts[1].url);
+	assert_int(0, (int)posts[1].n_topics);
+	/* a list in the list is still no topic */
+	assert_int(1, n_problems);
+	assert_int(3, problems[0].line);
+	assert_str("\"topics\" must be a list of strings", problems[0].message);
+}
+
 static void test_corpus__jsonl_problems(void)
 {
 	assert_ok(jl(
@@ -2330,6 +2353,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__jsonl_good),
 	FO_TEST(test_corpus__jsonl_debian_sample),
 	FO_TEST(test_corpus__jsonl_a_key_in_another_case),
+	FO_TEST(test_corpus__jsonl_a_null_topic_is_none),
 	FO_TEST(test_corpus__jsonl_problems),
 	FO_TEST(test_corpus__jsonl_nesting_limit),
 	FO_TEST(test_corpus__jsonl_hostile_nesting),
