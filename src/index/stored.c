@@ -71,7 +71,7 @@ static int fold_topics(const folio_post *p, fo_stored *s)
 
 const folio_post *fo_stored_get(const folio_post *p, fo_stored *s)
 {
-	const char **value[3];
+	const char **value[4];
 	size_t i;
 	int topics = 0;
 
@@ -79,13 +79,14 @@ const folio_post *fo_stored_get(const folio_post *p, fo_stored *s)
 	for (i = 0; i < p->n_topics && !topics; i++)
 		topics = may_fold(p->topics[i]);
 	if (!topics && !may_fold(p->company) && !may_fold(p->author) &&
-	    !may_fold(p->type))
+	    !may_fold(p->type) && !may_fold(p->title))
 		return p;
 	s->post = *p;
 	value[0] = &s->post.company;
 	value[1] = &s->post.author;
 	value[2] = &s->post.type;
-	for (i = 0; i < 3; i++)
+	value[3] = &s->post.title;
+	for (i = 0; i < 4; i++)
 		if (may_fold(*value[i]) &&
 		    !(*value[i] = s->field[i] = folded(*value[i])))
 			return NULL;
@@ -98,7 +99,7 @@ void fo_stored_free(fo_stored *s)
 {
 	size_t i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		free(s->field[i]);
 	for (i = 0; i < s->n_topic; i++)
 		free(s->topic[i]);

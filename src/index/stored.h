@@ -12,16 +12,17 @@
 
 typedef struct fo_stored {
 	folio_post post;
-	char *field[3];      /* company, author, type folded, or NULL */
+	char *field[4];      /* company, author, type, title folded, or NULL */
 	char **topic;        /* each topic folded, or NULL where it is not */
 	size_t n_topic;      /* of topic */
 	const char **topics; /* post's topics, sorted and unique */
 } fo_stored;
 
-/* p as stored: its company, author, type and topics with each run of
- * white space (Unicode's) folded to one space, trimmed, as their filter
+/* p as stored: its company, author, type, title and topics with each run
+ * of white space (Unicode's) folded to one space, trimmed, as their filter
  * terms have them (company:"Red Hat" finds "Red  Hat"), so that results
- * and facets show one spelling of a value; topics that fold to one are
+ * and facets show one spelling of a value (a title, one line, is shown
+ * without the tab a heading was typed with); topics that fold to one are
  * one, kept sorted. p's topics must be sorted and unique. p itself where
  * nothing needs folding (most posts), else &s->post; NULL when memory
  * ran out. fo_stored_free(s) after, whatever it returned. */

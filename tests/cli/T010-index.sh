@@ -147,6 +147,19 @@ printf '# B\n\n### [S](https://example.com/spaced)\n- Company: Red  Hat\n- Type:
 run "$FOLIO" index --db "$TMP/spaced-db" "$TMP/spaced"
 expect_eq "0||1" "$rc|$err|$(count_of "$TMP/spaced-db")"
 
+# A title kept its white space as written: shown with its tab, and a
+# copy spaced otherwise warned of as drift, where topics and the other
+# fields are folded.
+begin "a title is stored with each run of white space as one space, and a copy spaced otherwise is no drift"
+mkdir -p "$TMP/tspaced"
+printf '# A\n\n### [Title  with\ttab](https://example.com/tspaced)\n- Type: Blog\n\nS.\n' >"$TMP/tspaced/a.md"
+printf '# B\n\n### [Title with tab](https://example.com/tspaced)\n- Type: Blog\n\nS.\n' >"$TMP/tspaced/b.md"
+run "$FOLIO" index --db "$TMP/tspaced-db" "$TMP/tspaced"
+r="$rc|$err"
+run "$FOLIO" search --db "$TMP/tspaced-db" --json tab
+expect_eq "0||Title with tab" \
+	"$r|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["title"])' <<<"$out")"
+
 # A field twice in one post kept the last value in silence.
 begin "a field twice in one post keeps the first, with a warning naming the later line"
 mkdir -p "$TMP/field2"
