@@ -163,6 +163,15 @@ const fo_qnode *fo_qc_url_or_words(fo_qc *c, const fo_qnode *n, fo_qnode *words,
  * with its form written the other way (v2.0.1 for 2.0.1, 2.0.1 for
  * v2.0.1) in other[FO_MAX_TERM_BYTES + 2]. */
 int fo_qc_version_other(const char *term, char *other);
+/* A name of two letters or more and its dotted version spelt the other
+ * way, where a post holds that spelling's first term: run together
+ * (name python3.14, version NULL) as spaced (python 3 14), spaced (name
+ * python, version 3.14) as run together (python3 14), each term ended
+ * by a NUL and the last by two, in buf[FO_MAX_TERM_BYTES + 3]. Returns
+ * the number of terms, 0 for no such name (v3.14, mp3, python3) or
+ * where no post holds it. */
+size_t fo_qc_name_version(fo_qc *c, const char *exact, const char *name,
+                          const char *version, char *buf);
 /* A version's first part written the other way, in
  * other[FO_MAX_TERM_BYTES + 2]: v2 for the 2 of 2.0.1, 2 for the v2 of
  * v2.0.1. */

@@ -146,6 +146,12 @@ typedef struct near_item {
 	/* a name typed with dots or underscores, squeezed as a post holds
 	 * it (node.js: nodejs), an alternative to its whole; else "" */
 	char squeezed[FO_MAX_TERM_BYTES + 1];
+	/* a name run into its dotted version, spelt spaced as a post
+	 * writing "Python 3.14" holds it (python3.14: python 3 14,
+	 * fo_qc_name_version), NUL-parted, or "": respelt holds its terms,
+	 * which stand in for its parts in mixes of their own */
+	char spaced[FO_MAX_TERM_BYTES + 3];
+	fo_qlist respelt;
 	/* a CJK run: its bigrams (parts) alone, with no joined form to
 	 * mix (analyzer.c fo_emit_cjk); phrase, their phrase */
 	int cjk;
@@ -361,13 +367,48 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
 	return q;
 }
 
+/* The NEARs of items it[0..n), n_compounds mixable, to l: each mix of
+ * them (near_mix), every way where there are NEAR_MIXES or fewer, else
+ * all joined and all split. With spaced, its name and version spaced
+ * (respelt) stand in for its parts, in the mixes that split it, scaled
+ * as a compound's phrase is (query.c spaced_version_query), so a post
+ * spelling it as typed ranks first. */
+static void push_mixes(fo_qc *c, near_item *it, size_t n, size_t compounds,
+                       unsigned window, near_item *spaced, fo_qlist *l)
+{
+	unsigned split, mix,
+	    last = compounds <= NEAR_MIXES ? (1u << compounds) - 1 : 1;
+	fo_qlist parts;
+	fo_xquery *q, *scaled;
+
+	if (spaced) {
+		parts = spaced->parts;
+		spaced->parts = spaced->respelt;
+	}
+	for (split = 0; c->st == FOLIO_OK && split <= last; split++) {
+		mix = compounds <= NEAR_MIXES ? split : split ? ~0u : 0u;
+		if (spaced &&
+		    !apart(spaced, mix, mix_bit(it, (size_t)(spaced - it))))
+			continue;
+		q = near_mix(c, it, n, mix, window);
+		if (q && spaced) {
+			scaled = fo_xquery_scale(q, c->rank->compound_weight);
+			fo_xquery_free(q);
+			q = scaled;
+		}
+		fo_qc_push(c, l, q);
+	}
+	if (spaced)
+		spaced->parts = parts;
+}
+
 /* Item tl->t[i..j) of field f as near_mix takes it: its term (a
  * version's: version_item), else in any form the index holds (forms), and
  * a compound's parts each likewise. Returns whether it is a version. */
 static int item_of(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
                    size_t j, int compound, int forms, near_item *item)
 {
-	const char *exact = fo_qc_fields[f].exact;
+	const char *exact = fo_qc_fields[f].exact, *s;
 	int version;
 	size_t p;
 
@@ -388,6 +429,10 @@ static int item_of(fo_qc *c, fo_qfield f, const fo_qtoks *tl, size_t i,
 		fo_qc_push(c, &item->parts,
 		           forms ? forms_query(c, f, &tl->t[p])
 		                 : fo_qc_term(c, exact, tl->t[p].term));
+	if (compound && !version &&
+	    fo_qc_name_version(c, exact, tl->t[i].term, NULL, item->spaced))
+		for (s = item->spaced; *s; s += strlen(s) + 1)
+			fo_qc_push(c, &item->respelt, fo_qc_term(c, exact, s));
 	return version;
 }
 
@@ -455,16 +500,25 @@ static void version_hl(fo_qc *c, fo_qfield field, const fo_qtoks *tl, size_t i,
 		*alt |= (uint64_t)1 << (at - first);
 }
 
-/* The highlight of a name squeezed (nodejs for node.js), as near_units'
- * alternative to the compound's unit just added (version_hl). */
-static void squeezed_hl(fo_qc *c, fo_qfield field, const char *name,
-                        size_t first, uint64_t *alt)
+/* The highlight of a compound's other form, as near_units' alternative
+ * to the compound's unit just added (version_hl): a name squeezed
+ * (nodejs for node.js), or else the sequence of a name and its version
+ * spaced (python 3 14 for python3.14, NUL-parted). */
+static void other_hl(fo_qc *c, fo_qfield field, const near_item *it,
+                     size_t first, uint64_t *alt)
 {
 	const fo_termset *s =
 	    field == FO_FIELD_TITLE ? &c->out->hl_title : &c->out->hl;
 	size_t at = s->n;
+	const char *p;
+	fo_hlunit *hl =
+	    it->squeezed[0]
+	        ? fo_qc_hl_add(c, field, FO_HL_EXACT, it->squeezed, NULL)
+	        : fo_qc_hl_add(c, field, FO_HL_SEQ, NULL, NULL);
 
-	if (fo_qc_hl_add(c, field, FO_HL_EXACT, name, NULL) && at - first < 64)
+	for (p = it->squeezed[0] ? "" : it->spaced; *p; p += strlen(p) + 1)
+		fo_qc_hl_seq_add(c, hl, p);
+	if (hl && at - first < 64)
 		*alt |= (uint64_t)1 << (at - first);
 }
 
@@ -581,7 +635,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 	near_terms stats = { NULL, 0, 0 };
 	size_t k, i, j, n_it = 0, cap_it = 0, compounds = 0;
 	uint64_t alt = 0;
-	unsigned split, last, tail_places = 0;
+	unsigned tail_places = 0;
 	fo_xquery *q = NULL;
 	fo_qtoks tl;
 	/* kids of one field (qnear.c nearable) */
@@ -641,10 +695,10 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 				if (version && it[n_it - 1].other)
 					version_hl(c, kid->field, &tl, i, j,
 					           first_hl, &alt);
-				else if (it[n_it - 1].squeezed[0])
-					squeezed_hl(c, kid->field,
-					            it[n_it - 1].squeezed,
-					            first_hl, &alt);
+				else if (it[n_it - 1].squeezed[0] ||
+				         it[n_it - 1].spaced[0])
+					other_hl(c, kid->field, &it[n_it - 1],
+					         first_hl, &alt);
 			} else {
 				fo_hlunit *hl = fo_qc_hl_add(
 				    c, kid->field,
@@ -660,15 +714,13 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		}
 		fo_qc_toks_free(&tl);
 	}
-	last = compounds <= NEAR_MIXES ? (1u << compounds) - 1 : 1;
 	/* kids without a word make no NEAR, and no error */
-	for (split = 0; c->st == FOLIO_OK && n_it && split <= last; split++)
-		fo_qc_push(c, &mixes,
-		           near_mix(c, it, n_it,
-		                    compounds <= NEAR_MIXES ? split
-		                    : split                 ? ~0u
-		                                            : 0u,
-		                    n->window));
+	if (n_it)
+		push_mixes(c, it, n_it, compounds, n->window, NULL, &mixes);
+	for (i = 0; i < n_it; i++)
+		if (it[i].respelt.n)
+			push_mixes(c, it, n_it, compounds, n->window, &it[i],
+			           &mixes);
 	q = fo_qc_fold(c, FO_XOP_MAX, &mixes, 0);
 	for (i = 0; q && i < n_it; i++) {
 		q = fo_qc_pair(c, FO_XOP_FILTER, q, it[i].phrase);
@@ -690,6 +742,7 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 		fo_xquery_free(it[i].held);
 		fo_xquery_free(it[i].phrase);
 		fo_qc_release(&it[i].parts);
+		fo_qc_release(&it[i].respelt);
 	}
 	free(it);
 	fo_buf_free(&label);

@@ -18,7 +18,9 @@
  * (3.13) stays as typed, and so does a joined form with a dot or an
  * underscore, which the analyzer always parts, but for the name
  * squeezed, where a post holds it ("node.js workers" finds "nodejs
- * workers"). The phrase becomes the MAX of its
+ * workers"). A name and its dotted version take the other spelling
+ * (python3.14: python 3 14; python 3.14: python3 14) as a compound its
+ * joined form, scaled as a compound's phrase. The phrase becomes the MAX of its
  * forms, so a post scores by the best form it holds, never by their
  * sum, and a post holding the phrase as typed scores what it did. A
  * form with a word in parts is scored by the word itself: FILTER(AND
@@ -40,6 +42,12 @@ typedef struct pslot {
 	size_t first, end;       /* its tokens as typed: tl->t[first..end) */
 	size_t at;               /* its first token's query in typed */
 	const char *joined;      /* a typed compound's joined form, else NULL */
+	/* a name and its dotted version spelt the other way, as joined
+	 * is, by its terms (fo_qc_name_version): python3.14 as a post
+	 * writing "Python 3.14" holds it (python 3 14), python 3.14 as
+	 * one writing python3.14 does (python3 14); the slot then holds
+	 * both words of python 3.14 */
+	char respelt[FO_MAX_TERM_BYTES + 3];
 	/* a name typed with dots or underscores (node.js) as a post that
 	 * writes it without them holds it (nodejs): its joined form */
 	char squeezed[FO_MAX_TERM_BYTES + 1];
@@ -57,24 +65,30 @@ static void form_terms(fo_qc *c, const char *exact, const fo_qtoks *tl,
                        fo_hlunit *hl)
 {
 	const char *f;
-	size_t k, i, p;
+	size_t k, i, p, t;
 
 	for (k = 0; k < ns; k++) {
 		p = pick[k];
 		if (sl[k].joined && p == 1) {
-			fo_qc_push(c, l, fo_qc_term(c, exact, sl[k].joined));
-			fo_qc_hl_seq_add(c, hl, sl[k].joined);
+			f = sl[k].joined;
+			do {
+				fo_qc_push(c, l, fo_qc_term(c, exact, f));
+				fo_qc_hl_seq_add(c, hl, f);
+				f += strlen(f) + 1;
+			} while (sl[k].joined == sl[k].respelt && *f);
 		} else if (scored && sl[k].absent) {
 			/* held whole in no post's field: the word as any
 			 * field holds it (nodejs, squeezed from Node.js) */
 			fo_qc_push(c, l,
 			           fo_qc_term(c, "", tl->t[sl[k].first].term));
 		} else if (p == 0 || scored) {
-			for (i = sl[k].first; i < sl[k].end; i++) {
-				fo_qc_push_copy(
-				    c, l, typed->q[sl[k].at + i - sl[k].first]);
-				fo_qc_hl_seq_add(c, hl, tl->t[i].term);
-			}
+			/* the version's joined form in python 3.14 has no
+			 * query of its own in typed */
+			for (i = sl[k].first, t = sl[k].at; i < sl[k].end; i++)
+				if (tl->t[i].kind != FO_TOK_JOINED) {
+					fo_qc_push_copy(c, l, typed->q[t++]);
+					fo_qc_hl_seq_add(c, hl, tl->t[i].term);
+				}
 		} else {
 			f = sl[k].splits.parts[p - 1 - (sl[k].joined != NULL)];
 			for (; *f; f += strlen(f) + 1) {
@@ -92,6 +106,19 @@ static int has_split(const pslot *sl, size_t ns, const size_t *pick)
 
 	for (k = 0; k < ns; k++)
 		if (pick[k] > (sl[k].joined != NULL))
+			return 1;
+	return 0;
+}
+
+/* Whether pick spells a name and its version the other way, which
+ * is scaled as a compound's phrase is (query.c spaced_version_query),
+ * so a post spelling it as typed ranks first. */
+static int respelt(const pslot *sl, size_t ns, const size_t *pick)
+{
+	size_t k;
+
+	for (k = 0; k < ns; k++)
+		if (pick[k] == 1 && sl[k].joined == sl[k].respelt)
 			return 1;
 	return 0;
 }
@@ -137,6 +164,14 @@ static fo_xquery *form_group(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 			break; /* its words weigh it: a phrase alone */
 	}
 	q = fo_qc_fold(c, FO_XOP_OR, &phrases, 0);
+	if (q && respelt(sl, ns, picks[from])) {
+		fo_xquery *scaled =
+		    fo_xquery_scale(q, c->rank->compound_weight);
+
+		fo_xquery_free(q);
+		if (!(q = scaled))
+			fo_qc_nomem(c);
+	}
 	if (q && split) {
 		form_terms(c, exact, tl, typed, sl, ns, picks[from], 1, &terms,
 		           NULL);
@@ -203,9 +238,26 @@ fo_xquery *fo_qc_phrase_forms(fo_qc *c, const fo_qnode *n, const fo_qtoks *tl,
 		else if (tl->t[i].kind == FO_TOK_JOINED &&
 		         fo_qc_squeeze(c, exact, &tl->t[i], sl[ns].squeezed))
 			sl[ns].joined = sl[ns].squeezed;
+		else if (tl->t[i].kind == FO_TOK_JOINED &&
+		         fo_qc_name_version(c, exact, tl->t[i].term, NULL,
+		                            sl[ns].respelt))
+			sl[ns].joined = sl[ns].respelt;
+		else if (tl->t[i].kind == FO_TOK_WORD && i + 1 < tl->n &&
+		         tl->t[i + 1].kind == FO_TOK_JOINED &&
+		         fo_qc_name_version(c, exact, tl->t[i].term,
+		                            tl->t[i + 1].term,
+		                            sl[ns].respelt)) {
+			sl[ns].joined = sl[ns].respelt;
+			sl[ns].end = fo_qc_item_end(tl, i + 1);
+			/* python was counted; the version's JOINED token
+			 * has no query in typed */
+			at += sl[ns].end - sl[ns].first - 2;
+		}
 		i = sl[ns].end > i ? sl[ns].end : i + 1;
 	}
-	if (ns < 2 || ns > SLOTS_MAX || at != typed->n)
+	/* python3.14 alone has a form: python 3 14 */
+	if ((ns < 2 && !(ns && sl[0].joined == sl[0].respelt)) ||
+	    ns > SLOTS_MAX || at != typed->n)
 		goto done;
 	for (k = 0; k < ns && c->st == FOLIO_OK; k++) {
 		if (!sl[k].joined && sl[k].end == sl[k].first + 1 &&

@@ -303,37 +303,24 @@ static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
  * parts (python 3 14), which the joined word and its own parts
  * (python3 14) never line up with, so python3.14 missed "Python 3.14"
  * while python-3.14 found both. Scaled as a compound's phrase, so the
- * spelling typed ranks first. Only for two letters or more then a
- * version with a dot: v3.14 is version_query's, and python3, mp3 or
- * h264 are names that posts do not write spaced. NULL for no such
- * word, or where no post holds the name. */
+ * spelling typed ranks first. NULL for no such word (fo_qc_name_version),
+ * or where no post holds the name. */
 static fo_xquery *spaced_version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 {
 	const char *exact = fo_qc_fields[f].exact, *p;
 	/* the name, then each part of the version, NUL-parted */
-	char buf[FO_MAX_TERM_BYTES + 2], other[FO_MAX_TERM_BYTES + 2];
+	char buf[FO_MAX_TERM_BYTES + 3];
 	const char *pterms[2 * (FO_MAX_TERM_BYTES / 2 + 1)];
 	fo_qlist parts = { NULL, 0, 0 };
 	fo_buf label = FO_BUF_INIT;
 	fo_hlunit *hl;
 	fo_xquery *q;
-	size_t name = 0, len = strlen(t->term), np = 0, k;
+	size_t np = 0;
 
-	while (t->term[name] >= 'a' && t->term[name] <= 'z')
-		name++;
-	if (name < 2 || len > FO_MAX_TERM_BYTES || t->term[name] < '0' ||
-	    t->term[name] > '9' || !fo_qc_version_other(t->term + name, other))
-		return NULL;
-	memcpy(buf, t->term, name);
-	buf[name] = '\0';
-	memcpy(buf + name + 1, t->term + name, len - name + 1);
-	for (k = name + 1; k <= len; k++)
-		if (buf[k] == '.')
-			buf[k] = '\0';
-	if (fo_qc_absent(c, exact, buf))
+	if (!fo_qc_name_version(c, exact, t->term, NULL, buf))
 		return NULL;
 	hl = fo_qc_hl_add(c, f, FO_HL_SEQ, NULL, NULL);
-	for (p = buf; p < buf + len + 1; p += strlen(p) + 1, np++) {
+	for (p = buf; *p; p += strlen(p) + 1, np++) {
 		fo_qc_push(c, &parts, fo_qc_term(c, exact, p));
 		fo_qc_hl_seq_add(c, hl, p);
 		pterms[2 * np] = exact;
@@ -347,6 +334,41 @@ static fo_xquery *spaced_version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	fo_qc_release(&parts);
 	fo_buf_free(&label);
 	return q;
+}
+
+/* compile.h */
+size_t fo_qc_name_version(fo_qc *c, const char *exact, const char *name,
+                          const char *version, char *buf)
+{
+	char other[FO_MAX_TERM_BYTES + 2];
+	size_t n = 0, len, np = 1, k;
+
+	while (name[n] >= 'a' && name[n] <= 'z')
+		n++;
+	/* run together (python3.14): the name is its letters */
+	if (!version && name[n]) {
+		version = name + n;
+		len = strlen(name);
+	} else if (version && !name[n]) {
+		len = n + strlen(version);
+	} else {
+		return 0;
+	}
+	if (n < 2 || len > FO_MAX_TERM_BYTES || *version < '0' ||
+	    *version > '9' || !fo_qc_version_other(version, other))
+		return 0;
+	memcpy(buf, name, n);
+	/* spaced: the name is a term of its own; run together, it is
+	 * the first part's */
+	buf[n] = '\0';
+	k = name[n] ? n + 1 : n;
+	memcpy(buf + k, version, strlen(version) + 1);
+	buf[k + strlen(version) + 1] = '\0';
+	for (; buf[k]; k++)
+		if (buf[k] == '.')
+			buf[k] = '\0', np++;
+	np += name[n] != '\0';
+	return fo_qc_absent(c, exact, buf) ? 0 : np;
 }
 
 /* The first part of version t (a JOINED token) written the other way,

@@ -716,4 +716,19 @@ JL
 begin "a name run into its version finds it written spaced, ranked below the spelling typed"
 expect_eq "[('https://p.org/joined', [[8, 18]]), ('https://p.org/hyphen', [[4, 15]]), ('https://p.org/spaced', [[8, 19]])]" "$(marks_in spaced-version 'Python3.14' snippet_marks)"
 
+# A phrase or a NEAR found only the spelling typed: "python3.14
+# release" and python3.14 NEAR/2 release missed "Python 3.14 release",
+# "python 3.14 release" missed "python3.14 release". Each finds both
+# now, the spelling typed first, marked where it found it.
+cat >"$TMP/spaced-phrase.jsonl" <<'JL'
+{"url": "https://p.org/spaced", "title": "Python 3.14 release notes", "summary": "Notes."}
+{"url": "https://p.org/joined", "title": "python3.14 release notes", "summary": "Notes."}
+JL
+begin "a phrase or NEAR with a name and its version finds it spelt the other way"
+expect_eq "[('https://p.org/joined', [[0, 18]]), ('https://p.org/spaced', [[0, 19]])]" "$(marks_in spaced-phrase '"python3.14 release"' title_marks)"
+expect_eq "[('https://p.org/spaced', [[0, 19]]), ('https://p.org/joined', [[0, 18]])]" "$(marks_in spaced-phrase '"python 3.14 release"' title_marks)"
+expect_eq "[('https://p.org/spaced', [[0, 11]]), ('https://p.org/joined', [[0, 10]])]" "$(marks_in spaced-phrase '"python 3.14"' title_marks)"
+expect_eq "[('https://p.org/joined', [[0, 10], [11, 18]]), ('https://p.org/spaced', [[0, 11], [12, 19]])]" "$(marks_in spaced-phrase 'python3.14 NEAR/2 release' title_marks)"
+expect_eq "[]" "$(marks_in spaced-phrase '"python3.14 notes"' title_marks)"
+
 finish
