@@ -17,6 +17,37 @@ size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen)
 	return t.kind == FO_QT_RPAREN ? t.end : 0;
 }
 
+size_t fo_qp_wordless_bracket(const fo_qparser *p, size_t lparen, int *closed)
+{
+	fo_qlexeme t;
+	size_t depth = 0, i = lparen;
+
+	*closed = 0;
+	if (lparen >= p->len || p->s[lparen] != '(')
+		return 0;
+	for (;; i = t.end) {
+		fo_qlex_peek(p->s, p->len, i, &t);
+		switch (t.kind) {
+		case FO_QT_END: return p->len;
+		case FO_QT_LPAREN: depth++; break;
+		case FO_QT_RPAREN:
+			if (--depth == 0) {
+				*closed = 1;
+				return t.end;
+			}
+			break;
+		case FO_QT_AND:
+		case FO_QT_OR:
+		case FO_QT_NOT:
+		case FO_QT_NEAR:
+		case FO_QT_PLUS:
+		case FO_QT_MINUS:
+		case FO_QT_SIGN: break;
+		default: /* a word, a phrase, a field: a value */ return 0;
+		}
+	}
+}
+
 /* "( )": nothing to group, so nothing to search; the ) is taken. */
 static int empty_brackets(fo_qparser *p, size_t lparen)
 {

@@ -15,17 +15,19 @@ static fo_qnode *field_value(fo_qparser *p, const fo_qlexeme *f, size_t vstart)
 	fo_qnode *n = NULL;
 	size_t qn, close;
 	fo_qlexeme v;
+	int closed;
 
 	if (!fo_qp_value_at(p, vstart))
 		return fo_qp_no_value(p, f, f->end);
-	/* date:() is no value, as date:"" is: alone it was searched as
-	 * the words "date", beside others an empty bracket ignored */
-	if ((close = fo_qp_empty_bracket(p, vstart)) != 0)
+	/* date:() or year:( OR ) is no value, as date:"" is: alone it was
+	 * searched as the words "date" or "year OR", beside others an
+	 * empty bracket ignored */
+	close = fo_qp_wordless_bracket(p, vstart, &closed);
+	if (close && closed)
 		return fo_qp_no_value(p, f, close);
-	/* date:( is date:() closed at the end, as title:" is title:"":
-	 * alone it searched the words "date" */
-	if (p->s[vstart] == '(' &&
-	    fo_qlex_skip_space(p->s, p->len, vstart + 1) == p->len) {
+	/* date:( or title:( OR is closed at the end, as title:" is
+	 * title:"": alone it searched the words "date" or "title" */
+	if (close) {
 		fo_qp_wordless(p, vstart, "the ( is never closed");
 		fo_qp_drop(p, f->start, p->len);
 		p->i = p->len;

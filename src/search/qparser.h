@@ -156,6 +156,11 @@ fo_qnode *fo_qp_field_bracket(fo_qparser *p, size_t lparen);
  * (company:( )), else 0. */
 size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen);
 
+/* Past the ) that closes the bracket at lparen, or the query's end
+ * where none does (*closed 0), when it holds no word: white space,
+ * brackets and operators alone (year:( OR ), title:((); else 0. */
+size_t fo_qp_wordless_bracket(const fo_qparser *p, size_t lparen, int *closed);
+
 /* Past the ) that closes the ( at i (brackets inside counted), or past
  * the ( alone when none does. */
 size_t fo_qp_bracket_end(const fo_qparser *p, size_t i);

@@ -698,6 +698,21 @@ expect_eq "2|folio: query position 6: the ( is never closed: the query has no wo
 2|folio: query position 8: the ( is never closed: the query has no words to search for
 |0|$NVIDIA $META|folio: query position 15: the ( is never closed: ignored" "$r|$rc|$(urls_of "$out" | sort | xargs)|$err"
 
+# title:( OR and title:(( were read as syntax alone and searched the
+# word "title", as year:( OR ) searched "year OR": a bracket of no word
+# is no value, as title:( is.
+begin "a field whose bracket holds no word is no value"
+r=
+for q in 'title:( OR' 'title:((' 'year:( OR )'; do
+	run "$FOLIO" search --db "$TMP/index" "$q"
+	r="$r$rc|$err
+"
+done
+expect_eq "2|folio: query position 7: the ( is never closed: the query has no words to search for
+2|folio: query position 7: the ( is never closed: the query has no words to search for
+2|folio: query position 1: year: has no value: the query has no words to search for
+" "$r"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

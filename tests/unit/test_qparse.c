@@ -987,11 +987,11 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	lenient("words\"OR OR\" |@0 nothing to search but syntax: searched "
 	        "the whole query as words",
 	        "OR OR");
-	/* a field whose value is ignored is syntax too, not "operators"
-	 * (explore-t) */
-	lenient("words\"year:( OR )\" |@0 nothing to search but "
+	/* brackets are syntax too, not "operators" (explore-t); a
+	 * field's bracket of no word is no value (year:( OR ), above) */
+	lenient("words\"( OR )\" |@0 nothing to search but "
 	        "syntax: searched the whole query as words",
-	        "year:( OR )");
+	        "( OR )");
 }
 
 /* The stray tokens left out of text's lenient (or strict) parse, each
@@ -1103,6 +1103,12 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 		{ "title:(", "the ( is never closed", 6 },
 		{ "date:(  ", "the ( is never closed", 5 },
 		{ "year: (", "the ( is never closed", 6 },
+		/* and a bracket of no word, closed or not (title:( OR and
+		 * year:( OR ) searched "title" and "year OR") */
+		{ "title:( OR", "the ( is never closed", 6 },
+		{ "title:((", "the ( is never closed", 6 },
+		{ "year:( OR )", "year: has no value", 0 },
+		{ "title:(( ) -)", "title: has no value", 0 },
 		{ "site:/", HOSTLESS, 0 },
 		{ "site:https://", HOSTLESS, 0 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
@@ -1136,6 +1142,8 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 	        "date:() lock");
 	lenient("words\"lock\" |@11 the ( is never closed: ignored",
 	        "lock title:(");
+	lenient("words\"lock\" |@0 title: has no value: ignored",
+	        "title:( OR ) lock");
 	strict("error@0: title: has no value", "title:-() lock");
 	lenient("words\"lock\" |@0 " HOSTLESS ": ignored",
 	        "site:https:// lock");
