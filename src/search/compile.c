@@ -348,9 +348,11 @@ static void word_add(fo_qc *c, size_t start, size_t end, const char *prefix,
 	w->posts = 0;
 	w->term = strdup(term);
 	w->stem = fo_qc_dup2(stem_prefix, stem);
-	if (!w->term || !w->stem) {
+	w->bare = strcmp(stem, term) ? fo_qc_dup2(prefix, stem) : NULL;
+	if (!w->term || !w->stem || (!w->bare && strcmp(stem, term))) {
 		free(w->term);
 		free(w->stem);
+		free(w->bare);
 		fo_qc_nomem(c);
 	} else {
 		o->n_words++;

@@ -1191,6 +1191,7 @@ void fo_compiled_free(fo_compiled *c)
 	for (i = 0; i < c->n_words; i++) {
 		free(c->words[i].term);
 		free(c->words[i].stem);
+		free(c->words[i].bare);
 	}
 	free(c->words);
 	free(c->notices);

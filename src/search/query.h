@@ -137,6 +137,10 @@ typedef struct fo_qword {
 	char *stem;        /* its stem's term, prefixed as indexed: a word
 	                      the index holds in another form (years for
 	                      year) is no typo */
+	char *bare;        /* that stem as a word's term (raft of rafts),
+	                      which the index holds in place of a Z term
+	                      where the stem is a word of its own; NULL
+	                      when it is the term */
 	const char *prefix; /* of the terms it is spelt against: "" for the
 	                       text (and titles), a field's word prefix */
 	int common;         /* term is in so many posts that the query

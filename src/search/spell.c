@@ -483,6 +483,7 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 		all[n].end = end;
 		all[n].prefix = words[i].prefix;
 		all[n].stem = NULL;
+		all[n].bare = NULL;
 		all[n].common = 0;
 		all[n].posts = 0;
 		if (!(all[n].term = malloc(end - start + 1))) {
@@ -950,6 +951,11 @@ folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,
 		 * matches years): the word matched, it is no typo. */
 		if (st == FOLIO_OK && !c->freq && all[i].stem)
 			st = fo_xmset_termfreq(db, match, all[i].stem, &c->freq,
+			                       err);
+		/* A stem that is a word has no Z term: rafts, found by
+		 * the raft of a post, was "corrected" to raft. */
+		if (st == FOLIO_OK && !c->freq && all[i].bare)
+			st = fo_xmset_termfreq(db, match, all[i].bare, &c->freq,
 			                       err);
 		/* A word in a post or two that the query found may be a
 		 * typo they share (pyhton): corrected only as typed (one

@@ -229,6 +229,19 @@ expect_eq "1|folio: did you mean: Python threads" "$rc|$err"
 expect_eq "|python threads|None" \
 	"$(suggestions "$TMP/index" pythonthreads gilthreads)"
 
+# A stem that is a word of its own (raft) is indexed as that word, with
+# no Z term; the speller looked for the Z term alone, took rafts, found
+# by a post's raft, for a typo, and suggested raft.
+begin "a plural found by its singular, a word of its own, is no typo"
+cat >"$TMP/stems.jsonl" <<'JL'
+{"url": "https://example.com/raft", "title": "Consensus", "summary": "Raft elects a leader and replicates a log.", "company": "Etcd"}
+JL
+"$FOLIO" index --db "$TMP/stems" "$TMP/stems.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/stems" rafts
+expect_eq "0|" "$rc|$err"
+expect_eq "|None|None|None|raft" \
+	"$(suggestions "$TMP/stems" leaders 'title:consensuses' 'company:etcds' raftz)"
+
 # The analyzer splits pARALLELSIM at its change of case; its second part
 # was corrected alone and spliced back: pPARALLELISM (explore-k).
 begin "a word split at a change of case is corrected whole"
