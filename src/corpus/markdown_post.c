@@ -44,15 +44,32 @@ static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
 	return taken;
 }
 
+/* Whether the line s[0..n), untrimmed, ends in a hard line break: an
+ * odd run of backslashes at its very end (CommonMark 0.30, 6.7), the
+ * last escaping nothing ("a\\" ends in a backslash, escaped). */
+static int fo_md_hard_break(const char *s, size_t n)
+{
+	size_t k = n;
+
+	while (k && s[k - 1] == '\\')
+		k--;
+	return (n - k) % 2;
+}
+
 /* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a
- * paragraph (*para). 0, or -1 when the summary is too long (st->msg then
- * says so). */
-static int fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para)
+ * paragraph (*para). hard: the line before ended in a hard line break,
+ * whose backslash goes if this line continues its paragraph, as a line
+ * break is a space here. 0, or -1 when the summary is too long (st->msg
+ * then says so). */
+static int fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para,
+                              int hard)
 {
 	if (!ln) {
 		*para = st->raw.len > 0;
 		return 0;
 	}
+	if (hard && !*para && st->raw.len)
+		st->raw.data[--st->raw.len] = '\0';
 	if (st->raw.len + ln > FO_MD_RAW_MAX) {
 		fo_buf_printf(&st->msg,
 		              "summary longer than %d bytes of markdown",
@@ -77,7 +94,7 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 {
 	const char *s;
 	size_t ln;
-	int phase = 0, para = 0, gap = 0, def = 0;
+	int phase = 0, para = 0, gap = 0, def = 0, hard = 0, brk;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	fo_md_fences fences;
 
@@ -105,10 +122,14 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 			pos = next;
 			at++;
 			phase = 2;
+			hard = 0;
 			continue;
 		}
 		pos = next;
 		at++;
+		/* in code a backslash is code, and one before white space
+		 * no break */
+		brk = !fence && fo_md_hard_break(s, ln);
 		fo_text_trim(&s, &ln);
 		if (phase < 2) {
 			if (!ln) {
@@ -128,10 +149,11 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 		      fo_md_link_def(s, ln);
 		if (def)
 			continue;
-		if (fo_md_summary_line(st, s, ln, &para) != 0)
+		if (fo_md_summary_line(st, s, ln, &para, hard) != 0)
 			return fo_corpus_problem(
 			    st->sink, st->file, &st->msg, line,
 			    st->url.len ? st->url.data : NULL);
+		hard = brk;
 	}
 	return FOLIO_OK;
 }

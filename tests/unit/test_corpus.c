@@ -597,6 +597,24 @@ static void test_corpus__md_inline_markup(void)
 	           posts[0].summary);
 }
 
+/* A backslash that ends a line is CommonMark's hard line break, a break
+ * as a soft one is: the summary kept it ("first\ second"). At a
+ * paragraph's end, escaped (\\), before trailing white space or in
+ * fenced code it is a backslash, as is one elsewhere (C:\path, a \ b). */
+static void test_corpus__md_hard_line_break(void)
+{
+	assert_ok(md("# T\n### [A](u)\n- Company: C\n\n"
+	             "first line\\\nsecond line\\\r\nthird, "
+	             "C:\\path\\\\\nand a \\ b\\\\\\\n"
+	             "end\\\n\nkept\\ \nbefore\\\n"
+	             "```\ncode\\\nx\n```\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_str("first line second line third, C:\\path\\ and a \\ b\\ "
+	           "end\\\n\nkept\\ before\\ code\\ x",
+	           posts[0].summary);
+}
+
 /* An autolink shows its URL or address, as a reader of the page sees it:
  * "<https://x.org/a>" in a snippet is markup. A tag (<b>) or a "<" that
  * starts neither stays. */
@@ -2311,6 +2329,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
 	FO_TEST(test_corpus__md_inline_markup),
+	FO_TEST(test_corpus__md_hard_line_break),
 	FO_TEST(test_corpus__md_a_code_span_inside_a_link),
 	FO_TEST(test_corpus__md_emphasis_needs_a_closer),
 	FO_TEST(test_corpus__md_autolinks_show_their_text),
