@@ -13,11 +13,15 @@
 
 #include <string.h>
 
-static int fo_md_is_fence(const char *s, size_t n)
+/* Whether the line (s, n) is the front matter's fence "---", or, when
+ * end, "...": YAML's document end closes it too, as Jekyll and pandoc
+ * read it, but opens none. */
+static int fo_md_is_fence(const char *s, size_t n, int end)
 {
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	return n == 3 && memcmp(s, "---", 3) == 0;
+	return n == 3 &&
+	       (memcmp(s, "---", 3) == 0 || (end && memcmp(s, "...", 3) == 0));
 }
 
 /* The code point of the n hex digits at s, or -1 when they are not. */
@@ -199,17 +203,17 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 	size_t n, p, first = fo_md_line(buf, len, pos, &s, &n);
 	unsigned lines = 1, at = *lineno;
 
-	if (!fo_md_is_fence(s, n))
+	if (!fo_md_is_fence(s, n, 0))
 		return pos;
 	/* Without a closing fence this was no front matter after all. */
 	for (p = first; p < len; lines++) {
 		p = fo_md_line(buf, len, p, &s, &n);
-		if (fo_md_is_fence(s, n)) {
+		if (fo_md_is_fence(s, n, 1)) {
 			*lineno += lines + 1;
 			for (pos = first; pos < p;) {
 				pos = fo_md_line(buf, len, pos, &s, &n);
 				at++;
-				if (!fo_md_is_fence(s, n))
+				if (!fo_md_is_fence(s, n, 1))
 					fo_md_front_title(st, s, n, at,
 					                  buf + pos, p - pos);
 			}

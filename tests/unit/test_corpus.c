@@ -437,6 +437,18 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_ok(md("----\ntitle: F\n----\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
 	assert_int(0, posts[0].n_topics);
+	/* YAML's document end, "...", closes it too, as Jekyll and pandoc
+	 * read it: the page's title was lost, and its lines were text */
+	assert_ok(md("---\ntitle: Dots\n... \n### [A](u)\n\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(1, n_posts);
+	assert_int(4, posts[0].line);
+	assert_int(1, posts[0].n_topics);
+	assert_str("Dots", posts[0].topics[0]);
+	/* but does not open it: "..." is a line of text there */
+	assert_ok(md("...\ntitle: F\n...\n### [A](u)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_int(0, posts[0].n_topics);
 
 	assert_ok(md("### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
