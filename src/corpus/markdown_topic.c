@@ -10,6 +10,7 @@
 
 #include "corpus/markdown_inline.h"
 #include "corpus/text.h"
+#include "util/ascii.h"
 
 #include <string.h>
 
@@ -146,7 +147,8 @@ static void fo_md_front_title(fo_md *st, const char *s, size_t n, unsigned at,
 	const char *line = s, *l;
 	size_t k, e, line_n = n, p, ln;
 
-	if (n < 6 || memcmp(s, "title:", 6) != 0)
+	/* a key in any case, as a post's fields' and JSON Lines' keys */
+	if (n < 6 || !fo_ascii_ieq(s, "title:", 6))
 		return;
 	st->fm_bad_at = 0;
 	s += 6;

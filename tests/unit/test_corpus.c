@@ -445,6 +445,15 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_int(4, posts[0].line);
 	assert_int(1, posts[0].n_topics);
 	assert_str("Dots", posts[0].topics[0]);
+	/* a key in any case, as a post's field's and a JSON Lines key are
+	 * (Hugo reads them so too): "Title:" was silently no title */
+	assert_ok(md("---\nTitle: Capital\n---\n### [A](u)\n\nS.\n"));
+	assert_int(0, n_warnings);
+	assert_int(1, posts[0].n_topics);
+	assert_str("Capital", posts[0].topics[0]);
+	assert_ok(md("---\nTITLE: \"Upper\"\nTitles: No\n---\n"
+	             "### [A](u)\n\nS.\n"));
+	assert_str("Upper", posts[0].topics[0]);
 	/* but does not open it: "..." is a line of text there */
 	assert_ok(md("...\ntitle: F\n...\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
