@@ -106,9 +106,7 @@ int fo_md_fence_closes(const char *s, size_t n, unsigned mark)
 	return run >= 3 && run >= (mark & 0xFFFF) && i == n;
 }
 
-/* Whether the line (s, n) opens a post: "### [" ... "](" (a heading of
- * level 3 that starts with a link), the space perhaps forgotten. */
-static int fo_md_post_heading(const char *s, size_t n)
+int fo_md_post_heading(const char *s, size_t n)
 {
 	size_t i = n > 3 && s[3] == '[' ? 3 : 4;
 

@@ -69,6 +69,10 @@ int fo_md_skip_block(fo_md_blocks *b, const char *buf, size_t len,
  * without the optional closing run of '#'. */
 int fo_md_heading(const char *s, size_t n, const char **t, size_t *tn);
 
+/* Whether the line (s, n) opens a post: "### [" ... "](" (a heading of
+ * level 3 that starts with a link), the space perhaps forgotten. */
+int fo_md_post_heading(const char *s, size_t n);
+
 /* Whether needle occurs in s[0..n). */
 int fo_memmem(const char *s, size_t n, const char *needle);
 

@@ -207,9 +207,13 @@ size_t fo_md_front_matter(fo_md *st, const char *buf, size_t len, size_t pos,
 
 	if (!fo_md_is_fence(s, n, 0))
 		return pos;
-	/* Without a closing fence this was no front matter after all. */
+	/* Without a closing fence this was no front matter after all, nor
+	 * with a post's heading before it: the "---" was a rule, and a later
+	 * one, or a "..." line, would swallow the posts between. */
 	for (p = first; p < len; lines++) {
 		p = fo_md_line(buf, len, p, &s, &n);
+		if (fo_md_post_heading(s, n))
+			return pos;
 		if (fo_md_is_fence(s, n, 1)) {
 			*lineno += lines + 1;
 			for (pos = first; pos < p;) {

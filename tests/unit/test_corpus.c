@@ -463,6 +463,20 @@ static void test_corpus__md_topic_fallbacks(void)
 	assert_int(1, n_posts);
 	assert_int(0, posts[0].n_topics);
 
+	/* Nor is a "---" rule at the top, a later rule or "..." line
+	 * closing it, with a post between: its posts were swallowed as
+	 * front matter, silently, and the topic with them. A post's heading
+	 * is in no front matter. */
+	assert_ok(md("---\n# Topic\n\n### [A](u1)\n\nS.\n\n---\n\n"
+	             "### [B](u2)\n\nS.\n...\n### [C](u3)\n\nS.\n"));
+	assert_int(0, n_problems);
+	assert_int(3, n_posts);
+	assert_str("u1", posts[0].url);
+	assert_int(4, posts[0].line);
+	assert_str("Topic", posts[0].topics[0]);
+	assert_str("Topic", posts[1].topics[0]);
+	assert_str("Topic", posts[2].topics[0]);
+
 	/* An unclosed front matter is no front matter. */
 	assert_ok(md("---\n# Topic\n### [A](u)\n\nS.\n"));
 	assert_int(1, n_posts);
