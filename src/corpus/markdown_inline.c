@@ -98,15 +98,42 @@ size_t fo_md_match(const char *s, size_t n, size_t i, char open, char close,
 	return 0;
 }
 
+/* The '>' that closes the <bracketed> destination whose '<' is s[i], or
+ * 0: it holds no line break nor '<', and its parentheses need not pair
+ * (CommonMark 0.30, 6.3: <https://x.org/?a=(1> is one). */
+static size_t fo_md_pointy(const char *s, size_t n, size_t i, size_t limit,
+                           size_t *budget)
+{
+	size_t j, stop = n - i > limit ? i + limit : n;
+
+	for (j = i + 1; j < stop && *budget; j++) {
+		(*budget)--;
+		if (s[j] == '\\' && j + 1 < stop)
+			j++;
+		else if (s[j] == '\n' || s[j] == '<')
+			return 0;
+		else if (s[j] == '>')
+			return j;
+	}
+	return 0;
+}
+
 size_t fo_md_link(const char *s, size_t n, size_t i, size_t limit,
                   size_t *budget, size_t *ts, size_t *te, size_t *ds,
                   size_t *de)
 {
-	size_t close = fo_md_match(s, n, i, '[', ']', limit, budget), end;
+	size_t close = fo_md_match(s, n, i, '[', ']', limit, budget), end, k,
+	       from;
 
 	if (!close || close + 1 >= n || s[close + 1] != '(')
 		return 0;
-	end = fo_md_match(s, n, close + 1, '(', ')', limit, budget);
+	/* past a <bracketed> destination, only its title's parentheses
+	 * pair with the link's */
+	for (k = close + 2; k < n && (s[k] == ' ' || s[k] == '\t'); k++)
+		;
+	from = k < n && s[k] == '<' ? fo_md_pointy(s, n, k, limit, budget) : 0;
+	end =
+	    fo_md_match(s, n, from ? from : close + 1, '(', ')', limit, budget);
 	if (!end)
 		return 0;
 	*ts = i + 1;

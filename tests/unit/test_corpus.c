@@ -564,6 +564,28 @@ static void test_corpus__md_nested_brackets(void)
 	assert_str("https://x.org/q", posts[2].url);
 }
 
+/* A <bracketed> destination may hold a parenthesis of its own, closed or
+ * not (CommonMark 0.30, 6.3): "(<https://x.org/?a=(1>)" was "post has no
+ * URL: its link's ( is never closed", and a summary's such link was cut
+ * at that ) ("the (docsy> ..."). Unbracketed, one still needs its ). */
+static void test_corpus__md_a_bracketed_url_holds_a_paren(void)
+{
+	assert_ok(md("# T\n"
+	             "### [Open](<https://x.org/?a=(1>)\n"
+	             "\nSee [the (docs](<https://d.org/x)y> \"t\") now.\n"
+	             "### [Bare](https://x.org/?a=(1)\n"
+	             "\nS.\n"));
+	assert_int(1, n_posts);
+	assert_str("https://x.org/?a=(1", posts[0].url);
+	assert_str("Open", posts[0].title);
+	assert_str("See the (docs now.", posts[0].summary);
+	assert_int(1, n_problems);
+	assert_int(5, problems[0].line);
+	assert_str("post has no URL: its link's ( is never closed (a ( in the "
+	           "URL needs its ), or write it as %28)",
+	           problems[0].message);
+}
+
 /* "### [Code `a]b` span](url)" was "post has no URL: the ] at column 13
  * ends its link's text": a code span binds tighter than a link's
  * brackets (CommonMark), in a heading and a summary's link alike. A run
@@ -2363,6 +2385,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_corpus__md_the_topic_is_the_page_s),
 	FO_TEST(test_corpus__a_url_has_its_scheme_and_host_in_lower_case),
 	FO_TEST(test_corpus__md_nested_brackets),
+	FO_TEST(test_corpus__md_a_bracketed_url_holds_a_paren),
 	FO_TEST(test_corpus__md_inline_markup),
 	FO_TEST(test_corpus__md_hard_line_break),
 	FO_TEST(test_corpus__md_a_code_span_inside_a_link),
