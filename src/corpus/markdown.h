@@ -40,6 +40,8 @@ typedef struct fo_md {
 	/* The last line after a blank line in the field list that gave a
 	 * field (0: none). */
 	unsigned loose_line;
+	/* The first line of the field list that gave no field (0: none). */
+	unsigned other_line;
 	fo_md_blocks blocks; /* the page's, outside posts */
 } fo_md;
 

@@ -18,6 +18,18 @@
  * copied (twice) rather than after. */
 #define FO_MD_RAW_MAX (4 * FO_SUMMARY_MAX)
 
+/* Whether the field list's line at gave a field, or a guess at one. */
+static int fo_md_gave(const fo_md *st, unsigned at)
+{
+	size_t f;
+
+	for (f = 0; f < FO_MD_NF; f++)
+		if (st->field_line[f] == at || st->again_line[f] == at ||
+		    st->guess_line[f] == at)
+			return 1;
+	return 0;
+}
+
 /* Whether the line (s, ln), trimmed and not blank, on line at, belongs to
  * the field list (fo_md_meta took it) rather than starting the summary.
  * gap: it comes after a blank line. */
@@ -37,6 +49,9 @@ static int fo_md_list_line(fo_md *st, const char *s, size_t ln, unsigned at,
 	if (gap && !k)
 		return 0;
 	taken = fo_md_meta(st, s + k, ln - k, at, item ? gap : 1);
+	/* named if the post has no summary (fo_md_why): it may be one */
+	if (taken && !st->other_line && !fo_md_gave(st, at))
+		st->other_line = at;
 	/* a summary written as a list item is then a field: a post left
 	 * with no summary names this line (fo_md_why) */
 	if (taken && gap)
@@ -190,6 +205,7 @@ static void fo_md_reset(fo_md *st)
 	fo_buf_clear(&st->url);
 	fo_buf_clear(&st->raw);
 	st->loose_line = 0;
+	st->other_line = 0;
 	for (f = 0; f < FO_MD_NF; f++) {
 		fo_buf_clear(&st->field[f]);
 		st->present[f] = 0;

@@ -34,7 +34,8 @@ unsigned fo_md_bad_byte(fo_buf *msg, const char *b, size_t bad, unsigned at)
 
 /* "post has no summary" in st->msg. A field a line after a blank line
  * gave may be the summary, written as a list item ("- Author: Jane Doe
- * explains ..."): that line is then to blame, and named. */
+ * explains ..."): that line is then to blame, and named; else so is the
+ * first item of the field list that gave no field ("- point one"). */
 static void fo_md_no_summary(fo_md *st, unsigned *problem_line)
 {
 	size_t f;
@@ -49,6 +50,13 @@ static void fo_md_no_summary(fo_md *st, unsigned *problem_line)
 		              fo_md_field_names[f]);
 		*problem_line = st->loose_line;
 		return;
+	}
+	if (st->other_line) {
+		fo_buf_puts(&st->msg,
+		            ": this line is read as an item of its field "
+		            "list, though it gives no field (a summary written "
+		            "as a list needs a line of text before it)");
+		*problem_line = st->other_line;
 	}
 }
 

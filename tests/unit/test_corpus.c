@@ -1743,6 +1743,16 @@ static void test_corpus__md_degenerate(void)
 	assert_ok(md("### [a](b)"));
 	assert_int(1, n_problems);
 	assert_str("post has no summary", problems[0].message);
+	/* a summary written as a list right under the heading is its
+	 * field list: the post was skipped with no more said than that */
+	assert_ok(md("# T\n### [A](u)\n\n- point one\n- point two\n"));
+	assert_int(0, n_posts);
+	assert_int(1, n_problems);
+	assert_int(4, problems[0].line);
+	assert_str("post has no summary: this line is read as an item of its "
+	           "field list, though it gives no field (a summary written "
+	           "as a list needs a line of text before it)",
+	           problems[0].message);
 	assert_ok(md("### [a\\](b)\n\nS.\n"));
 	assert_str(BRACKET_MSG, problems[0].message);
 	assert_ok(md("### [a](b\\)\n\nS.\n"));
