@@ -284,6 +284,13 @@ folio_status fo_db_refuse_format(folio_db *db)
 
 folio_status fo_db_refuse_language(folio_db *db)
 {
+	if (db->unknown_language)
+		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		                  "index %s has stemming language \"%s\", "
+		                  "which this folio does not know: only a "
+		                  "rebuild can change it (folio index "
+		                  "--rebuild)",
+		                  db->path, db->unknown_language);
 	/* An older analyzer revision of the same language: incremental
 	 * runs keep to it (db.c revision_rebuild). */
 	if (!db->rebuild_an ||

@@ -887,6 +887,8 @@ static folio_status switch_gen(build *b)
 		fo_analyzer_free(db->an);
 		db->an = db->rebuild_an;
 		db->rebuild_an = NULL;
+		free(db->unknown_language);
+		db->unknown_language = NULL;
 	}
 	if (db->damage || b->lost) {
 		warn_damage(b, db->damage, db->language_lost);

@@ -146,6 +146,15 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 	}
 	if (st == FOLIO_OK) {
 		st = fo_analyzer_new(language, &db->an);
+		/* Only a rebuild in a language this folio knows can mend
+		 * it: a writer naming one may try. */
+		if (st == FOLIO_ERROR_INVALID && db->writable && want &&
+		    !db->format && fo_analyzer_new(want, &db->an) == FOLIO_OK) {
+			free(db->unknown_language);
+			db->unknown_language = language;
+			language = NULL;
+			st = FOLIO_OK;
+		}
 		if (st == FOLIO_ERROR_INVALID)
 			unknown_language(why, language,
 			                 db->format
@@ -163,8 +172,9 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 		st = fo_analyzer_new(want, &db->rebuild_an);
 		if (st == FOLIO_ERROR_INVALID)
 			unknown_language(why, want, "");
-		if (st == FOLIO_OK && strcmp(fo_analyzer_language(db->rebuild_an),
-		                             fo_analyzer_language(db->an)) == 0) {
+		if (st == FOLIO_OK && !db->unknown_language &&
+		    strcmp(fo_analyzer_language(db->rebuild_an),
+		           fo_analyzer_language(db->an)) == 0) {
 			fo_analyzer_free(db->rebuild_an);
 			db->rebuild_an = NULL;
 		}
@@ -997,6 +1007,7 @@ static void free_handle(folio_db *db)
 
 	fo_analyzer_free(db->an);
 	fo_analyzer_free(db->rebuild_an);
+	free(db->unknown_language);
 	free(db->path);
 	free(db->dir);
 	fo_buf_free(&db->live);

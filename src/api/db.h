@@ -80,6 +80,11 @@ struct folio_db {
 	 * becomes an once readers are switched to it. Until then the index
 	 * keeps its language, and nothing else may write (index.c). */
 	fo_analyzer *rebuild_an;
+	/* Writers naming a language for an index that records one this
+	 * folio does not know (a newer libstemmer's), that name: an and
+	 * rebuild_an are both the one named, and only a full build may
+	 * write (index.c), which clears this. */
+	char *unknown_language;
 	/* Writers: the live generation is damaged (what and where, "FILE:
 	 * why"), so db->xdb is an empty stand-in. Nothing may read or write
 	 * it; a rebuild replaces it without reading it (build.c), which

@@ -79,6 +79,26 @@ run "$FOLIO" index --help
 expect_eq "0|languages (--language): ${languages//,/}" \
 	"$rc|$(sed -n '/^languages (--language):/,$p' <<<"$out" | tr -s ' \n' ' ' | sed 's/ $//')"
 
+# An index that records a language this folio does not know (a newer
+# libstemmer's): nothing could mend it, not even a rebuild naming one
+# that it knows, which failed on the recorded name. Such a rebuild now
+# makes it afresh; an incremental run still may not mix two stemmings.
+klingon() {
+	rm -rf "$TMP/k"
+	"$FOLIO" index --db "$TMP/k" "$TMP/posts.jsonl" >/dev/null
+	xapian-metadata set "$TMP/k/$(awk '{print $2}' "$TMP/k/XAPIANDB")" folio.language klingon
+}
+begin "an index in an unknown language is not updated incrementally, even naming one"
+klingon
+run "$FOLIO" index --db "$TMP/k" --language english "$TMP/posts.jsonl"
+expect_eq "2||folio: index $TMP/k has stemming language \"klingon\", which this folio does not know: only a rebuild can change it (folio index --rebuild)" "$rc|$out|$err"
+begin "but is rebuilt in the language named, and stems in it"
+run "$FOLIO" index --db "$TMP/k" --rebuild --language english "$TMP/posts.jsonl"
+r1="$rc|$out|$err"
+run "$FOLIO" search --db "$TMP/k" --json running
+expect_eq "0|3 posts in 1 file: 0 added, 0 updated, 3 unchanged, 0 removed; 0 skipped; rebuilt||0|https://example.com/run https://example.com/running |english" \
+	"$r1|$rc|$(urls_of "$out" | sort | tr '\n' ' ')|$("$FOLIO" stats --db "$TMP/k" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["language"])')"
+
 # Elision: the post of a French blog, as a markdown topic page.
 mkdir "$TMP/frc"
 cat >"$TMP/frc/p.md" <<'EOF'
