@@ -82,6 +82,18 @@ static void unknown_language(fo_buf *why, const char *language,
 		fo_buf_printf(why, "%s %s", i ? "," : "", name);
 }
 
+/* Why the language the index records (a newer libstemmer's, say) is
+ * refused, for an open and for a reader following a switch alike: the
+ * index, the names taken, and the rebuild that mends it. */
+static void recorded_unknown(folio_db *db, const char *language, fo_buf *why)
+{
+	fo_buf_printf(why, "index %s has ", db->path);
+	unknown_language(why, language, "");
+	fo_db_advise(db, NULL, why, FO_ADVICE_REBUILD);
+	if (db->advice == FO_ADVICE_REBUILD)
+		fo_buf_puts(why, " --language NAME");
+}
+
 /* Check the index's format and load its language. A writer may open an
  * index of another format, for a rebuild only (db->format, upgrade.c):
  * it will be built in the language asked for (want, NULL when the caller
@@ -155,13 +167,12 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 			language = NULL;
 			st = FOLIO_OK;
 		}
-		if (st == FOLIO_ERROR_INVALID)
+		if (st == FOLIO_ERROR_INVALID && db->format)
 			unknown_language(why, language,
-			                 db->format
-			                     ? " (recorded by an index of "
-			                       "another format): name one "
-			                       "for its rebuild"
-			                     : "");
+			                 " (recorded by an index of another "
+			                 "format): name one for its rebuild");
+		else if (st == FOLIO_ERROR_INVALID)
+			recorded_unknown(db, language, why);
 		/* (one of another format is only ever rebuilt) */
 		if (st == FOLIO_OK && !db->format)
 			fo_analyzer_set_revision(db->an, revision);
@@ -793,8 +804,7 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	            revision != fo_analyzer_revision(db->an))) {
 		st = fo_analyzer_new(language, &an);
 		if (st == FOLIO_ERROR_INVALID)
-			fo_buf_printf(why, "index %s has unknown stemming "
-			              "language \"%s\"", db->path, language);
+			recorded_unknown(db, language, why);
 		if (st == FOLIO_OK) {
 			fo_analyzer_set_revision(an, revision);
 			fo_analyzer_free(db->an);

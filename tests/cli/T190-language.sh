@@ -88,6 +88,36 @@ klingon() {
 	"$FOLIO" index --db "$TMP/k" "$TMP/posts.jsonl" >/dev/null
 	xapian-metadata set "$TMP/k/$(awk '{print $2}' "$TMP/k/XAPIANDB")" folio.language klingon
 }
+# A reader says what --language says (the languages there are), names
+# the index that records the language, and gives the rebuild that mends
+# it; a long-lived reader that follows a switch to such a generation
+# said only 'index DIR has unknown stemming language "klingon"'.
+unknown="unknown stemming language \"klingon\"; the languages are $languages; rebuild it with: folio index --rebuild --db $TMP/k $TMP/posts.jsonl --language NAME"
+begin "a reader of an index in an unknown language lists the languages and the rebuild"
+klingon
+run "$FOLIO" search --db "$TMP/k" running
+expect_eq "2||folio: index $TMP/k has $unknown" "$rc|$out|$err"
+begin "and so does a long-lived reader that follows a switch to one"
+rm -rf "$TMP/k"
+"$FOLIO" index --db "$TMP/k" "$TMP/posts.jsonl" >/dev/null
+mkfifo "$TMP/queries"
+"$FOLIO" search --db "$TMP/k" --stdin --json <"$TMP/queries" >"$TMP/answers" 2>&1 &
+reader=$!
+exec 4>"$TMP/queries"
+echo running >&4
+for _ in $(seq 100); do [ -s "$TMP/answers" ] && break; sleep 0.05; done
+"$FOLIO" index --db "$TMP/k" --rebuild "$TMP/posts.jsonl" >/dev/null
+xapian-metadata set "$TMP/k/$(awk '{print $2}' "$TMP/k/XAPIANDB")" folio.language klingon
+echo running >&4
+exec 4>&-
+wait "$reader"
+expect_eq "2|index $TMP/k has $unknown" \
+	"$(python3 -c '
+import json, sys
+for line in sys.stdin:
+    d = json.loads(line)
+    print(d["total"] if "total" in d else d["message"])' <"$TMP/answers" | paste -sd '|')"
+
 begin "an index in an unknown language is not updated incrementally, even naming one"
 klingon
 run "$FOLIO" index --db "$TMP/k" --language english "$TMP/posts.jsonl"
