@@ -135,7 +135,9 @@ typedef enum folio_status {
 	FOLIO_ERROR_QUERY,    /**< the query cannot be parsed (strict mode) */
 	FOLIO_ERROR_INPUT,   /**< some corpus input was malformed and skipped */
 	FOLIO_ERROR_VERSION, /**< the index was built by a folio of another
-	                          format: rebuild it (folio_db_index_paths) */
+	                          format, or records a stemming language
+	                          this one lacks: rebuild it
+	                          (folio_db_index_paths) */
 	FOLIO_ERROR_BACKEND, /**< any other error reported by Xapian */
 	FOLIO_ERROR_UNAVAILABLE, /**< a remote shard cannot be reached, or
 	                              did not answer in time */
@@ -317,6 +319,13 @@ typedef struct folio_open_options {
  * rebuild's switch to a generation of another format (another folio rebuilt it)
  * fails likewise from then on.
  *
+ * An index that records a stemming language this folio's libstemmer lacks
+ * (one built by a folio with a newer libstemmer, say) is refused by a
+ * reader with FOLIO_ERROR_VERSION too, the message listing the languages
+ * there are (folio_language_name) and the rebuild. A writer naming a
+ * language (opts->language) opens it for a rebuild in that language only:
+ * an incremental run fails with FOLIO_ERROR_VERSION.
+ *
  * A damaged live generation (a table damaged, cut short or lost, its
  * version file cut short, a shard lost) is refused likewise, with
  * FOLIO_ERROR_CORRUPT and a message naming the damaged file and the
@@ -366,6 +375,7 @@ typedef struct folio_open_options {
  * @retval FOLIO_ERROR_INTERRUPTED FOLIO_OPEN_WAIT, and a signal ended the
  *                               wait (see FOLIO_OPEN_WAIT)
  * @retval FOLIO_ERROR_VERSION    a reader, and an index of another format
+ *                               or of a stemming language unknown here
  *                               (a writer too, on a replica)
  * @retval FOLIO_ERROR_INVALID    FOLIO_OPEN_WRITE on a replica or a
  *                               part of an index, a bad option or path, a

@@ -285,7 +285,7 @@ folio_status fo_db_refuse_format(folio_db *db)
 folio_status fo_db_refuse_language(folio_db *db)
 {
 	if (db->unknown_language)
-		return fo_db_fail(db, FOLIO_ERROR_INVALID,
+		return fo_db_fail(db, FOLIO_ERROR_VERSION,
 		                  "index %s has stemming language \"%s\", "
 		                  "which this folio does not know: only a "
 		                  "rebuild can change it (folio index "

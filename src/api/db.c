@@ -84,14 +84,18 @@ static void unknown_language(fo_buf *why, const char *language,
 
 /* Why the language the index records (a newer libstemmer's, say) is
  * refused, for an open and for a reader following a switch alike: the
- * index, the names taken, and the rebuild that mends it. */
-static void recorded_unknown(folio_db *db, const char *language, fo_buf *why)
+ * index, the names taken, and the rebuild that mends it. The status is
+ * FOLIO_ERROR_VERSION, not the caller's INVALID: the index, not the
+ * call, is what a rebuild must change (folio.h). */
+static folio_status recorded_unknown(folio_db *db, const char *language,
+                                     fo_buf *why)
 {
 	fo_buf_printf(why, "index %s has ", db->path);
 	unknown_language(why, language, "");
 	fo_db_advise(db, NULL, why, FO_ADVICE_REBUILD);
 	if (db->advice == FO_ADVICE_REBUILD)
 		fo_buf_puts(why, " --language NAME");
+	return FOLIO_ERROR_VERSION;
 }
 
 /* Check the index's format and load its language. A writer may open an
@@ -172,7 +176,7 @@ static folio_status check_meta(folio_db *db, const char *want, fo_buf *why)
 			                 " (recorded by an index of another "
 			                 "format): name one for its rebuild");
 		else if (st == FOLIO_ERROR_INVALID)
-			recorded_unknown(db, language, why);
+			st = recorded_unknown(db, language, why);
 		/* (one of another format is only ever rebuilt) */
 		if (st == FOLIO_OK && !db->format)
 			fo_analyzer_set_revision(db->an, revision);
@@ -803,8 +807,10 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	           (strcmp(language, fo_analyzer_language(db->an)) != 0 ||
 	            revision != fo_analyzer_revision(db->an))) {
 		st = fo_analyzer_new(language, &an);
+		/* told here: fo_db_refresh leaves a VERSION as told */
 		if (st == FOLIO_ERROR_INVALID)
-			recorded_unknown(db, language, why);
+			st = fo_db_fail_why(
+			    db, recorded_unknown(db, language, why), why);
 		if (st == FOLIO_OK) {
 			fo_analyzer_set_revision(an, revision);
 			fo_analyzer_free(db->an);
