@@ -1121,7 +1121,8 @@ typedef struct folio_search_options {
 	/* Version 2: */
 	unsigned flags;    /**< folio_search_flags */
 	/** Only posts published on or after / on or before these dates:
-	 *  "YYYY", "YYYY-MM" or "YYYY-MM-DD" (a period's first day for since,
+	 *  "YYYY", "YYYY-MM" or "YYYY-MM-DD", a month or day of one digit too
+	 *  ("2026-9-1") (a period's first day for since,
 	 *  its last for until), or NULL; full-width digits and hyphens are
 	 *  read as NFKC makes them, as in a query's published:. Posts
 	 *  without a date never match a date limit. */

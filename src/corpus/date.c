@@ -13,6 +13,7 @@
 
 #include "analyzer/normalize.h"
 #include "util/ascii.h"
+#include "util/calendar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,17 +128,6 @@ static int fo_month_word(const char *s, size_t n, size_t *i)
 	if (m && *i < n && s[*i] == '.' && *i - start <= 4)
 		(*i)++;
 	return m;
-}
-
-/* Days in month m (1-12) of year y, Gregorian. */
-static int fo_days_in(int y, int m)
-{
-	static const int days[12] = { 31, 28, 31, 30, 31, 30,
-	                              31, 31, 30, 31, 30, 31 };
-
-	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
-		return 29;
-	return days[m - 1];
 }
 
 static int fo_valid_ymd(int y, int m, int d)

@@ -5,6 +5,7 @@
 #include "search/qdate.h"
 
 #include "analyzer/normalize.h"
+#include "util/calendar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,19 +63,25 @@ static int too_early(int year, const char *s, size_t len, char *why,
 	return -1;
 }
 
-static int days_in(int year, int month)
+/* The number of digits in s[at..len). */
+static size_t digit_run(const char *s, size_t len, size_t at)
 {
-	static const int days[] = { 31, 28, 31, 30, 31, 30,
-		                    31, 31, 30, 31, 30, 31 };
-	int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	size_t k = 0;
 
-	return month == 2 && leap ? 29 : days[month - 1];
+	while (at + k < len && s[at + k] >= '0' && s[at + k] <= '9')
+		k++;
+	return k;
 }
 
+/* A month and a day of one digit or two, in ISO order ("2026-9-1"), as
+ * the corpus takes on a page (corpus/date.c): an unambiguous date. */
 static int bound_ascii(const char *s, size_t len, int upper, char out[11],
                        char *why, size_t why_size)
 {
 	int year, month = upper ? 12 : 1, day = 1;
+	size_t mlen = len > 4 ? digit_run(s, len, 5) : 0;
+	size_t at = 6 + mlen; /* the day's first byte, if it has one */
+	size_t dlen = len > 5 + mlen ? digit_run(s, len, at) : 0;
 
 	if (len < 4 || !digits(s, 4))
 		return bad(why, why_size, s, len,
@@ -84,9 +91,9 @@ static int bound_ascii(const char *s, size_t len, int upper, char out[11],
 		return bad(why, why_size, s, len,
 		           ": the year must be 4 digits (YYYY, YYYY-MM or "
 		           "YYYY-MM-DD)");
-	/* a digit after the month's two is the month's, not a separator */
+	/* a digit after the month's is the month's, not a separator */
 	if ((len > 4 && s[4] != '-') ||
-	    (len > 7 && digits(s + 5, 2) && s[7] != '-' && !digits(s + 7, 1)))
+	    (mlen >= 1 && mlen <= 2 && len > 5 + mlen && s[5 + mlen] != '-'))
 		return bad(why, why_size, s, len,
 		           ": the year, month and day are separated by - "
 		           "(YYYY-MM-DD)");
@@ -94,10 +101,11 @@ static int bound_ascii(const char *s, size_t len, int upper, char out[11],
 	if (too_early(year, s, len, why, why_size))
 		return -1;
 	if (len > 4) {
-		if (len < 7 || !digits(s + 5, 2) || (len > 7 && s[7] != '-'))
+		if (mlen < 1 || mlen > 2)
 			return bad(why, why_size, s, len,
-			           ": the month must be 2 digits (YYYY-MM)");
-		month = num(s + 5, 2);
+			           ": the month must be 1 or 2 digits "
+			           "(YYYY-MM)");
+		month = num(s + 5, mlen);
 		if (month < 1 || month > 12) {
 			snprintf(why, why_size,
 			         "\"%.*s\": month %02d is not "
@@ -106,25 +114,25 @@ static int bound_ascii(const char *s, size_t len, int upper, char out[11],
 			return -1;
 		}
 	}
-	day = upper ? days_in(year, month) : 1;
-	if (len > 10 && digits(s + 8, 2) && !digits(s + 10, 1))
+	day = upper ? fo_days_in(year, month) : 1;
+	if (dlen >= 1 && dlen <= 2 && len > at + dlen)
 		return bad(why, why_size, s, len,
 		           ": a date ends with its day (YYYY-MM-DD)");
-	if (len > 7) {
-		if (len != 10 || !digits(s + 8, 2)) {
+	if (len > 5 + mlen) {
+		if (dlen < 1 || dlen > 2) {
 			snprintf(why, why_size,
-			         "\"%.*s\": the day must be 2 "
+			         "\"%.*s\": the day must be 1 or 2 "
 			         "digits (YYYY-MM-DD)",
 			         shown(s, len), s);
 			return -1;
 		}
-		day = num(s + 8, 2);
-		if (day < 1 || day > days_in(year, month)) {
+		day = num(s + at, dlen);
+		if (day < 1 || day > fo_days_in(year, month)) {
 			snprintf(why, why_size,
 			         "\"%.*s\": day %02d is not in "
 			         "%04d-%02d, which has %d days",
 			         (int)len, s, day, year, month,
-			         days_in(year, month));
+			         fo_days_in(year, month));
 			return -1;
 		}
 	}

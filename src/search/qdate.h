@@ -1,6 +1,7 @@
 /*
  * qdate.h: the dates of published:, year:, --since and --until. A bound
- * is YYYY, YYYY-MM or YYYY-MM-DD; a range is LO..HI with either side
+ * is YYYY, YYYY-MM or YYYY-MM-DD, a month or day of one digit too
+ * (2026-9-1, as a page's date may be); a range is LO..HI with either side
  * optional. Errors say which part of the date is wrong.
  */
 #ifndef FOLIO_QDATE_H

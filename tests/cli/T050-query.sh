@@ -522,6 +522,13 @@ expect_eq "$NVIDIA $REDHAT|$HEROKU|$KERNEL" "$(hits --since ２０２６-０９ 
 run "$FOLIO" search --db "$TMP/index" --since ２０２６-１３ lock
 expect_eq "2|folio: --since: \"2026-13\": month 13 is not between 01 and 12" "$rc|$err"
 
+# A page's "- Published: 2026-9-14" is taken; the same date typed was an
+# error naming the month.
+begin "a month or day of one digit is a date, as on a page"
+expect_eq "$NVIDIA $REDHAT|$NVIDIA $REDHAT|$NVIDIA $REDHAT" "$(hits --since 2026-9-1 topic:parallelism)|$(hits 'topic:parallelism published:2026-9-1..2026-9-30')|$(hits --since 2026-9 --until 2026-9-30 topic:parallelism)"
+run "$FOLIO" search --db "$TMP/index" 'lock published:2026-9-31'
+expect_eq "2|folio: query position 16: \"2026-9-31\": day 31 is not in 2026-09, which has 30 days" "$rc|$err"
+
 begin "--sort newest and oldest order by date"
 expect_eq "$HEROKU $EBAY $MODAL $META" "$(hits --sort oldest --limit 4 topic:parallelism)"
 expect_eq "$MODAL $EBAY $HEROKU" "$(hits --sort newest '(year:2026 OR year:2025 OR year:2019)' -MXFP8 -free-threaded)"

@@ -708,8 +708,9 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	lenient("error@10: \"2026-09-00\": day 00 is not in 2026-09, which "
 	        "has 30 days",
 	        "published:2026-09-00");
-	lenient("error@10: \"2024-011\": the month must be 2 digits "
-	        "(YYYY-MM)", "published:2024-011");
+	lenient("error@10: \"2024-011\": the month must be 1 or 2 digits "
+	        "(YYYY-MM)",
+	        "published:2024-011");
 	/* a value quoted in a message is cut where a character starts */
 	lenient("error@10: \"2024-01-01x\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\": a date ends "
 	        "with its day (YYYY-MM-DD)",
@@ -717,8 +718,15 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	lenient("error@22: \"2024-02-30\": day 30 is not in 2024-02, which "
 	        "has 29 days",
 	        "published:2024-01-01..2024-02-30");
-	lenient("error@10: \"2026-1\": the month must be 2 digits (YYYY-MM)",
-	        "published:2026-1");
+	lenient("error@10: \"2026-\": the month must be 1 or 2 digits "
+	        "(YYYY-MM)",
+	        "published:2026-");
+	lenient("error@10: \"2026-09-\": the day must be 1 or 2 digits "
+	        "(YYYY-MM-DD)",
+	        "published:2026-09-");
+	lenient("error@10: \"2026-09-123\": the day must be 1 or 2 digits "
+	        "(YYYY-MM-DD)",
+	        "published:2026-09-123");
 	lenient("error@10: \"2026-09-30..2026-01-01\": the range ends before "
 	        "it starts", "published:2026-09-30..2026-01-01");
 	lenient("error@5: \"20x6\" is not a year or a range of years (YYYY or "
@@ -742,6 +750,35 @@ static void test_qparse__invalid_dates_say_which_part_is_wrong(void)
 	        "dated before 1000)",
 	        "year:2020..0226");
 	lenient("year[1000..2026]", "year:1000..2026");
+}
+
+/* A month or day of one digit, in ISO order, as a page's "- Published:"
+ * takes it (corpus/date.c): unambiguous, so no error; the calendar is
+ * checked as for two digits, and what follows the day still is not. */
+static void test_qparse__a_month_or_day_may_have_one_digit(void)
+{
+	lenient("date[2026-09-14..2026-09-14]", "published:2026-9-14");
+	lenient("date[2026-09-01..2026-09-01]", "published:2026-09-1");
+	lenient("date[2026-01-01..2026-01-31]", "published:2026-1");
+	lenient("date[2026-09-01..2026-09-30]",
+	        "published:2026-9-1..2026-9-30");
+	lenient("date[2026-09-01..]", "date:(2026-9 ..)");
+	lenient("error@10: \"2026-9-31\": day 31 is not in 2026-09, which "
+	        "has 30 days",
+	        "published:2026-9-31");
+	lenient("error@10: \"2026-13-01\": month 13 is not between 01 and 12",
+	        "published:2026-13-01");
+	lenient("error@10: \"2026-0-1\": month 00 is not between 01 and 12",
+	        "published:2026-0-1");
+	lenient("error@10: \"2026-09-1x\": a date ends with its day "
+	        "(YYYY-MM-DD)",
+	        "published:2026-09-1x");
+	lenient("error@10: \"2026-9x\": the year, month and day are "
+	        "separated by - (YYYY-MM-DD)",
+	        "published:2026-9x");
+	lenient("error@10: \"2026-9-1T10:00\": a date ends with its day "
+	        "(YYYY-MM-DD)",
+	        "published:2026-9-1T10:00");
 }
 
 /* Full-width digits, hyphens and full stops, as an IME types them: the
@@ -1400,6 +1437,11 @@ static void test_qdate__bounds_of_periods(void)
 	assert_str("2026-01-01", out);
 	assert_int(0, fo_qdate_bound("2026", 4, 1, out, why, sizeof why));
 	assert_str("2026-12-31", out);
+	/* --since 2026-9-1, as published: takes it */
+	assert_int(0, fo_qdate_bound("2026-9-1", 8, 0, out, why, sizeof why));
+	assert_str("2026-09-01", out);
+	assert_int(0, fo_qdate_bound("2026-2", 6, 1, out, why, sizeof why));
+	assert_str("2026-02-28", out);
 	assert_int(-1, fo_qdate_bound("2026-00", 7, 0, out, why, sizeof why));
 	assert_str("\"2026-00\": month 00 is not between 01 and 12", why);
 	/* --since and --until too */
@@ -1454,6 +1496,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_qparse__a_query_is_read_up_to_its_limits),
 	FO_TEST(test_qparse__a_phrase_cut_by_the_limits_says_so),
 	FO_TEST(test_qparse__date_forms),
+	FO_TEST(test_qparse__a_month_or_day_may_have_one_digit),
 	FO_TEST(test_qparse__a_url_names_a_post),
 	FO_TEST(test_qparse__a_quoted_url_names_a_post),
 	FO_TEST(test_qparse__date_and_site_values_may_be_quoted),
