@@ -17,11 +17,24 @@
 /* Notices listed one by one; the rest are counted in one more. */
 #define MAX_NOTICES 16
 
+/* Keep why and pos in *kept and *at when they are the first or further
+ * left than those kept (*have says whether there are any). */
+static void keep_leftmost(int *have, size_t *at, char *kept, size_t size,
+                          size_t pos, const char *why)
+{
+	if (!*have || pos < *at) {
+		snprintf(kept, size, "%s", why);
+		*at = pos;
+	}
+	*have = 1;
+}
+
 void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
                   const char *fmt, ...)
 {
 	fo_qtree *t = p->t;
 	fo_qnotice *nt;
+	char why[sizeof nt->message];
 	va_list ap;
 	int n;
 
@@ -38,6 +51,12 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 		p->strict_problem = 1;
 		return;
 	}
+	va_start(ap, fmt);
+	n = vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (!p->summing)
+		keep_leftmost(&p->noticed, &p->notice_pos, p->notice_why,
+		              sizeof p->notice_why, pos, why);
 	/* A hostile query (NOT x20000) is not 20000 lines of notices: past
 	 * MAX_NOTICES they are counted (fo_qparse says how many). */
 	if (t->n_notices >= MAX_NOTICES && !p->summing) {
@@ -53,9 +72,7 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	nt = &t->notices[t->n_notices++];
 	nt->pos = pos;
 	nt->prefix_cut = 0;
-	va_start(ap, fmt);
-	n = vsnprintf(nt->message, sizeof nt->message, fmt, ap);
-	va_end(ap);
+	memcpy(nt->message, why, sizeof why);
 	if (n >= 0 && (size_t)n < sizeof nt->message)
 		snprintf(nt->message + n, sizeof nt->message - (size_t)n,
 		         ": %s", action);
@@ -69,11 +86,8 @@ void fo_qp_wordless(fo_qparser *p, size_t pos, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	if (!p->wordless || pos < p->wordless_pos) {
-		memcpy(p->wordless_why, why, sizeof why);
-		p->wordless_pos = pos;
-	}
-	p->wordless = 1;
+	keep_leftmost(&p->wordless, &p->wordless_pos, p->wordless_why,
+	              sizeof p->wordless_why, pos, why);
 	fo_qp_notice(p, pos, "ignored", "%s", why);
 }
 

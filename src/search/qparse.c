@@ -9,6 +9,7 @@
 #include "search/qparse.h"
 
 #include "analyzer/analyzer.h"
+#include "analyzer/segment.h"
 #include "search/qlex.h"
 #include "search/qparser.h"
 
@@ -320,11 +321,38 @@ static void cut_at_limits(fo_qparser *p)
 	             "more than %s", p->cut_at);
 }
 
-/* Nothing but operators: the best reading is plain words. */
+/* The query holds nothing to search: an error at pos, saying why. */
+static void no_words(fo_qparser *p, size_t pos, const char *why)
+{
+	p->st = FOLIO_ERROR_QUERY;
+	*p->err_pos = pos;
+	snprintf(p->err, p->err_size,
+	         "%s: the query has no words to search for", why);
+}
+
+/* Whether s[0..len) holds a word, as the analyzer finds words. */
+static int holds_word(const char *s, size_t len)
+{
+	fo_segmenter sg;
+	fo_seg_compound c;
+
+	fo_seg_init(&sg, s, len);
+	return fo_seg_next(&sg, &c);
+}
+
+/* Nothing but operators: the best reading is plain words ("OR"). Syntax
+ * with no word in it ("(", "-") would search nothing, and said only that
+ * the query had no words, where --strict names what it ignored: an error
+ * at the first thing ignored, saying why, as nothing_but_wordless's. */
 static void syntax_as_words(fo_qparser *p)
 {
-	fo_qnode *n = fo_qp_node(p, FO_Q_WORDS, 0);
+	fo_qnode *n;
 
+	if (p->noticed && !holds_word(p->s, p->len)) {
+		no_words(p, p->notice_pos, p->notice_why);
+		return;
+	}
+	n = fo_qp_node(p, FO_Q_WORDS, 0);
 	if (!n)
 		return;
 	n->text = p->s;
@@ -347,10 +375,7 @@ static void syntax_as_words(fo_qparser *p)
  * at the first of them in either mode, saying why. */
 static void nothing_but_wordless(fo_qparser *p)
 {
-	p->st = FOLIO_ERROR_QUERY;
-	*p->err_pos = p->wordless_pos;
-	snprintf(p->err, p->err_size,
-	         "%s: the query has no words to search for", p->wordless_why);
+	no_words(p, p->wordless_pos, p->wordless_why);
 }
 
 folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,

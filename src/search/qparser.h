@@ -41,7 +41,12 @@ typedef struct fo_qparser {
 	 * query left with nothing else */
 	int wordless;
 	size_t wordless_pos;
-	char wordless_why[96];
+	char wordless_why[160]; /* as long as a notice's message */
+	/* Lenient: the leftmost notice's byte and why, for a query of
+	 * syntax alone that holds no word to search as (syntax_as_words) */
+	int noticed;
+	size_t notice_pos;
+	char notice_why[160];
 	fo_qtree *t;
 	folio_status st;
 	size_t *err_pos;

@@ -720,6 +720,24 @@ expect_eq "2|folio: query position 7: the ( is never closed: the query has no wo
 2|folio: query position 1: year: has no value: the query has no words to search for
 " "$r"
 
+# A lone ( ) " - or + said only "the query has no words to search for",
+# where --strict and every other lenient notice name what was ignored
+# and where.
+begin "syntax alone with no word is an error at what it ignored"
+r=
+for q in '(' ')' '"' '-' ' +' '( )'; do
+	run "$FOLIO" search --db "$TMP/index" -- "$q"
+	r="$r$rc|$err
+"
+done
+expect_eq "2|folio: query position 1: a ( is never closed: the query has no words to search for
+2|folio: query position 1: a ) without its (: the query has no words to search for
+2|folio: query position 1: the quote is never closed: the query has no words to search for
+2|folio: query position 1: - with no word after it: the query has no words to search for
+2|folio: query position 2: + with no word after it: the query has no words to search for
+2|folio: query position 1: the brackets are empty: the query has no words to search for
+" "$r"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

@@ -1029,6 +1029,33 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	lenient("words\"( OR )\" |@0 nothing to search but "
 	        "syntax: searched the whole query as words",
 	        "( OR )");
+	/* syntax with no word in it searched nothing, and said only "the
+	 * query has no words to search for", where --strict named what it
+	 * ignored and where: the first thing ignored is the error */
+	lenient("error@0: a ( is never closed: the query has no words to "
+	        "search for",
+	        "(");
+	lenient("error@0: a ) without its (: the query has no words to "
+	        "search for",
+	        ")");
+	lenient("error@0: the quote is never closed: the query has no words "
+	        "to search for",
+	        "\"");
+	lenient("error@0: - with no word after it: the query has no words to "
+	        "search for",
+	        "-");
+	lenient("error@0: + with no word after it: the query has no words to "
+	        "search for",
+	        "+");
+	lenient("error@2: the brackets are empty: the query has no words to "
+	        "search for",
+	        "  ( ) ");
+	/* the leftmost, though found last */
+	lenient("error@0: a ( is never closed: the query has no words to "
+	        "search for",
+	        "( -");
+	/* punctuation is words, which the analyzer drops (test_query) */
+	lenient("words\",\"", ",");
 }
 
 /* The stray tokens left out of text's lenient (or strict) parse, each

@@ -166,7 +166,9 @@ static void test_query__text_without_words_gives_no_query(void)
 	fo_compiled c;
 
 	assert_true(an != NULL);
-	assert_ok(fo_query_build(an, "!!!", &c));
+	/* punctuation the parser reads as words; signs alone ("!!!") are
+	 * its error (test_qparse) */
+	assert_ok(fo_query_build(an, ",,,", &c));
 	assert_true(c.q == NULL);
 	assert_int(0, c.hl.n);
 	fo_compiled_free(&c);
