@@ -20,7 +20,7 @@ size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen)
 size_t fo_qp_wordless_bracket(const fo_qparser *p, size_t lparen, int *closed)
 {
 	fo_qlexeme t;
-	size_t depth = 0, i = lparen;
+	size_t depth = 0, i = lparen, close, qn;
 
 	*closed = 0;
 	if (lparen >= p->len || p->s[lparen] != '(')
@@ -29,6 +29,16 @@ size_t fo_qp_wordless_bracket(const fo_qparser *p, size_t lparen, int *closed)
 		fo_qlex_peek(p->s, p->len, i, &t);
 		switch (t.kind) {
 		case FO_QT_END: return p->len;
+		case FO_QT_QUOTE:
+			/* "" is no value, as title:"" is (title:("") searched
+			 * the word "title"); one never closed ends the query */
+			close = fo_qp_closing_quote(p, t.end, &qn);
+			if (fo_qlex_skip_space(p->s, close, t.end) != close)
+				return 0;
+			if (close >= p->len)
+				return p->len;
+			t.end = close + qn;
+			break;
 		case FO_QT_LPAREN: depth++; break;
 		case FO_QT_RPAREN:
 			if (--depth == 0) {

@@ -163,7 +163,8 @@ size_t fo_qp_empty_bracket(const fo_qparser *p, size_t lparen);
 
 /* Past the ) that closes the bracket at lparen, or the query's end
  * where none does (*closed 0), when it holds no word: white space,
- * brackets and operators alone (year:( OR ), title:((); else 0. */
+ * brackets, operators and empty phrases alone (year:( OR ), title:((,
+ * title:("")); else 0. */
 size_t fo_qp_wordless_bracket(const fo_qparser *p, size_t lparen, int *closed);
 
 /* Past the ) that closes the ( at i (brackets inside counted), or past

@@ -706,19 +706,22 @@ expect_eq "2|folio: query position 6: the ( is never closed: the query has no wo
 |0|$NVIDIA $META|folio: query position 15: the ( is never closed: ignored" "$r|$rc|$(urls_of "$out" | sort | xargs)|$err"
 
 # title:( OR and title:(( were read as syntax alone and searched the
-# word "title", as year:( OR ) searched "year OR": a bracket of no word
-# is no value, as title:( is.
+# word "title", as year:( OR ) searched "year OR", and title:("") too:
+# a bracket of no word is no value, as title:( is.
 begin "a field whose bracket holds no word is no value"
 r=
-for q in 'title:( OR' 'title:((' 'year:( OR )'; do
+for q in 'title:( OR' 'title:((' 'year:( OR )' 'title:("")' 'company:( "" OR " " )'; do
 	run "$FOLIO" search --db "$TMP/index" "$q"
 	r="$r$rc|$err
 "
 done
+run "$FOLIO" search --db "$TMP/index" --json 'MXFP8 title:("")'
 expect_eq "2|folio: query position 7: the ( is never closed: the query has no words to search for
 2|folio: query position 7: the ( is never closed: the query has no words to search for
 2|folio: query position 1: year: has no value: the query has no words to search for
-" "$r"
+2|folio: query position 1: title: has no value: the query has no words to search for
+2|folio: query position 1: company: has no value: the query has no words to search for
+|0|$NVIDIA $META|folio: query position 7: title: has no value: ignored" "$r|$rc|$(urls_of "$out" | sort | xargs)|$err"
 
 # A lone ( ) " - or + said only "the query has no words to search for",
 # where --strict and every other lenient notice name what was ignored

@@ -1173,6 +1173,13 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 		{ "title:((", "the ( is never closed", 6 },
 		{ "year:( OR )", "year: has no value", 0 },
 		{ "title:(( ) -)", "title: has no value", 0 },
+		/* and a bracket of empty phrases (title:("") searched the
+		 * word "title", as title:"" no longer did) */
+		{ "title:(\"\")", "title: has no value", 0 },
+		{ "company:( \" \" OR \"\")", "company: has no value", 0 },
+		{ "year:(\"\")", "year: has no value", 0 },
+		{ "title:(\"\"", "the ( is never closed", 6 },
+		{ "title:(\"", "the ( is never closed", 6 },
 		{ "site:/", HOSTLESS, 0 },
 		{ "site:https://", HOSTLESS, 0 },
 		{ "OR site:*", "site:* has no host before the *", 3 },
@@ -1208,6 +1215,11 @@ static void test_qparse__a_star_or_a_field_alone_leaves_nothing_to_search(void)
 	        "lock title:(");
 	lenient("words\"lock\" |@0 title: has no value: ignored",
 	        "title:( OR ) lock");
+	lenient("words\"lock\" |@0 title: has no value: ignored",
+	        "title:(\"\") lock");
+	/* a phrase with a word is a value */
+	lenient("title:phrase\"a\" |@7 the phrase is empty: ignored",
+	        "title:(\"\" \"a\")");
 	strict("error@0: title: has no value", "title:-() lock");
 	lenient("words\"lock\" |@0 " HOSTLESS ": ignored",
 	        "site:https:// lock");
