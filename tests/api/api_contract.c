@@ -1367,7 +1367,18 @@ static void test_api__an_empty_query_is_invalid(void)
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "", NULL, &r));
 	assert_true(r == NULL);
 	assert_str("the query has no words to search for", folio_db_error(db));
-	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, " !!! -- ", NULL, &r));
+	/* punctuation alone holds no word either */
+	assert_int(FOLIO_ERROR_INVALID,
+	           folio_db_search(db, " ... , ", NULL, &r));
+	assert_str("the query has no words to search for", folio_db_error(db));
+	/* syntax alone is a query error at the first thing it ignored, as
+	 * --strict names it */
+	assert_int(FOLIO_ERROR_QUERY,
+	           folio_db_search(db, " !!! -- ", NULL, &r));
+	assert_str("query position 2: ! before another sign: the query has "
+	           "no words to search for",
+	           folio_db_error(db));
+	assert_int(2, folio_db_error_position(db));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, NULL, NULL, &r));
 	assert_int(FOLIO_ERROR_INVALID, folio_db_search(db, "lock", NULL, NULL));
 	so.version = 0;

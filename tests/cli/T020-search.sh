@@ -145,8 +145,11 @@ run "$FOLIO" search --db "$TMP/index"
 expect_eq "2" "$rc"
 
 begin "a query of punctuation only is an error that says why"
-run "$FOLIO" search --db "$TMP/index" '!!!'
+run "$FOLIO" search --db "$TMP/index" '...'
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"
+begin "and one of operators only says what it ignored, and where"
+run "$FOLIO" search --db "$TMP/index" '!!!'
+expect_eq "2|folio: query position 1: ! before another sign: the query has no words to search for" "$rc|$err"
 
 begin "text output: rank, title, company, date, URL and snippet"
 run "$FOLIO" search --db "$TMP/index" GB200
