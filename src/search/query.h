@@ -106,6 +106,11 @@ typedef struct fo_hlunit {
 	 * same (a word split in two and in three takes the window of the
 	 * three, doc/analyzer.md). */
 	unsigned near_slack;
+	/* 1 + the unit of the free word typed next after this one (both
+	 * plain words, unquoted, side by side in the query), 0 if none: a
+	 * snippet window where the two stand so in the text wins a tie of
+	 * distinct words (snippet.c). */
+	size_t next_typed;
 } fo_hlunit;
 
 typedef struct fo_termset {

@@ -139,6 +139,9 @@ typedef struct fo_seq {
 	size_t *at; /* where each word's item is in deflt (AND: no word
 	             * goes to commons) */
 	size_t n_words, cap_words, cap_at;
+	/* 1 + the highlight unit of the item just compiled where it is a
+	 * plain free word, else 0 (seq_link_typed) */
+	size_t typed_hl;
 } fo_seq;
 
 /* How the free words of a sequence join: AND or OR. Words are counted
@@ -182,6 +185,25 @@ static int seq_note_word(fo_qc *c, fo_seq *s, const fo_qnode *kid,
 	return 0;
 }
 
+/* Link the plain free word whose highlight unit is c->out->hl's unit
+ * at (the first its item added) to the one typed just before it, so
+ * that a snippet prefers the window where the two stand side by side
+ * as typed (fo_hlunit.next_typed). Any other item breaks the chain. */
+static void seq_link_typed(fo_qc *c, fo_seq *s, const fo_qnode *kid,
+                           const fo_qtok *t, size_t at)
+{
+	fo_termset *hl = &c->out->hl;
+
+	if (kid->field != FO_FIELD_ANY || t->kind != FO_TOK_WORD ||
+	    at >= hl->n || hl->units[at].kind != FO_HL_WORD) {
+		s->typed_hl = 0;
+		return;
+	}
+	if (s->typed_hl)
+		hl->units[s->typed_hl - 1].next_typed = at + 1;
+	s->typed_hl = at + 1;
+}
+
 /* Whether no post holds the ranked word t of field f, by the index's
  * statistics: neither its stem's term nor the word itself where it is its
  * own stem (its exact form implies one of them). */
@@ -205,6 +227,8 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 	if (fo_qc_analyse(c, kid, &tl) != 0)
 		return -1;
 	for (i = 0; i < tl.n; i = j) {
+		size_t at = c->out->hl.n;
+
 		j = fo_qc_item_end(&tl, i);
 		c->common = to == &s->deflt && s->op == FO_DEFOP_OR &&
 		            kid->field == FO_FIELD_ANY &&
@@ -212,6 +236,7 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 		            fo_qc_common_word(c, tl.t[i].term);
 		fo_qc_push(c, c->common ? &s->commons : to,
 		           fo_qc_item(c, kid->field, kid, &tl, i, j));
+		seq_link_typed(c, s, kid, &tl.t[i], at);
 		/* asked only while every item so far is such a word: the
 		 * first a post holds settles it (seq_commons), and each
 		 * question is a lookup of the index */
@@ -251,6 +276,8 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 	 * explore-v) */
 	if (kid->occur != FO_OCCUR_DEFAULT)
 		c->sure = 1;
+	if (kid->kind != FO_Q_WORDS || kid->occur == FO_OCCUR_NOT)
+		s->typed_hl = 0;
 	if (url) {
 		/* a post has one URL: those side by side are alternatives,
 		 * or they would exclude each other */

@@ -41,24 +41,53 @@
 /* How far past the window a word a match ends in is shown to its end. */
 #define WORD_TAIL 32
 
-/* Score the spans inside [spans[first].start, to): the gain of each
- * distinct unit, the number of matches and where the last one ends. */
-static void score_window(const fo_hlspan *spans, size_t n, size_t first,
-                         size_t to, size_t *gain, size_t *matches, size_t *end)
+/* Whether spans[i] is a free word followed in the text, at the next
+ * position and before to, by the free word typed after it
+ * (fo_hlunit.next_typed): "memory ordering" as typed, not "memory model
+ * and ordering". */
+static int typed_pair(const fo_termset *terms, const fo_hlspan *spans, size_t n,
+                      size_t i, size_t to)
+{
+	size_t next = terms->units[spans[i].unit].next_typed;
+
+	return next && i + 1 < n && spans[i + 1].end <= to &&
+	       spans[i + 1].unit == next - 1 &&
+	       spans[i + 1].pos == spans[i].last + 1;
+}
+
+/* A window's score (score_window), best first in this order. */
+typedef struct window_score {
+	size_t gain;    /* of each distinct unit */
+	size_t pairs;   /* distinct pairs of words standing as typed */
+	size_t matches; /* how many */
+	size_t end;     /* where the last match ends */
+} window_score;
+
+/* Score the spans inside [spans[first].start, to). */
+static void score_window(const fo_termset *terms, const fo_hlspan *spans,
+                         size_t n, size_t first, size_t to, window_score *w)
 {
 	size_t i, j;
 
-	*gain = *matches = *end = 0;
+	memset(w, 0, sizeof *w);
 	/* the first counts even when longer than the window: a window
 	 * that holds none would show no match */
 	for (i = first; i < n && (i == first || spans[i].end <= to); i++) {
-		(*matches)++;
-		*end = spans[i].end;
+		w->matches++;
+		w->end = spans[i].end;
 		for (j = first; j < i; j++)
 			if (spans[j].unit == spans[i].unit)
 				break;
 		if (j == i)
-			*gain += spans[i].gain;
+			w->gain += spans[i].gain;
+		if (!typed_pair(terms, spans, n, i, to))
+			continue;
+		for (j = first; j < i; j++)
+			if (spans[j].unit == spans[i].unit &&
+			    typed_pair(terms, spans, n, j, to))
+				break;
+		if (j == i)
+			w->pairs++;
 	}
 }
 
@@ -449,26 +478,27 @@ static size_t next_part(const char *text, size_t len, size_t part,
 
 /* The span among spans[0..n) starting before part_end whose window of
  * max_bytes scores best (score_window: the most gain, then the most
- * matches, the first of equals), and where that window's last match
- * ends (*end); 0 and 0 without spans. */
-static size_t best_window(const fo_hlspan *spans, size_t n, size_t part_end,
-                          size_t max_bytes, size_t *end)
+ * words standing as typed, then the most matches, the first of
+ * equals), and where that window's last match ends (*end); 0 and 0
+ * without spans. */
+static size_t best_window(const fo_termset *terms, const fo_hlspan *spans,
+                          size_t n, size_t part_end, size_t max_bytes,
+                          size_t *end)
 {
-	size_t i, best = 0, best_g = 0, best_m = 0;
+	size_t i, best = 0;
+	window_score b = { 0, 0, 0, 0 }, w;
 
-	*end = 0;
 	for (i = 0; i < n && spans[i].start < part_end; i++) {
-		size_t g, m, e;
-
-		score_window(spans, n, i, spans[i].start + max_bytes, &g, &m,
-		             &e);
-		if (g > best_g || (g == best_g && m > best_m)) {
+		score_window(terms, spans, n, i, spans[i].start + max_bytes,
+		             &w);
+		if (w.gain != b.gain     ? w.gain > b.gain
+		    : w.pairs != b.pairs ? w.pairs > b.pairs
+		                         : w.matches > b.matches) {
 			best = i;
-			best_g = g;
-			best_m = m;
-			*end = e;
+			b = w;
 		}
 	}
+	*end = b.end;
 	return best;
 }
 
@@ -515,7 +545,7 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 		part = next_part(text, len, part, part_end);
 	}
 
-	best = best_window(spans, n, part_end, max_bytes, &best_end);
+	best = best_window(terms, spans, n, part_end, max_bytes, &best_end);
 	if (n > 0) {
 		/* Show a little context before the first match, but never
 		 * so much that the window loses a match it was chosen for. */

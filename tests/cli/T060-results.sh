@@ -789,6 +789,16 @@ begin "--stdin with query arguments is a usage error"
 run "$FOLIO" search --db "$TMP/index" --stdin MXFP8
 expect_eq "2" "$rc"
 
+# Both windows hold both words; the later one holds them as typed.
+begin "the snippet is the window where the words typed together stand together"
+cat >"$TMP/order.jsonl" <<'JL'
+{"url": "https://example.com/m", "title": "Models", "summary": "The memory model and ordering rules of the language are set out in many long paragraphs of text here, and there are more of those paragraphs than one would like to read in a day or in a week, so the snippet cannot show them all, and later on we find the memory ordering guarantees of C11 atomics, which is what the reader wanted to see."}
+JL
+"$FOLIO" index --db "$TMP/order" "$TMP/order.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/order" --json 'memory ordering'
+expect_eq "1|…than one would like to read in a day or in a week, so the snippet cannot show them all, and later on we find the memory ordering guarantees of C11 atomics, which is what the reader wanted to see." \
+	"$(json 'd["total"], d["hits"][0]["snippet"], sep="|"')"
+
 if command -v script >/dev/null; then
 	begin "a compound query highlights the compound, never its parts alone"
 	tty_out=$(script -qec "$FOLIO search --db $TMP/more free-threaded" /dev/null)

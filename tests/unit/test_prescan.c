@@ -254,14 +254,14 @@ static void test_prescan__an_ascii_chunk_holds_its_terms_and_stems(void)
 			char *seq[1] = { l.t[i].term };
 			const char *stem;
 			size_t stem_len, at = chunk_of(text, l.t[i].start);
-			fo_hlunit exact = {
-				FO_HL_EXACT, l.t[i].term, NULL, NULL, 0, 0,
-				0,           0,           0,    0,    0
-			};
+			fo_hlunit exact = { FO_HL_EXACT, l.t[i].term, NULL,
+				            NULL,        0,           0,
+				            0,           0,           0,
+				            0,           0,           0 };
 			fo_hlunit phrase = { FO_HL_SEQ, NULL, NULL, seq, 1, 0,
-				             0,         0,    0,    0,   0 };
+				             0,         0,    0,    0,   0, 0 };
 			fo_hlunit word = { FO_HL_WORD, none, NULL, NULL, 0, 0,
-				           0,          0,    0,    0,    0 };
+				           0,          0,    0,    0,    0, 0 };
 			char stem_copy[FO_MAX_TERM_BYTES + 1];
 
 			if (!kept(&p, an, text, &exact, at) ||
@@ -432,8 +432,12 @@ static void test_prescan__a_near_or_another_language_is_not_prescanned(void)
 	fo_analyzer *en = NULL, *fr = NULL;
 	fo_prescan p;
 	char lock[] = "lock";
-	fo_hlunit near = { FO_HL_WORD, lock, NULL, NULL, 0, 1, 0, 3, 0, 0, 0 };
-	fo_hlunit word = { FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0, 0, 0, 0 };
+	fo_hlunit near = {
+		FO_HL_WORD, lock, NULL, NULL, 0, 1, 0, 3, 0, 0, 0, 0
+	};
+	fo_hlunit word = {
+		FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0
+	};
 	fo_termset ts_near = { .units = &near, .n = 1 },
 	           ts_word = { .units = &word, .n = 1 };
 
@@ -455,7 +459,9 @@ static void test_prescan__islands_join_only_across_chunks_without_words(void)
 	fo_analyzer *an = NULL;
 	fo_prescan p;
 	char lock[] = "lock";
-	fo_hlunit word = { FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0, 0, 0, 0 };
+	fo_hlunit word = {
+		FO_HL_WORD, lock, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0
+	};
 	fo_termset ts = { .units = &word, .n = 1 };
 	/*                 0         1         2         3         4
 	 *                 0123456789012345678901234567890123456789012 */

@@ -344,6 +344,43 @@ static void test_snippet__the_window_with_most_distinct_words_wins(void)
 	               "lock aaaa bbbb cccc dddd lock eeee table zz", 15);
 }
 
+/* Of windows with as many distinct words, the one where words typed
+ * side by side (unquoted) stand side by side in the order typed wins,
+ * over an earlier one and over one with more matches; more distinct
+ * words still win (a quoted phrase, which counts one more, too). */
+static void test_snippet__words_standing_as_typed_win_a_tie(void)
+{
+	static const char text[] =
+	    "The memory model and ordering rules fill this line, and "
+	    "the memory ordering guarantees of C11 come later.";
+
+	assert_snippet(ELLIPSIS "and the [memory] [ordering]" ELLIPSIS,
+	               "memory ordering", text, 30);
+	/* typed the other way round, the first window is shown */
+	assert_snippet("The [memory] model and [ordering]" ELLIPSIS,
+	               "ordering memory", text, 30);
+	/* a pair wins over more matches */
+	assert_snippet(ELLIPSIS "and the [memory] [ordering]" ELLIPSIS,
+	               "memory ordering",
+	               "memory x ordering memory y ordering zzzzzzzzzzzzzzzzz "
+	               "and the memory ordering of C11.",
+	               25);
+	/* a third word matters more than a pair */
+	assert_snippet(ELLIPSIS "then [memory] [model] and [ordering]" ELLIPSIS,
+	               "memory ordering model",
+	               "the memory ordering guarantees of C11 zzzzzzzz "
+	               "zzzzzzzzzz then memory model and ordering rules.",
+	               30);
+	/* words parted by another item stand together as typed no more */
+	assert_snippet("The [memory] model and [ordering]" ELLIPSIS,
+	               "memory \"xyzzy\" ordering", text, 30);
+	/* a chain of three counts its two pairs, more than one pair */
+	assert_snippet(ELLIPSIS "[a1] [b1] [c1] yy" ELLIPSIS, "a1 b1 c1",
+	               "a1 b1 a1 c1 a1 xxxxxxxxxxxxxxxxxxxxxxxx a1 b1 c1 yy "
+	               "yyyyyyyyyyyyyyyyyyyyy",
+	               14);
+}
+
 /* Of windows equally good, the first is shown. */
 static void test_snippet__the_first_of_equal_windows_wins(void)
 {
@@ -1354,6 +1391,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_match_at_the_end_has_no_trailing_ellipsis),
 	FO_TEST(test_snippet__no_match_shows_the_start_of_the_text),
 	FO_TEST(test_snippet__the_window_with_most_distinct_words_wins),
+	FO_TEST(test_snippet__words_standing_as_typed_win_a_tie),
 	FO_TEST(test_snippet__the_first_of_equal_windows_wins),
 	FO_TEST(
 	    test_snippet__context_before_the_window_never_hides_its_matches),
