@@ -447,10 +447,23 @@ static int word_byte(char ch)
 	       (ch >= '0' && ch <= '9') || (unsigned char)ch >= 0x80;
 }
 
+/* Whether query[k] belongs to a word typed: a word byte, or a hyphen
+ * between two (lock-free is one word typed, its compound written as one
+ * lockfree). */
+static int run_byte(const char *query, size_t len, size_t k)
+{
+	return word_byte(query[k]) ||
+	       (query[k] == '-' && k > 0 && k + 1 < len &&
+	        word_byte(query[k - 1]) && word_byte(query[k + 1]));
+}
+
 /* words, and for each word typed that the analyzer split into parts at
- * a change of case or between letters and digits (pOSTGRSQL: p,
- * ostgrsql), the whole of it, case-folded, as one more word, when it is
- * ASCII (the analyzer folds the rest), and within the len bytes read.
+ * a change of case, between letters and digits (pOSTGRSQL: p,
+ * ostgrsql) or at a hyphen (lock-fre: lock, fre), the whole of it,
+ * case-folded and without its hyphens, as one more word, when it is
+ * ASCII (the analyzer folds the rest), and within the len bytes read:
+ * a part too short to correct alone (fre) is corrected in its whole
+ * (lockfree), which the index holds as the compound's joined term.
  * Which of the two is corrected is settled once both are looked up
  * (settle_runs). *n_all: how many; NULL when out of memory. The added
  * words' terms are the caller's to free. */
@@ -464,10 +477,13 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 		return NULL;
 	memcpy(all, words, n_words * sizeof *all);
 	for (i = 0; i < n_words; i++) {
+		size_t j;
+
 		for (start = words[i].start;
-		     start > 0 && word_byte(query[start - 1]);)
+		     start > 0 && run_byte(query, len, start - 1);)
 			start--;
-		for (end = words[i].end; end < len && word_byte(query[end]);)
+		for (end = words[i].end;
+		     end < len && run_byte(query, len, end);)
 			end++;
 		if (start == words[i].start && end == words[i].end)
 			continue; /* not a part */
@@ -492,10 +508,11 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 			free(all);
 			return NULL;
 		}
-		for (k = 0; k < end - start; k++)
-			all[n].term[k] =
-			    fo_ascii_lower((unsigned char)query[start + k]);
-		all[n].term[end - start] = '\0';
+		for (k = start, j = 0; k < end; k++)
+			if (query[k] != '-')
+				all[n].term[j++] =
+				    fo_ascii_lower((unsigned char)query[k]);
+		all[n].term[j] = '\0';
 		n++;
 	}
 	*n_all = n;
@@ -542,6 +559,14 @@ static int part_wanted(const cand *c, size_t n_words, const fo_qword *r)
 		if (c[i].wanted && within(c[i].word, r))
 			return 1;
 	return 0;
+}
+
+/* Whether whole word r was typed with a hyphen: its parts all words
+ * (ab-cd), it is a compound typed on purpose, no typo of abc; only a
+ * part the index lacks (fre of lock-fre) makes it one. */
+static int hyphened(const char *query, const fo_qword *r)
+{
+	return memchr(query + r->start, '-', r->end - r->start) != NULL;
 }
 
 /* Correct a split word whole or by its parts (settled once both were
@@ -596,8 +621,10 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 		whole = c[i].best[0] && c[i].freq == 0 &&
 		        c[i].best[0] == r->term[0];
 		c[i].tied = whole && misspelt && c[i].best_dist == parts;
-		whole = whole && (misspelt ? c[i].best_dist < parts
-		                           : c[i].best_dist == 1 && !acronym);
+		whole =
+		    whole && (misspelt ? c[i].best_dist < parts
+		                       : c[i].best_dist == 1 && !acronym &&
+		                             (stuck || !hyphened(query, r)));
 		if (!whole && !c[i].tied)
 			c[i].best[0] = '\0';
 		c[i].n_next = 0;
@@ -806,6 +833,54 @@ static int on_try(const cand *c, size_t n, size_t i, int wholes)
  * nothing beside too (a OR | b is not a b: the caller left those out of
  * dropped), then the rest, which closes, or leaves open, what was read
  * as closed at the cut; the suggestion's search cuts it there again. */
+/* put_in_case of a correction of a word typed with hyphens (lock-fre:
+ * lockfree), the hyphens put back where the correction agrees with the
+ * typed letters up to them, or from them on (lock-free; lok-free:
+ * lock-free); one that falls in the edit is left out. */
+static void put_hyphened(fo_buf *b, const char *typed, size_t n,
+                         const char *best)
+{
+	char part[MAX_WORD + 1];
+	size_t letters, lead = 0, tail = 0, blen = strlen(best);
+	size_t i, from = 0, done = 0, cut;
+
+	/* the letters typed and best share at the start and at the end */
+	for (i = 0; i < n && lead < blen &&
+	            (typed[i] == '-' ||
+	             fo_ascii_lower((unsigned char)typed[i]) == best[lead]);
+	     i++)
+		lead += typed[i] != '-';
+	for (i = n; i > 0 && tail < blen &&
+	            (typed[i - 1] == '-' ||
+	             fo_ascii_lower((unsigned char)typed[i - 1]) ==
+	                 best[blen - 1 - tail]);
+	     i--)
+		tail += typed[i - 1] != '-';
+	for (i = 0, letters = 0; i < n && blen <= MAX_WORD; i++) {
+		if (typed[i] != '-') {
+			letters++;
+			continue;
+		}
+		cut = letters <= lead ? letters : 0;
+		if (!cut) {
+			size_t after = 0, k;
+
+			for (k = i + 1; k < n; k++)
+				after += typed[k] != '-';
+			cut = after <= tail && blen > after ? blen - after : 0;
+		}
+		if (!cut || cut <= done)
+			continue;
+		memcpy(part, best + done, cut - done);
+		part[cut - done] = '\0';
+		put_in_case(b, typed + from, i - from, part);
+		fo_buf_putc(b, '-');
+		done = cut;
+		from = i + 1;
+	}
+	put_in_case(b, typed + from, n - from, best + done);
+}
+
 static int put_suggestion(fo_buf *b, const char *query, size_t len,
                           const cand *c, size_t n, const fo_qspan *dropped,
                           size_t n_dropped, size_t swap, size_t k, int wholes)
@@ -824,8 +899,8 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 			continue;
 		put_kept(b, query, at, w->start, dropped, n_dropped,
 		         &next_drop);
-		put_in_case(b, query + w->start, w->end - w->start,
-		            i == swap ? c[i].next[k].word : c[i].best);
+		put_hyphened(b, query + w->start, w->end - w->start,
+		             i == swap ? c[i].next[k].word : c[i].best);
 		at = w->end;
 		changed = 1;
 		swapped |= i == swap || c[i].tied;

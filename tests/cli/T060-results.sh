@@ -799,6 +799,18 @@ run "$FOLIO" search --db "$TMP/order" --json 'memory ordering'
 expect_eq "1|…than one would like to read in a day or in a week, so the snippet cannot show them all, and later on we find the memory ordering guarantees of C11 atomics, which is what the reader wanted to see." \
 	"$(json 'd["total"], d["hits"][0]["snippet"], sep="|"')"
 
+# fre, three bytes, gets no edit of its own: the compound, written as
+# one, is corrected, its hyphen kept; a compound the index holds is none.
+begin "a hyphenated compound with a typo in a short part is corrected whole"
+cat >"$TMP/lockfree.jsonl" <<'JL'
+{"url": "https://example.com/l1", "title": "Queues", "summary": "A lock-free queue for many threads."}
+{"url": "https://example.com/l2", "title": "Stacks", "summary": "A lock-free stack, and a wait-free one."}
+{"url": "https://example.com/l3", "title": "Abc", "summary": "The abc of ab and cd."}
+JL
+"$FOLIO" index --db "$TMP/lockfree" "$TMP/lockfree.jsonl" >/dev/null
+expect_eq "|lock-free|None|None|wait-free stack|None" \
+	"$(suggestions "$TMP/lockfree" lock-fre lock-free wait-free 'wait-fre stack' ab-cd)"
+
 if command -v script >/dev/null; then
 	begin "a compound query highlights the compound, never its parts alone"
 	tty_out=$(script -qec "$FOLIO search --db $TMP/more free-threaded" /dev/null)
