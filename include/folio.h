@@ -1199,12 +1199,13 @@ typedef struct folio_hit {
  *                              or a query whose only searchable part
  *                              was a * with no word before it or a
  *                              field with no value (*, title:*, site:*,
- *                              year:, title:"), or syntax alone that
- *                              holds no word ((, ", -, !!!: at the
- *                              first thing it ignored); syntax that
- *                              holds words (OR, ( AND )) is searched as
- *                              words, and a query with no word and no
- *                              syntax (punctuation, emoji) is
+ *                              year:, title:"), or syntax ignored in
+ *                              a query left with no word ((, ", -,
+ *                              !!!, !!! ,: at the first thing it
+ *                              ignored); syntax that holds words (OR,
+ *                              ( AND )) is searched as words, and a
+ *                              query with no word and no syntax
+ *                              (punctuation, emoji) is
  *                              FOLIO_ERROR_INVALID;
  *                              folio_db_error_position() says where
  * @retval FOLIO_ERROR_CORRUPT, FOLIO_ERROR_MODIFIED, FOLIO_ERROR_NOMEM,

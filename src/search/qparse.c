@@ -340,18 +340,37 @@ static int holds_word(const char *s, size_t len)
 	return fo_seg_next(&sg, &c);
 }
 
-/* Nothing but operators: the best reading is plain words ("OR"). Syntax
- * with no word in it ("(", "-") would search nothing, and said only that
- * the query had no words, where --strict names what it ignored: an error
- * at the first thing ignored, saying why, as nothing_but_wordless's. */
+/* Whether tree n holds no word and no filter: its words, phrases,
+ * prefixes and URLs hold none, as the analyzer finds words (title:,
+ * searches the words of "," in titles, which hold none). */
+static int searches_nothing(const fo_qnode *n)
+{
+	size_t i;
+
+	switch (n->kind) {
+	case FO_Q_WORDS:
+	case FO_Q_PHRASE:
+	case FO_Q_PREFIX:
+	case FO_Q_URL: return !holds_word(n->text, n->len);
+	case FO_Q_NEAR:
+	case FO_Q_AND:
+	case FO_Q_OR:
+	case FO_Q_AND_NOT:
+	case FO_Q_SEQ:
+		for (i = 0; i < n->n_kids; i++)
+			if (!searches_nothing(n->kids[i]))
+				return 0;
+		return 1;
+	default: return 0;
+	}
+}
+
+/* Nothing but operators that hold a word: the best reading is plain
+ * words ("OR"). */
 static void syntax_as_words(fo_qparser *p)
 {
 	fo_qnode *n;
 
-	if (p->noticed && !holds_word(p->s, p->len)) {
-		no_words(p, p->notice_pos, p->notice_why);
-		return;
-	}
 	n = fo_qp_node(p, FO_Q_WORDS, 0);
 	if (!n)
 		return;
@@ -418,6 +437,18 @@ folio_status fo_qparse(const char *query, int strict, fo_qtree *tree,
 	}
 	if (p.st == FOLIO_OK && !tree->root && p.wordless)
 		nothing_but_wordless(&p);
+	/* Syntax ignored where nothing is left to search ("(", "-", or
+	 * "!!! ,", whose "," the analyzer finds no word in; left with
+	 * nothing, syntax is searched as words, so "(" and "OR" are told
+	 * apart by the whole query) searched nothing, and said only that
+	 * the query had no words, where --strict names what it ignored: an
+	 * error at the first thing ignored, as nothing_but_wordless's.
+	 * Punctuation alone ("...") ignores nothing: it is words that
+	 * compile to no query (FOLIO_ERROR_INVALID). */
+	else if (p.st == FOLIO_OK && p.noticed &&
+	         (tree->root ? searches_nothing(tree->root)
+	                     : !holds_word(p.s, p.len)))
+		no_words(&p, p.notice_pos, p.notice_why);
 	else if (p.st == FOLIO_OK && !tree->root && tree->n_notices > 0)
 		syntax_as_words(&p);
 	if (tree->oom)

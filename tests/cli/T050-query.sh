@@ -741,6 +741,21 @@ expect_eq "2|folio: query position 1: a ( is never closed: the query has no word
 2|folio: query position 1: the brackets are empty: the query has no words to search for
 " "$r"
 
+# Beside punctuation, which holds no word either, syntax was ignored
+# and the search then failed with no position ('!!! ,'); punctuation
+# alone, which ignores nothing, still has no position.
+begin "syntax ignored beside punctuation is an error at what it ignored"
+r=
+for q in '!!! ,' 'title:, !' ' ... , '; do
+	run "$FOLIO" search --db "$TMP/index" -- "$q"
+	r="$r$rc|$err
+"
+done
+expect_eq "2|folio: query position 1: ! before another sign: the query has no words to search for
+2|folio: query position 9: ! with no word after it: the query has no words to search for
+2|folio: the query has no words to search for
+" "$r"
+
 begin "an empty query is a usage error"
 run "$FOLIO" search --db "$TMP/index" ''
 expect_eq "2|folio: the query has no words to search for" "$rc|$err"

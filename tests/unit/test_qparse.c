@@ -1056,6 +1056,25 @@ static void test_qparse__only_operators_are_searched_as_words(void)
 	        "( -");
 	/* punctuation is words, which the analyzer drops (test_query) */
 	lenient("words\",\"", ",");
+	lenient("SEQ(words\"...\", words\",\")", " ... , ");
+	/* and beside ignored syntax it searched nothing too, saying only
+	 * that the query had no words: the syntax is the error, as alone */
+	lenient("error@0: ! before another sign: the query has no words to "
+	        "search for",
+	        "!!! ,");
+	lenient("error@2: - with no word after it: the query has no words to "
+	        "search for",
+	        ", - ...");
+	lenient("error@8: ! with no word after it: the query has no words "
+	        "to search for",
+	        "title:, !");
+	/* a word beside them is searched, ignoring the syntax, and so is a
+	 * filter */
+	lenient("site\",\" |@0 - with no word after it: ignored", "- site:,");
+	lenient("SEQ(words\"x\", words\",\") |@0 ! before another sign: "
+	        "ignored |@1 ! before another sign: ignored |@2 ! with no "
+	        "word after it: ignored",
+	        "!!! x ,");
 }
 
 /* The stray tokens left out of text's lenient (or strict) parse, each
