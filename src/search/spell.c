@@ -69,8 +69,12 @@ typedef struct cand {
 	runner_up next[RUNNERS_UP]; /* after best, in its order */
 	size_t n_next;
 	int tied; /* a split word whose best ties its parts' (settle_runs):
-	             tried only after their correction finds nothing */
+	             TIE_PARTS, tried only after their correction finds
+	             nothing, or TIE_WHOLE, tried before it */
 } cand;
+
+#define TIE_PARTS 1
+#define TIE_WHOLE 2
 
 typedef struct scan {
 	cand *c;
@@ -584,6 +588,10 @@ static int hyphened(const char *query, const fo_qword *r)
  *   parallelism, not PARALLELLsim; and on a tie the whole is kept as
  *   the next try (next_try), for parts that are words yet find nothing
  *   together (lsim in a post or two: PARALLELLsim finds nothing);
+ *   but a compound typed with a hyphen, whose whole is what the index
+ *   holds for it, is the whole first on a tie and its parts next:
+ *   free-threadd is free-threaded, not free-thread (threadd -> thread,
+ *   one edit as well, more frequent, no compound any post writes);
  * - where none is, the whole only one edit away (postgrSql ->
  *   postgresql), since a word glued from indexed words is no typo
  *   (jpgLoading is not uploading), and never after an acronym, typed on
@@ -620,7 +628,9 @@ static void settle_runs(const char *query, cand *c, size_t n_words,
 			parts = c[i].max + 1;
 		whole = c[i].best[0] && c[i].freq == 0 &&
 		        c[i].best[0] == r->term[0];
-		c[i].tied = whole && misspelt && c[i].best_dist == parts;
+		c[i].tied = !(whole && misspelt && c[i].best_dist == parts) ? 0
+		            : hyphened(query, r) ? TIE_WHOLE
+		                                 : TIE_PARTS;
 		whole =
 		    whole && (misspelt ? c[i].best_dist < parts
 		                       : c[i].best_dist == 1 && !acronym &&
@@ -810,24 +820,31 @@ static void put_closing(fo_buf *b, size_t len, const fo_qspan *dropped,
 	}
 }
 
-/* Whether c[i] is corrected on a try: a tied whole (settle_runs) on the
- * try of the wholes alone, and its parts on every other. */
+/* Whether tied whole c is corrected on a try: TIE_PARTS on the try of
+ * the wholes alone, TIE_WHOLE on every other. */
+static int whole_on_try(const cand *c, int wholes)
+{
+	return wholes != (c->tied == TIE_WHOLE);
+}
+
+/* Whether c[i] is corrected on a try: a tied whole (settle_runs) as
+ * whole_on_try says, and its parts when it is not. */
 static int on_try(const cand *c, size_t n, size_t i, int wholes)
 {
 	size_t k;
 
 	if (c[i].tied)
-		return wholes;
-	for (k = 0; wholes && k < n; k++)
+		return whole_on_try(&c[i], wholes);
+	for (k = 0; k < n; k++)
 		if (k != i && c[k].tied && within(c[i].word, c[k].word))
-			return 0;
+			return !whole_on_try(&c[k], wholes);
 	return 1;
 }
 
 /* The query into b with each word of c[0..n) (in the query's order)
  * corrected to its best, but c[swap] to its runner-up k (swap == n:
- * none), and the tied wholes instead of their parts when wholes is set;
- * whether it was, and c[swap] or a tied whole with it. A query cut at its
+ * none), and each tie's other side (on_try) when wholes is set;
+ * whether it was, and c[swap] or a tie's other side with it. A query cut at its
  * limits is suggested whole (the part read alone lost the rest in silence):
  * what follows its last word read is as typed, an operator the cut left
  * nothing beside too (a OR | b is not a b: the caller left those out of
@@ -903,7 +920,7 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 		             i == swap ? c[i].next[k].word : c[i].best);
 		at = w->end;
 		changed = 1;
-		swapped |= i == swap || c[i].tied;
+		swapped |= i == swap || (wholes && !on_try(c, n, i, 0));
 	}
 	if (!changed || !swapped)
 		return 0;
@@ -915,10 +932,10 @@ static int put_suggestion(fo_buf *b, const char *query, size_t len,
 	return 1;
 }
 
-/* Try t (from 1; try 0 is each word's best): the tied wholes (*wholes),
- * if any, then the runner-up in c[*swap] at *k: the first runners-up of
- * the words in the query's order, then their second ones; 0 when there
- * is no such try. */
+/* Try t (from 1; try 0 is each word's best): each tie's other side
+ * (*wholes), if any, then the runner-up in c[*swap] at *k: the first runners-up
+ * of the words in the query's order, then their second ones; 0 when there is no
+ * such try. */
 static int next_try(const cand *c, size_t n, size_t t, size_t *swap, size_t *k,
                     int *wholes)
 {

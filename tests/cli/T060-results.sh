@@ -811,6 +811,21 @@ JL
 expect_eq "|lock-free|None|None|wait-free stack|None" \
 	"$(suggestions "$TMP/lockfree" lock-fre lock-free wait-free 'wait-fre stack' ab-cd)"
 
+# threadd is one edit from thread, in more posts, and from threaded: the
+# parts made free-thread, which the free-threaded post's stem finds, and
+# won the tie with the whole, freethreaded, the compound typed. They are
+# still tried when the whole finds nothing (stack is never beside it).
+begin "a hyphenated compound is corrected whole on a tie with its parts"
+cat >"$TMP/threads.jsonl" <<'JL'
+{"url": "https://example.com/t1", "title": "One", "summary": "A free-threaded interpreter runs without the GIL."}
+{"url": "https://example.com/t2", "title": "Two", "summary": "Each thread has a stack."}
+{"url": "https://example.com/t3", "title": "Three", "summary": "A thread pool and a thread queue."}
+{"url": "https://example.com/t4", "title": "Four", "summary": "Free software, a thread per core, a free thread stack."}
+JL
+"$FOLIO" index --db "$TMP/threads" "$TMP/threads.jsonl" >/dev/null
+expect_eq "|free-threaded|Free-Threaded|free-thread stack|None|None" \
+	"$(suggestions "$TMP/threads" free-threadd Free-Threadd 'free-threadd stack' free-threaded free-thread)"
+
 if command -v script >/dev/null; then
 	begin "a compound query highlights the compound, never its parts alone"
 	tty_out=$(script -qec "$FOLIO search --db $TMP/more free-threaded" /dev/null)
