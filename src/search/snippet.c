@@ -390,14 +390,33 @@ static void put_clean(fo_buf *out, const char *s, size_t len, int html)
 	/* A snippet is one line of display text: control characters, line
 	 * separators and bidirectional controls become spaces
 	 * (util/display.h), so the only controls in it are the caller's
-	 * own markers. The text between them is copied in one piece. */
+	 * own markers; a run of them, with the blanks around it, one space,
+	 * as a paragraph break ("code.\n\n- item") reads on one line. The
+	 * text between them is copied in one piece. */
 	for (i = 0; i < len; i++) {
+		size_t back = i;
+
 		esc = html ? html_escape((unsigned char)s[i]) : NULL;
 		n = esc ? 1 : fo_display_unsafe((const unsigned char *)s + i,
 		                                len - i);
 		if (!n)
 			continue;
-		fo_buf_append(out, s + from, i - from);
+		if (!esc) {
+			while (back > from && s[back - 1] == ' ')
+				back--;
+			while (i + n < len) {
+				size_t m =
+				    s[i + n] == ' '
+				        ? 1
+				        : fo_display_unsafe(
+				              (const unsigned char *)s + i + n,
+				              len - i - n);
+				if (!m)
+					break;
+				n += m;
+			}
+		}
+		fo_buf_append(out, s + from, back - from);
 		fo_buf_puts(out, esc ? esc : " ");
 		i += n - 1;
 		from = i + 1;

@@ -524,8 +524,8 @@ static void test_snippet__no_blank_comes_before_the_ellipsis(void)
 	assert_snippet("alpha bravo" ELLIPSIS, "zzz",
 	               "alpha bravo\xC2\xA0 \xE3\x80\x80 charlie delta", 18);
 	/* vertical tabs and form feeds are white space as tabs are (and
-	 * shown as spaces) */
-	assert_snippet("alpha  bravo." ELLIPSIS, "zzz",
+	 * shown as a space, a run of them as one) */
+	assert_snippet("alpha bravo." ELLIPSIS, "zzz",
 	               "alpha\v\fbravo.\v\fcharlie\v\fdelta", 15);
 }
 
@@ -693,6 +693,12 @@ static void test_snippet__control_characters_become_spaces(void)
 	               "a\xC2\x9Block\xE2\x80\xA8" "b\xE2\x80\xA9" "c"
 	               "\xE2\x80\xAE" "d\xE2\x81\xA6" "e\xE2\x80\x8F" "f"
 	               "\xC2\x85g", 200);
+	/* a run of them, with the blanks around it, is one space: a
+	 * summary's paragraph break read as two */
+	assert_snippet("code. - item [lock]", "lock", "code.\n\n- item lock",
+	               200);
+	assert_snippet("code. - item [lock] x", "lock",
+	               "code. \r\n \r\n - item lock \x01 x", 200);
 }
 
 static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
@@ -888,9 +894,9 @@ static void test_snippet__a_closing_bidi_control_is_not_marked(void)
 	char *got = marked_title("qwerty", "x \xE2\x80\xAEqwerty\xE2\x80\xAC y",
 	                         0);
 
-	assert_str("x  [qwerty]  y", got);
+	assert_str("x [qwerty] y", got);
 	free(got);
-	assert_snippet("s  [qwerty]   t", "qwerty",
+	assert_snippet("s [qwerty] t", "qwerty",
 	               "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t", 200);
 }
 
@@ -904,9 +910,9 @@ static void test_snippet__an_unmarked_text_that_fits_is_cleaned_whole(void)
 		size_t max;
 	} cases[] = {
 		{ "qwerty", "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t",
-		  "s  qwerty   t", 200 },
+		  "s qwerty t", 200 },
 		{ "lock", "  Row\r\nlocking\tand \xC2\x85locks  ",
-		  "Row  locking and  locks  ", 200 },
+		  "Row locking and locks  ", 200 },
 		{ "lock", "no match at all", "no match at all", 15 },
 		{ "lock", "one byte too long", "one byte too\xE2\x80\xA6", 16 },
 	};
