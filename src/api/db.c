@@ -787,7 +787,9 @@ folio_status fo_db_find_url(folio_db *db, const char *url, fo_buf *term,
  * built by another folio (an upgrade or a downgrade running beside us).
  * Its posts cannot be read then; the handle refuses from now on. Else it
  * may have been built in another language (a rebuild that changed it):
- * queries are analysed in that one from now on. */
+ * queries are analysed in that one from now on; in one this folio does
+ * not know, every search is refused until a rebuild makes the index
+ * readable again (language_refused). */
 static folio_status follow_switch(folio_db *db, fo_buf *why)
 {
 	fo_xerr err = { "" };
@@ -796,6 +798,7 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 	unsigned revision = 1;
 	folio_status st;
 
+	db->language_refused = 0;
 	st = read_format(db, &format, &language, &revision, &err);
 	if (st != FOLIO_OK) {
 		fo_buf_puts(why, err.msg);
@@ -811,6 +814,7 @@ static folio_status follow_switch(folio_db *db, fo_buf *why)
 		if (st == FOLIO_ERROR_INVALID)
 			st = fo_db_fail_why(
 			    db, recorded_unknown(db, language, why), why);
+		db->language_refused = st == FOLIO_ERROR_VERSION;
 		if (st == FOLIO_OK) {
 			fo_analyzer_set_revision(an, revision);
 			fo_analyzer_free(db->an);
@@ -880,7 +884,9 @@ folio_status fo_db_refresh(folio_db *db)
 		if (db->live.len) {
 			fo_buf_clear(&why);
 			st = live_gen(db, &now, &why);
-			if (st == FOLIO_OK && strcmp(now.data, db->live.data) != 0) {
+			if (st == FOLIO_OK &&
+			    (db->language_refused ||
+			     strcmp(now.data, db->live.data) != 0)) {
 				st = open_reader(db, &why);
 				if (st == FOLIO_OK)
 					st = follow_switch(db, &why);

@@ -85,6 +85,10 @@ struct folio_db {
 	 * rebuild_an are both the one named, and only a full build may
 	 * write (index.c), which clears this. */
 	char *unknown_language;
+	/* Readers: the generation followed records a language this folio
+	 * does not know, so db->an is the one before it; every search asks
+	 * again (fo_db_refresh) until a rebuild makes it readable. */
+	int language_refused;
 	/* Writers: the live generation is damaged (what and where, "FILE:
 	 * why"), so db->xdb is an empty stand-in. Nothing may read or write
 	 * it; a rebuild replaces it without reading it (build.c), which
