@@ -369,9 +369,8 @@ static int searches_nothing(const fo_qnode *n)
  * words ("OR"). */
 static void syntax_as_words(fo_qparser *p)
 {
-	fo_qnode *n;
+	fo_qnode *n = fo_qp_node(p, FO_Q_WORDS, 0);
 
-	n = fo_qp_node(p, FO_Q_WORDS, 0);
 	if (!n)
 		return;
 	n->text = p->s;

@@ -841,15 +841,6 @@ static int on_try(const cand *c, size_t n, size_t i, int wholes)
 	return 1;
 }
 
-/* The query into b with each word of c[0..n) (in the query's order)
- * corrected to its best, but c[swap] to its runner-up k (swap == n:
- * none), and each tie's other side (on_try) when wholes is set;
- * whether it was, and c[swap] or a tie's other side with it. A query cut at its
- * limits is suggested whole (the part read alone lost the rest in silence):
- * what follows its last word read is as typed, an operator the cut left
- * nothing beside too (a OR | b is not a b: the caller left those out of
- * dropped), then the rest, which closes, or leaves open, what was read
- * as closed at the cut; the suggestion's search cuts it there again. */
 /* put_in_case of a correction of a word typed with hyphens (lock-fre:
  * lockfree), the hyphens put back where the correction agrees with the
  * typed letters up to them, or from them on (lock-free; lok-free:
@@ -898,6 +889,15 @@ static void put_hyphened(fo_buf *b, const char *typed, size_t n,
 	put_in_case(b, typed + from, n - from, best + done);
 }
 
+/* The query into b with each word of c[0..n) (in the query's order)
+ * corrected to its best, but c[swap] to its runner-up k (swap == n:
+ * none), and each tie's other side (on_try) when wholes is set;
+ * whether it was, and c[swap] or a tie's other side with it. A query cut at its
+ * limits is suggested whole (the part read alone lost the rest in silence):
+ * what follows its last word read is as typed, an operator the cut left
+ * nothing beside too (a OR | b is not a b: the caller left those out of
+ * dropped), then the rest, which closes, or leaves open, what was read
+ * as closed at the cut; the suggestion's search cuts it there again. */
 static int put_suggestion(fo_buf *b, const char *query, size_t len,
                           const cand *c, size_t n, const fo_qspan *dropped,
                           size_t n_dropped, size_t swap, size_t k, int wholes)
