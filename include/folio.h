@@ -555,7 +555,9 @@ typedef void (*folio_abort_fn)(const char *what, void *payload);
  *  the process ends as it would have (the terminate handler installed
  *  before the first call). fn NULL: nothing is called. Process-wide, as
  *  the C++ runtime's terminate handler is: call it before starting threads
- *  that use the library, never concurrently with itself. */
+ *  that use the library, never concurrently with itself. libfolio.so is
+ *  never unloaded (dlclose leaves it mapped), so that this handler stays
+ *  callable. */
 FOLIO_EXTERN void folio_abort_handler_set(folio_abort_fn fn, void *payload);
 
 /** One problem found in the corpus: the post or line was skipped, or, for

@@ -99,6 +99,38 @@ else
 fi
 expect_eq " 0 0 0 0" "$rcs"
 
+# folio_abort_handler_set puts the library's function in the C++
+# runtime's terminate handler, which outlives the library: a host that
+# dlopen()ed libfolio and dlclose()d it died of SIGSEGV in its next
+# std::terminate, jumping into unmapped code, instead of ending as it
+# would have (SIGABRT, with the runtime's message).
+begin "a host that unloads libfolio after folio_abort_handler_set still ends in its own terminate"
+cat >"$TMP/unload.cc" <<'CC'
+#include <dlfcn.h>
+#include <folio.h>
+#include <cstdio>
+#include <exception>
+int main(int argc, char **argv)
+{
+	void *lib = argc == 2 ? dlopen(argv[1], RTLD_NOW | RTLD_LOCAL) : NULL;
+	if (!lib) {
+		std::fprintf(stderr, "%s\n", dlerror());
+		return 1;
+	}
+	void *set = dlsym(lib, "folio_abort_handler_set");
+	if (!set)
+		return 1;
+	reinterpret_cast<void (*)(folio_abort_fn, void *)>(set)(NULL, NULL);
+	dlclose(lib);
+	std::terminate();
+}
+CC
+run c++ $SAN -Wall -Wextra -Werror -I"$P/include" -o "$TMP/unload" "$TMP/unload.cc" -ldl
+unload_cc=$rc
+[ "$rc" -eq 0 ] || echo "$err" >&2
+run "$TMP/unload" "$P/$libdir/libfolio.so.${version%%.*}"
+expect_eq "0 134 terminate called without an active exception" "$unload_cc $rc $err"
+
 begin "the installed command finds its library through its run path"
 run "$P/bin/folio" --version
 v=$out
