@@ -458,10 +458,13 @@ static folio_status check_isolated(const char *path, unsigned timeout_ms,
 			fo_xerr_set(err, why.c_str());
 			st = e == ENOMEM || out.oom ? FOLIO_ERROR_NOMEM
 			                            : FOLIO_ERROR_IO;
-		} else if (signo == 0 && out.len >= sizeof r &&
+		} else if (signo <= 0 && out.len >= sizeof r &&
 		           std::memcmp(out.data + out.len - sizeof r,
 		                       result_magic,
 		                       sizeof result_magic) == 0) {
+			// The result is whole: the child finished, also when
+			// its status could not be waited for (-1: a caller
+			// that ignores SIGCHLD, or reaps every child, took it).
 			std::memcpy(&r, out.data + out.len - sizeof r,
 			            sizeof r);
 			r.err.msg[sizeof r.err.msg - 1] = '\0';
