@@ -877,7 +877,9 @@ typedef struct folio_stats {
 	 *  none). Revisions change how some words are read: 2, elided
 	 *  articles in french, italian, catalan and irish (l'index as
 	 *  index); 3, a version after "++" in every language (C++20 as
-	 *  c++ and 20, so that C++ finds it). */
+	 *  c++ and 20, so that C++ finds it); 4 to 6, kana sound marks,
+	 *  symbols beside CJK text, full-width compound marks and name
+	 *  suffixes (gtk finds GTK+): README.md lists each. */
 	unsigned analyzer;
 	/** This library's analyzer revision, the one a full build
 	 *  (folio_index_options.rebuild) analyses in: where it is above
