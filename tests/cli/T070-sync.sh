@@ -325,4 +325,28 @@ rm "$TMP/e/a.jsonl"
 run "$FOLIO" index --db "$TMP/ie" "$TMP/e"
 expect_eq "0|2 posts in 1 file: 0 added, 0 updated, 2 unchanged, 3 removed; 0 skipped|2" "$rc|$out|$(count_of "$TMP/ie")"
 
+
+# Which copy of a post edited on one page only wins is the README's
+# reading order (the byte order of names, b/x.md before b.md), not the
+# order the files were written in; a rename that changes it is applied.
+begin "a post edited on one page takes the copy of the page read first"
+mkdir -p "$TMP/w/b"
+page() { printf '# %s\n\n### [P](https://a.org/p)\n\n%s text.\n' "$2" "$3" >"$TMP/w/$1"; }
+page c.md Sea sea
+page b.md Bee bee
+page b/x.md Sub sub
+"$FOLIO" index --db "$TMP/iw" "$TMP/w" >/dev/null 2>&1
+run "$FOLIO" search --db "$TMP/iw" --json text
+expect_eq "sub text.|[\"Bee\", \"Sea\", \"Sub\"]" \
+	"$(python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["snippet"], json.dumps(h["topics"]), sep="|")' <<<"$out")"
+
+begin "renaming a page that is read later to one read first makes its copy win"
+mv "$TMP/w/c.md" "$TMP/w/a.md"
+run "$FOLIO" index --db "$TMP/iw" "$TMP/w"
+index_out=$out index_err=$err
+run "$FOLIO" search --db "$TMP/iw" --json text
+expect_eq "1 post in 3 files: 0 added, 1 updated, 0 unchanged, 0 removed; 0 skipped|$TMP/w/b/x.md:3: warning: https://a.org/p differs from its copy first read at $TMP/w/a.md:3 in its summary: the earlier copy's is kept
+$TMP/w/b.md:3: warning: https://a.org/p differs from its copy first read at $TMP/w/a.md:3 in its summary: the earlier copy's is kept|sea text." \
+	"$index_out|$index_err|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["snippet"])' <<<"$out")"
+
 finish
