@@ -1158,9 +1158,11 @@ typedef struct folio_hit {
 	const char *snippet; /**< best window of the summary, with markers */
 	/** The whole title with the snippet's markers around its matches
 	 *  (of free words and of title: words, which the snippet of the
-	 *  summary leaves unmarked), HTML-escaped as the snippet is, and like the snippet with control
-	 *  and bidirectional characters as spaces; the title itself when
-	 *  there are neither markers nor FOLIO_SEARCH_HTML. */
+	 *  summary leaves unmarked), HTML-escaped as the snippet is, and like
+	 * the snippet with control and bidirectional characters as spaces, but
+	 * one for each (a snippet makes a run of them one), so that its
+	 * characters are the title's one for one; the title itself when there
+	 * are neither markers nor FOLIO_SEARCH_HTML. */
 	const char *title_marked;
 } folio_hit;
 

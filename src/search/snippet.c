@@ -382,7 +382,10 @@ static const char *html_escape(unsigned char c)
 	}
 }
 
-static void put_clean(fo_buf *out, const char *s, size_t len, int html)
+/* s[0..len) as display text, HTML-escaped when html; squeeze for a
+ * snippet (below). */
+static void put_clean(fo_buf *out, const char *s, size_t len, int html,
+                      int squeeze)
 {
 	size_t i, from = 0, n;
 	const char *esc;
@@ -391,8 +394,11 @@ static void put_clean(fo_buf *out, const char *s, size_t len, int html)
 	 * separators and bidirectional controls become spaces
 	 * (util/display.h), so the only controls in it are the caller's
 	 * own markers; a run of them, with the blanks around it, one space,
-	 * as a paragraph break ("code.\n\n- item") reads on one line. The
-	 * text between them is copied in one piece. */
+	 * as a paragraph break ("code.\n\n- item") reads on one line. A
+	 * title makes each of them a space: the JSON gives the title as
+	 * stored, each of them escaped, and the title's marks count
+	 * characters in it (folio_hit.title_marked). The text between them
+	 * is copied in one piece. */
 	for (i = 0; i < len; i++) {
 		size_t back = i;
 
@@ -401,7 +407,7 @@ static void put_clean(fo_buf *out, const char *s, size_t len, int html)
 		                                len - i);
 		if (!n)
 			continue;
-		if (!esc) {
+		if (!esc && squeeze) {
 			while (back > from && s[back - 1] == ' ')
 				back--;
 			while (i + n < len) {
@@ -453,9 +459,11 @@ static int has_marks(const fo_marks *marks)
 	return marks && (marks->start || marks->end || marks->html);
 }
 
-/* text[from..to) with the spans inside it between the marks. */
+/* text[from..to) with the spans inside it between the marks (squeeze:
+ * put_clean's). */
 static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
-                       const fo_hlspan *spans, size_t n, const fo_marks *marks)
+                       const fo_hlspan *spans, size_t n, const fo_marks *marks,
+                       int squeeze)
 {
 	const char *hl_start = marks ? marks->start : NULL;
 	const char *hl_end = marks ? marks->end : NULL;
@@ -467,16 +475,16 @@ static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
 			continue;
 		size_t end = shown_end(text, spans[i].start, spans[i].end);
 
-		put_clean(out, text + pos, spans[i].start - pos, html);
+		put_clean(out, text + pos, spans[i].start - pos, html, squeeze);
 		if (hl_start)
 			fo_buf_puts(out, hl_start);
 		put_clean(out, text + spans[i].start, end - spans[i].start,
-		          html);
+		          html, squeeze);
 		if (hl_end)
 			fo_buf_puts(out, hl_end);
 		pos = end;
 	}
-	put_clean(out, text + pos, to - pos, html);
+	put_clean(out, text + pos, to - pos, html, squeeze);
 }
 
 /* Where the part of text after the one from part starts, whose scan
@@ -601,7 +609,7 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 	/* "…" only where text was cut, not where white space was. */
 	if (!all_blank(text, 0, from))
 		fo_buf_puts(out, "\xE2\x80\xA6"); /* … */
-	put_marked(out, text, from, to, spans, n, marks);
+	put_marked(out, text, from, to, spans, n, marks, 1);
 	if (!all_blank(text, to, len))
 		fo_buf_puts(out, "\xE2\x80\xA6");
 	if (out->oom)
@@ -628,7 +636,7 @@ folio_status fo_highlight(fo_analyzer *an, fo_hlscan *scan, const char *text,
 	if (st == FOLIO_OK && fo_hl_spans(cp, terms, &spans, &n) != 0)
 		st = FOLIO_ERROR_NOMEM;
 	if (st == FOLIO_OK)
-		put_marked(out, text, 0, len, spans, n, marks);
+		put_marked(out, text, 0, len, spans, n, marks, 0);
 	if (st == FOLIO_OK && out->oom)
 		st = FOLIO_ERROR_NOMEM;
 	free(spans);

@@ -43,8 +43,9 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
                         const fo_marks *marks, fo_buf *out);
 
 /* Write to out the whole of text (a title) with its matches marked as
- * fo_snippet marks them, and its display-unsafe characters made spaces
- * (HTML-escaped with marks->html); scan as for fo_snippet. */
+ * fo_snippet marks them, and each of its display-unsafe characters made
+ * a space, a run of them too (HTML-escaped with marks->html); scan as for
+ * fo_snippet. */
 folio_status fo_highlight(fo_analyzer *an, fo_hlscan *scan, const char *text,
                           const fo_termset *terms, const fo_marks *marks,
                           fo_buf *out);

@@ -21,6 +21,10 @@ posts = [
     ("long", "A long report\u2028on the quokka\u202e",
      filler + " At last the quokka appears, smiling at the camera. " +
      " ".join(["More filler after it."] * 10)),
+    # a run of control characters, blanks around it: the JSON title keeps
+    # each, escaped, so each must count one in its marks
+    ("controls", "Bells\u0007\u0007 \u0001 numbat\u202e \u2066burrows",
+     "A numbat digs burrows."),
 ]
 for name, title, summary in posts:
     print(json.dumps({"url": "https://example.com/" + name, "title": title,
@@ -66,6 +70,13 @@ begin "a snippet that starts with an ellipsis counts it as one character"
 expect_eq "long [[21, 27]] [[42, 48]] ['quokka'] ['quokka']|…" \
 	"$(marks quokka)|$("$FOLIO" search --db "$TMP/idx" --json quokka | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["snippet"][0])')"
 
+# Terminal and JSON alike show each of them as one space: the marked title
+# made a run of them, with the blanks around it, one space, as a snippet
+# does, and the marks, counted in it, fell short of the words in the title.
+begin "a title's control characters count one each, a run of them too"
+expect_eq "controls [[10, 16], [19, 26]] [[2, 8], [14, 21]] ['numbat', 'burrows'] ['numbat', 'burrows']" \
+	"$(marks numbat burrows)"
+
 begin "a match in the title alone"
 expect_eq "compound [[24, 30]] [] ['Zürich'] []" "$(marks zurich)"
 
@@ -85,7 +96,7 @@ compound [[0, 13]] [[4, 17]] ['Free-threaded'] ['free-threaded']" \
 # snippet line must be the same, for every query here, search and similar.
 QUERIES=(free-threaded rocket café naive 全文 quokka zurich lock nodejs
 	'GIL NEAR/3 threads' 'thread*' 3.14.0 '"postgresql performance"'
-	'"free threaded"' 'free lunch' 'rocket OR quokka OR 中文')
+	'"free threaded"' 'free lunch' 'rocket OR quokka OR 中文' 'numbat burrows')
 begin "slicing the JSON by the marks gives the words a terminal highlights"
 expect_eq "ok" "$(python3 - "$FOLIO" "$TMP/idx" "${QUERIES[@]}" <<'PY'
 import json, os, pty, re, select, subprocess, sys, tempfile
