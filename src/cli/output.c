@@ -339,14 +339,28 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 
 	cli_highlight(so, json);
 	st = find(db, text, so, &r);
-	/* a bad date is bad usage: no query's error object, but the one
-	 * of cli_usage_json, as --stdin says it before reading a line */
-	if (st == FOLIO_ERROR_INVALID && cli_dates_wrong(db, so))
-		return EXIT_ERROR;
 	if (st != FOLIO_OK) {
-		cli_error("%s", cli_search_error(db, st));
+		/* kept before the dates are checked: their search, the last
+		 * on db, clears its error */
+		const char *said = cli_search_error(db, st);
+		size_t position = folio_db_error_position(db);
+		size_t n = strlen(said);
+		char *message = malloc(n + 1);
+
+		if (message)
+			memcpy(message, said, n + 1);
+		/* a bad date is bad usage: no query's error object, but
+		 * the one of cli_usage_json, as --stdin says it before
+		 * reading a line */
+		if (st == FOLIO_ERROR_INVALID && cli_dates_wrong(db, so)) {
+			free(message);
+			return EXIT_ERROR;
+		}
+		cli_error("%s", message ? message : "out of memory");
 		if (json)
-			print_db_error_json(text, strlen(text), db, st);
+			print_error_json(text, strlen(text), cli_last_error(),
+			                 position, st);
+		free(message);
 		return EXIT_ERROR;
 	}
 	print_skipped(db);

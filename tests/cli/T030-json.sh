@@ -79,6 +79,12 @@ expect_eq '2||folio: --since: "2026-02-30": day 30 is not in 2026-02, which has 
 run "$FOLIO" search --db "$TMP/index" --json --stdin --since 2026-09 --until 2026-08 < <(printf 'MXFP8\n')
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "--since 2026-09-01 is after --until 2026-08-31"}' "$rc|$out"
 
+# The dates are checked when the search fails, by a search of their own,
+# which cleared the error being said: "folio: " and a "message" of "".
+begin "a query that fails beside good dates says why"
+run "$FOLIO" search --db "$TMP/index" --json --since 2026 ' '
+expect_eq '2|{"query": " ", "error": "invalid argument", "message": "the query has no words to search for"}|folio: the query has no words to search for' "$rc|$out|$err"
+
 # A malformed --remote or an empty --db is a bad value too, found as
 # the index is opened: it gave the query's error object (under --stdin
 # one for each line read, as for an index that is missing).
