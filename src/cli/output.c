@@ -351,8 +351,9 @@ int cli_find(folio_db *db, cli_find_fn find, const char *text,
 			memcpy(message, said, n + 1);
 		/* a bad date is bad usage: no query's error object, but
 		 * the one of cli_usage_json, as --stdin says it before
-		 * reading a line */
-		if (st == FOLIO_ERROR_INVALID && cli_dates_wrong(db, so)) {
+		 * reading a line; whatever failed, as a query error or a
+		 * URL that is no post's is found before the dates */
+		if (cli_dates_wrong(db, so)) {
 			free(message);
 			return EXIT_ERROR;
 		}

@@ -85,6 +85,16 @@ begin "a query that fails beside good dates says why"
 run "$FOLIO" search --db "$TMP/index" --json --since 2026 ' '
 expect_eq '2|{"query": " ", "error": "invalid argument", "message": "the query has no words to search for"}|folio: the query has no words to search for' "$rc|$out|$err"
 
+# One query: the dates were checked only when the search failed as they
+# do (invalid argument), so a query error (--strict) or a URL that is no
+# post's hid them behind its own error object, with the query in it.
+begin "a date that is wrong is bad usage whatever else the query does wrong"
+run "$FOLIO" search --db "$TMP/index" --json --strict --since 2026-02-30 'lock AND'
+a="$rc|$out|$err"
+run "$FOLIO" similar --db "$TMP/index" --json --since 2026-09 --until 2026-08 https://example.com/none
+b="$rc|$out|$err"
+expect_eq '2|{"query": null, "error": "invalid argument", "message": "--since: \"2026-02-30\": day 30 is not in 2026-02, which has 28 days"}|folio: --since: "2026-02-30": day 30 is not in 2026-02, which has 28 days;2|{"query": null, "error": "invalid argument", "message": "--since 2026-09-01 is after --until 2026-08-31"}|folio: --since 2026-09-01 is after --until 2026-08-31' "$a;$b"
+
 # A malformed --remote or an empty --db is a bad value too, found as
 # the index is opened: it gave the query's error object (under --stdin
 # one for each line read, as for an index that is missing).
