@@ -172,6 +172,12 @@ int fo_qc_version_other(const char *term, char *other);
  * where no post holds it. */
 size_t fo_qc_name_version(fo_qc *c, const char *exact, const char *name,
                           const char *version, char *buf);
+/* The phrase in field f of a name and its dotted version spelt the
+ * other way (fo_qc_name_version's terms), highlighted as that sequence
+ * and scaled as a compound's phrase, so that a post spelling it as
+ * typed ranks first. NULL for no such name, or where no post holds it. */
+fo_xquery *fo_qc_name_version_query(fo_qc *c, fo_qfield f, const char *name,
+                                    const char *version);
 /* A version's first part written the other way, in
  * other[FO_MAX_TERM_BYTES + 2]: v2 for the 2 of 2.0.1, 2 for the v2 of
  * v2.0.1. */

@@ -371,7 +371,7 @@ static fo_xquery *near_mix(fo_qc *c, const near_item *it, size_t n,
  * them (near_mix), every way where there are NEAR_MIXES or fewer, else
  * all joined and all split. With spaced, its name and version spaced
  * (respelt) stand in for its parts, in the mixes that split it, scaled
- * as a compound's phrase is (query.c spaced_version_query), so a post
+ * as a compound's phrase is (query.c fo_qc_name_version_query), so a post
  * spelling it as typed ranks first. */
 static void push_mixes(fo_qc *c, near_item *it, size_t n, size_t compounds,
                        unsigned window, near_item *spaced, fo_qlist *l)

@@ -111,7 +111,7 @@ static int has_split(const pslot *sl, size_t ns, const size_t *pick)
 }
 
 /* Whether pick spells a name and its version the other way, which
- * is scaled as a compound's phrase is (query.c spaced_version_query),
+ * is scaled as a compound's phrase is (query.c fo_qc_name_version_query),
  * so a post spelling it as typed ranks first. */
 static int respelt(const pslot *sl, size_t ns, const size_t *pick)
 {

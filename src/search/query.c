@@ -298,14 +298,12 @@ static fo_xquery *version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	                  f, 1.0, terms, 1);
 }
 
-/* A name run into its dotted version (python3.14) as a post writes it
- * spaced ("Python 3.14"): the phrase of the name and the version's
- * parts (python 3 14), which the joined word and its own parts
- * (python3 14) never line up with, so python3.14 missed "Python 3.14"
- * while python-3.14 found both. Scaled as a compound's phrase, so the
- * spelling typed ranks first. NULL for no such word (fo_qc_name_version),
- * or where no post holds the name. */
-static fo_xquery *spaced_version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
+/* compile.h. Run together as spaced: python3.14's joined word and its
+ * own parts (python3 14) never line up with a post's "Python 3.14", so
+ * python3.14 missed it while python-3.14 found both; and the free words
+ * python 3.14 missed "python3.14". */
+fo_xquery *fo_qc_name_version_query(fo_qc *c, fo_qfield f, const char *name,
+                                    const char *version)
 {
 	const char *exact = fo_qc_fields[f].exact, *p;
 	/* the name, then each part of the version, NUL-parted */
@@ -317,7 +315,7 @@ static fo_xquery *spaced_version_query(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	fo_xquery *q;
 	size_t np = 0;
 
-	if (!fo_qc_name_version(c, exact, t->term, NULL, buf))
+	if (!fo_qc_name_version(c, exact, name, version, buf))
 		return NULL;
 	hl = fo_qc_hl_add(c, f, FO_HL_SEQ, NULL, NULL);
 	for (p = buf; *p; p += strlen(p) + 1, np++) {
@@ -493,7 +491,7 @@ fo_xquery *fo_qc_item(fo_qc *c, fo_qfield f, const fo_qnode *n,
 		    c, FO_XOP_OR,
 		    fo_qc_pair(c, FO_XOP_OR, q, version_query(c, f, t)),
 		    fo_qc_pair(c, FO_XOP_OR, squeezed_query(c, f, t),
-		               spaced_version_query(c, f, t)));
+		               fo_qc_name_version_query(c, f, t->term, NULL)));
 	free(pterms);
 	fo_buf_free(&label);
 	fo_qc_release(&parts);

@@ -132,6 +132,15 @@ typedef struct fo_seq {
 	size_t unheld;    /* free words in deflt no post holds (seq_commons) */
 	fo_qlist coord;   /* coordination, a unit per free word */
 	fo_qlist joins;   /* free words written as one, and initials */
+	/* a free word and the version after it spelt run together
+	 * (python 3.14: python3 14, fo_qc_name_version_query), with the
+	 * word's number in words */
+	fo_qlist respelt;
+	size_t *respelt_at, cap_respelt_at;
+	/* the ranked free word just compiled, where it is a plain word,
+	 * in its field: the name a version after it may follow; else "" */
+	char name[FO_MAX_TERM_BYTES + 1];
+	fo_qfield name_field;
 	/* each free word joined by op, in order: its term where it is a
 	 * plain word of any field, else NULL, for the boosts that look at
 	 * words side by side (proximity, joined words, initials) */
@@ -216,6 +225,33 @@ static int unheld(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	       fo_qc_absent(c, fo_qc_fields[f].exact, stem);
 }
 
+/* Where the free word before item t of kid is a name and t its dotted
+ * version (python 3.14), the two spelt run together as a post writing
+ * python3.14 holds them, to s->respelt: typed apart, they missed it.
+ * Then t is the name a version after it may follow. */
+static void seq_respell(fo_qc *c, fo_seq *s, const fo_qnode *kid,
+                        const fo_qtok *t)
+{
+	fo_xquery *q;
+
+	if (s->name[0] && s->name_field == kid->field &&
+	    t->kind == FO_TOK_JOINED && s->n_words >= 2 &&
+	    (q = fo_qc_name_version_query(c, kid->field, s->name, t->term))) {
+		if (fo_grow((void **)&s->respelt_at, &s->cap_respelt_at,
+		            s->respelt.n, sizeof *s->respelt_at) == 0) {
+			s->respelt_at[s->respelt.n] = s->n_words - 2;
+			fo_qc_push(c, &s->respelt, q);
+		} else {
+			fo_xquery_free(q);
+			fo_qc_nomem(c);
+		}
+	}
+	s->name[0] = '\0';
+	s->name_field = kid->field;
+	if (t->kind == FO_TOK_WORD && strlen(t->term) < sizeof s->name)
+		strcpy(s->name, t->term);
+}
+
 /* The words of kid, free text not excluded, each to the list to (must
  * or deflt), a common one among ranked words to s->commons. -1 when
  * they could not be analysed. */
@@ -251,6 +287,7 @@ static int seq_words(fo_qc *c, fo_seq *s, const fo_qnode *kid, fo_qlist *to)
 		if (c->st != FOLIO_OK ||
 		    seq_note_word(c, s, kid, &tl.t[i]) != 0)
 			break;
+		seq_respell(c, s, kid, &tl.t[i]);
 	}
 	fo_qc_toks_free(&tl);
 	return 0;
@@ -278,6 +315,9 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 		c->sure = 1;
 	if (kid->kind != FO_Q_WORDS || kid->occur == FO_OCCUR_NOT)
 		s->typed_hl = 0;
+	/* a word's version follows it as a word, never across another item */
+	if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
+		s->name[0] = '\0';
 	if (url) {
 		/* a post has one URL: those side by side are alternatives,
 		 * or they would exclude each other */
@@ -304,27 +344,52 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 	return 0;
 }
 
+/* q, which stands for free words i and i + 1 together, ORed into both
+ * words' items. */
+static void seq_either(fo_qc *c, fo_seq *s, size_t i, fo_xquery *q)
+{
+	fo_xquery *both = fo_xquery_combine(FO_XOP_OR, &q, 1, 0);
+	size_t a = s->at[i], b = s->at[i + 1];
+
+	s->deflt.q[a] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[a], both);
+	s->deflt.q[b] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[b], q);
+	if (!both)
+		fo_qc_nomem(c);
+}
+
 /* Three or more free words that must all match: each may be matched by
  * a pair of it and a neighbour written as one, which is ORed into both
  * words' items ("free threaded interpreter" finds "freethreaded
  * interpreter", "gil lo*ck" finds lock: it was lo AND ck). */
 static void seq_and_joins(fo_qc *c, fo_seq *s)
 {
-	fo_xquery *q, *both;
-	size_t i, a, b;
+	fo_xquery *q;
+	size_t i;
 
-	for (i = 0; i + 1 < s->n_words && c->st == FOLIO_OK; i++) {
-		if (!s->words[i] || !s->words[i + 1] ||
-		    !(q = fo_qc_joined_pair(c, s->words[i], s->words[i + 1])))
-			continue;
-		a = s->at[i];
-		b = s->at[i + 1];
-		both = fo_xquery_combine(FO_XOP_OR, &q, 1, 0);
-		s->deflt.q[a] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[a], both);
-		s->deflt.q[b] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[b], q);
-		if (!both)
-			fo_qc_nomem(c);
+	for (i = 0; i + 1 < s->n_words && c->st == FOLIO_OK; i++)
+		if (s->words[i] && s->words[i + 1] &&
+		    (q = fo_qc_joined_pair(c, s->words[i], s->words[i + 1])))
+			seq_either(c, s, i, q);
+}
+
+/* A name and its version spelt run together (s->respelt) stand for
+ * the two words, as joined words do: where three or more must all
+ * match, as an alternative to each of them, else to s->joins, which
+ * seq_join_free makes the alternative to two words both required. */
+static void seq_respelt(fo_qc *c, fo_seq *s)
+{
+	fo_xquery *q;
+	size_t k;
+
+	for (k = 0; k < s->respelt.n && c->st == FOLIO_OK; k++) {
+		q = s->respelt.q[k];
+		s->respelt.q[k] = NULL;
+		if (s->op == FO_DEFOP_AND && s->n_words > 2)
+			seq_either(c, s, s->respelt_at[k], q);
+		else
+			fo_qc_push(c, &s->joins, q);
 	}
+	fo_qc_clear(&s->respelt);
 }
 
 /* Joined words and initials find posts the words do not (feedparser
@@ -333,6 +398,7 @@ static void seq_and_joins(fo_qc *c, fo_seq *s)
  * join (seq_and_joins). */
 static void seq_joins(fo_qc *c, fo_seq *s)
 {
+	seq_respelt(c, s);
 	if (c->rank->join_weight > 0 && s->n_words > 2 && !c->sure &&
 	    s->op == FO_DEFOP_AND)
 		seq_and_joins(c, s);
@@ -491,6 +557,8 @@ static void seq_free(fo_seq *s)
 	fo_qc_release(&s->coord);
 	fo_qc_release(&s->joins);
 	fo_qc_release(&s->commons);
+	fo_qc_release(&s->respelt);
+	free(s->respelt_at);
 }
 
 /* Items side by side, joined by the default operator: each compiled to

@@ -789,4 +789,14 @@ expect_eq "[('https://p.org/spaced', [[0, 11]]), ('https://p.org/joined', [[0, 1
 expect_eq "[('https://p.org/joined', [[0, 10], [11, 18]]), ('https://p.org/spaced', [[0, 11], [12, 19]])]" "$(marks_in spaced-phrase 'python3.14 NEAR/2 release' title_marks)"
 expect_eq "[]" "$(marks_in spaced-phrase '"python3.14 notes"' title_marks)"
 
+# Free words did not: python 3.14 release, and python 3.14 alone,
+# missed "python3.14 release notes". The name and the version after it
+# now find it spelt run together too, ranked below the spelling typed
+# and marked where it found it.
+begin "free words of a name and its version find it spelt run together"
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19]]), ('https://p.org/joined', [[0, 10], [11, 18]])]" "$(marks_in spaced-phrase 'python 3.14 release' title_marks)"
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11]]), ('https://p.org/joined', [[0, 10]])]" "$(marks_in spaced-phrase 'Python 3.14' title_marks)"
+# not where another word stands between them
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19]])]" "$(marks_in spaced-phrase 'python release 3.14' title_marks)"
+
 finish

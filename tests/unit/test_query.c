@@ -1331,6 +1331,69 @@ static void test_query__a_name_run_into_its_version_matches_it_spaced(void)
 	             "x3.14");
 }
 
+/* Posts hold python and 3.14 (a post's "Python 3.14") and python3.14
+ * (a post's python3.14: python3, 14), and release. */
+static uint64_t both_spellings(void *ctx, const char *term)
+{
+	static const char *const held[] = { "python", "3.14",    "3",
+		                            "14",     "python3", "python3.14",
+		                            "releas", "Zreleas", "release" };
+
+	(void)ctx;
+	return held_in(held, sizeof held / sizeof *held, term, 2);
+}
+
+/* Free words naming a name and then its dotted version (python 3.14)
+ * also match the two spelt run together, as the phrase of python3.14's
+ * parts (python3 14), which "python 3.14" typed as a phrase found but
+ * free words missed: scaled as a compound's phrase, the spelling typed
+ * first, and highlighted as that sequence. Ranked words take it as one
+ * more; words that must all match, as either word's alternative; two,
+ * as the alternative to both. Not where a word stands between them. */
+static void
+test_query__free_words_of_a_name_and_version_match_it_run_together(void)
+{
+	fo_analyzer *an = english();
+	fo_qstats stats = { .termfreq = both_spellings,
+		            .docs = 100,
+		            .local = 1 };
+	fo_compiled c;
+	char *got;
+
+	assert_true(an != NULL);
+	assert_described("Query((2 * python OR (0.2999999999999999889 * (3 "
+	                 "PHRASE 2 14) OR 2 * 3.14) OR ((Zreleas SYNONYM "
+	                 "releas) AND_MAYBE release) OR 0.2999999999999999889 "
+	                 "* (python3 PHRASE 2 14)))",
+	                 an, "python 3.14 release", &stats);
+	assert_described("Query(((2 * python AND (0.2999999999999999889 * (3 "
+	                 "PHRASE 2 14) OR 2 * 3.14)) OR 0.2999999999999999889 "
+	                 "* (python3 PHRASE 2 14)))",
+	                 an, "Python 3.14", &stats);
+	got = described_with(an, "python release 3.14", &stats);
+	assert_true(got && !strstr(got, "python3 PHRASE"));
+	free(got);
+	assert_ok(
+	    compile_as(an, "python 3.14 release", 0, FO_DEFOP_AND, &stats, &c));
+	got = fo_xquery_describe(c.q);
+	assert_str("Query(((2 * python OR 0.2999999999999999889 * (python3 "
+	           "PHRASE 2 14)) AND ((0.2999999999999999889 * (3 PHRASE 2 "
+	           "14) OR 2 * 3.14) OR 0.2999999999999999889 * (python3 "
+	           "PHRASE 2 14)) AND ((Zreleas SYNONYM releas) AND_MAYBE "
+	           "release)))",
+	           got ? got : "");
+	free(got);
+	fo_compiled_free(&c);
+	assert_ok(compile_with(an, "python 3.14", 1, &stats, &c));
+	assert_int(3, c.hl.n);
+	assert_int(FO_HL_SEQ, c.hl.units[2].kind);
+	assert_int(2, c.hl.units[2].n_seq);
+	assert_str("python3", c.hl.units[2].seq[0]);
+	assert_str("14", c.hl.units[2].seq[1]);
+	fo_compiled_free(&c);
+	fo_analyzer_free(an);
+}
+
 /* Releases in the vocabulary, in byte order: 3.28 written bare, 2.0.x
  * with a v. */
 static folio_status release_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
@@ -1411,6 +1474,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_label_cut_short_is_no_label),
 	FO_TEST(test_query__a_word_matches_its_stem_or_its_exact_form),
 	FO_TEST(test_query__a_name_run_into_its_version_matches_it_spaced),
+	FO_TEST(
+	    test_query__free_words_of_a_name_and_version_match_it_run_together),
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
