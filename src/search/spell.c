@@ -461,28 +461,104 @@ static int run_byte(const char *query, size_t len, size_t k)
 	        word_byte(query[k - 1]) && word_byte(query[k + 1]));
 }
 
+/* Appends to all (*n words, room for *cap) query[start, end) as one
+ * word of prefix, case-folded and without its hyphens, unless it is
+ * there already, not ASCII (the analyzer folds the rest) or too long to
+ * correct; 0 when out of memory. */
+static int add_whole(fo_qword **all, size_t *n, size_t *cap, size_t n_words,
+                     const char *query, size_t start, size_t end,
+                     const char *prefix)
+{
+	fo_qword *w;
+	size_t k, j;
+
+	for (k = start; k < end && (unsigned char)query[k] < 0x80; k++)
+		;
+	if (k < end || end - start > MAX_WORD)
+		return 1;
+	for (k = n_words; k < *n; k++)
+		if ((*all)[k].start == start && (*all)[k].end == end)
+			return 1;
+	if (*n == *cap) {
+		fo_qword *more = realloc(*all, 2 * *cap * sizeof *more);
+		if (!more)
+			return 0;
+		*all = more;
+		*cap *= 2;
+	}
+	w = &(*all)[*n];
+	memset(w, 0, sizeof *w);
+	w->start = start;
+	w->end = end;
+	w->prefix = prefix;
+	if (!(w->term = malloc(end - start + 1)))
+		return 0;
+	for (k = start, j = 0; k < end; k++)
+		if (query[k] != '-')
+			w->term[j++] = fo_ascii_lower((unsigned char)query[k]);
+	w->term[j] = '\0';
+	(*n)++;
+	return 1;
+}
+
+/* Whether query[start, end) holds more than one of the words. */
+static int holds_parts(const fo_qword *words, size_t n_words, size_t start,
+                       size_t end)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < n_words; i++)
+		n += words[i].start >= start && words[i].end <= end;
+	return n > 1;
+}
+
+/* Adds to all the stretches of hyphened run query[start, end) between
+ * its hyphens, short of the whole, that hold more than one word: a typo
+ * in a short part of a longer run is corrected in the compound it is
+ * part of (lock-fre-queue: lockfree, as lock-fre is), as the whole
+ * (lockfrequeue) is no word; 0 when out of memory. */
+static int add_stretches(fo_qword **all, size_t *n, size_t *cap,
+                         const fo_qword *words, size_t n_words,
+                         const char *query, size_t start, size_t end,
+                         const char *prefix)
+{
+	size_t a, b;
+
+	for (a = start; a < end; a++) {
+		if (a > start && query[a - 1] != '-')
+			continue;
+		for (b = a + 1; b <= end; b++)
+			if ((b == end || query[b] == '-') &&
+			    (a > start || b < end) &&
+			    holds_parts(words, n_words, a, b) &&
+			    !add_whole(all, n, cap, n_words, query, a, b,
+			               prefix))
+				return 0;
+	}
+	return 1;
+}
+
 /* words, and for each word typed that the analyzer split into parts at
  * a change of case, between letters and digits (pOSTGRSQL: p,
  * ostgrsql) or at a hyphen (lock-fre: lock, fre), the whole of it,
  * case-folded and without its hyphens, as one more word, when it is
  * ASCII (the analyzer folds the rest), and within the len bytes read:
  * a part too short to correct alone (fre) is corrected in its whole
- * (lockfree), which the index holds as the compound's joined term.
- * Which of the two is corrected is settled once both are looked up
- * (settle_runs). *n_all: how many; NULL when out of memory. The added
- * words' terms are the caller's to free. */
+ * (lockfree), which the index holds as the compound's joined term; so
+ * are the stretches of a hyphened whole between its hyphens
+ * (add_stretches). Which of them is corrected is settled once all are
+ * looked up (settle_runs). *n_all: how many; NULL when out of memory.
+ * The added words' terms are the caller's to free. */
 static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
                            size_t n_words, size_t *n_all)
 {
-	fo_qword *all = malloc(2 * n_words * sizeof *all);
-	size_t i, k, n = n_words, start, end;
+	size_t cap = 2 * n_words, i, k, n = n_words, start, end;
+	fo_qword *all = malloc(cap * sizeof *all);
 
 	if (!all)
 		return NULL;
 	memcpy(all, words, n_words * sizeof *all);
 	for (i = 0; i < n_words; i++) {
-		size_t j;
-
 		for (start = words[i].start;
 		     start > 0 && run_byte(query, len, start - 1);)
 			start--;
@@ -491,36 +567,20 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 			end++;
 		if (start == words[i].start && end == words[i].end)
 			continue; /* not a part */
-		for (k = start; k < end && (unsigned char)query[k] < 0x80; k++)
-			;
-		if (k < end || end - start > MAX_WORD)
-			continue;
-		for (k = n_words; k < n && all[k].start != start; k++)
-			;
-		if (k < n)
-			continue; /* that word's whole is there already */
-		all[n].start = start;
-		all[n].end = end;
-		all[n].prefix = words[i].prefix;
-		all[n].stem = NULL;
-		all[n].bare = NULL;
-		all[n].common = 0;
-		all[n].posts = 0;
-		if (!(all[n].term = malloc(end - start + 1))) {
-			for (k = n_words; k < n; k++)
-				free(all[k].term);
-			free(all);
-			return NULL;
-		}
-		for (k = start, j = 0; k < end; k++)
-			if (query[k] != '-')
-				all[n].term[j++] =
-				    fo_ascii_lower((unsigned char)query[k]);
-		all[n].term[j] = '\0';
-		n++;
+		if (!add_whole(&all, &n, &cap, n_words, query, start, end,
+		               words[i].prefix) ||
+		    (memchr(query + start, '-', end - start) &&
+		     !add_stretches(&all, &n, &cap, words, n_words, query,
+		                    start, end, words[i].prefix)))
+			goto nomem;
 	}
 	*n_all = n;
 	return all;
+nomem:
+	for (k = n_words; k < n; k++)
+		free(all[k].term);
+	free(all);
+	return NULL;
 }
 
 /* Whether word w lies within whole word r. */
@@ -956,12 +1016,15 @@ static int next_try(const cand *c, size_t n, size_t t, size_t *swap, size_t *k,
 	return 0;
 }
 
+/* In the query's order, a longer word first where two start together:
+ * a whole corrected is put before a stretch of it (put_suggestion). */
 static int by_start(const void *a, const void *b)
 {
 	const cand *x = a, *y = b;
 
-	return x->word->start < y->word->start ? -1
-	     : x->word->start > y->word->start;
+	if (x->word->start != y->word->start)
+		return x->word->start < y->word->start ? -1 : 1;
+	return x->word->end > y->word->end ? -1 : x->word->end < y->word->end;
 }
 
 folio_status fo_spell_suggest(fo_xdb *db, const fo_xmset *match,

@@ -811,6 +811,18 @@ JL
 expect_eq "|lock-free|None|None|wait-free stack|None" \
 	"$(suggestions "$TMP/lockfree" lock-fre lock-free wait-free 'wait-fre stack' ab-cd)"
 
+# lockfrequeue is two edits from nothing: the stretch lock-fre is
+# corrected as lock-fre is alone, queue kept; the compounds typed right,
+# in three parts too, are none.
+begin "a typo in a short part of a longer hyphenated run is corrected in its stretch"
+cat >"$TMP/runs.jsonl" <<'JL'
+{"url": "https://example.com/r1", "title": "Queues", "summary": "A lock-free queue for many threads."}
+{"url": "https://example.com/r2", "title": "Stacks", "summary": "A wait-free stack on x86-64 and a wait-free-stack-based pool."}
+JL
+"$FOLIO" index --db "$TMP/runs" "$TMP/runs.jsonl" >/dev/null
+expect_eq "|lock-free-queue|Lock-Free-Queue|wait-free-stack|None|None|None" \
+	"$(suggestions "$TMP/runs" lock-fre-queue Lock-Fre-Queue wait-fre-stack lock-free-queue x86-64 wait-free-stack-based)"
+
 # threadd is one edit from thread, in more posts, and from threaded: the
 # parts made free-thread, which the free-threaded post's stem finds, and
 # won the tie with the whole, freethreaded, the compound typed. They are
