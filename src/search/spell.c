@@ -910,7 +910,8 @@ static void put_hyphened(fo_buf *b, const char *typed, size_t n,
 {
 	char part[MAX_WORD + 1];
 	size_t letters, lead = 0, tail = 0, blen = strlen(best);
-	size_t i, from = 0, done = 0, cut;
+	size_t i, k, from = 0, seg = 0, done = 0, cut, after;
+	const char *next;
 
 	/* the letters typed and best share at the start and at the end */
 	for (i = 0; i < n && lead < blen &&
@@ -930,13 +931,17 @@ static void put_hyphened(fo_buf *b, const char *typed, size_t n,
 			continue;
 		}
 		cut = letters <= lead ? letters : 0;
-		if (!cut) {
-			size_t after = 0, k;
-
-			for (k = i + 1; k < n; k++)
-				after += typed[k] != '-';
-			cut = after <= tail && blen > after ? blen - after : 0;
-		}
+		for (k = i + 1, after = 0; k < n; k++)
+			after += typed[k] != '-';
+		next = memchr(typed + i + 1, '-', n - i - 1);
+		/* either side of the hyphen may hold the edit: the shorter
+		 * part typed, which no edit of its own corrected
+		 * (lock-fre-queue: lock-free-queue, not lock-fre-equeue) */
+		if (after <= tail && blen > after &&
+		    (!cut || i - seg < (size_t)((next ? next : typed + n) -
+		                                (typed + i + 1))))
+			cut = blen - after;
+		seg = i + 1;
 		if (!cut || cut <= done)
 			continue;
 		memcpy(part, best + done, cut - done);

@@ -806,6 +806,7 @@ cat >"$TMP/lockfree.jsonl" <<'JL'
 {"url": "https://example.com/l1", "title": "Queues", "summary": "A lock-free queue for many threads."}
 {"url": "https://example.com/l2", "title": "Stacks", "summary": "A lock-free stack, and a wait-free one."}
 {"url": "https://example.com/l3", "title": "Abc", "summary": "The abc of ab and cd."}
+{"url": "https://example.com/l4", "title": "Pools", "summary": "A wait-free stack on x86-64 and a wait-free-stack-based pool."}
 JL
 "$FOLIO" index --db "$TMP/lockfree" "$TMP/lockfree.jsonl" >/dev/null
 expect_eq "|lock-free|None|None|wait-free stack|None" \
@@ -815,13 +816,14 @@ expect_eq "|lock-free|None|None|wait-free stack|None" \
 # corrected as lock-fre is alone, queue kept; the compounds typed right,
 # in three parts too, are none.
 begin "a typo in a short part of a longer hyphenated run is corrected in its stretch"
-cat >"$TMP/runs.jsonl" <<'JL'
-{"url": "https://example.com/r1", "title": "Queues", "summary": "A lock-free queue for many threads."}
-{"url": "https://example.com/r2", "title": "Stacks", "summary": "A wait-free stack on x86-64 and a wait-free-stack-based pool."}
-JL
-"$FOLIO" index --db "$TMP/runs" "$TMP/runs.jsonl" >/dev/null
 expect_eq "|lock-free-queue|Lock-Free-Queue|wait-free-stack|None|None|None" \
-	"$(suggestions "$TMP/runs" lock-fre-queue Lock-Fre-Queue wait-fre-stack lock-free-queue x86-64 wait-free-stack-based)"
+	"$(suggestions "$TMP/lockfree" lock-fre-queue Lock-Fre-Queue wait-fre-stack lock-free-queue x86-64 wait-free-stack-based)"
+
+# waitfrestackbased is one edit from the compound a post writes: the
+# edit falls at a hyphen, in the short part typed, not the next one.
+begin "a correction of a hyphenated run puts its edit in the short part beside a hyphen"
+expect_eq "|wait-free-stack-based|Wait-Free-Stack-Based" \
+	"$(suggestions "$TMP/lockfree" wait-fre-stack-based Wait-Fre-Stack-Based)"
 
 # threadd is one edit from thread, in more posts, and from threaded: the
 # parts made free-thread, which the free-threaded post's stem finds, and
