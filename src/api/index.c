@@ -117,11 +117,10 @@ folio_status fo_store(folio_db *db, const fo_known *known, int keep,
 
 folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 {
-	fo_buf why = FO_BUF_INIT;
+	fo_buf why = FO_BUF_INIT, url = FO_BUF_INIT;
 	fo_merge *one = NULL;
 	folio_post folded;
 	void *hold = NULL;
-	char *url = NULL;
 	folio_status st;
 	uint32_t docid;
 	int outcome;
@@ -145,16 +144,18 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	/* blank fields absent, as a corpus file's are (tidy.h) */
 	if (st == FOLIO_OK && fo_post_tidy(post, &folded, &hold) != FOLIO_OK)
 		st = FOLIO_ERROR_NOMEM;
-	if (st == FOLIO_OK && fo_post_check(&folded, &why) != FOLIO_OK)
+	/* one post, whatever the case of its scheme and host, as the
+	 * corpus parsers have it (util/url.h) */
+	if (st == FOLIO_OK && fo_url_fold(folded.url, &url) < 0)
+		st = FOLIO_ERROR_NOMEM;
+	if (st == FOLIO_OK)
+		folded.url = url.data;
+	/* checked again as folded: a run holds a URL whose lower case is
+	 * over the length limit to it (api/read.c), and so must this */
+	if (st == FOLIO_OK && fo_run_check_post(&folded, &why) != FOLIO_OK)
 		st = fo_db_fail(db, FOLIO_ERROR_INVALID, "%s", why.data);
 	if (st == FOLIO_OK)
 		post = &folded;
-	/* one post, whatever the case of its scheme and host, as the
-	 * corpus parsers have it (util/url.h) */
-	if (st == FOLIO_OK && !(url = strdup(post->url)))
-		st = FOLIO_ERROR_NOMEM;
-	if (st == FOLIO_OK && fo_url_fold(url))
-		folded.url = url;
 	/* A merge of one post sorts and de-duplicates its topics. */
 	if (st == FOLIO_OK && !(one = fo_merge_new()))
 		st = FOLIO_ERROR_NOMEM;
@@ -170,7 +171,7 @@ folio_status folio_db_add_post(folio_db *db, const folio_post *post)
 	fo_merge_free(one);
 	fo_buf_free(&why);
 	free(hold);
-	free(url);
+	fo_buf_free(&url);
 	return st;
 }
 

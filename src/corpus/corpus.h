@@ -40,11 +40,12 @@ typedef struct fo_corpus_sink {
 } fo_corpus_sink;
 
 /* How a parser reports a malformed post: msg, the problem at line of
- * file, goes to sink->problem with url (the post's, or NULL), folded in
- * place first. FOLIO_ERROR_NOMEM when msg ran out of memory (the message
- * is then not whole), else FOLIO_OK. */
+ * file, goes to sink->problem with url (the post's, or NULL), folded
+ * first (url.h). FOLIO_ERROR_NOMEM when msg or the folding ran out of
+ * memory (the message is then not whole), else FOLIO_OK. */
 folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
-                               const fo_buf *msg, unsigned line, char *url);
+                               const fo_buf *msg, unsigned line,
+                               const char *url);
 
 /* How a parser warns of what a post is indexed in spite of: msg, about
  * line of file, goes to sink->warning when there is one and msg is whole;
@@ -62,13 +63,13 @@ typedef struct fo_corpus_fields {
 } fo_corpus_fields;
 
 /* How a parser hands on a well-formed post: post, its title, summary
- * and topics set, to sink->post, with url, folded in place first (url.h),
+ * and topics set, to sink->post, with url, folded first (url.h),
  * company, author and type from fields (NULL where the post gave none)
  * and published as date, the field checked and written "YYYY-MM-DD"
- * (NULL where the post gave none). FOLIO_OK, or -1 when sink->post asked
- * to stop. */
+ * (NULL where the post gave none). FOLIO_OK, -1 when sink->post asked
+ * to stop, or FOLIO_ERROR_NOMEM. */
 int fo_corpus_hand_on(const fo_corpus_sink *sink, const char *file,
-                      unsigned line, char *url, folio_post *post,
+                      unsigned line, const char *url, folio_post *post,
                       const fo_corpus_fields *fields, const char *date);
 
 /*

@@ -4,14 +4,19 @@
 #include "util/url.h"
 
 folio_status fo_corpus_problem(const fo_corpus_sink *sink, const char *file,
-                               const fo_buf *msg, unsigned line, char *url)
+                               const fo_buf *msg, unsigned line,
+                               const char *url)
 {
-	if (msg->oom)
+	fo_buf folded = FO_BUF_INIT;
+
+	if (msg->oom || (url && fo_url_fold(url, &folded) < 0)) {
+		fo_buf_free(&folded);
 		return FOLIO_ERROR_NOMEM;
-	if (url)
-		fo_url_fold(url);
+	}
 	if (sink->problem)
-		sink->problem(file, line, url, msg->data, sink->ctx);
+		sink->problem(file, line, url ? folded.data : NULL, msg->data,
+		              sink->ctx);
+	fo_buf_free(&folded);
 	return FOLIO_OK;
 }
 

@@ -31,17 +31,14 @@ void fo_url_term(const char *url, fo_buf *out)
 
 int fo_url_term_folded(const char *url, fo_buf *out)
 {
-	char *copy = malloc(strlen(url) + 1);
-	int rc = 0;
+	fo_buf folded = FO_BUF_INIT;
+	int rc = fo_url_fold(url, &folded);
 
-	if (!copy)
-		return -1;
-	strcpy(copy, url);
-	if (fo_url_fold(copy)) {
-		fo_url_term(copy, out);
+	if (rc == 1) {
+		fo_url_term(folded.data, out);
 		rc = out->oom ? -1 : 1;
 	}
-	free(copy);
+	fo_buf_free(&folded);
 	return rc;
 }
 

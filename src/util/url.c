@@ -9,84 +9,82 @@
 #include <string.h>
 #include <utf8proc.h>
 
-/* Lower-case ASCII letters in s[from..to); whether any changed. */
-static int fold_ascii(char *s, size_t from, size_t to)
+/* Append s[0..n) to out with its ASCII letters in lower case; whether
+ * any changed. */
+static int fold_ascii(const char *s, size_t n, fo_buf *out)
 {
 	int changed = 0;
+	size_t i;
 
-	for (; from < to; from++) {
-		char lower = fo_ascii_lower((unsigned char)s[from]);
+	for (i = 0; i < n; i++) {
+		char lower = fo_ascii_lower((unsigned char)s[i]);
 
-		changed |= lower != s[from];
-		s[from] = lower;
+		changed |= lower != s[i];
+		fo_buf_putc(out, lower);
 	}
 	return changed;
 }
 
-/* Lower-case the host url[from..to): ASCII letters, and other letters
- * whose lower case is no longer in UTF-8 (ÉX.org is éx.org: RFC 3987
- * section 5.3.2.1 folds case as IDNA does); the rest of url moves up if
- * it shrank. Whether anything changed. */
-static int fold_host(char *url, size_t from, size_t to)
+/* Append the host h[0..n) to out in lower case: ASCII letters, and other
+ * letters (ÉX.org is éx.org: RFC 3987 section 5.3.2.1 folds case as IDNA
+ * does), whatever the length of their lower case (Ⱥ's, U+2C65, is a
+ * byte longer). Whether anything changed. */
+static int fold_host(const char *h, size_t n, fo_buf *out)
 {
-	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)url;
+	const utf8proc_uint8_t *s = (const utf8proc_uint8_t *)h;
 	utf8proc_uint8_t low[4];
 	utf8proc_int32_t cp, folded;
-	utf8proc_ssize_t r, n;
-	size_t i = from, o = from;
+	utf8proc_ssize_t r, k;
+	size_t i = 0;
 	int changed = 0;
 
-	while (i < to) {
+	while (i < n) {
 		if (s[i] < 0x80) {
-			char lower = fo_ascii_lower(s[i]);
-			changed |= lower != url[i];
-			url[o++] = lower;
+			changed |= fold_ascii(h + i, 1, out);
 			i++;
 			continue;
 		}
-		r = utf8proc_iterate(s + i, (utf8proc_ssize_t)(to - i), &cp);
+		r = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &cp);
 		if (r <= 0) {
-			url[o++] = url[i++];
+			fo_buf_putc(out, h[i++]);
 			continue;
 		}
 		/* never to ASCII: İX.org is not ix.org (IDNA maps İ to i
 		 * and a combining dot), nor is the Kelvin sign a k
 		 * (explore-v) */
 		folded = utf8proc_tolower(cp);
-		n = folded < 0x80 ? 0 : utf8proc_encode_char(folded, low);
-		if (n > 0 && n <= r &&
-		    (n != r || memcmp(low, s + i, (size_t)n))) {
-			memcpy(url + o, low, (size_t)n);
+		k = folded != cp && folded >= 0x80
+		        ? utf8proc_encode_char(folded, low)
+		        : 0;
+		if (k > 0) {
+			fo_buf_append(out, (const char *)low, (size_t)k);
 			changed = 1;
 		} else {
-			memmove(url + o, url + i, (size_t)r);
-			n = r;
+			fo_buf_append(out, h + i, (size_t)r);
 		}
-		o += (size_t)n;
 		i += (size_t)r;
 	}
-	if (o < to)
-		memmove(url + o, url + to, strlen(url + to) + 1);
 	return changed;
 }
 
-int fo_url_fold(char *url)
+int fo_url_fold(const char *url, fo_buf *out)
 {
-	size_t i = 0, host, end;
-	int changed;
+	size_t i = 0, kept, host, end;
+	int changed = 0;
 
-	if (!url)
-		return 0;
+	fo_buf_clear(out);
 	/* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
-	if (!fo_ascii_is_alpha((unsigned char)url[0]))
-		return 0;
-	while (fo_ascii_is_alpha((unsigned char)url[i]) ||
-	       (url[i] >= '0' && url[i] <= '9') || url[i] == '+' ||
-	       url[i] == '-' || url[i] == '.')
-		i++;
-	if (url[i] != ':')
-		return 0;
-	changed = fold_ascii(url, 0, i);
+	if (fo_ascii_is_alpha((unsigned char)url[0]))
+		while (fo_ascii_is_alpha((unsigned char)url[i]) ||
+		       (url[i] >= '0' && url[i] <= '9') || url[i] == '+' ||
+		       url[i] == '-' || url[i] == '.')
+			i++;
+	if (!i || url[i] != ':') {
+		fo_buf_puts(out, url);
+		return out->oom ? -1 : 0;
+	}
+	changed = fold_ascii(url, i, out);
+	kept = i; /* from the ":" on, as written but for the host */
 	/* "//" authority: [ userinfo "@" ] host [ ":" port ], up to the path,
 	 * query or fragment (or a backslash, which no host holds, and which
 	 * browsers read as a /); userinfo keeps its case, a port has none. */
@@ -96,7 +94,10 @@ int fo_url_fold(char *url)
 		for (i = host; i < end; i++)
 			if (url[i] == '@')
 				host = i + 1;
-		changed |= fold_host(url, host, end);
+		fo_buf_append(out, url + kept, host - kept);
+		kept = end;
+		changed |= fold_host(url + host, end - host, out);
 	}
-	return changed;
+	fo_buf_puts(out, url + kept);
+	return out->oom ? -1 : changed;
 }

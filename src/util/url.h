@@ -7,10 +7,13 @@
 #ifndef FOLIO_UTIL_URL_H
 #define FOLIO_UTIL_URL_H
 
-/* Lower-case url's scheme and host in place (a host's non-ASCII letters
- * too, where their lower case is no longer); whether anything changed. A
- * string without a scheme ("ALPHA *( ALPHA / DIGIT / + / - / . ) :") is
- * left alone. */
-int fo_url_fold(char *url);
+#include "util/buf.h"
+
+/* url with its scheme and host in lower case (a host's non-ASCII letters
+ * too), in out (reset first): 1 when that differs from url, 0 when it
+ * does not, -1 when out ran out of memory. Not in place: a lower case can
+ * be longer (Ⱥ, 2 bytes, is ⱥ, 3). A string without a scheme ("ALPHA *(
+ * ALPHA / DIGIT / + / - / . ) :") is copied as it is. */
+int fo_url_fold(const char *url, fo_buf *out);
 
 #endif

@@ -86,6 +86,19 @@ run "$FOLIO" index --db "$TMP/case-index" "$TMP/case"
 run "$FOLIO" search --db "$TMP/case-index" --json kernels
 expect_eq '1|https://example.com/shared|["GPUs", "Kernels"]' "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["hits"][0]["url"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
 
+# Ⱥ (U+023A, 2 bytes) is ⱥ (U+2C65, 3 bytes) in lower case: a host
+# letter whose lower case is longer stayed as written, and the two
+# spellings on two pages were two posts.
+begin "a host letter whose lower case is longer folds too: one post"
+mkdir -p "$TMP/longer"
+printf '# GPUs\n\n### [Up](https://\xc8\xbaX.org/\xc8\xba)\n\nS.\n' >"$TMP/longer/a.md"
+printf '# Kernels\n\n### [Low](https://\xe2\xb1\xa5x.org/\xc8\xba)\n\nS.\n' >"$TMP/longer/b.md"
+run "$FOLIO" index --db "$TMP/longer-index" "$TMP/longer"
+index_rc=$rc
+run "$FOLIO" search --db "$TMP/longer-index" --json s
+expect_eq "0|1|$(printf 'https://\xe2\xb1\xa5x.org/\xc8\xba')|[\"GPUs\", \"Kernels\"]" \
+	"$index_rc|$(count_of "$TMP/longer-index")|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["hits"][0]["url"], json.dumps(d["hits"][0]["topics"]), sep="|")' <<<"$out")"
+
 # One warning a copy, naming the line of the copy before it: the copy
 # had two (one from each pass over the corpus), and neither said where
 # the earlier copy was.

@@ -535,6 +535,11 @@ static void test_corpus__a_url_has_its_scheme_and_host_in_lower_case(void)
 	             "\"title\": \"t\", \"summary\": \"s\"}\n"));
 	assert_int(1, n_posts);
 	assert_str("https://\xc3\xa9x.org:1/\xc3\x89", posts[0].url);
+	/* and those whose lower case is longer: U+023A, 2 bytes, is
+	 * U+2C65, 3 (it stayed, and the two were two posts) */
+	assert_ok(md("# T\n### [A](https://\xc8\xbaX.org/\xc8\xba)\n\nS.\n"));
+	assert_int(1, n_posts);
+	assert_str("https://\xe2\xb1\xa5x.org/\xc8\xba", posts[0].url);
 	/* a backslash, which no host holds, ends it as a / does (browsers
 	 * read it as one): the path after it kept its case no longer */
 	assert_ok(jl("{\"url\": \"Https://Ex.Org\\\\Path\", "
