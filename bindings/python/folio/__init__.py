@@ -58,7 +58,7 @@ __all__ = [
     "NotFoundError", "LockedError", "CorruptError", "ModifiedError",
     "QueryError", "InputError", "IndexVersionError", "BackendError",
     "UnavailableError", "IndexingInterruptedError",
-    "LibraryNotFound", "library_version", "load_library",
+    "LibraryNotFound", "library_version", "languages", "load_library",
 ]
 
 LibraryNotFound = _native.LibraryNotFound
@@ -77,6 +77,15 @@ def load_library(path: Optional[str] = None) -> None:
 def library_version() -> str:
     """The version of the libfolio in use, e.g. "0.1.0"."""
     return _native.load().folio_version().decode()
+
+
+def languages() -> Tuple[str, ...]:
+    """The stemming languages Index(language=...) takes: "none" (no
+    stemming) first, then those of the libstemmer libfolio was built with
+    ("arabic", ..., "english", ...)."""
+    lib = _native.load()
+    return tuple(lib.folio_language_name(i).decode()
+                 for i in range(lib.folio_language_count()))
 
 
 # ---------------------------------------------------------------------------
@@ -587,8 +596,8 @@ class Index:
     allows indexing and takes the index's write lock (one writer at a
     time: LockedError, unless wait=True waits for the lock); create=True
     (implies write) creates the index if absent, with the Snowball stemmer
-    language ("english" by default, "none" for no stemming; an existing
-    index keeps its own).
+    language ("english" by default, "none" for no stemming, another of
+    folio.languages(); an existing index keeps its own).
 
     Remote shards (readers only; `folio search --remote`, --timeout,
     --allow-partial):

@@ -275,6 +275,8 @@ _results_p = ctypes.c_void_p  # folio_results *
 _PROTOTYPES = {
     "folio_version": (ctypes.c_char_p, []),
     "folio_status_string": (ctypes.c_char_p, [_c_status]),
+    "folio_language_count": (ctypes.c_size_t, []),
+    "folio_language_name": (ctypes.c_char_p, [ctypes.c_size_t]),
     "folio_db_open": (_c_status, [ctypes.c_char_p, ctypes.POINTER(OpenOptions),
                                   ctypes.POINTER(_db_p),
                                   ctypes.POINTER(ctypes.c_void_p)]),
@@ -317,6 +319,22 @@ _PROTOTYPES = {
                               [_results_p, ctypes.c_size_t,
                                ctypes.POINTER(ctypes.c_size_t)]),
     "folio_results_free": (None, [_results_p]),
+}
+
+#: The functions of folio.h deliberately left unbound, and why (the test
+#: of the prototypes holds every other one to _PROTOTYPES).
+NOT_BOUND = {
+    # Its handler runs inside std::terminate, on whichever thread was
+    # committing (one of index_paths' workers, which Python does not
+    # know), after memory or the disk ran out, and must end the process
+    # without returning: a Python callable there would need the GIL and
+    # memory in that state, could only call os._exit, and would take the
+    # process-wide handler from a host program that embeds Python and
+    # set its own. Without one, the process ends with Xapian's message as
+    # it does for any program that sets none (README, Xapian's known
+    # limits).
+    "folio_abort_handler_set":
+        "runs in std::terminate; must be the host program's, in C",
 }
 
 

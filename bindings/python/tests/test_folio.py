@@ -308,6 +308,14 @@ def test_a_new_index_in_another_language(tmp_path):
         folio.Index(tmp_path / "kl", create=True, language="klingon")
 
 
+def test_languages_are_those_an_index_takes(tmp_path):
+    langs = folio.languages()
+    assert (langs[0], "english" in langs, "french" in langs) == ("none", True, True)
+    with pytest.raises(folio.InvalidArgumentError) as e:
+        folio.Index(tmp_path / "kl", create=True, language="klingon")
+    assert e.value.message.endswith("; the languages are " + ", ".join(langs))
+
+
 def test_a_closed_index_refuses_calls_and_closes_once(index):
     index.close()
     assert index.closed
@@ -772,6 +780,18 @@ def test_the_structs_have_the_layout_a_c_compiler_gives_them(tmp_path):
     assert (_native.OPEN_OPTIONS_VERSION, _native.INDEX_OPTIONS_VERSION,
             _native.SEARCH_OPTIONS_VERSION, _native.INDEX_REPORT_VERSION,
             _native.STATS_VERSION) == (2, 3, 2, 2, 3)
+
+
+def test_every_function_of_folio_h_is_bound_or_left_out_on_purpose():
+    from folio import _native
+    with open(os.path.join(os.environ.get("FOLIO_SOURCE_DIR", os.path.join(
+            os.path.dirname(folio.__file__), "..", "..", "..")),
+            "include", "folio.h")) as f:
+        names = set(re.findall(r"^FOLIO_EXTERN\b[^(;]*?\b(folio_\w+)\s*\(",
+                               f.read(), re.M))
+    assert "folio_db_open" in names
+    assert sorted(names) == sorted(set(_native._PROTOTYPES) | set(_native.NOT_BOUND))
+    assert not set(_native._PROTOTYPES) & set(_native.NOT_BOUND)
 
 
 def run_fresh(code, **env):
