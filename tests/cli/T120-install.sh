@@ -145,7 +145,9 @@ libs=$(pkg-config --libs folio)
 static=$(pkg-config --libs --static folio)
 ok=yes
 case " $libs " in *" -lfolio "*) ;; *) ok="no -lfolio in: $libs" ;; esac
-for l in -lstemmer -lstdc++ -lxapian -lutf8proc; do
+# -pthread: the static library links Threads::Threads in CMake (it was
+# missing, though with glibc 2.34 on it adds no library)
+for l in -lstemmer -lstdc++ -lxapian -lutf8proc -lm -pthread; do
 	case " $static " in *" $l "*) ;; *) ok="no $l in: $static" ;; esac
 done
 expect_eq "$version yes" "$mv $ok"
@@ -231,6 +233,25 @@ printf 'cmake_minimum_required(VERSION 3.18)\nproject(vend LANGUAGES C)\nadd_sub
 	"$SRC" "$SRC" >"$TMP/vend/CMakeLists.txt"
 run cmake -S "$TMP/vend" -B "$TMP/vend/b" -DBUILD_TESTING=OFF
 expect_eq "0|-lstdc++|" "$rc|$(grep -o -- '-lstdc++' "$TMP/vend/b/CMakeFiles/app.dir/link.txt" | head -1)|$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$TMP/vend/b/CMakeCache.txt")"
+
+# Each library of the vendored program's link line (the static target's
+# dependencies as CMake has them) is in pkg-config --static's flags.
+begin "pkg-config --static names every library CMake's static target links"
+seen="" missing=""
+for t in $(sed 's/.* -o app //' "$TMP/vend/b/CMakeFiles/app.dir/link.txt"); do
+	case $t in
+	*/libfolio.a) continue ;;
+	*/lib*.so* | */lib*.a)
+		t=${t##*/lib}
+		t=-l${t%%.*}
+		;;
+	-l* | -pthread) ;;
+	*) continue ;;
+	esac
+	seen="$seen $t"
+	case " $static " in *" $t "*) ;; *) missing="$missing $t" ;; esac
+done
+expect_eq "-lxapian|" "$(grep -o -- '-lxapian' <<<"$seen" | head -1)|$missing"
 
 begin "find_package refuses an incompatible major version"
 mkdir -p "$TMP/v"
