@@ -253,6 +253,17 @@ for t in $(sed 's/.* -o app //' "$TMP/vend/b/CMakeFiles/app.dir/link.txt"); do
 done
 expect_eq "-lxapian|" "$(grep -o -- '-lxapian' <<<"$seen" | head -1)|$missing"
 
+# The installed package's static target links threads, as the build's
+# does (it named them only in the build tree), and leaves the caller's
+# THREADS_PREFER_PTHREAD_FLAG as it was.
+begin "find_package's folio::folio_static links Threads::Threads"
+mkdir -p "$TMP/thr"
+printf 'cmake_minimum_required(VERSION 3.18)\nproject(thr LANGUAGES C)\nfind_package(folio REQUIRED COMPONENTS static)\nget_target_property(l folio::folio_static INTERFACE_LINK_LIBRARIES)\nif(TARGET Threads::Threads)\n  set(t 1)\nendif()\nmessage(STATUS "links=${l} threads=${t} prefer=${THREADS_PREFER_PTHREAD_FLAG}.")\n' \
+	>"$TMP/thr/CMakeLists.txt"
+run cmake -S "$TMP/thr" -B "$TMP/thr/b" -DCMAKE_PREFIX_PATH="$P"
+expect_eq "0|links=folio::xapian;stdc++;m;folio::utf8proc;folio::stemmer;Threads::Threads threads=1 prefer=." \
+	"$rc|$(grep -o 'links=.*' <<<"$out")"
+
 begin "find_package refuses an incompatible major version"
 mkdir -p "$TMP/v"
 printf 'cmake_minimum_required(VERSION 3.18)\nproject(v LANGUAGES C)\nfind_package(folio %s QUIET)\nmessage(STATUS "found=${folio_FOUND}")\n' \
