@@ -359,6 +359,20 @@ static void word_add(fo_qc *c, size_t start, size_t end, const char *prefix,
 	}
 }
 
+/* compile.h */
+void fo_qc_words_keep(fo_qc *c, size_t n)
+{
+	fo_compiled *o = c->out;
+
+	for (; o->n_words > n; o->n_words--) {
+		free(o->words[o->n_words - 1].term);
+		free(o->words[o->n_words - 1].stem);
+		free(o->words[o->n_words - 1].bare);
+	}
+	if (c->words_seen > n)
+		c->words_seen = n;
+}
+
 /* Token t of node n, for the spelling suggester (title words are spelt
  * as text words, which they also are). */
 void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t)

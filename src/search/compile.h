@@ -59,6 +59,9 @@ typedef struct fo_qc {
 	int sure;     /* inside an item with a sign or under NOT: its words
 	                 must match or must not, so no guesses are added
 	                 (abbreviations, initials, joined pairs) */
+	int spaced_typed; /* the NEAR being compiled begins with a name run
+	                     into its version that was typed spaced
+	                     (sequence.c seq_near_respelt): not respelt */
 	const fo_qstats *stats;
 	fo_compiled *out;
 	size_t words_seen; /* out->words checked for a repeated stem */
@@ -133,6 +136,9 @@ fo_hlunit *fo_qc_hl_add(fo_qc *c, fo_qfield field, fo_hlkind kind,
                         const char *term, const char *stem);
 void fo_qc_hl_seq_add(fo_qc *c, fo_hlunit *u, const char *term);
 void fo_qc_word_add(fo_qc *c, const fo_qnode *n, const fo_qtok *t);
+/* Forget the spelling words past the first n: those of a query compiled
+ * again in another form, which would be spelt twice. */
+void fo_qc_words_keep(fo_qc *c, size_t n);
 void fo_qc_site_add(fo_qc *c, const fo_qnode *n, const char *host);
 /* Node n's text analysed into l: 0, or -1 with c->st set. */
 int fo_qc_analyse(fo_qc *c, const fo_qnode *n, fo_qtoks *l);

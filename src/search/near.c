@@ -671,6 +671,11 @@ fo_xquery *fo_qc_near(fo_qc *c, const fo_qnode *n)
 			}
 			version = item_of(c, kid->field, &tl, i, j, compound,
 			                  forms, &it[n_it]);
+			/* its spaced form is the NEAR typed, marked there */
+			if (c->spaced_typed && n_it == 0) {
+				it[0].spaced[0] = '\0';
+				fo_qc_release(&it[0].respelt);
+			}
 			if (t->kind == FO_TOK_WORD)
 				word_tail(c, kid->field, t->term, &it[n_it]);
 			if (it[n_it].tail)

@@ -119,6 +119,14 @@ static size_t typed_words(fo_qc *c, fo_qnode *const *kids, size_t n_kids)
 	return n;
 }
 
+/* Where a name and its version spelt run together stand in a sequence:
+ * the items in deflt of the name (a) and of its version, or of the NEAR
+ * the version begins (near), which it stands for (b). */
+typedef struct seq_respelt_at {
+	size_t a, b;
+	int near;
+} seq_respelt_at;
+
 /* A sequence's items as they are compiled, each in the list of how it
  * joins the query (fo_qc_seq). */
 typedef struct fo_seq {
@@ -132,11 +140,13 @@ typedef struct fo_seq {
 	size_t unheld;    /* free words in deflt no post holds (seq_commons) */
 	fo_qlist coord;   /* coordination, a unit per free word */
 	fo_qlist joins;   /* free words written as one, and initials */
-	/* a free word and the version after it spelt run together
-	 * (python 3.14: python3 14, fo_qc_name_version_query), with the
-	 * word's number in words */
+	/* a free word and the version after it, as a word or a NEAR's
+	 * first, spelt run together (python 3.14: python3 14,
+	 * fo_qc_name_version_query; seq_near_respelt), and where they
+	 * stand */
 	fo_qlist respelt;
-	size_t *respelt_at, cap_respelt_at;
+	seq_respelt_at *respelt_at;
+	size_t cap_respelt_at;
 	/* the ranked free word just compiled, where it is a plain word,
 	 * in its field: the name a version after it may follow; else "" */
 	char name[FO_MAX_TERM_BYTES + 1];
@@ -225,6 +235,23 @@ static int unheld(fo_qc *c, fo_qfield f, const fo_qtok *t)
 	       fo_qc_absent(c, fo_qc_fields[f].exact, stem);
 }
 
+/* q, a name and its version spelt run together, to s->respelt, standing
+ * for items a and b of deflt (near: b is a NEAR). */
+static void seq_push_respelt(fo_qc *c, fo_seq *s, fo_xquery *q, size_t a,
+                             size_t b, int near)
+{
+	if (fo_grow((void **)&s->respelt_at, &s->cap_respelt_at, s->respelt.n,
+	            sizeof *s->respelt_at) == 0) {
+		s->respelt_at[s->respelt.n].a = a;
+		s->respelt_at[s->respelt.n].b = b;
+		s->respelt_at[s->respelt.n].near = near;
+		fo_qc_push(c, &s->respelt, q);
+	} else {
+		fo_xquery_free(q);
+		fo_qc_nomem(c);
+	}
+}
+
 /* Where the free word before item t of kid is a name and t its dotted
  * version (python 3.14), the two spelt run together as a post writing
  * python3.14 holds them, to s->respelt: typed apart, they missed it.
@@ -236,20 +263,73 @@ static void seq_respell(fo_qc *c, fo_seq *s, const fo_qnode *kid,
 
 	if (s->name[0] && s->name_field == kid->field &&
 	    t->kind == FO_TOK_JOINED && s->n_words >= 2 &&
-	    (q = fo_qc_name_version_query(c, kid->field, s->name, t->term))) {
-		if (fo_grow((void **)&s->respelt_at, &s->cap_respelt_at,
-		            s->respelt.n, sizeof *s->respelt_at) == 0) {
-			s->respelt_at[s->respelt.n] = s->n_words - 2;
-			fo_qc_push(c, &s->respelt, q);
-		} else {
-			fo_xquery_free(q);
-			fo_qc_nomem(c);
-		}
-	}
+	    (q = fo_qc_name_version_query(c, kid->field, s->name, t->term)))
+		seq_push_respelt(c, s, q, s->at[s->n_words - 2],
+		                 s->at[s->n_words - 1], 0);
 	s->name[0] = '\0';
 	s->name_field = kid->field;
 	if (t->kind == FO_TOK_WORD && strlen(t->term) < sizeof s->name)
 		strcpy(s->name, t->term);
+}
+
+/* Where the free word before NEAR near is a name and the NEAR begins with
+ * its dotted version alone (python 3.14 NEAR/2 release), that NEAR with
+ * the two run together in the version's place (python3.14 NEAR/2
+ * release), as a post writing python3.14 holds them: NEAR binds its
+ * neighbours, so the query is python AND (3.14 NEAR/2 release), which
+ * such a post missed. Scaled as a compound's phrase (push_mixes), so
+ * that the spelling typed ranks first, and marked as its NEAR. NULL
+ * where there is none, or no post holds the two run together (their
+ * first part, python3: fo_qc_name_version). */
+static fo_xquery *seq_near_respelt(fo_qc *c, const fo_seq *s,
+                                   const fo_qnode *near)
+{
+	const fo_qnode *first = near->n_kids ? near->kids[0] : NULL;
+	char buf[FO_MAX_TERM_BYTES + 3], joined[FO_MAX_TERM_BYTES + 1];
+	size_t words = c->out->n_words;
+	fo_qnode word, alt, **kids;
+	fo_xquery *q, *scaled;
+	fo_qtoks tl;
+	int version;
+
+	if (!s->name[0] || !first || first->kind != FO_Q_WORDS ||
+	    first->field != s->name_field || fo_qc_analyse(c, first, &tl) != 0)
+		return NULL;
+	/* fo_qc_name_version holds the two to FO_MAX_TERM_BYTES */
+	version = tl.n && tl.t[0].kind == FO_TOK_JOINED &&
+	          fo_qc_item_end(&tl, 0) == tl.n &&
+	          fo_qc_name_version(c, fo_qc_fields[first->field].exact,
+	                             s->name, tl.t[0].term, buf);
+	if (version)
+		snprintf(joined, sizeof joined, "%s%s", s->name, tl.t[0].term);
+	fo_qc_toks_free(&tl);
+	if (!version)
+		return NULL;
+	if (!(kids = malloc(near->n_kids * sizeof *kids))) {
+		fo_qc_nomem(c);
+		return NULL;
+	}
+	word = *first;
+	word.text = joined;
+	word.len = strlen(joined);
+	memcpy(kids, near->kids, near->n_kids * sizeof *kids);
+	kids[0] = &word;
+	alt = *near;
+	alt.kids = kids;
+	c->spaced_typed = 1;
+	q = fo_qc_near(c, &alt);
+	c->spaced_typed = 0;
+	free(kids);
+	/* its other words are the typed NEAR's, spelt once; its joined
+	 * word is no text of the query, to be spelt at all */
+	fo_qc_words_keep(c, words);
+	if (!q)
+		return NULL;
+	scaled = fo_xquery_scale(q, c->rank->compound_weight);
+	fo_xquery_free(q);
+	if (!scaled)
+		fo_qc_nomem(c);
+	return scaled;
 }
 
 /* The words of kid, free text not excluded, each to the list to (must
@@ -315,9 +395,6 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 		c->sure = 1;
 	if (kid->kind != FO_Q_WORDS || kid->occur == FO_OCCUR_NOT)
 		s->typed_hl = 0;
-	/* a word's version follows it as a word, never across another item */
-	if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
-		s->name[0] = '\0';
 	if (url) {
 		/* a post has one URL: those side by side are alternatives,
 		 * or they would exclude each other */
@@ -338,18 +415,25 @@ static int seq_item(fo_qc *c, fo_seq *s, const fo_qnode *item)
 			return -1;
 	} else if ((q = fo_qc_compile(c, kid)) != NULL) {
 		fo_qc_push(c, to, q);
+		if (kid->kind == FO_Q_NEAR && to == &s->deflt && s->n_words &&
+		    c->st == FOLIO_OK && (q = seq_near_respelt(c, s, kid)))
+			seq_push_respelt(c, s, q, s->at[s->n_words - 1],
+			                 s->deflt.n - 1, 1);
 	}
+	/* a word's version follows it as a word or a NEAR's first word,
+	 * never across another item */
+	if (kid->kind != FO_Q_WORDS || kid->occur != FO_OCCUR_DEFAULT)
+		s->name[0] = '\0';
 	c->positive = positive;
 	c->sure = sure;
 	return 0;
 }
 
-/* q, which stands for free words i and i + 1 together, ORed into both
- * words' items. */
-static void seq_either(fo_qc *c, fo_seq *s, size_t i, fo_xquery *q)
+/* q, which stands for items a and b of deflt together, ORed into
+ * both. */
+static void seq_either(fo_qc *c, fo_seq *s, size_t a, size_t b, fo_xquery *q)
 {
 	fo_xquery *both = fo_xquery_combine(FO_XOP_OR, &q, 1, 0);
-	size_t a = s->at[i], b = s->at[i + 1];
 
 	s->deflt.q[a] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[a], both);
 	s->deflt.q[b] = fo_qc_pair(c, FO_XOP_OR, s->deflt.q[b], q);
@@ -369,23 +453,27 @@ static void seq_and_joins(fo_qc *c, fo_seq *s)
 	for (i = 0; i + 1 < s->n_words && c->st == FOLIO_OK; i++)
 		if (s->words[i] && s->words[i + 1] &&
 		    (q = fo_qc_joined_pair(c, s->words[i], s->words[i + 1])))
-			seq_either(c, s, i, q);
+			seq_either(c, s, s->at[i], s->at[i + 1], q);
 }
 
 /* A name and its version spelt run together (s->respelt) stand for
  * the two words, as joined words do: where three or more must all
  * match, as an alternative to each of them, else to s->joins, which
- * seq_join_free makes the alternative to two words both required. */
+ * seq_join_free makes the alternative to two words both required. For
+ * a word and a NEAR that must both match, always to each, which holds
+ * beside a +word too, where seq_join_free joins no pair. */
 static void seq_respelt(fo_qc *c, fo_seq *s)
 {
+	const seq_respelt_at *at;
 	fo_xquery *q;
 	size_t k;
 
 	for (k = 0; k < s->respelt.n && c->st == FOLIO_OK; k++) {
 		q = s->respelt.q[k];
 		s->respelt.q[k] = NULL;
-		if (s->op == FO_DEFOP_AND && s->n_words > 2)
-			seq_either(c, s, s->respelt_at[k], q);
+		at = &s->respelt_at[k];
+		if (s->op == FO_DEFOP_AND && (s->n_words > 2 || at->near))
+			seq_either(c, s, at->a, at->b, q);
 		else
 			fo_qc_push(c, &s->joins, q);
 	}

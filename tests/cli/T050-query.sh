@@ -799,4 +799,14 @@ expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11]]), ('https://p.org/joined'
 # not where another word stands between them
 expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19]])]" "$(marks_in spaced-phrase 'python release 3.14' title_marks)"
 
+# A NEAR binds its neighbours: python 3.14 NEAR/2 release was python
+# AND (3.14 NEAR/2 release), and missed "python3.14 release notes".
+# The name and a NEAR beginning with its version now find it spelt run
+# together too, ranked below the spelling typed, each marked as before.
+begin "a name and a NEAR of its version find it spelt run together"
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19]]), ('https://p.org/joined', [[0, 10], [11, 18]])]" "$(marks_in spaced-phrase 'python 3.14 NEAR/2 release' title_marks)"
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19], [20, 25]]), ('https://p.org/joined', [[0, 10], [11, 18], [19, 24]])]" "$(marks_in spaced-phrase 'notes python 3.14 NEAR/2 release' title_marks)"
+# not where the NEAR does not begin with the version
+expect_eq "[('https://p.org/spaced', [[0, 6], [7, 11], [12, 19]])]" "$(marks_in spaced-phrase 'python release NEAR/2 3.14' title_marks)"
+
 finish

@@ -376,18 +376,26 @@ static folio_status some_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
 	                  prefix, fn, arg);
 }
 
-/* text compiled for ranking over an index with these statistics, as
- * its Xapian query's description (malloc'd), or NULL if it failed. */
-static char *described_with(fo_analyzer *an, const char *text,
-                            const fo_qstats *stats)
+/* text compiled for ranking over an index with these statistics, its
+ * free words joined by defop, as its Xapian query's description
+ * (malloc'd), or NULL if it failed. */
+static char *described_as(fo_analyzer *an, const char *text, fo_defop defop,
+                          const fo_qstats *stats)
 {
 	fo_compiled c;
 	char *got = NULL;
 
-	if (compile_with(an, text, 1, stats, &c) == FOLIO_OK)
+	if (compile_as(an, text, 1, defop, stats, &c) == FOLIO_OK)
 		got = c.q ? fo_xquery_describe(c.q) : NULL;
 	fo_compiled_free(&c);
 	return got;
+}
+
+/* The same, its free words joined as the ranking's default says. */
+static char *described_with(fo_analyzer *an, const char *text,
+                            const fo_qstats *stats)
+{
+	return described_as(an, text, FO_DEFOP_AUTO, stats);
 }
 
 static void test_query__near_matches_every_indexed_form_of_its_words(void)
@@ -1394,6 +1402,60 @@ test_query__free_words_of_a_name_and_version_match_it_run_together(void)
 	fo_analyzer_free(an);
 }
 
+/* A NEAR binds its neighbours, so free words of a name and a NEAR
+ * beginning with its version (python 3.14 NEAR/2 release) were python
+ * AND (3.14 NEAR/2 release), which "python3.14 release" holds neither
+ * of. That NEAR with the two run together in the version's place, scaled
+ * as a compound's phrase, is now the alternative to both, where the
+ * words must match and where they are ranked; marked as its own NEAR,
+ * not respelt spaced again, and its words are spelt once. Not for a
+ * name with a sign, nor where the NEAR does not begin with the version. */
+static void
+test_query__a_name_before_a_near_of_its_version_matches_it_joined(void)
+{
+	static const fo_qstats held = { .termfreq = both_spellings,
+		                        .docs = 100,
+		                        .local = 1 };
+	const char *typed = "python 3.14 NEAR/2 release";
+	fo_analyzer *an = english();
+	fo_compiled c;
+	char *got;
+
+	assert_true(an != NULL);
+	got = described_as(an, typed, FO_DEFOP_AND, &held);
+	assert_str("Query(((2 * python OR 0.2999999999999999889 * "
+	           "((python3.14 NEAR 3 release) MAX (python3 NEAR 4 14 NEAR "
+	           "4 release))) AND ((14 NEAR 4 3.14 NEAR 4 release) OR "
+	           "0.2999999999999999889 * ((python3.14 NEAR 3 release) MAX "
+	           "(python3 NEAR 4 14 NEAR 4 release)))))",
+	           got ? got : "");
+	free(got);
+	got = described_as(an, typed, FO_DEFOP_OR, &held);
+	assert_str("Query((2 * python OR (14 NEAR 4 3.14 NEAR 4 release) OR "
+	           "0.2999999999999999889 * ((python3.14 NEAR 3 release) MAX "
+	           "(python3 NEAR 4 14 NEAR 4 release))))",
+	           got ? got : "");
+	free(got);
+	/* the typed NEAR's units, then its own: python3.14's, no
+	 * sequence python 3 14 */
+	assert_ok(compile_with(an, typed, 1, &held, &c));
+	assert_int(5, c.hl.n);
+	assert_int(1, c.hl.units[1].near);
+	assert_int(FO_HL_COMPOUND, c.hl.units[3].kind);
+	assert_str("python3.14", c.hl.units[3].term);
+	assert_int(2, c.hl.units[3].near);
+	assert_int(2, c.hl.units[4].near);
+	assert_int(2, c.n_words);
+	fo_compiled_free(&c);
+	got = described_with(an, "+python 3.14 NEAR/2 release", &held);
+	assert_true(got && !strstr(got, "python3.14 NEAR"));
+	free(got);
+	got = described_with(an, "python release NEAR/2 3.14", &held);
+	assert_true(got && !strstr(got, "python3.14 NEAR"));
+	free(got);
+	fo_analyzer_free(an);
+}
+
 /* Releases in the vocabulary, in byte order: 3.28 written bare, 2.0.x
  * with a v. */
 static folio_status release_terms(void *ctx, const char *prefix, fo_xterm_fn fn,
@@ -1476,6 +1538,8 @@ static const fo_test tests[] = {
 	FO_TEST(test_query__a_name_run_into_its_version_matches_it_spaced),
 	FO_TEST(
 	    test_query__free_words_of_a_name_and_version_match_it_run_together),
+	FO_TEST(
+	    test_query__a_name_before_a_near_of_its_version_matches_it_joined),
 	FO_TEST(
 	    test_query__an_exact_form_adds_weight_unless_its_stem_is_a_guess),
 	FO_TEST(test_query__guesses_that_no_post_holds_are_left_out),
