@@ -209,6 +209,11 @@ int cli_option_word(const char *word);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* Whether arg is the option name, which takes no value: 1 when it is,
+ * 0 when not; -1 (after printing) when it is given one (--json=1,
+ * --facets=), which --name=VALUE gives an option that takes one. */
+int cli_flag(const char *arg, const char *name);
+
 /* The usage error of word, an option command (NULL: folio itself) does
  * not have, in the one wording every command uses. */
 void cli_unknown_option(const char *command, const char *word);

@@ -293,6 +293,30 @@ static void print_languages(void)
 	putchar('\n');
 }
 
+/* Set in a the option arg, if it is one of those that take no value:
+ * as cli_flag. */
+static int index_flag(index_args *a, const char *arg)
+{
+	int wait = 0, rc = 0;
+	struct {
+		const char *name;
+		int *set;
+	} flags[] = { { "--wait", &wait },
+		      { "--rebuild", &a->io.rebuild },
+		      { "--no-delete", &a->io.no_delete },
+		      { "--progress", &a->lines },
+		      { "--quiet", &a->quiet },
+		      { "--json", &a->json } };
+	size_t k;
+
+	for (k = 0; k < sizeof flags / sizeof *flags && rc == 0; k++)
+		if ((rc = cli_flag(arg, flags[k].name)) > 0)
+			*flags[k].set = 1;
+	if (wait)
+		a->oo.flags |= FOLIO_OPEN_WAIT;
+	return rc;
+}
+
 /* Read argv into a (which the caller frees, whatever it returns): 0, 1
  * after printing usage (--help), -1 after an error. */
 static int parse_args(int argc, char **argv, index_args *a)
@@ -340,18 +364,9 @@ static int parse_args(int argc, char **argv, index_args *a)
 			if (n < 0)
 				return -1;
 			a->io.shards = (unsigned)n;
-		} else if (strcmp(argv[i], "--wait") == 0) {
-			a->oo.flags |= FOLIO_OPEN_WAIT;
-		} else if (strcmp(argv[i], "--rebuild") == 0) {
-			a->io.rebuild = 1;
-		} else if (strcmp(argv[i], "--no-delete") == 0) {
-			a->io.no_delete = 1;
-		} else if (strcmp(argv[i], "--progress") == 0) {
-			a->lines = 1;
-		} else if (strcmp(argv[i], "--quiet") == 0) {
-			a->quiet = 1;
-		} else if (strcmp(argv[i], "--json") == 0) {
-			a->json = 1;
+		} else if ((rc = index_flag(a, argv[i])) != 0) {
+			if (rc < 0)
+				return -1;
 		} else if (strcmp(argv[i], "--") == 0) {
 			while (++i < argc)
 				a->paths[a->n_paths++] = argv[i];

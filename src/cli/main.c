@@ -39,9 +39,12 @@ static int run(const char *cmd, int argc, char **argv)
 		return cmd_check(argc, argv);
 	if (strcmp(cmd, "similar") == 0)
 		return cmd_similar(argc, argv);
-	if (cmd[0] == '-' && cmd[1])
-		cli_unknown_option(NULL, cmd);
-	else
+	/* --help=1 and --version=1 are told they take no value */
+	if (cmd[0] == '-' && cmd[1]) {
+		if (cli_flag(cmd, "--help") == 0 &&
+		    cli_flag(cmd, "--version") == 0)
+			cli_unknown_option(NULL, cmd);
+	} else
 		cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
 }

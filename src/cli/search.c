@@ -80,11 +80,49 @@ static int date_value(const char *option, const char *value)
 	return -1;
 }
 
+/* Set in so (or json) the option arg of search and similar, if it is
+ * one of those that take no value: as cli_flag. */
+static int search_flag(const char *arg, folio_search_options *so, int *json)
+{
+	static const struct {
+		const char *name;
+		unsigned flag;
+		folio_match match; /* FOLIO_MATCH_AUTO: none */
+	} flags[] = { { "--all", 0, FOLIO_MATCH_ALL },
+		      { "--any", 0, FOLIO_MATCH_ANY },
+		      { "--strict", FOLIO_SEARCH_STRICT, FOLIO_MATCH_AUTO },
+		      { "--facets", FOLIO_SEARCH_FACETS, FOLIO_MATCH_AUTO },
+		      { "--exhaustive", FOLIO_SEARCH_EXHAUSTIVE,
+		        FOLIO_MATCH_AUTO },
+		      { "--explain", FOLIO_SEARCH_EXPLAIN, FOLIO_MATCH_AUTO },
+		      { "--json", 0, FOLIO_MATCH_AUTO } };
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < sizeof flags / sizeof *flags; k++)
+		if ((rc = cli_flag(arg, flags[k].name)) != 0)
+			break;
+	if (rc <= 0)
+		return rc;
+	if (flags[k].match != FOLIO_MATCH_AUTO) {
+		if (so->match != FOLIO_MATCH_AUTO &&
+		    so->match != flags[k].match) {
+			cli_error("--all and --any contradict each other");
+			return -1;
+		}
+		so->match = flags[k].match;
+	}
+	so->flags |= flags[k].flag;
+	if (strcmp(flags[k].name, "--json") == 0)
+		*json = 1;
+	return 1;
+}
+
 int cli_search_option(int argc, char **argv, int *i,
                       folio_search_options *so, const char **db_flag,
                       int *json)
 {
-	const char *arg = argv[*i], *value;
+	const char *value;
 	long v;
 	int rc;
 
@@ -129,27 +167,7 @@ int cli_search_option(int argc, char **argv, int *i,
 		so->until = value;
 		return rc < 0 ? rc : date_value("--until", value);
 	}
-	if (strcmp(arg, "--all") == 0 || strcmp(arg, "--any") == 0) {
-		folio_match m =
-		    arg[3] == 'l' ? FOLIO_MATCH_ALL : FOLIO_MATCH_ANY;
-		if (so->match != FOLIO_MATCH_AUTO && so->match != m) {
-			cli_error("--all and --any contradict each other");
-			return -1;
-		}
-		so->match = m;
-	} else if (strcmp(arg, "--strict") == 0)
-		so->flags |= FOLIO_SEARCH_STRICT;
-	else if (strcmp(arg, "--facets") == 0)
-		so->flags |= FOLIO_SEARCH_FACETS;
-	else if (strcmp(arg, "--exhaustive") == 0)
-		so->flags |= FOLIO_SEARCH_EXHAUSTIVE;
-	else if (strcmp(arg, "--explain") == 0)
-		so->flags |= FOLIO_SEARCH_EXPLAIN;
-	else if (strcmp(arg, "--json") == 0)
-		*json = 1;
-	else
-		return 0;
-	return 1;
+	return search_flag(argv[*i], so, json);
 }
 
 /* Append word to the query being joined from the arguments. */
@@ -362,7 +380,9 @@ static int parse_args(int argc, char **argv, search_args *a)
 		                            &a->json)) != 0) {
 			if (rc < 0)
 				return -1;
-		} else if (strcmp(argv[i], "--stdin") == 0) {
+		} else if ((rc = cli_flag(argv[i], "--stdin")) != 0) {
+			if (rc < 0)
+				return -1;
 			a->lines = 1;
 		} else if ((rc = cli_option_value(argc, argv, &i, "--remote",
 		                                  &value)) != 0) {
@@ -376,7 +396,9 @@ static int parse_args(int argc, char **argv, search_args *a)
 			a->oo.timeout_ms = (unsigned)v;
 			if (!a->remote_only)
 				a->remote_only = "--timeout";
-		} else if (strcmp(argv[i], "--allow-partial") == 0) {
+		} else if ((rc = cli_flag(argv[i], "--allow-partial")) != 0) {
+			if (rc < 0)
+				return -1;
 			a->oo.allow_partial = 1;
 			if (!a->remote_only)
 				a->remote_only = "--allow-partial";

@@ -20,11 +20,15 @@ static const char usage[] =
 	"\n"
 	"exit status: 0 some posts found, 1 none, 2 error (e.g. no such post)\n";
 
-/* Options of folio search that only a typed query has a use for. */
+/* Options of folio search that only a typed query has a use for, with
+ * a value or not: folio similar does not know them. */
 static int query_only(const char *arg)
 {
-	return strcmp(arg, "--strict") == 0 || strcmp(arg, "--all") == 0 ||
-	       strcmp(arg, "--any") == 0;
+	size_t n = strcspn(arg, "=");
+
+	return (n == 8 && strncmp(arg, "--strict", n) == 0) ||
+	       (n == 5 && (strncmp(arg, "--all", n) == 0 ||
+	                   strncmp(arg, "--any", n) == 0));
 }
 
 int cmd_similar(int argc, char **argv)

@@ -87,6 +87,18 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+int cli_flag(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+		return 0;
+	if (arg[n] == '\0')
+		return 1;
+	cli_error("%s takes no value, not \"%s\"", name, arg + n + 1);
+	return -1;
+}
+
 void cli_unknown_option(const char *command, const char *word)
 {
 	cli_error("unknown option %s (try 'folio %s%s--help')", word,
@@ -96,12 +108,14 @@ void cli_unknown_option(const char *command, const char *word)
 int cli_help(int argc, char **argv, const char *usage)
 {
 	const char *other;
-	int i;
+	int i, rc;
 
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0)
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if ((rc = cli_flag(argv[i], "--help")) < 0)
+			return -1;
+		if (rc || strcmp(argv[i], "-h") == 0)
 			break;
+	}
 	if (i == argc || strcmp(argv[i], "--") == 0)
 		return 0;
 	if (argc == 2) {
@@ -140,9 +154,13 @@ int cli_db_options(int argc, char **argv, const char *command,
 			                         4294967)) < 0)
 				return -1;
 			*time_limit = (unsigned)v;
-		} else if (json && strcmp(argv[i], "--json") == 0) {
+		} else if (json && (rc = cli_flag(argv[i], "--json")) != 0) {
+			if (rc < 0)
+				return -1;
 			*json = 1;
-		} else if (all && strcmp(argv[i], "--all") == 0) {
+		} else if (all && (rc = cli_flag(argv[i], "--all")) != 0) {
+			if (rc < 0)
+				return -1;
 			*all = 1;
 		} else if (strcmp(argv[i], "--") != 0 && argv[i][0] == '-' &&
 		           argv[i][1]) {
