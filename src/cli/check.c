@@ -167,7 +167,7 @@ int cmd_check(int argc, char **argv)
 		goto done;
 	}
 	if (st != FOLIO_OK) {
-		cli_error("%s", errmsg);
+		cli_open_error(dir, st, errmsg);
 		if (json)
 			print_stats_error_json(errmsg, st);
 		goto done;

@@ -76,6 +76,13 @@ int cli_may_index(const char *dir);
  * was given there (folio_stats' corpus_paths), or corpus/ when n is 0. */
 void cli_advise_index(const char *what, const char *dir,
                       const char *const *paths, size_t n);
+/* Say that folio_db_open(dir) failed with st and errmsg (dir NULL: the
+ * remote shards alone), with what to do about it: for no index there,
+ * build one (cli_advise_index, on its own line); for folio search, the
+ * options that get past a remote shard (cli_remote_advice). Every
+ * command that reads an index says it so. */
+void cli_open_error(const char *dir, folio_status st, const char *errmsg);
+
 enum cli_json_shape {
 	CLI_JSON_PLAIN,   /* stats, check: {"error": ..., "message": ...} */
 	CLI_JSON_QUERY,   /* search, similar: {"query": null, "error": ...} */

@@ -475,10 +475,7 @@ int cmd_search(int argc, char **argv)
 	cli_remote_options(a.oo.allow_partial);
 	st = folio_db_open(dir, &a.oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
-		/* one condition, one line, with what to do about it */
-		cli_error("%s%s", errmsg, cli_remote_advice(st, errmsg));
-		if (dir && cli_no_index(dir, st, errmsg))
-			cli_advise_index("build one", dir, NULL, 0);
+		cli_open_error(dir, st, errmsg);
 		/* JSON readers get the error object they get for a failed
 		 * search (for --stdin, one per line read), saying what
 		 * stderr says; a bad value (--db '', a malformed --remote)

@@ -77,7 +77,7 @@ int cmd_similar(int argc, char **argv)
 	dir = cli_db_path(db_flag);
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st != FOLIO_OK) {
-		cli_error("%s", errmsg);
+		cli_open_error(dir, st, errmsg);
 		/* a bad value (--db '') is bad usage: cli_usage_json */
 		if (json && st != FOLIO_ERROR_INVALID)
 			print_error_json(url, strlen(url), errmsg, 0, st);

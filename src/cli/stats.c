@@ -137,7 +137,7 @@ int cmd_stats(int argc, char **argv)
 	/* --json answers with one object, an error object included, as
 	 * search does */
 	if ((st = folio_db_open(dir, &oo, &db, &errmsg)) != FOLIO_OK) {
-		cli_error("%s", errmsg);
+		cli_open_error(dir, st, errmsg);
 		if (json)
 			print_stats_error_json(errmsg, st);
 		goto done;

@@ -292,6 +292,14 @@ void cli_advise_index(const char *what, const char *dir,
 	fputs(n ? "\n" : " corpus/\n", stderr);
 }
 
+void cli_open_error(const char *dir, folio_status st, const char *errmsg)
+{
+	/* one condition, one line, with what to do about it */
+	cli_error("%s%s", errmsg, cli_remote_advice(st, errmsg));
+	if (dir && cli_no_index(dir, st, errmsg))
+		cli_advise_index("build one", dir, NULL, 0);
+}
+
 const char *cli_last_error(void)
 {
 	return last_full ? last_full : last_error;

@@ -131,6 +131,18 @@ run "$FOLIO" search --db "$TMP/nowhere" MXFP8
 expect_eq "2|folio: no index at $TMP/nowhere
 folio: build one with: folio index --db $TMP/nowhere corpus/" "$rc|$err"
 
+# stats, check and similar said "no index at DIR" alone: only search
+# said how to build one.
+begin "every command that reads an index says how to build a missing one, as search does"
+r=""
+for c in stats check "similar https://example.com/p1" "search MXFP8"; do
+	run "$FOLIO" $c --db "$TMP/nowhere"
+	r="$r$rc $err;"
+done
+said="folio: no index at $TMP/nowhere
+folio: build one with: folio index --db $TMP/nowhere corpus/"
+expect_eq "2 $said;2 $said;2 $said;2 $said;" "$r"
+
 begin "an empty index path is refused, and no index is looked for"
 run "$FOLIO" search --db "" MXFP8
 expect_eq "2|folio: an empty path names no index" "$rc|$err"

@@ -73,7 +73,8 @@ expect_eq "1|{\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shard
 
 begin "no index: the error object, exit 2"
 run "$FOLIO" check --db "$TMP/none" --json
-expect_eq "2|{\"error\": \"not found\", \"message\": \"no index at $TMP/none\"}|folio: no index at $TMP/none|ok" \
+expect_eq "2|{\"error\": \"not found\", \"message\": \"no index at $TMP/none\"}|folio: no index at $TMP/none
+folio: build one with: folio index --db $TMP/none corpus/|ok" \
 	"$rc|$out|$err|$(shape <<<"$out" 2>&1)"
 
 begin "bad usage: the error object, wherever --json is"
