@@ -64,8 +64,9 @@ expect_eq "emoji [[19, 26]] [[56, 61]] ['naïvely'] ['naïve']" "$(marks naive)"
 begin "CJK: the characters the query's bigram matched"
 expect_eq "cjk [[2, 4]] [[6, 8]] ['全文'] ['全文']" "$(marks 全文)"
 
-# The title in JSON keeps its line separator and bidi control (escaped),
-# which the terminal shows as spaces: one character either way.
+# The title in JSON keeps its bidi control (escaped), which the terminal
+# shows as a space: one character either way. Its line separator is white
+# space, stored as a space (README: "Where the matches are").
 begin "a snippet that starts with an ellipsis counts it as one character"
 expect_eq "long [[21, 27]] [[42, 48]] ['quokka'] ['quokka']|…" \
 	"$(marks quokka)|$("$FOLIO" search --db "$TMP/idx" --json quokka | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["snippet"][0])')"
@@ -76,6 +77,18 @@ expect_eq "long [[21, 27]] [[42, 48]] ['quokka'] ['quokka']|…" \
 begin "a title's control characters count one each, a run of them too"
 expect_eq "controls [[10, 16], [19, 26]] [[2, 8], [14, 21]] ['numbat', 'burrows'] ['numbat', 'burrows']" \
 	"$(marks numbat burrows)"
+
+# README said a title keeps U+2028 escaped; the index stores a title
+# with each run of white space, U+2028, U+2029 and U+0085 too, as one
+# space, and keeps its other control characters (a BEL), escaped in JSON.
+begin "a title's line separators are white space, stored as one space; a BEL is kept"
+python3 -c 'import json; print(json.dumps({"url": "https://example.com/ls",
+    "title": "ls\u2028 del\u2029\u2029rm\u0085\u0007 wombat",
+    "summary": "A wombat digs."}))' >"$TMP/ls.jsonl"
+"$FOLIO" index --db "$TMP/ls" "$TMP/ls.jsonl" >/dev/null
+run "$FOLIO" search --db "$TMP/ls" --json wombat
+expect_eq '"title": "ls del rm \u0007 wombat"|[[12, 18]]' \
+	"$(grep -o '"title": "[^"]*"' <<<"$out")|$(python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["title_marks"])' <<<"$out")"
 
 begin "a match in the title alone"
 expect_eq "compound [[24, 30]] [] ['Zürich'] []" "$(marks zurich)"
