@@ -216,6 +216,9 @@ int cli_option_word(const char *word);
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* Whether arg is the option name, alone or with a value (name=VALUE). */
+int cli_names_option(const char *arg, const char *name);
+
 /* Whether arg is the option name, which takes no value: 1 when it is,
  * 0 when not; -1 (after printing) when it is given one (--json=1,
  * --facets=), which --name=VALUE gives an option that takes one. */

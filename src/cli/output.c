@@ -465,7 +465,9 @@ void cli_usage_json(int argc, char **argv, int code, enum cli_json_shape shape)
 				i++;
 			continue;
 		}
-		if (strcmp(argv[i], "--json") != 0)
+		/* --json=1 is bad usage of its own, but asks for JSON as
+		 * plainly as --json does: a script reads one object */
+		if (!cli_names_option(argv[i], "--json"))
 			continue;
 		if (shape == CLI_JSON_QUERY)
 			print_error_json(NULL, 0, cli_last_error(), 0,

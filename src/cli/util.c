@@ -87,11 +87,18 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 	return 1;
 }
 
+int cli_names_option(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
 int cli_flag(const char *arg, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (strncmp(arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+	if (!cli_names_option(arg, name))
 		return 0;
 	if (arg[n] == '\0')
 		return 1;

@@ -385,7 +385,8 @@ expect_eq "2 folio: unknown option --bogus (try 'folio --help');\
 
 # An option that takes a value takes it as --name=VALUE too (folio.1);
 # one that takes none, given one that way (--json=1, --facets=), was an
-# "unknown option --json=1" of a command that has --json.
+# "unknown option --json=1" of a command that has --json. --json=VALUE
+# asks for JSON too: its error object is on stdout (T030).
 begin "an option that takes no value, given one, says so, naming it, in every command"
 r=""
 bad search --db "$TMP/index" --json=1 MXFP8
@@ -399,15 +400,15 @@ bad index --db "$TMP/none" --quiet=1 "$FOLIO_SOURCE_DIR/corpus"
 bad similar --db "$TMP/index" --json=x https://example.com/p1
 bad similar --db "$TMP/index" --strict=1 https://example.com/p1
 bad --version=1
-expect_eq "2 folio: --json takes no value, not \"1\";\
+expect_eq "2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--json takes no value, not \\\"1\\\"\"}folio: --json takes no value, not \"1\";\
 2 folio: --strict takes no value, not \"yes\";\
 2 folio: --facets takes no value, not \"\";\
 2 folio: --stdin takes no value, not \"1\";\
 2 folio: --help takes no value, not \"1\";\
-2 folio: --json takes no value, not \"1\";\
+2 {\"error\": \"invalid argument\", \"message\": \"--json takes no value, not \\\"1\\\"\"}folio: --json takes no value, not \"1\";\
 2 folio: --all takes no value, not \"1\";\
 2 folio: --quiet takes no value, not \"1\";\
-2 folio: --json takes no value, not \"x\";\
+2 {\"query\": null, \"error\": \"invalid argument\", \"message\": \"--json takes no value, not \\\"x\\\"\"}folio: --json takes no value, not \"x\";\
 2 folio: unknown option --strict=1 (try 'folio similar --help');\
 2 folio: --version takes no value, not \"1\";" "$r"
 expect_eq "no index" "$([ -e "$TMP/none" ] && echo index || echo no index)"

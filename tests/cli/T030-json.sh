@@ -70,6 +70,26 @@ expect_eq '2|{"query": null, "error": "invalid argument", "message": "search nee
 run "$FOLIO" similar --json --db "$TMP/index" --bogus https://x
 expect_eq '2|{"query": null, "error": "invalid argument", "message": "unknown option --bogus (try '"'folio similar --help'"')"}' "$rc|$out"
 
+# --json=1 is bad usage, but a run with it is a run "with --json" to a
+# script: the check for the error object matched "--json" alone, so
+# every command printed nothing on stdout.
+begin "--json=VALUE is bad usage with the error object, in every command"
+r=""
+for c in search similar stats check index; do
+	run "$FOLIO" $c --db "$TMP/none" --json=1 x
+	r="$r$rc $out
+"
+done
+run "$FOLIO" search --db --json= x
+r="$r$rc $out"
+expect_eq '2 {"query": null, "error": "invalid argument", "message": "--json takes no value, not \"1\""}
+2 {"query": null, "error": "invalid argument", "message": "--json takes no value, not \"1\""}
+2 {"error": "invalid argument", "message": "--json takes no value, not \"1\""}
+2 {"error": "invalid argument", "message": "--json takes no value, not \"1\""}
+2 {"problems": [], "error": "invalid argument", "message": "--json takes no value, not \"1\""}
+2 {"query": null, "error": "invalid argument", "message": "--db needs a value, not the option --json= (--db=--json= gives it that value)"}' "$r"
+expect_eq "no index" "$([ -e "$TMP/none" ] && echo index || echo no index)"
+
 # A --since or --until that is no date was found only as each line was
 # searched: every line got the same error object and the run exited 1,
 # "no line matched", where bad usage reads no line and exits 2.
