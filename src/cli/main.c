@@ -49,6 +49,13 @@ static int run(const char *cmd, int argc, char **argv)
 	return EXIT_ERROR;
 }
 
+/* Whether word is --help=VALUE or --version=VALUE, after saying that
+ * it takes no value, as wherever it stands. */
+static int valued_flag(const char *word)
+{
+	return cli_flag(word, "--help") < 0 || cli_flag(word, "--version") < 0;
+}
+
 /* --help or --version, which stand alone: 0, or the usage error of what
  * follows it, which was ignored. */
 static int alone(int argc, char **argv)
@@ -61,6 +68,8 @@ static int alone(int argc, char **argv)
 	    strcmp(next, "--version") == 0)
 		cli_error("%s takes no option, not %s (try 'folio --help')",
 		          argv[1], next);
+	else if (valued_flag(next))
+		; /* said */
 	else if (next[0] == '-' && next[1])
 		cli_unknown_option(NULL, next);
 	else

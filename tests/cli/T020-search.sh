@@ -359,10 +359,16 @@ bad --version x
 bad --help search
 bad -h --version
 bad --version --bogus
+# --version=1 after --help was an "unknown option --version=1", where
+# folio --version=1 says it takes no value
+bad --help --version=1
+bad --version --help=1
 expect_eq "2 folio: --version takes no operand, not x (try 'folio --help');\
 2 folio: --help takes no operand, not search (try 'folio --help');\
 2 folio: -h takes no option, not --version (try 'folio --help');\
-2 folio: unknown option --bogus (try 'folio --help');" "$r"
+2 folio: unknown option --bogus (try 'folio --help');\
+2 folio: --version takes no value, not \"1\";\
+2 folio: --help takes no value, not \"1\";" "$r"
 
 # One wording for one mistake, in every command: a word that begins with
 # a dash and is none of the options is an unknown option (stats and
