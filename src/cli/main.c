@@ -26,6 +26,13 @@ static const char usage[] =
     "  -h, --help        show this help\n"
     "  --version         show the version\n";
 
+/* Whether word is --help=VALUE or --version=VALUE, after saying that
+ * it takes no value, as wherever it stands. */
+static int valued_flag(const char *word)
+{
+	return cli_flag(word, "--help") < 0 || cli_flag(word, "--version") < 0;
+}
+
 /* Run command cmd with its own arguments (argv[0] is its name). */
 static int run(const char *cmd, int argc, char **argv)
 {
@@ -39,21 +46,16 @@ static int run(const char *cmd, int argc, char **argv)
 		return cmd_check(argc, argv);
 	if (strcmp(cmd, "similar") == 0)
 		return cmd_similar(argc, argv);
-	/* --help=1 and --version=1 are told they take no value */
-	if (cmd[0] == '-' && cmd[1]) {
-		if (cli_flag(cmd, "--help") == 0 &&
-		    cli_flag(cmd, "--version") == 0)
+	/* folio help --version (folio help --help is the usage) */
+	if (strcmp(cmd, "--version") == 0)
+		cli_error("help takes a command, not %s (try 'folio --help')",
+		          cmd);
+	else if (cmd[0] == '-' && cmd[1]) {
+		if (!valued_flag(cmd))
 			cli_unknown_option(NULL, cmd);
 	} else
 		cli_error("unknown command \"%s\" (try 'folio --help')", cmd);
 	return EXIT_ERROR;
-}
-
-/* Whether word is --help=VALUE or --version=VALUE, after saying that
- * it takes no value, as wherever it stands. */
-static int valued_flag(const char *word)
-{
-	return cli_flag(word, "--help") < 0 || cli_flag(word, "--version") < 0;
 }
 
 /* --help or --version, which stand alone: 0, or the usage error of what

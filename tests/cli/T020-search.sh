@@ -311,6 +311,11 @@ expect_eq "0|usage: folio <command> [options]|" "$rc|$(head -1 <<<"$out")|$err"
 run "$FOLIO" help --bogus
 expect_eq "2|folio: unknown option --bogus (try 'folio --help')" "$rc|$err"
 
+# help --version ran --version as a command: exit status 2, no word
+begin "folio help --version is a usage error that says so"
+run "$FOLIO" help --version
+expect_eq "2||folio: help takes a command, not --version (try 'folio --help')" "$rc|$out|$err"
+
 begin "folio help takes one command: more is a usage error"
 run "$FOLIO" help search extra
 expect_eq "2||folio: help takes one command, not \"search extra\" (try 'folio --help')" "$rc|$out|$err"
