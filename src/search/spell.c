@@ -6,6 +6,7 @@
  */
 #include "search/spell.h"
 
+#include "analyzer/analyzer.h"
 #include "search/qlex.h"
 #include "search/spellwalk.h"
 #include "util/ascii.h"
@@ -462,27 +463,44 @@ static int run_byte(const char *query, size_t len, size_t k)
 }
 
 /* Appends to all (*n words, room for *cap) query[start, end) as one
- * word of prefix, case-folded and without its hyphens, unless it is
- * there already, not ASCII (the analyzer folds the rest) or too long to
- * correct; 0 when out of memory. */
+ * word of prefix, without its hyphens and folded as the analyzer folds
+ * a word (case and accents: naÏev is naiev, which the vocabulary can
+ * hold), unless it is there already or too long to correct; 0 when out
+ * of memory. */
 static int add_whole(fo_qword **all, size_t *n, size_t *cap, size_t n_words,
                      const char *query, size_t start, size_t end,
                      const char *prefix)
 {
 	fo_qword *w;
+	char *term, *folded;
 	size_t k, j;
 
-	for (k = start; k < end && (unsigned char)query[k] < 0x80; k++)
-		;
-	if (k < end || end - start > MAX_WORD)
+	/* a run of more bytes than 4 a letter is no word to correct, however
+	 * its letters fold */
+	if (end - start > 4 * MAX_WORD)
 		return 1;
 	for (k = n_words; k < *n; k++)
 		if ((*all)[k].start == start && (*all)[k].end == end)
 			return 1;
+	if (!(term = malloc(end - start + 1)))
+		return 0;
+	for (k = start, j = 0; k < end; k++)
+		if (query[k] != '-')
+			term[j++] = query[k];
+	folded = fo_normalize_value(term, j);
+	free(term);
+	if (!(term = folded))
+		return 0;
+	if (strlen(term) > MAX_WORD) {
+		free(term);
+		return 1;
+	}
 	if (*n == *cap) {
 		fo_qword *more = realloc(*all, 2 * *cap * sizeof *more);
-		if (!more)
+		if (!more) {
+			free(term);
 			return 0;
+		}
 		*all = more;
 		*cap *= 2;
 	}
@@ -491,12 +509,7 @@ static int add_whole(fo_qword **all, size_t *n, size_t *cap, size_t n_words,
 	w->start = start;
 	w->end = end;
 	w->prefix = prefix;
-	if (!(w->term = malloc(end - start + 1)))
-		return 0;
-	for (k = start, j = 0; k < end; k++)
-		if (query[k] != '-')
-			w->term[j++] = fo_ascii_lower((unsigned char)query[k]);
-	w->term[j] = '\0';
+	w->term = term;
 	(*n)++;
 	return 1;
 }
@@ -541,8 +554,8 @@ static int add_stretches(fo_qword **all, size_t *n, size_t *cap,
 /* words, and for each word typed that the analyzer split into parts at
  * a change of case, between letters and digits (pOSTGRSQL: p,
  * ostgrsql) or at a hyphen (lock-fre: lock, fre), the whole of it,
- * case-folded and without its hyphens, as one more word, when it is
- * ASCII (the analyzer folds the rest), and within the len bytes read:
+ * folded and without its hyphens, as one more word, within the len
+ * bytes read:
  * a part too short to correct alone (fre) is corrected in its whole
  * (lockfree), which the index holds as the compound's joined term; so
  * are the stretches of a hyphened whole between its hyphens
