@@ -465,11 +465,9 @@ static int run_byte(const char *query, size_t len, size_t k)
 /* Appends to all (*n words, room for *cap) query[start, end) as one
  * word of prefix, without its hyphens and folded as the analyzer folds
  * a word (case and accents: naÏev is naiev, which the vocabulary can
- * hold), unless it is there already or too long to correct; 0 when out
- * of memory. */
-static int add_whole(fo_qword **all, size_t *n, size_t *cap, size_t n_words,
-                     const char *query, size_t start, size_t end,
-                     const char *prefix)
+ * hold), unless it is too long to correct; 0 when out of memory. */
+static int add_whole(fo_qword **all, size_t *n, size_t *cap, const char *query,
+                     size_t start, size_t end, const char *prefix)
 {
 	fo_qword *w;
 	char *term, *folded;
@@ -479,9 +477,6 @@ static int add_whole(fo_qword **all, size_t *n, size_t *cap, size_t n_words,
 	 * its letters fold */
 	if (end - start > 4 * MAX_WORD)
 		return 1;
-	for (k = n_words; k < *n; k++)
-		if ((*all)[k].start == start && (*all)[k].end == end)
-			return 1;
 	if (!(term = malloc(end - start + 1)))
 		return 0;
 	for (k = start, j = 0; k < end; k++)
@@ -521,32 +516,35 @@ static int holds_parts(const fo_qword *words, size_t n_words, size_t start,
 	size_t i, n = 0;
 
 	for (i = 0; i < n_words; i++)
-		n += words[i].start >= start && words[i].end <= end;
-	return n > 1;
+		if (words[i].start >= start && words[i].end <= end && ++n > 1)
+			return 1;
+	return 0;
 }
 
-/* Adds to all the stretches of hyphened run query[start, end) between
- * its hyphens, short of the whole, that hold more than one word: a typo
- * in a short part of a longer run is corrected in the compound it is
- * part of (lock-fre-queue: lockfree, as lock-fre is), as the whole
- * (lockfrequeue) is no word; 0 when out of memory. */
+/* Adds to all each pair of parts side by side in hyphened run
+ * query[start, end), short of the whole, that holds more than one
+ * word: a typo in a short part of a longer run is corrected in the
+ * compound it is part of (lock-fre-queue: lock-fre, lockfree, as
+ * lock-fre is alone), as the whole (lockfrequeue) is no word. A pair,
+ * not every stretch: one a hyphen keeps the words to correct linear in
+ * the run (ab-ab-ab-... of 4096 bytes); 0 when out of memory. */
 static int add_stretches(fo_qword **all, size_t *n, size_t *cap,
                          const fo_qword *words, size_t n_words,
                          const char *query, size_t start, size_t end,
                          const char *prefix)
 {
-	size_t a, b;
+	const char *hyphen, *next;
+	size_t a = start, b;
 
-	for (a = start; a < end; a++) {
-		if (a > start && query[a - 1] != '-')
-			continue;
-		for (b = a + 1; b <= end; b++)
-			if ((b == end || query[b] == '-') &&
-			    (a > start || b < end) &&
-			    holds_parts(words, n_words, a, b) &&
-			    !add_whole(all, n, cap, n_words, query, a, b,
-			               prefix))
-				return 0;
+	while ((hyphen = memchr(query + a, '-', end - a)) != NULL) {
+		next =
+		    memchr(hyphen + 1, '-', end - (size_t)(hyphen - query) - 1);
+		b = next ? (size_t)(next - query) : end;
+		if ((a > start || b < end) &&
+		    holds_parts(words, n_words, a, b) &&
+		    !add_whole(all, n, cap, query, a, b, prefix))
+			return 0;
+		a = (size_t)(hyphen - query) + 1;
 	}
 	return 1;
 }
@@ -567,9 +565,12 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 {
 	size_t cap = 2 * n_words, i, k, n = n_words, start, end;
 	fo_qword *all = malloc(cap * sizeof *all);
+	/* the runs whose whole and stretches are in, by their first byte:
+	 * each word of a run finds the same, once */
+	unsigned char *done = calloc(len + 1, 1);
 
-	if (!all)
-		return NULL;
+	if (!all || !done)
+		goto nomem;
 	memcpy(all, words, n_words * sizeof *all);
 	for (i = 0; i < n_words; i++) {
 		for (start = words[i].start;
@@ -578,21 +579,25 @@ static fo_qword *with_runs(const char *query, size_t len, const fo_qword *words,
 		for (end = words[i].end;
 		     end < len && run_byte(query, len, end);)
 			end++;
-		if (start == words[i].start && end == words[i].end)
-			continue; /* not a part */
-		if (!add_whole(&all, &n, &cap, n_words, query, start, end,
+		if ((start == words[i].start && end == words[i].end) ||
+		    done[start])
+			continue; /* not a part, or its run is in */
+		done[start] = 1;
+		if (!add_whole(&all, &n, &cap, query, start, end,
 		               words[i].prefix) ||
 		    (memchr(query + start, '-', end - start) &&
 		     !add_stretches(&all, &n, &cap, words, n_words, query,
 		                    start, end, words[i].prefix)))
 			goto nomem;
 	}
+	free(done);
 	*n_all = n;
 	return all;
 nomem:
-	for (k = n_words; k < n; k++)
+	for (k = n_words; all && k < n; k++)
 		free(all[k].term);
 	free(all);
+	free(done);
 	return NULL;
 }
 
