@@ -224,6 +224,11 @@ int cli_names_option(const char *arg, const char *name);
  * --facets=), which --name=VALUE gives an option that takes one. */
 int cli_flag(const char *arg, const char *name);
 
+/* As cli_flag, for the first of the n names arg names; *which is its
+ * index (n when none is). */
+int cli_flag_of(const char *arg, const char *const *names, size_t n,
+                size_t *which);
+
 /* The usage error of word, an option command (NULL: folio itself) does
  * not have, in the one wording every command uses. */
 void cli_unknown_option(const char *command, const char *word);

@@ -297,21 +297,17 @@ static void print_languages(void)
  * as cli_flag. */
 static int index_flag(index_args *a, const char *arg)
 {
-	int wait = 0, rc = 0;
-	struct {
-		const char *name;
-		int *set;
-	} flags[] = { { "--wait", &wait },
-		      { "--rebuild", &a->io.rebuild },
-		      { "--no-delete", &a->io.no_delete },
-		      { "--progress", &a->lines },
-		      { "--quiet", &a->quiet },
-		      { "--json", &a->json } };
+	static const char *const names[] = { "--wait",      "--rebuild",
+		                             "--no-delete", "--progress",
+		                             "--quiet",     "--json" };
+	int wait = 0;
+	int *set[] = { &wait,     &a->io.rebuild, &a->io.no_delete,
+		       &a->lines, &a->quiet,      &a->json };
 	size_t k;
+	int rc = cli_flag_of(arg, names, sizeof names / sizeof *names, &k);
 
-	for (k = 0; k < sizeof flags / sizeof *flags && rc == 0; k++)
-		if ((rc = cli_flag(arg, flags[k].name)) > 0)
-			*flags[k].set = 1;
+	if (rc > 0)
+		*set[k] = 1;
 	if (wait)
 		a->oo.flags |= FOLIO_OPEN_WAIT;
 	return rc;

@@ -84,36 +84,34 @@ static int date_value(const char *option, const char *value)
  * one of those that take no value: as cli_flag. */
 static int search_flag(const char *arg, folio_search_options *so, int *json)
 {
-	static const struct {
-		const char *name;
-		unsigned flag;
-		folio_match match; /* FOLIO_MATCH_AUTO: none */
-	} flags[] = { { "--all", 0, FOLIO_MATCH_ALL },
-		      { "--any", 0, FOLIO_MATCH_ANY },
-		      { "--strict", FOLIO_SEARCH_STRICT, FOLIO_MATCH_AUTO },
-		      { "--facets", FOLIO_SEARCH_FACETS, FOLIO_MATCH_AUTO },
-		      { "--exhaustive", FOLIO_SEARCH_EXHAUSTIVE,
-		        FOLIO_MATCH_AUTO },
-		      { "--explain", FOLIO_SEARCH_EXPLAIN, FOLIO_MATCH_AUTO },
-		      { "--json", 0, FOLIO_MATCH_AUTO } };
+	static const char *const names[] = { "--all",        "--any",
+		                             "--strict",     "--facets",
+		                             "--exhaustive", "--explain",
+		                             "--json" };
+	/* Per name: the flag it sets, and the match it asks for
+	 * (FOLIO_MATCH_AUTO: none). */
+	static const unsigned flag[] = { 0,
+		                         0,
+		                         FOLIO_SEARCH_STRICT,
+		                         FOLIO_SEARCH_FACETS,
+		                         FOLIO_SEARCH_EXHAUSTIVE,
+		                         FOLIO_SEARCH_EXPLAIN,
+		                         0 };
+	static const folio_match match[] = { FOLIO_MATCH_ALL, FOLIO_MATCH_ANY };
 	size_t k;
-	int rc = 0;
+	int rc = cli_flag_of(arg, names, sizeof names / sizeof *names, &k);
 
-	for (k = 0; k < sizeof flags / sizeof *flags; k++)
-		if ((rc = cli_flag(arg, flags[k].name)) != 0)
-			break;
 	if (rc <= 0)
 		return rc;
-	if (flags[k].match != FOLIO_MATCH_AUTO) {
-		if (so->match != FOLIO_MATCH_AUTO &&
-		    so->match != flags[k].match) {
+	if (k < sizeof match / sizeof *match) {
+		if (so->match != FOLIO_MATCH_AUTO && so->match != match[k]) {
 			cli_error("--all and --any contradict each other");
 			return -1;
 		}
-		so->match = flags[k].match;
+		so->match = match[k];
 	}
-	so->flags |= flags[k].flag;
-	if (strcmp(flags[k].name, "--json") == 0)
+	so->flags |= flag[k];
+	if (strcmp(names[k], "--json") == 0)
 		*json = 1;
 	return 1;
 }

@@ -106,6 +106,17 @@ int cli_flag(const char *arg, const char *name)
 	return -1;
 }
 
+int cli_flag_of(const char *arg, const char *const *names, size_t n,
+                size_t *which)
+{
+	int rc = 0;
+
+	for (*which = 0; *which < n; (*which)++)
+		if ((rc = cli_flag(arg, names[*which])) != 0)
+			break;
+	return rc;
+}
+
 void cli_unknown_option(const char *command, const char *word)
 {
 	cli_error("unknown option %s (try 'folio %s%s--help')", word,
