@@ -152,6 +152,18 @@ static int space_at(const char *text, size_t p, size_t len)
 	return space_len(text, p, len) != 0;
 }
 
+/* The length of the character at text[p] that a snippet shows as
+ * blank, or 0: white space, or a character put_clean makes a space (a
+ * control, a bidi control), which a summary trimmed of its white space
+ * may still open or end with. */
+static size_t blank_len(const char *text, size_t p, size_t len)
+{
+	size_t n = space_len(text, p, len);
+
+	return n ? n
+	         : fo_display_unsafe((const unsigned char *)text + p, len - p);
+}
+
 /* Whether a part of the text may start or end at text[p] without
  * cutting a word in two: at white space, or before a CJK character (a
  * word of its own). Text without spaces (Japanese, words parted by
@@ -232,7 +244,8 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 	if (limit >= len)
 		return len;
 	for (end = limit; end > from && end >= keep; end--)
-		if (space_at(text, end, len) || unspaced_cut_at(text, end, len))
+		if (blank_len(text, end, len) ||
+		    unspaced_cut_at(text, end, len))
 			break;
 	if (keep > from && end < keep) {
 		/* no boundary from the matches' end to limit: the word the
@@ -261,7 +274,7 @@ static size_t cut_end(const char *text, size_t from, size_t limit, size_t len,
 			for (p = end - 1; p > from && ((unsigned char)text[p] &
 			                               0xC0) == 0x80;)
 				p--;
-			if (!space_at(text, p, len))
+			if (!blank_len(text, p, len))
 				break;
 		}
 		return end;
@@ -361,10 +374,28 @@ static size_t fill_window(const char *text, size_t len, size_t from,
 
 static int all_blank(const char *text, size_t from, size_t to)
 {
-	for (; from < to; from++)
-		if (!fo_ascii_is_space((unsigned char)text[from]))
+	size_t n;
+
+	for (; from < to; from += n)
+		if (!(n = blank_len(text, from, to)))
 			return 0;
 	return 1;
+}
+
+/* to moved back over the blanks (blank_len) that end text[from..to). */
+static size_t trim_blanks(const char *text, size_t from, size_t to)
+{
+	size_t p;
+
+	while (to > from) {
+		for (p = to - 1; p > from && to - p < 4 &&
+		                 ((unsigned char)text[p] & 0xC0) == 0x80;)
+			p--;
+		if (blank_len(text, p, to) != to - p)
+			break;
+		to = p;
+	}
+	return to;
 }
 
 /* The HTML escape of byte c, or NULL: the five characters that HTML
@@ -453,6 +484,20 @@ static size_t shown_end(const char *text, size_t start, size_t end)
 	return end;
 }
 
+/* The start of a match without the display-unsafe characters that open
+ * it: a bidi control that opens the text is kept with the word after it,
+ * and shown as a space, it must not sit inside the marks either. */
+static size_t shown_start(const char *text, size_t start, size_t end)
+{
+	size_t n;
+
+	while (start < end &&
+	       (n = fo_display_unsafe((const unsigned char *)text + start,
+	                              end - start)) != 0)
+		start += n;
+	return start;
+}
+
 /* Whether marks put anything around a match or escape the text. */
 static int has_marks(const fo_marks *marks)
 {
@@ -471,15 +516,16 @@ static void put_marked(fo_buf *out, const char *text, size_t from, size_t to,
 	size_t i, pos = from;
 
 	for (i = 0; i < n; i++) {
-		if (spans[i].start < pos || spans[i].end > to)
-			continue;
-		size_t end = shown_end(text, spans[i].start, spans[i].end);
+		size_t start = shown_start(text, spans[i].start, spans[i].end);
+		size_t end = shown_end(text, start, spans[i].end);
 
-		put_clean(out, text + pos, spans[i].start - pos, html, squeeze);
+		if (start < pos || end > to)
+			continue;
+
+		put_clean(out, text + pos, start - pos, html, squeeze);
 		if (hl_start)
 			fo_buf_puts(out, hl_start);
-		put_clean(out, text + spans[i].start, end - spans[i].start,
-		          html, squeeze);
+		put_clean(out, text + start, end - start, html, squeeze);
 		if (hl_end)
 			fo_buf_puts(out, hl_end);
 		pos = end;
@@ -602,9 +648,10 @@ folio_status fo_snippet(fo_analyzer *an, fo_hlscan *scan, const char *text,
 			from = word_head(text, start, max_bytes);
 		from = fill_window(text, len, from, max_bytes);
 	}
-	while (from < len && space_at(text, from, len))
-		from += space_len(text, from, len);
+	while (from < len && blank_len(text, from, len))
+		from += blank_len(text, from, len);
 	to = cut_end(text, from, from + max_bytes, len, n > 0 ? best_end : 0);
+	to = trim_blanks(text, from, to);
 
 	/* "…" only where text was cut, not where white space was. */
 	if (!all_blank(text, 0, from))

@@ -701,6 +701,25 @@ static void test_snippet__control_characters_become_spaces(void)
 	               "code. \r\n \r\n - item lock \x01 x", 200);
 }
 
+/* A control character that opens or ends the summary (a JSON Lines
+ * summary keeps one where white space is trimmed) is no blank of the
+ * snippet's own: it opens and ends on a word, as it does at white space,
+ * and with no "..." where nothing but such a character was left out. */
+static void test_snippet__a_control_character_at_an_end_is_no_blank(void)
+{
+	assert_snippet("[lock] z", "lock", "\x07lock z", 200);
+	assert_snippet("[lock] z", "lock", "lock z\x07", 200);
+	assert_snippet("[lock]", "lock", "\x1b lock \x1b", 200);
+	assert_snippet("[lock]", "lock", "\xE2\x80\xAElock\xE2\x80\xAC", 200);
+	/* a window shorter than the text ends at the controls after its
+	 * last word */
+	assert_snippet("[lock] z", "lock", "\x07\x07\x07lock z\x07\x07\x07", 8);
+	/* a window cut in the text opens at a word, not at the control
+	 * before it */
+	assert_snippet(ELLIPSIS "[lock] z", "lock",
+	               "aaaaaaaaaaaaaaaaaaaa\x07lock z", 6);
+}
+
 static void test_snippet__a_long_token_before_the_match_does_not_hide_it(void)
 {
 	/* The context before the match snaps back to the start of the long
@@ -904,7 +923,8 @@ static void test_snippet__a_closing_bidi_control_is_not_marked(void)
 
 /* Without markers a text that fits the window is not analysed
  * (snippet.c): it must read as the analysed one did, its controls and
- * bidi controls around a match made spaces, its blanks kept. */
+ * bidi controls around a match made spaces, its blanks kept but at
+ * its ends. */
 static void test_snippet__an_unmarked_text_that_fits_is_cleaned_whole(void)
 {
 	static const struct {
@@ -914,7 +934,7 @@ static void test_snippet__an_unmarked_text_that_fits_is_cleaned_whole(void)
 		{ "qwerty", "s \xE2\x80\xAEqwerty\xE2\x81\xA9\xE2\x80\xAC t",
 		  "s qwerty t", 200 },
 		{ "lock", "  Row\r\nlocking\tand \xC2\x85locks  ",
-		  "Row locking and locks  ", 200 },
+		  "Row locking and locks", 200 },
 		{ "lock", "no match at all", "no match at all", 15 },
 		{ "lock", "one byte too long", "one byte too\xE2\x80\xA6", 16 },
 	};
@@ -1414,6 +1434,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_snippet__a_cut_after_a_match_is_never_inside_a_cluster),
 	FO_TEST(test_snippet__no_window_size_cuts_utf8),
 	FO_TEST(test_snippet__control_characters_become_spaces),
+	FO_TEST(test_snippet__a_control_character_at_an_end_is_no_blank),
 	FO_TEST(test_snippet__a_long_token_before_the_match_does_not_hide_it),
 	FO_TEST(test_snippet__the_window_keeps_its_match),
 	FO_TEST(test_snippet__leading_white_space_is_no_cut),
