@@ -95,10 +95,12 @@ static folio_status check_moved_on(const char *path, bool known,
 	return FOLIO_ERROR_MODIFIED;
 }
 
-static bool missing(const char *path, const char *table)
+// 0 when table's file in path can be read, else the errno that stops it
+// (ENOENT: the file is lost).
+static int unread(const char *path, const char *table)
 {
 	std::string file = std::string(path) + "/" + table + ".glass";
-	return access(file.c_str(), F_OK) != 0 && errno == ENOENT;
+	return access(file.c_str(), R_OK) == 0 ? 0 : errno;
 }
 
 // Glass creates its termlist, position and docdata tables at their first
@@ -110,12 +112,24 @@ static bool missing(const char *path, const char *table)
 // opened only when one is missing, since every search runs this right
 // after opening it (a second open read the six tables' roots again, and
 // a post's terms: 13 system calls, a twentieth of a rare word's
-// process).
-static const char *lost_table(const char *path)
+// process). Glass takes a file it cannot open to read for whatever reason
+// (no permission, a loop of symbolic links) for an empty table too: such
+// a table, with that errno in *unreadable, is no loss but a file to mend
+// by hand, whether or not the database holds posts.
+static const char *lost_table(const char *path, int *unreadable)
 {
-	bool termlist = missing(path, "termlist");
-	bool docdata = missing(path, "docdata");
-	bool position = missing(path, "position");
+	static const char *const tables[] = { "termlist", "docdata",
+		                              "position" };
+	int e[3];
+	for (int i = 0; i < 3; i++)
+		e[i] = unread(path, tables[i]);
+	*unreadable = 0;
+	for (int i = 0; i < 3; i++)
+		if (e[i] && e[i] != ENOENT) {
+			*unreadable = e[i];
+			return tables[i];
+		}
+	bool termlist = e[0] != 0, docdata = e[1] != 0, position = e[2] != 0;
 	if (!termlist && !docdata && !position)
 		return NULL;
 	Xapian::Database db(path);
@@ -135,18 +149,34 @@ static const char *lost_table(const char *path)
 	return NULL;
 }
 
+// A table lost_table found unreadable, said as Xapian says it of a
+// posting list it cannot open, into err: FOLIO_ERROR_IO.
+static folio_status cannot_read(const char *path, const char *table, int e,
+                                fo_xerr *err)
+{
+	std::string why = std::string("Couldn't open ") + path + "/" + table +
+	                  ".glass to read (" + fo_strerror(e) + ")";
+	fo_xerr_set(err, why.c_str());
+	return FOLIO_ERROR_IO;
+}
+
 // A table file lost by the glass database at path, or by any database a
 // stub there lists, recursively (a sharded generation's shards), into
-// err: FOLIO_ERROR_CORRUPT. Cheap enough for every open (three access
-// calls a database), where Xapian would serve the lost table
-// as an empty one: phrases silently match nothing, `similar` fails.
+// err: FOLIO_ERROR_CORRUPT; one there that cannot be read, FOLIO_ERROR_IO.
+// Cheap enough for every open (three access calls a database), where Xapian
+// would serve the lost table as an empty one: phrases silently match nothing,
+// `similar` fails.
 static folio_status lost_tree(const char *path, int depth, fo_xerr *err)
 {
 	std::vector<std::string> members;
 	if (depth > 4 || !fo_xstub_members(path, members)) {
-		const char *lost = depth > 4 ? NULL : lost_table(path);
+		int unreadable = 0;
+		const char *lost =
+		    depth > 4 ? NULL : lost_table(path, &unreadable);
 		if (!lost)
 			return FOLIO_OK;
+		if (unreadable)
+			return cannot_read(path, lost, unreadable, err);
 		std::string why =
 		    std::string(path) + "/" + lost + ".glass is missing";
 		fo_xerr_set(err, why.c_str());
@@ -288,7 +318,11 @@ static folio_status check_run(const char *path, report_buf &report,
 	*stopped = 0;
 	try {
 		*counted = Xapian::Database::check(path, 0, &out);
-		const char *lost = *counted ? NULL : lost_table(path);
+		int unreadable = 0;
+		const char *lost =
+		    *counted ? NULL : lost_table(path, &unreadable);
+		if (lost && unreadable)
+			return cannot_read(path, lost, unreadable, err);
 		if (lost) {
 			std::string why =
 			    std::string(path) + "/" + lost +
