@@ -29,8 +29,17 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 	try {
 		throw;
 	} catch (const Xapian::DatabaseLockError &e) {
+		// Only "already locked" is another writer's lock: a lock file
+		// that cannot be opened or locked ("Couldn't open lockfile:
+		// Is a directory", "too many open files") no wait ends.
 		fo_xerr_set(err, e.get_description().c_str());
-		return FOLIO_ERROR_LOCKED;
+		const std::string &m = e.get_msg();
+		static const char held[] = ": already locked";
+		if (m.size() >= sizeof held - 1 &&
+		    m.compare(m.size() - (sizeof held - 1), std::string::npos,
+		              held) == 0)
+			return FOLIO_ERROR_LOCKED;
+		return FOLIO_ERROR_IO;
 	} catch (const Xapian::DatabaseCorruptError &e) {
 		fo_xerr_set(err, e.get_description().c_str());
 		return FOLIO_ERROR_CORRUPT;
