@@ -236,6 +236,10 @@ static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
 			fo_buf_printf(why, "index %s is damaged: a part of %s "
 			              "is missing (%s)", db->path, gen, msg);
 		st = FOLIO_ERROR_CORRUPT;
+	} else if (st == FOLIO_ERROR_IO &&
+	           fo_xdb_odd_file(gen, &found) == FOLIO_ERROR_IO) {
+		fo_buf_printf(why, "cannot open index %s: %s (%s)", db->path,
+		              found.msg, msg);
 	} else {
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, msg);
 	}

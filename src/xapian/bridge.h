@@ -425,6 +425,10 @@ folio_status fo_xdb_torn(fo_xdb *db, char *out, size_t size, fo_xerr *err);
  * position, docdata: bridge_check.cc lost_table): FOLIO_ERROR_CORRUPT,
  * naming the file in err. */
 folio_status fo_xdb_lost(const char *path, fo_xerr *err);
+/* Whether a file of the glass database at path (and of each a stub there
+ * lists) is there but no regular file (a directory in a table's place):
+ * FOLIO_ERROR_IO, naming it in err. For the failure path alone. */
+folio_status fo_xdb_odd_file(const char *path, fo_xerr *err);
 /* The values under keys[0..n) (each malloc'd into out[i], "" for a key
  * not recorded; all NULL on failure) that the glass database at path (or
  * the first of those a stub there lists that can be read) records, read
