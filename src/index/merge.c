@@ -11,13 +11,16 @@
 #include "index/docdata.h"
 #include "index/urlterm.h"
 #include "index/valueterm.h"
+#include "util/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct entry {
 	folio_post post; /* url NULL: taken */
-	char **topics;
+	char **topics;   /* sorted bytewise */
+	char **keys;     /* the topics' filter terms, one each, sorted */
+	size_t topics_cap, keys_cap;
 	uint64_t hash;   /* fo_url_hash of the URL */
 	uint64_t first;  /* fo_merge_add_at's, of the first copy */
 	uint64_t origin; /* and of the latest */
@@ -52,9 +55,12 @@ static void entry_free(entry *e)
 	free((char *)e->post.published);
 	free((char *)e->post.type);
 	free((char *)e->post.summary);
-	for (i = 0; i < e->post.n_topics; i++)
+	for (i = 0; i < e->post.n_topics; i++) {
 		free(e->topics[i]);
+		free(e->keys[i]);
+	}
 	free(e->topics);
+	free(e->keys);
 }
 
 void fo_merge_free(fo_merge *m)
@@ -129,68 +135,74 @@ static int fill(const char **dst, const char *src)
 	return *dst ? 0 : -1;
 }
 
-/* Whether e has topic already, spelt otherwise: the same but for case,
- * accents or white space, as its filter term and facets take it
- * ("Machine Learning" and "machine  learning" on two pages). 1 yes, 0 no,
- * -1 out of memory. */
-static int spelt_otherwise(const entry *e, const char *topic)
+/* Whether s is among sorted[0..n); *at is where it is or belongs. */
+static int find_sorted(char *const *sorted, size_t n, const char *s, size_t *at)
 {
-	fo_buf want = FO_BUF_INIT, have = FO_BUF_INIT;
-	size_t i;
-	int rc = 0;
-
-	if (fo_value_term("", topic, strlen(topic), &want) < 0)
-		rc = -1;
-	for (i = 0; rc == 0 && i < e->post.n_topics; i++) {
-		if (fo_value_term("", e->topics[i], strlen(e->topics[i]),
-		                  &have) < 0)
-			rc = -1;
-		else if (have.len == want.len &&
-		         memcmp(have.data, want.data, want.len) == 0)
-			rc = 1;
-	}
-	fo_buf_free(&want);
-	fo_buf_free(&have);
-	return rc;
-}
-
-/* Insert topic into e's sorted, unique topics: a binary search and one
- * memmove, so a URL repeated thousands of times stays cheap. A topic
- * spelt otherwise keeps the spelling read first. */
-static int add_topic(entry *e, const char *topic)
-{
-	size_t lo = 0, hi = e->post.n_topics, mid;
-	char **grown;
+	size_t lo = 0, hi = n, mid;
 	int c;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		c = strcmp(e->topics[mid], topic);
-		if (c == 0)
-			return 0;
+		c = strcmp(sorted[mid], s);
+		if (c == 0) {
+			*at = mid;
+			return 1;
+		}
 		if (c < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	c = e->post.n_topics ? spelt_otherwise(e, topic) : 0;
-	if (c != 0)
-		return c < 0 ? -1 : 0;
-	grown = realloc(e->topics, (e->post.n_topics + 1) * sizeof *grown);
-	if (!grown)
-		return -1;
-	e->topics = grown;
-	e->post.topics = (const char *const *)e->topics;
-	memmove(grown + lo + 1, grown + lo,
-	        (e->post.n_topics - lo) * sizeof *grown);
-	grown[lo] = strdup(topic);
-	if (!grown[lo]) {
-		memmove(grown + lo, grown + lo + 1,
-		        (e->post.n_topics - lo) * sizeof *grown);
-		return -1;
-	}
-	e->post.n_topics++;
+	*at = lo;
 	return 0;
+}
+
+/* Put s at sorted[at], sorted holding n and room for one more. */
+static void insert_at(char **sorted, size_t n, size_t at, char *s)
+{
+	memmove(sorted + at + 1, sorted + at, (n - at) * sizeof *sorted);
+	sorted[at] = s;
+}
+
+/* Insert topic into e's sorted, unique topics. A topic spelt otherwise
+ * (case, accents or white space apart, as its filter term and facets take
+ * it: "Machine Learning" and "machine  learning" on two pages) keeps the
+ * spelling read first. Each topic's filter term is kept, sorted, so that
+ * a URL repeated on thousands of pages, each with its own topic, costs a
+ * binary search per copy rather than normalising every topic again. */
+static int add_topic(entry *e, const char *topic)
+{
+	size_t n = e->post.n_topics, at, key_at;
+	fo_buf key = FO_BUF_INIT;
+	char *copy = NULL, *kept = NULL;
+	int rc = -1;
+
+	if (find_sorted(e->topics, n, topic, &at))
+		return 0;
+	if (fo_value_term("", topic, strlen(topic), &key) < 0)
+		goto out;
+	if (find_sorted(e->keys, n, key.data, &key_at)) {
+		rc = 0;
+		goto out;
+	}
+	copy = strdup(topic);
+	kept = strdup(key.data);
+	if (!copy || !kept ||
+	    fo_grow((void **)&e->topics, &e->topics_cap, n,
+	            sizeof *e->topics) ||
+	    fo_grow((void **)&e->keys, &e->keys_cap, n, sizeof *e->keys))
+		goto out;
+	insert_at(e->topics, n, at, copy);
+	insert_at(e->keys, n, key_at, kept);
+	copy = kept = NULL;
+	e->post.topics = (const char *const *)e->topics;
+	e->post.n_topics++;
+	rc = 0;
+out:
+	free(copy);
+	free(kept);
+	fo_buf_free(&key);
+	return rc;
 }
 
 /* The slot of the post with url, or the empty slot where it belongs. */
