@@ -696,6 +696,7 @@ folio_status fo_analyze(fo_analyzer *an, const char *text, size_t len,
 	sg.fullwidth_joiners = an->revision >= FO_ANALYZER_WIDTH;
 	sg.suffix_apart = an->revision >= FO_ANALYZER_SUFFIX;
 	sg.fullwidth_suffix = an->revision >= FO_ANALYZER_SUFFIX;
+	sg.apostrophe_humps = an->revision >= FO_ANALYZER_HUMPS;
 	/* short words are handed over one behind the scan: word a waits
 	 * while the next one, b, is found and its front set fetched */
 	while (!stop) {

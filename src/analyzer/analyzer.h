@@ -80,8 +80,13 @@ const char *fo_analyzer_language(const fo_analyzer *an);
  * joined and gtk; Notepad++: notepad++ and notepad; were gtk+ and
  * notepad++ alone); C++, C# and F# stay as they were; the full-width
  * plus and number sign make a suffix as + and # do (Ｃ＋＋: c++, was c).
+ * 7 (FO_ANALYZER_HUMPS), every language: a word with an apostrophe
+ * splits at its camelCase humps, so that the word an elided article or
+ * a Turkish suffix leaves is parted as it is alone (d'OpenAI: openai
+ * joined, open and ai; GitHub'da: github, git and hub; were openai and
+ * github alone).
  */
-#define FO_ANALYZER_REVISION 6
+#define FO_ANALYZER_REVISION 7
 /* the same, as the text an index records */
 #define FO_ANALYZER_TEXT_(n)      #n
 #define FO_ANALYZER_TEXT(n)       FO_ANALYZER_TEXT_(n)
@@ -91,6 +96,7 @@ const char *fo_analyzer_language(const fo_analyzer *an);
 #define FO_ANALYZER_SCRIPTS       4
 #define FO_ANALYZER_WIDTH         5
 #define FO_ANALYZER_SUFFIX        6
+#define FO_ANALYZER_HUMPS         7
 
 /* Analyse as revision revision (1 up to FO_ANALYZER_REVISION) does; a
  * new analyzer is of FO_ANALYZER_REVISION. */

@@ -39,8 +39,9 @@ enum {
 /* Run flags */
 #define FO_RUN_LOWER 1u
 #define FO_RUN_UPPER 2u
-#define FO_RUN_NONALPHA 4u /* digits, numbers, apostrophes or commas */
+#define FO_RUN_NONALPHA 4u     /* digits, numbers or commas */
 #define FO_RUN_POSS 8u     /* ended by a possessive "'s", which is dropped */
+#define FO_RUN_APOS     128u   /* holds an apostrophe (above FO_B_*) */
 
 static const unsigned char fo_ascii_class[128] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -326,7 +327,7 @@ static void fo_scan_run(const unsigned char *s, size_t len, size_t start,
 				run->next = p + a + 1;
 				break;
 			}
-			flags |= FO_RUN_NONALPHA;
+			flags |= FO_RUN_APOS;
 			p += a;
 			continue;
 		}
@@ -397,9 +398,12 @@ static int fo_add_run(fo_segmenter *sg, fo_seg_compound *c, size_t from,
                       char joiner)
 {
 	const fo_seg_run *r = &sg->run;
-	int camel = (r->flags & (FO_RUN_LOWER | FO_RUN_UPPER |
-	                         FO_RUN_NONALPHA)) ==
-	            (FO_RUN_LOWER | FO_RUN_UPPER);
+	/* d'OpenAI, GitHub'da: letters and apostrophes have humps too
+	 * (revision 7), so that the word an elided article or a Turkish
+	 * suffix leaves is parted as it is alone */
+	unsigned apos = sg->apostrophe_humps ? 0 : FO_RUN_APOS;
+	int camel = (r->flags & (FO_RUN_LOWER | FO_RUN_UPPER | FO_RUN_NONALPHA |
+	                         apos)) == (FO_RUN_LOWER | FO_RUN_UPPER);
 	size_t e;
 
 	/* "The", "Python": a capital only at the start is no hump */
@@ -444,6 +448,7 @@ void fo_seg_init(fo_segmenter *sg, const char *text, size_t len)
 	sg->fullwidth_joiners = 1;
 	sg->suffix_apart = 1;
 	sg->fullwidth_suffix = 1;
+	sg->apostrophe_humps = 1;
 }
 
 /* Length of the suffix symbol ch ('+' or '#') at p, or 0; where

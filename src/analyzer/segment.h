@@ -72,6 +72,9 @@ typedef struct fo_segmenter {
 	                            the part's */
 	int fullwidth_suffix;    /* U+FF0B and U+FF03 make a suffix as '+'
 	                            and '#' do (revision 6), not separate */
+	int apostrophe_humps;    /* a run of letters and apostrophes splits
+	                            at camelCase humps (revision 7), not
+	                            only a run of letters */
 } fo_segmenter;
 
 void fo_seg_init(fo_segmenter *sg, const char *text, size_t len);

@@ -447,8 +447,8 @@ static void test_gen__stats_and_check(void)
 	assert_str("english", s.language);
 	assert_str("5", s.format);
 	assert_int(1, s.shards);
-	assert_int(6, s.analyzer); /* a new index: this folio's revision */
-	assert_int(6, s.analyzer_latest);
+	assert_int(7, s.analyzer); /* a new index: this folio's revision */
+	assert_int(7, s.analyzer_latest);
 	assert_ok(folio_db_check(w, NULL, &problems));
 	assert_int(0, problems);
 	assert_ok(folio_db_close(w));

@@ -138,7 +138,7 @@ old20=$(hits_in "$TMP/cppo" "C++20")
 "$FOLIO" index --rebuild --db "$TMP/cppo" "$TMP/cppold" >/dev/null
 gen=$TMP/cppo/$(awk '{print $2}' "$TMP/cppo/XAPIANDB")
 new=$(hits_in "$TMP/cppo" "C++")
-expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|6" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
+expect_eq "$U/cpp|$U/cpp20|$U/cpp $U/cpp20|7" "$old|$old20|$new|$(xapian-metadata get "$gen" folio.analyzer)"
 
 # letter-digit mixes
 check "MXFP8" "$U/gpu $U/de"
@@ -289,6 +289,22 @@ JL
 begin "turkish: istanbul, Ankara and İstanbul'da find İstanbul'da, marked without the suffix"
 expect_eq "('ist', [[0, 8]], [])|('ist', [], [[0, 6]])|('ist', [[0, 8]], [])" \
 	"$(marks_in "$TMP/tridx" istanbul)|$(marks_in "$TMP/tridx" Ankara)|$(marks_in "$TMP/tridx" "İstanbul'da")"
+# what a Turkish suffix or a French elided article leaves is parted at
+# its camelCase humps, as the word alone is (analyzer revision 7)
+cat >"$TMP/hump.jsonl" <<'JL'
+{"url": "https://example.com/hub", "title": "GitHub'da JavaScript'in kodu", "summary": "Kod."}
+JL
+"$FOLIO" index --db "$TMP/humptr" --language turkish "$TMP/hump.jsonl" >/dev/null
+cat >"$TMP/humpfr.jsonl" <<'JL'
+{"url": "https://example.com/oai", "title": "Le modèle d'OpenAI", "summary": "Sur l'iPhone."}
+JL
+"$FOLIO" index --db "$TMP/humpfr" --language french "$TMP/humpfr.jsonl" >/dev/null
+begin "turkish: hub, script and GitHub find and mark GitHub'da and JavaScript'in"
+expect_eq "('hub', [[3, 6]], [])|('hub', [[14, 20]], [])|('hub', [[0, 6]], [])" \
+	"$(marks_in "$TMP/humptr" hub)|$(marks_in "$TMP/humptr" script)|$(marks_in "$TMP/humptr" GitHub)"
+begin "french: \"open ai\", ai and phone find and mark d'OpenAI and l'iPhone's Phone"
+expect_eq "('oai', [[12, 18]], [])|('oai', [[16, 18]], [])|('oai', [], [[7, 12]])" \
+	"$(marks_in "$TMP/humpfr" '"open ai"')|$(marks_in "$TMP/humpfr" ai)|$(marks_in "$TMP/humpfr" phone)"
 
 # folding and other languages
 check "strasse" "$U/de"

@@ -676,6 +676,55 @@ static folio_status terms_of(fo_analyzer *an, unsigned revision,
 	return fo_analyze(an, text, strlen(text), collect, g);
 }
 
+/* The terms of text, space-separated, by an analyzer of language and
+ * revision. */
+static const char *joined_terms(const char *language, unsigned revision,
+                                const char *text)
+{
+	static fo_got g;
+	static char buf[512];
+	fo_analyzer *an = NULL;
+	size_t i, n = 0;
+
+	if (fo_analyzer_new(language, &an) != FOLIO_OK)
+		return "(no analyzer)";
+	if (terms_of(an, revision, text, &g) != FOLIO_OK) {
+		fo_analyzer_free(an);
+		return "(analysis failed)";
+	}
+	fo_analyzer_free(an);
+	buf[0] = '\0';
+	for (i = 0; i < g.n; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
+		                      i ? " " : "", g.term[i]);
+	return buf;
+}
+
+static void test_analyzer__apostrophe_humps_by_revision(void)
+{
+	/* what an elided article or a Turkish suffix leaves is parted at
+	 * its humps as the word alone is; before revision 7 it was whole */
+	assert_str("openai open ai iphone i phone",
+	           joined_terms("french", FO_ANALYZER_HUMPS,
+	                        "d'OpenAI l\xe2\x80\x99iPhone"));
+	assert_str("openai iphone",
+	           joined_terms("french", FO_ANALYZER_HUMPS - 1,
+	                        "d'OpenAI l\xe2\x80\x99iPhone"));
+	assert_str("github git hub javascript java script",
+	           joined_terms("turkish", FO_ANALYZER_HUMPS,
+	                        "GitHub'da JavaScript'in"));
+	assert_str("github javascript",
+	           joined_terms("turkish", FO_ANALYZER_HUMPS - 1,
+	                        "GitHub'da JavaScript'in"));
+	/* in any language; O'Reilly, rock'n'roll and don't have no hump */
+	assert_str("o'reillymedia o'reilly media o'reilly rock'n'roll don't",
+	           joined_terms("english", FO_ANALYZER_HUMPS,
+	                        "O'ReillyMedia O'Reilly rock'n'roll don't"));
+	assert_str("o'reillymedia o'reilly rock'n'roll don't",
+	           joined_terms("english", FO_ANALYZER_HUMPS - 1,
+	                        "O'ReillyMedia O'Reilly rock'n'roll don't"));
+}
+
 static void test_analyzer__suffix_apart_by_revision(void)
 {
 	/* an index built before revision 6 holds gtk+ alone for GTK+ */
@@ -2004,6 +2053,7 @@ static const fo_test tests[] = {
 	FO_TEST(test_analyzer__turkish_suffixes_by_revision),
 	FO_TEST(test_analyzer__versioned_names_by_revision),
 	FO_TEST(test_analyzer__suffix_apart_by_revision),
+	FO_TEST(test_analyzer__apostrophe_humps_by_revision),
 	FO_TEST(test_analyzer__cjk_voiced_sound_marks_by_revision),
 	FO_TEST(test_analyzer__symbols_against_cjk_by_revision),
 	FO_TEST(test_analyzer__callback_stops_early),
