@@ -98,8 +98,9 @@ static void index_command(folio_db *db, fo_xdb *x, int rebuild, fo_buf *why)
 	if (!x)
 		x = db->xdb;
 
-	fo_buf_puts(why, rebuild ? "folio index --rebuild --db "
-	                         : "folio index --db ");
+	fo_buf_puts(why, rebuild ? "folio index --rebuild --db"
+	                         : "folio index --db");
+	fo_buf_putc(why, fo_shell_option_like(db->path) ? '=' : ' ');
 	shell_word(why, db->path);
 	if (x)
 		fo_xdb_get_metadata(x, FO_META_CORPUS, &corpus, NULL);

@@ -1,9 +1,8 @@
 /* util.c: option parsing, error printing and safe text output for the CLI. */
 #include "cli.h"
 
-/* a header-only table of characters, not the library: the CLI stays a
+/* header-only helpers, not the library: the CLI stays a
  * client of folio.h */
-#include "../util/ascii.h"
 #include "../util/display.h"
 #include "../util/shellword.h"
 
@@ -53,8 +52,7 @@ long cli_parse_count(const char *name, const char *value)
 
 int cli_option_word(const char *word)
 {
-	return strncmp(word, "--", 2) == 0 &&
-	       fo_ascii_is_alpha((unsigned char)word[2]);
+	return fo_shell_option_like(word);
 }
 
 int cli_option_value(int argc, char **argv, int *i, const char *name,
@@ -301,7 +299,8 @@ void cli_advise_index(const char *what, const char *dir,
 {
 	size_t i;
 
-	fprintf(stderr, "folio: %s with: folio index --db ", what);
+	fprintf(stderr, "folio: %s with: folio index --db%c", what,
+	        fo_shell_option_like(dir) ? '=' : ' ');
 	put_word(dir);
 	for (i = 0; i < n; i++) {
 		fputc(' ', stderr);

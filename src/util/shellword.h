@@ -6,6 +6,8 @@
 #ifndef FOLIO_SHELLWORD_H
 #define FOLIO_SHELLWORD_H
 
+#include "ascii.h"
+
 #include <string.h>
 
 static inline int fo_shell_plain(const char *s)
@@ -15,6 +17,15 @@ static inline int fo_shell_plain(const char *s)
 	                            "0123456789_./:@%+=,-";
 
 	return *s && strspn(s, plain) == strlen(s);
+}
+
+/* Whether folio's command line takes s for an option (--name) where an
+ * option's value is expected: an advised "--db DIR" must then attach it,
+ * "--db=DIR", or the command is bad usage ("--db needs a value"). */
+static inline int fo_shell_option_like(const char *s)
+{
+	return s[0] == '-' && s[1] == '-' &&
+	       fo_ascii_is_alpha((unsigned char)s[2]);
 }
 
 /* s as one shell word into out, which has room for 4 * strlen(s) + 3

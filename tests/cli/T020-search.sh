@@ -143,6 +143,19 @@ said="folio: no index at $TMP/nowhere
 folio: build one with: folio index --db $TMP/nowhere corpus/"
 expect_eq "2 $said;2 $said;2 $said;2 $said;" "$r"
 
+# An index directory named like an option (--json) was advised as
+# "folio index --db --json corpus/", which is bad usage: --db needs a value.
+begin "the build advice for a directory named like an option is a command that builds it"
+mkdir "$TMP/advised"
+ln -s "$FOLIO_SOURCE_DIR/corpus" "$TMP/advised/corpus"
+run env -C "$TMP/advised" "$FOLIO" search --db=--nowhere MXFP8
+said=${err#*with: folio }
+expect_eq "2|folio: no index at --nowhere
+folio: build one with: folio index --db=--nowhere corpus/" "$rc|$err"
+# shellcheck disable=SC2086 # the advice is split into words as a shell would
+run env -C "$TMP/advised" "$FOLIO" $said
+expect_eq "0|6 posts in 1 file: 6 added, 0 updated, 0 unchanged, 0 removed; 0 skipped" "$rc|$out"
+
 begin "an empty index path is refused, and no index is looked for"
 run "$FOLIO" search --db "" MXFP8
 expect_eq "2|folio: an empty path names no index" "$rc|$err"

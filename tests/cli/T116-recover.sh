@@ -194,6 +194,18 @@ run "$FOLIO" check --db "$d"
 expect_eq "1|folio: index $d is damaged: 1 problem, the first: $d/$bgen/termlist.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/big" \
 	"$rc|$(xapian_text <<<"$err")"
 
+# An index named like an option (--dmg, given as --db=--dmg) was advised
+# "folio index --rebuild --db --dmg ...", which is bad usage: --db needs a
+# value. The advice attaches it, and that command mends the index.
+damage "$TMP/--dmg" docdata-root
+begin "the rebuild advice for an index named like an option is a command that mends it"
+run env -C "$TMP" "$FOLIO" search --db=--dmg lattices
+said=${err#*rebuild it with: folio }
+expect_eq "2|folio index --rebuild --db=--dmg $TMP/c" "$rc|folio $said"
+# shellcheck disable=SC2086 # the advice is split into words as a shell would
+run env -C "$TMP" "$FOLIO" $said
+expect_eq "0|60 posts in 2 files: 60 added, 0 updated, 0 unchanged, 0 removed; 0 skipped; rebuilt" "$rc|$out"
+
 # A bare glass database (no stub, no generations) cannot be rebuilt in
 # place: its damage keeps the advice that works there.
 cp -r "$TMP/b/$bgen" "$TMP/bare"
