@@ -607,9 +607,17 @@ static folio_status keep_notices(const char *query, const fo_qtree *tree,
 		                          ? &tree->notices[i]
 		                          : &c->notices[i - tree->n_notices];
 		r->notices[i].position = fo_qposition(query, n->pos);
-		if (!n->prefix_cut) {
+		if (!n->prefix_cut && !n->action) {
 			r->notices[i].message =
 			    fo_results_keep(r, n->message, strlen(n->message));
+		} else if (n->action) {
+			/* what was done about it, which --strict leaves out */
+			char said[sizeof n->message + 40];
+			int len = snprintf(said, sizeof said, "%s: %s",
+			                   n->message, n->action);
+
+			r->notices[i].message =
+			    fo_results_keep(r, said, (size_t)len);
 		} else {
 			/* a prefix cut: what was searched of it */
 			char said[sizeof n->message + 40];

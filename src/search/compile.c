@@ -395,7 +395,8 @@ void fo_qc_site_add(fo_qc *c, const fo_qnode *n, const char *host)
 		         FO_PREFIX_HOST, host);
 }
 
-void fo_qc_notice(fo_qc *c, size_t pos, int prefix_cut, const char *fmt, ...)
+void fo_qc_notice(fo_qc *c, size_t pos, int prefix_cut, const char *action,
+                  const char *fmt, ...)
 {
 	fo_compiled *out = c->out;
 	fo_qnotice *nt;
@@ -414,6 +415,7 @@ void fo_qc_notice(fo_qc *c, size_t pos, int prefix_cut, const char *fmt, ...)
 	nt = &out->notices[out->n_notices++];
 	nt->pos = pos;
 	nt->prefix_cut = prefix_cut;
+	nt->action = action;
 	va_start(ap, fmt);
 	vsnprintf(nt->message, sizeof nt->message, fmt, ap);
 	va_end(ap);
@@ -500,7 +502,7 @@ static folio_status stray_marks(fo_qc *c, const fo_qnode *n, fo_qtoks *l)
 			typed = t->term, typed_len = len;
 		fo_qc_notice(c,
 		             (size_t)(n->text - c->text) + t->end - (len - k),
-		             0, "%.*s after %.*s, which no post has: ignored",
+		             0, "ignored", "%.*s after %.*s, which no post has",
 		             (int)(len - k), t->term + k,
 		             (int)(typed_len - (len - k)), typed);
 		t->term[k] = '\0';

@@ -85,9 +85,10 @@ typedef struct fo_qc {
 void fo_qc_nomem(fo_qc *c);
 /* Record a notice at byte pos of the query: what the search did other
  * than it says (strict mode makes it an error); prefix_cut: that a
- * prefix searched only some of its words (fo_qnotice). */
-void fo_qc_notice(fo_qc *c, size_t pos, int prefix_cut, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+ * prefix searched only some of its words; action: what a lenient search
+ * did instead, or NULL (fo_qnotice). */
+void fo_qc_notice(fo_qc *c, size_t pos, int prefix_cut, const char *action,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Append q (NULL records a failure) to l, which then owns it. */
 void fo_qc_push(fo_qc *c, fo_qlist *l, fo_xquery *q);
 /* Append a copy of q to l, q staying the caller's. */

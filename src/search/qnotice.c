@@ -72,6 +72,7 @@ void fo_qp_notice(fo_qparser *p, size_t pos, const char *action,
 	nt = &t->notices[t->n_notices++];
 	nt->pos = pos;
 	nt->prefix_cut = 0;
+	nt->action = NULL;
 	memcpy(nt->message, why, sizeof why);
 	if (n >= 0 && (size_t)n < sizeof nt->message)
 		snprintf(nt->message + n, sizeof nt->message - (size_t)n,

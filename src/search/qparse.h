@@ -97,6 +97,9 @@ typedef struct fo_qnotice {
 	char message[160]; /* what was ignored and why, without position */
 	int prefix_cut;    /* the compiler's: a prefix searched in part, its
 	                    * message "lib* matches N words" (query.c) */
+	const char *action; /* the compiler's: what a lenient search did
+	                     * about it ("ignored"), said after the message,
+	                     * which strict mode gives alone; NULL: none */
 } fo_qnotice;
 
 /* Bytes of the query the lenient parser left out as a stray token (a )

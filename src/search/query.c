@@ -680,8 +680,8 @@ static void too_many_words(fo_qc *c, size_t pos, const char *word, size_t seen)
 {
 	size_t shown = fo_utf8_cut(word, strlen(word), 60);
 
-	fo_qc_notice(c, pos, 1, "%.*s* matches %zu words", (int)shown, word,
-	             seen);
+	fo_qc_notice(c, pos, 1, NULL, "%.*s* matches %zu words", (int)shown,
+	             word, seen);
 }
 
 /* The synonym of the terms starting with prefix. Expanded here, over the
