@@ -74,28 +74,35 @@ static int fo_md_hard_break(const char *s, size_t n)
 /* A line of the summary, (s, ln), trimmed, to st->raw: a blank one ends a
  * paragraph (*para). hard: the line before ended in a hard line break,
  * whose backslash goes if this line continues its paragraph, as a line
- * break is a space here. 0, or -1 when the summary is too long (st->msg
- * then says so). */
-static int fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para,
-                              int hard)
+ * break is a space here. The markdown's length was checked (fo_md_long):
+ * st->raw, its lines trimmed, is no longer. */
+static void fo_md_summary_line(fo_md *st, const char *s, size_t ln, int *para,
+                               int hard)
 {
 	if (!ln) {
 		*para = st->raw.len > 0;
-		return 0;
+		return;
 	}
 	if (hard && !*para && st->raw.len)
 		st->raw.data[--st->raw.len] = '\0';
-	if (st->raw.len + ln > FO_MD_RAW_MAX) {
-		fo_buf_printf(&st->msg,
-		              "summary longer than %d bytes of markdown",
-		              FO_MD_RAW_MAX);
-		return -1;
-	}
 	if (st->raw.len)
 		fo_buf_puts(&st->raw, *para ? "\n\n" : " ");
 	fo_buf_append(&st->raw, s, ln);
 	*para = 0;
-	return 0;
+}
+
+/* Whether the summary's markdown, from offset from of the post block to
+ * to (the end of a line of it, untrimmed), less the hidden bytes of the
+ * comments within it, is too long (st->msg then says so). Its lines'
+ * indentation counts: 5,000 lines indented ever deeper, 25 MB, trim to
+ * 50 KB, yet are 25 MB of markdown, and were indexed. */
+static int fo_md_long(fo_md *st, size_t from, size_t to, size_t hidden)
+{
+	if (to - from - hidden <= FO_MD_RAW_MAX)
+		return 0;
+	fo_buf_printf(&st->msg, "summary longer than %d bytes of markdown",
+	              FO_MD_RAW_MAX);
+	return 1;
 }
 
 /*
@@ -108,8 +115,8 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
                       unsigned at, unsigned line)
 {
 	const char *s;
-	size_t ln;
-	int phase = 0, para = 0, gap = 0, def = 0, hard = 0, brk;
+	size_t ln, from = 0, hidden = 0; /* the summary's start, comments */
+	int phase = 0, para = 0, gap = 0, def = 0, hard = 0, brk, lng = 0;
 	unsigned fence = 0; /* the open fence's mark, in fenced code */
 	fo_md_fences fences;
 
@@ -117,34 +124,41 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 	/* The metadata list comes first (blank lines before it are skipped);
 	 * whatever follows it is the summary. */
 	while (pos < n) {
-		size_t next = fo_md_line(b, n, pos, &s, &ln), end;
+		size_t here = pos, next = fo_md_line(b, n, pos, &s, &ln), end;
 		unsigned mark, lines;
 
 		/* A comment is nothing, wherever it is; in code it is code. */
 		if (!fence &&
 		    (end = fo_md_comment_end(st->blocks.last_close, b, n, s, ln,
 		                             next, &lines))) {
+			if (phase == 2)
+				hidden += end - pos;
 			pos = end;
 			at += lines;
 			continue;
 		}
+		pos = next;
+		at++;
 		/* A fence's own lines are markup; its code is summary text. */
 		if (fence ? fo_md_fence_closes(s, ln, fence)
 		          : fo_md_fence_open(s, ln, &mark) &&
 		                fo_md_fence_end(b, n, next, mark, &lines,
 		                                &fences)) {
 			fence = fence ? 0 : mark;
-			pos = next;
-			at++;
+			if (phase < 2)
+				from = here;
 			phase = 2;
 			hard = 0;
+			lng =
+			    fo_md_long(st, from, (size_t)(s + ln - b), hidden);
+			if (lng)
+				break;
 			continue;
 		}
-		pos = next;
-		at++;
 		/* in code a backslash is code, and one before white space
 		 * no break */
 		brk = !fence && fo_md_hard_break(s, ln);
+		end = (size_t)(s + ln - b);
 		fo_text_trim(&s, &ln);
 		if (phase < 2) {
 			if (!ln) {
@@ -157,19 +171,23 @@ static int fo_md_body(fo_md *st, const char *b, size_t n, size_t pos,
 				continue;
 			}
 			phase = 2;
+			from = here;
 		}
+		lng = ln && fo_md_long(st, from, end, hidden);
+		if (lng)
+			break;
 		/* a link reference definition starts a paragraph (it cannot
 		 * interrupt one), as do those after it; its URL is unseen */
 		def = !fence && (def || para || !st->raw.len) &&
 		      fo_md_link_def(s, ln);
 		if (def)
 			continue;
-		if (fo_md_summary_line(st, s, ln, &para, hard) != 0)
-			return fo_corpus_problem(
-			    st->sink, st->file, &st->msg, line,
-			    st->url.len ? st->url.data : NULL);
+		fo_md_summary_line(st, s, ln, &para, hard);
 		hard = brk;
 	}
+	if (lng)
+		return fo_corpus_problem(st->sink, st->file, &st->msg, line,
+		                         st->url.len ? st->url.data : NULL);
 	return FOLIO_OK;
 }
 

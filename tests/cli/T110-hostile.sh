@@ -81,6 +81,18 @@ python3 -c 'import sys; sys.stdout.write("# Topic\n\n### [Huge](https://example.
 hostile huge "$TMP/c/huge.md:3: summary longer than 4194304 bytes of markdown"
 rm "$TMP/c/huge.md"
 
+# Lines are trimmed as the summary is gathered, and the limit was applied
+# to what was left: 5,000 list items indented ever deeper, 25 MB of
+# markdown, trimmed to 50 KB and indexed. Its indentation is markdown too.
+begin "a summary over 4194304 bytes of markdown, most of it indentation, is skipped"
+python3 -c 'import sys; sys.stdout.write("# Topic\n\n### [Deep](https://example.com/deep)\n- Company: X\n\n- item\n" + " " * 4194292 + "- last\n")' >"$TMP/c/deep.md"
+hostile deep "$TMP/c/deep.md:3: summary longer than 4194304 bytes of markdown"
+begin "one of 4194304 bytes is indexed, and a comment within it is no summary"
+python3 -c 'import sys; sys.stdout.write("# Topic\n\n### [Deep](https://example.com/deep)\n- Company: X\n\n- item\n<!--\n" + "c" * (5 << 20) + "\n-->\n" + " " * 4194291 + "- last\n")' >"$TMP/c/deep.md"
+run "$FOLIO" index --db "$TMP/deep" "$TMP/c/deep.md"
+expect_eq "0|1" "$rc|$(total_of "$TMP/deep" 'item last')"
+rm "$TMP/c/deep.md"
+
 begin "a word longer than the longest term is indexed by its first 64 bytes, with a warning"
 python3 -c 'import json; print(json.dumps({"url": "https://example.com/long", "title": "Long word", "summary": "before " + "w" * 100000 + " afterword"}))' >"$TMP/c/long.jsonl"
 posts_jsonl 900 900 >"$TMP/c/good.jsonl"
