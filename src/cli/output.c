@@ -259,10 +259,11 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 			printf("; --offset %zu for more", offset + n);
 		fputs(")\n", stdout);
 	}
-	/* No hit shown, yet some match (the page is past the end), or only
-	 * the count was asked for (--limit 0, even when it is 0): say how
-	 * many. */
-	counted = !n && (total || so->limit == 0);
+	/* No hit shown, yet some match (the page is past the end), only
+	 * the count was asked for (--limit 0, even when it is 0), or facets
+	 * follow, which are counts of the matches: say how many. */
+	counted =
+	    !n && (total || so->limit == 0 || (flags & FOLIO_SEARCH_FACETS));
 	if (counted) {
 		printf("%s%llu post%s", about, (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");

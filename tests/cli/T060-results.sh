@@ -133,14 +133,21 @@ begin "a field no matching post has is a facet of none"
 run "$FOLIO" search --db "$TMP/more" --facets interpreter
 expect_eq "year: (none)" "$(tail -1 <<<"$out")"
 
-# The blank line that parts the facets from the hits came first when
-# nothing was above it.
-begin "facets of no match start the output, with no blank line before"
+# Facets of no match came alone, their (none) under no count, when a
+# search of --limit 0 said "0 posts match" above them: they follow the
+# count whatever the limit, as they follow the count of a page past the
+# last.
+begin "facets of no match follow the count, as with --limit 0"
 run "$FOLIO" search --db "$TMP/more" --facets zyzzyva
-expect_eq "1|company: (none)
+expect_eq "1|0 posts match
+
+company: (none)
 type: (none)
 topic: (none)
 year: (none)" "$rc|$out"
+nolimit=$out
+run "$FOLIO" search --db "$TMP/more" --facets --limit 0 zyzzyva
+expect_eq "1|$nolimit" "$rc|$out"
 run "$FOLIO" search --db "$TMP/more" --facets --limit 0 kernel
 expect_eq "3 posts match
 
