@@ -267,7 +267,8 @@ void print_hits(const folio_results *r, const folio_search_options *so)
 	if (counted) {
 		printf("%s%llu post%s", about, (unsigned long long)total,
 		       total == 1 ? " matches" : "s match");
-		if (total && offset >= total)
+		/* --limit 0 asks for no page, so no offset is past one */
+		if (total && offset >= total && so->limit)
 			printf("; --offset %zu is past the last", offset);
 		putchar('\n');
 	}

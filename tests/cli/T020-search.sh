@@ -244,6 +244,12 @@ begin "an --offset past the last hit says so"
 run "$FOLIO" search --db "$TMP/index" --offset 5 MXFP8
 expect_eq "0|2 posts match; --offset 5 is past the last" "$rc|$out"
 
+# --limit 0 asks for the count alone, which any --offset leaves as it is:
+# it said the offset was past the last page of a request for no page.
+begin "--limit 0 prints the count alone, whatever the --offset"
+run "$FOLIO" search --db "$TMP/index" --limit 0 --offset 5 MXFP8
+expect_eq "0|2 posts match" "$rc|$out"
+
 begin "a post's URL finds that post, its scheme and host in any case"
 expect_eq "$NVIDIA" "$(hits "$NVIDIA")"
 expect_eq "$NVIDIA" "$(hits "HTTPS://YOMU.FYI${NVIDIA#https://yomu.fyi}")"
