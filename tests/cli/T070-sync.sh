@@ -116,6 +116,12 @@ begin "folio stats describes the index"
 run "$FOLIO" stats --db "$TMP/i" --json
 expect_eq "0|90|english|[\"$TMP/c\"]|yes" "$rc|$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["documents"], d["language"], json.dumps(d["corpus"]), "yes" if d["built"] and d["disk_bytes"] > 0 and d["generation"] > 1 else "no", sep="|")' <<<"$out")"
 
+# The README gives each key's type: format is a string ("5"), the
+# analyzer revisions integers, a tool parsing them relies on that.
+begin "folio stats --json gives each key in the documented order and type"
+expect_eq "index:str documents:int terms:int disk_bytes:int generation:int built:str updated:str corpus:list language:str shards:int remote_shards:int format:str analyzer:int analyzer_latest:int" \
+	"$(python3 -c 'import json,sys; print(" ".join("%s:%s" % (k, type(v).__name__) for k, v in json.load(sys.stdin).items()))' <<<"$out")"
+
 # The paths were recorded one a line: a directory name holding a newline
 # came back as two paths (and in the rebuild advice, T180).
 begin "folio stats gives back corpus paths holding a newline, a quote or a backslash"
