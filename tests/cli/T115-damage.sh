@@ -160,6 +160,23 @@ echo "auto XAPIANDB" >"$d/XAPIANDB"
 refused "a stub naming itself" "$d" \
 	"folio: $d/XAPIANDB names $d/XAPIANDB, which is not a generation directory: the index is damaged; move the index aside and index again" $all
 
+# A FIFO in the stub's place: opening it blocked every command until
+# some process wrote to it, forever in cron. Each now says what is
+# there, at once (timeout: a hang fails the test, exit 124).
+d="$TMP/fifo"
+cp -r "$TMP/i" "$d"
+rm "$d/XAPIANDB"
+mkfifo "$d/XAPIANDB"
+for cmd in search stats check index "index --rebuild"; do
+	begin "a FIFO in the stub's place: $cmd says so at once"
+	code=2
+	[ "$cmd" = check ] && code=1
+	case $cmd in search) args=(search lattices) ;; index*) args=($cmd "$TMP/c") ;; *) args=("$cmd") ;; esac
+	run timeout 10 "$FOLIO" "${args[@]}" --db "$d"
+	expect_eq "$code|folio: $d/XAPIANDB is not a file (a FIFO, socket or device is in its place): the index is damaged$aside|XAPIANDB $gen " \
+		"$rc|$err|$(ls "$d" | tr "\n" " ")"
+done
+
 # So did a sharded generation's stub that lists itself, for readers.
 "$FOLIO" index --db "$TMP/sh" --shards 2 "$TMP/c" >/dev/null
 sgen=$(ls "$TMP/sh" | grep '^gen-')
