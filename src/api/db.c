@@ -240,6 +240,18 @@ static folio_status open_failed(folio_db *db, fo_xdb *x, const char *gen,
 	           fo_xdb_odd_file(gen, &found) == FOLIO_ERROR_IO) {
 		fo_buf_printf(why, "cannot open index %s: %s (%s)", db->path,
 		              found.msg, msg);
+	} else if (db->writable && stat(gen, &sb) == 0 &&
+	           access(gen, W_OK) != 0 && errno == EACCES) {
+		/* A rebuild run once by another user (root from cron) leaves
+		 * a generation this one cannot write: Xapian's words ("Couldn't
+		 * open lockfile: Permission denied") named neither. */
+		fo_buf_printf(
+		    why,
+		    "cannot open index %s: %s (%s belongs to uid %lu, "
+		    "and this user may not write it: index as that "
+		    "user, or give the index to this one with chown "
+		    "-R)",
+		    db->path, msg, gen, (unsigned long)sb.st_uid);
 	} else {
 		fo_buf_printf(why, "cannot open index %s: %s", db->path, msg);
 	}
