@@ -386,7 +386,7 @@ static folio_status check_run(const char *path, report_buf &report,
 			    errstr &&
 			    std::strcmp(errstr, fo_strerror(EROFS)) == 0;
 			std::string why =
-			    e.get_description() +
+			    fo_xdescribe(e) +
 			    (rofs ? " (Xapian's checker opens the tables for "
 			            "writing, which a read-only file system "
 			            "refuses: check a copy of the index on a "
@@ -407,10 +407,9 @@ static folio_status check_run(const char *path, report_buf &report,
 		fo_xerr_set(
 		    err,
 		    table.empty()
-		        ? (std::string(path) +
-		           "/iamglass: " + e.get_description())
+		        ? (std::string(path) + "/iamglass: " + fo_xdescribe(e))
 		              .c_str()
-		        : finding(path, table, e.get_description()).c_str());
+		        : finding(path, table, fo_xdescribe(e)).c_str());
 		st = FOLIO_OK;
 	} catch (...) {
 		st = fo_xerr_from_current_exception(err);

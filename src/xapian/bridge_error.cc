@@ -13,6 +13,17 @@
 #include <new>
 #include <string>
 
+std::string fo_xdescribe(const Xapian::Error &e)
+{
+	static const char advice[] = " - run xapian-check on this database";
+	std::string d = e.get_description();
+	size_t at = d.find(advice);
+
+	if (at != std::string::npos)
+		d.erase(at, sizeof advice - 1);
+	return d;
+}
+
 void fo_xerr_set(fo_xerr *err, const char *msg) noexcept
 {
 	if (!err)
@@ -32,7 +43,7 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// Only "already locked" is another writer's lock: a lock file
 		// that cannot be opened or locked ("Couldn't open lockfile:
 		// Is a directory", "too many open files") no wait ends.
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		const std::string &m = e.get_msg();
 		static const char held[] = ": already locked";
 		if (m.size() >= sizeof held - 1 &&
@@ -41,7 +52,7 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 			return FOLIO_ERROR_LOCKED;
 		return FOLIO_ERROR_IO;
 	} catch (const Xapian::DatabaseCorruptError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_CORRUPT;
 	} catch (const Xapian::DatabaseModifiedError &) {
 		// Xapian's text tells its caller to reopen(), which folio's
@@ -52,7 +63,7 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		                 "meanwhile): try again");
 		return FOLIO_ERROR_MODIFIED;
 	} catch (const Xapian::DatabaseVersionError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_VERSION;
 	} catch (const Xapian::DocNotFoundError &e) {
 		// folio never asks for a document by a number a caller gave:
@@ -64,10 +75,10 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// termlist table) is damage, or a read a commit overtook,
 		// which a reader tells apart by moving to the newest commit
 		// (db.c fo_db_overtaken), as for any damage.
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_CORRUPT;
 	} catch (const Xapian::DatabaseNotFoundError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_NOT_FOUND;
 	} catch (const Xapian::DatabaseOpeningError &e) {
 		// Opening failures other than "not found" are mostly unreadable
@@ -75,16 +86,16 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// that is not there ("Couldn't open .../postlist.glass to
 		// read (No such file or directory)") is a part of the database
 		// not found, as a lost shard or version file is.
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		if (e.get_error_string() &&
 		    strcmp(e.get_error_string(), fo_strerror(ENOENT)) == 0)
 			return FOLIO_ERROR_NOT_FOUND;
 		return FOLIO_ERROR_IO;
 	} catch (const Xapian::QueryParserError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_QUERY;
 	} catch (const Xapian::InvalidArgumentError &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_INVALID;
 	} catch (const Xapian::DatabaseError &e) {
 		// A table shorter than its B-tree says (a copy or a disk that
@@ -98,7 +109,7 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		// entry that zlib cannot decode ("inflate failed (invalid
 		// distance too far back)", compression_stream.cc, which
 		// throws bad_alloc for zlib's lack of memory) is damage too.
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		if (e.get_msg().compare(0, 17, "EOF reading block") == 0 ||
 		    e.get_msg().compare(0, 14, "inflate failed") == 0)
 			return FOLIO_ERROR_CORRUPT;
@@ -109,10 +120,10 @@ folio_status fo_xerr_from_current_exception(fo_xerr *err) noexcept
 		               : FOLIO_ERROR_BACKEND;
 	} catch (const Xapian::NetworkError &e) {
 		// A remote shard refused, hung up or timed out (remote.html).
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_UNAVAILABLE;
 	} catch (const Xapian::Error &e) {
-		fo_xerr_set(err, e.get_description().c_str());
+		fo_xerr_set(err, fo_xdescribe(e).c_str());
 		return FOLIO_ERROR_BACKEND;
 	} catch (const std::bad_alloc &) {
 		fo_xerr_set(err, "out of memory");
@@ -170,7 +181,7 @@ static void on_terminate()
 		} catch (const Xapian::Error &x) {
 			try {
 				snprintf(what, sizeof what, "%s",
-				         x.get_description().c_str());
+				         fo_xdescribe(x).c_str());
 			} catch (...) {
 				// no room for the description: its class
 				snprintf(what, sizeof what, "%s: %s",

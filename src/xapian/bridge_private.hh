@@ -188,6 +188,12 @@ folio_status fo_xdb_fail(fo_xdb *h, fo_xerr *err) noexcept;
 
 void fo_xerr_set(fo_xerr *err, const char *msg) noexcept;
 
+// Xapian's description of e ("DatabaseCorruptError: Block overwritten"),
+// its diagnosis without the advice a message may end with: "run
+// xapian-check on this database" does not mend a folio index, and the
+// message that carries it says what does (advice.c fo_db_advise).
+std::string fo_xdescribe(const Xapian::Error &e);
+
 // Copy s into a malloc'd NUL-terminated buffer (NULL when out of memory).
 char *fo_xstrdup(const std::string &s, size_t *len) noexcept;
 

@@ -83,6 +83,29 @@ python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(
 refused "a damaged leaf of the posting lists" "$d" \
 	"folio: index $d is damaged: $f: XAPIAN$(advice "$d" "$TMP/c")" search stats similar index
 
+# The same leaf with a revision newer than the index's last commit (a
+# block written after it, which no commit made): Xapian says "Block
+# overwritten - run xapian-check on this database", and the message
+# then gave two remedies, Xapian's and folio's rebuild. Xapian's
+# diagnosis is kept, its advice left out, in every command's message and
+# in folio check's list of problems.
+d="$TMP/overwritten"
+cp -r "$TMP/i" "$d"
+f="$d/$gen/postlist.glass"
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(-8192, 2); f.write(b"\xff" * 4)' "$f"
+said="$f: DatabaseCorruptError: Block overwritten"
+for cmd in search similar; do
+	begin "a block newer than the last commit: $cmd says so, without Xapian's advice"
+	case $cmd in
+	search) run "$FOLIO" search lattices --db "$d" ;;
+	similar) run "$FOLIO" similar https://example.com/p3 --db "$d" ;;
+	esac
+	expect_eq "2|folio: index $d is damaged: $said$(advice "$d" "$TMP/c")" "$rc|$err"
+done
+begin "a block newer than the last commit: check says so, without Xapian's advice"
+run "$FOLIO" check --json --db "$d"
+expect_eq "1|$said" "$rc|$(python3 -c 'import json,sys; print("\n".join(json.load(sys.stdin)["problems_list"]))' <<<"$out")"
+
 # The leaf that holds what the index records (its format, language and
 # corpus paths, kept with the posting lists as Xapian's metadata): the
 # open reads it after Xapian's, and every command but index said
