@@ -220,7 +220,7 @@ enum folio_open_flags {
 	                             FOLIO_ERROR_INTERRUPTED: the way to
 	                             give up waiting; SA_RESTART
 	                             handlers leave it waiting */
-	FOLIO_OPEN_LOCAL = 1u << 3 /**< the local index alone: the remote
+	FOLIO_OPEN_LOCAL = 1u << 3, /**< the local index alone: the remote
 	                              shards its REMOTES file lists are not
 	                              opened (folio_db_check, as they are
 	                              checked where they are served); with
@@ -231,6 +231,22 @@ enum folio_open_flags {
 	                              language is the one asked for, else
 	                              "english"), which folio_db_check
 	                              refuses */
+	FOLIO_OPEN_CHECK = 1u << 4  /**< a reader for folio_db_check: a
+	                               damaged live generation, which an open
+	                               otherwise refuses with
+	                               FOLIO_ERROR_CORRUPT, is opened all the
+	                               same, for folio_db_check alone, which
+	                               then runs the checker over each of its
+	                               databases (each shard) and lists every
+	                               problem found, not only the one that
+	                               stopped the open (that one when the
+	                               checker names none). Every other call
+	                               fails with FOLIO_ERROR_CORRUPT and the
+	                               open's message. A writer opens a
+	                               damaged generation anyway (for its
+	                               rebuild): with FOLIO_OPEN_WRITE it is
+	                               FOLIO_ERROR_INVALID. folio check sets
+	                               it. */
 };
 
 typedef struct folio_open_options {
@@ -330,7 +346,8 @@ typedef struct folio_open_options {
  * version file cut short, a shard lost) is refused likewise, with
  * FOLIO_ERROR_CORRUPT and a message naming the damaged file and the
  * command that mends it ("...; rebuild it with: folio index --rebuild
- * --db DIR PATH..."). A writer opens it, for that rebuild only: every
+ * --db DIR PATH..."), unless FOLIO_OPEN_CHECK opens it for folio_db_check
+ * alone. A writer opens it, for that rebuild only: every
  * other call fails with FOLIO_ERROR_CORRUPT and that message, and
  * folio_db_index_paths() with rebuild builds the new generation from the
  * corpus without reading the damaged one, which it keeps, as it was, in

@@ -167,6 +167,42 @@ static folio_status check_once(folio_db *db, const folio_check_options *o,
 	return st;
 }
 
+/* The check of a handle over a damaged generation (db->damage: its open
+ * failed, FOLIO_OPEN_CHECK): the checker alone, over each database of it
+ * (each shard), for every problem, not only the one that stopped the
+ * open; that one when the checker names none (a shard lost). */
+static folio_status check_damaged(folio_db *db, const folio_check_options *o,
+                                  uint64_t *found, fo_buf *list)
+{
+	int isolate = (o->flags & FOLIO_CHECK_ISOLATE) != 0;
+	fo_xerr err = { "" };
+	folio_status st;
+
+	*found = 0;
+	st = fo_xdb_check(db->live.data, isolate, o->timeout_ms, found, &err,
+	                  keep_problem, list);
+	/* the first, followed by the open's advice, which read the corpus
+	 * paths where they could still be read (db->xdb is a stand-in) */
+	if (st == FOLIO_OK && *found) {
+		fo_db_fail(db, FOLIO_ERROR_CORRUPT, "%s%s", err.msg,
+		           db->damage_msg + db->damage_advice_at);
+		db->advice = db->damage_advice;
+		db->advice_at = strlen(err.msg);
+		return FOLIO_ERROR_CORRUPT;
+	}
+	/* nothing is known: the checker stopped at the time limit, was
+	 * killed, or a writer committed under it */
+	if (st == FOLIO_ERROR_BACKEND || st == FOLIO_ERROR_NOMEM ||
+	    st == FOLIO_ERROR_MODIFIED)
+		return fo_db_xfail(db, st, &err);
+	*found = 1;
+	if (list) {
+		fo_buf_clear(list);
+		keep_problem(db->damage, list);
+	}
+	return fo_db_mend(db); /* the open's message */
+}
+
 folio_status folio_db_check(folio_db *db, const folio_check_options *opts,
                             uint64_t *problems)
 {
@@ -224,7 +260,10 @@ folio_status folio_db_check(folio_db *db, const folio_check_options *opts,
 	 * (or fails on) is no damage of the index, so check the newest
 	 * state again, as a search reads it again (FO_READ_ATTEMPTS). */
 	for (;;) {
-		st = check_once(db, &o, &found, o.problem ? &list : NULL);
+		st = db->damage
+		         ? check_damaged(db, &o, &found,
+		                         o.problem ? &list : NULL)
+		         : check_once(db, &o, &found, o.problem ? &list : NULL);
 		if ((st == FOLIO_OK && !found) ||
 		    ++r.reads >= FO_READ_ATTEMPTS ||
 		    (st != FOLIO_ERROR_MODIFIED && !fo_db_switched(db)) ||

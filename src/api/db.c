@@ -1080,8 +1080,9 @@ static folio_status check_open(const char **path,
 	}
 	/* A newer caller's flag must not be taken for nothing. */
 	unknown =
-	    opts->flags & ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE |
-	                              FOLIO_OPEN_WAIT | FOLIO_OPEN_LOCAL);
+	    opts->flags &
+	    ~(unsigned)(FOLIO_OPEN_WRITE | FOLIO_OPEN_CREATE | FOLIO_OPEN_WAIT |
+	                FOLIO_OPEN_LOCAL | FOLIO_OPEN_CHECK);
 	if (unknown) {
 		fo_buf_printf(why, "folio_open_options has unknown flags 0x%x",
 		              unknown);
@@ -1090,6 +1091,13 @@ static folio_status check_open(const char **path,
 	if ((opts->flags & FOLIO_OPEN_CREATE) &&
 	    !(opts->flags & FOLIO_OPEN_WRITE)) {
 		fo_buf_puts(why, "FOLIO_OPEN_CREATE needs FOLIO_OPEN_WRITE");
+		return FOLIO_ERROR_INVALID;
+	}
+	if ((opts->flags & FOLIO_OPEN_CHECK) &&
+	    (opts->flags & FOLIO_OPEN_WRITE)) {
+		fo_buf_puts(why, "FOLIO_OPEN_CHECK opens a reader: a writer "
+		                 "opens a damaged index anyway, for its "
+		                 "rebuild");
 		return FOLIO_ERROR_INVALID;
 	}
 	if (opts->version >= 2 && opts->n_remotes &&
@@ -1254,9 +1262,22 @@ folio_status folio_db_open(const char *path, const folio_open_options *opts,
 	}
 	if (st == FOLIO_OK && replica)
 		st = fo_db_refuse_replica(db, replica, &why);
+	/* A reader's failed open keeps no live generation (open_reader):
+	 * folio_db_check's is the one the stub names, damaged where a
+	 * rebuild would mend it (not a stub naming none, nor a replica). */
+	if (st == FOLIO_ERROR_CORRUPT && !db->writable && !db->live.len &&
+	    (opts->flags & FOLIO_OPEN_CHECK) &&
+	    db->advice == FO_ADVICE_REBUILD) {
+		fo_buf named = FO_BUF_INIT;
+		if (live_gen(db, &db->live, &named) != FOLIO_OK)
+			fo_buf_clear(&db->live);
+		fo_buf_free(&named);
+	}
 	/* A damaged generation the stub names (not a stub naming none):
-	 * open for the rebuild that replaces it. */
-	if (st == FOLIO_ERROR_CORRUPT && db->writable && db->live.len)
+	 * open for the rebuild that replaces it, or for folio_db_check to
+	 * name each problem in it. */
+	if (st == FOLIO_ERROR_CORRUPT && db->live.len &&
+	    (db->writable || (opts->flags & FOLIO_OPEN_CHECK)))
 		st = open_damaged(db, opts->language, &why);
 	if (st == FOLIO_OK && db->writable && !db->damage) {
 		fo_xerr err = { "" };

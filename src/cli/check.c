@@ -154,7 +154,7 @@ int cmd_check(int argc, char **argv)
 	dir = cli_db_path(db_flag);
 	/* Remote shards are checked where they are served: a local index's
 	 * REMOTES neither count as checked nor fail the check when down. */
-	oo.flags = FOLIO_OPEN_LOCAL;
+	oo.flags = FOLIO_OPEN_LOCAL | FOLIO_OPEN_CHECK;
 	st = folio_db_open(dir, &oo, &db, &errmsg);
 	if (st == FOLIO_ERROR_CORRUPT) {
 		/* Damaged past opening: the message says what to do. The

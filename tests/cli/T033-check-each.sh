@@ -45,6 +45,27 @@ run "$FOLIO" check --db "$d" --json
 expect_eq "1|{\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 2, \"first_problem\": \"$d/$gen/shard-0/position.glass: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c\", \"problems_list\": [\"$d/$gen/shard-0/position.glass: XAPIAN\", \"$d/$gen/shard-1/docdata.glass: XAPIAN\"]}" \
 	"$rc|$(xapian_text <<<"$out")"
 
+# Damage that stops the index from opening (shard 0's posting lists,
+# whose root the open reads) and damage in another shard: check said the
+# first alone ("problems": 1), as the open failed and the checker never
+# ran on shard 1. It now checks each shard all the same.
+begin "damage past opening in one shard, and in another: both named"
+d="$TMP/open"
+cp -r "$TMP/sh" "$d"
+f="$d/$gen/shard-0/postlist.glass"
+root=$(xapian-check "$f" | sed -n 's/.* root=\([0-9]*\).*/\1/p')
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(int(sys.argv[2]) * 8192); f.write(b"\xa5" * 8192)' "$f" "$root"
+smash "$d/$gen/shard-1/docdata.glass"
+run "$FOLIO" check --db "$d" --json
+expect_eq "1|{\"index\": \"$d\", \"sound\": false, \"generation\": null, \"shards\": null, \"documents\": null, \"problems\": 2, \"first_problem\": \"$f: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c\", \"problems_list\": [\"$f: XAPIAN\", \"$d/$gen/shard-1/docdata.glass: XAPIAN\"]}|folio: index $d is damaged: 2 problems, the first: $f: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c
+folio: problem 2 of 2: $d/$gen/shard-1/docdata.glass: XAPIAN" \
+	"$rc|$(xapian_text <<<"$out")|$(xapian_text <<<"$err")"
+
+begin "an index damaged past opening still refuses a search"
+run "$FOLIO" search --db "$d" lattices
+expect_eq "2|folio: index $d is damaged: $f: XAPIAN; rebuild it with: folio index --rebuild --db $d $TMP/c" \
+	"$rc|$(xapian_text <<<"$err")"
+
 # A checker that counts twelve problems in one table (a shim in front of
 # Xapian's, as T032's): each of its lines is one, named by its table
 # file; the lines that say how a table went are none.
