@@ -161,67 +161,63 @@ static folio_status cannot_read(const char *path, const char *table, int e,
 	return FOLIO_ERROR_IO;
 }
 
-// A table file lost by the glass database at path, or by any database a
-// stub there lists, recursively (a sharded generation's shards), into
-// err: FOLIO_ERROR_CORRUPT; one there that cannot be read, FOLIO_ERROR_IO.
-// Cheap enough for every open (three access calls a database), where Xapian
-// would serve the lost table as an empty one: phrases silently match nothing,
-// `similar` fails.
-static folio_status lost_tree(const char *path, int depth, fo_xerr *err)
+// Leaf on the glass database at path, or on each one a stub there lists,
+// recursively (a sharded generation's shards): the first status not
+// FOLIO_OK, with err.
+static folio_status each_leaf(const char *path, int depth,
+                              folio_status (*leaf)(const char *, fo_xerr *),
+                              fo_xerr *err)
 {
 	std::vector<std::string> members;
-	if (depth > 4 || !fo_xstub_members(path, members)) {
-		int unreadable = 0;
-		const char *lost =
-		    depth > 4 ? NULL : lost_table(path, &unreadable);
-		if (!lost)
-			return FOLIO_OK;
-		if (unreadable)
-			return cannot_read(path, lost, unreadable, err);
-		std::string why =
-		    std::string(path) + "/" + lost + ".glass is missing";
-		fo_xerr_set(err, why.c_str());
-		return FOLIO_ERROR_CORRUPT;
-	}
+	if (depth > 4)
+		return FOLIO_OK;
+	if (!fo_xstub_members(path, members))
+		return leaf(path, err);
 	for (const std::string &m : members) {
-		folio_status st = lost_tree(m.c_str(), depth + 1, err);
+		folio_status st = each_leaf(m.c_str(), depth + 1, leaf, err);
 		if (st != FOLIO_OK)
 			return st;
 	}
 	return FOLIO_OK;
 }
 
+// A table file lost by the glass database at path, into err:
+// FOLIO_ERROR_CORRUPT; one there that cannot be read, FOLIO_ERROR_IO.
+// Cheap enough for every open (three access calls a database), where Xapian
+// would serve the lost table as an empty one: phrases silently match nothing,
+// `similar` fails.
+static folio_status lost_leaf(const char *path, fo_xerr *err)
+{
+	int unreadable = 0;
+	const char *lost = lost_table(path, &unreadable);
+	if (!lost)
+		return FOLIO_OK;
+	if (unreadable)
+		return cannot_read(path, lost, unreadable, err);
+	std::string why = std::string(path) + "/" + lost + ".glass is missing";
+	fo_xerr_set(err, why.c_str());
+	return FOLIO_ERROR_CORRUPT;
+}
+
 extern "C" folio_status fo_xdb_lost(const char *path, fo_xerr *err)
 {
 	try {
-		return lost_tree(path, 0, err);
+		return each_leaf(path, 0, lost_leaf, err);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
 }
 
-// A file of the glass database at path (or of any a stub there lists)
-// that is there but is no regular file (a directory in a table's place),
-// into err: FOLIO_ERROR_IO. Glass reads such a table as a file and says
-// "Error reading block 5 (Is a directory)", naming no file. For the
-// failure path alone (a stat a file).
-static folio_status odd_tree(const char *path, int depth, fo_xerr *err)
+// A file of the glass database at path that is there but is no regular
+// file (a directory in a table's place), into err: FOLIO_ERROR_IO. Glass
+// reads such a table as a file and says "Error reading block 5 (Is a
+// directory)", naming no file. For the failure path alone (a stat a file).
+static folio_status odd_leaf(const char *path, fo_xerr *err)
 {
 	static const char *const files[] = { "iamglass",       "postlist.glass",
 		                             "termlist.glass", "position.glass",
 		                             "docdata.glass",  "spelling.glass",
 		                             "synonym.glass" };
-	std::vector<std::string> members;
-	if (depth > 4)
-		return FOLIO_OK;
-	if (fo_xstub_members(path, members)) {
-		for (const std::string &m : members) {
-			folio_status st = odd_tree(m.c_str(), depth + 1, err);
-			if (st != FOLIO_OK)
-				return st;
-		}
-		return FOLIO_OK;
-	}
 	for (const char *name : files) {
 		std::string file = std::string(path) + "/" + name;
 		struct stat sb;
@@ -236,7 +232,7 @@ static folio_status odd_tree(const char *path, int depth, fo_xerr *err)
 extern "C" folio_status fo_xdb_odd_file(const char *path, fo_xerr *err)
 {
 	try {
-		return odd_tree(path, 0, err);
+		return each_leaf(path, 0, odd_leaf, err);
 	} catch (...) {
 		return fo_xerr_from_current_exception(err);
 	}
